@@ -1,0 +1,114 @@
+"""Checkable shuffles: commit to a pile's order now, reveal it later.
+
+When a pile is shuffled the server publishes ``digest`` and keeps the order and ``salt``
+secret; when the order is used up, reshuffled or recalled it reveals both, and anyone can
+recompute the digest and see that the cards dealt in between came off the top of that
+order. The salt, fresh and unpredictable per shuffle, stops anyone from guessing the order
+of a small pile by hashing every permutation.
+
+Canonical encoding (what ``static/js/verify.js`` recomputes with WebCrypto)::
+
+    message = salt + "\\n" + "\\n".join(order)      # a Unicode string
+    digest  = lowercase hex of SHA-256(UTF-8 bytes of message)
+
+- ``salt`` is lowercase hexadecimal, an even number of digits, at least 32 of them
+  (128 bits); :func:`commit` makes 64 (256 bits) with :func:`secrets.token_hex`.
+- ``order`` lists the pile from the top (the next card dealt) to the bottom. Each entry is a
+  non-empty string without a newline: a card's order token (its id such as
+  ``tarot:major:16``, plus ``/r`` when the card lies reversed, see ``games.core.cards``).
+- No trailing newline; an empty pile encodes as ``salt + "\\n"``.
+
+Example: salt ``"00" * 16`` and order ``["std:S:1", "std:H:12"]`` hash the 49 bytes
+``000...000\\nstd:S:1\\nstd:H:12`` to
+``006cacd105ffdc96e5a2939c29f9c0cc42c667cb7c2641da386e20fd64e7dca4``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import re
+import secrets
+from collections.abc import Sequence
+from typing import NamedTuple
+
+from games.core.rng import Rng
+
+SALT_BYTES = 32
+MIN_SALT_HEX_DIGITS = 32
+_SALT = re.compile(r"(?:[0-9a-f]{2}){16,}")
+_DIGEST = re.compile(r"[0-9a-f]{64}")
+
+
+class Commitment(NamedTuple):
+    """What :func:`commit` returns: publish ``digest`` now, reveal ``salt`` later."""
+
+    digest: str
+    salt: str
+
+
+def canonical_bytes(order: Sequence[str], salt: str) -> bytes:
+    """The exact bytes that are hashed (see the module docstring).
+
+    Raises ``ValueError`` for a malformed salt or entry, so that two different orders can
+    never encode to the same bytes.
+    """
+    if not _SALT.fullmatch(salt):
+        raise ValueError("salt must be lowercase hex, an even number of digits, 32 or more")
+    for entry in order:
+        if not isinstance(entry, str) or not entry or "\n" in entry:
+            raise ValueError(f"order entry {entry!r} must be a non-empty string with no newline")
+    return (salt + "\n" + "\n".join(order)).encode("utf-8")
+
+
+def digest_of(order: Sequence[str], salt: str) -> str:
+    """Lowercase hex SHA-256 of :func:`canonical_bytes`."""
+    return hashlib.sha256(canonical_bytes(order, salt)).hexdigest()
+
+
+def new_salt(rng: Rng | None = None) -> str:
+    """A fresh 256-bit salt: from :func:`secrets.token_hex`, or from ``rng`` when given
+    (tests and replays pass a seeded one; never pass a seeded one in production)."""
+    if rng is None:
+        return secrets.token_hex(SALT_BYTES)
+    return f"{rng.randrange(0, 1 << (8 * SALT_BYTES)):0{2 * SALT_BYTES}x}"
+
+
+def commit(order: Sequence[str], rng_or_salt: Rng | str | None = None) -> Commitment:
+    """Commit to ``order``: returns ``(digest_hex, salt_hex)``.
+
+    ``rng_or_salt`` is ``None`` in production (the salt comes from :mod:`secrets`), a salt
+    string to use as it is, or an :class:`Rng` to draw the salt from.
+    """
+    salt = rng_or_salt if isinstance(rng_or_salt, str) else new_salt(rng_or_salt)
+    return Commitment(digest_of(order, salt), salt)
+
+
+def verify(order: Sequence[str], salt: str, digest: str) -> bool:
+    """Whether the revealed ``order`` and ``salt`` hash to the published ``digest``.
+
+    Malformed input is simply not a match: this answers a question, it never raises.
+    """
+    if not _DIGEST.fullmatch(digest.lower()):
+        return False
+    try:
+        recomputed = digest_of(order, salt)
+    except ValueError:
+        return False
+    return hmac.compare_digest(recomputed, digest.lower())
+
+
+def first_inconsistency(order: Sequence[str], dealt: Sequence[str]) -> int | None:
+    """The index of the first dealt entry that is not the revealed order's entry at that
+    position (dealing takes from the top, so ``dealt`` must be a prefix of ``order``), or
+    ``None`` when every dealt entry matches. Dealing more cards than the order holds
+    makes the first surplus index inconsistent."""
+    for index, entry in enumerate(dealt):
+        if index >= len(order) or order[index] != entry:
+            return index
+    return None
+
+
+def is_prefix_consistent(order: Sequence[str], dealt: Sequence[str]) -> bool:
+    """Whether ``dealt``, in the order dealt, is exactly the top of the revealed ``order``."""
+    return first_inconsistency(order, dealt) is None
