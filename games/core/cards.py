@@ -64,8 +64,9 @@ _GLYPHS = {
     "a8.5 8.5 0 1 0-17 0Z M12 3.5L17 18.88L3.92 9.37L20.08 9.37L7 18.88Z",
     "swords": "M12 1L14 4V15H18V17H13.5V21.5H10.5V17H6V15H10V4Z",
     "wands": "M10.5 2H13.5V22H10.5Z M13.5 6L18 4L16.5 8.5L13.5 9Z M10.5 13V16L7.5 15.5L6 11Z",
-    "major": "M12 1L14.2 9.8L23 12L14.2 14.2L12 23L9.8 14.2L1 12L9.8 9.8Z",
-    "joker": "M12 2.5L17.88 20.59L2.49 9.41L21.51 9.41L6.12 20.59Z",
+    # A five-pointed star points up, so a reversed trump is seen to be reversed.
+    "major": "M12 2.5L17.88 20.59L2.49 9.41L21.51 9.41L6.12 20.59Z",
+    "joker": "M3 20L4.5 8L9 13.5L12 4L15 13.5L19.5 8L21 20Z",
 }
 
 
