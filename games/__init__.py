@@ -1,0 +1,1 @@
+"""Game systems: pure-Python rules engines and the registry that plugs them into the table."""

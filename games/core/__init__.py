@@ -1,0 +1,1 @@
+"""Building blocks shared by every system: randomness, dice, cards, odds."""

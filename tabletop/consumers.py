@@ -1,0 +1,126 @@
+"""The table's socket: authenticate, check the seat, replay, then push live.
+
+Actions never come in here (they are htmx POSTs); the only frame a client sends is
+``{"type": "resume", "after": <seq>}``. Anything else gets an error frame.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncWebsocketConsumer
+from django.conf import settings
+
+from tabletop import rendering, selectors, services
+from tabletop.broadcast import member_group, table_group
+from tabletop.models import Campaign, Membership
+from tabletop.permissions import Verb, can, lens_for
+
+CLOSE_FORBIDDEN = 4403
+MAX_FRAME = 1024
+
+
+class TableConsumer(AsyncWebsocketConsumer):
+    campaign_id: int
+    member_id: int
+    cursor: int | None = None  # the last seq this socket has been brought up to
+
+    async def connect(self) -> None:
+        self.campaign_id = int(self.scope["url_route"]["kwargs"]["campaign_id"])
+        member = await database_sync_to_async(selectors.membership_for)(
+            self.campaign_id, self.scope["user"]
+        )
+        self.viewer = selectors.viewer_of(member)
+        if member is None or not can(self.viewer.seat, Verb.WATCH):
+            await self.close(code=CLOSE_FORBIDDEN)
+            return
+        self.member_id = member.pk
+        self.groups_joined = [table_group(self.campaign_id), member_group(member.pk)]
+        for group in self.groups_joined:
+            await self.channel_layer.group_add(group, self.channel_name)
+        await self.accept()
+        await database_sync_to_async(services.presence_connect)(
+            member=member, channel_name=self.channel_name
+        )
+
+    async def disconnect(self, code: int) -> None:
+        for group in getattr(self, "groups_joined", []):
+            await self.channel_layer.group_discard(group, self.channel_name)
+        if hasattr(self, "member_id"):
+            await database_sync_to_async(services.presence_disconnect)(
+                channel_name=self.channel_name
+            )
+
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        after = _resume_point(text_data)
+        if after is None:
+            await self.send(
+                rendering.error_frame(
+                    'This socket only takes {"type": "resume", "after": <seq>}.', "unexpected-frame"
+                )
+            )
+            return
+        await self.catch_up(after)
+
+    async def catch_up(self, after: int) -> None:
+        frames, upto, still_member = await database_sync_to_async(self._read_since)(after)
+        if not still_member:
+            await self.close(code=CLOSE_FORBIDDEN)
+            return
+        for frame in frames:
+            await self.send(frame)
+        self.cursor = max(self.cursor or 0, upto)
+
+    def _read_since(self, after: int) -> tuple[list[str], int, bool]:
+        member = Membership.objects.filter(pk=self.member_id).first()
+        if member is None or member.removed_at is not None:
+            return [], after, False
+        upto = selectors.last_seq(self.campaign_id)
+        seen = selectors.events_for(self.viewer, self.campaign_id, after=after, upto=upto)
+        if len(seen) > settings.TABLETOP_REPLAY_LIMIT:
+            campaign = Campaign.objects.get(pk=self.campaign_id)
+            return [rendering.snapshot_frame(selectors.table_state(campaign, member))], upto, True
+        frames = [rendering.event_frame(s.event, s.lens) for s in seen]
+        return frames, upto, True
+
+    async def table_event(self, message: dict[str, Any]) -> None:
+        seq = int(message["seq"])
+        if self.cursor is None or seq <= self.cursor:
+            return  # not resumed yet (the resume will read it), or already sent
+        if seq > self.cursor + 1:
+            await self.catch_up(self.cursor)  # the layer lost something: the log has it
+            return
+        lens = lens_for(
+            self.viewer,
+            audience=message["audience"],
+            private_audience=message["private_audience"],
+            owner_id=message["owner_id"],
+        )
+        if lens is not None:
+            await self.send(message["frames"][lens])
+        self.cursor = seq
+        if message.get("removed_member_id") == self.member_id:
+            await self.close(code=CLOSE_FORBIDDEN)
+
+    async def member_removed(self, message: dict[str, Any]) -> None:
+        await self.close(code=CLOSE_FORBIDDEN)
+
+    async def presence_changed(self, message: dict[str, Any]) -> None:
+        await self.send(message["frame"])
+
+
+def _resume_point(text_data: str | None) -> int | None:
+    if text_data is None or len(text_data) > MAX_FRAME:
+        return None
+    try:
+        frame = json.loads(text_data)
+    except ValueError:
+        return None
+    if not isinstance(frame, dict) or frame.get("type") != "resume":
+        return None
+    after = frame.get("after")
+    if isinstance(after, bool) or not isinstance(after, int) or after < 0:
+        return None
+    return after

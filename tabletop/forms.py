@@ -1,0 +1,98 @@
+"""Forms: shape and size of input only. What is allowed is decided by services."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.conf import settings
+from django.contrib.auth.forms import UserCreationForm
+
+from games import registry
+from games.sheets import SheetField, format_stats
+from tabletop.services import ROLL_MODES
+
+
+class SignupForm(UserCreationForm):
+    class Meta(UserCreationForm.Meta):
+        fields = ("username",)
+
+
+class CampaignForm(forms.Form):
+    name = forms.CharField(max_length=100, label="Campaign name")
+    system = forms.ChoiceField(label="Game system")
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["system"].choices = [(s.key, s.name) for s in registry.available()]
+
+
+class JoinForm(forms.Form):
+    display_name = forms.CharField(max_length=40, label="Your name at the table")
+
+
+class RollForm(forms.Form):
+    notation = forms.CharField(
+        max_length=settings.TABLETOP_MAX_NOTATION_CHARS,
+        label="Dice",
+        widget=forms.TextInput(attrs={"placeholder": "2d6+3", "autocomplete": "off"}),
+    )
+    mode = forms.ChoiceField(choices=list(ROLL_MODES.items()), initial="public", label="Who sees it")
+
+
+class ChatForm(forms.Form):
+    text = forms.CharField(
+        max_length=settings.TABLETOP_MAX_MESSAGE_CHARS,
+        label="Message",
+        widget=forms.TextInput(attrs={"autocomplete": "off"}),
+    )
+
+
+class RenameForm(forms.Form):
+    display_name = forms.CharField(max_length=40, label="New name")
+
+
+def _field_for(spec: SheetField) -> forms.Field:
+    if spec.kind == "colour":
+        return forms.CharField(
+            label=spec.label, max_length=7, widget=forms.TextInput(attrs={"type": "color"})
+        )
+    if spec.kind == "int":
+        return forms.IntegerField(label=spec.label, help_text=spec.help)
+    if spec.kind in ("longtext", "stats"):
+        return forms.CharField(
+            label=spec.label,
+            required=False,
+            max_length=spec.max_length * (40 if spec.kind == "stats" else 1),
+            help_text=spec.help,
+            widget=forms.Textarea(attrs={"rows": 4}),
+        )
+    return forms.CharField(label=spec.label, max_length=spec.max_length, required=False)
+
+
+class CharacterForm(forms.Form):
+    """The sheet of the campaign's system, with the name every system has."""
+
+    name = forms.CharField(max_length=60, label="Character name")
+    version = forms.IntegerField(widget=forms.HiddenInput, required=False)
+
+    def __init__(self, *args: Any, system: str, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.sheet_fields = registry.get(system).sheet_fields
+        for spec in self.sheet_fields:
+            self.fields[f"sheet_{spec.key}"] = _field_for(spec)
+            if spec.kind == "stats":
+                self.initial.setdefault(f"sheet_{spec.key}", "")
+            else:
+                self.initial.setdefault(f"sheet_{spec.key}", spec.default)
+
+    @staticmethod
+    def initial_from(character: Any, system: str) -> dict[str, Any]:
+        initial: dict[str, Any] = {"name": character.name, "version": character.version}
+        for spec in registry.get(system).sheet_fields:
+            value = character.sheet.get(spec.key, spec.default)
+            initial[f"sheet_{spec.key}"] = format_stats(value) if spec.kind == "stats" else value
+        return initial
+
+    def sheet(self) -> dict[str, Any]:
+        return {spec.key: self.cleaned_data.get(f"sheet_{spec.key}") for spec in self.sheet_fields}

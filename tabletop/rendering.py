@@ -1,0 +1,119 @@
+"""HTML for the live feed: each event through one lens, presence, errors, snapshots.
+
+An event renders from its own row (payload, private part), never from current
+state, so it can be rendered once per lens and sent to every socket of that lens.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any
+
+from django.template import TemplateDoesNotExist
+from django.template.loader import get_template, render_to_string
+from django.utils.html import format_html
+
+from tabletop.models import Event
+from tabletop.permissions import Lens
+
+if TYPE_CHECKING:
+    from tabletop.selectors import TableState
+
+TABLE = "tabletop/table.html"
+MEMBER_KINDS = {"campaign.created", "member.joined", "member.renamed"}
+CHARACTER_KINDS = {"character.created", "character.updated", "character.claimed"}
+
+
+@lru_cache(maxsize=64)
+def body_template(kind: str) -> str:
+    name = f"tabletop/events/{kind.replace('.', '_')}.html"
+    try:
+        get_template(name)
+    except TemplateDoesNotExist:
+        return "tabletop/events/default.html"
+    return name
+
+
+def entry_context(event: Event, lens: Lens) -> dict[str, Any]:
+    return {
+        "event": event,
+        "lens": lens,
+        "payload": event.payload,
+        "private": event.private if lens != "public" else None,
+        "summary": event.private_summary if lens != "public" and event.private_summary else event.summary,
+        "actor_name": event.actor.display_name if event.actor_id and event.actor else "",
+        "body_template": body_template(event.kind),
+    }
+
+
+def event_entry(event: Event, lens: Lens) -> str:
+    """The event's line in the log, as the page shows it."""
+    return render_to_string(f"{TABLE}#log_entry", entry_context(event, lens))
+
+
+def event_frame(event: Event, lens: Lens) -> str:
+    """What a socket of this lens receives: the log line, and the panels it changes."""
+    parts = [
+        format_html(
+            '<div hx-swap-oob="beforeend:#log" data-frame-seq="{}">{}</div>',
+            event.seq,
+            event_entry(event, lens),
+        )
+    ]
+    if event.kind in MEMBER_KINDS:
+        parts.append(
+            render_to_string(
+                f"{TABLE}#member_row",
+                {
+                    "m": event.payload["member"],
+                    "is_gm": lens == "gm",
+                    "oob": True,
+                    "campaign_id": event.campaign_id,
+                },
+            )
+        )
+    elif event.kind == "member.removed":
+        member_id = int(event.payload["member"]["id"])
+        parts.append(format_html('<li id="member-{}" hx-swap-oob="delete"></li>', member_id))
+    elif event.kind in CHARACTER_KINDS:
+        parts.append(
+            render_to_string(
+                f"{TABLE}#character_card",
+                {"c": event.payload["character"], "oob": True, "campaign_id": event.campaign_id},
+            )
+        )
+    return "".join(parts)
+
+
+def presence_frame(campaign_id: int) -> str:
+    from tabletop.models import Membership
+    from tabletop.selectors import online_member_ids
+
+    online = online_member_ids(campaign_id)
+    ids = Membership.objects.filter(campaign_id=campaign_id, removed_at=None).values_list(
+        "pk", flat=True
+    )
+    return render_to_string(
+        f"{TABLE}#presence_all", {"ids": list(ids), "online": online, "oob": True}
+    )
+
+
+def error_frame(message: str, code: str) -> str:
+    return format_html(
+        '<p id="socket-error" class="socket-error" role="alert" hx-swap-oob="true" '
+        'data-error="{}">{}</p>',
+        code,
+        message,
+    )
+
+
+def snapshot_frame(state: TableState) -> str:
+    """The whole live part of the page, for a socket too far behind to replay."""
+    context = {
+        "state": state,
+        "entries": [event_entry(s.event, s.lens) for s in state.log],
+        "oob": True,
+        "is_gm": state.viewer.is_gm,
+        "campaign_id": state.campaign.pk,
+    }
+    return render_to_string(f"{TABLE}#snapshot", context)

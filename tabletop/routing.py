@@ -1,0 +1,9 @@
+from __future__ import annotations
+
+from django.urls import path
+
+from tabletop.consumers import TableConsumer
+
+websocket_urlpatterns = [
+    path("ws/tables/<int:campaign_id>/", TableConsumer.as_asgi()),
+]

@@ -1,0 +1,159 @@
+"""Reads, always for a viewer: nothing here returns what that viewer may not see."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.contrib.auth.models import AnonymousUser, User
+from django.db.models import Max, Q
+
+from games import registry
+from tabletop.models import Campaign, Character, Event, Membership, Presence
+from tabletop.permissions import Lens, Seat, Viewer, event_lens, seat_of
+
+
+def member_data(member: Membership) -> dict[str, Any]:
+    """The public face of a seat, as events carry it and panels render it."""
+    return {
+        "id": member.pk,
+        "name": member.display_name,
+        "role": member.role,
+        "removed": member.removed_at is not None,
+    }
+
+
+def character_data(character: Character) -> dict[str, Any]:
+    owner = character.owner
+    game = registry.get(character.campaign.system)
+    return {
+        "id": character.pk,
+        "name": character.name,
+        "is_npc": character.is_npc,
+        "owner_id": owner.pk if owner else None,
+        "owner_name": owner.display_name if owner else "",
+        "sheet": character.sheet,
+        "derived": game.derived(character.sheet),
+        "version": character.version,
+    }
+
+
+def membership_for(campaign: Campaign | int, user: User | AnonymousUser) -> Membership | None:
+    """The user's seat at the table, removed or not; None for strangers."""
+    if not user.is_authenticated:
+        return None
+    campaign_id = campaign if isinstance(campaign, int) else campaign.pk
+    return Membership.objects.filter(campaign_id=campaign_id, user=user).first()
+
+
+def viewer_of(member: Membership | None) -> Viewer:
+    return Viewer(membership_id=member.pk if member else 0, seat=seat_of(member))
+
+
+def online_member_ids(campaign_id: int) -> set[int]:
+    return set(
+        Presence.objects.filter(
+            membership__campaign_id=campaign_id, membership__removed_at=None
+        ).values_list("membership_id", flat=True)
+    )
+
+
+@dataclass(frozen=True)
+class SeenEvent:
+    event: Event
+    lens: Lens
+
+    @property
+    def summary(self) -> str:
+        if self.lens != "public" and self.event.private_summary:
+            return self.event.private_summary
+        return self.event.summary
+
+    @property
+    def private(self) -> dict[str, Any] | None:
+        return self.event.private if self.lens != "public" else None
+
+
+def events_for(
+    viewer: Viewer, campaign_id: int, *, after: int = 0, upto: int | None = None,
+    limit: int | None = None,
+) -> list[SeenEvent]:
+    """Events after ``after`` that ``viewer`` may see, in order (the newest ``limit`` if given)."""
+    if viewer.seat in (Seat.REMOVED, Seat.STRANGER):
+        return []
+    rows = Event.objects.filter(campaign_id=campaign_id, seq__gt=after).select_related("actor")
+    if upto is not None:
+        rows = rows.filter(seq__lte=upto)
+    if not viewer.is_gm:
+        # Filter in SQL what can be filtered, then let the one visibility rule decide.
+        rows = rows.filter(
+            Q(audience="everyone") | Q(audience="owner", owner_id=viewer.membership_id)
+        )
+    rows = rows.order_by("-seq")[:limit] if limit else rows.order_by("seq")
+    seen = []
+    for event in rows:
+        lens = event_lens(viewer, event)
+        if lens is not None:
+            seen.append(SeenEvent(event, lens))
+    return sorted(seen, key=lambda s: s.event.seq)
+
+
+def last_seq(campaign_id: int) -> int:
+    return Event.objects.filter(campaign_id=campaign_id).aggregate(m=Max("seq"))["m"] or 0
+
+
+@dataclass(frozen=True)
+class TableState:
+    """Everything the table page shows one viewer, read at one seq."""
+
+    campaign: Campaign
+    me: Membership
+    viewer: Viewer
+    seq: int
+    members: list[dict[str, Any]]
+    online: set[int]
+    characters: list[dict[str, Any]]
+    log: list[SeenEvent]
+
+
+LOG_PAGE = 200
+
+
+def table_state(campaign: Campaign, me: Membership) -> TableState:
+    """Reads seq first: anything newer than it that the panels already show is replayed
+    over them harmlessly, because every swap is by id (an upsert)."""
+    viewer = viewer_of(me)
+    seq = last_seq(campaign.pk)
+    members = [member_data(m) for m in campaign.members.filter(removed_at=None)]
+    characters = [
+        character_data(c) for c in campaign.characters.select_related("owner", "campaign")
+    ]
+    return TableState(
+        campaign=campaign,
+        me=me,
+        viewer=viewer,
+        seq=seq,
+        members=members,
+        online=online_member_ids(campaign.pk),
+        characters=characters,
+        log=events_for(viewer, campaign.pk, upto=seq, limit=LOG_PAGE),
+    )
+
+
+def export_rows(viewer: Viewer, campaign_id: int) -> list[dict[str, Any]]:
+    """The log as plain data, holding only what ``viewer`` may see."""
+    rows = []
+    for seen in events_for(viewer, campaign_id):
+        event = seen.event
+        row: dict[str, Any] = {
+            "seq": event.seq,
+            "at": event.created.isoformat(),
+            "kind": event.kind,
+            "actor": event.actor.display_name if event.actor else None,
+            "summary": seen.summary,
+            "data": event.payload,
+        }
+        if seen.private is not None and event.private:
+            row["private"] = seen.private
+        rows.append(row)
+    return rows

@@ -1,0 +1,29 @@
+from __future__ import annotations
+
+from django.contrib import admin
+from django.contrib.auth import views as auth_views
+from django.urls import path
+
+from tabletop import views
+
+urlpatterns = [
+    path("", views.home, name="home"),
+    path("accounts/signup/", views.signup, name="signup"),
+    path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
+    path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("campaigns/new/", views.campaign_create, name="campaign_create"),
+    path("tables/<int:campaign_id>/", views.table, name="table"),
+    path("tables/<int:campaign_id>/roll/", views.roll, name="roll"),
+    path("tables/<int:campaign_id>/chat/", views.chat, name="chat"),
+    path("tables/<int:campaign_id>/links/<str:which>/regenerate/", views.link_regenerate, name="link_regenerate"),
+    path("tables/<int:campaign_id>/links/<str:which>/qr.svg", views.link_qr, name="link_qr"),
+    path("tables/<int:campaign_id>/members/<int:member_id>/rename/", views.member_rename, name="member_rename"),
+    path("tables/<int:campaign_id>/members/<int:member_id>/remove/", views.member_remove, name="member_remove"),
+    path("tables/<int:campaign_id>/characters/new/", views.character_new, name="character_new"),
+    path("tables/<int:campaign_id>/characters/<int:character_id>/edit/", views.character_edit, name="character_edit"),
+    path("tables/<int:campaign_id>/characters/<int:character_id>/claim/", views.character_claim, name="character_claim"),
+    path("tables/<int:campaign_id>/export.<str:fmt>", views.export, name="export"),
+    path("join/<str:token>/", views.join, name="join"),
+    path("watch/<str:token>/", views.watch, name="watch"),
+    path("admin/", admin.site.urls),
+]

@@ -1,0 +1,427 @@
+"""Thin views: parse the request, call one service or selector, render.
+
+Forms post with htmx and get their own partial back (with an inline error and a 4xx
+status when refused); without JavaScript they post normally and are redirected.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import segno
+from django.contrib.auth import login
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from games import registry
+from games.core.rng import system_rng
+from tabletop import rendering, selectors, services
+from tabletop.forms import CampaignForm, CharacterForm, ChatForm, JoinForm, RenameForm, RollForm, SignupForm
+from tabletop.models import Campaign, Character, Membership, Role
+from tabletop.permissions import Seat, Verb, can, can_edit_character, seat_of
+from tabletop.services import ServiceError
+
+TABLE = "tabletop/table.html"
+
+
+def _seat(request: HttpRequest, campaign_id: int, verb: Verb) -> tuple[Campaign, Membership]:
+    """The table and the requester's seat, if that seat may ``verb``; 404 or 403 otherwise."""
+    campaign = get_object_or_404(Campaign, pk=campaign_id)
+    member = selectors.membership_for(campaign, request.user)
+    seat = seat_of(member)
+    if not can(seat, verb):
+        if seat == Seat.REMOVED:
+            raise PermissionDenied("The GM removed you from this table.")
+        if seat == Seat.STRANGER:
+            raise PermissionDenied("You are not at this table. Ask the GM for a link.")
+        raise PermissionDenied("Your seat at this table does not allow that.")
+    assert member is not None
+    return campaign, member
+
+
+def _form_response(
+    request: HttpRequest, partial: str, context: dict[str, Any], *, status: int = 200
+) -> HttpResponse:
+    if request.htmx:
+        return render(request, f"{TABLE}#{partial}", context, status=status)
+    return render(request, "tabletop/form_page.html", {**context, "partial": partial}, status=status)
+
+
+def _refusal(form: Any, error: ServiceError) -> None:
+    field = error.field if error.field in form.fields else None
+    form.add_error(field, error.message)
+
+
+# Accounts and campaigns
+
+
+@require_http_methods(["GET", "POST"])
+def signup(request: HttpRequest) -> HttpResponse:
+    form = SignupForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        user = form.save()
+        login(request, user)
+        return redirect("home")
+    return render(request, "registration/signup.html", {"form": form}, status=400 if form.errors else 200)
+
+
+@require_GET
+def home(request: HttpRequest) -> HttpResponse:
+    context: dict[str, Any] = {"systems": registry.SYSTEMS.values()}
+    if request.user.is_authenticated:
+        context["seats"] = (
+            Membership.objects.filter(user=request.user, removed_at=None)
+            .select_related("campaign")
+            .order_by("-campaign__created")
+        )
+        context["can_host"] = request.user.has_usable_password()
+        context["form"] = CampaignForm()
+    return render(request, "tabletop/home.html", context)
+
+
+@require_POST
+@login_required
+def campaign_create(request: HttpRequest) -> HttpResponse:
+    if not request.user.has_usable_password():
+        raise PermissionDenied("Sign up to host a table of your own.")
+    form = CampaignForm(request.POST)
+    if form.is_valid():
+        try:
+            campaign = services.campaign_create(
+                gm=request.user, name=form.cleaned_data["name"], system=form.cleaned_data["system"]
+            )
+        except ServiceError as exc:
+            _refusal(form, exc)
+        else:
+            return redirect("table", campaign_id=campaign.pk)
+    seats = Membership.objects.filter(user=request.user, removed_at=None).select_related("campaign")
+    return render(
+        request,
+        "tabletop/home.html",
+        {"form": form, "seats": seats, "can_host": True, "systems": registry.SYSTEMS.values()},
+        status=400,
+    )
+
+
+# The table
+
+
+def _table_context(request: HttpRequest, campaign: Campaign, member: Membership) -> dict[str, Any]:
+    state = selectors.table_state(campaign, member)
+    return {
+        "state": state,
+        "entries": [rendering.event_entry(s.event, s.lens) for s in state.log],
+        "campaign": campaign,
+        "campaign_id": campaign.pk,
+        "me": member,
+        "is_gm": member.role == Role.GM,
+        "can_act": can(state.viewer.seat, Verb.ROLL),
+        "game": registry.get(campaign.system),
+        "roll_form": RollForm(),
+        "chat_form": ChatForm(),
+        "links": _links(request, campaign) if member.role == Role.GM else None,
+    }
+
+
+def _links(request: HttpRequest, campaign: Campaign) -> list[dict[str, str]]:
+    return [
+        {
+            "which": which,
+            "label": label,
+            "url": request.build_absolute_uri(reverse(view, args=[token])),
+        }
+        for which, label, view, token in (
+            ("player", "Player link", "join", campaign.player_token),
+            ("spectator", "Spectator link", "watch", campaign.spectator_token),
+        )
+    ]
+
+
+@require_GET
+def table(request: HttpRequest, campaign_id: int) -> HttpResponse:
+    campaign, member = _seat(request, campaign_id, Verb.WATCH)
+    return render(request, TABLE, _table_context(request, campaign, member))
+
+
+@require_POST
+def roll(request: HttpRequest, campaign_id: int) -> HttpResponse:
+    campaign, member = _seat(request, campaign_id, Verb.ROLL)
+    form = RollForm(request.POST)
+    status = 400
+    if form.is_valid():
+        try:
+            services.dice_roll(
+                campaign=campaign,
+                actor=member,
+                notation=form.cleaned_data["notation"],
+                mode=form.cleaned_data["mode"],
+                rng=system_rng(),
+            )
+        except ServiceError as exc:
+            _refusal(form, exc)
+            status = exc.status
+        else:
+            if not request.htmx:
+                return redirect("table", campaign_id=campaign.pk)
+            form = RollForm(initial={"mode": form.cleaned_data["mode"]})
+            status = 200
+    return _form_response(
+        request, "roll_form", {"roll_form": form, "campaign": campaign}, status=status
+    )
+
+
+@require_POST
+def chat(request: HttpRequest, campaign_id: int) -> HttpResponse:
+    campaign, member = _seat(request, campaign_id, Verb.CHAT)
+    form = ChatForm(request.POST)
+    status = 400
+    if form.is_valid():
+        try:
+            services.chat_post(campaign=campaign, actor=member, text=form.cleaned_data["text"])
+        except ServiceError as exc:
+            _refusal(form, exc)
+            status = exc.status
+        else:
+            if not request.htmx:
+                return redirect("table", campaign_id=campaign.pk)
+            form, status = ChatForm(), 200
+    return _form_response(
+        request, "chat_form", {"chat_form": form, "campaign": campaign}, status=status
+    )
+
+
+# Links
+
+
+@require_POST
+def link_regenerate(request: HttpRequest, campaign_id: int, which: str) -> HttpResponse:
+    campaign, member = _seat(request, campaign_id, Verb.LINKS_MANAGE)
+    try:
+        campaign = services.campaign_regenerate_link(campaign=campaign, actor=member, which=which)
+    except ServiceError as exc:
+        return HttpResponse(exc.message, status=exc.status, content_type="text/plain")
+    if request.htmx:
+        return render(
+            request, f"{TABLE}#links", {"links": _links(request, campaign), "campaign": campaign}
+        )
+    return redirect("table", campaign_id=campaign.pk)
+
+
+@require_GET
+def link_qr(request: HttpRequest, campaign_id: int, which: str) -> HttpResponse:
+    campaign, _ = _seat(request, campaign_id, Verb.LINKS_MANAGE)
+    link = next((l for l in _links(request, campaign) if l["which"] == which), None)
+    if link is None:
+        raise Http404("There is no such link.")
+    svg = segno.make(link["url"], error="m").svg_inline(scale=4, title=link["label"])
+    return HttpResponse(svg, content_type="image/svg+xml")
+
+
+# Joining
+
+
+def _link_campaign(token: str, which: str) -> Campaign:
+    campaign = Campaign.objects.filter(**{f"{which}_token": token}).first()
+    if campaign is None:
+        raise Http404("This link does not work: it is mistyped or the GM replaced it.")
+    return campaign
+
+
+@require_http_methods(["GET", "POST"])
+def join(request: HttpRequest, token: str) -> HttpResponse:
+    campaign = _link_campaign(token, "player")
+    member = selectors.membership_for(campaign, request.user)
+    if member is not None and member.removed_at is None:
+        return redirect("table", campaign_id=campaign.pk)
+    if member is not None:
+        raise PermissionDenied("The GM removed you from this table.")
+    form = JoinForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        user = request.user if request.user.is_authenticated else services.guest_user_create()
+        try:
+            services.membership_join(
+                campaign=campaign,
+                user=user,
+                role=Role.PLAYER,
+                display_name=form.cleaned_data["display_name"],
+            )
+        except ServiceError as exc:
+            _refusal(form, exc)
+        else:
+            if not request.user.is_authenticated:
+                login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+            return redirect("table", campaign_id=campaign.pk)
+    status = 400 if form.errors else 200
+    return render(request, "tabletop/join.html", {"form": form, "campaign": campaign}, status=status)
+
+
+@require_http_methods(["GET", "POST"])
+def watch(request: HttpRequest, token: str) -> HttpResponse:
+    campaign = _link_campaign(token, "spectator")
+    member = selectors.membership_for(campaign, request.user)
+    if member is not None and member.removed_at is None:
+        return redirect("table", campaign_id=campaign.pk)
+    if member is not None:
+        raise PermissionDenied("The GM removed you from this table.")
+    if request.method == "POST":
+        user = request.user if request.user.is_authenticated else services.guest_user_create()
+        services.membership_join(campaign=campaign, user=user, role=Role.SPECTATOR)
+        if not request.user.is_authenticated:
+            login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+        return redirect("table", campaign_id=campaign.pk)
+    return render(request, "tabletop/watch.html", {"campaign": campaign})
+
+
+# Members
+
+
+def _target(campaign: Campaign, member_id: int) -> Membership:
+    return get_object_or_404(Membership, pk=member_id, campaign=campaign)
+
+
+@require_POST
+def member_rename(request: HttpRequest, campaign_id: int, member_id: int) -> HttpResponse:
+    campaign, me = _seat(request, campaign_id, Verb.MEMBER_RENAME)
+    target = _target(campaign, member_id)
+    form = RenameForm(request.POST)
+    if not form.is_valid():
+        return _member_error(request, campaign, "Please give a name of at most 40 characters.")
+    try:
+        services.membership_rename(target=target, actor=me, display_name=form.cleaned_data["display_name"])
+    except ServiceError as exc:
+        return _member_error(request, campaign, exc.message, exc.status)
+    return _member_done(request, campaign)
+
+
+@require_POST
+def member_remove(request: HttpRequest, campaign_id: int, member_id: int) -> HttpResponse:
+    campaign, me = _seat(request, campaign_id, Verb.MEMBER_REMOVE)
+    target = _target(campaign, member_id)
+    try:
+        services.membership_remove(target=target, actor=me)
+    except ServiceError as exc:
+        return _member_error(request, campaign, exc.message, exc.status)
+    return _member_done(request, campaign)
+
+
+def _member_done(request: HttpRequest, campaign: Campaign) -> HttpResponse:
+    if request.htmx:  # the member list changes through the live feed
+        return render(request, f"{TABLE}#members_notice", {"notice": ""})
+    return redirect("table", campaign_id=campaign.pk)
+
+
+def _member_error(
+    request: HttpRequest, campaign: Campaign, message: str, status: int = 400
+) -> HttpResponse:
+    if request.htmx:
+        return render(request, f"{TABLE}#members_notice", {"notice": message}, status=status)
+    return render(request, "tabletop/message.html", {"message": message, "campaign": campaign}, status=status)
+
+
+# Characters
+
+
+@require_http_methods(["GET", "POST"])
+def character_new(request: HttpRequest, campaign_id: int) -> HttpResponse:
+    campaign, me = _seat(request, campaign_id, Verb.CHARACTER_CREATE)
+    form = CharacterForm(request.POST or None, system=campaign.system)
+    is_gm = me.role == Role.GM
+    if request.method == "POST" and form.is_valid():
+        kind = request.POST.get("kind", "pc") if is_gm else "pc"
+        try:
+            services.character_create(
+                campaign=campaign,
+                actor=me,
+                name=form.cleaned_data["name"],
+                sheet=form.sheet(),
+                npc=kind == "npc",
+                for_players=kind == "pc",
+            )
+        except ServiceError as exc:
+            _refusal(form, exc)
+        else:
+            return redirect("table", campaign_id=campaign.pk)
+    context = {"form": form, "campaign": campaign, "is_gm": is_gm, "character": None}
+    return render(request, "tabletop/character_form.html", context, status=400 if form.errors else 200)
+
+
+@require_http_methods(["GET", "POST"])
+def character_edit(request: HttpRequest, campaign_id: int, character_id: int) -> HttpResponse:
+    campaign, me = _seat(request, campaign_id, Verb.WATCH)
+    character = get_object_or_404(Character, pk=character_id, campaign=campaign)
+    if not can_edit_character(me, character):
+        raise PermissionDenied("You may edit only your own character.")
+    form = CharacterForm(
+        request.POST or None,
+        system=campaign.system,
+        initial=CharacterForm.initial_from(character, campaign.system),
+    )
+    status = 200
+    if request.method == "POST":
+        status = 400
+        if form.is_valid():
+            try:
+                services.character_update(
+                    character=character,
+                    actor=me,
+                    name=form.cleaned_data["name"],
+                    sheet=form.sheet(),
+                    version=form.cleaned_data.get("version"),
+                )
+            except ServiceError as exc:
+                _refusal(form, exc)
+                status = exc.status
+            else:
+                return redirect("table", campaign_id=campaign.pk)
+    context = {"form": form, "campaign": campaign, "is_gm": me.role == Role.GM, "character": character}
+    return render(request, "tabletop/character_form.html", context, status=status)
+
+
+@require_POST
+def character_claim(request: HttpRequest, campaign_id: int, character_id: int) -> HttpResponse:
+    campaign, me = _seat(request, campaign_id, Verb.CHARACTER_CLAIM)
+    character = get_object_or_404(Character, pk=character_id, campaign=campaign)
+    try:
+        services.character_claim(character=character, actor=me)
+    except ServiceError as exc:
+        return _member_error(request, campaign, exc.message, exc.status)
+    if request.htmx:
+        return HttpResponse(status=204)
+    return redirect("table", campaign_id=campaign.pk)
+
+
+# Export
+
+
+@require_GET
+def export(request: HttpRequest, campaign_id: int, fmt: str) -> HttpResponse:
+    campaign, me = _seat(request, campaign_id, Verb.EXPORT)
+    rows = selectors.export_rows(selectors.viewer_of(me), campaign.pk)
+    filename = f"table-{campaign.pk}-log.{fmt}"
+    if fmt == "json":
+        response: HttpResponse = JsonResponse(
+            {"campaign": campaign.name, "system": campaign.system, "viewer": me.display_name, "events": rows},
+            json_dumps_params={"indent": 2, "ensure_ascii": False},
+        )
+    elif fmt == "md":
+        lines = [f"# {campaign.name}", "", f"Log as seen by {me.display_name}.", ""]
+        lines += [f"- **#{row['seq']}** {row['at'][:19].replace('T', ' ')}: {_md(row['summary'])}" for row in rows]
+        response = HttpResponse("\n".join(lines) + "\n", content_type="text/markdown; charset=utf-8")
+    else:
+        raise Http404("Export as md or json.")
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+def _md(text: str) -> str:
+    """Escapes Markdown and HTML so an exported message stays text in any viewer."""
+    out = text.replace("\\", "\\\\")
+    for ch in "`*_[]<>#|":
+        out = out.replace(ch, "\\" + ch)
+    return " ".join(out.split())
+
+
