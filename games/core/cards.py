@@ -47,8 +47,9 @@ _ROMAN = (
     "XI", "XII", "XIII", "XIV", "XV", "XVI", "XVII", "XVIII", "XIX", "XX", "XXI",
 )
 
-# SVG path data on a 24x24 grid, drawn for this project; every outline runs clockwise so the
-# default nonzero fill unites overlapping parts (the pentacle's ring is the one hole).
+# SVG path data on a 24x24 grid, drawn for this project. Outlines run clockwise so the
+# default nonzero fill unites overlapping parts; only the inside of the pentacle's ring runs
+# the other way, to cut the ring's hole.
 _CLUB = (
     "M8 6.5a4 4 0 1 1 8 0a4 4 0 1 1-8 0Z M2.5 13.5a4 4 0 1 1 8 0a4 4 0 1 1-8 0Z "
     "M13.5 13.5a4 4 0 1 1 8 0a4 4 0 1 1-8 0Z M11 9H13L14.5 22H9.5Z"
@@ -216,7 +217,11 @@ def tarot() -> list[Card]:
 
 
 def ten_value_deck() -> list[Card]:
-    """Harsh Light's deck: Ace (1) to 10 in the four French suits, 40 cards."""
+    """Harsh Light's deck: Ace (1) to 10 in the four French suits, 40 cards.
+
+    Seed 002 only asks for "a single card value from 1-10"; a standard deck without its
+    court cards is the deck a table has to hand, so the suits are the French ones.
+    """
     return list(_french("ten", 10))
 
 

@@ -35,7 +35,6 @@ from typing import NamedTuple
 from games.core.rng import Rng
 
 SALT_BYTES = 32
-MIN_SALT_HEX_DIGITS = 32
 _SALT = re.compile(r"(?:[0-9a-f]{2}){16,}")
 _DIGEST = re.compile(r"[0-9a-f]{64}")
 
