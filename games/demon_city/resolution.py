@@ -1,0 +1,120 @@
+"""The roll: Slow Motion step 4 (unresisted actions), the Clashes (5-7) and injuries (8).
+
+Seed, step 7: "No other action in that Clash occurs ... The Clash only resolves one
+action at a time, even if the entangled actions aren't opposed."
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from games.core.rng import Rng
+from games.demon_city import state as st
+from games.demon_city.actions import DAMAGING, DEFEND, GRAB, Action, attack_stat
+from games.demon_city.clash import pick_winner
+from games.demon_city.damage import roll_damage
+from games.demon_city.dice import CRITICAL, SUCCESS, build_pool, judge_against_target, roll
+from games.demon_city.events import apply
+from games.demon_city.injury import roll_injury
+from games.demon_city.pools import DEFENCE_BONUS
+from games.demon_city.sheet import stat_label
+
+Event = dict[str, Any]
+
+
+class _Log:
+    """Events produced so far, and the state they lead to (so later rolls see damage)."""
+
+    def __init__(self, state: Mapping[str, Any]) -> None:
+        self.state: dict[str, Any] = dict(state)
+        self.events: list[Event] = []
+
+    def emit(self, event_type: str, **fields: Any) -> None:
+        event = {"type": event_type, "round": self.state["round"], **fields}
+        self.events.append(event)
+        self.state = apply(self.state, event)
+
+
+def _task(log: _Log, action: Action, difficulty: Mapping[str, Any], rng: Rng) -> dict[str, Any]:
+    """An unresisted action the Host put a difficulty on: "roll ... vs a difficulty number"."""
+    actor = st.combatant(log.state, action.actor)
+    name, target_number = difficulty["stat"], difficulty["target_number"]
+    value = actor.stat(name)
+    situation = [DEFENCE_BONUS] if actor.defended_last_round else []
+    pool = build_pool(
+        skill=f"{stat_label(name)} {value} > difficulty {target_number}"
+        if value > target_number else None,
+        situation=situation + list(log.state["situation"].get(action.actor, [])),
+        injury="injured during the fight" if actor.injured else None,
+        misc_lost=log.state["lost"].get(action.actor, []))
+    dice = roll(pool.size, rng)
+    return {"pool": pool.to_dict(), "dice": dice, "best": max(dice), "stat": name,
+            "target_number": target_number,
+            "outcome": judge_against_target(max(dice), target_number)}
+
+
+def _effects(log: _Log, action: Action, rng: Rng, *, in_clash: bool) -> None:
+    """What a successful action does to the fiction's numbers: damage, grabs, defences."""
+    if action.kind == DEFEND and in_clash:
+        log.emit("defended", combatant=action.actor)
+    for target_id in action.targets:
+        target = st.combatant(log.state, target_id)
+        if action.kind == GRAB:
+            log.emit("grabbed", attacker=action.actor, target=target_id)
+        if action.kind not in DAMAGING or target.dead:
+            continue
+        attacker = st.combatant(log.state, action.actor)
+        massive = attack_stat(attacker, action)[1] if action.massive else None
+        hit = roll_damage(target, rng, massive_stat=massive)
+        log.emit("damage_rolled", attacker=action.actor, target=target_id, **hit.to_dict())
+        if hit.out_of_fight:
+            # "At Current Toughness -1 they are out of the fight and roll on the Injury
+            # table." A hit on someone already out of the fight is a fresh injury, too.
+            _injury(log, target_id, rng)
+
+
+def _injury(log: _Log, cid: str, rng: Rng) -> None:
+    die, entry = roll_injury(log.state["injury_table"], rng)
+    log.emit("injury_rolled", combatant=cid, die=die, entry=entry)
+
+
+def roll_round(state: Mapping[str, Any], rng: Rng) -> list[Event]:
+    """Every event of the roll, in the seed's order; the caller stamps the step."""
+    pools = st.current_pools(state)
+    groups = st.grouping(state)
+    by_actor = {a.actor: a for a in st.live_actions(state)}
+    order = state["order"]
+    log = _Log(state)
+    log.emit("dice_collected", pools={c: p.to_dict() for c, p in pools.items()},
+             unresisted=list(groups.unresisted),
+             clashes=[c.to_dict() for c in groups.clashes])
+    for cid in groups.unresisted:
+        action = by_actor[cid]
+        difficulty = state["difficulties"].get(cid)
+        task = _task(log, action, difficulty, rng) if difficulty else None
+        done = task is None or task["outcome"] in (SUCCESS, CRITICAL)
+        log.emit("unresisted_resolved", combatant=cid, action=action.to_dict(), task=task,
+                 succeeded=done)
+        if done:
+            _effects(log, action, rng, in_clash=False)
+    for index, clash in enumerate(groups.clashes):
+        rolls = {cid: roll(pools[cid].size, rng) for cid in clash.actors}
+        sides = {cid: state["combatants"][cid]["side"] for cid in clash.actors}
+        outcome = pick_winner({c: max(d) for c, d in rolls.items()}, sides, rng)
+        log.emit("clash_rolled", clash=index, members=list(clash.members),
+                 rolls={c: {"pool": pools[c].to_dict(), "dice": d, "best": max(d)}
+                        for c, d in rolls.items()},
+                 **outcome.to_dict())
+        if outcome.winner is not None:
+            _effects(log, by_actor[outcome.winner], rng, in_clash=True)
+    # Step 8: only rolls left over from an earlier round; this round's fresh injuries
+    # were rolled when the damage landed.
+    for cid in order:
+        person = st.combatant(log.state, cid)
+        if (person.present and person.out_of_fight and not person.dead
+                and person.injury_pending and person.injury_round < state["round"]):
+            _injury(log, cid, rng)
+    log.emit("round_resolved", pending=[c for c in order
+                                        if log.state["combatants"][c]["injury_pending"]])
+    return log.events

@@ -1,0 +1,119 @@
+"""Commands that set the scene: start Action Rounds, add an entity, GM corrections.
+
+Each handler checks the command and returns events without ``step``; ``decide`` stamps
+them. None of them change the state they are given.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from itertools import groupby
+from typing import Any
+
+from games.core.rng import Rng
+from games.demon_city import state as st
+from games.demon_city.errors import RuleError
+from games.demon_city.injury import DEFAULT_INJURY_TABLE, validate_table
+from games.demon_city.permissions import Actor, require_gm
+from games.demon_city.sheet import Combatant
+
+Event = dict[str, Any]
+# The GM may correct any of these mid-fight; ``id`` is identity, never a condition.
+CORRECTABLE = frozenset(f for f in Combatant.__dataclass_fields__ if f != "id")
+
+
+def _phase(state: Mapping[str, Any], *allowed: str) -> None:
+    if state["phase"] not in allowed:
+        raise RuleError(f"Not now: Action Rounds are {state['phase']!r}, "
+                        f"this needs {' or '.join(map(repr, allowed))}.")
+
+
+def _combatant(state: Mapping[str, Any], cid: object) -> Combatant:
+    if not isinstance(cid, str) or cid not in state["combatants"]:
+        raise RuleError(f"No combatant {cid!r} in this fight.")
+    return st.combatant(state, cid)
+
+
+def start(state: Mapping[str, Any], command: Mapping[str, Any], actor: Actor,
+          rng: Rng) -> list[Event]:
+    """The Host announces Action Rounds: fix the announcement order once.
+
+    Seed: "write down player characters' names in ascending order of Agility, so you can
+    do this the same every time. Resolve ties between player at the beginning of the game
+    to make life simple." Ties are shuffled here, once, and the order is kept all fight.
+    """
+    require_gm(actor, "start Action Rounds")
+    _phase(state, st.IDLE, st.ENDED)
+    raw = command.get("combatants")
+    if not isinstance(raw, list) or not raw:
+        raise RuleError("Action Rounds need at least one combatant.")
+    people = [Combatant.from_dict(c) for c in raw]
+    if len({p.id for p in people}) != len(people):
+        raise RuleError("Two combatants share an id.")
+    order: list[str] = []
+    ties: list[list[str]] = []
+    for _, same in groupby(sorted(people, key=lambda p: p.agility), key=lambda p: p.agility):
+        block = [p.id for p in same]
+        if len(block) > 1:
+            rng.shuffle(block)
+            ties.append(list(block))
+        order += block
+    table = validate_table(command.get("injury_table") or DEFAULT_INJURY_TABLE)
+    return [{"type": "action_rounds_started", "round": 1,
+             "combatants": [p.to_dict() for p in people], "order": order, "ties": ties,
+             "injury_table": table}]
+
+
+def add_combatant(state: Mapping[str, Any], command: Mapping[str, Any], actor: Actor,
+                  rng: Rng) -> list[Event]:
+    """Someone joins the fight; a tie in Agility puts them at a random place among equals."""
+    require_gm(actor, "add a combatant")
+    _phase(state, st.ANNOUNCE, st.RESOLVED)
+    person = Combatant.from_dict(command.get("combatant") or {})
+    if person.id in state["combatants"]:
+        raise RuleError(f"{person.id!r} is already in the fight.")
+    people = st.combatants(state)
+    agility = [people[c].agility for c in state["order"]]
+    first = sum(1 for a in agility if a < person.agility)
+    equals = sum(1 for a in agility if a == person.agility)
+    at = first + (rng.randint(0, equals) if equals else 0)
+    order = [*state["order"][:at], person.id, *state["order"][at:]]
+    return [{"type": "combatant_added", "combatant": person.to_dict(), "order": order}]
+
+
+def set_condition(state: Mapping[str, Any], command: Mapping[str, Any], actor: Actor,
+                  rng: Rng) -> list[Event]:
+    """The GM corrects a sheet value or condition (injured, grabbed, unaware, present...)."""
+    require_gm(actor, "correct a combatant")
+    _phase(state, st.ANNOUNCE, st.RESOLVED)
+    person = _combatant(state, command.get("combatant"))
+    name = command.get("field")
+    if name not in CORRECTABLE:
+        raise RuleError(f"{name!r} is not a field the Host can set.")
+    changed = person.with_changes(**{name: command.get("value")})
+    people = {**st.combatants(state), person.id: changed}
+    order = st.sort_order(list(state["order"]), people)
+    return [{"type": "condition_set", "combatant": person.id, "field": name,
+             "value": changed.to_dict()[name], "order": order}]
+
+
+def set_injury_table(state: Mapping[str, Any], command: Mapping[str, Any], actor: Actor,
+                     rng: Rng) -> list[Event]:
+    require_gm(actor, "edit the Injury table")
+    return [{"type": "injury_table_set", "table": validate_table(command.get("table") or [])}]
+
+
+def end(state: Mapping[str, Any], command: Mapping[str, Any], actor: Actor,
+        rng: Rng) -> list[Event]:
+    require_gm(actor, "end Action Rounds")
+    _phase(state, st.ANNOUNCE, st.RESOLVED)
+    return [{"type": "action_rounds_ended"}]
+
+
+def undo(state: Mapping[str, Any], command: Mapping[str, Any], actor: Actor,
+         rng: Rng) -> list[Event]:
+    """The GM takes back the last step; the undo itself stays in the log."""
+    require_gm(actor, "undo")
+    if not state["undo"]:
+        raise RuleError("Nothing to undo.")
+    return [{"type": "undone", "undoes_step": state["step"]}]

@@ -1,0 +1,100 @@
+"""The Action Rounds state (plain, JSON-ready) and read-only views of it.
+
+Shape (every value is a dict, list, str, int, bool or None):
+
+    {"version": 1,
+     "phase": "idle" | "announce" | "resolved" | "ended",
+     "round": int,               # 0 before Action Rounds start
+     "step": int,                # number of the last command applied; events carry it
+     "combatants": {id: Combatant.to_dict()},
+     "order": [id, ...],         # ascending Agility; ties shuffled once, at the start
+     "actions": [Action.to_dict(), ...],     # this round, in announcement order
+     "situation": {id: [reason, ...]},       # GM-granted Situation Dice this round
+     "lost": {id: [reason, ...]},            # GM-granted Miscellaneous Lost Dice
+     "extra_targets": [id, ...],             # GM exceptions to "one target" this round
+     "difficulties": {id: {"target_number": int, "stat": str}},  # unresisted tasks
+     "injury_table": [row, ...],
+     "results": [event, ...],    # this round's resolution events, for display
+     "undo": [snapshot, ...]}    # earlier states, newest last, for the GM's undo
+
+Lists, not dict key order, carry every ordering: PostgreSQL's jsonb reorders keys.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from games.demon_city.actions import Action
+from games.demon_city.clash import Grouping, group
+from games.demon_city.dice import Pool
+from games.demon_city.injury import DEFAULT_INJURY_TABLE
+from games.demon_city.pools import all_pools
+from games.demon_city.sheet import Combatant
+
+State = dict[str, Any]
+IDLE, ANNOUNCE, RESOLVED, ENDED = "idle", "announce", "resolved", "ended"
+
+
+def new_state() -> State:
+    """The state before the Host announces Action Rounds."""
+    return {"version": 1, "phase": IDLE, "round": 0, "step": 0, "combatants": {},
+            "order": [], "actions": [], "situation": {}, "lost": {}, "extra_targets": [],
+            "difficulties": {}, "injury_table": [dict(r) for r in DEFAULT_INJURY_TABLE],
+            "results": [], "undo": []}
+
+
+def combatants(state: Mapping[str, Any]) -> dict[str, Combatant]:
+    return {cid: Combatant.from_dict(data) for cid, data in state["combatants"].items()}
+
+
+def combatant(state: Mapping[str, Any], cid: str) -> Combatant:
+    return Combatant.from_dict(state["combatants"][cid])
+
+
+def actions(state: Mapping[str, Any]) -> list[Action]:
+    return [Action.from_dict(a) for a in state["actions"]]
+
+
+def live_actions(state: Mapping[str, Any]) -> list[Action]:
+    """Announced actions whose actor can still act (the GM may have taken one out)."""
+    able = {cid for cid, c in combatants(state).items() if c.able}
+    return [a for a in actions(state) if a.actor in able]
+
+
+def action_of(state: Mapping[str, Any], cid: str) -> Action | None:
+    return next((a for a in actions(state) if a.actor == cid), None)
+
+
+def next_announcer(state: Mapping[str, Any]) -> str | None:
+    """Who announces next: the slowest able entity that has not announced this round.
+
+    Seed: "Whatever entity involved has the lowest Agility ... announces what they plan
+    to do", then "Second-least Agile creature announces next". ``None`` once everyone has.
+    """
+    if state["phase"] != ANNOUNCE:
+        return None
+    done = {a["actor"] for a in state["actions"]}
+    for cid in state["order"]:
+        if cid not in done and Combatant.from_dict(state["combatants"][cid]).able:
+            return cid
+    return None
+
+
+def ready_to_roll(state: Mapping[str, Any]) -> bool:
+    return state["phase"] == ANNOUNCE and bool(live_actions(state)) and next_announcer(state) is None
+
+
+def current_pools(state: Mapping[str, Any]) -> dict[str, Pool]:
+    """Every announced action's pool as it stands now, with a reason for each die."""
+    return all_pools(combatants(state), live_actions(state), state["situation"], state["lost"])
+
+
+def grouping(state: Mapping[str, Any]) -> Grouping:
+    """Unresisted actions and Clashes as the announcements stand now."""
+    return group(live_actions(state), state["order"])
+
+
+def sort_order(order: list[str], people: Mapping[str, Combatant]) -> list[str]:
+    """Re-sort by Agility, keeping the earlier order among equals: ties are decided once."""
+    return sorted(order, key=lambda cid: people[cid].agility)
