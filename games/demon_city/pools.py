@@ -37,7 +37,7 @@ def skill_reason(actor: Combatant, action: Action, targets: Sequence[Combatant])
 
 def distraction_reason(actor: Combatant, target: Combatant, earlier: Sequence[Action],
                        target_action: Action | None,
-                       names: Mapping[str, str] | None = None) -> str | None:
+                       people: Mapping[str, Combatant]) -> str | None:
     """Why ``actor`` gets a Distraction Die against ``target``, or ``None``.
 
     Seed: "The second and subsequent characters to target a given foe in the same clash
@@ -47,18 +47,19 @@ def distraction_reason(actor: Combatant, target: Combatant, earlier: Sequence[Ac
     its own action is aimed elsewhere and is not a defence. Allies helping allies never
     earn it: it is "a bonus for teaming up on someone".
     """
-    if target.side == actor.side:
+    if target.allied_with(actor):
         return None
     if target.unaware:
         return f"{_name(target)} does not know {_name(actor)} is there"
     if not target.able:
         return f"{_name(target)} is out of the fight"
-    attackers = [a for a in earlier if target.id in a.targets and a.kind != DEFEND]
+    attackers = [a for a in earlier if target.id in a.targets and a.kind != DEFEND
+                 and not people[a.actor].allied_with(target)]
     if attackers:
         return f"{_name(actor)} is attacker no. {len(attackers) + 1} of {_name(target)}"
     if target_action is not None and target_action.kind != DEFEND \
             and actor.id not in target_action.targets:
-        busy = ", ".join((names or {}).get(t, t) for t in target_action.targets)
+        busy = ", ".join(_name(people[t]) for t in target_action.targets)
         return f"{_name(target)} is busy with {busy or 'something else'}"
     return None
 
@@ -70,8 +71,7 @@ def action_pool(actor: Combatant, action: Action, *, combatants: Mapping[str, Co
     targets = [combatants[t] for t in action.targets]
     distraction = None
     if action.kind != DEFEND and targets:
-        names = {cid: _name(c) for cid, c in combatants.items()}
-        reasons = [distraction_reason(actor, t, earlier, by_actor.get(t.id), names)
+        reasons = [distraction_reason(actor, t, earlier, by_actor.get(t.id), combatants)
                    for t in targets]
         distraction = "; ".join(r for r in reasons if r) if all(reasons) else None
     auto = [DEFENCE_BONUS] if actor.defended_last_round else []

@@ -152,6 +152,10 @@ class Combatant:
         """Seed: "Kevlar and other protection raises your Base Toughness for these purposes"."""
         return self.toughness + self.armour
 
+    def allied_with(self, other: Combatant) -> bool:
+        """Same side; a blank side is nobody's side but the entity's own."""
+        return self.id == other.id or (bool(self.side) and self.side == other.side)
+
     @property
     def able(self) -> bool:
         """Can announce and roll: present, in the fight and alive."""
