@@ -98,6 +98,16 @@ def _append(
     return event
 
 
+def _unique_name(campaign: Campaign, name: str, *, exclude: int | None = None) -> str:
+    """Two people at one table with the same name would make the log ambiguous."""
+    taken = campaign.members.filter(removed_at=None, display_name__iexact=name)
+    if exclude is not None:
+        taken = taken.exclude(pk=exclude)
+    if taken.exists():
+        raise ServiceError(f"Someone at this table is already called {name}.", field="display_name")
+    return name
+
+
 def _clean_name(name: str, *, what: str = "name", max_length: int = 40) -> str:
     cleaned = " ".join((name or "").split())
     if not cleaned:
@@ -182,7 +192,7 @@ def membership_join(
             name = display_name.strip() or f"Spectator {count}"
         else:
             name = display_name
-        name = _clean_name(name, what="display name")
+        name = _unique_name(locked, _clean_name(name, what="display name"))
         member = Membership.objects.create(
             campaign=locked, user=user, role=role, display_name=name
         )
@@ -213,7 +223,9 @@ def membership_rename(*, target: Membership, actor: Membership, display_name: st
         if member.removed_at is not None:
             raise ServiceError(f"{member.display_name} has left the table.")
         old = member.display_name
-        member.display_name = _clean_name(display_name, what="display name")
+        member.display_name = _unique_name(
+            locked, _clean_name(display_name, what="display name"), exclude=member.pk
+        )
         member.save(update_fields=["display_name"])
         _append(
             locked,
