@@ -35,14 +35,17 @@ def body_template(kind: str) -> str:
 
 
 def entry_context(event: Event, lens: Lens) -> dict[str, Any]:
+    private = event.private if lens != "public" else {}
     return {
         "event": event,
         "lens": lens,
         "payload": event.payload,
-        "private": event.private if lens != "public" else None,
+        # what this lens may see: the public payload, overlaid with the private part
+        "data": {**event.payload, **private},
         "summary": event.private_summary if lens != "public" and event.private_summary else event.summary,
         "actor_name": event.actor.display_name if event.actor_id and event.actor else "",
         "body_template": body_template(event.kind),
+        "kind_class": event.kind.replace(".", "-"),
     }
 
 

@@ -37,7 +37,7 @@ def table(db: None) -> Table:
     users = get_user_model()
     gm_user = users.objects.create_user("gail", password="a long gm password 1")
     campaign = services.campaign_create(gm=gm_user, name="Night Shift", system="freeform")
-    gm = campaign.members.get(role=Role.GM)
+    gm = campaign.members.select_related("user").get(role=Role.GM)
     ann = services.membership_join(
         campaign=campaign, user=services.guest_user_create(), role=Role.PLAYER, display_name="Ann"
     )
