@@ -1,0 +1,267 @@
+"""Views: the happy paths a person takes, and every kind of bad input refused with nothing changed."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.test import Client
+from django.urls import reverse
+
+from tabletop import services
+from tabletop.models import Campaign, Character, Event, Membership, Role
+
+pytestmark = pytest.mark.django_db
+HTMX = {"HTTP_HX_REQUEST": "true"}
+
+
+def events(campaign: Campaign) -> list[tuple]:
+    return list(Event.objects.filter(campaign=campaign).values_list("seq", "kind", "summary"))
+
+
+def test_signup_then_create_a_campaign_then_open_its_table() -> None:
+    client = Client()
+    response = client.post(
+        reverse("signup"),
+        {"username": "gail", "password1": "a long gm password 1", "password2": "a long gm password 1"},
+    )
+    assert response.status_code == 302
+    response = client.post(reverse("campaign_create"), {"name": "Night Shift", "system": "freeform"})
+    campaign = Campaign.objects.get(name="Night Shift")
+    assert response["Location"] == reverse("table", args=[campaign.pk])
+    page = client.get(response["Location"]).content.decode()
+    assert campaign.player_token in page and campaign.spectator_token in page
+    assert f'ws-connect="/ws/tables/{campaign.pk}/"' in page
+    assert 'aria-live="polite"' in page
+
+
+def test_home_lists_the_coming_systems() -> None:
+    user = get_user_model().objects.create_user("gail", password="a long gm password 1")
+    client = Client()
+    client.force_login(user)
+    page = client.get(reverse("home")).content.decode()
+    for name in ("Demon City", "Shadows of Humanity", "Harsh Light", "Report Card"):
+        assert name in page
+    assert page.count(">coming<") == 5
+
+
+@pytest.mark.parametrize(
+    "data", [{"name": "", "system": "freeform"}, {"name": "X", "system": "demon_city"},
+             {"name": "X", "system": "nope"}, {"name": "X" * 101, "system": "freeform"}]
+)
+def test_bad_campaign_forms_are_refused(data) -> None:
+    user = get_user_model().objects.create_user("gail", password="a long gm password 1")
+    client = Client()
+    client.force_login(user)
+    response = client.post(reverse("campaign_create"), data)
+    assert response.status_code == 400
+    assert not Campaign.objects.exists()
+
+
+def test_a_guest_cannot_host(table) -> None:
+    response = table.client(table.ann).post(reverse("campaign_create"), {"name": "Mine", "system": "freeform"})
+    assert response.status_code == 403
+    assert Campaign.objects.count() == 1
+
+
+def test_joining_through_the_player_link_seats_a_guest_who_comes_back(table) -> None:
+    client = Client()
+    url = reverse("join", args=[table.campaign.player_token])
+    assert "display_name" in client.get(url).content.decode()
+    response = client.post(url, {"display_name": "Cara"})
+    assert response.status_code == 302
+    cara = Membership.objects.get(campaign=table.campaign, display_name="Cara")
+    assert cara.role == Role.PLAYER
+    # the same browser comes back to the same seat
+    again = client.get(url)
+    assert again.status_code == 302 and again["Location"] == reverse("table", args=[table.campaign.pk])
+    assert Membership.objects.filter(campaign=table.campaign, display_name="Cara").count() == 1
+
+
+def test_spectator_link_needs_no_name_and_is_read_only(table) -> None:
+    client = Client()
+    url = reverse("watch", args=[table.campaign.spectator_token])
+    assert client.get(url).status_code == 200
+    assert client.post(url).status_code == 302
+    watcher = Membership.objects.filter(campaign=table.campaign, role=Role.SPECTATOR).latest("pk")
+    before = events(table.campaign)
+    assert client.post(reverse("roll", args=[table.campaign.pk]), {"notation": "1d6", "mode": "public"}).status_code == 403
+    assert client.post(reverse("chat", args=[table.campaign.pk]), {"text": "hi"}).status_code == 403
+    assert client.post(reverse("character_new", args=[table.campaign.pk]), {"name": "X"}).status_code == 403
+    assert events(table.campaign) == before
+    assert watcher.removed_at is None
+
+
+@pytest.mark.parametrize("view", ["join", "watch"])
+def test_unknown_or_revoked_links_are_404(table, view) -> None:
+    assert Client().get(reverse(view, args=["not-a-token"])).status_code == 404
+    which = "player" if view == "join" else "spectator"
+    old = getattr(table.campaign, f"{which}_token")
+    services.campaign_regenerate_link(campaign=table.campaign, actor=table.gm, which=which)
+    response = Client().post(reverse(view, args=[old]), {"display_name": "Late"})
+    assert response.status_code == 404
+    assert "GM replaced it" in response.content.decode()
+    assert not Membership.objects.filter(display_name="Late").exists()
+
+
+def test_strangers_and_removed_members_cannot_open_the_table(table) -> None:
+    stranger = get_user_model().objects.create_user("stranger", password="x" * 12)
+    client = Client()
+    client.force_login(stranger)
+    url = reverse("table", args=[table.campaign.pk])
+    assert client.get(url).status_code == 403
+    assert Client().get(url).status_code == 403
+    assert client.get(reverse("table", args=[999])).status_code == 404
+    services.membership_remove(target=table.ann, actor=table.gm)
+    response = table.client(table.ann).get(url)
+    assert response.status_code == 403 and "removed you" in response.content.decode()
+    rejoin = table.client(table.ann).post(reverse("join", args=[table.campaign.player_token]), {"display_name": "Ann"})
+    assert rejoin.status_code == 403
+
+
+def test_roll_and_chat_through_htmx(table) -> None:
+    client = table.client(table.ann)
+    response = client.post(reverse("roll", args=[table.campaign.pk]), {"notation": "2d6+3", "mode": "public"}, **HTMX)
+    assert response.status_code == 200 and 'id="roll-form"' in response.content.decode()
+    response = client.post(reverse("chat", args=[table.campaign.pk]), {"text": "<b>hi</b>"}, **HTMX)
+    assert response.status_code == 200
+    kinds = [k for _, k, _ in events(table.campaign)][-2:]
+    assert kinds == ["dice.rolled", "chat.posted"]
+    page = client.get(reverse("table", args=[table.campaign.pk])).content.decode()
+    assert "&lt;b&gt;hi&lt;/b&gt;" in page and "<b>hi</b>" not in page
+
+
+@pytest.mark.parametrize(
+    ("url_name", "data", "message"),
+    [
+        ("roll", {"notation": "banana", "mode": "public"}, "is not dice notation"),
+        ("roll", {"notation": "1d6", "mode": "sideways"}, "Select a valid choice"),
+        ("roll", {"notation": "", "mode": "public"}, "This field is required"),
+        ("roll", {"notation": "1d6" * 50, "mode": "public"}, "at most 100 characters"),
+        ("chat", {"text": "x" * 2001}, "at most 2000 characters"),
+        ("chat", {}, "This field is required"),
+    ],
+)
+def test_malformed_forms_get_an_inline_message_and_change_nothing(table, url_name, data, message) -> None:
+    before = events(table.campaign)
+    response = table.client(table.ann).post(reverse(url_name, args=[table.campaign.pk]), data, **HTMX)
+    assert response.status_code == 400
+    assert message in response.content.decode()
+    assert 'role="alert"' in response.content.decode()
+    assert events(table.campaign) == before
+
+
+def test_without_htmx_a_roll_redirects_and_a_bad_one_shows_a_page(table) -> None:
+    client = table.client(table.ann)
+    ok = client.post(reverse("roll", args=[table.campaign.pk]), {"notation": "1d6", "mode": "public"})
+    assert ok.status_code == 302
+    bad = client.post(reverse("roll", args=[table.campaign.pk]), {"notation": "zz", "mode": "public"})
+    assert bad.status_code == 400 and "<html" in bad.content.decode()
+
+
+def test_get_on_an_action_is_refused(table) -> None:
+    assert table.client(table.ann).get(reverse("roll", args=[table.campaign.pk])).status_code == 405
+
+
+def test_a_player_cannot_edit_anothers_character(table) -> None:
+    hero = services.character_create(campaign=table.campaign, actor=table.ann, name="Hero", sheet={})
+    url = reverse("character_edit", args=[table.campaign.pk, hero.pk])
+    bob = table.client(table.bob)
+    assert bob.get(url).status_code == 403
+    assert bob.post(url, {"name": "Stolen", "sheet_colour": "#000000"}).status_code == 403
+    assert Character.objects.get(pk=hero.pk).name == "Hero"
+    ann = table.client(table.ann)
+    response = ann.post(url, {"name": "Hero II", "sheet_colour": "#112233", "sheet_notes": "n",
+                              "sheet_stats": "Str: 4", "version": 1})
+    assert response.status_code == 302
+    hero.refresh_from_db()
+    assert (hero.name, hero.sheet["stats"], hero.version) == ("Hero II", [["Str", "4"]], 2)
+
+
+def test_a_stale_sheet_edit_is_refused_with_a_message(table) -> None:
+    hero = services.character_create(campaign=table.campaign, actor=table.ann, name="Hero", sheet={})
+    services.character_update(character=hero, actor=table.gm, name="Hero", sheet={"notes": "gm"})
+    url = reverse("character_edit", args=[table.campaign.pk, hero.pk])
+    response = table.client(table.ann).post(url, {"name": "Mine", "sheet_colour": "#112233", "version": 1})
+    assert response.status_code == 409 and "changed by someone else" in response.content.decode()
+    assert Character.objects.get(pk=hero.pk).name == "Hero"
+
+
+def test_a_malformed_sheet_is_refused(table) -> None:
+    url = reverse("character_new", args=[table.campaign.pk])
+    response = table.client(table.ann).post(url, {"name": "Hero", "sheet_colour": "#112233", "sheet_stats": "nonsense"})
+    assert response.status_code == 400 and "Name: value" in response.content.decode()
+    assert not Character.objects.exists()
+
+
+def test_gm_makes_an_npc_and_a_claimable_character(table) -> None:
+    gm = table.client(table.gm)
+    url = reverse("character_new", args=[table.campaign.pk])
+    gm.post(url, {"name": "Villain", "kind": "npc", "sheet_colour": "#000000"})
+    gm.post(url, {"name": "Pregen", "kind": "pc", "sheet_colour": "#000000"})
+    villain, pregen = Character.objects.get(name="Villain"), Character.objects.get(name="Pregen")
+    assert villain.is_npc and villain.owner is None and not pregen.is_npc
+    claim = reverse("character_claim", args=[table.campaign.pk, pregen.pk])
+    assert table.client(table.ann).post(claim, **HTMX).status_code == 204
+    assert table.client(table.bob).post(claim, **HTMX).status_code == 403
+    assert table.client(table.bob).post(reverse("character_claim", args=[table.campaign.pk, villain.pk]), **HTMX).status_code == 403
+
+
+def test_gm_renames_and_removes_members_players_cannot(table) -> None:
+    rename = reverse("member_rename", args=[table.campaign.pk, table.bob.pk])
+    remove = reverse("member_remove", args=[table.campaign.pk, table.bob.pk])
+    before = events(table.campaign)
+    assert table.client(table.ann).post(rename, {"display_name": "Rob"}, **HTMX).status_code == 403
+    assert table.client(table.ann).post(remove, **HTMX).status_code == 403
+    assert table.client(table.gm).post(rename, {"display_name": ""}, **HTMX).status_code == 400
+    assert events(table.campaign) == before
+    assert table.client(table.gm).post(rename, {"display_name": "Rob"}, **HTMX).status_code == 200
+    assert table.client(table.gm).post(remove, **HTMX).status_code == 200
+    bob = Membership.objects.get(pk=table.bob.pk)
+    assert bob.display_name == "Rob" and bob.removed_at is not None
+    other = get_user_model().objects.create_user("other", password="x" * 12)
+    foreign = services.campaign_create(gm=other, name="Elsewhere", system="freeform")
+    foreign_gm = foreign.members.get()
+    url = reverse("member_remove", args=[table.campaign.pk, foreign_gm.pk])
+    assert table.client(table.gm).post(url, **HTMX).status_code == 404
+
+
+def test_links_show_a_qr_code_and_regenerate_for_the_gm_only(table) -> None:
+    gm = table.client(table.gm)
+    qr = gm.get(reverse("link_qr", args=[table.campaign.pk, "player"]))
+    assert qr.status_code == 200 and qr["Content-Type"] == "image/svg+xml" and b"<svg" in qr.content
+    assert table.client(table.ann).get(reverse("link_qr", args=[table.campaign.pk, "player"])).status_code == 403
+    old = table.campaign.player_token
+    assert table.client(table.ann).post(reverse("link_regenerate", args=[table.campaign.pk, "player"])).status_code == 403
+    assert Campaign.objects.get(pk=table.campaign.pk).player_token == old
+    response = gm.post(reverse("link_regenerate", args=[table.campaign.pk, "player"]), **HTMX)
+    new = Campaign.objects.get(pk=table.campaign.pk).player_token
+    assert response.status_code == 200 and new != old and new in response.content.decode()
+    assert gm.post(reverse("link_regenerate", args=[table.campaign.pk, "bogus"]), **HTMX).status_code == 404
+
+
+def test_export_holds_only_what_the_viewer_may_see(table, rng) -> None:
+    services.chat_post(campaign=table.campaign, actor=table.ann, text="*public* <b>note</b>")
+    services.dice_roll(campaign=table.campaign, actor=table.gm, notation="1d20+777", mode="gm", rng=rng)
+    services.dice_roll(campaign=table.campaign, actor=table.ann, notation="1d20+555", mode="blind", rng=rng)
+    services.campaign_regenerate_link(campaign=table.campaign, actor=table.gm, which="player")
+
+    def export(member, fmt):
+        response = table.client(member).get(reverse("export", args=[table.campaign.pk, fmt]))
+        assert response.status_code == 200
+        return response.content.decode()
+
+    for fmt in ("md", "json"):
+        gm, ann, watcher = export(table.gm, fmt), export(table.ann, fmt), export(table.watcher, fmt)
+        assert "1d20+777" in gm and "1d20+777" not in ann and "1d20+777" not in watcher
+        assert "1d20+555" in ann and "1d20+555" not in watcher
+        assert "replaced the player link" in gm and "replaced the player link" not in ann
+    blind = [e for e in json.loads(export(table.ann, "json"))["events"] if e["summary"].startswith("Ann rolls 1d20+555")]
+    assert blind and "private" not in blind[0] and "only the GM sees" in blind[0]["summary"]
+    gm_json = json.loads(export(table.gm, "json"))["events"]
+    assert any("roll" in e.get("private", {}) for e in gm_json if "1d20+555" in e["summary"])
+    md = export(table.ann, "md")
+    assert r"\*public\* \<b\>note\</b\>" in md
+    assert table.client(table.ann).get(reverse("export", args=[table.campaign.pk, "exe"])).status_code == 404
+    assert Client().get(reverse("export", args=[table.campaign.pk, "md"])).status_code == 403
