@@ -1,0 +1,25 @@
+"""The only writer. Each function is one transaction: lock the table row, check,
+change, append Events with the table's next seq, and broadcast after commit."""
+
+from __future__ import annotations
+
+from tabletop.services.base import Conflict, NotAllowed, NotFound, ServiceError
+from tabletop.services.characters import character_claim, character_create, character_update
+from tabletop.services.members import (
+    campaign_create,
+    campaign_regenerate_link,
+    guest_user_create,
+    membership_join,
+    membership_remove,
+    membership_rename,
+    presence_connect,
+    presence_disconnect,
+)
+from tabletop.services.play import ROLL_MODES, chat_post, dice_roll
+
+__all__ = [
+    "ROLL_MODES", "Conflict", "NotAllowed", "NotFound", "ServiceError",
+    "campaign_create", "campaign_regenerate_link", "character_claim", "character_create",
+    "character_update", "chat_post", "dice_roll", "guest_user_create", "membership_join",
+    "membership_remove", "membership_rename", "presence_connect", "presence_disconnect",
+]

@@ -1,0 +1,104 @@
+"""What every service shares: refusals, the table lock, and appending to the log."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from django.db import transaction
+
+from tabletop import broadcast
+from tabletop.models import Audience, Campaign, Event, Membership
+from tabletop.permissions import Verb, can, seat_of
+
+
+class ServiceError(Exception):
+    """A refusal with a message fit to show the person who asked. Nothing was changed."""
+
+    status = 400
+
+    def __init__(self, message: str, *, field: str | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.field = field
+
+
+class NotAllowed(ServiceError):
+    status = 403
+
+
+class NotFound(ServiceError):
+    status = 404
+
+
+class Conflict(ServiceError):
+    status = 409
+
+
+def lock_table(campaign_id: int) -> Campaign:
+    try:
+        return Campaign.objects.select_for_update().get(pk=campaign_id)
+    except Campaign.DoesNotExist:
+        raise NotFound("There is no such table.") from None
+
+
+def acting(campaign: Campaign, actor: Membership, verb: Verb) -> Membership:
+    """Re-reads the actor under the table lock, so a member removed a moment ago cannot act."""
+    fresh = Membership.objects.filter(pk=actor.pk, campaign=campaign).first()
+    if not can(seat_of(fresh), verb):
+        raise NotAllowed("You may not do that at this table.")
+    assert fresh is not None
+    return fresh
+
+
+def append(
+    campaign: Campaign,
+    kind: str,
+    *,
+    actor: Membership | None,
+    summary: str,
+    payload: Mapping[str, Any] | None = None,
+    audience: str = Audience.EVERYONE,
+    owner: Membership | None = None,
+    private: Mapping[str, Any] | None = None,
+    private_summary: str = "",
+    private_audience: str = Audience.OWNER,
+) -> Event:
+    """Appends one Event under the (already held) table lock and schedules its broadcast."""
+    seq = campaign.next_seq
+    campaign.next_seq = seq + 1
+    campaign.save(update_fields=["next_seq"])
+    event = Event.objects.create(
+        campaign=campaign,
+        seq=seq,
+        kind=kind,
+        actor=actor,
+        owner=owner or actor,
+        audience=audience,
+        private_audience=private_audience,
+        summary=summary,
+        private_summary=private_summary,
+        payload=dict(payload or {}),
+        private=dict(private or {}),
+    )
+    transaction.on_commit(lambda: broadcast.event_committed(event))
+    return event
+
+
+def unique_name(campaign: Campaign, name: str, *, exclude: int | None = None) -> str:
+    """Two people at one table with the same name would make the log ambiguous."""
+    taken = campaign.members.filter(removed_at=None, display_name__iexact=name)
+    if exclude is not None:
+        taken = taken.exclude(pk=exclude)
+    if taken.exists():
+        raise ServiceError(f"Someone at this table is already called {name}.", field="display_name")
+    return name
+
+
+def clean_name(name: str, *, what: str = "name", max_length: int = 40) -> str:
+    cleaned = " ".join((name or "").split())
+    if not cleaned:
+        raise ServiceError(f"Please give a {what}.", field="display_name")
+    if len(cleaned) > max_length:
+        raise ServiceError(f"A {what} is at most {max_length} characters.", field="display_name")
+    return cleaned

@@ -1,0 +1,118 @@
+"""Character sheets: made by players or the GM, edited by their owner or the GM, claimed once."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from django.db import transaction
+
+from games import registry
+from games.sheets import SheetError
+from tabletop.models import Campaign, Character, Membership, Role
+from tabletop.permissions import Verb, can_claim_character, can_edit_character
+from tabletop.selectors import character_data
+from tabletop.services.base import (
+    Conflict, NotAllowed, NotFound, ServiceError, acting, append, clean_name, lock_table,
+)
+
+
+def _sheet(campaign: Campaign, data: Mapping[str, Any]) -> dict[str, Any]:
+    game = registry.get(campaign.system)
+    if game.clean_sheet is None:
+        return {}
+    try:
+        return game.clean_sheet(data)
+    except SheetError as exc:
+        raise ServiceError(exc.message, field=exc.field) from None
+
+
+def character_create(
+    *,
+    campaign: Campaign,
+    actor: Membership,
+    name: str,
+    sheet: Mapping[str, Any],
+    npc: bool = False,
+    for_players: bool = False,
+) -> Character:
+    """A player makes their own character; the GM makes NPCs or characters for players to claim."""
+    with transaction.atomic():
+        locked = lock_table(campaign.pk)
+        verb = Verb.NPC_CREATE if (npc or for_players) else Verb.CHARACTER_CREATE
+        me = acting(locked, actor, verb)
+        owner = None if (npc or for_players or me.role == Role.GM) else me
+        character = Character.objects.create(
+            campaign=locked,
+            owner=owner,
+            is_npc=npc,
+            name=clean_name(name, what="character name", max_length=60),
+            sheet=_sheet(locked, sheet),
+        )
+        label = "an NPC" if npc else "a character"
+        append(
+            locked,
+            "character.created",
+            actor=me,
+            summary=f"{me.display_name} made {label}: {character.name}.",
+            payload={"character": character_data(character)},
+        )
+    return character
+
+
+def character_update(
+    *,
+    character: Character,
+    actor: Membership,
+    name: str,
+    sheet: Mapping[str, Any],
+    version: int | None = None,
+) -> Character:
+    """Saves a sheet. ``version`` is the one the editor loaded; an older one means someone
+    else saved in between, and the edit is refused rather than silently overwriting."""
+    with transaction.atomic():
+        locked = lock_table(character.campaign_id)
+        fresh = Character.objects.filter(pk=character.pk, campaign=locked).first()
+        if fresh is None:
+            raise NotFound("There is no such character.")
+        me = Membership.objects.filter(pk=actor.pk, campaign=locked).first()
+        if not can_edit_character(me, fresh):
+            raise NotAllowed("You may edit only your own character.")
+        assert me is not None
+        if version is not None and version != fresh.version:
+            raise Conflict(f"{fresh.name} was changed by someone else; reload it and try again.")
+        fresh.name = clean_name(name, what="character name", max_length=60)
+        fresh.sheet = _sheet(locked, sheet)
+        fresh.version += 1
+        fresh.save(update_fields=["name", "sheet", "version"])
+        append(
+            locked,
+            "character.updated",
+            actor=me,
+            summary=f"{me.display_name} updated {fresh.name}.",
+            payload={"character": character_data(fresh)},
+        )
+    return fresh
+
+
+def character_claim(*, character: Character, actor: Membership) -> Character:
+    with transaction.atomic():
+        locked = lock_table(character.campaign_id)
+        fresh = Character.objects.filter(pk=character.pk, campaign=locked).first()
+        if fresh is None:
+            raise NotFound("There is no such character.")
+        me = Membership.objects.filter(pk=actor.pk, campaign=locked).first()
+        if not can_claim_character(me, fresh):
+            raise NotAllowed(f"{fresh.name} cannot be claimed.")
+        assert me is not None
+        fresh.owner = me
+        fresh.version += 1
+        fresh.save(update_fields=["owner", "version"])
+        append(
+            locked,
+            "character.claimed",
+            actor=me,
+            summary=f"{me.display_name} now plays {fresh.name}.",
+            payload={"character": character_data(fresh)},
+        )
+    return fresh

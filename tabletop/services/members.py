@@ -1,0 +1,174 @@
+"""Campaigns, their links, seats and presence."""
+
+from __future__ import annotations
+
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
+from django.utils import timezone
+
+from games import registry
+from tabletop import broadcast
+from tabletop.models import Audience, Campaign, Character, Membership, Presence, Role, new_link_token
+from tabletop.permissions import Verb
+from tabletop.selectors import member_data
+from tabletop.services.base import (
+    NotAllowed, NotFound, ServiceError, acting, append, clean_name, lock_table, unique_name,
+)
+
+
+def campaign_create(*, gm: AbstractBaseUser, name: str, system: str) -> Campaign:
+    try:
+        game = registry.get(system)
+    except registry.UnknownSystem as exc:
+        raise ServiceError(str(exc), field="system") from None
+    if not game.available:
+        raise ServiceError(f"{game.name} is coming soon; it cannot host a table yet.", field="system")
+    title = clean_name(name, what="campaign name", max_length=100)
+    with transaction.atomic():
+        campaign = Campaign.objects.create(name=title, system=system, gm=gm)
+        campaign = lock_table(campaign.pk)
+        me = Membership.objects.create(
+            campaign=campaign, user=gm, role=Role.GM, display_name=clean_name(gm.get_username())
+        )
+        append(
+            campaign,
+            "campaign.created",
+            actor=me,
+            summary=f"{me.display_name} opened the table for {title} ({game.name}).",
+            payload={"member": member_data(me)},
+        )
+    return campaign
+
+
+def campaign_regenerate_link(*, campaign: Campaign, actor: Membership, which: str) -> Campaign:
+    """A new player or spectator link; the old one stops working at once.
+
+    A new spectator link also ends the seats of spectators who came in through the
+    old one: a GM replaces that link when it has leaked, and wants the leak closed.
+    """
+    if which not in ("player", "spectator"):
+        raise NotFound("There is no such link.")
+    with transaction.atomic():
+        locked = lock_table(campaign.pk)
+        me = acting(locked, actor, Verb.LINKS_MANAGE)
+        setattr(locked, f"{which}_token", new_link_token())
+        locked.save(update_fields=[f"{which}_token"])
+        append(
+            locked,
+            "link.regenerated",
+            actor=me,
+            audience=Audience.GM,
+            summary=f"{me.display_name} replaced the {which} link; the old one no longer works.",
+            payload={"which": which},
+        )
+        if which == "spectator":
+            for watcher in locked.members.filter(role=Role.SPECTATOR, removed_at=None):
+                _remove(locked, watcher, by=me)
+    return locked
+
+
+# Memberships
+
+
+def membership_join(
+    *, campaign: Campaign, user: AbstractBaseUser, role: str, display_name: str = ""
+) -> Membership:
+    """Seats ``user`` at the table, or returns their seat if they already have one."""
+    if role not in (Role.PLAYER, Role.SPECTATOR):
+        raise ServiceError("One joins a table as a player or a spectator.")
+    with transaction.atomic():
+        locked = lock_table(campaign.pk)
+        existing = Membership.objects.filter(campaign=locked, user=user).first()
+        if existing is not None:
+            if existing.removed_at is not None:
+                raise NotAllowed("The GM removed you from this table.")
+            return existing
+        if role == Role.SPECTATOR:
+            count = locked.members.filter(role=Role.SPECTATOR).count() + 1
+            name = display_name.strip() or f"Spectator {count}"
+        else:
+            name = display_name
+        name = unique_name(locked, clean_name(name, what="display name"))
+        member = Membership.objects.create(
+            campaign=locked, user=user, role=role, display_name=name
+        )
+        append(
+            locked,
+            "member.joined",
+            actor=member,
+            summary=f"{name} joined as {member.get_role_display().lower()}.",
+            payload={"member": member_data(member)},
+        )
+    return member
+
+
+def guest_user_create() -> AbstractBaseUser:
+    """An account with no password, for someone who came through a link; the session is the key."""
+    user_model = get_user_model()
+    user = user_model(username=f"guest-{new_link_token()[:16]}")
+    user.set_unusable_password()
+    user.save()
+    return user
+
+
+def membership_rename(*, target: Membership, actor: Membership, display_name: str) -> Membership:
+    with transaction.atomic():
+        locked = lock_table(target.campaign_id)
+        me = acting(locked, actor, Verb.MEMBER_RENAME)
+        member = Membership.objects.get(pk=target.pk)
+        if member.removed_at is not None:
+            raise ServiceError(f"{member.display_name} has left the table.")
+        old = member.display_name
+        member.display_name = unique_name(
+            locked, clean_name(display_name, what="display name"), exclude=member.pk
+        )
+        member.save(update_fields=["display_name"])
+        append(
+            locked,
+            "member.renamed",
+            actor=me,
+            summary=f"{me.display_name} renamed {old} to {member.display_name}.",
+            payload={"member": member_data(member), "old": old},
+        )
+    return member
+
+
+def _remove(campaign: Campaign, member: Membership, *, by: Membership) -> None:
+    member.removed_at = timezone.now()
+    member.save(update_fields=["removed_at"])
+    Character.objects.filter(owner=member).update(owner=None)
+    append(
+        campaign,
+        "member.removed",
+        actor=by,
+        summary=f"{by.display_name} removed {member.display_name} from the table.",
+        payload={"member": member_data(member)},
+    )
+    transaction.on_commit(lambda: broadcast.member_removed(member))
+
+
+def membership_remove(*, target: Membership, actor: Membership) -> None:
+    """Ends a seat: access is revoked and the member's sockets close at once."""
+    with transaction.atomic():
+        locked = lock_table(target.campaign_id)
+        me = acting(locked, actor, Verb.MEMBER_REMOVE)
+        member = Membership.objects.get(pk=target.pk)
+        if member.role == Role.GM:
+            raise ServiceError("The GM cannot be removed from their own table.")
+        if member.removed_at is not None:
+            raise ServiceError(f"{member.display_name} was already removed.")
+        _remove(locked, member, by=me)
+
+
+def presence_connect(*, member: Membership, channel_name: str) -> None:
+    """Records an open socket; presence is not logged, only pushed."""
+    Presence.objects.get_or_create(membership=member, channel_name=channel_name)
+    transaction.on_commit(lambda: broadcast.presence_changed(member.campaign_id))
+
+
+def presence_disconnect(*, channel_name: str) -> None:
+    rows = list(Presence.objects.filter(channel_name=channel_name).select_related("membership"))
+    Presence.objects.filter(channel_name=channel_name).delete()
+    for row in rows:
+        broadcast.presence_changed(row.membership.campaign_id)
