@@ -139,3 +139,110 @@ class Presence(models.Model):
 
     def __str__(self) -> str:
         return self.channel_name
+
+
+class PileKind(models.TextChoices):
+    DRAW = "draw", "Draw pile"
+    DISCARD = "discard", "Discard pile"
+    PLAY = "play", "Play area"
+    HAND = "hand", "Hand"
+
+
+class Deck(models.Model):
+    """A set of physical cards. Every card of it lies in exactly one pile at every moment."""
+
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="decks")
+    name = models.CharField(max_length=60)
+    kind = models.CharField(max_length=30)  # a key of games.core.cards.DECK_KINDS
+    # A personal deck (Report Card): its owner may use it as the GM may.
+    owner = models.ForeignKey(
+        Membership, on_delete=models.SET_NULL, null=True, blank=True, related_name="decks"
+    )
+    allow_reversed = models.BooleanField(default=False)
+    players_may_use = models.BooleanField(default=False)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["created", "pk"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Pile(models.Model):
+    """Where cards lie: a deck's draw and discard piles, the table's play area, a member's hand."""
+
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="piles")
+    kind = models.CharField(max_length=10, choices=PileKind.choices)
+    deck = models.ForeignKey(Deck, on_delete=models.CASCADE, null=True, blank=True, related_name="piles")
+    owner = models.ForeignKey(
+        Membership, on_delete=models.CASCADE, null=True, blank=True, related_name="piles"
+    )
+
+    class Meta:
+        ordering = ["pk"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["deck", "kind"], condition=models.Q(deck__isnull=False), name="one_pile_of_a_kind_per_deck"
+            ),
+            models.UniqueConstraint(
+                fields=["campaign", "owner"], condition=models.Q(kind="hand"), name="one_hand_per_member"
+            ),
+            models.UniqueConstraint(
+                fields=["campaign"], condition=models.Q(kind="play"), name="one_play_area_per_table"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()} #{self.pk}"
+
+
+class CardPlacement(models.Model):
+    """Where one card of a deck lies. Unique per (deck, card): a card cannot be in two places."""
+
+    deck = models.ForeignKey(Deck, on_delete=models.CASCADE, related_name="cards")
+    card_id = models.CharField(max_length=40)
+    pile = models.ForeignKey(Pile, on_delete=models.CASCADE, related_name="cards")
+    # Draw piles: 0 is the top. Other piles: order of arrival.
+    position = models.IntegerField()
+    reversed = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ["pile", "position"]
+        constraints = [
+            models.UniqueConstraint(fields=["deck", "card_id"], name="a_card_is_in_one_place"),
+        ]
+        indexes = [models.Index(fields=["pile", "position"])]
+
+    def __str__(self) -> str:
+        return self.card_id
+
+    @property
+    def token(self) -> str:
+        return self.card_id + ("/r" if self.reversed else "")
+
+
+class ShuffleCommitment(models.Model):
+    """A promise, published at a shuffle, about the order of a draw pile.
+
+    The digest is public at once; the order and salt stay secret until revealed, which
+    happens only when revealing them shows nobody a card hidden from them.
+    """
+
+    deck = models.ForeignKey(Deck, on_delete=models.CASCADE, related_name="commitments")
+    digest = models.CharField(max_length=64)
+    salt = models.CharField(max_length=128)
+    order = models.JSONField(default=list)  # tokens, top first
+    dealt = models.PositiveIntegerField(default=0)  # cards taken off the top under this order
+    committed_seq = models.PositiveBigIntegerField()
+    closed = models.BooleanField(default=False)  # no more cards are dealt under it
+    # The undealt rest was shuffled (or there is none): revealing the order no longer
+    # tells anyone where a card lies now.
+    scrambled = models.BooleanField(default=False)
+    revealed_seq = models.PositiveBigIntegerField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["pk"]
+
+    def __str__(self) -> str:
+        return self.digest[:12]

@@ -37,6 +37,8 @@ class Verb(StrEnum):
     MEMBER_REMOVE = "member_remove"
     LINKS_MANAGE = "links_manage"
     PRESENCE_SEE = "presence_see"
+    DECK_MANAGE = "deck_manage"  # create and configure decks, peek, rearrange
+    CARD_PLAY = "card_play"  # draw, play, discard, pass (on decks one may use)
 
 
 _PLAYER = frozenset(
@@ -49,6 +51,7 @@ _PLAYER = frozenset(
         Verb.CHARACTER_CLAIM,
         Verb.CHARACTER_EDIT_OWN,
         Verb.PRESENCE_SEE,
+        Verb.CARD_PLAY,
     }
 )
 MATRIX: dict[Seat, frozenset[Verb]] = {

@@ -4,7 +4,24 @@ change, append Events with the table's next seq, and broadcast after commit."""
 from __future__ import annotations
 
 from tabletop.services.base import Conflict, NotAllowed, NotFound, ServiceError
+from tabletop.services.cards import (
+    card_discard,
+    card_pass,
+    card_play,
+    card_return,
+    pile_deal,
+    pile_draw,
+)
 from tabletop.services.characters import character_claim, character_create, character_update
+from tabletop.services.decks import (
+    deck_configure,
+    deck_create,
+    deck_discard_reshuffle,
+    deck_peek,
+    deck_recall,
+    deck_reorder,
+    deck_shuffle,
+)
 from tabletop.services.members import (
     campaign_create,
     campaign_regenerate_link,
@@ -22,4 +39,7 @@ __all__ = [
     "campaign_create", "campaign_regenerate_link", "character_claim", "character_create",
     "character_update", "chat_post", "dice_roll", "guest_user_create", "membership_join",
     "membership_remove", "membership_rename", "presence_connect", "presence_disconnect",
+    "card_discard", "card_pass", "card_play", "card_return", "pile_deal", "pile_draw",
+    "deck_configure", "deck_create", "deck_discard_reshuffle", "deck_peek", "deck_recall",
+    "deck_reorder", "deck_shuffle",
 ]

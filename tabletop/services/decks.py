@@ -1,0 +1,162 @@
+"""Decks as a whole: create, configure, shuffle, gather back, and the GM's look at the top."""
+
+from __future__ import annotations
+
+from django.db import transaction
+
+from games.core.cards import deck_kind
+from games.core.rng import Rng
+from tabletop.models import Campaign, CardPlacement, Deck, Membership, Pile, PileKind
+from tabletop.permissions import Verb
+from tabletop.services import piles
+from tabletop.services.base import ServiceError, acting, append, clean_name, lock_table
+
+MAX_DECKS = 20
+
+
+def deck_create(
+    *,
+    campaign: Campaign,
+    actor: Membership,
+    kind: str,
+    rng: Rng,
+    name: str = "",
+    owner: Membership | None = None,
+    allow_reversed: bool = False,
+    players_may_use: bool = False,
+) -> Deck:
+    """A new deck, shuffled, for the table or for one member (a personal deck)."""
+    try:
+        spec = deck_kind(kind)
+    except KeyError:
+        raise ServiceError("Choose a kind of deck.", field="kind") from None
+    with transaction.atomic():
+        locked = lock_table(campaign.pk)
+        me = acting(locked, actor, Verb.DECK_MANAGE)
+        if locked.decks.count() >= MAX_DECKS:
+            raise ServiceError(f"A table holds at most {MAX_DECKS} decks.")
+        if owner is not None:
+            owner = Membership.objects.filter(pk=owner.pk, campaign=locked, removed_at=None).first()
+            if owner is None or owner.role == "spectator":
+                raise ServiceError("A personal deck belongs to a player at this table.", field="owner")
+        title = clean_name(name or spec.label.split(" (")[0], what="deck name", max_length=60)
+        deck = Deck.objects.create(
+            campaign=locked, name=title, kind=kind, owner=owner,
+            allow_reversed=allow_reversed and spec.reversible, players_may_use=players_may_use,
+        )
+        draw = Pile.objects.create(campaign=locked, kind=PileKind.DRAW, deck=deck)
+        Pile.objects.create(campaign=locked, kind=PileKind.DISCARD, deck=deck)
+        CardPlacement.objects.bulk_create(
+            CardPlacement(deck=deck, card_id=card.id, pile=draw, position=i)
+            for i, card in enumerate(spec.factory())
+        )
+        whose = f" for {owner.display_name}" if owner else ""
+        piles.card_event(locked, "deck.created", actor=me, summary=f"{me.display_name} brings out {title}{whose}.",
+                         extra={"deck": deck.pk})
+        piles.shuffle_draw_pile(locked, deck, me, rng, why=f"{me.display_name} shuffles")
+    return deck
+
+
+def deck_configure(
+    *, deck: Deck, actor: Membership, allow_reversed: bool, players_may_use: bool
+) -> Deck:
+    with transaction.atomic():
+        locked = lock_table(deck.campaign_id)
+        me = acting(locked, actor, Verb.DECK_MANAGE)
+        deck = piles.get_deck(locked, deck.pk)
+        deck.allow_reversed = allow_reversed and deck_kind(deck.kind).reversible
+        deck.players_may_use = players_may_use
+        deck.save(update_fields=["allow_reversed", "players_may_use"])
+        rules = [
+            "cards can come out reversed" if deck.allow_reversed else "cards stay upright",
+            "players may draw from it" if deck.players_may_use else "only the GM deals from it",
+        ]
+        piles.card_event(locked, "deck.configured", actor=me,
+                         summary=f"{deck.name}: {'; '.join(rules)} (from the next shuffle).",
+                         extra={"deck": deck.pk})
+    return deck
+
+
+def deck_shuffle(*, deck: Deck, actor: Membership, rng: Rng) -> None:
+    """Shuffles the draw pile only; cards out of it stay where they are."""
+    with transaction.atomic():
+        locked = lock_table(deck.campaign_id)
+        me = acting(locked, actor, Verb.CARD_PLAY)
+        deck = piles.get_deck(locked, deck.pk)
+        piles.require_deck_user(me, deck)
+        piles.shuffle_draw_pile(locked, deck, me, rng, why=f"{me.display_name} shuffles")
+
+
+def deck_discard_reshuffle(*, deck: Deck, actor: Membership, rng: Rng) -> None:
+    """Puts the discard pile back into the deck and shuffles; hands and the play area stay."""
+    with transaction.atomic():
+        locked = lock_table(deck.campaign_id)
+        me = acting(locked, actor, Verb.CARD_PLAY)
+        deck = piles.get_deck(locked, deck.pk)
+        piles.require_deck_user(me, deck)
+        discard = list(piles.deck_pile(deck, PileKind.DISCARD).cards.order_by("position"))
+        if not discard:
+            raise ServiceError(f"The discard pile of {deck.name} is empty.")
+        piles.move(discard, piles.deck_pile(deck, PileKind.DRAW))
+        piles.shuffle_draw_pile(
+            locked, deck, me, rng,
+            why=f"{me.display_name} shuffles {len(discard)} discarded cards back into",
+        )
+
+
+def deck_recall(*, deck: Deck, actor: Membership, rng: Rng) -> None:
+    """Gathers every card of the deck, from every pile and hand, and shuffles."""
+    with transaction.atomic():
+        locked = lock_table(deck.campaign_id)
+        me = acting(locked, actor, Verb.CARD_PLAY)
+        deck = piles.get_deck(locked, deck.pk)
+        piles.require_deck_user(me, deck)
+        draw = piles.deck_pile(deck, PileKind.DRAW)
+        out = list(CardPlacement.objects.filter(deck=deck).exclude(pile=draw).order_by("pk"))
+        piles.move(out, draw)
+        piles.card_event(locked, "deck.recalled", actor=me,
+                         summary=f"{me.display_name} gathers every card of {deck.name}.",
+                         extra={"deck": deck.pk})
+        piles.shuffle_draw_pile(locked, deck, me, rng, why=f"{me.display_name} shuffles")
+
+
+def deck_peek(*, deck: Deck, actor: Membership, count: int) -> list[str]:
+    """The GM looks at the top ``count`` cards; everyone sees that they did, only the GM what."""
+    with transaction.atomic():
+        locked = lock_table(deck.campaign_id)
+        me = acting(locked, actor, Verb.DECK_MANAGE)
+        deck = piles.get_deck(locked, deck.pk)
+        tokens = [p.token for p in piles.take_top(deck, count)]
+        append(
+            locked, "deck.peeked", actor=me,
+            summary=f"{me.display_name} looks at the top {count} of {deck.name}.",
+            private_summary=f"{me.display_name} looks at the top {count} of {deck.name}: {piles.names(tokens)}.",
+            private_audience="gm", payload={"deck": deck.pk, "count": count},
+            private={"cards": tokens},
+        )
+    return tokens
+
+
+def deck_reorder(*, deck: Deck, actor: Membership, order: list[str]) -> None:
+    """The GM puts the top cards back in a new order (card ids, top first)."""
+    with transaction.atomic():
+        locked = lock_table(deck.campaign_id)
+        me = acting(locked, actor, Verb.DECK_MANAGE)
+        deck = piles.get_deck(locked, deck.pk)
+        top = piles.take_top(deck, len(order))
+        if sorted(p.card_id for p in top) != sorted(order):
+            raise ServiceError("Those are not the cards on top now; look again.")
+        positions = sorted(p.position for p in top)
+        by_id = {p.card_id: p for p in top}
+        for position, card_id in zip(positions, order):
+            by_id[card_id].position = position
+            by_id[card_id].save(update_fields=["position"])
+        tokens = [by_id[c].token for c in order]
+        append(
+            locked, "deck.reordered", actor=me,
+            summary=f"{me.display_name} puts the top {len(order)} of {deck.name} back in a new order.",
+            private_summary=f"{me.display_name} puts the top of {deck.name} back as {piles.names(tokens)}.",
+            private_audience="gm", payload={"deck": deck.pk, "count": len(order)},
+            private={"cards": tokens},
+        )
+        piles.commit(locked, deck, me, why=f"{me.display_name} reseals")

@@ -1,0 +1,237 @@
+"""What decks and cards share: finding piles, who may use a deck, the table's card counts,
+and the shuffle commitments that let players check no order was tampered with."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.core import commitment as commit_lib
+from games.core.cards import card_by_id, orient, upright
+from games.core.rng import Rng
+from tabletop.models import (
+    Campaign, CardPlacement, Deck, Membership, Pile, PileKind, Role, ShuffleCommitment,
+)
+from tabletop.permissions import Verb, can, seat_of
+from tabletop.services.base import NotAllowed, NotFound, ServiceError, append
+
+
+def card_name(token: str) -> str:
+    card_id, _, flag = token.partition("/")
+    return card_by_id(card_id).name + (" (reversed)" if flag else "")
+
+
+def names(tokens: list[str]) -> str:
+    return ", ".join(card_name(t) for t in tokens)
+
+
+def get_deck(campaign: Campaign, deck_id: int) -> Deck:
+    deck = Deck.objects.filter(pk=deck_id, campaign=campaign).first()
+    if deck is None:
+        raise NotFound("There is no such deck at this table.")
+    return deck
+
+
+def deck_pile(deck: Deck, kind: str) -> Pile:
+    return Pile.objects.get(deck=deck, kind=kind)
+
+
+def play_area(campaign: Campaign) -> Pile:
+    pile, _ = Pile.objects.get_or_create(campaign=campaign, kind=PileKind.PLAY)
+    return pile
+
+
+def hand_of(member: Membership) -> Pile:
+    pile, _ = Pile.objects.get_or_create(
+        campaign_id=member.campaign_id, kind=PileKind.HAND, owner=member
+    )
+    return pile
+
+
+def may_use_deck(member: Membership | None, deck: Deck) -> bool:
+    """The GM uses every deck; a player their own deck, and any deck the GM opened to players."""
+    seat = seat_of(member)
+    if seat.value == Role.GM:
+        return True
+    if not can(seat, Verb.CARD_PLAY) or member is None:
+        return False
+    return deck.owner_id == member.pk or deck.players_may_use
+
+
+def require_deck_user(member: Membership, deck: Deck) -> None:
+    if not may_use_deck(member, deck):
+        raise NotAllowed(f"The GM has not opened {deck.name} to players.")
+
+
+def require_gm(member: Membership) -> None:
+    if member.role != Role.GM:
+        raise NotAllowed("Only the GM may do that.")
+
+
+def pile_tokens(pile: Pile) -> list[str]:
+    return [p.token for p in pile.cards.order_by("position")]
+
+
+def next_position(pile: Pile, *, top: bool = False) -> int:
+    positions = pile.cards.values_list("position", flat=True)
+    if not positions:
+        return 0
+    return (min(positions) - 1) if top else (max(positions) + 1)
+
+
+def move(placements: list[CardPlacement], pile: Pile, *, top: bool = False) -> None:
+    """Puts cards on ``pile`` in the order given (all on top, or all at the bottom)."""
+    start = next_position(pile, top=top)
+    step = -1 if top else 1
+    ordered = list(reversed(placements)) if top else placements
+    for i, placement in enumerate(ordered):
+        placement.pile = pile
+        placement.position = start + step * i
+        placement.save(update_fields=["pile", "position"])
+
+
+def take_top(deck: Deck, count: int) -> list[CardPlacement]:
+    """The top ``count`` cards of the draw pile, refusing if there are fewer."""
+    if count < 1:
+        raise ServiceError("Draw at least one card.", field="count")
+    pile = deck_pile(deck, PileKind.DRAW)
+    cards = list(pile.cards.order_by("position")[:count])
+    if len(cards) < count:
+        left = len(cards)
+        raise ServiceError(
+            f"{deck.name} has {left} card{'s' if left != 1 else ''} left; cannot draw {count}.",
+            field="count",
+        )
+    return cards
+
+
+def table_counts(campaign: Campaign) -> dict[str, Any]:
+    """What everyone at the table may see of the cards: counts, and the faces of public piles."""
+    decks: dict[str, Any] = {}
+    hands: dict[str, int] = {}
+    play: list[dict[str, Any]] = []
+    for pile in Pile.objects.filter(campaign=campaign).select_related("deck"):
+        cards = list(pile.cards.order_by("position"))
+        if pile.kind == PileKind.HAND:
+            hands[str(pile.owner_id)] = len(cards)
+        elif pile.kind == PileKind.PLAY:
+            play = [{"deck": c.deck_id, "token": c.token} for c in cards]
+        else:
+            entry = decks.setdefault(str(pile.deck_id), {"name": pile.deck.name})
+            entry[pile.kind] = len(cards)
+            if pile.kind == PileKind.DISCARD:
+                entry["discard_top"] = cards[-1].token if cards else None
+    return {"decks": decks, "hands": hands, "play": play}
+
+
+def hand_contents(member: Membership) -> list[dict[str, Any]]:
+    return [
+        {"deck": c.deck_id, "token": c.token}
+        for c in hand_of(member).cards.order_by("position")
+    ]
+
+
+def card_event(
+    campaign: Campaign,
+    kind: str,
+    *,
+    actor: Membership,
+    summary: str,
+    owner: Membership | None = None,
+    tokens: list[str] | None = None,
+    public: bool = False,
+    extra: dict[str, Any] | None = None,
+) -> None:
+    """Appends a card event: counts for everyone; the cards (and the owner's hand after the
+    change) for the owner and the GM, or for everyone when ``public``."""
+    owner = owner or actor
+    payload: dict[str, Any] = {"counts": table_counts(campaign), **(extra or {})}
+    private: dict[str, Any] = {"hand": hand_contents(owner)}
+    detail = f"{summary.rstrip('.')}: {names(tokens)}." if tokens else ""
+    if tokens and public:
+        payload["cards"] = tokens
+        summary = detail
+    elif tokens:
+        private["cards"] = tokens
+    append(
+        campaign, kind, actor=actor, owner=owner, summary=summary,
+        private_summary="" if public else detail, payload=payload, private=private,
+    )
+
+
+# Shuffle commitments
+
+
+def open_commitment(deck: Deck) -> ShuffleCommitment | None:
+    return deck.commitments.filter(closed=False).order_by("-pk").first()
+
+
+def note_dealt(deck: Deck, count: int) -> tuple[int | None, int]:
+    """Records ``count`` cards dealt off the top; returns (commitment id, first position)."""
+    current = open_commitment(deck)
+    if current is None:
+        return None, 0
+    start = current.dealt
+    current.dealt += count
+    if current.dealt >= len(current.order):
+        current.closed = current.scrambled = True
+    current.save(update_fields=["dealt", "closed", "scrambled"])
+    return current.pk, start
+
+
+def commit(campaign: Campaign, deck: Deck, actor: Membership, *, why: str) -> None:
+    """Closes the open commitment and publishes one for the draw pile as it lies now."""
+    deck.commitments.filter(closed=False).update(closed=True)
+    order = pile_tokens(deck_pile(deck, PileKind.DRAW))
+    promise = commit_lib.commit(order)
+    seq = campaign.next_seq
+    record = ShuffleCommitment.objects.create(
+        deck=deck, digest=promise.digest, salt=promise.salt, order=order, committed_seq=seq
+    )
+    append(
+        campaign, "deck.committed", actor=actor,
+        summary=f"{why} {deck.name}: {len(order)} cards, order sealed as {promise.digest[:12]}….",
+        payload={"deck": deck.pk, "commitment": record.pk, "digest": promise.digest, "count": len(order)},
+    )
+
+
+def shuffle_draw_pile(campaign: Campaign, deck: Deck, actor: Membership, rng: Rng, *, why: str) -> None:
+    """Fisher-Yates over the draw pile (orientation too, where the deck allows it), then commit."""
+    pile = deck_pile(deck, PileKind.DRAW)
+    placements = list(pile.cards.all())
+    rng.shuffle(placements)
+    faces = [card_by_id(p.card_id) for p in placements]
+    laid = orient(faces, rng) if deck.allow_reversed else upright(faces)
+    for position, (placement, card) in enumerate(zip(placements, laid)):
+        placement.position = position
+        placement.reversed = card.reversed
+        placement.save(update_fields=["position", "reversed"])
+    deck.commitments.filter(closed=True).update(scrambled=True)
+    deck.commitments.filter(closed=False).update(closed=True, scrambled=True)
+    commit(campaign, deck, actor, why=why)
+    reveal_ready(campaign, deck, actor)
+
+
+def reveal_ready(campaign: Campaign, deck: Deck, actor: Membership) -> None:
+    """Reveals every closed commitment whose order no longer hides anything from anyone:
+    the rest of it was shuffled away, and no card dealt under it is in a hand now."""
+    in_hands = set(
+        CardPlacement.objects.filter(deck=deck, pile__kind=PileKind.HAND).values_list("card_id", flat=True)
+    )
+    for record in deck.commitments.filter(closed=True, scrambled=True, revealed_seq__isnull=True):
+        dealt_ids = {token.split("/")[0] for token in record.order[: record.dealt]}
+        if dealt_ids & in_hands:
+            continue
+        record.revealed_seq = campaign.next_seq
+        record.save(update_fields=["revealed_seq"])
+        append(
+            campaign, "deck.revealed", actor=actor,
+            summary=(
+                f"The order of {deck.name} sealed as {record.digest[:12]}… is revealed: "
+                f"{record.dealt} of its {len(record.order)} cards were dealt."
+            ),
+            payload={
+                "deck": deck.pk, "commitment": record.pk, "digest": record.digest,
+                "salt": record.salt, "order": record.order, "dealt": record.dealt,
+                "committed_seq": record.committed_seq,
+            },
+        )
