@@ -13,7 +13,7 @@ from typing import Any
 
 from games.demon_city.state import ANNOUNCE, ENDED, RESOLVED, State
 
-UNDO_DEPTH = 20  # how many steps the GM can walk back; snapshots live in the state
+UNDO_DEPTH = 10  # how many steps the GM can walk back; snapshots live in the state
 Event = Mapping[str, Any]
 
 
@@ -156,10 +156,13 @@ def apply(state: Mapping[str, Any], event: Event) -> State:
     kind = event["type"]
     if kind == "undone":
         restored = copy.deepcopy(state["undo"][-1])
-        restored["undo"] = copy.deepcopy(state["undo"][:-1])
+        restored["undo"] = list(state["undo"][:-1])
         restored["step"] = event["step"]
         return restored
-    new = copy.deepcopy(dict(state))
+    # Snapshots are never changed once taken, so the new state may share them; copying
+    # the whole stack on every event would cost more than everything else together.
+    new = _snapshot(state)
+    new["undo"] = list(state["undo"])
     step = event.get("step")
     if step is not None and step != state["step"]:
         new["undo"] = (new["undo"] + [_snapshot(state)])[-UNDO_DEPTH:]

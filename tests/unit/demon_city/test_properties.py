@@ -1,0 +1,216 @@
+"""Property tests: invariants of pools, announcement order, clashes and whole fights."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from games.demon_city import (
+    Action,
+    Combatant,
+    apply,
+    current_pools,
+    decide,
+    grouping,
+    new_state,
+    next_announcer,
+    odds,
+)
+from games.demon_city.clash import group
+from games.demon_city.pools import all_pools
+
+GM = {"is_gm": True}
+KINDS = ("melee", "grab", "shoot", "exotic", "defend", "other")
+rating = st.integers(min_value=0, max_value=9)
+
+
+@st.composite
+def people(draw: Any, min_size: int = 2, max_size: int = 7) -> list[dict[str, Any]]:
+    count = draw(st.integers(min_value=min_size, max_value=max_size))
+    return [{"id": f"c{i}", "agility": draw(rating), "toughness": draw(rating),
+             "hand_to_hand": draw(rating), "firearms": draw(rating),
+             "exotic_weapons": draw(rating), "side": draw(st.sampled_from(["pc", "npc", ""])),
+             "injured": draw(st.booleans()), "unaware": draw(st.booleans()),
+             "grabbed": draw(st.booleans()), "defended_last_round": draw(st.booleans())}
+            for i in range(count)]
+
+
+@st.composite
+def announced(draw: Any, cast: list[dict[str, Any]]) -> list[Action]:
+    ids = [p["id"] for p in cast]
+    actions = []
+    for cid in draw(st.permutations(ids)):
+        kind = draw(st.sampled_from(KINDS))
+        others = [i for i in ids if i != cid]
+        needs = kind in ("melee", "grab", "shoot", "exotic")
+        count = draw(st.integers(min_value=1 if needs else 0, max_value=1 if needs else 1))
+        targets = tuple(draw(st.lists(st.sampled_from(others), min_size=count, max_size=count,
+                                      unique=True)))
+        actions.append(Action(actor=cid, kind=kind, targets=targets))
+    return actions
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.data())
+def test_pool_sizes_stay_between_one_and_five(data):
+    """Seed: "at least one die" ("down to a minimum of one die") and "the maximum dice
+    anyone could roll would be 5"."""
+    cast = data.draw(people())
+    actions = data.draw(announced(cast))
+    reasons = st.lists(st.text(min_size=1, max_size=5), max_size=2)
+    situation = {p["id"]: data.draw(reasons)[: 1 if p["defended_last_round"] else 2]
+                 for p in cast}
+    lost = {p["id"]: data.draw(reasons) for p in cast}
+    combatants = {p["id"]: Combatant.from_dict(p) for p in cast}
+    for pool in all_pools(combatants, actions, situation, lost).values():
+        assert 1 <= pool.size <= 5
+        assert pool.count("situation") <= 2 and pool.count("lost_misc") <= 2
+        assert pool.count("defense") + pool.count("distraction") <= 1
+
+
+@settings(max_examples=100, deadline=None)
+@given(people(min_size=1, max_size=9), st.integers(min_value=0, max_value=2**32))
+def test_announcement_order_is_ascending_agility(cast, seed):
+    """Seed: "write down player characters' names in ascending order of Agility"."""
+    state = new_state()
+    for event in decide(state, {"type": "start", "actor": GM, "combatants": cast},
+                        random.Random(seed)):
+        state = apply(state, event)
+    agility = {p["id"]: p["agility"] for p in cast}
+    assert sorted(state["order"]) == sorted(agility)
+    assert [agility[c] for c in state["order"]] == sorted(agility.values())
+    seen = []
+    while (who := next_announcer(state)) is not None:
+        seen.append(who)
+        for event in decide(state, {"type": "announce", "actor": GM, "combatant": who,
+                                    "kind": "defend"}, random.Random(seed)):
+            state = apply(state, event)
+    assert seen == state["order"]
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.data())
+def test_clashes_partition_everyone_targeted_or_acting(data):
+    """Seed: multiple clashes only "so long as none of the personnel trying to interfere
+    with each other overlap"."""
+    cast = data.draw(people())
+    ids = [p["id"] for p in cast]
+    acting = data.draw(st.lists(st.sampled_from(ids), unique=True, min_size=1))
+    actions = []
+    for cid in acting:
+        others = [i for i in ids if i != cid]
+        targets = data.draw(st.lists(st.sampled_from(others), unique=True, max_size=2))
+        actions.append(Action(actor=cid, kind="other" if not targets else "melee",
+                              targets=tuple(targets)))
+    got = group(actions, ids)
+    groups = [set(c.members) for c in got.clashes]
+    groups += [{cid, *next(a.targets for a in actions if a.actor == cid)}
+               for cid in got.unresisted]
+    involved = {a.actor for a in actions} | {t for a in actions for t in a.targets}
+    assert set().union(*groups) == involved
+    assert sum(len(g) for g in groups) == len(involved)  # no one in two groups
+    for action in actions:  # every link stays inside one group
+        home = [g for g in groups if action.actor in g]
+        assert len(home) == 1 and set(action.targets) <= home[0]
+    for clash in got.clashes:
+        assert len(clash.actors) >= 2
+    for cid in got.unresisted:  # truly unresisted: nobody else acting is linked to it
+        assert not any(cid in a.targets for a in actions)
+
+
+def auto_announce(state: dict[str, Any], rng: random.Random,
+                  log: list[dict[str, Any]]) -> dict[str, Any]:
+    """Announce a random legal action for whoever's turn it is, until everyone has."""
+    while (who := next_announcer(state)) is not None:
+        others = [c for c in state["order"] if c != who
+                  and not state["combatants"][c]["dead"] and state["combatants"][c]["present"]]
+        kind = rng.choice(KINDS if others else ("defend", "other"))
+        command = {"type": "announce", "actor": GM, "combatant": who, "kind": kind}
+        if kind in ("melee", "grab", "shoot", "exotic") or (others and rng.random() < .5):
+            command["target"] = rng.choice(others)
+        if kind in ("melee", "shoot") and rng.random() < 0.1:
+            command["massive"] = True
+        for event in decide(state, command, rng):
+            state = apply(state, event)
+            log.append(event)
+    return state
+
+
+@settings(max_examples=40, deadline=None)
+@given(people(min_size=2, max_size=6), st.integers(min_value=0, max_value=2**32))
+def test_random_fights_replay_and_keep_the_rules(cast, seed):
+    """Any fight, replayed from its log, rebuilds the same state; every die is a d10 and
+    in each Clash only the winner's action has effects (seed, step 7)."""
+    rng = random.Random(seed)
+    state, log = new_state(), []
+
+    def send(command: dict[str, Any]) -> list[dict[str, Any]]:
+        nonlocal state
+        events = decide(state, {"actor": GM, **command}, rng)
+        for event in events:
+            state = apply(state, event)
+        log.extend(events)
+        return events
+
+    send({"type": "start", "combatants": cast})
+    for _ in range(4):
+        if next_announcer(state) is None:
+            break  # everyone is out of the fight
+        state = auto_announce(state, rng, log)
+        pools = current_pools(state)
+        assert all(1 <= p.size <= 5 for p in pools.values())
+        clashes = grouping(state).clashes
+        events = send({"type": "roll"})
+        for clash in (e for e in events if e["type"] == "clash_rolled"):
+            for roll in clash["rolls"].values():
+                assert len(roll["dice"]) == roll["pool"]["size"]
+                assert all(1 <= d <= 10 for d in roll["dice"])
+        attackers = [e["attacker"] for e in events if e["type"] == "damage_rolled"]
+        winners = {e["winner"] for e in events if e["type"] == "clash_rolled"}
+        in_clash = {c for clash in clashes for c in clash.actors}
+        assert {a for a in attackers if a in in_clash} <= winners
+        send({"type": "next_round"})
+    assert json.loads(json.dumps(state)) == state
+    replayed = new_state()
+    for event in log:
+        replayed = apply(replayed, event)
+    assert replayed == state
+
+
+@settings(max_examples=30, deadline=None)
+@given(people(min_size=2, max_size=5), st.integers(min_value=0, max_value=2**32))
+def test_every_event_log_replays_to_the_same_state(cast, seed):
+    """DESIGN: "a log can be replayed and audited" -- including announcements and undo."""
+    rng = random.Random(seed)
+    state, log = new_state(), []
+    for event in decide(state, {"actor": GM, "type": "start", "combatants": cast}, rng):
+        state = apply(state, event)
+        log.append(event)
+    for round_no in range(3):
+        state = auto_announce(state, rng, log)
+        for kind in ("roll", "undo", "roll", "next_round")[: 4 if round_no < 2 else 3]:
+            for event in decide(state, {"actor": GM, "type": kind}, rng):
+                state = apply(state, event)
+                log.append(event)
+    replayed = new_state()
+    for event in json.loads(json.dumps(log)):
+        replayed = apply(replayed, event)
+    assert replayed == state
+
+
+def test_odds_always_add_up_and_more_dice_win_more_often():
+    """Exact odds for every pool the rules allow (1-5 dice) and targets 0-11."""
+    for a in range(1, 6):
+        for b in range(1, 6):
+            result = odds.clash_exact(a, b)
+            assert result.win + result.lose + result.tie == 1
+            assert 0 <= result.crit <= result.win and result.both_fumble <= result.tie
+        for target in range(0, 12):
+            result = odds.against_target_exact(a, target)
+            assert result.win + result.lose + result.tie == 1
+            if target < 11:
+                assert odds.against_target_exact(a, target + 1).win <= result.win
