@@ -136,8 +136,7 @@ def roll(state: Mapping[str, Any], command: Mapping[str, Any], actor: Actor,
     require_gm(actor, "call for the roll")
     setup._phase(state, st.ANNOUNCE)
     if not st.ready_to_roll(state):
-        waiting = st.next_announcer(state)
-        raise RuleError(f"{waiting!r} has not announced yet." if waiting else "Nobody acted.")
+        raise RuleError(f"{st.next_announcer(state)!r} has not announced yet.")
     return roll_round(state, rng)
 
 

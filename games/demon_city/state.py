@@ -82,7 +82,9 @@ def next_announcer(state: Mapping[str, Any]) -> str | None:
 
 
 def ready_to_roll(state: Mapping[str, Any]) -> bool:
-    return state["phase"] == ANNOUNCE and bool(live_actions(state)) and next_announcer(state) is None
+    """Everyone able has announced. With nobody able (all down) the roll still runs step 8,
+    the Injury rolls, so the bleeding are not forgotten."""
+    return state["phase"] == ANNOUNCE and next_announcer(state) is None
 
 
 def current_pools(state: Mapping[str, Any]) -> dict[str, Pool]:

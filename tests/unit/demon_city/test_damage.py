@@ -99,6 +99,13 @@ def test_comment_at_toughness_eight_one_damage_is_most_likely():
     assert dist[1] > Fraction(1, 2)
 
 
+def test_comment_toughness_nine_with_five_damage_dice_is_about_five_hits():
+    """Seed comment (a variant the author declined, but its arithmetic is the odds'):
+    "With 9 toughness and 5 dice to roll, on average you're 5 hits from being injured"."""
+    points_to_go_down = 9 + 1  # from 9 to -1
+    assert round(points_to_go_down / expected_damage(5)) == 5
+
+
 def test_default_injury_table_covers_every_d10_roll():
     """Seed: "roll on the Injury table (that'll be in a later entry)" -- ours is data."""
     table = validate_table(DEFAULT_INJURY_TABLE)

@@ -131,7 +131,9 @@ def test_the_roll_waits_for_every_announcement(fight):
 
 def test_host_corrects_a_pool_within_the_caps_before_the_roll(fight):
     """Seed: "Max 2 Situation Dice (for misc advantages incl. superior weapon & successful
-    defense last round)" and "Miscellaneous Lost Dice (max 2)"."""
+    defense last round)" and "Miscellaneous Lost Dice (max 2)"; e.g. "if two characters
+    are fighting under a twin bed, the combatant attacking with a knife or claws will get a
+    Situation Die against a target using a longsword"."""
     f = fight(TRIO)
     f.announce("slow", "melee", "mid")
     grant = {"type": "adjust_pool", "combatant": "slow", "die": "situation"}

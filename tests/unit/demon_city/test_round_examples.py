@@ -151,3 +151,21 @@ def test_tie_between_opposing_sides_changes_nothing_but_prompts_the_host(fight, 
     assert clash["outcome"] == "opposing_tie" and clash["winner"] is None
     assert "Host" in clash["prompt"]
     assert f.state["combatants"] == before
+
+
+def test_fixing_the_antenna_while_the_crysoloth_attacks_is_a_clash(fight, scripted, pick):
+    """Seed: "it could also apply to, say, trying to fix a radio antenna before a
+    metastasizing Crysoloth destroys the building it's in". The fixer is busy, so the
+    Crysoloth's attack on her earns the Distraction Die; if she rolls highest, the fix
+    happens and nothing else does."""
+    f = fight([{"id": "tech", "agility": 2, "skills": {"electronics": 6}},
+               {"id": "crysoloth", "agility": 4, "side": "monsters", "supernatural": True,
+                "toughness": 12}])
+    f.announce("tech", "other", description="fix the antenna", stat="electronics")
+    f.announce("crysoloth", "melee", "tech")
+    pools = pick(f.log, "announced")[-1]["pool"]
+    assert [d["kind"] for d in pools["dice"]] == ["base", "skill", "distraction"]
+    events = f.roll(scripted([10, 9, 3, 2]))
+    (clash,) = pick(events, "clash_rolled")
+    assert clash["winner"] == "tech" and clash["critical"]
+    assert not pick(events, "damage_rolled")
