@@ -18,7 +18,8 @@ Event = Mapping[str, Any]
 
 
 def _person(state: State, cid: str) -> dict[str, Any]:
-    return state["combatants"][cid]
+    person: dict[str, Any] = state["combatants"][cid]
+    return person
 
 
 def _clear_round(state: State) -> None:
@@ -155,7 +156,7 @@ def apply(state: Mapping[str, Any], event: Event) -> State:
     """
     kind = event["type"]
     if kind == "undone":
-        restored = copy.deepcopy(state["undo"][-1])
+        restored: State = copy.deepcopy(state["undo"][-1])
         restored["undo"] = list(state["undo"][:-1])
         restored["step"] = event["step"]
         return restored

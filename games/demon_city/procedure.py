@@ -33,8 +33,8 @@ def announce(state: Mapping[str, Any], command: Mapping[str, Any], actor: Actor,
 
     The engine keeps the no-if-then rule by shape: one kind, fixed targets, no branches.
     """
-    setup._phase(state, st.ANNOUNCE)
-    person = setup._combatant(state, command.get("combatant"))
+    setup.require_phase(state, st.ANNOUNCE)
+    person = setup.find_combatant(state, command.get("combatant"))
     if not actor.may_control(person.id):
         raise RuleError(f"You do not control {person.name or person.id}.")
     turn = st.next_announcer(state)
@@ -46,7 +46,7 @@ def announce(state: Mapping[str, Any], command: Mapping[str, Any], actor: Actor,
     if len(action.targets) > 1 and not (actor.is_gm or person.id in state["extra_targets"]):
         raise RuleError("An action can only target one foe at a time unless the Host allows it.")
     for target_id in action.targets:
-        target = setup._combatant(state, target_id)
+        target = setup.find_combatant(state, target_id)
         if not target.present:
             raise RuleError(f"{target_id!r} is not present.")
         if target.dead and (action.kind in DAMAGING or action.kind == GRAB):
@@ -67,8 +67,8 @@ def allow_extra_targets(state: Mapping[str, Any], command: Mapping[str, Any], ac
                         rng: Rng) -> list[Event]:
     """Seed: "exceptions will be noted when we get around to specific abilities and weapons"."""
     require_gm(actor, "allow more than one target")
-    setup._phase(state, st.ANNOUNCE)
-    person = setup._combatant(state, command.get("combatant"))
+    setup.require_phase(state, st.ANNOUNCE)
+    person = setup.find_combatant(state, command.get("combatant"))
     if st.action_of(state, person.id) is not None:
         raise RuleError(f"{person.id!r} has already announced.")
     return [{"type": "extra_targets_allowed", "combatant": person.id}]
@@ -82,8 +82,8 @@ def adjust_pool(state: Mapping[str, Any], command: Mapping[str, Any], actor: Act
     successful defence counts) and "Nobody ... can lose more than 2 Miscellaneous Lost Dice".
     """
     require_gm(actor, "adjust a pool")
-    setup._phase(state, st.ANNOUNCE)
-    person = setup._combatant(state, command.get("combatant"))
+    setup.require_phase(state, st.ANNOUNCE)
+    person = setup.find_combatant(state, command.get("combatant"))
     die, change = command.get("die"), command.get("change", "grant")
     if die not in ("situation", "lost") or change not in ("grant", "remove"):
         raise RuleError("Adjust a 'situation' or 'lost' die with change 'grant' or 'remove'.")
@@ -115,7 +115,7 @@ def set_difficulty(state: Mapping[str, Any], command: Mapping[str, Any], actor: 
     require_gm(actor, "set a difficulty")
     if not st.ready_to_roll(state):
         raise RuleError("Set difficulties once everyone has announced.")
-    person = setup._combatant(state, command.get("combatant"))
+    person = setup.find_combatant(state, command.get("combatant"))
     if person.id not in st.grouping(state).unresisted:
         raise RuleError(f"{person.id!r}'s action is in a Clash: the Clash decides it.")
     number = command.get("target_number")
@@ -134,7 +134,7 @@ def roll(state: Mapping[str, Any], command: Mapping[str, Any], actor: Actor,
          rng: Rng) -> list[Event]:
     """Steps 4-8: unresisted actions, every Clash, damage and Injury rolls."""
     require_gm(actor, "call for the roll")
-    setup._phase(state, st.ANNOUNCE)
+    setup.require_phase(state, st.ANNOUNCE)
     if not st.ready_to_roll(state):
         raise RuleError(f"{st.next_announcer(state)!r} has not announced yet.")
     return roll_round(state, rng)
@@ -145,7 +145,7 @@ def next_round(state: Mapping[str, Any], command: Mapping[str, Any], actor: Acto
     """Seed, step 9: "If characters are still involved in Action after all that, start
     over at 1 above." Only the Host ends Action Rounds."""
     require_gm(actor, "start the next round")
-    setup._phase(state, st.RESOLVED)
+    setup.require_phase(state, st.RESOLVED)
     return [{"type": "round_started", "round": state["round"] + 1}]
 
 

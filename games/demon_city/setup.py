@@ -22,13 +22,13 @@ Event = dict[str, Any]
 CORRECTABLE = frozenset(f for f in Combatant.__dataclass_fields__ if f != "id")
 
 
-def _phase(state: Mapping[str, Any], *allowed: str) -> None:
+def require_phase(state: Mapping[str, Any], *allowed: str) -> None:
     if state["phase"] not in allowed:
         raise RuleError(f"Not now: Action Rounds are {state['phase']!r}, "
                         f"this needs {' or '.join(map(repr, allowed))}.")
 
 
-def _combatant(state: Mapping[str, Any], cid: object) -> Combatant:
+def find_combatant(state: Mapping[str, Any], cid: object) -> Combatant:
     if not isinstance(cid, str) or cid not in state["combatants"]:
         raise RuleError(f"No combatant {cid!r} in this fight.")
     return st.combatant(state, cid)
@@ -43,7 +43,7 @@ def start(state: Mapping[str, Any], command: Mapping[str, Any], actor: Actor,
     to make life simple." Ties are shuffled here, once, and the order is kept all fight.
     """
     require_gm(actor, "start Action Rounds")
-    _phase(state, st.IDLE, st.ENDED)
+    require_phase(state, st.IDLE, st.ENDED)
     raw = command.get("combatants")
     if not isinstance(raw, list) or not raw:
         raise RuleError("Action Rounds need at least one combatant.")
@@ -68,7 +68,7 @@ def add_combatant(state: Mapping[str, Any], command: Mapping[str, Any], actor: A
                   rng: Rng) -> list[Event]:
     """Someone joins the fight; a tie in Agility puts them at a random place among equals."""
     require_gm(actor, "add a combatant")
-    _phase(state, st.ANNOUNCE, st.RESOLVED)
+    require_phase(state, st.ANNOUNCE, st.RESOLVED)
     person = Combatant.from_dict(command.get("combatant") or {})
     if person.id in state["combatants"]:
         raise RuleError(f"{person.id!r} is already in the fight.")
@@ -85,8 +85,8 @@ def set_condition(state: Mapping[str, Any], command: Mapping[str, Any], actor: A
                   rng: Rng) -> list[Event]:
     """The GM corrects a sheet value or condition (injured, grabbed, unaware, present...)."""
     require_gm(actor, "correct a combatant")
-    _phase(state, st.ANNOUNCE, st.RESOLVED)
-    person = _combatant(state, command.get("combatant"))
+    require_phase(state, st.ANNOUNCE, st.RESOLVED)
+    person = find_combatant(state, command.get("combatant"))
     name = command.get("field")
     if name not in CORRECTABLE:
         raise RuleError(f"{name!r} is not a field the Host can set.")
@@ -106,7 +106,7 @@ def set_injury_table(state: Mapping[str, Any], command: Mapping[str, Any], actor
 def end(state: Mapping[str, Any], command: Mapping[str, Any], actor: Actor,
         rng: Rng) -> list[Event]:
     require_gm(actor, "end Action Rounds")
-    _phase(state, st.ANNOUNCE, st.RESOLVED)
+    require_phase(state, st.ANNOUNCE, st.RESOLVED)
     return [{"type": "action_rounds_ended"}]
 
 

@@ -126,7 +126,8 @@ class Combatant:
             ratings[key] = value
         for label, value in ratings.items():
             if value < 0 or (cap is not None and value > cap):
-                raise RuleError(f"{label} must be 0-9 (higher only for the supernatural), not {value}.")
+                raise RuleError(
+                    f"{label} must be 0-9 (higher only for the supernatural), not {value}.")
         if self.armour < 0:
             raise RuleError("Armour cannot be negative.")
         if self.current_toughness > self.toughness:
@@ -170,5 +171,11 @@ def stat_label(name: str) -> str:
     return STAT_LABELS.get(name, name.replace("_", " ").title())
 
 
-__all__ = ["CONDITION_FIELDS", "Combatant", "SHEET_FIELDS", "STAT_MAX", "STAT_NAMES",
-           "stat_label"]
+__all__ = [
+    "CONDITION_FIELDS",
+    "SHEET_FIELDS",
+    "STAT_MAX",
+    "STAT_NAMES",
+    "Combatant",
+    "stat_label",
+]

@@ -77,7 +77,7 @@ def next_announcer(state: Mapping[str, Any]) -> str | None:
     done = {a["actor"] for a in state["actions"]}
     for cid in state["order"]:
         if cid not in done and Combatant.from_dict(state["combatants"][cid]).able:
-            return cid
+            return str(cid)
     return None
 
 

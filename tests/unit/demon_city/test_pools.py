@@ -110,7 +110,8 @@ def test_a_grabbed_foe_is_targeted_on_toughness():
     assert pools([attacker, foe], melee)["a"].count("skill") == 1
     held = pools([attacker, {**foe, "grabbed": True}], melee)["a"]
     assert held.count("skill") == 0
-    assert pools([attacker, {**foe, "grabbed": True, "toughness": 3}], melee)["a"].count("skill") == 1
+    weaker = {**foe, "grabbed": True, "toughness": 3}
+    assert pools([attacker, weaker], melee)["a"].count("skill") == 1
 
 
 def test_defense_die_only_for_only_defending():

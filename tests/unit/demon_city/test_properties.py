@@ -47,7 +47,7 @@ def announced(draw: Any, cast: list[dict[str, Any]]) -> list[Action]:
         kind = draw(st.sampled_from(KINDS))
         others = [i for i in ids if i != cid]
         needs = kind in ("melee", "grab", "shoot", "exotic")
-        count = draw(st.integers(min_value=1 if needs else 0, max_value=1 if needs else 1))
+        count = draw(st.integers(min_value=1 if needs else 0, max_value=1))
         targets = tuple(draw(st.lists(st.sampled_from(others), min_size=count, max_size=count,
                                       unique=True)))
         actions.append(Action(actor=cid, kind=kind, targets=targets))
