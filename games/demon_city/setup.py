@@ -72,13 +72,20 @@ def add_combatant(state: Mapping[str, Any], command: Mapping[str, Any], actor: A
     person = Combatant.from_dict(command.get("combatant") or {})
     if person.id in state["combatants"]:
         raise RuleError(f"{person.id!r} is already in the fight.")
-    people = st.combatants(state)
-    agility = [people[c].agility for c in state["order"]]
+    order = place(person, state["order"], st.combatants(state), rng)
+    return [{"type": "combatant_added", "combatant": person.to_dict(), "order": order}]
+
+
+def place(person: Combatant, order: list[str], people: Mapping[str, Combatant],
+          rng: Rng) -> list[str]:
+    """``order`` with ``person`` inserted by Agility; among equals at a random place, as
+    the seed decides ties, while the ties already decided between others stay put."""
+    rest = [c for c in order if c != person.id]
+    agility = [people[c].agility for c in rest]
     first = sum(1 for a in agility if a < person.agility)
     equals = sum(1 for a in agility if a == person.agility)
     at = first + (rng.randint(0, equals) if equals else 0)
-    order = [*state["order"][:at], person.id, *state["order"][at:]]
-    return [{"type": "combatant_added", "combatant": person.to_dict(), "order": order}]
+    return [*rest[:at], person.id, *rest[at:]]
 
 
 def set_condition(state: Mapping[str, Any], command: Mapping[str, Any], actor: Actor,
@@ -91,8 +98,9 @@ def set_condition(state: Mapping[str, Any], command: Mapping[str, Any], actor: A
     if name not in CORRECTABLE:
         raise RuleError(f"{name!r} is not a field the Host can set.")
     changed = person.with_changes(**{name: command.get("value")})
-    people = {**st.combatants(state), person.id: changed}
-    order = st.sort_order(list(state["order"]), people)
+    order = list(state["order"])
+    if changed.agility != person.agility:
+        order = place(changed, order, st.combatants(state), rng)
     return [{"type": "condition_set", "combatant": person.id, "field": name,
              "value": changed.to_dict()[name], "order": order}]
 

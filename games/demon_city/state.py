@@ -96,7 +96,3 @@ def grouping(state: Mapping[str, Any]) -> Grouping:
     """Unresisted actions and Clashes as the announcements stand now."""
     return group(live_actions(state), state["order"])
 
-
-def sort_order(order: list[str], people: Mapping[str, Combatant]) -> list[str]:
-    """Re-sort by Agility, keeping the earlier order among equals: ties are decided once."""
-    return sorted(order, key=lambda cid: people[cid].agility)
