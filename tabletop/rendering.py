@@ -13,6 +13,9 @@ from django.template import TemplateDoesNotExist
 from django.template.loader import get_template, render_to_string
 from django.utils.html import format_html
 
+from games.core.cards import deck_kind_choices
+
+from tabletop import cardviews
 from tabletop.models import Event
 from tabletop.permissions import Lens
 
@@ -20,6 +23,7 @@ if TYPE_CHECKING:
     from tabletop.selectors import TableState
 
 TABLE = "tabletop/table.html"
+CARDS = "tabletop/cards.html"
 MEMBER_KINDS = {"campaign.created", "member.joined", "member.renamed"}
 CHARACTER_KINDS = {"character.created", "character.updated", "character.claimed"}
 
@@ -85,6 +89,50 @@ def event_frame(event: Event, lens: Lens) -> str:
                 {"c": event.payload["character"], "oob": True, "campaign_id": event.campaign_id},
             )
         )
+    if event.kind in MEMBER_KINDS and event.payload["member"]["role"] == "player":
+        member = event.payload["member"]
+        context = {"m": member, "oob": True}
+        parts.append(render_to_string(f"{CARDS}#player_option", context))
+        if lens == "gm":
+            parts.append(render_to_string(f"{CARDS}#deal_checkbox", context))
+    elif event.kind == "member.removed":
+        member_id = int(event.payload["member"]["id"])
+        for prefix in ("player-opt", "deal-to", "hand"):
+            parts.append(format_html('<span id="{}-{}" hx-swap-oob="delete"></span>', prefix, member_id))
+    if "counts" in event.payload:
+        parts.append(card_panels(event, lens))
+    return "".join(parts)
+
+
+def card_panels(event: Event, lens: Lens) -> str:
+    """The card panels an event changes: counts and play area for all, the owner's hand
+    for the owner and the GM, and the deck itself when it was made or changed."""
+    view = cardviews.counts_context(event.payload["counts"])
+    base = {"oob": True, "campaign_id": event.campaign_id}
+    parts = [render_to_string(f"{CARDS}#deck_counts", {**base, "c": c}) for c in view["deck_counts"]]
+    parts.append(render_to_string(f"{CARDS}#play_area", {**base, "play": view["play"]}))
+    parts += [
+        format_html('<span id="hand-count-{}" class="hand-count" hx-swap-oob="true">{}</span>', member_id, n)
+        for member_id, n in view["hand_counts"].items()
+    ]
+    info = event.payload.get("deck_info")
+    if info:
+        (row,) = cardviews.deck_rows([info], event.payload["counts"])
+        parts.append(render_to_string(f"{CARDS}#deck_widget", {**base, "d": row}))
+    if lens != "public" and "hand" in event.private and event.owner_id:
+        owner = event.owner
+        parts.append(
+            render_to_string(
+                f"{CARDS}#hand",
+                {
+                    **base,
+                    "member_id": event.owner_id,
+                    "member_name": owner.display_name if owner else "",
+                    "me_id": event.owner_id if lens == "private" else None,
+                    "hand": cardviews.faces(event.private["hand"]),
+                },
+            )
+        )
     return "".join(parts)
 
 
@@ -112,11 +160,16 @@ def error_frame(message: str, code: str) -> str:
 
 def snapshot_frame(state: TableState) -> str:
     """The whole live part of the page, for a socket too far behind to replay."""
+    from tabletop.selectors import card_state
+
     context = {
         "state": state,
         "entries": [event_entry(s.event, s.lens) for s in state.log],
         "oob": True,
         "is_gm": state.viewer.is_gm,
         "campaign_id": state.campaign.pk,
+        "cards": card_state(state.campaign, state.me),
+        "me_id": state.me.pk,
+        "deck_kinds": deck_kind_choices(),
     }
     return render_to_string(f"{TABLE}#snapshot", context)

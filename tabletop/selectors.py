@@ -9,7 +9,8 @@ from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import Max, Q
 
 from games import registry
-from tabletop.models import Campaign, Character, Event, Membership, Presence
+from games.core.cards import deck_kind
+from tabletop.models import CardPlacement, Campaign, Character, Deck, Event, Membership, Pile, PileKind, Presence
 from tabletop.permissions import Lens, Seat, Viewer, event_lens, seat_of
 
 
@@ -35,6 +36,20 @@ def character_data(character: Character) -> dict[str, Any]:
         "sheet": character.sheet,
         "derived": game.derived(character.sheet),
         "version": character.version,
+    }
+
+
+def deck_data(deck: Deck) -> dict[str, Any]:
+    return {
+        "id": deck.pk,
+        "name": deck.name,
+        "kind": deck.kind,
+        "kind_label": deck_kind(deck.kind).label,
+        "owner_id": deck.owner_id,
+        "owner_name": deck.owner.display_name if deck.owner else "",
+        "allow_reversed": deck.allow_reversed,
+        "reversible": deck_kind(deck.kind).reversible,
+        "players_may_use": deck.players_may_use,
     }
 
 
@@ -157,3 +172,55 @@ def export_rows(viewer: Viewer, campaign_id: int) -> list[dict[str, Any]]:
             row["private"] = seen.private
         rows.append(row)
     return rows
+
+
+# Cards
+
+
+def table_counts(campaign: Campaign) -> dict[str, Any]:
+    """What everyone at the table may see of the cards: counts, and the faces of public piles."""
+    decks: dict[str, Any] = {}
+    hands: dict[str, int] = {}
+    play: list[dict[str, Any]] = []
+    for pile in Pile.objects.filter(campaign=campaign).select_related("deck"):
+        cards = list(pile.cards.order_by("position"))
+        if pile.kind == PileKind.HAND:
+            hands[str(pile.owner_id)] = len(cards)
+        elif pile.kind == PileKind.PLAY:
+            play = [{"deck": c.deck_id, "token": c.token} for c in cards]
+        else:
+            entry = decks.setdefault(str(pile.deck_id), {"name": pile.deck.name})
+            entry[pile.kind] = len(cards)
+            if pile.kind == PileKind.DISCARD:
+                entry["discard_top"] = cards[-1].token if cards else None
+    return {"decks": decks, "hands": hands, "play": play}
+
+
+def hand_contents(member: Membership) -> list[dict[str, Any]]:
+    return [
+        {"deck": c.deck_id, "token": c.token}
+        for c in CardPlacement.objects.filter(pile__kind=PileKind.HAND, pile__owner=member).order_by("position")
+    ]
+
+
+def card_state(campaign: Campaign, me: Membership) -> dict[str, Any]:
+    """The card panels for ``me``: decks and counts for all, hands only as ``me`` may see them."""
+    from tabletop import cardviews
+
+    counts = table_counts(campaign)
+    decks = [deck_data(d) for d in Deck.objects.filter(campaign=campaign).select_related("owner")]
+    members = list(campaign.members.filter(removed_at=None))
+    hands: dict[int, list[dict[str, Any]]] = {}
+    for placement in CardPlacement.objects.filter(
+        pile__campaign=campaign, pile__kind=PileKind.HAND
+    ).select_related("pile").order_by("position"):
+        if me.role == "gm" or placement.pile.owner_id == me.pk:
+            hands.setdefault(placement.pile.owner_id, []).append(
+                {"deck": placement.deck_id, "token": placement.token}
+            )
+    return {
+        **cardviews.counts_context(counts),
+        "decks": cardviews.deck_rows(decks, counts),
+        "hands": cardviews.visible_hands(me, members, hands),
+        "players": [member_data(m) for m in members if m.role == "player"],
+    }

@@ -67,8 +67,7 @@
     if (!parent) return;
     parent.appendChild(el);
     htmx.process(el);
-    const empty = parent.querySelector("#no-characters");
-    if (empty) empty.remove();
+    for (const empty of parent.querySelectorAll("[data-empty]")) empty.remove();
   });
 
   document.addEventListener("htmx:afterSettle", function (e) {
@@ -96,5 +95,57 @@
       document.execCommand("copy");
       done();
     }
+  });
+})();
+
+// Verify a revealed shuffle: recompute its digest here, compare it with the one sealed at the
+// shuffle, and check that every card this viewer saw dealt under it lay where it said.
+(function () {
+  "use strict";
+
+  function positionsOf(marker) {
+    if (marker.dataset.positions) return marker.dataset.positions.split(",").map(Number);
+    const count = (marker.dataset.cards || "").split(",").length;
+    const start = Number(marker.dataset.start || 0);
+    return Array.from({ length: count }, function (_, i) { return start + i; });
+  }
+
+  async function verify(button) {
+    const out = button.parentElement.querySelector(".verify-result");
+    const id = button.dataset.commitment;
+    const order = button.dataset.order ? button.dataset.order.split(",") : [];
+    const sealed = document.querySelector('[data-sealed="' + id + '"]');
+    const digest = sealed ? sealed.dataset.digest : button.dataset.digest;
+    if (!window.crypto || !crypto.subtle || !window.tabletopVerify) {
+      out.textContent = "This browser cannot compute SHA-256 here (it needs https).";
+      return;
+    }
+    const computed = await window.tabletopVerify(order, button.dataset.salt);
+    if (computed !== digest) {
+      out.textContent = "✗ The revealed order does not match the sealed digest.";
+      out.dataset.verified = "false";
+      return;
+    }
+    let seen = 0;
+    for (const marker of document.querySelectorAll('[data-dealt-from="' + id + '"][data-cards]')) {
+      const cards = marker.dataset.cards.split(",");
+      const positions = positionsOf(marker);
+      for (let i = 0; i < cards.length; i++) {
+        if (order[positions[i]] !== cards[i]) {
+          out.textContent = "✗ A card you saw dealt was not where the sealed order put it.";
+          out.dataset.verified = "false";
+          return;
+        }
+        seen += 1;
+      }
+    }
+    out.textContent = "✓ The digest matches" + (sealed ? " the one sealed at the shuffle" : "") +
+      "; " + seen + " card" + (seen === 1 ? "" : "s") + " you saw dealt followed the order.";
+    out.dataset.verified = "true";
+  }
+
+  document.addEventListener("click", function (e) {
+    const button = e.target.closest("button.verify");
+    if (button) verify(button);
   });
 })();

@@ -8,6 +8,7 @@ from games.core.cards import deck_kind
 from games.core.rng import Rng
 from tabletop.models import Campaign, CardPlacement, Deck, Membership, Pile, PileKind
 from tabletop.permissions import Verb
+from tabletop.selectors import deck_data
 from tabletop.services import piles
 from tabletop.services.base import ServiceError, acting, append, clean_name, lock_table
 
@@ -52,7 +53,7 @@ def deck_create(
         )
         whose = f" for {owner.display_name}" if owner else ""
         piles.card_event(locked, "deck.created", actor=me, summary=f"{me.display_name} brings out {title}{whose}.",
-                         extra={"deck": deck.pk})
+                         extra={"deck": deck.pk, "deck_info": deck_data(deck)})
         piles.shuffle_draw_pile(locked, deck, me, rng, why=f"{me.display_name} shuffles")
     return deck
 
@@ -72,8 +73,8 @@ def deck_configure(
             "players may draw from it" if deck.players_may_use else "only the GM deals from it",
         ]
         piles.card_event(locked, "deck.configured", actor=me,
-                         summary=f"{deck.name}: {'; '.join(rules)} (from the next shuffle).",
-                         extra={"deck": deck.pk})
+                         summary=f"{deck.name}: {'; '.join(rules)}.",
+                         extra={"deck": deck.pk, "deck_info": deck_data(deck)})
     return deck
 
 

@@ -12,6 +12,7 @@ from tabletop.models import (
     Campaign, CardPlacement, Deck, Membership, Pile, PileKind, Role, ShuffleCommitment,
 )
 from tabletop.permissions import Verb, can, seat_of
+from tabletop.selectors import hand_contents, table_counts
 from tabletop.services.base import NotAllowed, NotFound, ServiceError, append
 
 
@@ -102,32 +103,6 @@ def take_top(deck: Deck, count: int) -> list[CardPlacement]:
             field="count",
         )
     return cards
-
-
-def table_counts(campaign: Campaign) -> dict[str, Any]:
-    """What everyone at the table may see of the cards: counts, and the faces of public piles."""
-    decks: dict[str, Any] = {}
-    hands: dict[str, int] = {}
-    play: list[dict[str, Any]] = []
-    for pile in Pile.objects.filter(campaign=campaign).select_related("deck"):
-        cards = list(pile.cards.order_by("position"))
-        if pile.kind == PileKind.HAND:
-            hands[str(pile.owner_id)] = len(cards)
-        elif pile.kind == PileKind.PLAY:
-            play = [{"deck": c.deck_id, "token": c.token} for c in cards]
-        else:
-            entry = decks.setdefault(str(pile.deck_id), {"name": pile.deck.name})
-            entry[pile.kind] = len(cards)
-            if pile.kind == PileKind.DISCARD:
-                entry["discard_top"] = cards[-1].token if cards else None
-    return {"decks": decks, "hands": hands, "play": play}
-
-
-def hand_contents(member: Membership) -> list[dict[str, Any]]:
-    return [
-        {"deck": c.deck_id, "token": c.token}
-        for c in hand_of(member).cards.order_by("position")
-    ]
 
 
 def card_event(
