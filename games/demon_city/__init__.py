@@ -29,6 +29,7 @@ Action Rounds (``procedure``, ``events``, ``state``)
 
     Every command is a dict with ``type`` and ``actor = {"is_gm": bool, "controls": [ids]}``:
       start              GM. ``combatants: [sheet dict + "id"]``, optional ``injury_table``.
+      add_combatant      GM. ``combatant``: a sheet dict + "id" (someone joins mid-fight).
       announce           the controller of ``combatant`` (or the GM), on its turn only:
                          ``kind`` (see ``KINDS``: melee, grab, shoot, exotic, defend, other),
                          ``target`` or ``targets``, ``description``; for "other" also
@@ -39,6 +40,7 @@ Action Rounds (``procedure``, ``events``, ``state``)
       set_difficulty     GM, after all announced, for an unresisted action:
                          ``combatant``, ``target_number``, optional ``stat``.
       set_condition      GM. ``combatant``, ``field`` (any sheet field or condition), ``value``.
+                         (An Agility change re-places that one entity in the order.)
       set_injury_table   GM. ``table`` (rows as in ``DEFAULT_INJURY_TABLE``).
       roll               GM, once everyone has announced: steps 4-8.
       next_round         GM, after the roll.   end   GM.   undo   GM: the last step.
@@ -61,14 +63,35 @@ Action Rounds (``procedure``, ``events``, ``state``)
 
     Reading the state for a page: ``next_announcer(state)``, ``ready_to_roll(state)``,
     ``current_pools(state)`` (id -> ``Pool`` with reasons), ``grouping(state)``
-    (unresisted ids and ``Clash``es), ``state["results"]`` (this round's outcome events).
-    Nothing in the state is secret: every die is public in Demon City.
+    (unresisted ids and ``Clash``es), ``state["results"]`` (this round's outcome events),
+    ``summary(event, names_of(state))`` (one line per event for ``Event.summary``).
+    Nothing in the state is secret: every die is public in Demon City. The state keeps
+    up to ten undo snapshots, so it weighs tens of kB for a big fight; store it in one
+    JSON column and lock the row while ``decide`` + ``apply`` run.
 
 Odds (``odds``)
     ``odds.clash(a, b)`` and ``odds.against_target(pool, target)`` return ``Odds`` with
     float ``win``, ``lose``, ``tie``, ``crit``, ``fumble``, ``both_fumble`` and
     ``win_ties_rerolled``; ``*_exact`` variants keep ``Fraction``s. ``odds_chart()`` gives
     rectangles for an SVG bar chart.
+
+Rulings where the seed is silent or loose (each also commented where it is coded)
+    - Distraction Die: for the second and later foes targeting someone (in announcement
+      order), and also against a foe whose own action is aimed elsewhere and is not a
+      defence, or who is unaware or out of the fight: the seed's Alfie example gives
+      Alfie the die because Betty is busy shooting CeCe. Allies helping never earn it.
+    - Only the Clash's high roller acts (rule 7); the pre-edit reader comments that let
+      CeCe get a shot off too are superseded, as the seed itself warns.
+    - Close combat targets the higher of Agility and Hand-to-Hand; ties name the skill.
+    - A defender targets nobody, so gets no Skill Die; a good defender instead denies
+      the attacker theirs. A defence "succeeds" when the defender wins its Clash.
+    - Rolling exactly a static difficulty is a tie; a best die of 1 is always a fumble.
+    - "Injury" for the Lost Die means any hit taken; the Injury table is ours (d10).
+      Injuries are rolled when the hit lands; step 8 re-rolls only earlier inconclusive
+      results. A hit on someone already down is a fresh Injury roll.
+    - An action on someone who cannot act (out of the fight) is unresisted (step 4).
+    - Several targets (a GM exception) need the stat to beat every target for the Skill
+      Die, and every target must qualify for the Distraction Die.
 """
 
 from __future__ import annotations
@@ -90,6 +113,7 @@ from games.demon_city.dice import (
 from games.demon_city.errors import RuleError
 from games.demon_city.events import EVENT_TYPES, apply
 from games.demon_city.injury import DEFAULT_INJURY_TABLE, validate_table
+from games.demon_city.narrate import names_of, summary
 from games.demon_city.procedure import COMMANDS, decide, run
 from games.demon_city.sheet import CONDITION_FIELDS, SHEET_FIELDS, Combatant
 from games.demon_city.state import current_pools, grouping, new_state, next_announcer, ready_to_roll
@@ -98,9 +122,37 @@ KEY = "demon_city"
 NAME = "Demon City"
 
 __all__ = [
-    "COMMANDS", "CONDITION_FIELDS", "DEFAULT_INJURY_TABLE", "EVENT_TYPES", "KEY", "KINDS",
-    "NAME", "PROMPTS", "SHEET_FIELDS", "Action", "Combatant", "Die", "Pool", "RuleError",
-    "TaskRoll", "apply", "build_pool", "current_pools", "decide", "grouping", "new_state",
-    "next_announcer", "odds", "odds_chart", "opposed_pools", "ready_to_roll",
-    "roll_against_target", "roll_opposed", "run", "task_pool", "validate_table",
+    "COMMANDS",
+    "CONDITION_FIELDS",
+    "DEFAULT_INJURY_TABLE",
+    "EVENT_TYPES",
+    "KEY",
+    "KINDS",
+    "NAME",
+    "PROMPTS",
+    "SHEET_FIELDS",
+    "Action",
+    "Combatant",
+    "Die",
+    "Pool",
+    "RuleError",
+    "TaskRoll",
+    "apply",
+    "build_pool",
+    "current_pools",
+    "decide",
+    "grouping",
+    "names_of",
+    "new_state",
+    "next_announcer",
+    "odds",
+    "odds_chart",
+    "opposed_pools",
+    "ready_to_roll",
+    "roll_against_target",
+    "roll_opposed",
+    "run",
+    "summary",
+    "task_pool",
+    "validate_table",
 ]

@@ -1,0 +1,81 @@
+"""One-line summaries of Action Rounds events, for the log a table shows.
+
+The engine's events hold the numbers; this gives the ``Event.summary`` text, so the
+Django side does not need to know what each event means. Names come from the state.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+Event = Mapping[str, Any]
+
+
+def _dice(values: list[int]) -> str:
+    return ", ".join(map(str, values))
+
+
+def summary(event: Event, names: Mapping[str, str]) -> str:
+    """A short sentence for ``event``; ``names`` maps combatant ids to display names."""
+
+    def n(cid: str | None) -> str:
+        return names.get(cid or "", cid or "nobody")
+
+    def clash(e: Event) -> str:
+        rolls = "; ".join(f"{n(c)} {_dice(r['dice'])} (best {r['best']})"
+                          for c, r in e["rolls"].items())
+        if e["winner"] is None:
+            return f"Clash: {rolls}. {e['prompt']}"
+        crit = " (critical!)" if e["critical"] else ""
+        broke = " after a random tie-break" if e["outcome"] == "same_side_tie" else ""
+        return f"Clash: {rolls}. {n(e['winner'])} acts{broke}{crit}."
+
+    def unresisted(e: Event) -> str:
+        task = e["task"]
+        if task is None:
+            return f"{n(e['combatant'])}'s action is unresisted and happens."
+        return (f"{n(e['combatant'])} rolls {_dice(task['dice'])} against difficulty "
+                f"{task['target_number']}: {task['outcome']}.")
+
+    def damage(e: Event) -> str:
+        how = "highest (Massive Damage)" if e["massive"] else "lowest"
+        down = "; out of the fight" if e["out_of_fight"] else ""
+        return (f"{n(e['attacker'])} hits {n(e['target'])}: {_dice(e['dice'])}, {how} "
+                f"{e['taken']}. Toughness {e['before']} -> {e['after']}{down}.")
+
+    texts: dict[str, Callable[[Event], str]] = {
+        "action_rounds_started": lambda e: "Action Rounds! Announcing from slowest: "
+                                           + ", ".join(n(c) for c in e["order"]) + ".",
+        "combatant_added": lambda e: f"{n(e['combatant']['id'])} joins the fight.",
+        "announced": lambda e: f"{n(e['action']['actor'])} announces {e['action']['kind']}"
+                               + (" at " + ", ".join(n(t) for t in e["action"]["targets"])
+                                  if e["action"]["targets"] else "")
+                               + f" ({e['pool']['size']} dice).",
+        "extra_targets_allowed": lambda e: f"{n(e['combatant'])} may target more than one.",
+        "pool_adjusted": lambda e: f"{n(e['combatant'])}: {e['change']} a {e['die']} die "
+                                   f"({e['reason']}).",
+        "difficulty_set": lambda e: f"{n(e['combatant'])} must roll over "
+                                    f"{e['target_number']}.",
+        "condition_set": lambda e: f"{n(e['combatant'])}: {e['field']} set to {e['value']}.",
+        "injury_table_set": lambda e: "The Host changes the Injury table.",
+        "dice_collected": lambda e: f"Dice collected: {len(e['clashes'])} Clash(es), "
+                                    f"{len(e['unresisted'])} unresisted action(s).",
+        "unresisted_resolved": unresisted,
+        "clash_rolled": clash,
+        "damage_rolled": damage,
+        "grabbed": lambda e: f"{n(e['attacker'])} grabs {n(e['target'])}.",
+        "defended": lambda e: f"{n(e['combatant'])} defends successfully.",
+        "injury_rolled": lambda e: f"{n(e['combatant'])} rolls {e['die']} on the Injury "
+                                   f"table: {e['entry']['result']}.",
+        "round_resolved": lambda e: f"Round {e['round']} resolved.",
+        "round_started": lambda e: f"Round {e['round']} begins.",
+        "action_rounds_ended": lambda e: "Action Rounds end.",
+        "undone": lambda e: f"The Host undoes step {e['undoes_step']}.",
+    }
+    return texts[event["type"]](event)
+
+
+def names_of(state: Mapping[str, Any]) -> dict[str, str]:
+    """Display names from a state: the sheet name, or the id when the name is blank."""
+    return {cid: c.get("name") or cid for cid, c in state["combatants"].items()}
