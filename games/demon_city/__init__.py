@@ -10,6 +10,7 @@ Sheet
     GM adds; ``uncapped_by: "supernatural"`` marks the 0-9 cap that supernatural entities
     ignore). ``Combatant.from_dict(sheet | {"id": ...})`` validates (``RuleError``) and
     ``.to_dict()`` round-trips. ``CONDITION_FIELDS`` are fight-only flags the GM can set.
+    ``derived_values(sheet)`` gives what a sheet page shows but nobody types (damage dice).
 
 Tasks outside Action Rounds (``dice``)
     ``task_pool(stat, target_number, ...)`` / ``opposed_pools(stat, other_stat, ...)``
@@ -115,7 +116,7 @@ from games.demon_city.events import EVENT_TYPES, apply
 from games.demon_city.injury import DEFAULT_INJURY_TABLE, validate_table
 from games.demon_city.narrate import names_of, summary
 from games.demon_city.procedure import COMMANDS, decide, run
-from games.demon_city.sheet import CONDITION_FIELDS, SHEET_FIELDS, Combatant
+from games.demon_city.sheet import CONDITION_FIELDS, SHEET_FIELDS, Combatant, derived_values
 from games.demon_city.state import current_pools, grouping, new_state, next_announcer, ready_to_roll
 
 KEY = "demon_city"
@@ -141,6 +142,7 @@ __all__ = [
     "build_pool",
     "current_pools",
     "decide",
+    "derived_values",
     "grouping",
     "names_of",
     "new_state",

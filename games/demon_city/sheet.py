@@ -167,6 +167,18 @@ class Combatant:
         return Combatant.from_dict({**self.to_dict(), **changes})
 
 
+def derived_values(sheet: Mapping[str, Any]) -> dict[str, Any]:
+    """Values a sheet page shows but nobody types: built from a sheet dict (id optional)."""
+    person = Combatant.from_dict({"id": "sheet", **sheet})
+    # Armour counts ("raises your Base Toughness"); "If their Toughness is 0 you still
+    # roll one die".
+    return {
+        "damage_dice": max(1, person.damage_toughness),
+        "out_of_fight_at": -1,
+        "lost_die_for_injury": person.injured,
+    }
+
+
 def stat_label(name: str) -> str:
     return STAT_LABELS.get(name, name.replace("_", " ").title())
 
@@ -177,5 +189,6 @@ __all__ = [
     "STAT_MAX",
     "STAT_NAMES",
     "Combatant",
+    "derived_values",
     "stat_label",
 ]

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from games.demon_city import SHEET_FIELDS, Combatant, RuleError
+from games.demon_city import SHEET_FIELDS, Combatant, RuleError, derived_values
 from games.demon_city.sheet import STAT_NAMES
 
 
@@ -71,6 +71,15 @@ def test_bad_values_are_refused_with_a_rule_error():
                 {"id": "x", "toughness": 2, "current_toughness": 3}):
         with pytest.raises(RuleError):
             Combatant.from_dict(bad)
+
+
+def test_derived_values_show_the_damage_dice_a_hit_rolls():
+    """Seed: "They take a number of d10s equal to the target's Base Toughness ... If their
+    Toughness is 0 you still roll one die" and "Kevlar ... raises your Base Toughness"."""
+    assert derived_values({"toughness": 3})["damage_dice"] == 3
+    assert derived_values({"toughness": 0})["damage_dice"] == 1
+    assert derived_values({"toughness": 2, "armour": 3})["damage_dice"] == 5
+    assert derived_values({"injured": True})["lost_die_for_injury"] is True
 
 
 def test_current_toughness_may_go_below_zero():
