@@ -11,8 +11,24 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+import games.demon_city as demon_city
+from games.demon_city import table as demon_city_table
 from games.freeform import sheet as freeform_sheet
 from games.sheets import SheetField
+
+
+@dataclass(frozen=True)
+class Procedure:
+    """A system's table procedure as a state machine the platform drives:
+    ``decide(state, command, rng) -> events`` and ``apply(state, event) -> state``.
+    ``summary(event, state)`` is the log line; ``view(state)`` what the panel shows."""
+
+    new_state: Callable[[], dict[str, Any]]
+    decide: Callable[[dict[str, Any], dict[str, Any], Any], list[dict[str, Any]]]
+    apply: Callable[[dict[str, Any], dict[str, Any]], dict[str, Any]]
+    summary: Callable[[dict[str, Any], dict[str, Any]], str]
+    view: Callable[[dict[str, Any]], dict[str, Any]]
+    error: type[Exception]
 
 
 @dataclass(frozen=True)
@@ -27,6 +43,7 @@ class GameSystem:
         default=lambda sheet: []
     )
     actions: tuple[str, ...] = ()
+    procedure: Procedure | None = None
 
 
 SYSTEMS: dict[str, GameSystem] = {
@@ -42,7 +59,24 @@ SYSTEMS: dict[str, GameSystem] = {
             derived=freeform_sheet.derived,
             actions=("roll", "chat"),
         ),
-        GameSystem("demon_city", "Demon City", "d10 pools, slow-motion Action Rounds.", False),
+        GameSystem(
+            key="demon_city",
+            name="Demon City",
+            blurb="d10 pools where the best die counts; slow-motion Action Rounds and Clashes.",
+            available=True,
+            sheet_fields=demon_city_table.FIELDS,
+            clean_sheet=demon_city_table.clean_sheet,
+            derived=demon_city_table.derived,
+            actions=("roll", "chat", "action_rounds"),
+            procedure=Procedure(
+                new_state=demon_city.new_state,
+                decide=demon_city.decide,
+                apply=demon_city.apply,
+                summary=lambda event, state: demon_city.summary(event, demon_city.names_of(state)),
+                view=demon_city_table.panel,
+                error=demon_city.RuleError,
+            ),
+        ),
         GameSystem("shadows", "Shadows of Humanity", "Tarot draws and Action Points.", False),
         GameSystem("passages", "Passages (NycosRPG)", "Percentile checks and tracks.", False),
         GameSystem("harsh_light", "Harsh Light", "A card plus a pool, ten-again.", False),

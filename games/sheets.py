@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-FieldKind = Literal["text", "longtext", "colour", "int", "stats"]
+FieldKind = Literal["text", "longtext", "colour", "int", "bool", "stats", "skills"]
 
 
 class SheetError(ValueError):

@@ -58,7 +58,15 @@ def _field_for(spec: SheetField) -> forms.Field:
             label=spec.label, max_length=7, widget=forms.TextInput(attrs={"type": "color"})
         )
     if spec.kind == "int":
-        return forms.IntegerField(label=spec.label, help_text=spec.help)
+        return forms.IntegerField(label=spec.label, help_text=spec.help, required=False)
+    if spec.kind == "bool":
+        return forms.BooleanField(label=spec.label, help_text=spec.help, required=False)
+    if spec.kind == "skills":
+        return forms.CharField(
+            label=spec.label, required=False, max_length=2000,
+            help_text="One per line, as 'Skill: rating' (for example 'Driving: 6').",
+            widget=forms.Textarea(attrs={"rows": 3}),
+        )
     if spec.kind in ("longtext", "stats"):
         return forms.CharField(
             label=spec.label,
@@ -81,7 +89,7 @@ class CharacterForm(forms.Form):
         self.sheet_fields = registry.get(system).sheet_fields
         for spec in self.sheet_fields:
             self.fields[f"sheet_{spec.key}"] = _field_for(spec)
-            if spec.kind == "stats":
+            if spec.kind in ("stats", "skills"):
                 self.initial.setdefault(f"sheet_{spec.key}", "")
             else:
                 self.initial.setdefault(f"sheet_{spec.key}", spec.default)
@@ -91,7 +99,11 @@ class CharacterForm(forms.Form):
         initial: dict[str, Any] = {"name": character.name, "version": character.version}
         for spec in registry.get(system).sheet_fields:
             value = character.sheet.get(spec.key, spec.default)
-            initial[f"sheet_{spec.key}"] = format_stats(value) if spec.kind == "stats" else value
+            if spec.kind == "stats":
+                value = format_stats(value)
+            elif spec.kind == "skills":
+                value = format_stats([[k, str(v)] for k, v in (value or {}).items()])
+            initial[f"sheet_{spec.key}"] = value
         return initial
 
     def sheet(self) -> dict[str, Any]:

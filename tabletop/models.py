@@ -246,3 +246,18 @@ class ShuffleCommitment(models.Model):
 
     def __str__(self) -> str:
         return self.digest[:12]
+
+
+class ProcedureState(models.Model):
+    """The state of a system's table procedure (Demon City's Action Rounds), as plain JSON.
+
+    Written only under the table lock, together with the events that changed it, so the
+    state is always the fold of those events.
+    """
+
+    campaign = models.OneToOneField(Campaign, on_delete=models.CASCADE, related_name="procedure")
+    state = models.JSONField(default=dict)
+    updated = models.DateTimeField(auto_now=True)
+
+    def __str__(self) -> str:
+        return f"procedure of {self.campaign_id}"

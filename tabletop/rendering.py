@@ -101,6 +101,14 @@ def event_frame(event: Event, lens: Lens) -> str:
             parts.append(format_html('<span id="{}-{}" hx-swap-oob="delete"></span>', prefix, member_id))
     if "counts" in event.payload:
         parts.append(card_panels(event, lens))
+    if "panel" in event.payload:
+        system = event.kind.split(".")[0]
+        parts.append(
+            render_to_string(
+                f"games/{system}/panel.html#panel",
+                {"panel": event.payload["panel"], "oob": True, "campaign_id": event.campaign_id},
+            )
+        )
     return "".join(parts)
 
 

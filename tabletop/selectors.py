@@ -10,7 +10,9 @@ from django.db.models import Max, Q
 
 from games import registry
 from games.core.cards import deck_kind
-from tabletop.models import CardPlacement, Campaign, Character, Deck, Event, Membership, Pile, PileKind, Presence
+from tabletop.models import (
+    CardPlacement, Campaign, Character, Deck, Event, Membership, Pile, PileKind, Presence, ProcedureState,
+)
 from tabletop.permissions import Lens, Seat, Viewer, event_lens, seat_of
 
 
@@ -223,4 +225,42 @@ def card_state(campaign: Campaign, me: Membership) -> dict[str, Any]:
         "decks": cardviews.deck_rows(decks, counts),
         "hands": cardviews.visible_hands(me, members, hands),
         "players": [member_data(m) for m in members if m.role == "player"],
+    }
+
+
+
+# A system's table procedure
+
+
+def combatant_id(character: Character) -> str:
+    return f"c{character.pk}"
+
+
+def combatant_sheet(character: Character) -> dict[str, Any]:
+    """A character as the procedure's engine reads it."""
+    return {**character.sheet, "id": combatant_id(character), "name": character.name}
+
+
+def procedure_state(campaign: Campaign) -> dict[str, Any] | None:
+    game = registry.get(campaign.system)
+    if game.procedure is None:
+        return None
+    row = ProcedureState.objects.filter(campaign=campaign).first()
+    return row.state if row else game.procedure.new_state()
+
+
+def panel_for(campaign: Campaign, state: dict[str, Any]) -> dict[str, Any]:
+    """The procedure panel: the engine's view, plus who controls each character (the
+    owner's member id; empty for the GM's) and the characters that could join."""
+    game = registry.get(campaign.system)
+    assert game.procedure is not None
+    characters = list(campaign.characters.order_by("pk"))
+    owners = {combatant_id(c): c.owner_id for c in characters}
+    view = game.procedure.view(state)
+    for entry in view.get("order", []):
+        entry["controller"] = owners.get(entry["id"])
+    return {
+        **view,
+        "next_controller": owners.get(view.get("next") or ""),
+        "characters": [{"id": c.pk, "cid": combatant_id(c), "name": c.name} for c in characters],
     }

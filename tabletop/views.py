@@ -119,7 +119,11 @@ def _table_context(request: HttpRequest, campaign: Campaign, member: Membership)
     cards = selectors.card_state(campaign, member)
     for m in state.members:
         m["cards_in_hand"] = cards["hand_counts"].get(m["id"], 0)
+    state_of_procedure = selectors.procedure_state(campaign)
     return {
+        "panel": selectors.panel_for(campaign, state_of_procedure) if state_of_procedure is not None else None,
+        "procedure_panel": f"games/{campaign.system}/panel.html#panel",
+        "procedure_notice": f"games/{campaign.system}/panel.html#rounds_notice",
         "cards": cards,
         "me_id": member.pk,
         "deck_kinds": deck_kind_choices(),
@@ -553,3 +557,86 @@ def card_action(request: HttpRequest, campaign_id: int, action: str) -> HttpResp
     except ServiceError as exc:
         return _cards_reply(request, campaign, exc.message, exc.status)
     return _cards_reply(request, campaign)
+
+
+# A system's table procedure (Demon City's Action Rounds)
+
+ROUND_COMMANDS = {
+    "start", "add_combatant", "announce", "allow_extra_targets", "adjust_pool",
+    "set_difficulty", "roll", "next_round", "end", "undo",
+}
+
+
+def _round_args(campaign: Campaign, command: str, post: Any) -> dict[str, Any]:
+    """The command's arguments from the form; the engine validates their meaning."""
+    if command in ("start", "add_combatant"):
+        ids = [int(i) for i in post.getlist("characters") if i.isdigit()]
+        chosen = list(campaign.characters.filter(pk__in=ids).order_by("pk"))
+        if not chosen:
+            raise ServiceError("Choose at least one character.")
+        sheets = [selectors.combatant_sheet(c) for c in chosen]
+        return {"combatants": sheets} if command == "start" else {"combatant": sheets[0]}
+    args: dict[str, Any] = {}
+    for key in ("combatant", "kind", "description", "die", "change", "reason", "stat", "against"):
+        value = post.get(key, "").strip()
+        if value:
+            if len(value) > 200:
+                raise ServiceError(f"{key} is at most 200 characters.")
+            args[key] = value
+    if post.get("target"):
+        args["target"] = post["target"]
+    if command == "announce":
+        args["massive"] = post.get("massive") in ("1", "on", "true")
+        args.setdefault("description", "")
+    if command == "set_difficulty":
+        try:
+            args["target_number"] = int(post.get("target_number", ""))
+        except ValueError:
+            raise ServiceError("The difficulty is a whole number.") from None
+    return args
+
+
+@require_POST
+def round_command(request: HttpRequest, campaign_id: int, command: str) -> HttpResponse:
+    campaign, me = _seat(request, campaign_id, Verb.ROLL)
+    if command not in ROUND_COMMANDS or registry.get(campaign.system).procedure is None:
+        raise Http404("There is no such command at this table.")
+    template = f"games/{campaign.system}/panel.html#rounds_notice"
+    try:
+        args = _round_args(campaign, command, request.POST)
+        services.procedure_command(campaign=campaign, actor=me, command={"type": command, **args}, rng=system_rng())
+    except ServiceError as exc:
+        if not request.htmx:
+            return render(request, "tabletop/message.html", {"message": exc.message, "campaign": campaign}, status=exc.status)
+        return render(request, template, {"notice": exc.message}, status=exc.status)
+    if not request.htmx:
+        return redirect("table", campaign_id=campaign.pk)
+    return render(request, template, {"notice": ""})
+
+
+@require_GET
+def demon_city_odds(request: HttpRequest) -> HttpResponse:
+    """Exact odds of a pool against a pool and against a static number, for the Host."""
+    from games.demon_city import odds_chart
+    from games.demon_city import odds as dc_odds
+
+    def pct(x: float) -> str:
+        return f"{x * 100:.1f}"
+
+    try:
+        opponent = min(5, max(1, int(request.GET.get("against", 1))))
+    except ValueError:
+        opponent = 1
+    pools = range(1, 6)
+    clash_rows = [
+        {"label": f"{a}d10 v {b}d10", **{k: pct(getattr(dc_odds.clash(a, b), k)) for k in
+                                         ("win", "tie", "lose", "crit", "fumble", "win_ties_rerolled")}}
+        for a in pools for b in pools
+    ]
+    target_rows = [
+        {"pool": n, "cells": [pct(dc_odds.against_target(n, t).win) for t in range(0, 10)]}
+        for n in pools
+    ]
+    context = {"clash_rows": clash_rows, "target_rows": target_rows, "targets": range(0, 10),
+               "chart": odds_chart(opponent), "opponent": opponent, "opponents": pools}
+    return render(request, "games/demon_city/odds.html", context)

@@ -1,0 +1,147 @@
+"""How Demon City plugs into a table: its sheet as the platform's form fields, sheet
+cleaning, and a compact view of the Action Rounds state for the table's panel.
+
+Pure Python like the rest of the engine; the platform renders what this returns.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from games.demon_city import odds
+from games.demon_city.actions import KINDS
+from games.demon_city.errors import RuleError
+from games.demon_city.sheet import SHEET_FIELDS, Combatant, derived_values, stat_label
+from games.demon_city.state import current_pools, grouping, next_announcer, ready_to_roll
+from games.sheets import SheetError, SheetField
+
+_KIND = {"str": "text", "int": "int", "bool": "bool", "stats": "skills"}
+
+# Character.name is the sheet's name; the rest of SHEET_FIELDS is the sheet.
+FIELDS: tuple[SheetField, ...] = tuple(
+    SheetField(
+        key=f["name"], label=f["label"], kind=_KIND[f["kind"]],  # type: ignore[arg-type]
+        default=f["default"] if f["default"] is not None else "",
+        max_length=40, help=f["help"],
+    )
+    for f in SHEET_FIELDS
+    if f["name"] != "name"
+)
+
+
+def _int(key: str, value: Any, *, blank: int | None = None) -> int | None:
+    if value in (None, ""):
+        return blank
+    if isinstance(value, bool):
+        raise SheetError(key, f"{stat_label(key)} must be a whole number.")
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        raise SheetError(key, f"{stat_label(key)} must be a whole number.") from None
+
+
+def _skills(value: Any) -> dict[str, int]:
+    if isinstance(value, Mapping):
+        pairs = list(value.items())
+    else:
+        from games.sheets import parse_stats
+
+        pairs = [(n, v) for n, v in parse_stats(str(value or ""))]
+    skills: dict[str, int] = {}
+    for name, rating in pairs:
+        key = str(name).strip().lower().replace(" ", "_").replace("-", "_")
+        skills[key] = _int("skills", rating) or 0
+    return skills
+
+
+def clean_sheet(data: Mapping[str, Any]) -> dict[str, Any]:
+    """A submitted sheet as the engine will read it; ``SheetError`` names the field at fault."""
+    sheet: dict[str, Any] = {}
+    for spec in FIELDS:
+        value = data.get(spec.key, spec.default)
+        if spec.kind == "bool":
+            sheet[spec.key] = value in (True, "1", "on", "true", "True")
+        elif spec.kind == "int":
+            blank = None if spec.key == "current_toughness" else int(spec.default or 0)
+            sheet[spec.key] = _int(spec.key, value, blank=blank)
+        elif spec.kind == "skills":
+            sheet[spec.key] = _skills(value)
+        else:
+            sheet[spec.key] = str(value or "").strip()[: spec.max_length]
+    try:
+        Combatant.from_dict({"id": "sheet", **sheet})
+    except RuleError as exc:
+        raise SheetError(_field_of(str(exc)), str(exc)) from None
+    return sheet
+
+
+def _field_of(message: str) -> str:
+    lowered = message.lower()
+    for spec in FIELDS:
+        if spec.label.lower() in lowered or spec.key in lowered:
+            return spec.key
+    return "__all__"
+
+
+def derived(sheet: Mapping[str, Any]) -> list[tuple[str, str]]:
+    try:
+        values = derived_values(sheet)
+    except RuleError:
+        return []
+    return [
+        ("Damage dice against it", str(values["damage_dice"])),
+        ("Out of the fight at", str(values["out_of_fight_at"])),
+    ]
+
+
+def panel(state: Mapping[str, Any]) -> dict[str, Any]:
+    """What the Action Rounds panel shows, computed once per event for every viewer.
+
+    Nothing in Demon City's state is secret ("every die is public"), so one view serves all.
+    """
+    names = {cid: c.get("name") or cid for cid, c in state["combatants"].items()}
+    if state["phase"] in ("idle", "ended"):
+        return {"phase": state["phase"], "round": state["round"]}
+    pools = current_pools(state)
+    plan = grouping(state)
+    actions = {a["actor"]: a for a in state["actions"]}
+    order = []
+    for cid in state["order"]:
+        c = state["combatants"][cid]
+        action = actions.get(cid)
+        order.append({
+            "id": cid, "name": names[cid], "agility": c["agility"], "side": c["side"],
+            "toughness": c["current_toughness"], "base_toughness": c["toughness"],
+            "out": c["out_of_fight"] or c.get("dead", False), "injured": c["injured"],
+            "action": None if action is None else {
+                "kind": action["kind"], "label": KINDS[action["kind"]],
+                "targets": [names.get(t, t) for t in action["targets"]],
+                "description": action.get("description", ""),
+            },
+            "pool": None if cid not in pools else {
+                "size": pools[cid].size,
+                "dice": [{"kind": d.kind, "reason": d.reason, "sign": d.sign} for d in pools[cid].dice],
+            },
+        })
+    clashes = []
+    for clash in plan.clashes:
+        sizes = {a: pools[a].size for a in clash.actors if a in pools}
+        entry: dict[str, Any] = {"members": [names[m] for m in clash.members], "sizes": sizes}
+        if len(sizes) == 2:
+            (a, na), (b, nb) = sizes.items()
+            o = odds.clash(na, nb)
+            entry["odds"] = {"first": names[a], "second": names[b], "win": round(o.win * 100),
+                             "tie": round(o.tie * 100), "lose": round(o.lose * 100)}
+        clashes.append(entry)
+    return {
+        "phase": state["phase"],
+        "round": state["round"],
+        "order": order,
+        "next": next_announcer(state),
+        "next_name": names.get(next_announcer(state) or "", ""),
+        "ready": ready_to_roll(state),
+        "unresisted": [names[a] for a in plan.unresisted],
+        "clashes": clashes,
+        "kinds": list(KINDS.items()),
+    }
