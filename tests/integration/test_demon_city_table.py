@@ -1,0 +1,197 @@
+"""Demon City at a table: the procedure enforced through the platform, logged and pushed live.
+
+Seed 003: "Whatever entity involved has the lowest Agility ... announces what they plan to
+do", then the next slowest, and so on; then the Clashes are rolled.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+
+import pytest
+from channels.db import database_sync_to_async
+from channels.testing import WebsocketCommunicator
+from django.contrib.auth import get_user_model
+from django.test import Client
+from django.urls import reverse
+
+from tabletop import services
+from tabletop.asgi import application
+from tabletop.models import Event, ProcedureState, Role
+from tabletop.selectors import combatant_sheet
+from tabletop.services import ServiceError
+
+HTMX = {"HTTP_HX_REQUEST": "true"}
+
+
+@pytest.fixture
+def fight(db):
+    users = get_user_model()
+    gm_user = users.objects.create_user("host", password="a long host password")
+    campaign = services.campaign_create(gm=gm_user, name="Demon City", system="demon_city")
+    gm = campaign.members.select_related("user").get(role=Role.GM)
+    ann = services.membership_join(campaign=campaign, user=services.guest_user_create(), role=Role.PLAYER, display_name="Ann")
+    bob = services.membership_join(campaign=campaign, user=services.guest_user_create(), role=Role.PLAYER, display_name="Bob")
+    watcher = services.membership_join(campaign=campaign, user=services.guest_user_create(), role=Role.SPECTATOR)
+    alfie = services.character_create(campaign=campaign, actor=ann, name="Alfie",
+                                      sheet={"agility": 2, "toughness": 3, "hand_to_hand": 4, "side": "players"})
+    betty = services.character_create(campaign=campaign, actor=bob, name="Betty",
+                                      sheet={"agility": 5, "toughness": 2, "firearms": 5, "side": "players"})
+    demon = services.character_create(campaign=campaign, actor=gm, name="Demon", npc=True,
+                                      sheet={"agility": 3, "toughness": 1, "hand_to_hand": 6, "side": "demons"})
+    return {"campaign": campaign, "gm": gm, "ann": ann, "bob": bob, "watcher": watcher,
+            "alfie": alfie, "betty": betty, "demon": demon}
+
+
+def command(f, who, rng, **cmd):
+    return services.procedure_command(campaign=f["campaign"], actor=f[who], command=cmd, rng=rng)
+
+
+def cid(character) -> str:
+    return f"c{character.pk}"
+
+
+def state_and_log(campaign) -> tuple:
+    row = ProcedureState.objects.filter(campaign=campaign).first()
+    return (row.state if row else None,
+            list(Event.objects.filter(campaign=campaign).values_list("seq", "kind")))
+
+
+def start(f, rng):
+    sheets = [combatant_sheet(c) for c in (f["alfie"], f["betty"], f["demon"])]
+    return command(f, "gm", rng, type="start", combatants=sheets)
+
+
+def test_the_slowest_announces_first_and_nobody_before_their_turn(fight) -> None:
+    """Seed: "Second-least Agile creature announces next" - Betty (Agility 5) cannot go
+    before Alfie (2) and the Demon (3)."""
+    rng = random.Random(1)
+    started = start(fight, rng)
+    assert "Alfie, Demon, Betty" in started[0].summary
+    before = state_and_log(fight["campaign"])
+    with pytest.raises(ServiceError, match="turn"):
+        command(fight, "bob", rng, type="announce", combatant=cid(fight["betty"]), kind="shoot",
+                target=cid(fight["demon"]))
+    assert state_and_log(fight["campaign"]) == before
+    with pytest.raises(ServiceError) as refused:
+        command(fight, "bob", rng, type="announce", combatant=cid(fight["betty"]), kind="shoot",
+                target=cid(fight["demon"]))
+    assert "Alfie" in refused.value.message and "'c" not in refused.value.message
+
+
+def test_a_player_announces_only_for_their_own_character(fight) -> None:
+    rng = random.Random(2)
+    start(fight, rng)
+    before = state_and_log(fight["campaign"])
+    with pytest.raises(ServiceError):
+        command(fight, "bob", rng, type="announce", combatant=cid(fight["alfie"]), kind="melee",
+                target=cid(fight["demon"]))
+    with pytest.raises(ServiceError):  # NPCs are the GM's
+        command(fight, "ann", rng, type="announce", combatant=cid(fight["demon"]), kind="melee",
+                target=cid(fight["alfie"]))
+    with pytest.raises(ServiceError):  # only the GM starts, rolls and ends
+        command(fight, "ann", rng, type="roll")
+    with pytest.raises(services.NotAllowed):
+        command(fight, "watcher", rng, type="undo")
+    assert state_and_log(fight["campaign"]) == before
+
+
+def test_a_full_round_is_logged_step_by_step_with_the_panel(fight) -> None:
+    rng = random.Random(5)
+    start(fight, rng)
+    command(fight, "ann", rng, type="announce", combatant=cid(fight["alfie"]), kind="melee",
+            target=cid(fight["demon"]), description="punch it")
+    command(fight, "gm", rng, type="announce", combatant=cid(fight["demon"]), kind="melee",
+            target=cid(fight["alfie"]), description="claws")
+    command(fight, "gm", rng, type="adjust_pool", combatant=cid(fight["alfie"]), die="situation",
+            change="grant", reason="higher ground")
+    command(fight, "bob", rng, type="announce", combatant=cid(fight["betty"]), kind="shoot",
+            target=cid(fight["demon"]), description="two in the chest")
+    rolled = command(fight, "gm", rng, type="roll")
+    kinds = [e.kind for e in rolled]
+    assert kinds[0] == "demon_city.dice_collected" and "demon_city.clash_rolled" in kinds
+    assert kinds[-1] == "demon_city.round_resolved"
+    clash = next(e for e in rolled if e.kind == "demon_city.clash_rolled").payload["event"]
+    assert set(clash["rolls"]) == {cid(fight["alfie"]), cid(fight["betty"]), cid(fight["demon"])}
+    for roll in clash["rolls"].values():
+        assert roll["best"] == max(roll["dice"]) and 1 <= len(roll["dice"]) <= 5
+    announced = Event.objects.filter(kind="demon_city.announced").order_by("seq")
+    assert [e.payload["event"]["action"]["actor"] for e in announced] == [
+        cid(fight["alfie"]), cid(fight["demon"]), cid(fight["betty"])]
+    for event in announced:
+        pool = event.payload["event"]["pool"]
+        assert 1 <= pool["size"] <= 5 and all(d["reason"] for d in pool["dice"])
+    panel = rolled[-1].payload["panel"]
+    assert panel["phase"] == "resolved" and [o["name"] for o in panel["order"]] == ["Alfie", "Demon", "Betty"]
+    assert "higher ground" in json.dumps(Event.objects.get(kind="demon_city.pool_adjusted").payload)
+    undone = command(fight, "gm", rng, type="undo")
+    assert undone[0].kind == "demon_city.undone" and "undoes" in undone[0].summary
+
+
+def test_sheets_follow_the_seed_ranges(fight) -> None:
+    """Seed: "All character stats are ranked from 0-9 (or possibly more ... if the
+    supernatural is involved)"."""
+    with pytest.raises(ServiceError, match="0-9"):
+        services.character_create(campaign=fight["campaign"], actor=fight["ann"], name="Too fast",
+                                  sheet={"agility": 12})
+    monster = services.character_create(campaign=fight["campaign"], actor=fight["gm"], name="Old One",
+                                        npc=True, sheet={"agility": 12, "supernatural": "1"})
+    assert monster.sheet["agility"] == 12 and monster.sheet["supernatural"] is True
+
+
+def test_round_commands_over_http(fight) -> None:
+    gm, bob, watcher = Client(), Client(), Client()
+    gm.force_login(fight["gm"].user)
+    bob.force_login(fight["bob"].user)
+    watcher.force_login(fight["watcher"].user)
+    url = lambda c: reverse("round_command", args=[fight["campaign"].pk, c])  # noqa: E731
+    chars = [fight["alfie"].pk, fight["betty"].pk, fight["demon"].pk]
+    assert gm.post(url("start"), {"characters": chars}, **HTMX).status_code == 200
+    refused = bob.post(url("announce"), {"combatant": cid(fight["betty"]), "kind": "shoot",
+                                         "target": cid(fight["demon"])}, **HTMX)
+    assert refused.status_code == 400 and "turn" in refused.content.decode()
+    assert watcher.post(url("roll"), **HTMX).status_code == 403
+    assert gm.post(url("explode"), **HTMX).status_code == 404
+    page = bob.get(reverse("table", args=[fight["campaign"].pk])).content.decode()
+    assert 'id="rounds-panel"' in page and "announces now" in page
+
+
+def test_the_odds_page_reproduces_the_seed_table() -> None:
+    """Seed comments: 1d10 v 1d10 50%, 2d10 68%, 3d10 78%, 4d10 83%, 5d10 87% (ties re-rolled)."""
+    page = Client().get(reverse("demon_city_odds")).content.decode()
+    for label, value in (("1d10 v 1d10", 50), ("2d10 v 1d10", 68), ("3d10 v 1d10", 78),
+                         ("4d10 v 1d10", 83), ("5d10 v 1d10", 87)):
+        row = page[page.index(f"<th scope=\"row\">{label}</th>"):]
+        row = row[: row.index("</tr>")]
+        last_cell = row.split("<td>")[-1].removesuffix("</td>")
+        assert round(float(last_cell)) == value, (label, row)
+    assert "<svg" in page and "seg-win" in page
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_every_step_reaches_a_spectator_live(fight) -> None:
+    client = Client()
+    await database_sync_to_async(client.force_login)(fight["watcher"].user)
+    comm = WebsocketCommunicator(
+        application, f"/ws/tables/{fight['campaign'].pk}/",
+        headers=[(b"cookie", f"sessionid={client.cookies['sessionid'].value}".encode()),
+                 (b"origin", b"http://127.0.0.1")],
+    )
+    assert (await comm.connect())[0]
+    await comm.send_to(text_data=json.dumps({"type": "resume", "after": 0}))
+    rng = random.Random(7)
+    run = database_sync_to_async(command)
+    await database_sync_to_async(start)(fight, rng)
+    await run(fight, "ann", rng, type="announce", combatant=cid(fight["alfie"]), kind="melee", target=cid(fight["demon"]))
+    await run(fight, "gm", rng, type="announce", combatant=cid(fight["demon"]), kind="melee", target=cid(fight["alfie"]))
+    await run(fight, "bob", rng, type="announce", combatant=cid(fight["betty"]), kind="shoot", target=cid(fight["demon"]))
+    await run(fight, "gm", rng, type="roll")
+    received = ""
+    while "Round 1 resolved" not in received:
+        received += (await comm.receive_output(timeout=3)).get("text", "")
+    assert "Clash: " in received, received[-3000:]
+    assert re.search(r'<section id="rounds-panel"[^>]*hx-swap-oob="true"', received)
+    assert received.count("announces") >= 3
+    await comm.disconnect()
