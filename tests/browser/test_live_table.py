@@ -88,7 +88,14 @@ def test_a_players_new_character_appears_live_on_the_gms_page(player_table):
     player.page.wait_for_url(re.compile(r"/characters/new/$"))
     player.page.locator("#id_name").fill("Vex the Unlucky")
     player.page.locator("#id_sheet_stats").fill("Grit: 3\nLuck: 0")
-    player.page.get_by_role("button", name="Save").click()
+    with player.page.expect_response(
+        lambda r: r.request.method == "POST" and r.url.endswith("/characters/new/")
+    ) as info:
+        player.page.get_by_role("button", name="Save").click()
+    if info.value.status != 302:
+        player.page.wait_for_load_state()
+        errors = player.page.locator(".form-error").all_inner_texts()
+        raise AssertionError(f"the character form answered {info.value.status}: {errors}")
     player.page.wait_for_url(table.url)
 
     card = gm.page.locator("#characters article", has_text="Vex the Unlucky")

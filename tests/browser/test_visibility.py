@@ -16,8 +16,9 @@ def test_a_gm_only_roll_reaches_the_gm_alone(full_table):
     event_id = line.get_attribute("id")
     assert event_id and event_id.startswith("event-")
 
-    table.sync(player, gm, spectator)  # anything sent to them before this has arrived
+    token = table.sync(player, gm, spectator)  # anything sent to them before this has arrived
     for person in (player, spectator):
+        assert person.frames_with(token), f"{person.name}'s socket frames were not recorded"
         assert "1d20+37" not in person.log_text(), person.name
         expect(person.page.locator(f"#{event_id}")).to_have_count(0)
         assert person.frames_with("1d20+37") == [], person.name
@@ -49,13 +50,15 @@ def test_a_blind_roll_shows_the_player_that_they_rolled_and_only_the_gm_the_resu
     for frame in player.frames_with(f'id="{event_id}"'):
         assert 'class="total"' not in frame and 'class="die' not in frame, frame
 
-    table.sync(gm, player, spectator)
+    token = table.sync(gm, player, spectator)
+    assert spectator.frames_with(token), "the spectator's socket frames were not recorded"
     assert "1d20+29" not in spectator.log_text()
     assert spectator.frames_with("1d20+29") == []
     assert spectator.frames_with(f'id="{event_id}"') == []
 
     # The server-rendered page keeps the same secrets.
-    player.page.reload(wait_until="domcontentloaded")
+    response = player.page.reload(wait_until="domcontentloaded")
+    assert response is not None and response.status == 200
     player.wait_live()
     expect(player.entry("1d20+29")).to_have_count(1)
     expect(player.entry("1d20+29").locator(".total")).to_have_count(0)
