@@ -54,6 +54,26 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             item.add_marker(pytest.mark.browser)
 
 
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Any:
+    """A failed browser test shows what daphne logged meanwhile: a server traceback is
+    often the whole story."""
+    report = yield
+    watch = getattr(item, "_daphne_log_from", None)
+    if report.failed and watch is not None:
+        path, offset = watch
+        with open(path, errors="replace") as log:
+            log.seek(offset)
+            lines = [line for line in log.read().splitlines() if '"GET /static/' not in line]
+        report.sections.append(("daphne log during this test", "\n".join(lines[-150:])))
+    return report
+
+
+@pytest.fixture(autouse=True)
+def _watch_daphne_log(request: pytest.FixtureRequest, base_url: str, daphne_log: Path) -> None:
+    request.node._daphne_log_from = (daphne_log, daphne_log.stat().st_size)
+
+
 # The server
 
 
@@ -64,9 +84,15 @@ def _free_port() -> int:
 
 
 @pytest.fixture(scope="session")
-def server_env(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
+def server_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Where the server keeps its database and its log."""
+    return tmp_path_factory.mktemp("tabletop-browser")
+
+
+@pytest.fixture(scope="session")
+def server_env(server_dir: Path) -> dict[str, str]:
     """The environment of every server-side subprocess: its own SQLite file, one process."""
-    tmp = tmp_path_factory.mktemp("tabletop-browser")
+    tmp = server_dir
     env = dict(os.environ)
     for name in ("DATABASE_URL", "REDIS_URL", "SECRET_KEY", "CSRF_TRUSTED_ORIGINS"):
         env.pop(name, None)
@@ -76,7 +102,6 @@ def server_env(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
         ALLOWED_HOSTS=f"{HOST},localhost",
         DJANGO_SETTINGS_MODULE="tabletop.settings",
         PYTHONUNBUFFERED="1",
-        TABLETOP_TEST_TMP=str(tmp),
     )
     return env
 
@@ -102,11 +127,16 @@ def manage(server_env: dict[str, str]) -> Callable[..., subprocess.CompletedProc
 
 
 @pytest.fixture(scope="session")
-def base_url(server_env: dict[str, str], manage: Callable[..., Any]) -> Iterator[str]:
+def daphne_log(server_dir: Path) -> Path:
+    return server_dir / "daphne.log"
+
+
+@pytest.fixture(scope="session")
+def base_url(server_env: dict[str, str], manage: Callable[..., Any], daphne_log: Path) -> Iterator[str]:
     """A real daphne on a free loopback port, serving the app until the session ends."""
     manage("migrate", "--noinput")
     port = _free_port()
-    log_path = Path(server_env["TABLETOP_TEST_TMP"]) / "daphne.log"
+    log_path = daphne_log
     url = f"http://{HOST}:{port}"
     with open(log_path, "w") as log:
         proc = subprocess.Popen(
