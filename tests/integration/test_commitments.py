@@ -1,0 +1,254 @@
+"""Sealed shuffles at the service level: every shuffle publishes a digest, a reveal verifies
+against it, the cards dealt under a seal are the top of its order, and no reveal gives away
+a card that is hidden in a hand."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+
+from games.core.cards import deck_kind
+from games.core.commitment import verify
+from tabletop import services
+from tabletop.models import CardPlacement, Deck, Event, PileKind, ShuffleCommitment
+from tabletop.selectors import events_for, viewer_of
+
+pytestmark = pytest.mark.django_db
+
+HEX64 = re.compile(r"[0-9a-f]{64}")
+
+
+def events(campaign_id: int, kind: str) -> list[Event]:
+    return list(Event.objects.filter(campaign_id=campaign_id, kind=kind).order_by("seq"))
+
+
+def committed(deck: Deck) -> list[dict[str, Any]]:
+    return [e.payload for e in events(deck.campaign_id, "deck.committed") if e.payload["deck"] == deck.pk]
+
+
+def revealed(deck: Deck) -> list[dict[str, Any]]:
+    return [e.payload for e in events(deck.campaign_id, "deck.revealed") if e.payload["deck"] == deck.pk]
+
+
+def revealed_ids(deck: Deck) -> set[int]:
+    return {p["commitment"] for p in revealed(deck)}
+
+
+def card_ids(tokens: list[str]) -> list[str]:
+    return [t.removesuffix("/r") for t in tokens]
+
+
+def hand_ids(member) -> list[str]:
+    return list(CardPlacement.objects.filter(pile__kind=PileKind.HAND, pile__owner=member)
+                .order_by("position").values_list("card_id", flat=True))
+
+
+def dealt_under(deck: Deck, gm) -> dict[int, list[tuple[int, str]]]:
+    """(position in the sealed order, token) of every card dealt off each seal, read from the
+    events as the GM sees them (the private part holds a hidden draw's cards)."""
+    found: dict[int, list[tuple[int, str]]] = {}
+    for seen in events_for(viewer_of(gm), deck.campaign_id):
+        event = seen.event
+        if event.kind not in ("cards.drawn", "cards.dealt") or event.payload["deck"] != deck.pk:
+            continue
+        tokens = event.payload.get("cards") or seen.private["cards"]
+        if event.kind == "cards.drawn":
+            positions = range(event.payload["start"], event.payload["start"] + event.payload["count"])
+        else:
+            positions = event.payload["positions"]
+        found.setdefault(event.payload["commitment"], []).extend(zip(positions, tokens, strict=True))
+    return found
+
+
+def new_deck(table, rng, kind: str = "major_arcana", **options) -> Deck:
+    return services.deck_create(campaign=table.campaign, actor=table.gm, kind=kind, rng=rng, **options)
+
+
+def test_every_shuffle_appends_a_deck_committed_event_with_a_digest(table, rng) -> None:
+    """Issue 3: each shuffle publishes a digest of the new order at once."""
+    deck = new_deck(table, rng, players_may_use=True)
+    services.pile_draw(deck=deck, actor=table.ann, count=2, to="play")
+    services.card_discard(campaign=table.campaign, actor=table.ann, deck_id=deck.pk,
+                          card_id=CardPlacement.objects.filter(deck=deck, pile__kind=PileKind.PLAY).first().card_id)
+    assert len(committed(deck)) == 1  # deck_create shuffles once
+    services.deck_shuffle(deck=deck, actor=table.ann, rng=rng)
+    services.deck_discard_reshuffle(deck=deck, actor=table.gm, rng=rng)
+    services.deck_recall(deck=deck, actor=table.gm, rng=rng)
+    seals = committed(deck)
+    assert len(seals) == 4
+    assert all(HEX64.fullmatch(p["digest"]) for p in seals)
+    assert len({p["digest"] for p in seals}) == 4
+    assert [p["count"] for p in seals] == [22, 20, 21, 22]
+    assert [p["commitment"] for p in seals] == list(
+        ShuffleCommitment.objects.filter(deck=deck).order_by("pk").values_list("pk", flat=True)
+    )
+
+
+def test_a_published_seal_holds_no_card(table, rng) -> None:
+    """Deck order never leaves the server until it is revealed."""
+    deck = new_deck(table, rng, kind="tarot", allow_reversed=True)
+    names = {card.name for card in deck_kind("tarot").factory()}
+    for event in events(table.campaign.pk, "deck.committed"):
+        assert set(event.payload) == {"deck", "commitment", "digest", "count"}
+        assert not event.private
+        assert not [n for n in names if n in event.summary]
+    assert ShuffleCommitment.objects.get(deck=deck).order == [
+        c.token for c in CardPlacement.objects.filter(deck=deck).order_by("position")
+    ]
+
+
+def test_after_a_recall_the_revealed_order_and_salt_verify_against_the_published_digest(table, rng) -> None:
+    deck = new_deck(table, rng)
+    services.pile_deal(deck=deck, actor=table.gm, count=2, to=[table.ann, table.bob])
+    services.deck_recall(deck=deck, actor=table.gm, rng=rng)
+    [reveal] = revealed(deck)
+    [first, _] = committed(deck)
+    assert reveal["commitment"] == first["commitment"]
+    assert reveal["digest"] == first["digest"]
+    assert verify(reveal["order"], reveal["salt"], first["digest"])
+    assert Event.objects.get(campaign=table.campaign, seq=reveal["committed_seq"]).payload == first
+    assert sorted(card_ids(reveal["order"])) == sorted(c.id for c in deck_kind("major_arcana").factory())
+
+
+def test_a_tampered_order_or_salt_fails_verify(table, rng) -> None:
+    deck = new_deck(table, rng)
+    services.deck_recall(deck=deck, actor=table.gm, rng=rng)
+    [reveal] = revealed(deck)
+    order, salt, digest = reveal["order"], reveal["salt"], reveal["digest"]
+    assert verify(order, salt, digest)
+    swapped = [order[1], order[0], *order[2:]]
+    other_salt = salt[:-1] + ("0" if salt[-1] != "0" else "1")
+    assert not verify(swapped, salt, digest)
+    assert not verify(order[:-1], salt, digest)
+    assert not verify([*order[:-1], "std:S:1"], salt, digest)
+    assert not verify(order, other_salt, digest)
+
+
+def test_cards_drawn_and_dealt_under_a_seal_are_the_top_of_its_revealed_order(table, rng) -> None:
+    """Cards dealt in between came off the top of the sealed order, where each event says."""
+    deck = new_deck(table, rng, kind="ten_value", players_may_use=True)
+    services.pile_draw(deck=deck, actor=table.ann, count=2)
+    services.pile_draw(deck=deck, actor=table.gm, count=1, to="play")
+    services.pile_deal(deck=deck, actor=table.gm, count=3, to=[table.ann, table.bob, table.gm])
+    services.pile_draw(deck=deck, actor=table.bob, count=1)
+    services.deck_recall(deck=deck, actor=table.gm, rng=rng)
+    [reveal] = revealed(deck)
+    dealt = dealt_under(deck, table.gm)[reveal["commitment"]]
+    assert sorted(position for position, _ in dealt) == list(range(13))
+    assert all(reveal["order"][position] == token for position, token in dealt)
+    assert reveal["dealt"] == 13
+
+
+def test_each_seal_covers_exactly_the_cards_dealt_under_it(table, rng) -> None:
+    """After a recall every sealed order is revealed, and each accounts for its own draws."""
+    deck = new_deck(table, rng, players_may_use=True)
+    services.pile_draw(deck=deck, actor=table.ann, count=3)
+    services.deck_shuffle(deck=deck, actor=table.gm, rng=rng)
+    services.pile_deal(deck=deck, actor=table.gm, count=2, to=[table.bob, table.ann])
+    hand = hand_ids(table.bob)
+    services.card_return(campaign=table.campaign, actor=table.bob, deck_id=deck.pk, card_id=hand[0], where="top")
+    services.pile_draw(deck=deck, actor=table.ann, count=2)
+    services.deck_recall(deck=deck, actor=table.gm, rng=rng)
+    seals = list(ShuffleCommitment.objects.filter(deck=deck).order_by("pk"))
+    assert len(seals) == 4
+    assert revealed_ids(deck) == {s.pk for s in seals[:-1]}
+    by_seal = dealt_under(deck, table.gm)
+    for reveal in revealed(deck):
+        dealt = by_seal.get(reveal["commitment"], [])
+        assert verify(reveal["order"], reveal["salt"], reveal["digest"])
+        assert sorted(position for position, _ in dealt) == list(range(reveal["dealt"]))
+        assert all(reveal["order"][position] == token for position, token in dealt)
+    # the returned card went on top and was the next card drawn, under the new seal
+    assert card_ids(revealed(deck)[2]["order"])[0] == hand[0]
+
+
+def test_reversed_cards_are_sealed_as_they_lie(table, rng) -> None:
+    deck = new_deck(table, rng, kind="major_arcana", allow_reversed=True)
+    drawn = services.pile_draw(deck=deck, actor=table.gm, count=20, to="play")
+    services.deck_recall(deck=deck, actor=table.gm, rng=rng)
+    [reveal] = revealed(deck)
+    assert any(t.endswith("/r") for t in reveal["order"]), "22 coin flips all came up upright"
+    assert reveal["order"][:20] == drawn
+
+
+def test_returning_a_card_or_rearranging_the_top_reseals_the_pile(table, rng) -> None:
+    deck = new_deck(table, rng)
+    services.pile_draw(deck=deck, actor=table.gm, count=1)
+    services.card_return(campaign=table.campaign, actor=table.gm, deck_id=deck.pk,
+                         card_id=hand_ids(table.gm)[0], where="bottom")
+    assert len(committed(deck)) == 2
+    top = card_ids(services.deck_peek(deck=deck, actor=table.gm, count=3))
+    assert len(committed(deck)) == 2, "looking changes no order"
+    services.deck_reorder(deck=deck, actor=table.gm, order=top[::-1])
+    assert len(committed(deck)) == 3
+    seal = ShuffleCommitment.objects.filter(deck=deck, closed=False).get()
+    assert card_ids(seal.order[:3]) == top[::-1]
+    assert seal.pk == committed(deck)[-1]["commitment"]
+    assert services.pile_draw(deck=deck, actor=table.gm, count=1, to="play") == seal.order[:1]
+
+
+def test_no_reveal_while_a_card_dealt_under_the_seal_is_still_in_a_hand(table, rng) -> None:
+    """The order and salt stay secret until revealing them shows nobody a card hidden from them."""
+    deck = new_deck(table, rng)
+    services.pile_deal(deck=deck, actor=table.gm, count=1, to=[table.ann])
+    first = committed(deck)[0]["commitment"]
+    [secret] = hand_ids(table.ann)
+    services.deck_shuffle(deck=deck, actor=table.gm, rng=rng)
+    assert first not in revealed_ids(deck)
+    drawn = services.pile_draw(deck=deck, actor=table.gm, count=2, to="play")
+    for token in drawn:
+        services.card_discard(campaign=table.campaign, actor=table.gm, deck_id=deck.pk, card_id=token.removesuffix("/r"))
+    services.deck_discard_reshuffle(deck=deck, actor=table.gm, rng=rng)
+    services.card_pass(campaign=table.campaign, actor=table.ann, deck_id=deck.pk, card_id=secret, to=table.bob)
+    services.deck_shuffle(deck=deck, actor=table.gm, rng=rng)
+    assert first not in revealed_ids(deck), "revealed while the dealt card is in Bob's hand"
+    services.card_discard(campaign=table.campaign, actor=table.bob, deck_id=deck.pk, card_id=secret)
+    assert first in revealed_ids(deck), "once the card is face up nothing is hidden any more"
+
+
+def test_a_played_card_no_longer_holds_back_the_reveal(table, rng) -> None:
+    deck = new_deck(table, rng)
+    services.pile_deal(deck=deck, actor=table.gm, count=1, to=[table.ann])
+    first = committed(deck)[0]["commitment"]
+    services.deck_shuffle(deck=deck, actor=table.gm, rng=rng)
+    assert first not in revealed_ids(deck)
+    services.card_play(campaign=table.campaign, actor=table.ann, deck_id=deck.pk, card_id=hand_ids(table.ann)[0])
+    services.deck_shuffle(deck=deck, actor=table.gm, rng=rng)
+    assert first in revealed_ids(deck)
+
+
+def test_a_revealed_order_never_gives_away_a_card_still_in_a_hand(table, rng) -> None:
+    """A seal is revealed "only when revealing them shows nobody a card hidden from them"
+    (ShuffleCommitment). A sealed order lists every card in the draw pile, so whatever it
+    leaves out was elsewhere: revealing it while Ann still holds the one card missing from it
+    tells Bob and the spectators which card Ann holds."""
+    deck = new_deck(table, rng)
+    services.pile_deal(deck=deck, actor=table.gm, count=1, to=[table.ann])
+    [secret] = hand_ids(table.ann)
+    services.deck_shuffle(deck=deck, actor=table.gm, rng=rng)  # seals the 21 cards left
+    services.deck_shuffle(deck=deck, actor=table.gm, rng=rng)  # ...and reshuffles them
+    every_card = {c.id for c in deck_kind("major_arcana").factory()}
+    for seen in events_for(viewer_of(table.bob), table.campaign.pk):
+        if seen.event.kind == "deck.revealed":
+            missing = every_card - set(card_ids(seen.event.payload["order"]))
+            assert missing != {secret}, (
+                f"deck.revealed #{seen.event.seq} lists every card but {secret}, which Ann still holds"
+            )
+
+
+def test_a_recall_reveals_every_sealed_order_but_the_new_one(table, rng) -> None:
+    deck = new_deck(table, rng, players_may_use=True)
+    services.pile_deal(deck=deck, actor=table.gm, count=2, to=[table.ann, table.bob])
+    services.deck_shuffle(deck=deck, actor=table.ann, rng=rng)
+    services.pile_draw(deck=deck, actor=table.bob, count=1)
+    services.deck_shuffle(deck=deck, actor=table.bob, rng=rng)
+    assert revealed(deck) == []
+    services.deck_recall(deck=deck, actor=table.gm, rng=rng)
+    seals = list(ShuffleCommitment.objects.filter(deck=deck).order_by("pk"))
+    assert revealed_ids(deck) == {s.pk for s in seals[:-1]}
+    assert not seals[-1].closed and seals[-1].revealed_seq is None
+    for seal in seals[:-1]:
+        event = Event.objects.get(campaign=table.campaign, seq=seal.revealed_seq)
+        assert event.kind == "deck.revealed" and event.payload["commitment"] == seal.pk
