@@ -35,6 +35,9 @@ def test_a_removed_player_is_cut_off_at_once_and_cannot_come_back(full_table):
     expect(gm.entry("removed Ann")).to_have_count(1)
     gm.wait_live()
     spectator.wait_live()
+    # The removed player's page does not try to reconnect behind their back.
+    table.sync(gm, spectator)
+    expect(player.page.locator("#connection")).to_have_attribute("data-state", "closed")
 
     assert player.goto(table.url) == 403
     assert player.goto(table.player_link) == 403
