@@ -1,0 +1,571 @@
+"""Piles at the service level: who sees which cards, what is refused, and two draws at once.
+
+Issue 3 ("Decks, hands and hidden information"). A public event may hold a private part:
+"Ann draws 3 cards" for all; the cards themselves for Ann and the GM.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.db import connections
+
+from games.core.cards import card_by_id, deck_kind, standard_deck, tarot, ten_value_deck
+from tabletop import services
+from tabletop.models import Campaign, CardPlacement, Deck, Event, Pile, PileKind, Role, ShuffleCommitment
+from tabletop.selectors import SeenEvent, events_for, viewer_of
+from tabletop.services import NotAllowed, ServiceError
+
+pytestmark = pytest.mark.django_db
+
+EVERY_CARD = tarot() + ten_value_deck() + standard_deck(jokers=True)
+NOT_HELD = "You do not hold that card (it may have moved); nothing was changed."
+
+
+def snapshot(campaign: Campaign) -> tuple:
+    """Everything a refusal must leave untouched."""
+    campaign.refresh_from_db()
+    return (
+        campaign.next_seq,
+        list(CardPlacement.objects.order_by("pk").values_list("pk", "deck_id", "card_id", "pile_id", "position", "reversed")),
+        list(Event.objects.order_by("pk").values_list(
+            "pk", "seq", "kind", "summary", "private_summary", "payload", "private", "audience", "owner_id")),
+        list(ShuffleCommitment.objects.order_by("pk").values_list(
+            "pk", "digest", "salt", "order", "dealt", "closed", "scrambled", "revealed_seq")),
+        list(Deck.objects.order_by("pk").values_list("pk", "allow_reversed", "players_may_use", "owner_id")),
+        list(Pile.objects.order_by("pk").values_list("pk", "kind", "deck_id", "owner_id")),
+    )
+
+
+def refused(campaign: Campaign, attempt: Callable[[], Any], error: type[ServiceError] = ServiceError) -> str:
+    """Runs an attempt that must be refused, checks it changed nothing, and returns the message."""
+    before = snapshot(campaign)
+    with pytest.raises(error) as caught:
+        attempt()
+    assert snapshot(campaign) == before
+    assert caught.value.message.strip()
+    return caught.value.message
+
+
+def new_deck(table, rng, kind: str = "standard", **options) -> Deck:
+    return services.deck_create(campaign=table.campaign, actor=table.gm, kind=kind, rng=rng, **options)
+
+
+def hand(member) -> list[str]:
+    return list(CardPlacement.objects.filter(pile__kind=PileKind.HAND, pile__owner=member)
+                .order_by("position").values_list("card_id", flat=True))
+
+
+def in_pile(deck: Deck, kind: str) -> list[str]:
+    return list(CardPlacement.objects.filter(deck=deck, pile__kind=kind).order_by("position")
+                .values_list("card_id", flat=True))
+
+
+def seen_by(member, campaign: Campaign) -> list[SeenEvent]:
+    return events_for(viewer_of(member), campaign.pk)
+
+
+def last_seen(member, campaign: Campaign, kind: str) -> SeenEvent:
+    return [s for s in seen_by(member, campaign) if s.event.kind == kind][-1]
+
+
+def shown(seen: SeenEvent) -> str:
+    """Everything of an event that its viewer receives, as one text."""
+    return seen.summary + json.dumps(seen.event.payload) + json.dumps(seen.private or {})
+
+
+def cards_named(text: str, ids: list[str]) -> list[str]:
+    """The cards among ``ids`` that ``text`` names, by id (as a whole JSON string) or by name."""
+    return [i for i in ids if f'"{i}"' in text or f'"{i}/r"' in text or card_by_id(i).name in text]
+
+
+def expected_counts(campaign: Campaign) -> dict[str, Any]:
+    """What everyone may count at the table, computed from the database here."""
+    decks = {}
+    for deck in Deck.objects.filter(campaign=campaign):
+        discard = list(CardPlacement.objects.filter(deck=deck, pile__kind=PileKind.DISCARD).order_by("position"))
+        decks[str(deck.pk)] = {"name": deck.name, "draw": len(in_pile(deck, PileKind.DRAW)),
+                               "discard": len(discard), "discard_top": discard[-1].token if discard else None}
+    hands = {str(p.owner_id): p.cards.count() for p in Pile.objects.filter(campaign=campaign, kind=PileKind.HAND)}
+    play = [{"deck": c.deck_id, "token": c.token} for c in
+            CardPlacement.objects.filter(pile__campaign=campaign, pile__kind=PileKind.PLAY).order_by("position")]
+    return {"decks": decks, "hands": hands, "play": play}
+
+
+# Who sees what
+
+
+def test_a_player_sees_the_cards_of_their_own_draw(table, rng) -> None:
+    deck = new_deck(table, rng, players_may_use=True)
+    drawn = services.pile_draw(deck=deck, actor=table.ann, count=3)
+    seen = last_seen(table.ann, table.campaign, "cards.drawn")
+    assert seen.lens == "private"
+    assert seen.private["cards"] == drawn
+    assert [h["token"] for h in seen.private["hand"]] == drawn
+    assert cards_named(seen.summary, hand(table.ann)) == hand(table.ann)
+
+
+def test_other_players_and_spectators_never_see_a_hidden_draw(table, rng) -> None:
+    deck = new_deck(table, rng, players_may_use=True)
+    services.pile_draw(deck=deck, actor=table.ann, count=3)
+    for member in (table.bob, table.watcher):
+        seen = last_seen(member, table.campaign, "cards.drawn")
+        assert seen.lens == "public" and seen.private is None
+        assert seen.summary == "Ann draws 3 cards from Standard."
+        assert cards_named(shown(seen), hand(table.ann)) == []
+
+
+def test_the_gm_sees_every_hidden_card(table, rng) -> None:
+    deck = new_deck(table, rng, players_may_use=True)
+    drawn = services.pile_draw(deck=deck, actor=table.ann, count=2)
+    services.pile_deal(deck=deck, actor=table.gm, count=1, to=[table.bob])
+    gm_view = {s.event.kind: s for s in seen_by(table.gm, table.campaign)}
+    assert gm_view["cards.drawn"].lens == "gm" and gm_view["cards.drawn"].private["cards"] == drawn
+    assert gm_view["cards.dealt"].private["cards"] == hand(table.bob)
+    assert cards_named(gm_view["cards.dealt"].summary, hand(table.bob)) == hand(table.bob)
+    assert [s.event.seq for s in seen_by(table.gm, table.campaign)] == list(
+        Event.objects.filter(campaign=table.campaign).order_by("seq").values_list("seq", flat=True))
+
+
+@pytest.mark.parametrize("kind", ["standard", "tarot", "major_arcana", "ten_value"])
+def test_the_public_part_of_a_hidden_draw_or_deal_holds_counts_only(table, rng, kind) -> None:
+    """No card name or id from games.core.cards in the summary or payload of a hidden draw."""
+    deck = new_deck(table, rng, kind=kind, players_may_use=True, allow_reversed=True)
+    services.pile_draw(deck=deck, actor=table.ann, count=5)
+    services.pile_deal(deck=deck, actor=table.gm, count=2, to=[table.ann, table.bob, table.gm])
+    hidden = Event.objects.filter(campaign=table.campaign, kind__in=("cards.drawn", "cards.dealt"))
+    assert hidden.count() == 4
+    for event in hidden:
+        assert set(event.payload) <= {"counts", "deck", "count", "commitment", "start", "positions"}
+        text = event.summary + json.dumps(event.payload)
+        assert not [c.id for c in EVERY_CARD if c.id in text]
+        assert not [c.name for c in EVERY_CARD if c.name in event.summary]
+
+
+def test_face_up_draws_plays_and_discards_are_public(table, rng) -> None:
+    deck = new_deck(table, rng, players_may_use=True)
+    face_up = services.pile_draw(deck=deck, actor=table.ann, count=2, to="play")
+    held = services.pile_draw(deck=deck, actor=table.ann, count=2)
+    services.card_play(campaign=table.campaign, actor=table.ann, deck_id=deck.pk, card_id=held[0])
+    services.card_discard(campaign=table.campaign, actor=table.ann, deck_id=deck.pk, card_id=held[1])
+    services.card_discard(campaign=table.campaign, actor=table.bob, deck_id=deck.pk, card_id=face_up[0])
+    public = [s for s in seen_by(table.watcher, table.campaign)
+              if s.event.kind in ("cards.drawn", "card.played", "card.discarded")]
+    assert [(s.event.kind, s.event.payload.get("cards")) for s in public] == [
+        ("cards.drawn", face_up), ("cards.drawn", None), ("card.played", [held[0]]),
+        ("card.discarded", [held[1]]), ("card.discarded", [face_up[0]]),
+    ]
+    for seen in public:
+        cards = seen.event.payload.get("cards", [])
+        assert seen.lens == "public" and cards_named(seen.summary, cards) == cards
+
+
+def test_a_passed_card_is_seen_by_giver_and_receiver_only(table, rng) -> None:
+    deck = new_deck(table, rng, players_may_use=True)
+    [card] = services.pile_draw(deck=deck, actor=table.ann, count=1)
+    services.card_pass(campaign=table.campaign, actor=table.ann, deck_id=deck.pk, card_id=card, to=table.bob)
+    assert hand(table.bob) == [card] and hand(table.ann) == []
+    passed = last_seen(table.ann, table.campaign, "card.passed")
+    received = last_seen(table.bob, table.campaign, "card.received")
+    assert passed.private["cards"] == [card] and received.private["cards"] == [card]
+    assert [h["token"] for h in received.private["hand"]] == [card]
+    for seen in (last_seen(table.watcher, table.campaign, "card.passed"),
+                 last_seen(table.watcher, table.campaign, "card.received"),
+                 last_seen(table.bob, table.campaign, "card.passed")):
+        assert seen.private is None
+        assert cards_named(shown(seen), [card]) == []
+
+
+def test_a_player_never_sees_another_players_hand_cards(table, rng) -> None:
+    """Deal, draw, pass and return: nothing Bob or a spectator receives names a card in Ann's hand."""
+    deck = new_deck(table, rng, kind="ten_value", players_may_use=True)
+    services.pile_deal(deck=deck, actor=table.gm, count=3, to=[table.ann, table.bob, table.gm])
+    services.pile_draw(deck=deck, actor=table.ann, count=2)
+    services.card_pass(campaign=table.campaign, actor=table.gm, deck_id=deck.pk, card_id=hand(table.gm)[0], to=table.ann)
+    services.card_pass(campaign=table.campaign, actor=table.ann, deck_id=deck.pk, card_id=hand(table.ann)[0], to=table.bob)
+    services.card_return(campaign=table.campaign, actor=table.ann, deck_id=deck.pk, card_id=hand(table.ann)[0], where="bottom")
+    services.card_play(campaign=table.campaign, actor=table.ann, deck_id=deck.pk, card_id=hand(table.ann)[0])
+    services.deck_shuffle(deck=deck, actor=table.bob, rng=rng)
+    services.pile_draw(deck=deck, actor=table.bob, count=1)
+    secret = hand(table.ann)
+    assert len(secret) == 3
+    for member in (table.bob, table.watcher):
+        for seen in seen_by(member, table.campaign):
+            assert cards_named(shown(seen), secret) == [], f"{member} sees {seen.event}"
+    told_ann = {c for s in seen_by(table.ann, table.campaign) if s.private for c in s.private.get("cards", [])}
+    assert told_ann >= set(secret)
+
+
+def test_spectators_never_see_a_private_part(table, rng) -> None:
+    deck = new_deck(table, rng, players_may_use=True)
+    services.pile_deal(deck=deck, actor=table.gm, count=2, to=[table.ann, table.bob, table.gm])
+    services.pile_draw(deck=deck, actor=table.bob, count=1)
+    services.card_pass(campaign=table.campaign, actor=table.ann, deck_id=deck.pk, card_id=hand(table.ann)[0], to=table.bob)
+    services.deck_peek(deck=deck, actor=table.gm, count=3)
+    services.card_return(campaign=table.campaign, actor=table.bob, deck_id=deck.pk, card_id=hand(table.bob)[0], where="top")
+    seen = [s for s in seen_by(table.watcher, table.campaign) if s.event.kind.startswith(("card", "deck"))]
+    assert len(seen) == Event.objects.filter(campaign=table.campaign, kind__regex=r"^(card|deck)").count()
+    assert all(s.lens == "public" and s.private is None and s.summary == s.event.summary for s in seen)
+    held = CardPlacement.objects.filter(deck=deck, pile__kind=PileKind.HAND).values_list("card_id", flat=True)
+    assert all(cards_named(shown(s), list(held)) == [] for s in seen)
+
+
+def test_a_gm_peek_is_seen_by_the_gm_alone(table, rng) -> None:
+    deck = new_deck(table, rng, players_may_use=True)
+    top = services.deck_peek(deck=deck, actor=table.gm, count=3)
+    assert top == in_pile(deck, PileKind.DRAW)[:3]
+    assert last_seen(table.gm, table.campaign, "deck.peeked").private["cards"] == top
+    for member in (table.ann, table.bob, table.watcher):
+        seen = last_seen(member, table.campaign, "deck.peeked")
+        assert seen.private is None and cards_named(shown(seen), top) == []
+
+
+def test_counts_in_every_card_event_match_the_database(table, rng) -> None:
+    deck = new_deck(table, rng, players_may_use=True)
+    other = new_deck(table, rng, kind="major_arcana", owner=table.bob)
+    steps = [
+        lambda: services.pile_draw(deck=deck, actor=table.ann, count=3),
+        lambda: services.pile_draw(deck=other, actor=table.bob, count=2, to="play"),
+        lambda: services.pile_deal(deck=deck, actor=table.gm, count=2, to=[table.bob, table.gm]),
+        lambda: services.card_play(campaign=table.campaign, actor=table.ann, deck_id=deck.pk, card_id=hand(table.ann)[0]),
+        lambda: services.card_discard(campaign=table.campaign, actor=table.ann, deck_id=deck.pk, card_id=hand(table.ann)[0]),
+        lambda: services.card_pass(campaign=table.campaign, actor=table.ann, deck_id=deck.pk, card_id=hand(table.ann)[0], to=table.bob),
+        lambda: services.card_return(campaign=table.campaign, actor=table.bob, deck_id=deck.pk, card_id=hand(table.bob)[0], where="top"),
+        lambda: services.deck_configure(deck=other, actor=table.gm, allow_reversed=True, players_may_use=True),
+        lambda: services.deck_recall(deck=other, actor=table.gm, rng=rng),
+    ]
+    for step in steps:
+        after = table.campaign.events.order_by("-seq").first().seq
+        step()
+        with_counts = [e for e in table.campaign.events.filter(seq__gt=after) if "counts" in e.payload]
+        assert with_counts
+        for event in with_counts:
+            assert event.payload["counts"] == expected_counts(table.campaign), event
+
+
+def test_a_discard_reshuffle_publishes_the_new_counts(table, rng) -> None:
+    """Counts in payload["counts"] match the database: a reshuffle empties the discard pile
+    and fills the draw pile, so the event it appends must carry the counts as they are now
+    (the live panels redraw the counts only from an event that carries them)."""
+    deck = new_deck(table, rng, kind="major_arcana")
+    for token in services.pile_draw(deck=deck, actor=table.gm, count=3, to="play"):
+        services.card_discard(campaign=table.campaign, actor=table.gm, deck_id=deck.pk, card_id=token.removesuffix("/r"))
+    after = table.campaign.events.order_by("-seq").first().seq
+    services.deck_discard_reshuffle(deck=deck, actor=table.gm, rng=rng)
+    new = list(table.campaign.events.filter(seq__gt=after).order_by("seq"))
+    with_counts = [e for e in new if "counts" in e.payload]
+    assert with_counts, f"no event of the reshuffle carries counts: {[e.kind for e in new]}"
+    assert with_counts[-1].payload["counts"] == expected_counts(table.campaign)
+    assert with_counts[-1].payload["counts"]["decks"][str(deck.pk)]["discard"] == 0
+
+
+def test_the_deck_order_appears_in_no_payload_but_deck_revealed(table, rng) -> None:
+    """Deck order never leaves the server, until a reveal shows it can no longer matter."""
+    deck = new_deck(table, rng, kind="tarot", players_may_use=True, allow_reversed=True)
+    services.pile_deal(deck=deck, actor=table.gm, count=2, to=[table.ann, table.bob])
+    services.pile_draw(deck=deck, actor=table.bob, count=2)
+    services.deck_shuffle(deck=deck, actor=table.ann, rng=rng)
+    top = services.deck_peek(deck=deck, actor=table.gm, count=4)
+    services.deck_reorder(deck=deck, actor=table.gm, order=[t.removesuffix("/r") for t in top[::-1]])
+    services.card_return(campaign=table.campaign, actor=table.ann, deck_id=deck.pk, card_id=hand(table.ann)[0], where="top")
+    services.card_pass(campaign=table.campaign, actor=table.bob, deck_id=deck.pk, card_id=hand(table.bob)[0], to=table.ann)
+    services.deck_recall(deck=deck, actor=table.gm, rng=rng)
+    ids = [c.id for c in deck_kind("tarot").factory()]
+    reveals = 0
+    for event in Event.objects.filter(campaign=table.campaign):
+        if event.kind == "deck.revealed":
+            reveals += 1
+            continue
+        assert cards_named(json.dumps(event.payload), ids) == [], event
+    assert reveals == ShuffleCommitment.objects.filter(deck=deck).count() - 1
+
+
+# Refusals: a clear message, and nothing changed
+
+
+@pytest.mark.parametrize("count", [0, -1, 21, 100])
+def test_drawing_fewer_than_one_or_more_than_twenty_is_refused(table, rng, count) -> None:
+    deck = new_deck(table, rng, players_may_use=True)
+    message = refused(table.campaign, lambda: services.pile_draw(deck=deck, actor=table.ann, count=count))
+    assert message == "Draw between 1 and 20 cards."
+    refused(table.campaign, lambda: services.pile_deal(deck=deck, actor=table.gm, count=count, to=[table.ann]))
+
+
+def test_drawing_from_an_empty_deck_is_refused(table, rng) -> None:
+    deck = new_deck(table, rng, kind="major_arcana")
+    services.pile_draw(deck=deck, actor=table.gm, count=20, to="play")
+    services.pile_draw(deck=deck, actor=table.gm, count=2, to="play")
+    message = refused(table.campaign, lambda: services.pile_draw(deck=deck, actor=table.gm, count=1))
+    assert message == "Major Arcana has 0 cards left; cannot draw 1."
+    refused(table.campaign, lambda: services.pile_deal(deck=deck, actor=table.gm, count=1, to=[table.ann]))
+    refused(table.campaign, lambda: services.deck_peek(deck=deck, actor=table.gm, count=1))
+
+
+def test_drawing_or_dealing_more_than_are_left_is_refused(table, rng) -> None:
+    deck = new_deck(table, rng, kind="major_arcana")
+    services.pile_draw(deck=deck, actor=table.gm, count=20, to="play")
+    message = refused(table.campaign, lambda: services.pile_draw(deck=deck, actor=table.gm, count=3))
+    assert message == "Major Arcana has 2 cards left; cannot draw 3."
+    refused(table.campaign, lambda: services.pile_deal(deck=deck, actor=table.gm, count=1, to=[table.ann, table.bob, table.gm]))
+    services.pile_deal(deck=deck, actor=table.gm, count=1, to=[table.ann, table.bob])
+    assert in_pile(deck, PileKind.DRAW) == []
+
+
+@pytest.mark.parametrize("where", ["in Bob's hand", "in the draw pile", "in the discard pile", "in the play area",
+                                   "not in this deck", "no card at all", "of another table's deck"])
+def test_moving_a_card_one_does_not_hold_is_refused_without_saying_where_it_is(table, rng, where) -> None:
+    """The refusal is the same whether the card is in another hand, in the deck or nonexistent."""
+    deck = new_deck(table, rng, players_may_use=False)
+    services.pile_deal(deck=deck, actor=table.gm, count=2, to=[table.ann, table.bob])
+    [face_up, discarded] = services.pile_draw(deck=deck, actor=table.gm, count=2, to="play")
+    services.card_discard(campaign=table.campaign, actor=table.gm, deck_id=deck.pk, card_id=discarded)
+    deck_id, card_id = {
+        "in Bob's hand": (deck.pk, hand(table.bob)[0]),
+        "in the draw pile": (deck.pk, in_pile(deck, PileKind.DRAW)[0]),
+        "in the discard pile": (deck.pk, discarded),
+        "in the play area": (deck.pk, face_up),
+        "not in this deck": (deck.pk, "tarot:major:0"),
+        "no card at all": (deck.pk, "std:S:99"),
+        "of another table's deck": (elsewhere_deck(rng).pk, "std:S:1"),
+    }[where]
+    attempts = {
+        "play": lambda: services.card_play(campaign=table.campaign, actor=table.ann, deck_id=deck_id, card_id=card_id),
+        "discard": lambda: services.card_discard(campaign=table.campaign, actor=table.ann, deck_id=deck_id, card_id=card_id),
+        "return": lambda: services.card_return(campaign=table.campaign, actor=table.ann, deck_id=deck_id, card_id=card_id, where="top"),
+        "pass": lambda: services.card_pass(campaign=table.campaign, actor=table.ann, deck_id=deck_id, card_id=card_id, to=table.bob),
+    }
+    for what, attempt in attempts.items():
+        assert refused(table.campaign, attempt) == NOT_HELD, what
+
+
+def elsewhere_deck(rng) -> Deck:
+    users = get_user_model()
+    campaign = services.campaign_create(gm=users.objects.create_user("otto"), name="Elsewhere", system="freeform")
+    gm = campaign.members.get(role=Role.GM)
+    return services.deck_create(campaign=campaign, actor=gm, kind="standard", rng=rng)
+
+
+def test_a_stale_request_for_a_card_that_moved_is_refused(table, rng) -> None:
+    deck = new_deck(table, rng, players_may_use=True)
+    [card, other] = services.pile_draw(deck=deck, actor=table.ann, count=2)
+    services.card_play(campaign=table.campaign, actor=table.ann, deck_id=deck.pk, card_id=card)
+    assert refused(table.campaign, lambda: services.card_play(
+        campaign=table.campaign, actor=table.ann, deck_id=deck.pk, card_id=card)) == NOT_HELD
+    services.card_pass(campaign=table.campaign, actor=table.ann, deck_id=deck.pk, card_id=other, to=table.bob)
+    for attempt in (
+        lambda: services.card_pass(campaign=table.campaign, actor=table.ann, deck_id=deck.pk, card_id=other, to=table.bob),
+        lambda: services.card_discard(campaign=table.campaign, actor=table.ann, deck_id=deck.pk, card_id=other),
+        lambda: services.card_return(campaign=table.campaign, actor=table.ann, deck_id=deck.pk, card_id=other, where="top"),
+    ):
+        assert refused(table.campaign, attempt) == NOT_HELD
+    assert hand(table.bob) == [other]
+
+
+@pytest.mark.parametrize("to", ["a spectator", "a removed player", "someone at another table", "oneself"])
+def test_passing_is_refused_to_anyone_but_another_seated_player(table, rng, to) -> None:
+    deck = new_deck(table, rng, players_may_use=True)
+    [card] = services.pile_draw(deck=deck, actor=table.ann, count=1)
+    target = {
+        "a spectator": lambda: table.watcher,
+        "a removed player": lambda: removed_player(table),
+        "someone at another table": lambda: elsewhere_deck(rng).campaign.members.get(),
+        "oneself": lambda: table.ann,
+    }[to]()
+    message = refused(table.campaign, lambda: services.card_pass(
+        campaign=table.campaign, actor=table.ann, deck_id=deck.pk, card_id=card, to=target))
+    assert message in ("Pass cards only to players seated at this table.", "That card is already in that hand.")
+    assert hand(table.ann) == [card]
+
+
+def removed_player(table):
+    cleo = services.membership_join(campaign=table.campaign, user=services.guest_user_create(),
+                                    role=Role.PLAYER, display_name="Cleo")
+    services.membership_remove(target=cleo, actor=table.gm)
+    return cleo
+
+
+@pytest.mark.parametrize("to", ["a spectator", "a removed player", "someone at another table", "nobody"])
+def test_dealing_is_refused_to_anyone_but_seated_players(table, rng, to) -> None:
+    deck = new_deck(table, rng)
+    targets = {
+        "a spectator": lambda: [table.ann, table.watcher],
+        "a removed player": lambda: [removed_player(table), table.bob],
+        "someone at another table": lambda: [elsewhere_deck(rng).campaign.members.get()],
+        "nobody": lambda: [],
+    }[to]()
+    message = refused(table.campaign, lambda: services.pile_deal(deck=deck, actor=table.gm, count=1, to=targets))
+    assert message == "Deal only to players seated at this table."
+
+
+@pytest.mark.parametrize("mistake", ["not the top cards", "a card twice", "no such card", "more than the pile", "nothing"])
+def test_rearranging_with_the_wrong_cards_is_refused(table, rng, mistake) -> None:
+    deck = new_deck(table, rng, kind="major_arcana")
+    services.pile_draw(deck=deck, actor=table.gm, count=19, to="play")
+    top = in_pile(deck, PileKind.DRAW)
+    order = {
+        "not the top cards": [top[2], top[1]],
+        "a card twice": [top[0], top[0]],
+        "no such card": [top[1], "std:S:99"],
+        "more than the pile": [*top[::-1], "tarot:major:0"],
+        "nothing": [],
+    }[mistake]
+    refused(table.campaign, lambda: services.deck_reorder(deck=deck, actor=table.gm, order=order))
+    assert in_pile(deck, PileKind.DRAW) == top
+
+
+@pytest.mark.parametrize("who", ["ann", "watcher"])
+def test_only_the_gm_peeks_rearranges_configures_or_brings_out_decks(table, rng, who) -> None:
+    deck = new_deck(table, rng, players_may_use=True, owner=table.ann)
+    member = getattr(table, who)
+    top = in_pile(deck, PileKind.DRAW)[:2]
+    for attempt in (
+        lambda: services.deck_peek(deck=deck, actor=member, count=1),
+        lambda: services.deck_reorder(deck=deck, actor=member, order=top[::-1]),
+        lambda: services.deck_configure(deck=deck, actor=member, allow_reversed=False, players_may_use=False),
+        lambda: services.deck_create(campaign=table.campaign, actor=member, kind="standard", rng=rng),
+    ):
+        assert refused(table.campaign, attempt, NotAllowed) == "You may not do that at this table."
+
+
+def test_spectators_and_removed_members_may_not_touch_cards(table, rng) -> None:
+    deck = new_deck(table, rng, players_may_use=True)
+    [card] = services.pile_draw(deck=deck, actor=table.gm, count=1, to="play")
+    cleo = removed_player(table)
+    for member in (table.watcher, cleo):
+        for attempt in (
+            lambda: services.pile_draw(deck=deck, actor=member, count=1),
+            lambda: services.pile_deal(deck=deck, actor=member, count=1, to=[table.ann]),
+            lambda: services.deck_shuffle(deck=deck, actor=member, rng=rng),
+            lambda: services.deck_recall(deck=deck, actor=member, rng=rng),
+            lambda: services.card_discard(campaign=table.campaign, actor=member, deck_id=deck.pk, card_id=card),
+            lambda: services.card_return(campaign=table.campaign, actor=member, deck_id=deck.pk, card_id=card, where="top"),
+        ):
+            refused(table.campaign, attempt, NotAllowed)
+
+
+def test_players_may_not_use_a_deck_the_gm_has_not_opened_to_them(table, rng) -> None:
+    deck = new_deck(table, rng)
+    [card] = services.pile_draw(deck=deck, actor=table.gm, count=1, to="play")
+    services.card_discard(campaign=table.campaign, actor=table.gm, deck_id=deck.pk, card_id=card)
+    [face_up] = services.pile_draw(deck=deck, actor=table.gm, count=1, to="play")
+    for attempt in (
+        lambda: services.pile_draw(deck=deck, actor=table.ann, count=1),
+        lambda: services.pile_draw(deck=deck, actor=table.ann, count=1, to="play"),
+        lambda: services.pile_deal(deck=deck, actor=table.ann, count=1, to=[table.bob]),
+        lambda: services.deck_shuffle(deck=deck, actor=table.ann, rng=rng),
+        lambda: services.deck_discard_reshuffle(deck=deck, actor=table.ann, rng=rng),
+        lambda: services.deck_recall(deck=deck, actor=table.ann, rng=rng),
+    ):
+        assert refused(table.campaign, attempt, NotAllowed) == "The GM has not opened Standard to players."
+    assert refused(table.campaign, lambda: services.card_discard(
+        campaign=table.campaign, actor=table.ann, deck_id=deck.pk, card_id=face_up)) == NOT_HELD
+    services.deck_configure(deck=deck, actor=table.gm, allow_reversed=False, players_may_use=True)
+    services.pile_draw(deck=deck, actor=table.ann, count=1)
+    services.card_discard(campaign=table.campaign, actor=table.ann, deck_id=deck.pk, card_id=face_up)
+
+
+def test_a_personal_deck_is_for_its_owner_and_the_gm(table, rng) -> None:
+    deck = new_deck(table, rng, kind="major_arcana", owner=table.ann)
+    services.pile_draw(deck=deck, actor=table.ann, count=2)
+    services.deck_shuffle(deck=deck, actor=table.ann, rng=rng)
+    refused(table.campaign, lambda: services.pile_draw(deck=deck, actor=table.bob, count=1), NotAllowed)
+    services.pile_deal(deck=deck, actor=table.gm, count=1, to=[table.bob])
+    assert len(hand(table.ann)) == 2 and len(hand(table.bob)) == 1
+    for owner in (table.watcher, removed_player(table)):
+        refused(table.campaign, lambda: services.deck_create(
+            campaign=table.campaign, actor=table.gm, kind="standard", rng=rng, owner=owner))
+
+
+def test_bad_destinations_and_empty_discards_are_refused(table, rng) -> None:
+    deck = new_deck(table, rng)
+    [card] = services.pile_draw(deck=deck, actor=table.gm, count=1)
+    assert refused(table.campaign, lambda: services.pile_draw(deck=deck, actor=table.gm, count=1, to="floor")) == (
+        "Draw to your hand or to the play area.")
+    assert refused(table.campaign, lambda: services.card_return(
+        campaign=table.campaign, actor=table.gm, deck_id=deck.pk, card_id=card, where="middle")) == (
+        "Return a card to the top or the bottom.")
+    assert refused(table.campaign, lambda: services.deck_discard_reshuffle(deck=deck, actor=table.gm, rng=rng)) == (
+        "The discard pile of Standard is empty.")
+    refused(table.campaign, lambda: services.deck_create(campaign=table.campaign, actor=table.gm, kind="uno", rng=rng))
+
+
+# Two draws at once
+
+
+@pytest.fixture
+def file_database(transactional_db, tmp_path):
+    """The table, copied into a real SQLite file opened with the project's own settings
+    (WAL, IMMEDIATE transactions, a busy timeout), and a way to use it from any thread.
+
+    The test database is in memory, in SQLite's shared-cache mode: there a second writer
+    fails at once with "database table is locked" instead of waiting, which no deployment
+    does. On PostgreSQL the test database is used as it is.
+    """
+    memory = connections["default"]
+    if memory.vendor != "sqlite" or not memory.is_in_memory_db():
+        yield lambda: None
+        return
+    memory.ensure_connection()
+    path = tmp_path / "table.sqlite3"
+    target = sqlite3.connect(path)
+    memory.connection.backup(target)
+    target.close()
+    file_settings = {**memory.settings_dict, "NAME": str(path)}
+
+    def use() -> None:
+        connections["default"] = type(memory)(file_settings, "default")
+
+    use()
+    try:
+        yield use
+    finally:
+        connections["default"].close()
+        connections["default"] = memory
+
+
+@pytest.mark.django_db(transaction=True)
+def test_players_drawing_from_one_deck_at_once_never_get_the_same_card(table, rng, file_database) -> None:
+    """Three threads, ten single-card draws each, all at once, through services.pile_draw."""
+    if connections["default"].vendor == "sqlite":
+        assert not connections["default"].is_in_memory_db()
+    deck = new_deck(table, rng, players_may_use=True)
+    drawers = [table.gm, table.ann, table.bob]
+    drawn: dict[int, list[str]] = {}
+    failures: list[BaseException] = []
+    start = threading.Barrier(len(drawers))
+
+    def draw_ten(member) -> None:
+        file_database()
+        try:
+            start.wait()
+            drawn[member.pk] = [t for _ in range(10) for t in services.pile_draw(deck=deck, actor=member, count=1)]
+        except BaseException as exc:  # reported below, in the test's own thread
+            failures.append(exc)
+        finally:
+            connections["default"].close()
+
+    threads = [threading.Thread(target=draw_ten, args=(m,)) for m in drawers]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=120)
+    assert not failures, failures
+    every = [card for cards in drawn.values() for card in cards]
+    assert len(every) == 30 and len(set(every)) == 30, "the same card was drawn twice"
+    for member in drawers:
+        assert sorted(hand(member)) == sorted(drawn[member.pk])
+    placed = sorted(CardPlacement.objects.filter(deck=deck).values_list("card_id", flat=True))
+    assert placed == sorted(c.id for c in standard_deck())
+    assert len(in_pile(deck, PileKind.DRAW)) == 22
+    seqs = list(Event.objects.filter(campaign=table.campaign).order_by("seq").values_list("seq", flat=True))
+    assert seqs == list(range(1, len(seqs) + 1))
+    seal = ShuffleCommitment.objects.get(deck=deck)
+    draws = sorted((e.payload["start"], e.private["cards"]) for e in Event.objects.filter(kind="cards.drawn"))
+    assert [start for start, _ in draws] == list(range(30)) and seal.dealt == 30
+    assert [token for _, cards in draws for token in cards] == seal.order[:30]
