@@ -345,7 +345,8 @@ def character_new(request: HttpRequest, campaign_id: int) -> HttpResponse:
     form = CharacterForm(request.POST or None, system=campaign.system)
     is_gm = me.role == Role.GM
     if request.method == "POST" and form.is_valid():
-        kind = request.POST.get("kind", "pc") if is_gm else "pc"
+        # The GM makes NPCs or characters for players to claim; a player makes their own.
+        kind = request.POST.get("kind", "pc") if is_gm else "own"
         try:
             services.character_create(
                 campaign=campaign,

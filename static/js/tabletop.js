@@ -73,6 +73,10 @@
   document.addEventListener("htmx:afterSettle", function (e) {
     const elt = e.detail.requestConfig && e.detail.requestConfig.elt;
     if (!elt || (elt.id !== "roll-form" && elt.id !== "chat-form")) return;
+    // Only give focus back if it was in the form that was swapped out (it is lost then);
+    // a player who moved on to another control while the answer travelled keeps their place.
+    const active = document.activeElement;
+    if (active && active !== document.body && document.contains(active)) return;
     const form = document.getElementById(elt.id);
     const input = form && form.querySelector("input[type=text], input:not([type])");
     if (input) input.focus();
