@@ -383,9 +383,9 @@ def gm_account(browser: Browser, base_url: str) -> GmAccount:
 
 @pytest.fixture
 def make_table(people: People, gm_account: GmAccount) -> Callable[..., Table]:
-    """The signed-up GM creates a Freeform campaign on the home page and opens its table."""
+    """The signed-up GM creates a campaign (Freeform unless told) on the home page and opens its table."""
 
-    def make(*, gm_width: int = 1280, gm_height: int = 900) -> Table:
+    def make(*, gm_width: int = 1280, gm_height: int = 900, system: str = "freeform") -> Table:
         gm = people.new(
             gm_account.username, width=gm_width, height=gm_height, storage_state=gm_account.storage_state
         )
@@ -393,7 +393,7 @@ def make_table(people: People, gm_account: GmAccount) -> Callable[..., Table]:
         page = gm.page
         name = unique("Campaign ")
         page.locator("#id_name").fill(name)
-        page.locator("#id_system").select_option("freeform")
+        page.locator("#id_system").select_option(system)
         page.get_by_role("button", name="Create campaign").click()
         page.wait_for_url(re.compile(r"/tables/\d+/$"))
         gm.wait_live()

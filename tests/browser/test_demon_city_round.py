@@ -1,0 +1,110 @@
+"""A Demon City Action Round run in four browsers: a GM, two players and a spectator.
+
+Seed 003: the slowest entity announces first ("Whatever entity involved has the lowest
+Agility ... announces what they plan to do"), then each faster one; then everyone in a
+Clash rolls at once, the highest roller acts, and a hit rolls damage against Toughness.
+"""
+
+from __future__ import annotations
+
+from playwright.sync_api import expect
+
+MAX_ROUNDS = 6  # a round with two Clashes and no hit at all is rare; six in a row, negligible
+
+
+def make_character(person, table_url: str, name: str, *, npc: bool = False, **stats: int | str) -> None:
+    assert person.goto(table_url + "characters/new/") == 200
+    page = person.page
+    page.locator("#id_name").fill(name)
+    if npc:
+        page.locator("input[name=kind][value=npc]").check()
+    for field, value in stats.items():
+        page.locator(f"#id_sheet_{field}").fill(str(value))
+    page.get_by_role("button", name="Save").click()
+    page.wait_for_url("**/tables/*/")
+    person.wait_live()
+
+
+def announce(person, who: str, kind: str, target: str, description: str) -> None:
+    form = person.page.locator(f"form.announce-form[aria-label='Announce for {who}']")
+    expect(form).to_be_visible()
+    form.locator("select[name=kind]").select_option(kind)
+    form.locator("select[name=target]").select_option(label=target)
+    form.locator("input[name=description]").fill(description)
+    with person.page.expect_response(lambda r: r.url.endswith("/rounds/announce/")) as answer:
+        form.get_by_role("button", name=f"Announce for {who}").click()
+    assert answer.value.status == 200
+
+
+def next_up(person) -> str:
+    return person.page.locator("#rounds-panel li.is-next strong").inner_text()
+
+
+def test_a_full_action_round_in_announcement_order_seen_live_by_everyone(make_table) -> None:
+    table = make_table(system="demon_city")
+    gm = table.gm
+    gm.accept_dialogs = True
+    ann = table.join_player("Ann")
+    bob = table.join_player("Bob")
+    ann_table, bob_table = ann.page.url, bob.page.url
+    # Alfie is slowest, then the two monsters, then Betty; Toughness 9 keeps everyone standing.
+    make_character(ann, table.url, "Alfie", agility=2, toughness=9, hand_to_hand=4, side="players")
+    make_character(bob, table.url, "Betty", agility=5, toughness=9, firearms=5, side="players")
+    make_character(gm, table.url, "Demon", npc=True, agility=3, toughness=9, hand_to_hand=5, side="demons")
+    make_character(gm, table.url, "Ghoul", npc=True, agility=4, toughness=9, hand_to_hand=3, side="demons")
+    assert ann.page.url == ann_table and bob.page.url == bob_table
+    spectator = table.join_spectator()
+    everyone = (gm, ann, bob, spectator)
+
+    gm.page.get_by_role("button", name="Start Action Rounds").click()
+    for person in everyone:
+        expect(person.page.locator("#rounds-panel li.is-next")).to_contain_text("Alfie")
+    order = gm.page.locator("#rounds-panel .announce-order > li strong").all_inner_texts()
+    assert order == ["Alfie", "Demon", "Ghoul", "Betty"]
+
+    # The faster player cannot announce before the slower one: no form, and the server refuses.
+    expect(bob.page.locator("form.announce-form")).to_have_count(1)
+    expect(bob.page.locator("form.announce-form")).to_be_hidden()
+    refused = bob.page.evaluate(
+        """async () => {
+            const token = JSON.parse(document.body.getAttribute('hx-headers'))['X-CSRFToken'];
+            const combatant = [...document.querySelectorAll('#rounds-panel li[data-combatant]')]
+                .find(li => li.querySelector('strong').textContent === 'Betty').dataset.combatant;
+            const body = new URLSearchParams({combatant, kind: 'shoot', description: 'too soon'});
+            const r = await fetch(location.pathname + 'rounds/announce/', {method: 'POST', body,
+                headers: {'X-CSRFToken': token, 'HX-Request': 'true'}});
+            return [r.status, await r.text()];
+        }"""
+    )
+    assert refused[0] == 400 and "turn" in refused[1]
+    assert next_up(ann) == "Alfie"
+
+    clashes_seen = 0
+    for round_number in range(1, MAX_ROUNDS + 1):
+        announce(ann, "Alfie", "melee", "Demon", "a haymaker")
+        alfie_row = bob.page.locator("#rounds-panel li.combatant").filter(
+            has=bob.page.locator("strong", has_text="Alfie"))
+        expect(alfie_row.locator(".action")).to_contain_text("Close combat")
+        announce(gm, "Demon", "melee", "Alfie", "claws")
+        announce(gm, "Ghoul", "melee", "Betty", "bites")
+        announce(bob, "Betty", "shoot", "Ghoul", "two in the chest")
+        for person in everyone:
+            expect(person.page.locator("#rounds-panel .clash")).to_have_count(2)
+        gm.page.get_by_role("button", name="Roll every Clash").click()
+        clashes_seen += 2
+        for person in everyone:
+            expect(person.entry(f"Round {round_number} resolved.")).to_have_count(1)
+            expect(person.page.locator("#log li", has_text="Clash:")).to_have_count(clashes_seen)
+        if gm.page.locator("#log li", has_text=" hits ").count():
+            break
+        gm.page.get_by_role("button", name="Next round").click()
+        for person in everyone:
+            expect(person.page.locator("#rounds-panel li.is-next")).to_contain_text("Alfie")
+    hits = gm.page.locator("#log li", has_text=" hits ").all_inner_texts()
+    assert hits, f"no hit in {MAX_ROUNDS} rounds"
+    for person in (ann, bob, spectator):
+        assert person.page.locator("#log li", has_text=" hits ").all_inner_texts() == hits
+        assert person.page.locator("#log li", has_text="Clash:").all_inner_texts() == \
+            gm.page.locator("#log li", has_text="Clash:").all_inner_texts()
+    for person in everyone:
+        assert not person.page_errors, person.page_errors
