@@ -187,14 +187,19 @@ def shuffle_draw_pile(campaign: Campaign, deck: Deck, actor: Membership, rng: Rn
 
 
 def reveal_ready(campaign: Campaign, deck: Deck, actor: Membership) -> None:
-    """Reveals every closed commitment whose order no longer hides anything from anyone:
-    the rest of it was shuffled away, and no card dealt under it is in a hand now."""
+    """Reveals every closed commitment whose order no longer hides anything from anyone.
+
+    An order tells where the cards dealt under it went, and, by what it leaves out, which
+    cards were out of the pile when it was sealed. So it waits until the undealt rest was
+    shuffled away and no card that is in a hand now is either dealt under it or missing
+    from it; only cards still undealt in it when it was scrambled may be in hands.
+    """
     in_hands = set(
         CardPlacement.objects.filter(deck=deck, pile__kind=PileKind.HAND).values_list("card_id", flat=True)
     )
     for record in deck.commitments.filter(closed=True, scrambled=True, revealed_seq__isnull=True):
-        dealt_ids = {token.split("/")[0] for token in record.order[: record.dealt]}
-        if dealt_ids & in_hands:
+        undealt = {token.split("/")[0] for token in record.order[record.dealt :]}
+        if in_hands - undealt:
             continue
         record.revealed_seq = campaign.next_seq
         record.save(update_fields=["revealed_seq"])
