@@ -127,6 +127,8 @@ def card_panels(event: Event, lens: Lens) -> str:
     if info:
         (row,) = cardviews.deck_rows([info], event.payload["counts"])
         parts.append(render_to_string(f"{CARDS}#deck_widget", {**base, "d": row}))
+        if lens == "gm":
+            parts.append(render_to_string(f"{CARDS}#deal_deck_option", {**base, "d": row}))
     if lens != "public" and "hand" in event.private and event.owner_id:
         owner = event.owner
         parts.append(

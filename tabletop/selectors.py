@@ -98,7 +98,7 @@ def events_for(
     """Events after ``after`` that ``viewer`` may see, in order (the newest ``limit`` if given)."""
     if viewer.seat in (Seat.REMOVED, Seat.STRANGER):
         return []
-    rows = Event.objects.filter(campaign_id=campaign_id, seq__gt=after).select_related("actor")
+    rows = Event.objects.filter(campaign_id=campaign_id, seq__gt=after).select_related("actor", "owner")
     if upto is not None:
         rows = rows.filter(seq__lte=upto)
     if not viewer.is_gm:
@@ -167,6 +167,7 @@ def export_rows(viewer: Viewer, campaign_id: int) -> list[dict[str, Any]]:
             "at": event.created.isoformat(),
             "kind": event.kind,
             "actor": event.actor.display_name if event.actor else None,
+            "owner": event.owner.display_name if event.owner else None,
             "summary": seen.summary,
             "data": event.payload,
         }
