@@ -165,7 +165,8 @@ def commit(campaign: Campaign, deck: Deck, actor: Membership, *, why: str) -> No
     append(
         campaign, "deck.committed", actor=actor,
         summary=f"{why} {deck.name}: {len(order)} cards, order sealed as {promise.digest[:12]}….",
-        payload={"deck": deck.pk, "commitment": record.pk, "digest": promise.digest, "count": len(order)},
+        payload={"deck": deck.pk, "commitment": record.pk, "digest": promise.digest, "count": len(order),
+                 "counts": table_counts(campaign)},
     )
 
 
