@@ -62,6 +62,14 @@ def dealt_under(deck: Deck, gm) -> dict[int, list[tuple[int, str]]]:
     return found
 
 
+def move(table, verb: str, member, deck: Deck | int, card: str, **extra: Any) -> None:
+    """Plays, discards, returns or passes one card (by id or token) at the test table."""
+    action = {"play": services.card_play, "discard": services.card_discard,
+              "return": services.card_return, "pass": services.card_pass}[verb]
+    deck_id = deck if isinstance(deck, int) else deck.pk
+    action(campaign=table.campaign, actor=member, deck_id=deck_id, card_id=card.removesuffix("/r"), **extra)
+
+
 def new_deck(table, rng, kind: str = "major_arcana", **options) -> Deck:
     return services.deck_create(campaign=table.campaign, actor=table.gm, kind=kind, rng=rng, **options)
 
@@ -70,8 +78,7 @@ def test_every_shuffle_appends_a_deck_committed_event_with_a_digest(table, rng) 
     """Issue 3: each shuffle publishes a digest of the new order at once."""
     deck = new_deck(table, rng, players_may_use=True)
     services.pile_draw(deck=deck, actor=table.ann, count=2, to="play")
-    services.card_discard(campaign=table.campaign, actor=table.ann, deck_id=deck.pk,
-                          card_id=CardPlacement.objects.filter(deck=deck, pile__kind=PileKind.PLAY).first().card_id)
+    move(table, "discard", table.ann, deck, CardPlacement.objects.filter(pile__kind=PileKind.PLAY).first().card_id)
     assert len(committed(deck)) == 1  # deck_create shuffles once
     services.deck_shuffle(deck=deck, actor=table.ann, rng=rng)
     services.deck_discard_reshuffle(deck=deck, actor=table.gm, rng=rng)
@@ -148,7 +155,7 @@ def test_each_seal_covers_exactly_the_cards_dealt_under_it(table, rng) -> None:
     services.deck_shuffle(deck=deck, actor=table.gm, rng=rng)
     services.pile_deal(deck=deck, actor=table.gm, count=2, to=[table.bob, table.ann])
     hand = hand_ids(table.bob)
-    services.card_return(campaign=table.campaign, actor=table.bob, deck_id=deck.pk, card_id=hand[0], where="top")
+    move(table, "return", table.bob, deck, hand[0], where="top")
     services.pile_draw(deck=deck, actor=table.ann, count=2)
     services.deck_recall(deck=deck, actor=table.gm, rng=rng)
     seals = list(ShuffleCommitment.objects.filter(deck=deck).order_by("pk"))
@@ -176,8 +183,7 @@ def test_reversed_cards_are_sealed_as_they_lie(table, rng) -> None:
 def test_returning_a_card_or_rearranging_the_top_reseals_the_pile(table, rng) -> None:
     deck = new_deck(table, rng)
     services.pile_draw(deck=deck, actor=table.gm, count=1)
-    services.card_return(campaign=table.campaign, actor=table.gm, deck_id=deck.pk,
-                         card_id=hand_ids(table.gm)[0], where="bottom")
+    move(table, "return", table.gm, deck, hand_ids(table.gm)[0], where="bottom")
     assert len(committed(deck)) == 2
     top = card_ids(services.deck_peek(deck=deck, actor=table.gm, count=3))
     assert len(committed(deck)) == 2, "looking changes no order"
@@ -199,12 +205,12 @@ def test_no_reveal_while_a_card_dealt_under_the_seal_is_still_in_a_hand(table, r
     assert first not in revealed_ids(deck)
     drawn = services.pile_draw(deck=deck, actor=table.gm, count=2, to="play")
     for token in drawn:
-        services.card_discard(campaign=table.campaign, actor=table.gm, deck_id=deck.pk, card_id=token.removesuffix("/r"))
+        move(table, "discard", table.gm, deck, token.removesuffix("/r"))
     services.deck_discard_reshuffle(deck=deck, actor=table.gm, rng=rng)
-    services.card_pass(campaign=table.campaign, actor=table.ann, deck_id=deck.pk, card_id=secret, to=table.bob)
+    move(table, "pass", table.ann, deck, secret, to=table.bob)
     services.deck_shuffle(deck=deck, actor=table.gm, rng=rng)
     assert first not in revealed_ids(deck), "revealed while the dealt card is in Bob's hand"
-    services.card_discard(campaign=table.campaign, actor=table.bob, deck_id=deck.pk, card_id=secret)
+    move(table, "discard", table.bob, deck, secret)
     assert first in revealed_ids(deck), "once the card is face up nothing is hidden any more"
 
 
@@ -214,7 +220,7 @@ def test_a_played_card_no_longer_holds_back_the_reveal(table, rng) -> None:
     first = committed(deck)[0]["commitment"]
     services.deck_shuffle(deck=deck, actor=table.gm, rng=rng)
     assert first not in revealed_ids(deck)
-    services.card_play(campaign=table.campaign, actor=table.ann, deck_id=deck.pk, card_id=hand_ids(table.ann)[0])
+    move(table, "play", table.ann, deck, hand_ids(table.ann)[0])
     services.deck_shuffle(deck=deck, actor=table.gm, rng=rng)
     assert first in revealed_ids(deck)
 

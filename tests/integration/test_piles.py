@@ -33,7 +33,8 @@ def snapshot(campaign: Campaign) -> tuple:
     campaign.refresh_from_db()
     return (
         campaign.next_seq,
-        list(CardPlacement.objects.order_by("pk").values_list("pk", "deck_id", "card_id", "pile_id", "position", "reversed")),
+        list(CardPlacement.objects.order_by("pk").values_list(
+            "pk", "deck_id", "card_id", "pile_id", "position", "reversed")),
         list(Event.objects.order_by("pk").values_list(
             "pk", "seq", "kind", "summary", "private_summary", "payload", "private", "audience", "owner_id")),
         list(ShuffleCommitment.objects.order_by("pk").values_list(
@@ -51,6 +52,14 @@ def refused(campaign: Campaign, attempt: Callable[[], Any], error: type[ServiceE
     assert snapshot(campaign) == before
     assert caught.value.message.strip()
     return caught.value.message
+
+
+def move(table, verb: str, member, deck: Deck | int, card: str, **extra: Any) -> None:
+    """Plays, discards, returns or passes one card (by id or token) at the test table."""
+    action = {"play": services.card_play, "discard": services.card_discard,
+              "return": services.card_return, "pass": services.card_pass}[verb]
+    deck_id = deck if isinstance(deck, int) else deck.pk
+    action(campaign=table.campaign, actor=member, deck_id=deck_id, card_id=card.removesuffix("/r"), **extra)
 
 
 def new_deck(table, rng, kind: str = "standard", **options) -> Deck:
@@ -152,9 +161,9 @@ def test_face_up_draws_plays_and_discards_are_public(table, rng) -> None:
     deck = new_deck(table, rng, players_may_use=True)
     face_up = services.pile_draw(deck=deck, actor=table.ann, count=2, to="play")
     held = services.pile_draw(deck=deck, actor=table.ann, count=2)
-    services.card_play(campaign=table.campaign, actor=table.ann, deck_id=deck.pk, card_id=held[0])
-    services.card_discard(campaign=table.campaign, actor=table.ann, deck_id=deck.pk, card_id=held[1])
-    services.card_discard(campaign=table.campaign, actor=table.bob, deck_id=deck.pk, card_id=face_up[0])
+    move(table, "play", table.ann, deck, held[0])
+    move(table, "discard", table.ann, deck, held[1])
+    move(table, "discard", table.bob, deck, face_up[0])
     public = [s for s in seen_by(table.watcher, table.campaign)
               if s.event.kind in ("cards.drawn", "card.played", "card.discarded")]
     assert [(s.event.kind, s.event.payload.get("cards")) for s in public] == [
@@ -169,7 +178,7 @@ def test_face_up_draws_plays_and_discards_are_public(table, rng) -> None:
 def test_a_passed_card_is_seen_by_giver_and_receiver_only(table, rng) -> None:
     deck = new_deck(table, rng, players_may_use=True)
     [card] = services.pile_draw(deck=deck, actor=table.ann, count=1)
-    services.card_pass(campaign=table.campaign, actor=table.ann, deck_id=deck.pk, card_id=card, to=table.bob)
+    move(table, "pass", table.ann, deck, card, to=table.bob)
     assert hand(table.bob) == [card] and hand(table.ann) == []
     passed = last_seen(table.ann, table.campaign, "card.passed")
     received = last_seen(table.bob, table.campaign, "card.received")
@@ -187,10 +196,10 @@ def test_a_player_never_sees_another_players_hand_cards(table, rng) -> None:
     deck = new_deck(table, rng, kind="ten_value", players_may_use=True)
     services.pile_deal(deck=deck, actor=table.gm, count=3, to=[table.ann, table.bob, table.gm])
     services.pile_draw(deck=deck, actor=table.ann, count=2)
-    services.card_pass(campaign=table.campaign, actor=table.gm, deck_id=deck.pk, card_id=hand(table.gm)[0], to=table.ann)
-    services.card_pass(campaign=table.campaign, actor=table.ann, deck_id=deck.pk, card_id=hand(table.ann)[0], to=table.bob)
-    services.card_return(campaign=table.campaign, actor=table.ann, deck_id=deck.pk, card_id=hand(table.ann)[0], where="bottom")
-    services.card_play(campaign=table.campaign, actor=table.ann, deck_id=deck.pk, card_id=hand(table.ann)[0])
+    move(table, "pass", table.gm, deck, hand(table.gm)[0], to=table.ann)
+    move(table, "pass", table.ann, deck, hand(table.ann)[0], to=table.bob)
+    move(table, "return", table.ann, deck, hand(table.ann)[0], where="bottom")
+    move(table, "play", table.ann, deck, hand(table.ann)[0])
     services.deck_shuffle(deck=deck, actor=table.bob, rng=rng)
     services.pile_draw(deck=deck, actor=table.bob, count=1)
     secret = hand(table.ann)
@@ -206,9 +215,9 @@ def test_spectators_never_see_a_private_part(table, rng) -> None:
     deck = new_deck(table, rng, players_may_use=True)
     services.pile_deal(deck=deck, actor=table.gm, count=2, to=[table.ann, table.bob, table.gm])
     services.pile_draw(deck=deck, actor=table.bob, count=1)
-    services.card_pass(campaign=table.campaign, actor=table.ann, deck_id=deck.pk, card_id=hand(table.ann)[0], to=table.bob)
+    move(table, "pass", table.ann, deck, hand(table.ann)[0], to=table.bob)
     services.deck_peek(deck=deck, actor=table.gm, count=3)
-    services.card_return(campaign=table.campaign, actor=table.bob, deck_id=deck.pk, card_id=hand(table.bob)[0], where="top")
+    move(table, "return", table.bob, deck, hand(table.bob)[0], where="top")
     seen = [s for s in seen_by(table.watcher, table.campaign) if s.event.kind.startswith(("card", "deck"))]
     assert len(seen) == Event.objects.filter(campaign=table.campaign, kind__regex=r"^(card|deck)").count()
     assert all(s.lens == "public" and s.private is None and s.summary == s.event.summary for s in seen)
@@ -233,10 +242,10 @@ def test_counts_in_every_card_event_match_the_database(table, rng) -> None:
         lambda: services.pile_draw(deck=deck, actor=table.ann, count=3),
         lambda: services.pile_draw(deck=other, actor=table.bob, count=2, to="play"),
         lambda: services.pile_deal(deck=deck, actor=table.gm, count=2, to=[table.bob, table.gm]),
-        lambda: services.card_play(campaign=table.campaign, actor=table.ann, deck_id=deck.pk, card_id=hand(table.ann)[0]),
-        lambda: services.card_discard(campaign=table.campaign, actor=table.ann, deck_id=deck.pk, card_id=hand(table.ann)[0]),
-        lambda: services.card_pass(campaign=table.campaign, actor=table.ann, deck_id=deck.pk, card_id=hand(table.ann)[0], to=table.bob),
-        lambda: services.card_return(campaign=table.campaign, actor=table.bob, deck_id=deck.pk, card_id=hand(table.bob)[0], where="top"),
+        lambda: move(table, "play", table.ann, deck, hand(table.ann)[0]),
+        lambda: move(table, "discard", table.ann, deck, hand(table.ann)[0]),
+        lambda: move(table, "pass", table.ann, deck, hand(table.ann)[0], to=table.bob),
+        lambda: move(table, "return", table.bob, deck, hand(table.bob)[0], where="top"),
         lambda: services.deck_configure(deck=other, actor=table.gm, allow_reversed=True, players_may_use=True),
         lambda: services.deck_recall(deck=other, actor=table.gm, rng=rng),
     ]
@@ -255,7 +264,7 @@ def test_a_discard_reshuffle_publishes_the_new_counts(table, rng) -> None:
     (the live panels redraw the counts only from an event that carries them)."""
     deck = new_deck(table, rng, kind="major_arcana")
     for token in services.pile_draw(deck=deck, actor=table.gm, count=3, to="play"):
-        services.card_discard(campaign=table.campaign, actor=table.gm, deck_id=deck.pk, card_id=token.removesuffix("/r"))
+        move(table, "discard", table.gm, deck, token.removesuffix("/r"))
     after = table.campaign.events.order_by("-seq").first().seq
     services.deck_discard_reshuffle(deck=deck, actor=table.gm, rng=rng)
     new = list(table.campaign.events.filter(seq__gt=after).order_by("seq"))
@@ -273,8 +282,8 @@ def test_the_deck_order_appears_in_no_payload_but_deck_revealed(table, rng) -> N
     services.deck_shuffle(deck=deck, actor=table.ann, rng=rng)
     top = services.deck_peek(deck=deck, actor=table.gm, count=4)
     services.deck_reorder(deck=deck, actor=table.gm, order=[t.removesuffix("/r") for t in top[::-1]])
-    services.card_return(campaign=table.campaign, actor=table.ann, deck_id=deck.pk, card_id=hand(table.ann)[0], where="top")
-    services.card_pass(campaign=table.campaign, actor=table.bob, deck_id=deck.pk, card_id=hand(table.bob)[0], to=table.ann)
+    move(table, "return", table.ann, deck, hand(table.ann)[0], where="top")
+    move(table, "pass", table.bob, deck, hand(table.bob)[0], to=table.ann)
     services.deck_recall(deck=deck, actor=table.gm, rng=rng)
     ids = [c.id for c in deck_kind("tarot").factory()]
     reveals = 0
@@ -312,7 +321,8 @@ def test_drawing_or_dealing_more_than_are_left_is_refused(table, rng) -> None:
     services.pile_draw(deck=deck, actor=table.gm, count=20, to="play")
     message = refused(table.campaign, lambda: services.pile_draw(deck=deck, actor=table.gm, count=3))
     assert message == "Major Arcana has 2 cards left; cannot draw 3."
-    refused(table.campaign, lambda: services.pile_deal(deck=deck, actor=table.gm, count=1, to=[table.ann, table.bob, table.gm]))
+    everyone = [table.ann, table.bob, table.gm]
+    refused(table.campaign, lambda: services.pile_deal(deck=deck, actor=table.gm, count=1, to=everyone))
     services.pile_deal(deck=deck, actor=table.gm, count=1, to=[table.ann, table.bob])
     assert in_pile(deck, PileKind.DRAW) == []
 
@@ -324,7 +334,7 @@ def test_moving_a_card_one_does_not_hold_is_refused_without_saying_where_it_is(t
     deck = new_deck(table, rng, players_may_use=False)
     services.pile_deal(deck=deck, actor=table.gm, count=2, to=[table.ann, table.bob])
     [face_up, discarded] = services.pile_draw(deck=deck, actor=table.gm, count=2, to="play")
-    services.card_discard(campaign=table.campaign, actor=table.gm, deck_id=deck.pk, card_id=discarded)
+    move(table, "discard", table.gm, deck, discarded)
     deck_id, card_id = {
         "in Bob's hand": (deck.pk, hand(table.bob)[0]),
         "in the draw pile": (deck.pk, in_pile(deck, PileKind.DRAW)[0]),
@@ -335,10 +345,10 @@ def test_moving_a_card_one_does_not_hold_is_refused_without_saying_where_it_is(t
         "of another table's deck": (elsewhere_deck(rng).pk, "std:S:1"),
     }[where]
     attempts = {
-        "play": lambda: services.card_play(campaign=table.campaign, actor=table.ann, deck_id=deck_id, card_id=card_id),
-        "discard": lambda: services.card_discard(campaign=table.campaign, actor=table.ann, deck_id=deck_id, card_id=card_id),
-        "return": lambda: services.card_return(campaign=table.campaign, actor=table.ann, deck_id=deck_id, card_id=card_id, where="top"),
-        "pass": lambda: services.card_pass(campaign=table.campaign, actor=table.ann, deck_id=deck_id, card_id=card_id, to=table.bob),
+        "play": lambda: move(table, "play", table.ann, deck_id, card_id),
+        "discard": lambda: move(table, "discard", table.ann, deck_id, card_id),
+        "return": lambda: move(table, "return", table.ann, deck_id, card_id, where="top"),
+        "pass": lambda: move(table, "pass", table.ann, deck_id, card_id, to=table.bob),
     }
     for what, attempt in attempts.items():
         assert refused(table.campaign, attempt) == NOT_HELD, what
@@ -354,14 +364,13 @@ def elsewhere_deck(rng) -> Deck:
 def test_a_stale_request_for_a_card_that_moved_is_refused(table, rng) -> None:
     deck = new_deck(table, rng, players_may_use=True)
     [card, other] = services.pile_draw(deck=deck, actor=table.ann, count=2)
-    services.card_play(campaign=table.campaign, actor=table.ann, deck_id=deck.pk, card_id=card)
-    assert refused(table.campaign, lambda: services.card_play(
-        campaign=table.campaign, actor=table.ann, deck_id=deck.pk, card_id=card)) == NOT_HELD
-    services.card_pass(campaign=table.campaign, actor=table.ann, deck_id=deck.pk, card_id=other, to=table.bob)
+    move(table, "play", table.ann, deck, card)
+    assert refused(table.campaign, lambda: move(table, "play", table.ann, deck, card)) == NOT_HELD
+    move(table, "pass", table.ann, deck, other, to=table.bob)
     for attempt in (
-        lambda: services.card_pass(campaign=table.campaign, actor=table.ann, deck_id=deck.pk, card_id=other, to=table.bob),
-        lambda: services.card_discard(campaign=table.campaign, actor=table.ann, deck_id=deck.pk, card_id=other),
-        lambda: services.card_return(campaign=table.campaign, actor=table.ann, deck_id=deck.pk, card_id=other, where="top"),
+        lambda: move(table, "pass", table.ann, deck, other, to=table.bob),
+        lambda: move(table, "discard", table.ann, deck, other),
+        lambda: move(table, "return", table.ann, deck, other, where="top"),
     ):
         assert refused(table.campaign, attempt) == NOT_HELD
     assert hand(table.bob) == [other]
@@ -377,8 +386,7 @@ def test_passing_is_refused_to_anyone_but_another_seated_player(table, rng, to) 
         "someone at another table": lambda: elsewhere_deck(rng).campaign.members.get(),
         "oneself": lambda: table.ann,
     }[to]()
-    message = refused(table.campaign, lambda: services.card_pass(
-        campaign=table.campaign, actor=table.ann, deck_id=deck.pk, card_id=card, to=target))
+    message = refused(table.campaign, lambda: move(table, "pass", table.ann, deck, card, to=target))
     assert message in ("Pass cards only to players seated at this table.", "That card is already in that hand.")
     assert hand(table.ann) == [card]
 
@@ -397,13 +405,15 @@ def test_dealing_is_refused_to_anyone_but_seated_players(table, rng, to) -> None
         "a spectator": lambda: [table.ann, table.watcher],
         "a removed player": lambda: [removed_player(table), table.bob],
         "someone at another table": lambda: [elsewhere_deck(rng).campaign.members.get()],
-        "nobody": lambda: [],
+        "nobody": list,
     }[to]()
     message = refused(table.campaign, lambda: services.pile_deal(deck=deck, actor=table.gm, count=1, to=targets))
     assert message == "Deal only to players seated at this table."
 
 
-@pytest.mark.parametrize("mistake", ["not the top cards", "a card twice", "no such card", "more than the pile", "nothing"])
+@pytest.mark.parametrize(
+    "mistake", ["not the top cards", "a card twice", "no such card", "more than the pile", "nothing"]
+)
 def test_rearranging_with_the_wrong_cards_is_refused(table, rng, mistake) -> None:
     deck = new_deck(table, rng, kind="major_arcana")
     services.pile_draw(deck=deck, actor=table.gm, count=19, to="play")
@@ -433,26 +443,26 @@ def test_only_the_gm_peeks_rearranges_configures_or_brings_out_decks(table, rng,
         assert refused(table.campaign, attempt, NotAllowed) == "You may not do that at this table."
 
 
-def test_spectators_and_removed_members_may_not_touch_cards(table, rng) -> None:
+@pytest.mark.parametrize("who", ["a spectator", "a removed player"])
+def test_spectators_and_removed_members_may_not_touch_cards(table, rng, who) -> None:
     deck = new_deck(table, rng, players_may_use=True)
     [card] = services.pile_draw(deck=deck, actor=table.gm, count=1, to="play")
-    cleo = removed_player(table)
-    for member in (table.watcher, cleo):
-        for attempt in (
-            lambda: services.pile_draw(deck=deck, actor=member, count=1),
-            lambda: services.pile_deal(deck=deck, actor=member, count=1, to=[table.ann]),
-            lambda: services.deck_shuffle(deck=deck, actor=member, rng=rng),
-            lambda: services.deck_recall(deck=deck, actor=member, rng=rng),
-            lambda: services.card_discard(campaign=table.campaign, actor=member, deck_id=deck.pk, card_id=card),
-            lambda: services.card_return(campaign=table.campaign, actor=member, deck_id=deck.pk, card_id=card, where="top"),
-        ):
-            refused(table.campaign, attempt, NotAllowed)
+    member = table.watcher if who == "a spectator" else removed_player(table)
+    for attempt in (
+        lambda: services.pile_draw(deck=deck, actor=member, count=1),
+        lambda: services.pile_deal(deck=deck, actor=member, count=1, to=[table.ann]),
+        lambda: services.deck_shuffle(deck=deck, actor=member, rng=rng),
+        lambda: services.deck_recall(deck=deck, actor=member, rng=rng),
+        lambda: move(table, "discard", member, deck, card),
+        lambda: move(table, "return", member, deck, card, where="top"),
+    ):
+        assert refused(table.campaign, attempt, NotAllowed) == "You may not do that at this table."
 
 
 def test_players_may_not_use_a_deck_the_gm_has_not_opened_to_them(table, rng) -> None:
     deck = new_deck(table, rng)
     [card] = services.pile_draw(deck=deck, actor=table.gm, count=1, to="play")
-    services.card_discard(campaign=table.campaign, actor=table.gm, deck_id=deck.pk, card_id=card)
+    move(table, "discard", table.gm, deck, card)
     [face_up] = services.pile_draw(deck=deck, actor=table.gm, count=1, to="play")
     for attempt in (
         lambda: services.pile_draw(deck=deck, actor=table.ann, count=1),
@@ -463,11 +473,10 @@ def test_players_may_not_use_a_deck_the_gm_has_not_opened_to_them(table, rng) ->
         lambda: services.deck_recall(deck=deck, actor=table.ann, rng=rng),
     ):
         assert refused(table.campaign, attempt, NotAllowed) == "The GM has not opened Standard to players."
-    assert refused(table.campaign, lambda: services.card_discard(
-        campaign=table.campaign, actor=table.ann, deck_id=deck.pk, card_id=face_up)) == NOT_HELD
+    assert refused(table.campaign, lambda: move(table, "discard", table.ann, deck, face_up)) == NOT_HELD
     services.deck_configure(deck=deck, actor=table.gm, allow_reversed=False, players_may_use=True)
     services.pile_draw(deck=deck, actor=table.ann, count=1)
-    services.card_discard(campaign=table.campaign, actor=table.ann, deck_id=deck.pk, card_id=face_up)
+    move(table, "discard", table.ann, deck, face_up)
 
 
 def test_a_personal_deck_is_for_its_owner_and_the_gm(table, rng) -> None:
@@ -477,9 +486,13 @@ def test_a_personal_deck_is_for_its_owner_and_the_gm(table, rng) -> None:
     refused(table.campaign, lambda: services.pile_draw(deck=deck, actor=table.bob, count=1), NotAllowed)
     services.pile_deal(deck=deck, actor=table.gm, count=1, to=[table.bob])
     assert len(hand(table.ann)) == 2 and len(hand(table.bob)) == 1
+    def personal_deck_for(owner) -> Callable[[], Deck]:
+        return lambda: services.deck_create(campaign=table.campaign, actor=table.gm, kind="standard", rng=rng,
+                                            owner=owner)
+
     for owner in (table.watcher, removed_player(table)):
-        refused(table.campaign, lambda: services.deck_create(
-            campaign=table.campaign, actor=table.gm, kind="standard", rng=rng, owner=owner))
+        message = refused(table.campaign, personal_deck_for(owner))
+        assert message == "A personal deck belongs to a player at this table."
 
 
 def test_bad_destinations_and_empty_discards_are_refused(table, rng) -> None:
@@ -487,12 +500,12 @@ def test_bad_destinations_and_empty_discards_are_refused(table, rng) -> None:
     [card] = services.pile_draw(deck=deck, actor=table.gm, count=1)
     assert refused(table.campaign, lambda: services.pile_draw(deck=deck, actor=table.gm, count=1, to="floor")) == (
         "Draw to your hand or to the play area.")
-    assert refused(table.campaign, lambda: services.card_return(
-        campaign=table.campaign, actor=table.gm, deck_id=deck.pk, card_id=card, where="middle")) == (
+    assert refused(table.campaign, lambda: move(table, "return", table.gm, deck, card, where="middle")) == (
         "Return a card to the top or the bottom.")
-    assert refused(table.campaign, lambda: services.deck_discard_reshuffle(deck=deck, actor=table.gm, rng=rng)) == (
-        "The discard pile of Standard is empty.")
-    refused(table.campaign, lambda: services.deck_create(campaign=table.campaign, actor=table.gm, kind="uno", rng=rng))
+    assert refused(table.campaign, lambda: services.deck_discard_reshuffle(
+        deck=deck, actor=table.gm, rng=rng)) == "The discard pile of Standard is empty."
+    assert refused(table.campaign, lambda: services.deck_create(
+        campaign=table.campaign, actor=table.gm, kind="uno", rng=rng)) == "Choose a kind of deck."
 
 
 # Two draws at once
@@ -537,7 +550,7 @@ def test_players_drawing_from_one_deck_at_once_never_get_the_same_card(table, rn
     deck = new_deck(table, rng, players_may_use=True)
     drawers = [table.gm, table.ann, table.bob]
     drawn: dict[int, list[str]] = {}
-    failures: list[BaseException] = []
+    failures: list[Exception] = []
     start = threading.Barrier(len(drawers))
 
     def draw_ten(member) -> None:
@@ -545,7 +558,7 @@ def test_players_drawing_from_one_deck_at_once_never_get_the_same_card(table, rn
         try:
             start.wait()
             drawn[member.pk] = [t for _ in range(10) for t in services.pile_draw(deck=deck, actor=member, count=1)]
-        except BaseException as exc:  # reported below, in the test's own thread
+        except Exception as exc:  # noqa: BLE001 -- reported below, in the test's own thread
             failures.append(exc)
         finally:
             connections["default"].close()

