@@ -29,6 +29,8 @@ class Procedure:
     summary: Callable[[dict[str, Any], dict[str, Any]], str]
     view: Callable[[dict[str, Any]], dict[str, Any]]
     error: type[Exception]
+    # command -> reads its arguments from submitted form data (raising ``error``)
+    command_args: Mapping[str, Callable[[Mapping[str, str]], dict[str, Any]]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -75,6 +77,7 @@ SYSTEMS: dict[str, GameSystem] = {
                 summary=lambda event, state: demon_city.summary(event, demon_city.names_of(state)),
                 view=demon_city_table.panel,
                 error=demon_city.RuleError,
+                command_args=demon_city_table.COMMAND_ARGS,
             ),
         ),
         GameSystem("shadows", "Shadows of Humanity", "Tarot draws and Action Points.", False),

@@ -564,19 +564,30 @@ def card_action(request: HttpRequest, campaign_id: int, action: str) -> HttpResp
 
 ROUND_COMMANDS = {
     "start", "add_combatant", "announce", "allow_extra_targets", "adjust_pool",
-    "set_difficulty", "roll", "next_round", "end", "undo",
+    "set_difficulty", "set_injury_table", "roll", "next_round", "end", "undo",
 }
 
 
 def _round_args(campaign: Campaign, command: str, post: Any) -> dict[str, Any]:
     """The command's arguments from the form; the engine validates their meaning."""
+    procedure = registry.get(campaign.system).procedure
+    assert procedure is not None
+    if command in procedure.command_args:
+        try:
+            return procedure.command_args[command](post)
+        except procedure.error as exc:
+            raise ServiceError(str(exc)) from None
     if command in ("start", "add_combatant"):
         ids = [int(i) for i in post.getlist("characters") if i.isdigit()]
         chosen = list(campaign.characters.filter(pk__in=ids).order_by("pk"))
         if not chosen:
             raise ServiceError("Choose at least one character.")
         sheets = [selectors.combatant_sheet(c) for c in chosen]
-        return {"combatants": sheets} if command == "start" else {"combatant": sheets[0]}
+        if command == "add_combatant":
+            return {"combatant": sheets[0]}
+        state = selectors.procedure_state(campaign) or {}
+        # A new fight keeps the table's own Injury table, as the GM last edited it.
+        return {"combatants": sheets, "injury_table": state.get("injury_table")}
     args: dict[str, Any] = {}
     for key in ("combatant", "kind", "description", "die", "change", "reason", "stat", "against"):
         value = post.get(key, "").strip()

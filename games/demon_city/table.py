@@ -12,6 +12,7 @@ from typing import Any
 from games.demon_city import odds
 from games.demon_city.actions import KINDS
 from games.demon_city.errors import RuleError
+from games.demon_city.injury import validate_table
 from games.demon_city.sheet import SHEET_FIELDS, Combatant, derived_values, stat_label
 from games.demon_city.state import current_pools, grouping, next_announcer, ready_to_roll
 from games.sheets import SheetError, SheetField
@@ -102,7 +103,9 @@ def panel(state: Mapping[str, Any]) -> dict[str, Any]:
     """
     names = {cid: c.get("name") or cid for cid, c in state["combatants"].items()}
     if state["phase"] in ("idle", "ended"):
-        return {"phase": state["phase"], "round": state["round"]}
+        return {"phase": state["phase"], "round": state["round"],
+                "injury_table": state["injury_table"],
+                "injury_text": format_injury_table(state["injury_table"])}
     pools = current_pools(state)
     plan = grouping(state)
     actions = {a["actor"]: a for a in state["actions"]}
@@ -133,6 +136,9 @@ def panel(state: Mapping[str, Any]) -> dict[str, Any]:
             o = odds.clash(na, nb)
             entry["odds"] = {"first": names[a], "second": names[b], "win": round(o.win * 100),
                              "tie": round(o.tie * 100), "lose": round(o.lose * 100)}
+        elif len(sizes) > 2:
+            entry["top"] = [{"name": names[a], "chance": round(p * 100)}
+                            for a, p in sole_highest(sizes).items()]
         clashes.append(entry)
     return {
         "phase": state["phase"],
@@ -144,4 +150,73 @@ def panel(state: Mapping[str, Any]) -> dict[str, Any]:
         "unresisted": [names[a] for a in plan.unresisted],
         "clashes": clashes,
         "kinds": list(KINDS.items()),
+        "injury_table": state["injury_table"],
+        "injury_text": format_injury_table(state["injury_table"]),
     }
+
+
+def sole_highest(sizes: Mapping[str, int]) -> dict[str, Any]:
+    """Exact chance that each entity's best die beats every other best die in its Clash
+    (the highest roller acts; ties for first are not counted here)."""
+    from fractions import Fraction
+
+    best = {cid: odds.best_of(n) for cid, n in sizes.items()}
+
+    def below(cid: str, face: int) -> Fraction:
+        return sum((p for k, p in best[cid].items() if k < face), Fraction(0))
+
+    chances = {}
+    for cid in sizes:
+        total = Fraction(0)
+        for face, p in best[cid].items():
+            term = p
+            for other in sizes:
+                if other != cid:
+                    term *= below(other, face)
+            total += term
+        chances[cid] = float(total)
+    return chances
+
+
+# The Injury table as text a GM can edit: one row a line,
+#   low-high | Result | dead or alive | final or roll again | description
+
+_DEAD = {"dead": True, "alive": False}
+_FINAL = {"final": True, "roll again": False}
+
+
+def format_injury_table(rows: list[Mapping[str, Any]]) -> str:
+    return "\n".join(
+        f"{r['low']}-{r['high']} | {r['result']} | {'dead' if r['dead'] else 'alive'} | "
+        f"{'final' if r['conclusive'] else 'roll again'} | {r['description']}"
+        for r in rows
+    )
+
+
+def parse_injury_table(text: str) -> list[dict[str, Any]]:
+    """Reads the text form back; ``RuleError`` names the line at fault."""
+    rows = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        if not line.strip():
+            continue
+        parts = [p.strip() for p in line.split("|")]
+        if len(parts) != 5:
+            raise RuleError(f"Injury line {number}: write 'low-high | result | dead or alive | "
+                            "final or roll again | description'.")
+        span, result, dead, final, description = parts
+        low, _, high = span.partition("-")
+        try:
+            low_n, high_n = int(low), int(high or low)
+        except ValueError:
+            raise RuleError(f"Injury line {number}: {span!r} is not a range like 2-3.") from None
+        if dead.lower() not in _DEAD or final.lower() not in _FINAL:
+            raise RuleError(f"Injury line {number}: say 'dead' or 'alive', then 'final' or 'roll again'.")
+        rows.append({"low": low_n, "high": high_n, "result": result[:60], "dead": _DEAD[dead.lower()],
+                     "conclusive": _FINAL[final.lower()], "description": description[:300]})
+    return validate_table(rows)
+
+
+# Commands whose arguments need more than plain form fields.
+COMMAND_ARGS = {
+    "set_injury_table": lambda post: {"table": parse_injury_table(post.get("table", ""))},
+}

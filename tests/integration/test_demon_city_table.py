@@ -195,3 +195,25 @@ async def test_every_step_reaches_a_spectator_live(fight) -> None:
     assert re.search(r'<section id="rounds-panel"[^>]*hx-swap-oob="true"', received)
     assert received.count("announces") >= 3
     await comm.disconnect()
+
+
+def test_the_gm_edits_the_injury_table_and_a_new_fight_keeps_it(fight) -> None:
+    """Issue 4: the Injury table is "a table the GM can edit", and the UI says it is the table's own."""
+    gm, ann = Client(), Client()
+    gm.force_login(fight["gm"].user)
+    ann.force_login(fight["ann"].user)
+    url = reverse("round_command", args=[fight["campaign"].pk, "set_injury_table"])
+    text = "1-4 | Out cold | alive | final | Sleeps it off.\n5-10 | Winded | alive | final | Gets up."
+    before = Event.objects.count()
+    assert ann.post(url, {"table": text}, **HTMX).status_code == 400
+    assert gm.post(url, {"table": "1-3 | Short | alive | final | x"}, **HTMX).status_code == 400
+    assert Event.objects.count() == before
+    assert gm.post(url, {"table": text}, **HTMX).status_code == 200
+    assert Event.objects.filter(kind="demon_city.injury_table_set").count() == 1
+    chars = [fight["alfie"].pk, fight["demon"].pk]
+    assert gm.post(reverse("round_command", args=[fight["campaign"].pk, "start"]), {"characters": chars},
+                   **HTMX).status_code == 200
+    state = ProcedureState.objects.get(campaign=fight["campaign"]).state
+    assert [row["result"] for row in state["injury_table"]] == ["Out cold", "Winded"]
+    page = ann.get(reverse("table", args=[fight["campaign"].pk])).content.decode()
+    assert "the table&#x27;s own Injury table" in page or "the table's own Injury table" in page
