@@ -102,6 +102,7 @@ def card_play(*, campaign: Campaign, actor: Membership, deck_id: int, card_id: s
         piles.move([card], piles.play_area(locked))
         piles.card_event(locked, "card.played", actor=me, owner=holder, tokens=[card.token], public=True,
                          summary=f"{holder.display_name} plays a card.", extra={"deck": deck_id})
+        piles.reveal_ready(locked, card.deck, me)  # a card face up may be all a seal waited for
 
 
 def card_discard(*, campaign: Campaign, actor: Membership, deck_id: int, card_id: str) -> None:
