@@ -245,48 +245,48 @@ def _link_campaign(token: str, which: str) -> Campaign:
     return campaign
 
 
+def _link_seat(request: HttpRequest, token: str, which: str) -> tuple[Campaign, HttpResponse | None]:
+    """The link's table, and a redirect to it when this browser already has a seat there."""
+    campaign = _link_campaign(token, which)
+    member = selectors.membership_for(campaign, request.user)
+    if member is None:
+        return campaign, None
+    if member.removed_at is not None:
+        raise PermissionDenied("The GM removed you from this table.")
+    return campaign, redirect("table", campaign_id=campaign.pk)
+
+
+def _take_seat(request: HttpRequest, campaign: Campaign, role: str, display_name: str = "") -> HttpResponse:
+    """Seats the requester (a new guest if not logged in) and logs a guest in by session."""
+    user = request.user if request.user.is_authenticated else None
+    member = services.membership_join(campaign=campaign, user=user, role=role, display_name=display_name)
+    if user is None:
+        login(request, member.user, backend="django.contrib.auth.backends.ModelBackend")
+    return redirect("table", campaign_id=campaign.pk)
+
+
 @require_http_methods(["GET", "POST"])
 def join(request: HttpRequest, token: str) -> HttpResponse:
-    campaign = _link_campaign(token, "player")
-    member = selectors.membership_for(campaign, request.user)
-    if member is not None and member.removed_at is None:
-        return redirect("table", campaign_id=campaign.pk)
-    if member is not None:
-        raise PermissionDenied("The GM removed you from this table.")
+    campaign, seated = _link_seat(request, token, "player")
+    if seated:
+        return seated
     form = JoinForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        user = request.user if request.user.is_authenticated else services.guest_user_create()
         try:
-            services.membership_join(
-                campaign=campaign,
-                user=user,
-                role=Role.PLAYER,
-                display_name=form.cleaned_data["display_name"],
-            )
+            return _take_seat(request, campaign, Role.PLAYER, form.cleaned_data["display_name"])
         except ServiceError as exc:
             _refusal(form, exc)
-        else:
-            if not request.user.is_authenticated:
-                login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-            return redirect("table", campaign_id=campaign.pk)
     status = 400 if form.errors else 200
     return render(request, "tabletop/join.html", {"form": form, "campaign": campaign}, status=status)
 
 
 @require_http_methods(["GET", "POST"])
 def watch(request: HttpRequest, token: str) -> HttpResponse:
-    campaign = _link_campaign(token, "spectator")
-    member = selectors.membership_for(campaign, request.user)
-    if member is not None and member.removed_at is None:
-        return redirect("table", campaign_id=campaign.pk)
-    if member is not None:
-        raise PermissionDenied("The GM removed you from this table.")
+    campaign, seated = _link_seat(request, token, "spectator")
+    if seated:
+        return seated
     if request.method == "POST":
-        user = request.user if request.user.is_authenticated else services.guest_user_create()
-        services.membership_join(campaign=campaign, user=user, role=Role.SPECTATOR)
-        if not request.user.is_authenticated:
-            login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-        return redirect("table", campaign_id=campaign.pk)
+        return _take_seat(request, campaign, Role.SPECTATOR)
     return render(request, "tabletop/watch.html", {"campaign": campaign})
 
 

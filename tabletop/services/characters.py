@@ -60,6 +60,14 @@ def character_create(
     return character
 
 
+def _under_lock(campaign: Campaign, character: Character, actor: Membership) -> tuple[Character, Membership | None]:
+    """The character and the actor's seat as they are now, read under the table lock."""
+    fresh = Character.objects.filter(pk=character.pk, campaign=campaign).first()
+    if fresh is None:
+        raise NotFound("There is no such character.")
+    return fresh, Membership.objects.filter(pk=actor.pk, campaign=campaign).first()
+
+
 def character_update(
     *,
     character: Character,
@@ -72,13 +80,9 @@ def character_update(
     else saved in between, and the edit is refused rather than silently overwriting."""
     with transaction.atomic():
         locked = lock_table(character.campaign_id)
-        fresh = Character.objects.filter(pk=character.pk, campaign=locked).first()
-        if fresh is None:
-            raise NotFound("There is no such character.")
-        me = Membership.objects.filter(pk=actor.pk, campaign=locked).first()
+        fresh, me = _under_lock(locked, character, actor)
         if not can_edit_character(me, fresh):
             raise NotAllowed("You may edit only your own character.")
-        assert me is not None
         if version is not None and version != fresh.version:
             raise Conflict(f"{fresh.name} was changed by someone else; reload it and try again.")
         fresh.name = clean_name(name, what="character name", max_length=60)
@@ -98,13 +102,9 @@ def character_update(
 def character_claim(*, character: Character, actor: Membership) -> Character:
     with transaction.atomic():
         locked = lock_table(character.campaign_id)
-        fresh = Character.objects.filter(pk=character.pk, campaign=locked).first()
-        if fresh is None:
-            raise NotFound("There is no such character.")
-        me = Membership.objects.filter(pk=actor.pk, campaign=locked).first()
+        fresh, me = _under_lock(locked, character, actor)
         if not can_claim_character(me, fresh):
             raise NotAllowed(f"{fresh.name} cannot be claimed.")
-        assert me is not None
         fresh.owner = me
         fresh.version += 1
         fresh.save(update_fields=["owner", "version"])

@@ -72,14 +72,18 @@ def campaign_regenerate_link(*, campaign: Campaign, actor: Membership, which: st
 
 
 def membership_join(
-    *, campaign: Campaign, user: AbstractBaseUser, role: str, display_name: str = ""
+    *, campaign: Campaign, user: AbstractBaseUser | None, role: str, display_name: str = ""
 ) -> Membership:
-    """Seats ``user`` at the table, or returns their seat if they already have one."""
+    """Seats ``user`` at the table, or returns their seat if they already have one.
+
+    With no user, a guest account is made for the seat, in the same transaction, so a
+    refused join leaves no stray account behind.
+    """
     if role not in (Role.PLAYER, Role.SPECTATOR):
         raise ServiceError("One joins a table as a player or a spectator.")
     with transaction.atomic():
         locked = lock_table(campaign.pk)
-        existing = Membership.objects.filter(campaign=locked, user=user).first()
+        existing = Membership.objects.filter(campaign=locked, user=user).first() if user else None
         if existing is not None:
             if existing.removed_at is not None:
                 raise NotAllowed("The GM removed you from this table.")
@@ -91,7 +95,7 @@ def membership_join(
             name = display_name
         name = unique_name(locked, clean_name(name, what="display name"))
         member = Membership.objects.create(
-            campaign=locked, user=user, role=role, display_name=name
+            campaign=locked, user=user or guest_user_create(), role=role, display_name=name
         )
         append(
             locked,

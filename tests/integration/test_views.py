@@ -265,3 +265,10 @@ def test_export_holds_only_what_the_viewer_may_see(table, rng) -> None:
     assert r"\*public\* \<b\>note\</b\>" in md
     assert table.client(table.ann).get(reverse("export", args=[table.campaign.pk, "exe"])).status_code == 404
     assert Client().get(reverse("export", args=[table.campaign.pk, "md"])).status_code == 403
+
+
+def test_a_refused_join_leaves_no_guest_account_behind(table) -> None:
+    users = get_user_model().objects.count()
+    response = Client().post(reverse("join", args=[table.campaign.player_token]), {"display_name": "Ann"})
+    assert response.status_code == 400 and "already called Ann" in response.content.decode()
+    assert get_user_model().objects.count() == users
