@@ -1,0 +1,91 @@
+"""The card table as people use it: on a phone, by keyboard, and checking a shuffle.
+
+Issue 3: "Works by keyboard and on a phone-sized screen", and "Anyone can verify from the
+log page (a "verify" button recomputes the hash in the browser) that the cards dealt
+followed the committed order."
+"""
+
+from __future__ import annotations
+
+from playwright.sync_api import expect
+
+
+def bring_out_deck(gm, kind: str = "minor_arcana", *, open_to_players: bool = True) -> None:
+    page = gm.page
+    page.get_by_text("Bring out a deck").click()
+    page.locator("#deck-kind").select_option(kind)
+    if open_to_players:
+        page.locator("input[name=players_may_use]").check()
+    with page.expect_response(lambda r: r.url.endswith("/decks/new/")) as answer:
+        page.get_by_role("button", name="Bring it out").click()
+    assert answer.value.status == 200
+
+
+def test_a_hand_of_cards_fits_and_works_on_a_390_pixel_phone(make_table) -> None:
+    table = make_table()
+    bring_out_deck(table.gm)
+    phone = table.join_player("Ann", width=390, height=844)
+    draw = phone.page.locator(".deck form").first
+    draw.locator("input[name=count]").fill("5")
+    draw.get_by_role("button", name="Draw").click()
+    expect(phone.page.locator("#hands .card-face")).to_have_count(5)
+    phone.page.locator("#hands .card-row > li").first.get_by_role("button", name="Play").click()
+    expect(phone.page.locator("#play-area .card-face")).to_have_count(1)
+    width = phone.page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 390, f"the page is {width} px wide on a 390 px phone"
+    box = phone.page.locator("#hands").bounding_box()
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390
+
+
+def test_a_player_draws_and_plays_with_the_keyboard_alone(make_table) -> None:
+    table = make_table()
+    bring_out_deck(table.gm)
+    ann = table.join_player("Ann")
+    page = ann.page
+    count = page.locator(".deck input[name=count]").first
+    count.focus()
+    page.keyboard.press("Control+a")
+    page.keyboard.type("2")
+    page.keyboard.press("Enter")  # submits the draw form
+    expect(page.locator("#hands .card-face")).to_have_count(2)
+    play = page.locator("#hands .card-row > li").first.get_by_role("button", name="Play")
+    play.focus()
+    for _ in range(3):  # the button is reachable by Tab from the card before it
+        if page.evaluate("document.activeElement.textContent.trim().startsWith('Play')"):
+            break
+        page.keyboard.press("Tab")
+    page.keyboard.press("Enter")
+    expect(page.locator("#play-area .card-face")).to_have_count(1)
+    expect(table.gm.page.locator("#play-area .card-face")).to_have_count(1)
+
+
+def test_the_verify_button_checks_a_revealed_shuffle_in_the_browser(make_table) -> None:
+    table = make_table()
+    gm = table.gm
+    gm.accept_dialogs = True
+    bring_out_deck(gm, "major_arcana")
+    ann = table.join_player("Ann")
+    spectator = table.join_spectator()
+    draw = ann.page.locator(".deck form").first
+    draw.locator("input[name=count]").fill("3")
+    draw.get_by_role("button", name="Draw").click()
+    expect(ann.page.locator("#hands .card-face")).to_have_count(3)
+    gm.page.locator(".deck").get_by_role("button", name="Recall all").click()
+    for person in (ann, spectator):
+        verify = person.page.locator("button.verify").first
+        expect(verify).to_be_visible()
+        verify.click()
+        result = person.page.locator(".verify-result").first
+        expect(result).to_have_attribute("data-verified", "true")
+    # Ann saw her three cards dealt, and the check covered them; the spectator saw none.
+    expect(ann.page.locator(".verify-result").first).to_contain_text("3 cards you saw dealt")
+    expect(spectator.page.locator(".verify-result").first).to_contain_text("0 cards you saw dealt")
+    # A tampered order is caught.
+    ann.page.evaluate("""() => {
+        const b = document.querySelector('button.verify');
+        const order = b.dataset.order.split(',');
+        [order[0], order[1]] = [order[1], order[0]];
+        b.dataset.order = order.join(',');
+    }""")
+    ann.page.locator("button.verify").first.click()
+    expect(ann.page.locator(".verify-result").first).to_have_attribute("data-verified", "false")
