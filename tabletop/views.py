@@ -6,6 +6,7 @@ status when refused); without JavaScript they post normally and are redirected.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import segno
@@ -161,50 +162,51 @@ def table(request: HttpRequest, campaign_id: int) -> HttpResponse:
     return render(request, TABLE, _table_context(request, campaign, member))
 
 
-@require_POST
-def roll(request: HttpRequest, campaign_id: int) -> HttpResponse:
-    campaign, member = _seat(request, campaign_id, Verb.ROLL)
-    form = RollForm(request.POST)
+def _table_form(
+    request: HttpRequest,
+    campaign: Campaign,
+    form: Any,
+    *,
+    partial: str,
+    act: Callable[[dict[str, Any]], object],
+    fresh: Callable[[dict[str, Any]], Any],
+) -> HttpResponse:
+    """Runs ``act`` on a valid form and answers with the form again: fresh after success
+    (what it did reaches everyone through the live feed), or with the refusal inline."""
     status = 400
     if form.is_valid():
         try:
-            services.dice_roll(
-                campaign=campaign,
-                actor=member,
-                notation=form.cleaned_data["notation"],
-                mode=form.cleaned_data["mode"],
-                rng=system_rng(),
-            )
+            act(form.cleaned_data)
         except ServiceError as exc:
             _refusal(form, exc)
             status = exc.status
         else:
             if not request.htmx:
                 return redirect("table", campaign_id=campaign.pk)
-            form = RollForm(initial={"mode": form.cleaned_data["mode"]})
-            status = 200
-    return _form_response(
-        request, "roll_form", {"roll_form": form, "campaign": campaign}, status=status
+            form, status = fresh(form.cleaned_data), 200
+    return _form_response(request, partial, {partial: form, "campaign": campaign}, status=status)
+
+
+@require_POST
+def roll(request: HttpRequest, campaign_id: int) -> HttpResponse:
+    campaign, member = _seat(request, campaign_id, Verb.ROLL)
+    return _table_form(
+        request, campaign, RollForm(request.POST), partial="roll_form",
+        act=lambda data: services.dice_roll(
+            campaign=campaign, actor=member, notation=data["notation"], mode=data["mode"],
+            rng=system_rng(),
+        ),
+        fresh=lambda data: RollForm(initial={"mode": data["mode"]}),  # keep the chosen mode
     )
 
 
 @require_POST
 def chat(request: HttpRequest, campaign_id: int) -> HttpResponse:
     campaign, member = _seat(request, campaign_id, Verb.CHAT)
-    form = ChatForm(request.POST)
-    status = 400
-    if form.is_valid():
-        try:
-            services.chat_post(campaign=campaign, actor=member, text=form.cleaned_data["text"])
-        except ServiceError as exc:
-            _refusal(form, exc)
-            status = exc.status
-        else:
-            if not request.htmx:
-                return redirect("table", campaign_id=campaign.pk)
-            form, status = ChatForm(), 200
-    return _form_response(
-        request, "chat_form", {"chat_form": form, "campaign": campaign}, status=status
+    return _table_form(
+        request, campaign, ChatForm(request.POST), partial="chat_form",
+        act=lambda data: services.chat_post(campaign=campaign, actor=member, text=data["text"]),
+        fresh=lambda data: ChatForm(),
     )
 
 
