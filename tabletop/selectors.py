@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.contrib.auth.models import AnonymousUser, User
-from django.db.models import Max, Q
+from django.db.models import Count, Max, Q
 
 from games import registry
 from games.core.cards import deck_kind
@@ -181,21 +181,30 @@ def export_rows(viewer: Viewer, campaign_id: int) -> list[dict[str, Any]]:
 
 
 def table_counts(campaign: Campaign) -> dict[str, Any]:
-    """What everyone at the table may see of the cards: counts, and the faces of public piles."""
+    """What everyone at the table may see of the cards: counts, and the faces of public piles.
+
+    Two queries whatever the table holds: pile sizes by aggregate, then only the face-up cards.
+    """
     decks: dict[str, Any] = {}
     hands: dict[str, int] = {}
+    faces: dict[int, list[CardPlacement]] = {}
+    for card in CardPlacement.objects.filter(
+        pile__campaign=campaign, pile__kind__in=[PileKind.PLAY, PileKind.DISCARD]
+    ).order_by("position"):
+        faces.setdefault(card.pile_id, []).append(card)
     play: list[dict[str, Any]] = []
-    for pile in Pile.objects.filter(campaign=campaign).select_related("deck"):
-        cards = list(pile.cards.order_by("position"))
+    piles = Pile.objects.filter(campaign=campaign).select_related("deck").annotate(size=Count("cards"))
+    for pile in piles.order_by("pk"):
         if pile.kind == PileKind.HAND:
-            hands[str(pile.owner_id)] = len(cards)
+            hands[str(pile.owner_id)] = pile.size
         elif pile.kind == PileKind.PLAY:
-            play = [{"deck": c.deck_id, "token": c.token} for c in cards]
+            play = [{"deck": c.deck_id, "token": c.token} for c in faces.get(pile.pk, [])]
         else:
             entry = decks.setdefault(str(pile.deck_id), {"name": pile.deck.name})
-            entry[pile.kind] = len(cards)
+            entry[pile.kind] = pile.size
             if pile.kind == PileKind.DISCARD:
-                entry["discard_top"] = cards[-1].token if cards else None
+                shown = faces.get(pile.pk)
+                entry["discard_top"] = shown[-1].token if shown else None
     return {"decks": decks, "hands": hands, "play": play}
 
 
