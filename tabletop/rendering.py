@@ -151,8 +151,10 @@ def presence_frame(campaign_id: int) -> str:
     from tabletop.selectors import online_member_ids
 
     online = online_member_ids(campaign_id)
-    ids = Membership.objects.filter(campaign_id=campaign_id, removed_at=None).values_list(
-        "pk", flat=True
+    ids = (
+        Membership.objects.filter(campaign_id=campaign_id, removed_at=None)
+        .exclude(role="spectator")
+        .values_list("pk", flat=True)
     )
     return render_to_string(
         f"{TABLE}#presence_all", {"ids": list(ids), "online": online, "oob": True}

@@ -68,10 +68,11 @@ def viewer_of(member: Membership | None) -> Viewer:
 
 
 def online_member_ids(campaign_id: int) -> set[int]:
+    """The GM and players with a socket open now (spectators' presence is not tracked live)."""
     return set(
-        Presence.objects.filter(
-            membership__campaign_id=campaign_id, membership__removed_at=None
-        ).values_list("membership_id", flat=True)
+        Presence.objects.filter(membership__campaign_id=campaign_id, membership__removed_at=None)
+        .exclude(membership__role="spectator")
+        .values_list("membership_id", flat=True)
     )
 
 

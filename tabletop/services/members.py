@@ -166,13 +166,20 @@ def membership_remove(*, target: Membership, actor: Membership) -> None:
 
 
 def presence_connect(*, member: Membership, channel_name: str) -> None:
-    """Records an open socket; presence is not logged, only pushed."""
-    Presence.objects.get_or_create(membership=member, channel_name=channel_name)
-    transaction.on_commit(lambda: broadcast.presence_changed(member.campaign_id))
+    """Records an open socket. Presence is pushed, not logged, and only when a player's or
+    the GM's status changes: spectators come and go in crowds, and a push to every socket
+    for each of them would cost a busy table frames by the square of its audience."""
+    with transaction.atomic():
+        was_online = Presence.objects.filter(membership=member).exists()
+        Presence.objects.get_or_create(membership=member, channel_name=channel_name)
+    if not was_online and member.role != Role.SPECTATOR:
+        broadcast.presence_changed(member.campaign_id)
 
 
 def presence_disconnect(*, channel_name: str) -> None:
     rows = list(Presence.objects.filter(channel_name=channel_name).select_related("membership"))
     Presence.objects.filter(channel_name=channel_name).delete()
     for row in rows:
-        broadcast.presence_changed(row.membership.campaign_id)
+        member = row.membership
+        if member.role != Role.SPECTATOR and not Presence.objects.filter(membership=member).exists():
+            broadcast.presence_changed(member.campaign_id)
