@@ -597,8 +597,11 @@ def _round_args(campaign: Campaign, command: str, post: Any) -> dict[str, Any]:
             if len(value) > 200:
                 raise ServiceError(f"{key} is at most 200 characters.")
             args[key] = value
-    if post.get("target"):
-        args["target"] = post["target"]
+    targets = [t for t in post.getlist("targets") if t]
+    if len(targets) > 1:
+        args["targets"] = targets
+    elif targets or post.get("target"):
+        args["target"] = targets[0] if targets else post["target"]
     if command == "announce":
         args["massive"] = post.get("massive") in ("1", "on", "true")
         args.setdefault("description", "")

@@ -148,6 +148,10 @@ def panel(state: Mapping[str, Any]) -> dict[str, Any]:
         "next_name": names.get(next_announcer(state) or "", ""),
         "ready": ready_to_roll(state),
         "unresisted": [names[a] for a in plan.unresisted],
+        "difficulties": [
+            {"id": a, "name": names[a], **state["difficulties"].get(a, {})} for a in plan.unresisted
+        ],
+        "extra_targets": list(state["extra_targets"]),
         "clashes": clashes,
         "kinds": list(KINDS.items()),
         "injury_table": state["injury_table"],

@@ -217,3 +217,31 @@ def test_the_gm_edits_the_injury_table_and_a_new_fight_keeps_it(fight) -> None:
     assert [row["result"] for row in state["injury_table"]] == ["Out cold", "Winded"]
     page = ann.get(reverse("table", args=[fight["campaign"].pk])).content.decode()
     assert "the table&#x27;s own Injury table" in page or "the table's own Injury table" in page
+
+
+def test_the_gm_allows_an_exception_to_one_target_and_sets_a_difficulty(fight) -> None:
+    """Seed: an announcement has one target unless "exceptions ... noted"; step 4: an
+    unresisted action can need "the Task rules above if necessary" (a difficulty the Host sets)."""
+    gm, ann = Client(), Client()
+    gm.force_login(fight["gm"].user)
+    ann.force_login(fight["ann"].user)
+    url = lambda c: reverse("round_command", args=[fight["campaign"].pk, c])  # noqa: E731
+    assert gm.post(url("start"), {"characters": [fight["alfie"].pk, fight["betty"].pk, fight["demon"].pk]},
+                   **HTMX).status_code == 200
+    two = {"combatant": cid(fight["alfie"]), "kind": "melee", "targets": [cid(fight["demon"]), cid(fight["betty"])]}
+    refused = ann.post(url("announce"), two, **HTMX)
+    assert refused.status_code == 400
+    assert gm.post(url("allow_extra_targets"), {"combatant": cid(fight["alfie"])}, **HTMX).status_code == 200
+    page = ann.get(reverse("table", args=[fight["campaign"].pk])).content.decode()
+    assert 'name="targets" multiple' in page
+    assert ann.post(url("announce"), {**two, "kind": "other", "targets": []} | {"description": "climb the fence"},
+                    **HTMX).status_code == 200
+    rng = random.Random(4)
+    command(fight, "gm", rng, type="announce", combatant=cid(fight["demon"]), kind="defend")
+    command(fight, "bob", rng, type="announce", combatant=cid(fight["betty"]), kind="other", description="run")
+    assert gm.post(url("set_difficulty"), {"combatant": cid(fight["alfie"]), "target_number": "6"},
+                   **HTMX).status_code == 200
+    state = ProcedureState.objects.get(campaign=fight["campaign"]).state
+    assert state["difficulties"][cid(fight["alfie"])]["target_number"] == 6
+    assert ann.post(url("set_difficulty"), {"combatant": cid(fight["alfie"]), "target_number": "1"},
+                    **HTMX).status_code == 400
