@@ -46,6 +46,9 @@ class GameSystem:
     )
     actions: tuple[str, ...] = ()
     procedure: Procedure | None = None
+    # A one-off task roll for a character (sheet, keyword args, rng) -> (data, log line)
+    task: Callable[..., tuple[dict[str, Any], str]] | None = None
+    rule_error: type[Exception] = ValueError  # what the system's rules raise to refuse
 
 
 SYSTEMS: dict[str, GameSystem] = {
@@ -69,7 +72,9 @@ SYSTEMS: dict[str, GameSystem] = {
             sheet_fields=demon_city_table.FIELDS,
             clean_sheet=demon_city_table.clean_sheet,
             derived=demon_city_table.derived,
-            actions=("roll", "chat", "action_rounds"),
+            actions=("roll", "chat", "action_rounds", "task"),
+            task=demon_city_table.task,
+            rule_error=demon_city.RuleError,
             procedure=Procedure(
                 new_state=demon_city.new_state,
                 decide=demon_city.decide,

@@ -27,6 +27,7 @@ urlpatterns = [
     path("tables/<int:campaign_id>/decks/<str:action>/", views.deck_action, name="deck_action"),
     path("tables/<int:campaign_id>/cards/<str:action>/", views.card_action, name="card_action"),
     path("tables/<int:campaign_id>/rounds/<str:command>/", views.round_command, name="round_command"),
+    path("tables/<int:campaign_id>/task/", views.task, name="task"),
     path("odds/demon-city/", views.demon_city_odds, name="demon_city_odds"),
     path("join/<str:token>/", views.join, name="join"),
     path("watch/<str:token>/", views.watch, name="watch"),

@@ -657,3 +657,41 @@ def demon_city_odds(request: HttpRequest) -> HttpResponse:
     context = {"clash_rows": clash_rows, "target_rows": target_rows, "targets": range(0, 10),
                "chart": odds_chart(opponent), "opponent": opponent, "opponents": pools}
     return render(request, "games/demon_city/odds.html", context)
+
+
+@require_POST
+def task(request: HttpRequest, campaign_id: int) -> HttpResponse:
+    """A system's task roll (Demon City: a stat against a difficulty, or against an opponent)."""
+    campaign, me = _seat(request, campaign_id, Verb.ROLL)
+    if registry.get(campaign.system).task is None:
+        raise Http404("This game has no task rolls.")
+    post = request.POST
+    template = f"games/{campaign.system}/panel.html#task_notice"
+    try:
+        character = campaign.characters.filter(pk=_int_or_none(post.get("character"))).first()
+        if character is None:
+            raise ServiceError("Choose a character.")
+        opponent_id = _int_or_none(post.get("opponent"))
+        opponent = campaign.characters.filter(pk=opponent_id).first() if opponent_id else None
+        number = _int_or_none(post.get("target_number"))
+        if opponent is None and number is None:
+            raise ServiceError("Give a difficulty or choose an opponent.")
+        services.task_roll(
+            campaign=campaign, actor=me, character=character, stat=post.get("stat", "agility")[:40],
+            target_number=None if opponent else number, opponent=opponent,
+            opponent_stat=post.get("opponent_stat", "agility")[:40],
+            distracted=post.get("distracted") in ("1", "on"),
+            situation=tuple(r.strip()[:80] for r in post.getlist("situation") if r.strip()),
+            lost=tuple(r.strip()[:80] for r in post.getlist("lost") if r.strip()),
+            rng=system_rng(),
+        )
+    except ServiceError as exc:
+        return render(request, template, {"notice": exc.message}, status=exc.status)
+    return render(request, template, {"notice": ""})
+
+
+def _int_or_none(value: str | None) -> int | None:
+    try:
+        return int(value) if value not in (None, "") else None
+    except ValueError:
+        raise ServiceError(f"{value!r} is not a whole number.") from None

@@ -13,7 +13,7 @@ from games.demon_city import odds
 from games.demon_city.actions import KINDS
 from games.demon_city.errors import RuleError
 from games.demon_city.injury import validate_table
-from games.demon_city.sheet import SHEET_FIELDS, Combatant, derived_values, stat_label
+from games.demon_city.sheet import SHEET_FIELDS, STAT_NAMES, Combatant, derived_values, stat_label
 from games.demon_city.state import current_pools, grouping, next_announcer, ready_to_roll
 from games.sheets import SheetError, SheetField
 
@@ -102,8 +102,9 @@ def panel(state: Mapping[str, Any]) -> dict[str, Any]:
     Nothing in Demon City's state is secret ("every die is public"), so one view serves all.
     """
     names = {cid: c.get("name") or cid for cid, c in state["combatants"].items()}
+    stats = [(name, stat_label(name)) for name in STAT_NAMES]
     if state["phase"] in ("idle", "ended"):
-        return {"phase": state["phase"], "round": state["round"],
+        return {"phase": state["phase"], "round": state["round"], "stats": stats,
                 "injury_table": state["injury_table"],
                 "injury_text": format_injury_table(state["injury_table"])}
     pools = current_pools(state)
@@ -154,6 +155,7 @@ def panel(state: Mapping[str, Any]) -> dict[str, Any]:
         "extra_targets": list(state["extra_targets"]),
         "clashes": clashes,
         "kinds": list(KINDS.items()),
+        "stats": stats,
         "injury_table": state["injury_table"],
         "injury_text": format_injury_table(state["injury_table"]),
     }
@@ -224,3 +226,68 @@ def parse_injury_table(text: str) -> list[dict[str, Any]]:
 COMMAND_ARGS = {
     "set_injury_table": lambda post: {"table": parse_injury_table(post.get("table", ""))},
 }
+
+
+# A task outside Action Rounds: against a static number, or against the Host's roll.
+
+
+def task(
+    sheet: Mapping[str, Any],
+    *,
+    name: str,
+    stat: str,
+    rng: Any,
+    target_number: int | None = None,
+    other: Mapping[str, Any] | None = None,
+    other_name: str = "",
+    other_stat: str = "agility",
+    distracted: bool = False,
+    situation: tuple[str, ...] = (),
+    lost: tuple[str, ...] = (),
+) -> tuple[dict[str, Any], str]:
+    """Rolls a task and returns (the event's data, its log line).
+
+    Seed: a task is rolled "against a static number" chosen by the Host, or against the
+    Host's roll for whoever opposes; the higher stat earns the Skill Die, an injury costs a
+    Lost Die, and the best die is the roll.
+    """
+    from games.demon_city.dice import build_pool, roll_against_target, roll_opposed
+    from games.demon_city.sheet import stat_label as label
+
+    me = Combatant.from_dict({"id": "me", **sheet})
+    if not me.has_stat(stat):
+        raise RuleError(f"{name} has no stat or skill called {label(stat)}.")
+    rating = me.stat(stat)
+    injury = "injured" if me.injured else None
+    distraction = "the target is distracted or unaware" if distracted else None
+    if other is None:
+        if target_number is None or target_number < 0:
+            raise RuleError("A task needs a difficulty (0 or more) or an opponent.")
+        skill = f"{label(stat)} {rating} > difficulty {target_number}" if rating > target_number else None
+        pool = build_pool(skill=skill, distraction=distraction, situation=situation,
+                          injury=injury, misc_lost=lost)
+        result = roll_against_target(pool, target_number, rng)
+        data = {"kind": "static", "name": name, "stat": stat, "rating": rating,
+                "target_number": target_number, "roll": result.to_dict()}
+        line = (f"{name} tries {label(stat)} {rating} against difficulty {target_number}: "
+                f"{', '.join(map(str, result.dice))} (best {result.best}): {result.outcome}.")
+        return data, line + (f" {result.prompt}" if result.prompt else "")
+    them = Combatant.from_dict({"id": "them", **other})
+    if not them.has_stat(other_stat):
+        raise RuleError(f"{other_name} has no stat or skill called {label(other_stat)}.")
+    theirs = them.stat(other_stat)
+    # The higher stat earns the Skill Die; each side's injury costs it a Lost Die.
+    mine_pool = build_pool(
+        skill=f"{label(stat)} {rating} > {theirs}" if rating > theirs else None,
+        distraction=distraction, situation=situation, injury=injury, misc_lost=lost)
+    their_pool = build_pool(
+        skill=f"{label(other_stat)} {theirs} > {rating}" if theirs > rating else None,
+        injury="injured" if them.injured else None)
+    mine, opposing = roll_opposed(mine_pool, their_pool, rng)
+    data = {"kind": "opposed", "name": name, "stat": stat, "rating": rating,
+            "other": other_name, "other_stat": other_stat, "other_rating": theirs,
+            "roll": mine.to_dict(), "other_roll": opposing.to_dict()}
+    line = (f"{name} ({label(stat)} {rating}) against {other_name} ({label(other_stat)} {theirs}): "
+            f"{', '.join(map(str, mine.dice))} (best {mine.best}) v {', '.join(map(str, opposing.dice))} "
+            f"(best {opposing.best}): {name} {mine.outcome}.")
+    return data, line + (f" {mine.prompt}" if mine.prompt else "")

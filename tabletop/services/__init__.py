@@ -32,7 +32,7 @@ from tabletop.services.members import (
     presence_connect,
     presence_disconnect,
 )
-from tabletop.services.play import ROLL_MODES, chat_post, dice_roll
+from tabletop.services.play import ROLL_MODES, chat_post, dice_roll, task_roll
 from tabletop.services.procedure import procedure_command
 
 __all__ = [
@@ -42,5 +42,5 @@ __all__ = [
     "membership_remove", "membership_rename", "presence_connect", "presence_disconnect",
     "card_discard", "card_pass", "card_play", "card_return", "pile_deal", "pile_draw",
     "deck_configure", "deck_create", "deck_discard_reshuffle", "deck_peek", "deck_recall",
-    "deck_reorder", "deck_shuffle", "procedure_command",
+    "deck_reorder", "deck_shuffle", "procedure_command", "task_roll",
 ]

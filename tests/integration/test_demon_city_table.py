@@ -245,3 +245,35 @@ def test_the_gm_allows_an_exception_to_one_target_and_sets_a_difficulty(fight) -
     assert state["difficulties"][cid(fight["alfie"])]["target_number"] == 6
     assert ann.post(url("set_difficulty"), {"combatant": cid(fight["alfie"]), "target_number": "1"},
                     **HTMX).status_code == 400
+
+
+def test_tasks_against_a_number_or_the_hosts_roll(fight) -> None:
+    """Seed, Task Resolution: roll against a static number "(roll over it)" or against the
+    Host's roll; the higher stat earns the Skill Die and the best die is the roll."""
+    ann, bob, gm = Client(), Client(), Client()
+    ann.force_login(fight["ann"].user)
+    bob.force_login(fight["bob"].user)
+    gm.force_login(fight["gm"].user)
+    url = reverse("task", args=[fight["campaign"].pk])
+    ok = ann.post(url, {"character": fight["alfie"].pk, "stat": "hand_to_hand", "target_number": "3"}, **HTMX)
+    assert ok.status_code == 200
+    event = Event.objects.filter(kind="demon_city.task_rolled").latest("seq")
+    roll = event.payload["task"]["roll"]
+    assert roll["best"] == max(roll["dice"]) and roll["pool"]["size"] == len(roll["dice"]) == 2  # 4 > 3: Skill Die
+    assert "Alfie tries Hand-to-Hand 4 against difficulty 3" in event.summary
+    before = Event.objects.count()
+    assert bob.post(url, {"character": fight["alfie"].pk, "stat": "agility", "target_number": "3"},
+                    **HTMX).status_code == 403  # not his character
+    assert ann.post(url, {"character": fight["alfie"].pk, "stat": "agility"}, **HTMX).status_code == 400
+    assert ann.post(url, {"character": fight["alfie"].pk, "stat": "agility", "target_number": "x"},
+                    **HTMX).status_code == 400
+    assert ann.post(url, {"character": fight["alfie"].pk, "stat": "flying", "target_number": "3"},
+                    **HTMX).status_code == 400
+    assert Event.objects.count() == before
+    opposed = gm.post(url, {"character": fight["demon"].pk, "stat": "hand_to_hand",
+                            "opponent": fight["alfie"].pk, "opponent_stat": "hand_to_hand"}, **HTMX)
+    assert opposed.status_code == 200
+    task = Event.objects.filter(kind="demon_city.task_rolled").latest("seq").payload["task"]
+    assert task["kind"] == "opposed" and task["roll"]["pool"]["size"] == 2  # 6 > 4: Skill Die
+    assert task["other_roll"]["pool"]["size"] == 1
+    assert task["roll"]["against"] == task["other_roll"]["best"]
