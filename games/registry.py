@@ -31,6 +31,8 @@ class Procedure:
     error: type[Exception]
     # command -> reads its arguments from submitted form data (raising ``error``)
     command_args: Mapping[str, Callable[[Mapping[str, str]], dict[str, Any]]] = field(default_factory=dict)
+    # after an event, the sheet fields to write back to each combatant's character, if any
+    writeback: Callable[[dict[str, Any], dict[str, Any]], dict[str, dict[str, Any]]] | None = None
 
 
 @dataclass(frozen=True)
@@ -83,6 +85,7 @@ SYSTEMS: dict[str, GameSystem] = {
                 view=demon_city_table.panel,
                 error=demon_city.RuleError,
                 command_args=demon_city_table.COMMAND_ARGS,
+                writeback=demon_city_table.writeback,
             ),
         ),
         GameSystem("shadows", "Shadows of Humanity", "Tarot draws and Action Points.", False),

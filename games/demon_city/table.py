@@ -291,3 +291,14 @@ def task(
             f"{', '.join(map(str, mine.dice))} (best {mine.best}) v {', '.join(map(str, opposing.dice))} "
             f"(best {opposing.best}): {name} {mine.outcome}.")
     return data, line + (f" {mine.prompt}" if mine.prompt else "")
+
+
+# What a fight leaves on the characters' sheets when Action Rounds end.
+LASTING = ("current_toughness", "injured", "out_of_fight")
+
+
+def writeback(event: Mapping[str, Any], state: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
+    """When Action Rounds end, each combatant's Toughness and injuries go back to its sheet."""
+    if event.get("type") != "action_rounds_ended":
+        return {}
+    return {cid: {k: c[k] for k in LASTING} for cid, c in state["combatants"].items()}

@@ -14,7 +14,7 @@ from games import registry
 from games.core.rng import Rng
 from tabletop.models import Campaign, Character, Event, Membership, ProcedureState, Role
 from tabletop.permissions import Verb
-from tabletop.selectors import combatant_id, panel_for
+from tabletop.selectors import character_data, combatant_id, panel_for
 from tabletop.services.base import ServiceError, acting, append, lock_table
 
 
@@ -50,6 +50,8 @@ def procedure_command(
                     payload={"event": event, "panel": panel},
                 )
             )
+            if proc.writeback is not None:
+                _write_back(locked, me, proc.writeback(event, state))
         row.state = state
         row.save(update_fields=["state", "updated"])
     return logged
@@ -61,3 +63,17 @@ def _named(message: str, state: dict[str, Any]) -> str:
         if data.get("name"):
             message = message.replace(f"'{cid}'", data["name"])
     return message
+
+
+def _write_back(campaign: Campaign, me: Membership, changes: dict[str, dict[str, Any]]) -> None:
+    """Puts what the procedure left on each character (Toughness, injuries) on its sheet."""
+    for character in Character.objects.filter(campaign=campaign).order_by("pk"):
+        update = changes.get(combatant_id(character))
+        if not update or all(character.sheet.get(k) == v for k, v in update.items()):
+            continue
+        character.sheet = {**character.sheet, **update}
+        character.version += 1
+        character.save(update_fields=["sheet", "version"])
+        append(campaign, "character.updated", actor=me,
+               summary=f"{character.name}'s sheet keeps what the fight left.",
+               payload={"character": character_data(character)})
