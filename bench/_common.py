@@ -69,7 +69,7 @@ def parser(description: str) -> argparse.ArgumentParser:
     p.add_argument("--database-url", default="", help="PostgreSQL instead of a fresh SQLite file")
     p.add_argument("--redis-url", default="", help="channels-redis instead of the in-memory layer")
     p.add_argument("--profile", default="", metavar="FILE",
-                   help="record daphne with py-spy into FILE (speedscope JSON) during the run")
+                   help="py-spy records daphne over the measured part into FILE (speedscope JSON)")
     return p
 
 
@@ -107,11 +107,21 @@ def run(main: Callable[[], Awaitable[str]], *, limit_s: float) -> None:
     async def bounded() -> str:
         return await asyncio.wait_for(main(), timeout=limit_s)
 
+    say(machine_note())
     try:
         line = asyncio.run(bounded())
     except KeyboardInterrupt:
         sys.exit("interrupted")
     print(line, flush=True)
+
+
+def machine_note() -> str:
+    """The load before we start: these figures mean little on a machine busy with other work."""
+    load = os.getloadavg()[0]
+    note = f"machine: {os.cpu_count()} cores, load average {load:.2f} before the run"
+    if load > 0.5:
+        note += " (other work is running: expect worse and noisier figures than on an idle machine)"
+    return note
 
 
 def say(text: str) -> None:
@@ -191,7 +201,7 @@ def manage(env: dict[str, str], *args: str) -> str:
 @contextmanager
 def daphne(args: argparse.Namespace) -> Iterator[Server]:
     """A migrated database and a daphne serving it on a free loopback port; killed on exit,
-    whatever happens. With ``--profile``, py-spy records it until then."""
+    whatever happens."""
     with tempfile.TemporaryDirectory(prefix="tabletop-bench-") as tmp:
         workdir = Path(tmp)
         env = server_env(workdir, database_url=args.database_url, redis_url=args.redis_url)
@@ -202,20 +212,32 @@ def daphne(args: argparse.Namespace) -> Iterator[Server]:
             proc = spawn([sys.executable, "-m", "daphne", "-b", HOST, "-p", str(port),
                           "tabletop.asgi:application"], env=env, out=out)
         server = Server(port=port, proc=proc, log=log)
-        spy: subprocess.Popen[bytes] | None = None
         try:
             _wait_until_up(server)
-            if args.profile:
-                spy = _py_spy(proc.pid, args.profile)
             yield server
         finally:
-            if spy is not None:
-                spy.send_signal(signal.SIGINT)  # py-spy writes its file on SIGINT
-                try:
-                    spy.wait(timeout=60)
-                except subprocess.TimeoutExpired:
-                    stop(spy)
             stop(proc)
+
+
+@contextmanager
+def profiled(server: Server, out: str) -> Iterator[None]:
+    """With ``--profile FILE``: py-spy samples daphne (every thread) over the measured
+    part only, into FILE as speedscope JSON (open it at https://www.speedscope.app)."""
+    if not out:
+        yield
+        return
+    spy = spawn([str(Path(sys.executable).with_name("py-spy")), "record", "--pid", str(server.pid),
+                 "--format", "speedscope", "--output", str(Path(out).resolve()), "--rate", "200",
+                 "--nonblocking"], out=subprocess.DEVNULL)
+    time.sleep(1)  # py-spy attaches before the first sample counts
+    try:
+        yield
+    finally:
+        spy.send_signal(signal.SIGINT)  # py-spy writes its file on SIGINT
+        try:
+            spy.wait(timeout=60)
+        except subprocess.TimeoutExpired:
+            stop(spy)
 
 
 @contextmanager
@@ -245,12 +267,6 @@ def _wait_until_up(server: Server) -> None:
         except OSError:
             time.sleep(0.2)
     raise RuntimeError(f"daphne did not listen within {START_TIMEOUT_S} s")
-
-
-def _py_spy(pid: int, out: str) -> subprocess.Popen[bytes]:
-    spy = Path(sys.executable).with_name("py-spy")
-    return spawn([str(spy), "record", "--pid", str(pid), "--format", "speedscope", "--output",
-                  str(Path(out).resolve()), "--rate", "200", "--nonblocking"], out=subprocess.DEVNULL)
 
 
 # HTTP, as a browser does it: cookies, CSRF, keep-alive
@@ -501,19 +517,21 @@ def table_socket_url(server: Server, table: Table) -> str:
     return f"ws://{HOST}:{server.port}/ws/tables/{table.id}/"
 
 
-async def open_feeds(urls: Sequence[str], origin: str, people: Sequence[Http], after: int | None,
+async def open_feeds(urls: Sequence[str], origin: str, people: Sequence[Http], afters: Sequence[int | None],
                      first: dict[int, bytes], *, limit: int = 20) -> tuple[list[Feed], list[asyncio.Task[None]]]:
-    """Opens one socket per person (a few at a time, as a crowd arriving) and starts
-    listening on each at once, so nothing queues unread meanwhile."""
+    """Opens one socket per person, resuming after the matching seq of ``afters`` (a
+    few at a time, as a crowd arriving), and listens on each at once, so nothing
+    queues unread meanwhile."""
     feeds: list[Feed] = []
     tasks: list[asyncio.Task[None]] = []
 
-    async def one(url: str, person: Http) -> None:
+    async def one(url: str, person: Http, after: int | None) -> None:
         feed = Feed(await open_socket(url, origin, person.cookie_header(), after))
         feeds.append(feed)
         tasks.append(asyncio.create_task(feed.listen(first)))
 
-    await gather_limited([lambda u=u, p=p: one(u, p) for u, p in zip(urls, people)], limit)  # type: ignore[misc]
+    jobs = [lambda u=u, p=p, a=a: one(u, p, a) for u, p, a in zip(urls, people, afters, strict=True)]
+    await gather_limited(jobs, limit)  # type: ignore[arg-type]
     return feeds, tasks
 
 
