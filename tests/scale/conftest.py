@@ -1,0 +1,442 @@
+"""Scale tests: real PostgreSQL, Redis, two daphne processes and nginx, all on loopback.
+
+The servers are started once per session by ``scripts/cluster`` (the same script behind
+``make cluster``) in a temp state dir with free ports, and torn down at the end. Tests drive
+them through Chromium (Playwright) and plain HTTP clients, pinning a person to one daphne by
+opening that daphne's own port, or going through nginx as a real visitor would. A test may
+kill a daphne or stop Redis; after each test every server is started again if it is down.
+
+Helpers are fixtures, because test modules are imported with ``--import-mode=importlib``
+and cannot import from one another (or from tests/browser).
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import os
+import re
+import socket
+import subprocess
+import sys
+import uuid
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, WebSocket, expect, sync_playwright
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parents[1]
+SCRIPT = ROOT / "scripts" / "cluster"
+HOST = "127.0.0.1"
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync"]
+SCRIPT_TIMEOUT_S = 180  # a first start runs initdb and every migration
+WAIT_MS = 10_000  # the longest an ordinary live update may take
+PASSWORD = "Owlbear-Lantern-7731"
+# Throwaway data: durability costs time and proves nothing here.
+PG_OPTIONS = "-c fsync=off -c synchronous_commit=off -c full_page_writes=off"
+
+expect.set_options(timeout=WAIT_MS)
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers", "scale: real PostgreSQL, Redis, two daphne processes and nginx (scripts/cluster)"
+    )
+
+
+# The servers
+
+
+def _free_ports(count: int) -> list[int]:
+    """Distinct free loopback ports; the sockets stay open until all are picked so none repeats."""
+    sockets = []
+    try:
+        for _ in range(count):
+            s = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+            s.bind((HOST, 0))
+            sockets.append(s)
+        return [int(s.getsockname()[1]) for s in sockets]
+    finally:
+        for s in sockets:
+            s.close()
+
+
+@dataclass
+class Cluster:
+    """The servers of one session, and the few things a test does to them."""
+
+    state_dir: Path
+    nginx_port: int
+    daphne_ports: list[int]
+    env: dict[str, str]
+
+    @property
+    def nginx_url(self) -> str:
+        return f"http://{HOST}:{self.nginx_port}"
+
+    def daphne_url(self, n: int) -> str:
+        return f"http://{HOST}:{self.daphne_ports[n - 1]}"
+
+    def run(self, *args: str) -> str:
+        """Runs ``scripts/cluster <args>``; a failure fails the test with the script's words
+        (it prints the end of the server's log when a server does not start)."""
+        try:
+            done = subprocess.run(
+                ["bash", str(SCRIPT), *args], cwd=ROOT, env=self.env, capture_output=True, text=True,
+                timeout=SCRIPT_TIMEOUT_S,
+            )
+        except subprocess.TimeoutExpired as exc:
+            pytest.fail(f"scripts/cluster {' '.join(args)} took over {SCRIPT_TIMEOUT_S} s:\n{exc.stdout}\n{exc.stderr}")
+        if done.returncode != 0:
+            pytest.fail(f"scripts/cluster {' '.join(args)} failed ({done.returncode}):\n{done.stdout}\n{done.stderr}")
+        return done.stdout
+
+    def kill_daphne(self, n: int) -> None:
+        """SIGKILL: no close frame, no disconnect handler, as when a process crashes."""
+        self.run("kill-daphne", str(n))
+
+    def start_daphne(self, n: int) -> None:
+        self.run("start-daphne", str(n))
+
+    def stop_redis(self) -> None:
+        self.run("stop-redis")
+
+    def start_redis(self) -> None:
+        self.run("start-redis")
+
+    def heal(self) -> None:
+        """Starts again whatever a test stopped; running servers are left alone."""
+        self.run("start-redis")
+        for n in range(1, len(self.daphne_ports) + 1):
+            self.run("start-daphne", str(n))
+
+    def connections_to(self, n: int) -> int:
+        """How many TCP connections daphne ``n`` holds open now: nginx keeps no idle upstream
+        connections, so these are its websockets (and requests in flight)."""
+        port = self.daphne_ports[n - 1]
+        count = 0
+        for table in ("/proc/net/tcp", "/proc/net/tcp6"):
+            try:
+                lines = Path(table).read_text().splitlines()[1:]
+            except OSError:
+                continue
+            for line in lines:
+                fields = line.split()
+                local, state = fields[1], fields[3]
+                if state == "01" and int(local.rsplit(":", 1)[1], 16) == port:  # 01: ESTABLISHED
+                    count += 1
+        return count
+
+    def logs(self) -> list[Path]:
+        return sorted(self.state_dir.glob("daphne-*.log")) + [
+            self.state_dir / "nginx" / "error.log", self.state_dir / "redis.log"
+        ]
+
+
+@pytest.fixture(scope="session")
+def cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Cluster]:
+    state_dir = tmp_path_factory.mktemp("cluster")
+    nginx_port, daphne_1, daphne_2, pg_port, redis_port = _free_ports(5)
+    env = {
+        name: value for name, value in os.environ.items()
+        if name not in {"DATABASE_URL", "REDIS_URL", "SECRET_KEY", "SQLITE_PATH", "CSRF_TRUSTED_ORIGINS"}
+    }
+    env.update(
+        CLUSTER_DIR=str(state_dir),
+        CLUSTER_PORT=str(nginx_port),
+        CLUSTER_DAPHNE_PORTS=f"{daphne_1} {daphne_2}",
+        CLUSTER_PG_PORT=str(pg_port),
+        CLUSTER_REDIS_PORT=str(redis_port),
+        CLUSTER_PG_OPTIONS=PG_OPTIONS,
+        PYTHON=sys.executable,
+        # The broadcast's warnings (a failed group_send) show in the daphne logs.
+        LOG_LEVEL="WARNING",
+    )
+    made = Cluster(state_dir=state_dir, nginx_port=nginx_port, daphne_ports=[daphne_1, daphne_2], env=env)
+    try:
+        made.run("start")
+        yield made
+    finally:
+        subprocess.run(["bash", str(SCRIPT), "clean"], cwd=ROOT, env=env, capture_output=True, timeout=SCRIPT_TIMEOUT_S)
+
+
+@pytest.fixture(autouse=True)
+def _servers_up_after(request: pytest.FixtureRequest, cluster: Cluster) -> Iterator[None]:
+    """Remembers where each log stood (a failure shows what the servers said meanwhile) and
+    brings back any server the test stopped, so the next test finds the whole cluster."""
+    request.node._cluster_logs_from = {p: p.stat().st_size if p.exists() else 0 for p in cluster.logs()}
+    yield
+    cluster.heal()
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Any:
+    report = yield
+    watched: dict[Path, int] | None = getattr(item, "_cluster_logs_from", None)
+    if report.failed and watched:
+        for path, offset in watched.items():
+            if not path.exists():
+                continue
+            with open(path, errors="replace") as log:
+                log.seek(min(offset, path.stat().st_size))
+                lines = [line for line in log.read().splitlines() if '"GET /static/' not in line]
+            if lines:
+                report.sections.append((f"{path.name} during this test", "\n".join(lines[-120:])))
+    return report
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Browser]:
+    with sync_playwright() as pw:
+        chromium = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        try:
+            yield chromium
+        finally:
+            chromium.close()
+
+
+# People
+
+
+@dataclass
+class Person:
+    """One browser context (its own cookies, so its own seat) and its page."""
+
+    name: str
+    context: BrowserContext
+    page: Page
+    base_url: str
+    sockets: list[WebSocket] = field(default_factory=list)
+    frames: list[str] = field(default_factory=list)
+    page_errors: list[str] = field(default_factory=list)
+
+    def attach(self) -> None:
+        self.page.on("websocket", self._on_websocket)
+        self.page.on("pageerror", lambda exc: self.page_errors.append(str(exc)))
+
+    def _on_websocket(self, ws: WebSocket) -> None:
+        self.sockets.append(ws)
+        ws.on("framereceived", lambda payload: self.frames.append(
+            payload if isinstance(payload, str) else payload.decode("utf-8", "replace")
+        ))
+
+    def goto(self, path: str) -> int:
+        response = self.page.goto(self.base_url + path, wait_until="domcontentloaded")
+        assert response is not None
+        return response.status
+
+    def wait_live(self, timeout_ms: int = WAIT_MS) -> None:
+        expect(self.page.locator("#connection")).to_have_attribute("data-state", "live", timeout=timeout_ms)
+
+    @property
+    def member_id(self) -> int:
+        return int(self.page.locator("body").get_attribute("data-member") or 0)
+
+    def socket_ports(self) -> list[int]:
+        return [int(re.match(r"wss?://[^:/]+:(\d+)/", ws.url).group(1)) for ws in self.sockets]  # type: ignore[union-attr]
+
+    def mark_page(self) -> None:
+        """A flag in the page's JS world: it survives only if the page is never reloaded."""
+        self.page.evaluate("window.__notReloaded = true")
+
+    def assert_not_reloaded(self) -> None:
+        assert self.page.evaluate("window.__notReloaded === true"), f"{self.name}'s page reloaded"
+
+    def roll(self, notation: str) -> int:
+        """Rolls through the dice box, as a person does; returns the new event's seq."""
+        form = self.page.locator("#roll-form")
+        form.locator("#id_notation").fill(notation)
+        form.locator("#id_mode").select_option("public")
+        with self.page.expect_response(lambda r: r.url.endswith("/roll/") and r.request.method == "POST") as info:
+            form.locator("button[type=submit]").click()
+        assert info.value.status == 200, f"{self.name}'s roll answered {info.value.status}"
+        return self.newest_own_seq("dice.rolled")
+
+    def post(self, path: str, data: dict[str, Any]) -> int:
+        """An htmx POST from this person's session (cookies and CSRF token of the context)."""
+        token = next(c["value"] for c in self.context.cookies(self.base_url) if c["name"] == "csrftoken")
+        response = self.context.request.post(
+            self.base_url + path, form=data, headers={"X-CSRFToken": token, "HX-Request": "true"}
+        )
+        return response.status
+
+    def export(self, table_path: str) -> list[dict[str, Any]]:
+        """The log as the database has it for this person: the truth the page must match."""
+        response = self.context.request.get(self.base_url + table_path + "export.json")
+        assert response.status == 200, f"{self.name}'s export answered {response.status}"
+        return list(json.loads(response.text())["events"])
+
+    def newest_own_seq(self, kind: str) -> int:
+        """The seq of this person's latest event of ``kind``, read from the database."""
+        path = re.sub(r"^https?://[^/]+", "", self.page.url)
+        rows = [r for r in self.export(path) if r["kind"] == kind and r["actor"] == self.name]
+        assert rows, f"no {kind} event by {self.name} in the log"
+        return int(rows[-1]["seq"])
+
+    def log_ids(self) -> list[str]:
+        return list(self.page.eval_on_selector_all("#log li", "els => els.map(e => e.id)"))
+
+    def wait_for_log(self, expected: list[str], timeout_ms: int = WAIT_MS) -> None:
+        """Waits until the page's log lists exactly ``expected``, in order, each once."""
+        try:
+            self.page.wait_for_function(LOG_EQUALS_JS, arg=expected, timeout=timeout_ms)
+        except PlaywrightTimeout:
+            raise AssertionError(
+                f"{self.name}'s log did not become the database's log within {timeout_ms} ms:\n"
+                f"  expected {expected}\n  page has {self.log_ids()}\n"
+                f"  sockets opened: {len(self.sockets)}; connection: "
+                f"{self.page.locator('#connection').get_attribute('data-state')}"
+            ) from None
+
+
+LOG_EQUALS_JS = """
+(expected) => {
+  const ids = [...document.querySelectorAll("#log li")].map((e) => e.id);
+  return ids.length === expected.length && ids.every((id, i) => id === expected[i]);
+}
+"""
+
+
+class People:
+    def __init__(self, browser: Browser) -> None:
+        self.browser = browser
+        self.made: list[Person] = []
+
+    def new(self, name: str, base_url: str, *, storage_state: dict[str, Any] | None = None) -> Person:
+        context = self.browser.new_context(viewport={"width": 1280, "height": 900}, storage_state=storage_state)
+        context.set_default_timeout(WAIT_MS)
+        context.set_default_navigation_timeout(WAIT_MS)
+        person = Person(name=name, context=context, page=context.new_page(), base_url=base_url)
+        person.attach()
+        self.made.append(person)
+        return person
+
+    def close(self) -> None:
+        for person in self.made:
+            person.context.close()
+
+
+@pytest.fixture
+def people(browser: Browser) -> Iterator[People]:
+    made = People(browser)
+    try:
+        yield made
+    finally:
+        made.close()
+
+
+_names = itertools.count(1)
+
+
+def unique(prefix: str) -> str:
+    return f"{prefix}{next(_names)}{uuid.uuid4().hex[:6]}"
+
+
+@pytest.fixture
+def unique_name() -> Callable[[str], str]:
+    return unique
+
+
+@dataclass
+class Table:
+    """A campaign; every path is relative, so a person may reach it through any server."""
+
+    people: People
+    gm: Person
+    path: str  # /tables/<id>/
+    player_path: str
+    spectator_path: str
+
+    @property
+    def campaign_id(self) -> int:
+        return int(self.path.strip("/").split("/")[-1])
+
+    def join_player(self, name: str, base_url: str) -> Person:
+        player = self.people.new(name, base_url)
+        assert player.goto(self.player_path) == 200
+        player.page.locator("#id_display_name").fill(name)
+        player.page.get_by_role("button", name="Take a seat").click()
+        player.page.wait_for_url(base_url + self.path)
+        player.wait_live()
+        return player
+
+    def join_spectator(self, name: str, base_url: str) -> Person:
+        spectator = self.people.new(name, base_url)
+        assert spectator.goto(self.spectator_path) == 200
+        spectator.page.get_by_role("button", name="Start watching").click()
+        spectator.page.wait_for_url(base_url + self.path)
+        spectator.wait_live()
+        return spectator
+
+    def chat(self, by: Person, text: str) -> None:
+        assert by.post(self.path + "chat/", {"text": text}) == 200, f"{by.name} could not chat"
+
+    def expected_log(self, person: Person) -> list[str]:
+        return [f"event-{row['seq']}" for row in person.export(self.path)]
+
+    def assert_everyone_matches_the_log(self, *everyone: Person, timeout_ms: int = WAIT_MS) -> list[str]:
+        """Each page shows exactly its viewer's log from the database, in order, nothing twice."""
+        expected: list[str] = []
+        for person in everyone:
+            expected = self.expected_log(person)
+            person.wait_for_log(expected, timeout_ms=timeout_ms)
+        return expected
+
+
+@dataclass(frozen=True)
+class GmAccount:
+    username: str
+    storage_state: dict[str, Any]
+
+
+@pytest.fixture(scope="session")
+def gm_account(browser: Browser, cluster: Cluster) -> GmAccount:
+    """A GM signs up once, through nginx; the session cookie then works on every server
+    (sessions live in PostgreSQL and every process shares SECRET_KEY)."""
+    username = unique("gm")
+    context = browser.new_context()
+    context.set_default_timeout(WAIT_MS)
+    try:
+        page = context.new_page()
+        page.goto(cluster.nginx_url + "/accounts/signup/")
+        page.locator("#id_username").fill(username)
+        page.locator("#id_password1").fill(PASSWORD)
+        page.locator("#id_password2").fill(PASSWORD)
+        page.get_by_role("button", name="Sign up").click()
+        page.wait_for_url(cluster.nginx_url + "/")
+        expect(page.get_by_role("button", name="Create campaign")).to_be_visible()
+        return GmAccount(username=username, storage_state=context.storage_state())
+    finally:
+        context.close()
+
+
+@pytest.fixture
+def make_table(people: People, gm_account: GmAccount) -> Callable[..., Table]:
+    """The GM creates a Freeform campaign through ``base_url`` and stays at its table there."""
+
+    def make(base_url: str) -> Table:
+        gm = people.new(gm_account.username, base_url, storage_state=gm_account.storage_state)
+        assert gm.goto("/") == 200
+        gm.page.locator("#id_name").fill(unique("Campaign "))
+        gm.page.locator("#id_system").select_option("freeform")
+        gm.page.get_by_role("button", name="Create campaign").click()
+        gm.page.wait_for_url(re.compile(r"/tables/\d+/$"))
+        gm.wait_live()
+        path = gm.page.url[len(base_url):]
+        strip = re.compile(r"^https?://[^/]+")
+        return Table(
+            people=people,
+            gm=gm,
+            path=path,
+            player_path=strip.sub("", gm.page.locator("#link-player").input_value()),
+            spectator_path=strip.sub("", gm.page.locator("#link-spectator").input_value()),
+        )
+
+    return make
