@@ -1,11 +1,16 @@
 # Two commands: `make run` serves a demo table, `make test` runs the whole suite.
+# `make cluster` serves the demo from PostgreSQL, Redis, two daphnes and nginx (docs/deploy.md).
 PYTHON ?= python3
 PORT ?= 8000
 VENV := .venv
 PY := $(VENV)/bin/python
 CHROMIUM := /usr/bin/chromium
 
-.PHONY: run test install install-dev chromium migrate clean
+# What `make test` needs from Debian: Chromium for the browser tests, the servers for the scale tests.
+TEST_PACKAGES := chromium postgresql redis-server nginx
+CLUSTER_PACKAGES := postgresql redis-server nginx
+
+.PHONY: run test install install-dev chromium test-packages cluster cluster-start cluster-stop cluster-clean migrate clean
 
 $(VENV)/bin/activate:
 	$(PYTHON) -m venv $(VENV)
@@ -34,8 +39,27 @@ run: migrate
 chromium:
 	@bash scripts/ensure-debian-packages chromium
 
-test: install-dev chromium
+test-packages:
+	@bash scripts/ensure-debian-packages $(TEST_PACKAGES)
+
+test: install-dev test-packages
 	$(PY) -m pytest
+
+# PostgreSQL, Redis, two daphnes and nginx on loopback, state in .cluster/; Ctrl-C stops them.
+# Ports: CLUSTER_PORT (nginx, 8080), CLUSTER_DAPHNE_PORTS ("8081 8082"), CLUSTER_PG_PORT, CLUSTER_REDIS_PORT.
+cluster: install
+	@bash scripts/ensure-debian-packages $(CLUSTER_PACKAGES)
+	@bash scripts/cluster up
+
+cluster-start: install
+	@bash scripts/ensure-debian-packages $(CLUSTER_PACKAGES)
+	@bash scripts/cluster start
+
+cluster-stop:
+	@bash scripts/cluster stop
+
+cluster-clean:
+	@bash scripts/cluster clean
 
 clean:
 	rm -rf $(VENV) .pytest_cache staticfiles db.sqlite3 db.sqlite3-wal db.sqlite3-shm
