@@ -1,0 +1,38 @@
+"""Thin views: parse the request, call one service or selector, render.
+
+Forms post with htmx and get their own partial back (with an inline error and a 4xx
+status when refused); without JavaScript they post normally and are redirected.
+"""
+
+from __future__ import annotations
+
+from tabletop.views.accounts import signup, home, campaign_create
+from tabletop.views.table import table, roll, chat, link_regenerate, link_qr, join, watch, export
+from tabletop.views.people import member_rename, member_remove, character_new, character_edit, character_claim
+from tabletop.views.cards import deck_create, deck_action, card_action
+from tabletop.views.procedure import round_command, demon_city_odds, task
+
+__all__ = [
+    "campaign_create",
+    "card_action",
+    "character_claim",
+    "character_edit",
+    "character_new",
+    "chat",
+    "deck_action",
+    "deck_create",
+    "demon_city_odds",
+    "export",
+    "home",
+    "join",
+    "link_qr",
+    "link_regenerate",
+    "member_remove",
+    "member_rename",
+    "roll",
+    "round_command",
+    "signup",
+    "table",
+    "task",
+    "watch",
+]

@@ -1,0 +1,45 @@
+"""What every view shares: the requester's seat, and answering a form with htmx or without."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+
+from tabletop import selectors
+from tabletop.models import Campaign, Membership
+from tabletop.permissions import Seat, Verb, can, seat_of
+from tabletop.services import ServiceError
+
+
+TABLE = "tabletop/table.html"
+
+
+def seat(request: HttpRequest, campaign_id: int, verb: Verb) -> tuple[Campaign, Membership]:
+    """The table and the requester's seat, if that seat may ``verb``; 404 or 403 otherwise."""
+    campaign = get_object_or_404(Campaign, pk=campaign_id)
+    member = selectors.membership_for(campaign, request.user)
+    seat = seat_of(member)
+    if not can(seat, verb):
+        if seat == Seat.REMOVED:
+            raise PermissionDenied("The GM removed you from this table.")
+        if seat == Seat.STRANGER:
+            raise PermissionDenied("You are not at this table. Ask the GM for a link.")
+        raise PermissionDenied("Your seat at this table does not allow that.")
+    assert member is not None
+    return campaign, member
+
+
+def form_response(
+    request: HttpRequest, partial: str, context: dict[str, Any], *, status: int = 200
+) -> HttpResponse:
+    if request.htmx:
+        return render(request, f"{TABLE}#{partial}", context, status=status)
+    return render(request, "tabletop/form_page.html", {**context, "partial": partial}, status=status)
+
+
+def refusal(form: Any, error: ServiceError) -> None:
+    field = error.field if error.field in form.fields else None
+    form.add_error(field, error.message)

@@ -1,0 +1,136 @@
+"""Members (rename, remove) and characters (make, edit, claim)."""
+
+from __future__ import annotations
+
+
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_http_methods, require_POST
+
+from tabletop import services
+from tabletop.forms import CharacterForm, RenameForm
+from tabletop.models import Campaign, Character, Membership, Role
+from tabletop.permissions import Verb, can_edit_character
+from tabletop.services import ServiceError
+
+from tabletop.views.base import TABLE, refusal, seat
+
+
+# Members
+
+
+def _target(campaign: Campaign, member_id: int) -> Membership:
+    return get_object_or_404(Membership, pk=member_id, campaign=campaign)
+
+
+@require_POST
+def member_rename(request: HttpRequest, campaign_id: int, member_id: int) -> HttpResponse:
+    campaign, me = seat(request, campaign_id, Verb.MEMBER_RENAME)
+    target = _target(campaign, member_id)
+    form = RenameForm(request.POST)
+    if not form.is_valid():
+        return _member_error(request, campaign, "Please give a name of at most 40 characters.")
+    try:
+        services.membership_rename(target=target, actor=me, display_name=form.cleaned_data["display_name"])
+    except ServiceError as exc:
+        return _member_error(request, campaign, exc.message, exc.status)
+    return _member_done(request, campaign)
+
+
+@require_POST
+def member_remove(request: HttpRequest, campaign_id: int, member_id: int) -> HttpResponse:
+    campaign, me = seat(request, campaign_id, Verb.MEMBER_REMOVE)
+    target = _target(campaign, member_id)
+    try:
+        services.membership_remove(target=target, actor=me)
+    except ServiceError as exc:
+        return _member_error(request, campaign, exc.message, exc.status)
+    return _member_done(request, campaign)
+
+
+def _member_done(request: HttpRequest, campaign: Campaign) -> HttpResponse:
+    if request.htmx:  # the member list changes through the live feed
+        return render(request, f"{TABLE}#members_notice", {"notice": ""})
+    return redirect("table", campaign_id=campaign.pk)
+
+
+def _member_error(
+    request: HttpRequest, campaign: Campaign, message: str, status: int = 400
+) -> HttpResponse:
+    if request.htmx:
+        return render(request, f"{TABLE}#members_notice", {"notice": message}, status=status)
+    return render(request, "tabletop/message.html", {"message": message, "campaign": campaign}, status=status)
+
+
+# Characters
+
+
+@require_http_methods(["GET", "POST"])
+def character_new(request: HttpRequest, campaign_id: int) -> HttpResponse:
+    campaign, me = seat(request, campaign_id, Verb.CHARACTER_CREATE)
+    form = CharacterForm(request.POST or None, system=campaign.system)
+    is_gm = me.role == Role.GM
+    if request.method == "POST" and form.is_valid():
+        # The GM makes NPCs or characters for players to claim; a player makes their own.
+        kind = request.POST.get("kind", "pc") if is_gm else "own"
+        try:
+            services.character_create(
+                campaign=campaign,
+                actor=me,
+                name=form.cleaned_data["name"],
+                sheet=form.sheet(),
+                npc=kind == "npc",
+                for_players=kind == "pc",
+            )
+        except ServiceError as exc:
+            refusal(form, exc)
+        else:
+            return redirect("table", campaign_id=campaign.pk)
+    context = {"form": form, "campaign": campaign, "is_gm": is_gm, "character": None}
+    return render(request, "tabletop/character_form.html", context, status=400 if form.errors else 200)
+
+
+@require_http_methods(["GET", "POST"])
+def character_edit(request: HttpRequest, campaign_id: int, character_id: int) -> HttpResponse:
+    campaign, me = seat(request, campaign_id, Verb.WATCH)
+    character = get_object_or_404(Character, pk=character_id, campaign=campaign)
+    if not can_edit_character(me, character):
+        raise PermissionDenied("You may edit only your own character.")
+    form = CharacterForm(
+        request.POST or None,
+        system=campaign.system,
+        initial=CharacterForm.initial_from(character, campaign.system),
+    )
+    status = 200
+    if request.method == "POST":
+        status = 400
+        if form.is_valid():
+            try:
+                services.character_update(
+                    character=character,
+                    actor=me,
+                    name=form.cleaned_data["name"],
+                    sheet=form.sheet(),
+                    version=form.cleaned_data.get("version"),
+                )
+            except ServiceError as exc:
+                refusal(form, exc)
+                status = exc.status
+            else:
+                return redirect("table", campaign_id=campaign.pk)
+    context = {"form": form, "campaign": campaign, "is_gm": me.role == Role.GM, "character": character}
+    return render(request, "tabletop/character_form.html", context, status=status)
+
+
+@require_POST
+def character_claim(request: HttpRequest, campaign_id: int, character_id: int) -> HttpResponse:
+    campaign, me = seat(request, campaign_id, Verb.CHARACTER_CLAIM)
+    character = get_object_or_404(Character, pk=character_id, campaign=campaign)
+    try:
+        services.character_claim(character=character, actor=me)
+    except ServiceError as exc:
+        return _member_error(request, campaign, exc.message, exc.status)
+    if request.htmx:
+        return HttpResponse(status=204)
+    return redirect("table", campaign_id=campaign.pk)

@@ -1,0 +1,237 @@
+"""The table page, dice and chat, invite links, joining, and the log's export."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import segno
+from django.contrib.auth import login
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from games import registry
+from games.core.cards import deck_kind_choices
+from games.core.rng import system_rng
+from tabletop import rendering, selectors, services
+from tabletop.forms import ChatForm, JoinForm, RollForm
+from tabletop.models import Campaign, Membership, Role
+from tabletop.permissions import Verb, can
+from tabletop.services import ServiceError
+
+from tabletop.views.base import TABLE, form_response, refusal, seat
+
+
+# The table
+
+
+def _table_context(request: HttpRequest, campaign: Campaign, member: Membership) -> dict[str, Any]:
+    state = selectors.table_state(campaign, member)
+    cards = selectors.card_state(campaign, member)
+    for m in state.members:
+        m["cards_in_hand"] = cards["hand_counts"].get(m["id"], 0)
+    state_of_procedure = selectors.procedure_state(campaign)
+    return {
+        "panel": selectors.panel_for(campaign, state_of_procedure) if state_of_procedure is not None else None,
+        "procedure_panel": f"games/{campaign.system}/panel.html#panel",
+        "procedure_notice": f"games/{campaign.system}/panel.html#rounds_notice",
+        "cards": cards,
+        "me_id": member.pk,
+        "deck_kinds": deck_kind_choices(),
+        "state": state,
+        "entries": [rendering.event_entry(s.event, s.lens) for s in state.log],
+        "campaign": campaign,
+        "campaign_id": campaign.pk,
+        "me": member,
+        "is_gm": member.role == Role.GM,
+        "can_act": can(state.viewer.seat, Verb.ROLL),
+        "game": registry.get(campaign.system),
+        "roll_form": RollForm(),
+        "chat_form": ChatForm(),
+        "links": _links(request, campaign) if member.role == Role.GM else None,
+    }
+
+
+def _links(request: HttpRequest, campaign: Campaign) -> list[dict[str, str]]:
+    return [
+        {
+            "which": which,
+            "label": label,
+            "url": request.build_absolute_uri(reverse(view, args=[token])),
+        }
+        for which, label, view, token in (
+            ("player", "Player link", "join", campaign.player_token),
+            ("spectator", "Spectator link", "watch", campaign.spectator_token),
+        )
+    ]
+
+
+@require_GET
+def table(request: HttpRequest, campaign_id: int) -> HttpResponse:
+    campaign, member = seat(request, campaign_id, Verb.WATCH)
+    return render(request, TABLE, _table_context(request, campaign, member))
+
+
+def _table_form(
+    request: HttpRequest,
+    campaign: Campaign,
+    form: Any,
+    *,
+    partial: str,
+    act: Callable[[dict[str, Any]], object],
+    fresh: Callable[[dict[str, Any]], Any],
+) -> HttpResponse:
+    """Runs ``act`` on a valid form and answers with the form again: fresh after success
+    (what it did reaches everyone through the live feed), or with the refusal inline."""
+    status = 400
+    if form.is_valid():
+        try:
+            act(form.cleaned_data)
+        except ServiceError as exc:
+            refusal(form, exc)
+            status = exc.status
+        else:
+            if not request.htmx:
+                return redirect("table", campaign_id=campaign.pk)
+            form, status = fresh(form.cleaned_data), 200
+    return form_response(request, partial, {partial: form, "campaign": campaign}, status=status)
+
+
+@require_POST
+def roll(request: HttpRequest, campaign_id: int) -> HttpResponse:
+    campaign, member = seat(request, campaign_id, Verb.ROLL)
+    return _table_form(
+        request, campaign, RollForm(request.POST), partial="roll_form",
+        act=lambda data: services.dice_roll(
+            campaign=campaign, actor=member, notation=data["notation"], mode=data["mode"],
+            rng=system_rng(),
+        ),
+        fresh=lambda data: RollForm(initial={"mode": data["mode"]}),  # keep the chosen mode
+    )
+
+
+@require_POST
+def chat(request: HttpRequest, campaign_id: int) -> HttpResponse:
+    campaign, member = seat(request, campaign_id, Verb.CHAT)
+    return _table_form(
+        request, campaign, ChatForm(request.POST), partial="chat_form",
+        act=lambda data: services.chat_post(campaign=campaign, actor=member, text=data["text"]),
+        fresh=lambda data: ChatForm(),
+    )
+
+
+# Links
+
+
+@require_POST
+def link_regenerate(request: HttpRequest, campaign_id: int, which: str) -> HttpResponse:
+    campaign, member = seat(request, campaign_id, Verb.LINKS_MANAGE)
+    try:
+        campaign = services.campaign_regenerate_link(campaign=campaign, actor=member, which=which)
+    except ServiceError as exc:
+        return HttpResponse(exc.message, status=exc.status, content_type="text/plain")
+    if request.htmx:
+        return render(
+            request, f"{TABLE}#links", {"links": _links(request, campaign), "campaign": campaign}
+        )
+    return redirect("table", campaign_id=campaign.pk)
+
+
+@require_GET
+def link_qr(request: HttpRequest, campaign_id: int, which: str) -> HttpResponse:
+    campaign, _ = seat(request, campaign_id, Verb.LINKS_MANAGE)
+    link = next((l for l in _links(request, campaign) if l["which"] == which), None)
+    if link is None:
+        raise Http404("There is no such link.")
+    svg = segno.make(link["url"], error="m").svg_inline(scale=4, title=link["label"])
+    return HttpResponse(svg, content_type="image/svg+xml")
+
+
+# Joining
+
+
+def _link_campaign(token: str, which: str) -> Campaign:
+    campaign = Campaign.objects.filter(**{f"{which}_token": token}).first()
+    if campaign is None:
+        raise Http404("This link does not work: it is mistyped or the GM replaced it.")
+    return campaign
+
+
+def _link_seat(request: HttpRequest, token: str, which: str) -> tuple[Campaign, HttpResponse | None]:
+    """The link's table, and a redirect to it when this browser already has a seat there."""
+    campaign = _link_campaign(token, which)
+    member = selectors.membership_for(campaign, request.user)
+    if member is None:
+        return campaign, None
+    if member.removed_at is not None:
+        raise PermissionDenied("The GM removed you from this table.")
+    return campaign, redirect("table", campaign_id=campaign.pk)
+
+
+def _take_seat(request: HttpRequest, campaign: Campaign, role: str, display_name: str = "") -> HttpResponse:
+    """Seats the requester (a new guest if not logged in) and logs a guest in by session."""
+    user = request.user if request.user.is_authenticated else None
+    member = services.membership_join(campaign=campaign, user=user, role=role, display_name=display_name)
+    if user is None:
+        login(request, member.user, backend="django.contrib.auth.backends.ModelBackend")
+    return redirect("table", campaign_id=campaign.pk)
+
+
+@require_http_methods(["GET", "POST"])
+def join(request: HttpRequest, token: str) -> HttpResponse:
+    campaign, seated = _link_seat(request, token, "player")
+    if seated:
+        return seated
+    form = JoinForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            return _take_seat(request, campaign, Role.PLAYER, form.cleaned_data["display_name"])
+        except ServiceError as exc:
+            refusal(form, exc)
+    status = 400 if form.errors else 200
+    return render(request, "tabletop/join.html", {"form": form, "campaign": campaign}, status=status)
+
+
+@require_http_methods(["GET", "POST"])
+def watch(request: HttpRequest, token: str) -> HttpResponse:
+    campaign, seated = _link_seat(request, token, "spectator")
+    if seated:
+        return seated
+    if request.method == "POST":
+        return _take_seat(request, campaign, Role.SPECTATOR)
+    return render(request, "tabletop/watch.html", {"campaign": campaign})
+
+
+
+# Export
+
+
+@require_GET
+def export(request: HttpRequest, campaign_id: int, fmt: str) -> HttpResponse:
+    campaign, me = seat(request, campaign_id, Verb.EXPORT)
+    rows = selectors.export_rows(selectors.viewer_of(me), campaign.pk)
+    filename = f"table-{campaign.pk}-log.{fmt}"
+    if fmt == "json":
+        response: HttpResponse = JsonResponse(
+            {"campaign": campaign.name, "system": campaign.system, "viewer": me.display_name, "events": rows},
+            json_dumps_params={"indent": 2, "ensure_ascii": False},
+        )
+    elif fmt == "md":
+        lines = [f"# {campaign.name}", "", f"Log as seen by {me.display_name}.", ""]
+        lines += [f"- **#{row['seq']}** {row['at'][:19].replace('T', ' ')}: {_md(row['summary'])}" for row in rows]
+        response = HttpResponse("\n".join(lines) + "\n", content_type="text/markdown; charset=utf-8")
+    else:
+        raise Http404("Export as md or json.")
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+def _md(text: str) -> str:
+    """Escapes Markdown and HTML so an exported message stays text in any viewer."""
+    out = text.replace("\\", "\\\\")
+    for ch in "`*_[]<>#|":
+        out = out.replace(ch, "\\" + ch)
+    return " ".join(out.split())
