@@ -1,6 +1,6 @@
 """Scale tests: real PostgreSQL, Redis, two daphne processes and nginx, all on loopback.
 
-The servers are started once per session by ``scripts/cluster`` (the same script behind
+The servers are started once for this package by ``scripts/cluster`` (the same script behind
 ``make cluster``) in a temp state dir with free ports, and torn down at the end. Tests drive
 them through Chromium (Playwright) and plain HTTP clients, pinning a person to one daphne by
 opening that daphne's own port, or going through nginx as a real visitor would. A test may
@@ -49,6 +49,16 @@ def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line(
         "markers", "scale: real PostgreSQL, Redis, two daphne processes and nginx (scripts/cluster)"
     )
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Runs these tests first, after pytest-django has ordered the rest. Only one sync
+    Playwright may run in a process: tests/browser keeps its own for the whole session, so this
+    package's (package-scoped, like the servers) must have come and gone before it starts."""
+    ours = [item for item in items if item.path.is_relative_to(HERE)]
+    if ours:
+        items[:] = ours + [item for item in items if not item.path.is_relative_to(HERE)]
 
 
 # The servers
@@ -140,7 +150,7 @@ class Cluster:
         ]
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Cluster]:
     state_dir = tmp_path_factory.mktemp("cluster")
     nginx_port, daphne_1, daphne_2, pg_port, redis_port = _free_ports(5)
@@ -192,7 +202,7 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
     return report
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def browser() -> Iterator[Browser]:
     with sync_playwright() as pw:
         chromium = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
@@ -396,7 +406,7 @@ class GmAccount:
     storage_state: dict[str, Any]
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def gm_account(browser: Browser, cluster: Cluster) -> GmAccount:
     """A GM signs up once, through nginx; the session cookie then works on every server
     (sessions live in PostgreSQL and every process shares SECRET_KEY)."""

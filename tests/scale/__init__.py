@@ -1,0 +1,1 @@
+"""Scale tests: real servers started by conftest.py through scripts/cluster."""
