@@ -26,7 +26,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, WebSocket, expect, sync_playwright
+from playwright.sync_api import (
+    Browser,
+    BrowserContext,
+    Page,
+    WebSocket,
+    expect,
+    sync_playwright,
+)
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 HERE = Path(__file__).resolve().parent
@@ -100,7 +107,7 @@ class Cluster:
         try:
             done = subprocess.run(
                 ["bash", str(SCRIPT), *args], cwd=ROOT, env=self.env, capture_output=True, text=True,
-                timeout=SCRIPT_TIMEOUT_S,
+                timeout=SCRIPT_TIMEOUT_S, check=False,
             )
         except subprocess.TimeoutExpired as exc:
             pytest.fail(f"scripts/cluster {' '.join(args)} took over {SCRIPT_TIMEOUT_S} s:\n{exc.stdout}\n{exc.stderr}")
@@ -145,8 +152,10 @@ class Cluster:
         return count
 
     def logs(self) -> list[Path]:
+        recorded = self.state_dir / "postgres.path"  # where the script put PostgreSQL's files
+        postgres = Path(recorded.read_text().strip()) if recorded.exists() else self.state_dir / "postgres"
         return sorted(self.state_dir.glob("daphne-*.log")) + [
-            self.state_dir / "nginx" / "error.log", self.state_dir / "redis.log"
+            self.state_dir / "nginx" / "error.log", self.state_dir / "redis.log", postgres / "postgres.log"
         ]
 
 
@@ -174,7 +183,9 @@ def cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Cluster]:
         made.run("start")
         yield made
     finally:
-        subprocess.run(["bash", str(SCRIPT), "clean"], cwd=ROOT, env=env, capture_output=True, timeout=SCRIPT_TIMEOUT_S)
+        subprocess.run(
+            ["bash", str(SCRIPT), "clean"], cwd=ROOT, env=env, capture_output=True, timeout=SCRIPT_TIMEOUT_S, check=False
+        )
 
 
 @pytest.fixture(autouse=True)

@@ -58,7 +58,8 @@ def test_clients_of_a_killed_daphne_reconnect_through_nginx_and_replay_the_same_
     gm.page.wait_for_timeout(500)  # the others on daphne 1 close at the same moment
     dropped = [p for p in players if sockets_before[p.name].is_closed()]
     for person in dropped:
-        _wait_until(gm.page, lambda: person.sockets[-1] is not sockets_before[person.name],
+        old = sockets_before[person.name]
+        _wait_until(gm.page, lambda person=person, old=old: person.sockets[-1] is not old,
                     f"{person.name} reconnecting", timeout_s=RECOVERY_MS / 1000)
         person.wait_live(timeout_ms=RECOVERY_MS)
     dropped[0].roll("4d8")  # through nginx, now to process 2
