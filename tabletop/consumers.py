@@ -13,7 +13,7 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 
-from tabletop import rendering, selectors, services
+from tabletop import liveness, rendering, selectors, services
 from tabletop.broadcast import member_group, table_group
 from tabletop.models import Campaign, Membership
 from tabletop.permissions import Verb, can, lens_for
@@ -42,13 +42,15 @@ class TableConsumer(AsyncWebsocketConsumer):
             await self.channel_layer.group_add(group, self.channel_name)
         await self.accept()
         await database_sync_to_async(services.presence_connect)(
-            member=member, channel_name=self.channel_name
+            member=member, channel_name=self.channel_name, process=liveness.PROCESS
         )
+        await liveness.socket_opened()
 
     async def disconnect(self, code: int) -> None:
         for group in getattr(self, "groups_joined", []):
             await self.channel_layer.group_discard(group, self.channel_name)
         if hasattr(self, "member_id"):
+            await liveness.socket_closed()
             await database_sync_to_async(services.presence_disconnect)(
                 channel_name=self.channel_name
             )

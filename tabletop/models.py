@@ -131,10 +131,13 @@ class Event(models.Model):
 
 
 class Presence(models.Model):
-    """One open socket. A member is online while they have at least one."""
+    """One open socket. A member is online while they have at least one on a live process."""
 
     membership = models.ForeignKey(Membership, on_delete=models.CASCADE, related_name="sockets")
     channel_name = models.CharField(max_length=200, unique=True)
+    # The server process holding the socket: a process killed outright runs no disconnect
+    # handler, so its sockets are known dead only by its heartbeat stopping.
+    process = models.CharField(max_length=32, default="", db_index=True)
     connected = models.DateTimeField(auto_now_add=True)
 
     def __str__(self) -> str:
@@ -261,3 +264,13 @@ class ProcedureState(models.Model):
 
     def __str__(self) -> str:
         return f"procedure of {self.campaign_id}"
+
+
+class ProcessBeat(models.Model):
+    """The last heartbeat of a server process that holds sockets."""
+
+    process = models.CharField(max_length=32, primary_key=True)
+    seen = models.DateTimeField()
+
+    def __str__(self) -> str:
+        return self.process

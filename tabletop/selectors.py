@@ -3,15 +3,18 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import timedelta
 from typing import Any
 
 from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import Count, Max, Q
+from django.utils import timezone
 
 from games import registry
 from games.core.cards import deck_kind
 from tabletop.models import (
     CardPlacement, Campaign, Character, Deck, Event, Membership, Pile, PileKind, Presence, ProcedureState,
+    ProcessBeat,
 )
 from tabletop.permissions import Lens, Seat, Viewer, event_lens, seat_of
 
@@ -68,9 +71,16 @@ def viewer_of(member: Membership | None) -> Viewer:
 
 
 def online_member_ids(campaign_id: int) -> set[int]:
-    """The GM and players with a socket open now (spectators' presence is not tracked live)."""
+    """The GM and players with a socket open now on a live process (spectators' presence
+    is not tracked live)."""
+    from tabletop.liveness import DEAD_AFTER_S
+
+    alive = ProcessBeat.objects.filter(seen__gte=timezone.now() - timedelta(seconds=DEAD_AFTER_S))
     return set(
-        Presence.objects.filter(membership__campaign_id=campaign_id, membership__removed_at=None)
+        Presence.objects.filter(
+            membership__campaign_id=campaign_id, membership__removed_at=None,
+            process__in=alive.values("process"),
+        )
         .exclude(membership__role="spectator")
         .values_list("membership_id", flat=True)
     )

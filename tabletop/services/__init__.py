@@ -31,6 +31,7 @@ from tabletop.services.members import (
     membership_rename,
     presence_connect,
     presence_disconnect,
+    process_heartbeat,
 )
 from tabletop.services.play import ROLL_MODES, chat_post, dice_roll, task_roll
 from tabletop.services.procedure import procedure_command
@@ -39,7 +40,7 @@ __all__ = [
     "ROLL_MODES", "Conflict", "NotAllowed", "NotFound", "ServiceError",
     "campaign_create", "campaign_regenerate_link", "character_claim", "character_create",
     "character_update", "chat_post", "dice_roll", "guest_user_create", "membership_join",
-    "membership_remove", "membership_rename", "presence_connect", "presence_disconnect",
+    "membership_remove", "membership_rename", "presence_connect", "presence_disconnect", "process_heartbeat",
     "card_discard", "card_pass", "card_play", "card_return", "pile_deal", "pile_draw",
     "deck_configure", "deck_create", "deck_discard_reshuffle", "deck_peek", "deck_recall",
     "deck_reorder", "deck_shuffle", "procedure_command", "task_roll",

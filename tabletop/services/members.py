@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
@@ -9,9 +11,11 @@ from django.utils import timezone
 
 from games import registry
 from tabletop import broadcast
-from tabletop.models import Audience, Campaign, Character, Membership, Presence, Role, new_link_token
+from tabletop.models import (
+    Audience, Campaign, Character, Membership, Presence, ProcessBeat, Role, new_link_token,
+)
 from tabletop.permissions import Verb
-from tabletop.selectors import member_data
+from tabletop.selectors import member_data, online_member_ids
 from tabletop.services.base import (
     NotAllowed, NotFound, ServiceError, acting, append, clean_name, lock_table, unique_name,
 )
@@ -165,13 +169,17 @@ def membership_remove(*, target: Membership, actor: Membership) -> None:
         _remove(locked, member, by=me)
 
 
-def presence_connect(*, member: Membership, channel_name: str) -> None:
-    """Records an open socket. Presence is pushed, not logged, and only when a player's or
-    the GM's status changes: spectators come and go in crowds, and a push to every socket
-    for each of them would cost a busy table frames by the square of its audience."""
+def presence_connect(*, member: Membership, channel_name: str, process: str = "") -> None:
+    """Records an open socket held by ``process``. Presence is pushed, not logged, and only
+    when a player's or the GM's status changes: spectators come and go in crowds, and a push
+    to every socket for each of them would cost a busy table frames by the square of its
+    audience."""
     with transaction.atomic():
-        was_online = Presence.objects.filter(membership=member).exists()
-        Presence.objects.get_or_create(membership=member, channel_name=channel_name)
+        was_online = member.pk in online_member_ids(member.campaign_id)
+        ProcessBeat.objects.update_or_create(process=process, defaults={"seen": timezone.now()})
+        Presence.objects.get_or_create(
+            membership=member, channel_name=channel_name, defaults={"process": process}
+        )
     if not was_online and member.role != Role.SPECTATOR:
         broadcast.presence_changed(member.campaign_id)
 
@@ -183,3 +191,23 @@ def presence_disconnect(*, channel_name: str) -> None:
         member = row.membership
         if member.role != Role.SPECTATOR and not Presence.objects.filter(membership=member).exists():
             broadcast.presence_changed(member.campaign_id)
+
+
+def process_heartbeat(*, process: str, dead_after_s: int) -> None:
+    """Marks ``process`` alive, and forgets the sockets of processes silent too long
+    (killed outright, they never ran their sockets' disconnect handlers)."""
+    now = timezone.now()
+    ProcessBeat.objects.update_or_create(process=process, defaults={"seen": now})
+    dead = list(
+        ProcessBeat.objects.filter(seen__lt=now - timedelta(seconds=dead_after_s)).values_list(
+            "process", flat=True
+        )
+    )
+    if not dead:
+        return
+    stale = Presence.objects.filter(process__in=dead)
+    tables = set(stale.values_list("membership__campaign_id", flat=True))
+    stale.delete()
+    ProcessBeat.objects.filter(process__in=dead).delete()
+    for campaign_id in sorted(tables):
+        broadcast.presence_changed(campaign_id)

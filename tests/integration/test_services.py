@@ -199,3 +199,24 @@ def test_coming_systems_cannot_host_a_table(db) -> None:
     with pytest.raises(ServiceError, match="No game system"):
         services.campaign_create(gm=gm, name="Never", system="nope")
     assert not Campaign.objects.exists()
+
+
+def test_sockets_of_a_process_that_stopped_beating_go_offline(table) -> None:
+    """A process killed outright never runs its sockets' disconnect handlers: its members
+    are online only while its heartbeat is fresh, and the next beat anywhere forgets them."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from tabletop.models import Presence, ProcessBeat
+    from tabletop.selectors import online_member_ids
+
+    services.presence_connect(member=table.ann, channel_name="doomed", process="dead-process")
+    services.presence_connect(member=table.bob, channel_name="fine", process="live-process")
+    assert online_member_ids(table.campaign.pk) == {table.ann.pk, table.bob.pk}
+    ProcessBeat.objects.filter(process="dead-process").update(seen=timezone.now() - timedelta(seconds=31))
+    assert online_member_ids(table.campaign.pk) == {table.bob.pk}
+    services.process_heartbeat(process="live-process", dead_after_s=30)
+    assert not Presence.objects.filter(process="dead-process").exists()
+    assert not ProcessBeat.objects.filter(process="dead-process").exists()
+    assert Presence.objects.filter(channel_name="fine").exists()
