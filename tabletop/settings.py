@@ -99,7 +99,15 @@ if os.environ.get("REDIS_URL"):
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {"hosts": [os.environ["REDIS_URL"]], "capacity": 1500, "expiry": 30},
+            "CONFIG": {
+                # channels-redis waits on Redis 5 s at a time for new messages; redis-py's
+                # own read timeout must be longer, or every quiet socket is cut every 5 s.
+                "hosts": [
+                    {"address": os.environ["REDIS_URL"], "socket_timeout": 30, "socket_connect_timeout": 5}
+                ],
+                "capacity": 1500,
+                "expiry": 30,
+            },
         }
     }
 else:
