@@ -6,11 +6,13 @@ Actions never come in here (they are htmx POSTs); the only frame a client sends 
 
 from __future__ import annotations
 
+import asyncio
 import json
 from typing import Any
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
+from channels.consumer import get_handler_name
 from django.conf import settings
 
 from tabletop import liveness, rendering, selectors, services
@@ -20,12 +22,32 @@ from tabletop.permissions import Verb, can, lens_for
 
 CLOSE_FORBIDDEN = 4403
 MAX_FRAME = 1024
+# Broadcasts of two close commits leave from two request threads and may cross: a socket
+# that sees seq N+1 before N holds it this long for N before reading the gap from the log.
+GAP_WAIT_S = 1.0
+# Messages whose handlers never touch the database (a catch-up goes through
+# database_sync_to_async, which tidies connections itself).
+PUSH_ONLY = frozenset({"table.event", "presence.changed", "member.removed"})
 
 
 class TableConsumer(AsyncWebsocketConsumer):
     campaign_id: int
     member_id: int
     cursor: int | None = None  # the last seq this socket has been brought up to
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.turn = asyncio.Lock()  # handlers and the gap timer take turns
+        self.held: dict[int, dict[str, Any]] = {}  # events that arrived ahead of a gap
+        self.gap_timer: asyncio.TimerHandle | None = None
+
+    async def dispatch(self, message: dict[str, Any]) -> None:
+        """Channels closes stale database connections before every handler, through a
+        worker-thread round trip; pushed events need none, and a busy table sends many."""
+        if message["type"] in PUSH_ONLY:
+            await getattr(self, get_handler_name(message))(message)
+            return
+        await super().dispatch(message)
 
     async def connect(self) -> None:
         self.campaign_id = int(self.scope["url_route"]["kwargs"]["campaign_id"])
@@ -47,6 +69,8 @@ class TableConsumer(AsyncWebsocketConsumer):
         await liveness.socket_opened()
 
     async def disconnect(self, code: int) -> None:
+        if self.gap_timer is not None:
+            self.gap_timer.cancel()
         for group in getattr(self, "groups_joined", []):
             await self.channel_layer.group_discard(group, self.channel_name)
         if hasattr(self, "member_id"):
@@ -64,7 +88,9 @@ class TableConsumer(AsyncWebsocketConsumer):
                 )
             )
             return
-        await self.catch_up(after)
+        async with self.turn:
+            await self.catch_up(after)
+            await self._drain()
 
     async def catch_up(self, after: int) -> None:
         frames, upto, still_member = await database_sync_to_async(self._read_since)(after)
@@ -88,12 +114,20 @@ class TableConsumer(AsyncWebsocketConsumer):
         return frames, upto, True
 
     async def table_event(self, message: dict[str, Any]) -> None:
-        seq = int(message["seq"])
-        if self.cursor is None or seq <= self.cursor:
-            return  # not resumed yet (the resume will read it), or already sent
-        if seq > self.cursor + 1:
-            await self.catch_up(self.cursor)  # the layer lost something: the log has it
-            return
+        async with self.turn:
+            seq = int(message["seq"])
+            if self.cursor is None or seq <= self.cursor:
+                return  # not resumed yet (the resume will read it), or already sent
+            if seq > self.cursor + 1:
+                self.held[seq] = message  # N+1 before N: wait a moment for N
+                if self.gap_timer is None:
+                    loop = asyncio.get_running_loop()
+                    self.gap_timer = loop.call_later(GAP_WAIT_S, self._gap_outlasted)
+                return
+            await self._push(message)
+            await self._drain()
+
+    async def _push(self, message: dict[str, Any]) -> None:
         lens = lens_for(
             self.viewer,
             audience=message["audience"],
@@ -102,9 +136,30 @@ class TableConsumer(AsyncWebsocketConsumer):
         )
         if lens is not None:
             await self.send(message["frames"][lens])
-        self.cursor = seq
+        self.cursor = int(message["seq"])
         if message.get("removed_member_id") == self.member_id:
             await self.close(code=CLOSE_FORBIDDEN)
+
+    async def _drain(self) -> None:
+        """Pushes held events that now follow on; stops waiting once nothing is held."""
+        assert self.cursor is not None
+        while self.cursor + 1 in self.held:
+            await self._push(self.held.pop(self.cursor + 1))
+        self.held = {seq: m for seq, m in self.held.items() if seq > self.cursor}
+        if not self.held and self.gap_timer is not None:
+            self.gap_timer.cancel()
+            self.gap_timer = None
+
+    def _gap_outlasted(self) -> None:
+        self.gap_timer = None
+        asyncio.ensure_future(self._fill_gap())
+
+    async def _fill_gap(self) -> None:
+        """The missing event never came through the layer (it is lossy): the log has it."""
+        async with self.turn:
+            if self.held and self.cursor is not None:
+                await self.catch_up(self.cursor)
+                await self._drain()
 
     async def member_removed(self, message: dict[str, Any]) -> None:
         await self.close(code=CLOSE_FORBIDDEN)
