@@ -57,6 +57,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "tabletop.middleware.SyncChain",  # last: see its docstring
 ]
 
 ROOT_URLCONF = "tabletop.urls"
