@@ -26,10 +26,7 @@ def pile_draw(
     """Takes ``count`` cards off the top: into the actor's hand (hidden) or face up to the play area."""
     _count(count)
     with transaction.atomic():
-        locked = lock_table(deck.campaign_id)
-        me = acting(locked, actor, Verb.CARD_PLAY)
-        deck = piles.get_deck(locked, deck.pk)
-        piles.require_deck_user(me, deck)
+        locked, me, deck = piles.lock_deck(deck, actor, Verb.CARD_PLAY)
         if to not in ("hand", "play"):
             raise ServiceError("Draw to your hand or to the play area.", field="to")
         cards = piles.take_top(deck, count)
@@ -51,10 +48,7 @@ def pile_deal(*, deck: Deck, actor: Membership, count: int, to: list[Membership]
     """Deals ``count`` cards to each chosen player in turn, one round at a time, as at a real table."""
     _count(count)
     with transaction.atomic():
-        locked = lock_table(deck.campaign_id)
-        me = acting(locked, actor, Verb.CARD_PLAY)
-        deck = piles.get_deck(locked, deck.pk)
-        piles.require_deck_user(me, deck)
+        locked, me, deck = piles.lock_deck(deck, actor, Verb.CARD_PLAY)
         ids = [m.pk for m in to]
         members = {m.pk: m for m in locked.members.filter(pk__in=ids, removed_at=None).exclude(role=Role.SPECTATOR)}
         if not ids or len(members) != len(set(ids)):

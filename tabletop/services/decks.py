@@ -62,9 +62,7 @@ def deck_configure(
     *, deck: Deck, actor: Membership, allow_reversed: bool, players_may_use: bool
 ) -> Deck:
     with transaction.atomic():
-        locked = lock_table(deck.campaign_id)
-        me = acting(locked, actor, Verb.DECK_MANAGE)
-        deck = piles.get_deck(locked, deck.pk)
+        locked, me, deck = piles.lock_deck(deck, actor, Verb.DECK_MANAGE)
         deck.allow_reversed = allow_reversed and deck_kind(deck.kind).reversible
         deck.players_may_use = players_may_use
         deck.save(update_fields=["allow_reversed", "players_may_use"])
@@ -81,20 +79,14 @@ def deck_configure(
 def deck_shuffle(*, deck: Deck, actor: Membership, rng: Rng) -> None:
     """Shuffles the draw pile only; cards out of it stay where they are."""
     with transaction.atomic():
-        locked = lock_table(deck.campaign_id)
-        me = acting(locked, actor, Verb.CARD_PLAY)
-        deck = piles.get_deck(locked, deck.pk)
-        piles.require_deck_user(me, deck)
+        locked, me, deck = piles.lock_deck(deck, actor, Verb.CARD_PLAY)
         piles.shuffle_draw_pile(locked, deck, me, rng, why=f"{me.display_name} shuffles")
 
 
 def deck_discard_reshuffle(*, deck: Deck, actor: Membership, rng: Rng) -> None:
     """Puts the discard pile back into the deck and shuffles; hands and the play area stay."""
     with transaction.atomic():
-        locked = lock_table(deck.campaign_id)
-        me = acting(locked, actor, Verb.CARD_PLAY)
-        deck = piles.get_deck(locked, deck.pk)
-        piles.require_deck_user(me, deck)
+        locked, me, deck = piles.lock_deck(deck, actor, Verb.CARD_PLAY)
         discard = list(piles.deck_pile(deck, PileKind.DISCARD).cards.order_by("position"))
         if not discard:
             raise ServiceError(f"The discard pile of {deck.name} is empty.")
@@ -108,10 +100,7 @@ def deck_discard_reshuffle(*, deck: Deck, actor: Membership, rng: Rng) -> None:
 def deck_recall(*, deck: Deck, actor: Membership, rng: Rng) -> None:
     """Gathers every card of the deck, from every pile and hand, and shuffles."""
     with transaction.atomic():
-        locked = lock_table(deck.campaign_id)
-        me = acting(locked, actor, Verb.CARD_PLAY)
-        deck = piles.get_deck(locked, deck.pk)
-        piles.require_deck_user(me, deck)
+        locked, me, deck = piles.lock_deck(deck, actor, Verb.CARD_PLAY)
         draw = piles.deck_pile(deck, PileKind.DRAW)
         out = list(CardPlacement.objects.filter(deck=deck).exclude(pile=draw).order_by("pk"))
         piles.move(out, draw)
@@ -124,9 +113,7 @@ def deck_recall(*, deck: Deck, actor: Membership, rng: Rng) -> None:
 def deck_peek(*, deck: Deck, actor: Membership, count: int) -> list[str]:
     """The GM looks at the top ``count`` cards; everyone sees that they did, only the GM what."""
     with transaction.atomic():
-        locked = lock_table(deck.campaign_id)
-        me = acting(locked, actor, Verb.DECK_MANAGE)
-        deck = piles.get_deck(locked, deck.pk)
+        locked, me, deck = piles.lock_deck(deck, actor, Verb.DECK_MANAGE)
         tokens = [p.token for p in piles.take_top(deck, count)]
         append(
             locked, "deck.peeked", actor=me,
@@ -141,9 +128,7 @@ def deck_peek(*, deck: Deck, actor: Membership, count: int) -> list[str]:
 def deck_reorder(*, deck: Deck, actor: Membership, order: list[str]) -> None:
     """The GM puts the top cards back in a new order (card ids, top first)."""
     with transaction.atomic():
-        locked = lock_table(deck.campaign_id)
-        me = acting(locked, actor, Verb.DECK_MANAGE)
-        deck = piles.get_deck(locked, deck.pk)
+        locked, me, deck = piles.lock_deck(deck, actor, Verb.DECK_MANAGE)
         top = piles.take_top(deck, len(order))
         if sorted(p.card_id for p in top) != sorted(order):
             raise ServiceError("Those are not the cards on top now; look again.")

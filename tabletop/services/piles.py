@@ -13,7 +13,7 @@ from tabletop.models import (
 )
 from tabletop.permissions import Verb, can, seat_of
 from tabletop.selectors import hand_contents, table_counts
-from tabletop.services.base import NotAllowed, NotFound, ServiceError, append
+from tabletop.services.base import NotAllowed, NotFound, ServiceError, acting, append, lock_table
 
 
 def card_name(token: str) -> str:
@@ -46,6 +46,17 @@ def hand_of(member: Membership) -> Pile:
         campaign_id=member.campaign_id, kind=PileKind.HAND, owner=member
     )
     return pile
+
+
+def lock_deck(deck: Deck, actor: Membership, verb: Verb) -> tuple[Campaign, Membership, Deck]:
+    """Inside a transaction: locks the deck's table and reads the actor's seat and the deck
+    afresh; with CARD_PLAY the actor must also be one who may use this deck."""
+    locked = lock_table(deck.campaign_id)
+    me = acting(locked, actor, verb)
+    fresh = get_deck(locked, deck.pk)
+    if verb == Verb.CARD_PLAY:
+        require_deck_user(me, fresh)
+    return locked, me, fresh
 
 
 def may_use_deck(member: Membership | None, deck: Deck) -> bool:
