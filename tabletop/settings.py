@@ -84,7 +84,7 @@ if os.environ.get("DATABASE_URL"):
 else:
     DATABASES = {
         "default": {
-            "ENGINE": "django.db.backends.sqlite3",
+            "ENGINE": "tabletop.sqlite3",  # Django's, with writers queued: see its base.py
             "NAME": os.environ.get("SQLITE_PATH", str(BASE_DIR / "db.sqlite3")),
             "OPTIONS": {
                 # IMMEDIATE takes the write lock at BEGIN, so two writers queue on

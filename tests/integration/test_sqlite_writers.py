@@ -1,0 +1,148 @@
+"""The SQLite backend that queues this process's writers on a lock (tabletop/sqlite3/base.py)."""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+
+import pytest
+from django.db import OperationalError
+
+from tabletop.sqlite3.base import DatabaseWrapper, writer_lock
+
+
+def wrapper(path: Path, *, timeout: float = 20) -> DatabaseWrapper:
+    settings = {
+        "ENGINE": "tabletop.sqlite3", "NAME": str(path), "USER": "", "PASSWORD": "", "HOST": "", "PORT": "",
+        "ATOMIC_REQUESTS": False, "AUTOCOMMIT": True, "CONN_MAX_AGE": 0, "CONN_HEALTH_CHECKS": False,
+        "TIME_ZONE": None, "TEST": {},
+        "OPTIONS": {"transaction_mode": "IMMEDIATE", "timeout": timeout,
+                    "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;"},
+    }
+    return DatabaseWrapper(settings, alias=f"writers-{threading.get_ident()}")
+
+
+@pytest.fixture(autouse=True)
+def _own_files(django_db_blocker: pytest.FixtureRequest) -> object:
+    """These tests open their own SQLite files, not the test database."""
+    with django_db_blocker.unblock():  # type: ignore[attr-defined]
+        yield
+
+
+@pytest.fixture
+def database(tmp_path: Path) -> Path:
+    path = tmp_path / "writers.sqlite3"
+    setup = wrapper(path)
+    with setup.cursor() as cursor:
+        cursor.execute("CREATE TABLE counter (n INTEGER NOT NULL)")
+        cursor.execute("INSERT INTO counter VALUES (0)")
+    setup.close()
+    return path
+
+
+def begin(db: DatabaseWrapper) -> None:
+    db.ensure_connection()
+    db._start_transaction_under_autocommit()
+
+
+def test_a_write_transaction_holds_the_lock_until_commit_rollback_or_close(database: Path) -> None:
+    lock = writer_lock(str(database))
+    for end in ("_commit", "_rollback", "_close"):
+        db = wrapper(database)
+        begin(db)
+        assert lock.locked()
+        getattr(db, end)()
+        assert not lock.locked(), f"{end} left the writer lock held"
+        db.close()
+
+
+def test_a_second_writer_waits_for_the_first_and_then_goes_on(database: Path) -> None:
+    first, order = wrapper(database), []
+    begin(first)
+    first.cursor().execute("UPDATE counter SET n = n + 1")
+
+    def second_writer() -> None:
+        second = wrapper(database)
+        begin(second)  # blocks on the lock until the first commits
+        order.append("second began")
+        second.cursor().execute("UPDATE counter SET n = n * 10")
+        second._commit()
+        second.close()
+
+    thread = threading.Thread(target=second_writer)
+    thread.start()
+    thread.join(timeout=0.3)
+    assert thread.is_alive() and order == []  # still waiting: the first holds the lock
+    order.append("first committed")
+    first._commit()
+    thread.join(timeout=20)
+    assert order == ["first committed", "second began"]
+    assert first.cursor().execute("SELECT n FROM counter").fetchone()[0] == 10
+    first.close()
+
+
+def test_a_writer_that_waits_past_the_timeout_gets_sqlites_own_error(database: Path) -> None:
+    first = wrapper(database)
+    begin(first)
+    failures: list[Exception] = []
+
+    def impatient() -> None:
+        second = wrapper(database, timeout=0.2)
+        try:
+            begin(second)
+        except OperationalError as exc:
+            failures.append(exc)
+        finally:
+            second.close()
+
+    thread = threading.Thread(target=impatient)
+    thread.start()
+    thread.join(timeout=20)
+    assert [str(f) for f in failures] == ["database is locked"]
+    first._rollback()
+    assert not writer_lock(str(database)).locked()
+    first.close()
+
+
+def test_writers_racing_in_many_threads_lose_no_update(database: Path) -> None:
+    threads, failures = 6, []
+    start = threading.Barrier(threads)
+
+    def add_fifty() -> None:
+        db = wrapper(database)
+        try:
+            start.wait()
+            for _ in range(50):
+                with _atomic(db):
+                    n = db.cursor().execute("SELECT n FROM counter").fetchone()[0]
+                    db.cursor().execute("UPDATE counter SET n = %s", [n + 1])
+        except Exception as exc:  # noqa: BLE001 -- reported in the test's thread
+            failures.append(exc)
+        finally:
+            db.close()
+
+    workers = [threading.Thread(target=add_fifty) for _ in range(threads)]
+    for worker in workers:
+        worker.start()
+    for worker in workers:
+        worker.join(timeout=120)
+    assert not failures, failures
+    check = wrapper(database)
+    assert check.cursor().execute("SELECT n FROM counter").fetchone()[0] == threads * 50
+    check.close()
+
+
+class _atomic:
+    """BEGIN IMMEDIATE … COMMIT (or ROLLBACK) on one wrapper, as Django's atomic does."""
+
+    def __init__(self, db: DatabaseWrapper) -> None:
+        self.db = db
+
+    def __enter__(self) -> None:
+        begin(self.db)
+
+    def __exit__(self, kind: object, *_: object) -> None:
+        if kind is None:
+            self.db._commit()
+        else:
+            self.db._rollback()
