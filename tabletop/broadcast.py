@@ -13,6 +13,7 @@ from collections.abc import Callable
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 
+from tabletop.hub import hub, serves_everyone
 from tabletop.models import Event, Membership
 from tabletop.permissions import Lens
 from tabletop import rendering
@@ -50,7 +51,7 @@ def event_message(event: Event) -> dict[str, object]:
         "private_audience": event.private_audience,
         "owner_id": event.owner_id,
         "removed_member_id": member["id"] if member else None,
-        "frames": {lens: rendering.event_frame(event, lens) for lens in lenses_needed(event)},
+        "frames": rendering.event_frames(event, lenses_needed(event)),
     }
 
 
@@ -67,6 +68,12 @@ def _send(group: str, message: Callable[[], dict[str, object]]) -> None:
 
 
 def event_committed(event: Event) -> None:
+    if serves_everyone():
+        try:
+            hub.publish(event.campaign_id, event_message(event))
+        except Exception:
+            logger.warning("broadcast of seq %s failed", event.seq, exc_info=True)
+        return
     _send(table_group(event.campaign_id), lambda: event_message(event))
 
 

@@ -1,7 +1,8 @@
 """The table's socket: authenticate, check the seat, replay, then push live.
 
-Actions never come in here (they are htmx POSTs); the only frame a client sends is
-``{"type": "resume", "after": <seq>}``. Anything else gets an error frame.
+A client sends ``{"type": "resume", "after": <seq>}`` first, and may then take the live
+table's most frequent actions as ``{"type": "act", ...}`` frames (tabletop/socket_actions.py);
+every other change is an htmx POST. Anything else gets an error frame and changes nothing.
 """
 
 from __future__ import annotations
@@ -15,13 +16,14 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from channels.consumer import get_handler_name
 from django.conf import settings
 
-from tabletop import liveness, rendering, selectors, services
+from tabletop import liveness, rendering, selectors, services, socket_actions
 from tabletop.broadcast import member_group, table_group
+from tabletop.hub import hub, serves_everyone
 from tabletop.models import Campaign, Membership
 from tabletop.permissions import Verb, can, lens_for
 
 CLOSE_FORBIDDEN = 4403
-MAX_FRAME = 1024
+MAX_FRAME = 8192  # a chat line of the longest allowed, every character escaped, fits
 # Broadcasts of two close commits leave from two request threads and may cross: a socket
 # that sees seq N+1 before N holds it this long for N before reading the gap from the log.
 GAP_WAIT_S = 1.0
@@ -58,10 +60,13 @@ class TableConsumer(AsyncWebsocketConsumer):
         if member is None or not can(self.viewer.seat, Verb.WATCH):
             await self.close(code=CLOSE_FORBIDDEN)
             return
+        self.member = member
         self.member_id = member.pk
         self.groups_joined = [table_group(self.campaign_id), member_group(member.pk)]
         for group in self.groups_joined:
             await self.channel_layer.group_add(group, self.channel_name)
+        if serves_everyone():
+            hub.join(self.campaign_id, self)  # events come through the hub, not the group
         await self.accept()
         await database_sync_to_async(services.presence_connect)(
             member=member, channel_name=self.channel_name, process=liveness.PROCESS
@@ -71,6 +76,8 @@ class TableConsumer(AsyncWebsocketConsumer):
     async def disconnect(self, code: int) -> None:
         if self.gap_timer is not None:
             self.gap_timer.cancel()
+        if hasattr(self, "member_id"):
+            hub.leave(self.campaign_id, self)
         for group in getattr(self, "groups_joined", []):
             await self.channel_layer.group_discard(group, self.channel_name)
         if hasattr(self, "member_id"):
@@ -80,17 +87,42 @@ class TableConsumer(AsyncWebsocketConsumer):
             )
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
-        after = _resume_point(text_data)
-        if after is None:
-            await self.send(
-                rendering.error_frame(
-                    'This socket only takes {"type": "resume", "after": <seq>}.', "unexpected-frame"
-                )
+        frame = _frame(text_data)
+        if frame is not None and frame.get("type") == "resume":
+            after = _resume_point(frame)
+            if after is not None:
+                async with self.turn:
+                    await self.catch_up(after)
+                    await self._drain()
+                return
+        if frame is not None and frame.get("type") == "act":
+            request = socket_actions.parse(frame)
+            if request is not None:
+                await self.act(request)
+                return
+        await self.send(
+            rendering.error_frame(
+                'This socket takes {"type": "resume", "after": <seq>} and '
+                '{"type": "act", "ref": …, "action": …, "args": {…}}.',
+                "unexpected-frame",
             )
-            return
-        async with self.turn:
-            await self.catch_up(after)
-            await self._drain()
+        )
+
+    async def act(self, request: socket_actions.Request) -> None:
+        checked = socket_actions.check(request, self.member)
+        if isinstance(checked, socket_actions.Outcome):
+            outcome = checked
+        else:
+            action, data = checked
+            outcome = await database_sync_to_async(socket_actions.perform)(
+                request.ref, action, data, self.member
+            )
+        await self.send(
+            rendering.answer_frame(
+                outcome.ref, seq=outcome.seq, message=outcome.error, code=outcome.code,
+                field=outcome.field,
+            )
+        )
 
     async def catch_up(self, after: int) -> None:
         frames, upto, still_member = await database_sync_to_async(self._read_since)(after)
@@ -112,6 +144,14 @@ class TableConsumer(AsyncWebsocketConsumer):
             return [rendering.snapshot_frame(selectors.table_state(campaign, member))], upto, True
         frames = [rendering.event_frame(s.event, s.lens) for s in seen]
         return frames, upto, True
+
+    async def offer(self, message: dict[str, Any]) -> None:
+        """An event from this process's hub. A socket busy reading the log takes it in a
+        task of its own, so the hub's fan-out to the rest of the table does not wait."""
+        if self.turn.locked():
+            asyncio.ensure_future(self.table_event(message))
+            return
+        await self.table_event(message)
 
     async def table_event(self, message: dict[str, Any]) -> None:
         async with self.turn:
@@ -168,15 +208,17 @@ class TableConsumer(AsyncWebsocketConsumer):
         await self.send(message["frame"])
 
 
-def _resume_point(text_data: str | None) -> int | None:
+def _frame(text_data: str | None) -> dict[str, Any] | None:
     if text_data is None or len(text_data) > MAX_FRAME:
         return None
     try:
         frame = json.loads(text_data)
     except ValueError:
         return None
-    if not isinstance(frame, dict) or frame.get("type") != "resume":
-        return None
+    return frame if isinstance(frame, dict) else None
+
+
+def _resume_point(frame: dict[str, Any]) -> int | None:
     after = frame.get("after")
     if isinstance(after, bool) or not isinstance(after, int) or after < 0:
         return None

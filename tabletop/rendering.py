@@ -58,13 +58,26 @@ def event_entry(event: Event, lens: Lens) -> str:
     return render_to_string(f"{TABLE}#log_entry", entry_context(event, lens))
 
 
-def event_frame(event: Event, lens: Lens) -> str:
+def event_frames(event: Event, lenses: list[Lens]) -> dict[Lens, str]:
+    """The frame for each of these lenses, rendering the log line once for every lens that
+    sees the same thing (a public roll or chat line looks the same through all three)."""
+    entries: dict[bool, str] = {}
+    frames: dict[Lens, str] = {}
+    for lens in lenses:
+        sees_private = lens != "public" and bool(event.private or event.private_summary)
+        if sees_private not in entries:
+            entries[sees_private] = event_entry(event, lens)
+        frames[lens] = event_frame(event, lens, entry=entries[sees_private])
+    return frames
+
+
+def event_frame(event: Event, lens: Lens, *, entry: str | None = None) -> str:
     """What a socket of this lens receives: the log line, and the panels it changes."""
     parts = [
         format_html(
             '<div hx-swap-oob="beforeend:#log" data-frame-seq="{}">{}</div>',
             event.seq,
-            event_entry(event, lens),
+            event_entry(event, lens) if entry is None else entry,
         )
     ]
     if event.kind in MEMBER_KINDS:
@@ -167,6 +180,22 @@ def error_frame(message: str, code: str) -> str:
         'data-error="{}">{}</p>',
         code,
         message,
+    )
+
+
+def answer_frame(ref: str, *, seq: int | None = None, message: str = "", code: str = "",
+                 field: str | None = None) -> str:
+    """The answer to an act frame: done (with its event's seq; the event itself reaches the
+    feed as everyone's), or refused (a message fit to show, its code and field; nothing
+    was changed)."""
+    if seq is not None:
+        return format_html(
+            '<p id="socket-ack" hidden hx-swap-oob="true" data-ref="{}" data-outcome="done" '
+            'data-seq="{}"></p>', ref, seq,
+        )
+    return format_html(
+        '<p id="socket-ack" hidden hx-swap-oob="true" data-ref="{}" data-outcome="refused" '
+        'data-error="{}" data-field="{}">{}</p>', ref, code, field or "", message,
     )
 
 

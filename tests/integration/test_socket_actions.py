@@ -1,0 +1,197 @@
+"""Rolls and chat lines taken through the table's socket (tabletop/socket_actions.py), and the
+one fan-out per process (tabletop/hub.py) that pushes them."""
+
+from __future__ import annotations
+
+import html
+import re
+
+import pytest
+from channels.db import database_sync_to_async
+
+from tabletop import hub as hub_module
+from tabletop.models import Event
+
+pytestmark = pytest.mark.django_db(transaction=True)
+ACK = re.compile(r'id="socket-ack"[^>]*data-ref="([^"]*)" data-outcome="(done|refused)"')
+SEQ = re.compile(r'data-frame-seq="(\d+)"')
+
+
+def answer(frames: list[str]) -> dict[str, str]:
+    """The ack or refusal frame among these, as its data attributes and its text."""
+    last = frames[-1]
+    attrs = dict(re.findall(r'data-([a-z]+)="([^"]*)"', last))
+    attrs["text"] = html.unescape(re.sub(r"<[^>]+>", "", last))
+    return attrs
+
+
+async def events() -> list[Event]:
+    return await database_sync_to_async(lambda: list(Event.objects.order_by("seq")))()
+
+
+def roll(ref: str, notation: str = "2d6+3", mode: str = "public") -> dict[str, object]:
+    return {"type": "act", "ref": ref, "action": "dice.roll", "args": {"notation": notation, "mode": mode}}
+
+
+async def test_a_roll_sent_on_the_socket_is_logged_acked_and_reaches_everyone(table, connect) -> None:
+    ann = await connect(table.campaign, table.ann)
+    bob = await connect(table.campaign, table.bob)
+    watcher = await connect(table.campaign, table.watcher)
+    before = await events()
+    await ann.send(roll("r1"))
+    done = answer(await ann.until('data-ref="r1"'))
+    after = await events()
+    assert len(after) == len(before) + 1
+    event = after[-1]
+    assert event.kind == "dice.rolled" and event.actor_id == table.ann.pk
+    assert done["outcome"] == "done" and int(done["seq"]) == event.seq
+    assert event.summary.startswith("Ann rolls 2d6+3")
+    for socket in (ann, bob, watcher):
+        frame = await socket.seen(f'data-frame-seq="{event.seq}"')
+        assert f'<strong class="total">{event.payload["roll"]["total"]}</strong>' in frame
+    for socket in (ann, bob, watcher):
+        await socket.close()
+
+
+async def test_a_chat_line_sent_on_the_socket_is_logged(table, connect) -> None:
+    bob = await connect(table.campaign, table.bob)
+    await bob.send({"type": "act", "ref": "c-1", "action": "chat.post", "args": {"text": "  hello there "}})
+    done = answer(await bob.until('data-ref="c-1"'))
+    event = (await events())[-1]
+    assert done["outcome"] == "done" and int(done["seq"]) == event.seq
+    assert event.kind == "chat.posted" and event.payload == {"text": "hello there"}
+    await bob.close()
+
+
+async def test_a_blind_roll_on_the_socket_shows_its_result_to_the_gm_alone(table, connect) -> None:
+    gm = await connect(table.campaign, table.gm)
+    ann = await connect(table.campaign, table.ann)
+    bob = await connect(table.campaign, table.bob)
+    await ann.send(roll("b1", notation="1d20", mode="blind"))
+    seq = int(answer(await ann.until('data-ref="b1"'))["seq"])
+    event = (await events())[-1]
+    result = str(event.private["roll"]["total"])
+    gm_frame = await gm.seen(f'data-frame-seq="{seq}"')
+    ann_frame = await ann.seen(f'data-frame-seq="{seq}"')
+    total = f'<strong class="total">{result}</strong>'
+    assert total in gm_frame
+    assert "only the GM sees the result" in html.unescape(ann_frame) and "total" not in ann_frame
+    await bob.send({"type": "act", "ref": "x", "action": "chat.post", "args": {"text": "AFTER"}})
+    await bob.seen("AFTER")
+    assert not any(f'data-frame-seq="{seq}"' in f for f in bob.received)  # not even that it happened
+    for socket in (gm, ann, bob):
+        await socket.close()
+
+
+@pytest.mark.parametrize(
+    ("frame", "code", "field"),
+    [
+        ({"type": "act", "ref": "u", "action": "deck.shuffle", "args": {}}, "unknown-action", ""),
+        (roll("v", notation=""), "invalid", "notation"),
+        (roll("v", notation="1d6" + "+1" * 200), "invalid", "notation"),
+        (roll("v", notation="2d6 + banana"), "invalid", "notation"),
+        (roll("v", notation="1000d6"), "invalid", "notation"),
+        (roll("v", mode="everyone-but-bob"), "invalid", "mode"),
+        ({"type": "act", "ref": "v", "action": "chat.post", "args": {"text": "   "}}, "invalid", "text"),
+        ({"type": "act", "ref": "v", "action": "chat.post", "args": {}}, "invalid", "text"),
+    ],
+)
+async def test_a_bad_action_is_refused_for_its_ref_and_changes_nothing(table, connect, frame, code, field) -> None:
+    ann = await connect(table.campaign, table.ann)
+    before = await events()
+    await ann.send(frame)
+    refused = answer(await ann.until(f'data-ref="{frame["ref"]}"'))
+    assert refused["outcome"] == "refused" and refused["error"] == code and refused["field"] == field
+    assert refused["text"].strip()  # a message fit to show the player
+    assert await events() == before
+    await ann.close()
+
+
+async def test_a_spectator_acting_on_the_socket_is_refused_and_changes_nothing(table, connect) -> None:
+    watcher = await connect(table.campaign, table.watcher)
+    before = await events()
+    for i, frame in enumerate([roll("s0"), {"type": "act", "ref": "s1", "action": "chat.post", "args": {"text": "hi"}}]):
+        await watcher.send(frame)
+        refused = answer(await watcher.until(f'data-ref="s{i}"'))
+        assert refused["outcome"] == "refused" and refused["error"] == "not-allowed"
+    assert await events() == before
+    await watcher.close()
+
+
+async def test_a_member_removed_while_connected_cannot_act(table, connect) -> None:
+    """The socket is closed at removal; an action that raced the removal is refused by the
+    service, which re-reads the seat under the table lock."""
+    from tabletop import services, socket_actions
+
+    await database_sync_to_async(services.membership_remove)(target=table.bob, actor=table.gm)
+    before = await events()
+    request = socket_actions.parse(roll("late"))
+    assert request is not None
+    checked = socket_actions.check(request, table.bob)  # the seat the socket opened with
+    assert not isinstance(checked, socket_actions.Outcome)
+    outcome = await database_sync_to_async(socket_actions.perform)("late", *checked, table.bob)
+    assert outcome.seq is None and outcome.code == "not-allowed"
+    assert await events() == before
+
+
+@pytest.mark.parametrize(
+    "frame",
+    [
+        '{"type": "act", "action": "dice.roll", "args": {"notation": "1d6", "mode": "public"}}',
+        '{"type": "act", "ref": "<b>x</b>", "action": "dice.roll", "args": {}}',
+        '{"type": "act", "ref": "' + "r" * 41 + '", "action": "dice.roll", "args": {}}',
+        '{"type": "act", "ref": "ok", "action": ["dice.roll"], "args": {}}',
+        '{"type": "act", "ref": "ok", "action": "dice.roll", "args": ["1d6"]}',
+        '{"type": "act", "ref": "ok", "action": "dice.roll", "args": {"notation": 6, "mode": "public"}}',
+        '{"type": "act", "ref": "ok", "action": "chat.post", "args": {"text": "' + "x" * 9000 + '"}}',
+    ],
+)
+async def test_a_malformed_act_frame_gets_the_error_frame_and_changes_nothing(table, connect, frame) -> None:
+    ann = await connect(table.campaign, table.ann)
+    before = await events()
+    await ann.send(frame)
+    got = await ann.until('data-error="unexpected-frame"')
+    assert 'role="alert"' in got[-1] and "<b>" not in got[-1]
+    assert await events() == before
+    await ann.close()
+
+
+async def test_a_refusal_message_is_text_never_markup(table, connect) -> None:
+    ann = await connect(table.campaign, table.ann)
+    await ann.send(roll("h", notation="<img src=x onerror=alert(1)>"))
+    frame = (await ann.until('data-ref="h"'))[-1]
+    assert "<img" not in frame and answer([frame])["outcome"] == "refused"
+    await ann.close()
+
+
+async def test_the_hub_holds_each_socket_of_the_table_once_while_it_is_open(table, connect) -> None:
+    assert hub_module.serves_everyone()  # the one-process layer: events go through the hub
+    campaign_id = table.campaign.pk
+    assert hub_module.hub.listeners(campaign_id) == 0
+    ann = await connect(table.campaign, table.ann)
+    watcher = await connect(table.campaign, table.watcher)
+    assert hub_module.hub.listeners(campaign_id) == 2
+    await ann.close()
+    assert hub_module.hub.listeners(campaign_id) == 1
+    await watcher.close()
+    assert hub_module.hub.listeners(campaign_id) == 0
+
+
+async def test_many_actions_from_several_sockets_reach_every_socket_once_in_order(table, connect) -> None:
+    sockets = [await connect(table.campaign, m) for m in (table.gm, table.ann, table.bob, table.watcher)]
+    actors = sockets[:3]
+    for i in range(10):
+        for n, socket in enumerate(actors):
+            await socket.send({"type": "act", "ref": f"a{n}-{i}", "action": "chat.post", "args": {"text": f"{n}:{i}"}})
+    for n, socket in enumerate(actors):
+        await socket.seen(f'data-ref="a{n}-9"', timeout=10)
+    last = (await events())[-1].seq
+    first = min(e.seq for e in await events() if e.kind == "chat.posted")
+    for socket in sockets:
+        await socket.seen(f'data-frame-seq="{last}"', timeout=10)
+        got = [int(m.group(1)) for f in socket.received for m in [SEQ.search(f)] if m]
+        assert [seq for seq in got if seq >= first] == list(range(first, last + 1))  # in order, once
+    logged = [e.payload["text"] for e in await events() if e.kind == "chat.posted"]
+    assert sorted(logged) == sorted(f"{n}:{i}" for n in range(3) for i in range(10))
+    for socket in sockets:
+        await socket.close()
