@@ -2,10 +2,76 @@
 // - resume: on every (re)connect, tell the server the last seq we rendered;
 // - dedupe: drop a frame whose seq we already have (a replay racing the live feed);
 // - upsert: a row for a new member or character is appended where it belongs;
+// - act: the roll and chat forms go over the open socket (an htmx POST while it is not);
 // - connection status, copy buttons, focus and log scrolling.
 (function () {
   "use strict";
   let lastSeq = 0;
+  let live = null; // the socket's wrapper while it is open
+  let nextRef = 0;
+  const pending = new Map(); // ref -> the form waiting for its answer
+
+  function focusInput(form) {
+    const input = form.querySelector("input[type=text], input:not([type])");
+    if (input) input.focus();
+  }
+
+  function showError(form, message) {
+    let out = form.querySelector(".form-error");
+    if (!message) {
+      if (out) out.remove();
+      return;
+    }
+    if (!out) {
+      out = document.createElement("p");
+      out.className = "form-error";
+      out.setAttribute("role", "alert");
+      form.appendChild(out);
+    }
+    out.textContent = message;
+  }
+
+  function settle(form, busy) {
+    form.toggleAttribute("aria-busy", busy);
+    for (const button of form.querySelectorAll("button")) button.disabled = busy;
+  }
+
+  // Capture phase: runs before htmx's own submit handler on the form, which it then skips.
+  document.addEventListener("submit", function (e) {
+    const form = e.target;
+    if (!live || !form.dataset || !form.dataset.act) return;
+    e.preventDefault();
+    e.stopImmediatePropagation();
+    if (form.hasAttribute("aria-busy")) return; // one answer awaited at a time
+    const args = {};
+    for (const [name, value] of new FormData(form)) {
+      if (name !== "csrfmiddlewaretoken") args[name] = String(value);
+    }
+    const ref = "f" + (++nextRef);
+    pending.set(ref, form);
+    settle(form, true);
+    live.send(JSON.stringify({ type: "act", ref: ref, action: form.dataset.act, args: args }));
+  }, true);
+
+  function answered(message) {
+    const el = new DOMParser().parseFromString(message, "text/html").getElementById("socket-ack");
+    const form = el && pending.get(el.dataset.ref);
+    if (!form) return;
+    pending.delete(el.dataset.ref);
+    settle(form, false);
+    if (el.dataset.outcome === "done") {
+      showError(form, "");
+      for (const input of form.querySelectorAll("input[type=text], input:not([type])")) input.value = "";
+    } else {
+      showError(form, el.textContent);
+    }
+    if (!document.activeElement || document.activeElement === document.body ||
+        form.contains(document.activeElement)) focusInput(form);
+    form.dispatchEvent(new CustomEvent("tabletop:answered", {
+      bubbles: true,
+      detail: { outcome: el.dataset.outcome, seq: Number(el.dataset.seq || 0), error: el.dataset.error || "" },
+    }));
+  }
 
   function frameSeq(html) {
     const m = /data-frame-seq="(\d+)"/.exec(html);
@@ -33,10 +99,18 @@
 
   document.addEventListener("htmx:wsOpen", function (e) {
     setConnection("live", "Live");
-    e.detail.socketWrapper.send(JSON.stringify({ type: "resume", after: lastSeq }));
+    live = e.detail.socketWrapper;
+    live.send(JSON.stringify({ type: "resume", after: lastSeq }));
   });
 
   document.addEventListener("htmx:wsClose", function (e) {
+    live = null;
+    // An action sent just before the drop may or may not have been done: say so, never resend.
+    for (const form of pending.values()) {
+      settle(form, false);
+      showError(form, "The connection dropped before the answer came: check the log before sending again.");
+    }
+    pending.clear();
     const code = e.detail.event && e.detail.event.code;
     if (code === 4403) {
       setConnection("closed", "You are no longer at this table.");
@@ -47,6 +121,11 @@
 
   document.addEventListener("htmx:wsBeforeMessage", function (e) {
     const message = e.detail.message;
+    if (message.startsWith('<p id="socket-ack"')) {
+      e.preventDefault(); // an answer to this page's own action: nothing to swap
+      answered(message);
+      return;
+    }
     const seq = frameSeq(message);
     const snapshot = message.indexOf('data-snapshot="true"') !== -1;
     if (seq !== null && !snapshot && seq <= lastSeq) e.preventDefault();
