@@ -1,5 +1,6 @@
-"""What the benchmarks share: the virtualenv, a daphne of their own, people at a table
-(an HTTP client with cookies and CSRF), their sockets, and percentiles.
+"""What the benchmarks share: the virtualenv, daphne processes of their own (and with
+``--servers`` a PostgreSQL and Redis of their own), people at a table (an HTTP client with
+cookies and CSRF), their sockets, and percentiles.
 
 Everything talks to 127.0.0.1 only. Every wait has a timeout, so a stuck server ends a
 run with an error instead of hanging it.
@@ -41,11 +42,13 @@ import subprocess
 import tempfile
 import time
 from collections.abc import Awaitable, Callable, Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field
 from typing import IO, TypeVar
-from urllib.parse import urlencode
+from urllib.parse import urlencode, urlsplit
 
+from _servers import Urls, free_ports, postgres_and_redis
+from _servers import cpu_s as servers_cpu_s
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
@@ -62,14 +65,36 @@ T = TypeVar("T")
 # Command line and process
 
 
+class _Parser(argparse.ArgumentParser):
+    def parse_args(self, *args, **kwargs):  # type: ignore[no-untyped-def,override]
+        options = super().parse_args(*args, **kwargs)
+        if options.processes < 1:
+            self.error("--processes must be at least 1")
+        if options.servers and (options.database_url or options.redis_url):
+            self.error("--servers starts a PostgreSQL and a Redis of its own: "
+                       "give it without --database-url and --redis-url")
+        if options.processes > 1 and not options.servers and not (options.database_url and options.redis_url):
+            self.error(f"--processes {options.processes} needs a database and a channel layer the processes "
+                       "share (SQLite and the in-memory layer belong to one process): add --servers, or "
+                       "both --database-url (PostgreSQL) and --redis-url")
+        return options
+
+
 def parser(description: str) -> argparse.ArgumentParser:
     """The options every benchmark takes."""
-    p = argparse.ArgumentParser(description=description)
+    p = _Parser(description=description)
     p.add_argument("--quick", action="store_true", help="a short run, under a minute")
+    p.add_argument("--processes", type=int, default=1, metavar="N",
+                   help="N daphne processes sharing the database and the channel layer, people spread "
+                        "over them in turn (N > 1 needs --servers, or --database-url and --redis-url)")
+    p.add_argument("--servers", action="store_true",
+                   help="start a throwaway PostgreSQL and Redis on free loopback ports (scripts/cluster) "
+                        "and run on them; stopped and deleted at the end")
     p.add_argument("--database-url", default="", help="PostgreSQL instead of a fresh SQLite file")
     p.add_argument("--redis-url", default="", help="channels-redis instead of the in-memory layer")
     p.add_argument("--profile", default="", metavar="FILE",
-                   help="py-spy records daphne over the measured part into FILE (speedscope JSON)")
+                   help="py-spy records daphne over the measured part into FILE (speedscope JSON); "
+                        "with --processes N, the first process only")
     return p
 
 
@@ -84,10 +109,12 @@ def raise_nofile(limit: int = NOFILE) -> None:
 
 def _child_setup() -> None:
     """In a server child, before it runs: the same descriptor limit, and death with its
-    parent (PR_SET_PDEATHSIG), so even a killed benchmark leaves no server behind."""
+    parent (PR_SET_PDEATHSIG), so even a killed benchmark leaves no server behind. SIGKILL,
+    not SIGTERM: a daphne told to stop mid-request can hang at exit (a view thread waiting
+    on its stopped event loop), and with its parent gone nobody would kill it after."""
     raise_nofile()
     try:
-        ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGTERM)  # 1: PR_SET_PDEATHSIG
+        ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGKILL)  # 1: PR_SET_PDEATHSIG
     except OSError:
         pass  # not Linux: the parent's finally still stops it
 
@@ -98,9 +125,18 @@ def spawn(argv: list[str], *, env: dict[str, str] | None = None, out: int | IO[b
                             preexec_fn=_child_setup)  # noqa: PLW1509 (setrlimit and prctl only)
 
 
+_deadline = math.inf  # when ``run``'s time limit is up (time.monotonic())
+
+
+def time_left() -> float:
+    return _deadline - time.monotonic()
+
+
 def run(main: Callable[[], Awaitable[str]], *, limit_s: float) -> None:
     """Runs ``main`` under a hard time limit and prints its contract line last. SIGTERM
     unwinds like Ctrl-C, so every ``finally`` (which kills daphne) runs."""
+    global _deadline
+    _deadline = time.monotonic() + limit_s
     signal.signal(signal.SIGTERM, signal.default_int_handler)
     raise_nofile()
 
@@ -129,9 +165,7 @@ def say(text: str) -> None:
 
 
 def free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
-        s.bind((HOST, 0))
-        return int(s.getsockname()[1])
+    return free_ports(1)[0]
 
 
 def rss_kb(pid: int) -> int:
@@ -198,34 +232,108 @@ def manage(env: dict[str, str], *args: str) -> str:
     return done.stdout
 
 
+@dataclass
+class Daphnes:
+    """The daphne processes of a run, all serving one database and channel layer. Each
+    person goes to one of them, in turn (``next``): their cookie jar and socket both."""
+
+    servers: list[Server]
+    started: Urls | None = None  # the PostgreSQL and Redis of --servers
+    people: list[int] = field(default_factory=list)  # how many were sent to each
+    _turn: int = 0
+
+    def __post_init__(self) -> None:
+        self.people = [0] * len(self.servers)
+
+    def __len__(self) -> int:
+        return len(self.servers)
+
+    @property
+    def first(self) -> Server:
+        return self.servers[0]
+
+    def next(self) -> Server:
+        """The process the next person goes to."""
+        i = self._turn % len(self.servers)
+        self._turn += 1
+        self.people[i] += 1
+        return self.servers[i]
+
+    def cpu_s(self) -> float:
+        """CPU time all the processes have used (s)."""
+        return sum(cpu_s(s.pid) for s in self.servers)
+
+    def rss_kb(self) -> int:
+        """Resident memory of all the processes (kB)."""
+        return sum(rss_kb(s.pid) for s in self.servers)
+
+    def others_cpu_s(self) -> dict[str, float]:
+        """CPU time PostgreSQL and Redis have used (s), by name, when --servers started
+        them (the benchmark cannot see into servers it was only given the URL of)."""
+        return servers_cpu_s(self.started) if self.started else {}
+
+    def spread(self) -> str:
+        if len(self.servers) == 1:
+            return f"{self.people[0]} people on one process"
+        return f"{sum(self.people)} people over {len(self.servers)} processes: " + ", ".join(
+            f"{n} on :{s.port}" for n, s in zip(self.people, self.servers, strict=True))
+
+
+def _without_password(url: str) -> str:
+    parts = urlsplit(url)
+    if parts.password is None:
+        return url
+    return parts._replace(netloc=parts.netloc.replace(f":{parts.password}@", ":***@", 1)).geturl()
+
+
 @contextmanager
-def daphne(args: argparse.Namespace) -> Iterator[Server]:
-    """A migrated database and a daphne serving it on a free loopback port; killed on exit,
-    whatever happens."""
-    with tempfile.TemporaryDirectory(prefix="tabletop-bench-") as tmp:
-        workdir = Path(tmp)
-        env = server_env(workdir, database_url=args.database_url, redis_url=args.redis_url)
+def daphne(args: argparse.Namespace) -> Iterator[Daphnes]:
+    """A migrated database and ``--processes`` daphnes serving it, each on a free loopback
+    port (with ``--servers``, on a PostgreSQL and Redis started for the run); all killed
+    on exit, whatever happens, the daphnes first."""
+    with ExitStack() as stack:
+        workdir = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="tabletop-bench-")))
+        database_url, redis_url, which = args.database_url, args.redis_url, ""
+        urls = None
+        if args.servers:
+            t0 = time.monotonic()
+            urls = stack.enter_context(postgres_and_redis(lifetime_s=max(60.0, time_left() + 60)))
+            database_url, redis_url = urls.database_url, urls.redis_url
+            which = f" (started by --servers in {time.monotonic() - t0:.1f} s)"
+        env = server_env(workdir, database_url=database_url, redis_url=redis_url)
         manage(env, "migrate", "--noinput")
-        port = free_port()
-        log = workdir / "daphne.log"
-        with open(log, "wb") as out:
-            proc = spawn([sys.executable, "-m", "daphne", "-b", HOST, "-p", str(port),
-                          "tabletop.asgi:application"], env=env, out=out)
-        server = Server(port=port, proc=proc, log=log)
+        servers: list[Server] = []
         try:
-            _wait_until_up(server)
-            yield server
+            for n, port in enumerate(free_ports(args.processes), 1):
+                log = workdir / f"daphne-{n}.log"
+                with open(log, "wb") as out:
+                    proc = spawn([sys.executable, "-m", "daphne", "-b", HOST, "-p", str(port),
+                                  "tabletop.asgi:application"], env=env, out=out)
+                servers.append(Server(port=port, proc=proc, log=log))
+            for server in servers:
+                _wait_until_up(server)
+            store = f"PostgreSQL {_without_password(database_url)}" if database_url else "a fresh SQLite file"
+            layer = f"Redis {redis_url}" if redis_url else "the in-memory channel layer"
+            ports = ", ".join(f":{s.port}" for s in servers)
+            say(f"daphne: {len(servers)} process{'es' if len(servers) > 1 else ''} ({HOST}{ports}) "
+                f"on {store} and {layer}{which}")
+            yield Daphnes(servers, started=urls)
         finally:
-            stop(proc)
+            for server in servers:
+                stop(server.proc)
 
 
 @contextmanager
-def profiled(server: Server, out: str) -> Iterator[None]:
+def profiled(daphnes: Daphnes, out: str) -> Iterator[None]:
     """With ``--profile FILE``: py-spy samples daphne (every thread) over the measured
-    part only, into FILE as speedscope JSON (open it at https://www.speedscope.app)."""
+    part only, into FILE as speedscope JSON (open it at https://www.speedscope.app).
+    With several processes it samples the first one only."""
     if not out:
         yield
         return
+    server = daphnes.first
+    if len(daphnes) > 1:
+        say(f"profiling daphne 1 (:{server.port}) only, of {len(daphnes)} processes")
     spy = spawn([str(Path(sys.executable).with_name("py-spy")), "record", "--pid", str(server.pid),
                  "--format", "speedscope", "--output", str(Path(out).resolve()), "--rate", "200",
                  "--nonblocking"], out=subprocess.DEVNULL)
@@ -260,13 +368,13 @@ def _wait_until_up(server: Server) -> None:
     deadline = time.monotonic() + START_TIMEOUT_S
     while time.monotonic() < deadline:
         if server.proc.poll() is not None:
-            raise RuntimeError(f"daphne exited:\n{server.log.read_text(errors='replace')}")
+            raise RuntimeError(f"the server on :{server.port} exited:\n{server.log.read_text(errors='replace')}")
         try:
             with socket.create_connection((HOST, server.port), timeout=1):
                 return
         except OSError:
             time.sleep(0.2)
-    raise RuntimeError(f"daphne did not listen within {START_TIMEOUT_S} s")
+    raise RuntimeError(f"the server on :{server.port} did not listen within {START_TIMEOUT_S} s")
 
 
 # HTTP, as a browser does it: cookies, CSRF, keep-alive
@@ -434,17 +542,19 @@ async def host_table(gm: Http, name: str) -> Table:
     return Table(id=table_id, gm=gm, player_path=player.group(0), spectator_path=spectator.group(0))
 
 
-async def join_player(table: Table, name: str) -> Http:
-    """A player with a seat of their own, through the player link."""
-    person = Http(table.gm.port)
+async def join_player(table: Table, name: str, *, port: int | None = None) -> Http:
+    """A player with a seat of their own, through the player link, on ``port`` (the
+    process this person goes to; the GM's by default)."""
+    person = Http(port or table.gm.port)
     await person.get(table.player_path)
     expect(await person.post(table.player_path, {"display_name": name}), 302, what=f"join as {name}")
     return person
 
 
-async def join_spectator(table: Table) -> Http:
-    """A spectator with a seat of their own, through the spectator link."""
-    person = Http(table.gm.port)
+async def join_spectator(table: Table, *, port: int | None = None) -> Http:
+    """A spectator with a seat of their own, through the spectator link, on ``port`` (the
+    process this person goes to; the GM's by default)."""
+    person = Http(port or table.gm.port)
     await person.get(table.spectator_path)
     expect(await person.post(table.spectator_path, {}), 302, what="watch")
     await person.close()  # a spectator only listens; its socket is all it keeps open
@@ -513,11 +623,17 @@ async def open_socket(url: str, origin: str, cookie: str, after: int | None) -> 
     return ws
 
 
-def table_socket_url(server: Server, table: Table) -> str:
-    return f"ws://{HOST}:{server.port}/ws/tables/{table.id}/"
+def table_socket_url(person: Http, table: Table) -> str:
+    """The table's socket on the process that served this person's page."""
+    return f"ws://{HOST}:{person.port}/ws/tables/{table.id}/"
 
 
-async def open_feeds(urls: Sequence[str], origin: str, people: Sequence[Http], afters: Sequence[int | None],
+def origin_of(url: str) -> str:
+    """The Origin of the page that opens a socket at ``url``: the same host and port."""
+    return f"http://{urlsplit(url).netloc}"
+
+
+async def open_feeds(urls: Sequence[str], people: Sequence[Http], afters: Sequence[int | None],
                      first: dict[int, bytes], *, limit: int = 20) -> tuple[list[Feed], list[asyncio.Task[None]]]:
     """Opens one socket per person, resuming after the matching seq of ``afters`` (a
     few at a time, as a crowd arriving), and listens on each at once, so nothing
@@ -526,7 +642,7 @@ async def open_feeds(urls: Sequence[str], origin: str, people: Sequence[Http], a
     tasks: list[asyncio.Task[None]] = []
 
     async def one(url: str, person: Http, after: int | None) -> None:
-        feed = Feed(await open_socket(url, origin, person.cookie_header(), after))
+        feed = Feed(await open_socket(url, origin_of(url), person.cookie_header(), after))
         feeds.append(feed)
         tasks.append(asyncio.create_task(feed.listen(first)))
 
@@ -568,6 +684,15 @@ def percentile(values: Sequence[float], p: float) -> float:
     ordered = sorted(values)
     rank = max(1, math.ceil(p / 100 * len(ordered)))
     return ordered[rank - 1]
+
+
+def others_busy(before: dict[str, float], after: dict[str, float], seconds: float) -> str:
+    """", PostgreSQL at 20% of a core, Redis at 5%" between two ``Daphnes.others_cpu_s``."""
+    parts = [f"{name} at {(after[name] - before[name]) / seconds:.0%}" for name in after if name in before]
+    if not parts:
+        return ""
+    parts[0] += " of a core"
+    return ", " + ", ".join(parts)
 
 
 def describe(name: str, values_ms: Sequence[float]) -> str:
