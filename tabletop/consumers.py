@@ -23,7 +23,7 @@ from tabletop.models import Campaign, Membership
 from tabletop.permissions import Verb, can, lens_for
 
 CLOSE_FORBIDDEN = 4403
-MAX_FRAME = 8192  # a chat line of the longest allowed, every character escaped, fits
+MAX_FRAME = 16384  # a chat line of the longest allowed fits, every character escaped
 # Broadcasts of two close commits leave from two request threads and may cross: a socket
 # that sees seq N+1 before N holds it this long for N before reading the gap from the log.
 GAP_WAIT_S = 1.0
@@ -114,9 +114,7 @@ class TableConsumer(AsyncWebsocketConsumer):
             outcome = checked
         else:
             action, data = checked
-            outcome = await database_sync_to_async(socket_actions.perform)(
-                request.ref, action, data, self.member
-            )
+            outcome = await socket_actions.run(request.ref, action, data, self.member)
         await self.send(
             rendering.answer_frame(
                 outcome.ref, seq=outcome.seq, message=outcome.error, code=outcome.code,

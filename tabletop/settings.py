@@ -152,6 +152,11 @@ TABLETOP_MAX_MESSAGE_CHARS = 2000
 TABLETOP_MAX_NOTATION_CHARS = 100
 TABLETOP_MAX_DICE = 200
 TABLETOP_REPLAY_LIMIT = 500
+# Threads that run socket actions, each with a connection kept open (socket_actions.py):
+# SQLite has one writer at a time; PostgreSQL locks per table, so a few may write at once.
+TABLETOP_SOCKET_WRITERS = int(
+    os.environ.get("TABLETOP_SOCKET_WRITERS", 4 if os.environ.get("DATABASE_URL") else 1)
+)
 DATA_UPLOAD_MAX_MEMORY_SIZE = 256 * 1024
 
 if not DEBUG:
