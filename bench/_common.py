@@ -32,6 +32,7 @@ _reexec_in_venv()
 import argparse  # after the re-exec: nothing below runs in the wrong python
 import asyncio
 import ctypes
+import json
 import math
 import re
 import resource
@@ -59,6 +60,7 @@ OPEN_TIMEOUT_S = 60
 NOFILE = 8192  # 1000 sockets on each side of loopback, plus files and slack
 PASSWORD = "Bench-Owlbear-7731"
 SEQ = re.compile(rb'data-frame-seq="(\d+)"')
+ANSWER = re.compile(rb'data-ref="([^"]+)" data-outcome="(done|refused)"')
 T = TypeVar("T")
 
 
@@ -589,10 +591,12 @@ class Feed:
     """One socket and when each event frame reached it (seq, perf_counter)."""
 
     ws: ClientConnection
+    owner: Http | None = None
     arrivals: list[tuple[int, float]] = field(default_factory=list)
     frames: int = 0
     bytes: int = 0
     closed: str = ""
+    answers: dict[str, asyncio.Future[str]] = field(default_factory=dict)  # act frames awaiting
 
     async def listen(self, first: dict[int, bytes]) -> None:
         """Records every frame until the socket closes; the first copy of each event
@@ -603,6 +607,9 @@ class Feed:
                 data = message.encode() if isinstance(message, str) else message
                 self.frames += 1
                 self.bytes += len(data)
+                if data.startswith(b'<p id="socket-ack"'):
+                    self._answered(data)
+                    continue
                 found = SEQ.search(data, 0, 200)
                 if found is not None:
                     seq = int(found.group(1))
@@ -610,6 +617,23 @@ class Feed:
                     first.setdefault(seq, data)
         except ConnectionClosed as closed:
             self.closed = f"{closed.rcvd.code if closed.rcvd else 1006}"
+        for waiting in self.answers.values():
+            if not waiting.done():
+                waiting.set_result("closed")
+
+    def _answered(self, data: bytes) -> None:
+        found = ANSWER.search(data)
+        if found is not None:
+            waiting = self.answers.pop(found.group(1).decode(), None)
+            if waiting is not None and not waiting.done():
+                waiting.set_result(found.group(2).decode())
+
+    async def act(self, ref: str, action: str, args: dict[str, str]) -> str:
+        """Sends an act frame and waits for its answer: "done", "refused" or "closed"."""
+        waiting: asyncio.Future[str] = asyncio.get_running_loop().create_future()
+        self.answers[ref] = waiting
+        await self.ws.send(json.dumps({"type": "act", "ref": ref, "action": action, "args": args}))
+        return await asyncio.wait_for(waiting, HTTP_TIMEOUT_S)
 
 
 async def open_socket(url: str, origin: str, cookie: str, after: int | None) -> ClientConnection:
@@ -642,7 +666,7 @@ async def open_feeds(urls: Sequence[str], people: Sequence[Http], afters: Sequen
     tasks: list[asyncio.Task[None]] = []
 
     async def one(url: str, person: Http, after: int | None) -> None:
-        feed = Feed(await open_socket(url, origin_of(url), person.cookie_header(), after))
+        feed = Feed(await open_socket(url, origin_of(url), person.cookie_header(), after), owner=person)
         feeds.append(feed)
         tasks.append(asyncio.create_task(feed.listen(first)))
 
