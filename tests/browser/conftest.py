@@ -6,45 +6,34 @@ jar and a seat of their own. Nothing here touches the Django test database: the 
 talk to the server only through the browser (and manage.py in a subprocess).
 
 Helpers are fixtures (``people``, ``make_table``), because test modules are imported
-with ``--import-mode=importlib`` and cannot import from one another.
+with ``--import-mode=importlib`` and cannot import from one another. What a person at a
+table is, shared with tests/scale, is in tests/support/people.py; here is what only
+this suite does with one: roll, chat and wait for the page to settle, read its log.
 """
 
 from __future__ import annotations
 
-import itertools
 import os
-import re
 import socket
 import subprocess
 import sys
 import time
 import urllib.error
 import urllib.request
-import uuid
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Dialog, Locator, Page, WebSocket, expect, sync_playwright
+from playwright.sync_api import Browser, Locator, expect
+
+from tests.support import people as shared
+from tests.support.people import WAIT_MS, GmAccount, chromium, unique
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 HOST = "127.0.0.1"
 START_TIMEOUT_S = 30
-WAIT_MS = 10_000  # the longest any single wait in a test may take
-PASSWORD = "Owlbear-Lantern-7731"
-
-expect.set_options(timeout=WAIT_MS)
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
@@ -172,72 +161,15 @@ def base_url(server_env: dict[str, str], manage: Callable[..., Any], daphne_log:
 
 @pytest.fixture(scope="session")
 def browser() -> Iterator[Browser]:
-    with sync_playwright() as pw:
-        chromium = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
-        try:
-            yield chromium
-        finally:
-            chromium.close()
+    with chromium() as launched:
+        yield launched
 
 
 # People at a table
 
 
-@dataclass
-class Person:
-    """One browser context and its page, with what it received over websockets."""
-
-    name: str
-    context: BrowserContext
-    page: Page
-    base_url: str
-    frames: list[str] = field(default_factory=list)
-    dialogs: list[str] = field(default_factory=list)
-    page_errors: list[str] = field(default_factory=list)
-    accept_dialogs: bool = False
-
-    def attach(self) -> None:
-        self.page.on("websocket", self._on_websocket)
-        self.page.on("dialog", self._on_dialog)
-        self.page.on("pageerror", lambda exc: self.page_errors.append(str(exc)))
-
-    def _on_websocket(self, ws: WebSocket) -> None:
-        ws.on("framereceived", lambda payload: self.frames.append(
-            payload if isinstance(payload, str) else payload.decode("utf-8", "replace")
-        ))
-
-    def _on_dialog(self, dialog: Dialog) -> None:
-        self.dialogs.append(f"{dialog.type}: {dialog.message}")
-        if self.accept_dialogs:
-            dialog.accept()
-        else:
-            dialog.dismiss()
-
-    # Navigation
-
-    def url(self, path_or_url: str) -> str:
-        return path_or_url if path_or_url.startswith("http") else self.base_url + path_or_url
-
-    def goto(self, path_or_url: str) -> int:
-        response = self.page.goto(self.url(path_or_url), wait_until="domcontentloaded")
-        assert response is not None
-        return response.status
-
-    def wait_live(self) -> None:
-        expect(self.page.locator("#connection")).to_have_attribute("data-state", "live")
-
-    def mark_page(self) -> None:
-        """Puts a flag in the page's JS world; it survives only if the page is not reloaded."""
-        self.page.evaluate("window.__notReloaded = true")
-
-    def assert_not_reloaded(self) -> None:
-        assert self.page.evaluate("window.__notReloaded === true"), f"{self.name}'s page reloaded"
-
-    # At the table
-
-    @property
-    def member_id(self) -> int:
-        return int(self.page.locator("body").get_attribute("data-member") or 0)
+class Person(shared.Person):
+    """A person at this suite's one daphne, acting through the page's own forms."""
 
     def roll(self, notation: str, mode: str = "public") -> None:
         form = self.page.locator("#roll-form")
@@ -264,9 +196,6 @@ class Person:
         """The log line holding ``text``."""
         return self.page.locator("#log li", has_text=text)
 
-    def log_ids(self) -> list[str]:
-        return self.page.eval_on_selector_all("#log li", "els => els.map(e => e.id)")
-
     def log_text(self) -> str:
         return self.page.locator("#log").inner_text()
 
@@ -274,76 +203,16 @@ class Person:
         return [f for f in self.frames if text in f]
 
 
-class People:
-    """Makes a fresh browser context per person and closes them all afterwards."""
-
-    def __init__(self, browser: Browser, base_url: str) -> None:
-        self.browser = browser
-        self.base_url = base_url
-        self.made: list[Person] = []
-
-    def new(
-        self, name: str, *, width: int = 1280, height: int = 900, storage_state: dict[str, Any] | None = None
-    ) -> Person:
-        context = self.browser.new_context(
-            viewport={"width": width, "height": height}, base_url=self.base_url, storage_state=storage_state
-        )
-        context.set_default_timeout(WAIT_MS)
-        context.set_default_navigation_timeout(WAIT_MS)
-        person = Person(name=name, context=context, page=context.new_page(), base_url=self.base_url)
-        person.attach()
-        self.made.append(person)
-        return person
-
-    def close(self) -> None:
-        for person in self.made:
-            person.context.close()
+People = shared.People[Person]
 
 
 @pytest.fixture
 def people(browser: Browser, base_url: str) -> Iterator[People]:
-    made = People(browser, base_url)
-    try:
+    with shared.People(browser, Person, base_url) as made:
         yield made
-    finally:
-        made.close()
 
 
-_names = itertools.count(1)
-
-
-def unique(prefix: str) -> str:
-    return f"{prefix}{next(_names)}{uuid.uuid4().hex[:6]}"
-
-
-@dataclass
-class Table:
-    """A campaign with its GM at the table; players and spectators join through its links."""
-
-    people: People
-    gm: Person
-    name: str
-    url: str
-    player_link: str
-    spectator_link: str
-
-    def join_player(self, display_name: str, *, width: int = 1280, height: int = 900) -> Person:
-        player = self.people.new(display_name, width=width, height=height)
-        assert player.goto(self.player_link) == 200
-        player.page.locator("#id_display_name").fill(display_name)
-        player.page.get_by_role("button", name="Take a seat").click()
-        player.page.wait_for_url(self.url)
-        player.wait_live()
-        return player
-
-    def join_spectator(self, name: str = "spectator") -> Person:
-        spectator = self.people.new(name)
-        assert spectator.goto(self.spectator_link) == 200
-        spectator.page.get_by_role("button", name="Start watching").click()
-        spectator.page.wait_for_url(self.url)
-        spectator.wait_live()
-        return spectator
-
+class Table(shared.Table[Person]):
     def sync(self, by: Person, *everyone: Person) -> str:
         """A public chat line from ``by`` that everyone has received: socket frames arrive
         in order, so anything sent to them before it has arrived too."""
@@ -354,31 +223,10 @@ class Table:
         return token
 
 
-@dataclass(frozen=True)
-class GmAccount:
-    username: str
-    storage_state: dict[str, Any]
-
-
 @pytest.fixture(scope="session")
 def gm_account(browser: Browser, base_url: str) -> GmAccount:
     """A GM signs up through the form, once per session; tables reuse the session cookie."""
-    username = unique("gm")
-    context = browser.new_context(base_url=base_url)
-    context.set_default_timeout(WAIT_MS)
-    try:
-        page = context.new_page()
-        page.goto("/accounts/signup/")
-        page.locator("#id_username").fill(username)
-        page.locator("#id_password1").fill(PASSWORD)
-        page.locator("#id_password2").fill(PASSWORD)
-        page.get_by_role("button", name="Sign up").click()
-        page.wait_for_url(base_url + "/")
-        expect(page.locator("header.site .who")).to_have_text(username)
-        expect(page.get_by_role("button", name="Create campaign")).to_be_visible()
-        return GmAccount(username=username, storage_state=context.storage_state())
-    finally:
-        context.close()
+    return GmAccount.sign_up(browser, base_url)
 
 
 @pytest.fixture
@@ -386,25 +234,7 @@ def make_table(people: People, gm_account: GmAccount) -> Callable[..., Table]:
     """The signed-up GM creates a campaign (Freeform unless told) on the home page and opens its table."""
 
     def make(*, gm_width: int = 1280, gm_height: int = 900, system: str = "freeform") -> Table:
-        gm = people.new(
-            gm_account.username, width=gm_width, height=gm_height, storage_state=gm_account.storage_state
-        )
-        assert gm.goto("/") == 200
-        page = gm.page
-        name = unique("Campaign ")
-        page.locator("#id_name").fill(name)
-        page.locator("#id_system").select_option(system)
-        page.get_by_role("button", name="Create campaign").click()
-        page.wait_for_url(re.compile(r"/tables/\d+/$"))
-        gm.wait_live()
-        return Table(
-            people=people,
-            gm=gm,
-            name=name,
-            url=page.url,
-            player_link=page.locator("#link-player").input_value(),
-            spectator_link=page.locator("#link-spectator").input_value(),
-        )
+        return Table.open(people, gm_account, system=system, width=gm_width, height=gm_height)
 
     return make
 

@@ -7,49 +7,38 @@ opening that daphne's own port, or going through nginx as a real visitor would. 
 kill a daphne or stop Redis; after each test every server is started again if it is down.
 
 Helpers are fixtures, because test modules are imported with ``--import-mode=importlib``
-and cannot import from one another (or from tests/browser).
+and cannot import from one another. What a person at a table is, shared with tests/browser,
+is in tests/support/people.py; here is what only this suite does with one: name the server
+each person comes in through, and compare each page's log with the database's.
 """
 
 from __future__ import annotations
 
-import itertools
 import json
 import os
 import re
 import socket
 import subprocess
 import sys
-import uuid
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import (
-    Browser,
-    BrowserContext,
-    Page,
-    WebSocket,
-    expect,
-    sync_playwright,
-)
+from playwright.sync_api import Browser
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+from tests.support import people as shared
+from tests.support.people import WAIT_MS, GmAccount, chromium, unique
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
 SCRIPT = ROOT / "scripts" / "cluster"
 HOST = "127.0.0.1"
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync"]
 SCRIPT_TIMEOUT_S = 180  # a first start runs initdb and every migration
-WAIT_MS = 10_000  # the longest an ordinary live update may take
-PASSWORD = "Owlbear-Lantern-7731"
 # Throwaway data: durability costs time and proves nothing here.
 PG_OPTIONS = "-c fsync=off -c synchronous_commit=off -c full_page_writes=off"
-
-expect.set_options(timeout=WAIT_MS)
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -215,60 +204,18 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
 
 @pytest.fixture(scope="package")
 def browser() -> Iterator[Browser]:
-    with sync_playwright() as pw:
-        chromium = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
-        try:
-            yield chromium
-        finally:
-            chromium.close()
+    with chromium() as launched:
+        yield launched
 
 
 # People
 
 
-@dataclass
-class Person:
-    """One browser context (its own cookies, so its own seat) and its page."""
-
-    name: str
-    context: BrowserContext
-    page: Page
-    base_url: str
-    sockets: list[WebSocket] = field(default_factory=list)
-    frames: list[str] = field(default_factory=list)
-    page_errors: list[str] = field(default_factory=list)
-
-    def attach(self) -> None:
-        self.page.on("websocket", self._on_websocket)
-        self.page.on("pageerror", lambda exc: self.page_errors.append(str(exc)))
-
-    def _on_websocket(self, ws: WebSocket) -> None:
-        self.sockets.append(ws)
-        ws.on("framereceived", lambda payload: self.frames.append(
-            payload if isinstance(payload, str) else payload.decode("utf-8", "replace")
-        ))
-
-    def goto(self, path: str) -> int:
-        response = self.page.goto(self.base_url + path, wait_until="domcontentloaded")
-        assert response is not None
-        return response.status
-
-    def wait_live(self, timeout_ms: int = WAIT_MS) -> None:
-        expect(self.page.locator("#connection")).to_have_attribute("data-state", "live", timeout=timeout_ms)
-
-    @property
-    def member_id(self) -> int:
-        return int(self.page.locator("body").get_attribute("data-member") or 0)
+class Person(shared.Person):
+    """A person pinned to the server they came in through, checked against the database's log."""
 
     def socket_ports(self) -> list[int]:
         return [int(re.match(r"wss?://[^:/]+:(\d+)/", ws.url).group(1)) for ws in self.sockets]  # type: ignore[union-attr]
-
-    def mark_page(self) -> None:
-        """A flag in the page's JS world: it survives only if the page is never reloaded."""
-        self.page.evaluate("window.__notReloaded = true")
-
-    def assert_not_reloaded(self) -> None:
-        assert self.page.evaluate("window.__notReloaded === true"), f"{self.name}'s page reloaded"
 
     def roll(self, notation: str) -> int:
         """Rolls through the dice box, as a person does; returns the new event's seq."""
@@ -296,13 +243,10 @@ class Person:
 
     def newest_own_seq(self, kind: str) -> int:
         """The seq of this person's latest event of ``kind``, read from the database."""
-        path = re.sub(r"^https?://[^/]+", "", self.page.url)
+        path = shared.ORIGIN.sub("", self.page.url)
         rows = [r for r in self.export(path) if r["kind"] == kind and r["actor"] == self.name]
         assert rows, f"no {kind} event by {self.name} in the log"
         return int(rows[-1]["seq"])
-
-    def log_ids(self) -> list[str]:
-        return list(self.page.eval_on_selector_all("#log li", "els => els.map(e => e.id)"))
 
     def wait_for_log(self, expected: list[str], timeout_ms: int = WAIT_MS) -> None:
         """Waits until the page's log lists exactly ``expected``, in order, each once."""
@@ -325,39 +269,14 @@ LOG_EQUALS_JS = """
 """
 
 
-class People:
-    def __init__(self, browser: Browser) -> None:
-        self.browser = browser
-        self.made: list[Person] = []
-
-    def new(self, name: str, base_url: str, *, storage_state: dict[str, Any] | None = None) -> Person:
-        context = self.browser.new_context(viewport={"width": 1280, "height": 900}, storage_state=storage_state)
-        context.set_default_timeout(WAIT_MS)
-        context.set_default_navigation_timeout(WAIT_MS)
-        person = Person(name=name, context=context, page=context.new_page(), base_url=base_url)
-        person.attach()
-        self.made.append(person)
-        return person
-
-    def close(self) -> None:
-        for person in self.made:
-            person.context.close()
+People = shared.People[Person]
 
 
 @pytest.fixture
 def people(browser: Browser) -> Iterator[People]:
-    made = People(browser)
-    try:
+    """Every person names the server they come in through: there is no default."""
+    with shared.People(browser, Person) as made:
         yield made
-    finally:
-        made.close()
-
-
-_names = itertools.count(1)
-
-
-def unique(prefix: str) -> str:
-    return f"{prefix}{next(_names)}{uuid.uuid4().hex[:6]}"
 
 
 @pytest.fixture
@@ -365,36 +284,12 @@ def unique_name() -> Callable[[str], str]:
     return unique
 
 
-@dataclass
-class Table:
-    """A campaign; every path is relative, so a person may reach it through any server."""
-
-    people: People
-    gm: Person
-    path: str  # /tables/<id>/
-    player_path: str
-    spectator_path: str
+class Table(shared.Table[Person]):
+    """A campaign; its paths work on every server, so a person may reach it through any."""
 
     @property
     def campaign_id(self) -> int:
         return int(self.path.strip("/").split("/")[-1])
-
-    def join_player(self, name: str, base_url: str) -> Person:
-        player = self.people.new(name, base_url)
-        assert player.goto(self.player_path) == 200
-        player.page.locator("#id_display_name").fill(name)
-        player.page.get_by_role("button", name="Take a seat").click()
-        player.page.wait_for_url(base_url + self.path)
-        player.wait_live()
-        return player
-
-    def join_spectator(self, name: str, base_url: str) -> Person:
-        spectator = self.people.new(name, base_url)
-        assert spectator.goto(self.spectator_path) == 200
-        spectator.page.get_by_role("button", name="Start watching").click()
-        spectator.page.wait_for_url(base_url + self.path)
-        spectator.wait_live()
-        return spectator
 
     def chat(self, by: Person, text: str) -> None:
         assert by.post(self.path + "chat/", {"text": text}) == 200, f"{by.name} could not chat"
@@ -411,31 +306,11 @@ class Table:
         return expected
 
 
-@dataclass(frozen=True)
-class GmAccount:
-    username: str
-    storage_state: dict[str, Any]
-
-
 @pytest.fixture(scope="package")
 def gm_account(browser: Browser, cluster: Cluster) -> GmAccount:
     """A GM signs up once, through nginx; the session cookie then works on every server
     (sessions live in PostgreSQL and every process shares SECRET_KEY)."""
-    username = unique("gm")
-    context = browser.new_context()
-    context.set_default_timeout(WAIT_MS)
-    try:
-        page = context.new_page()
-        page.goto(cluster.nginx_url + "/accounts/signup/")
-        page.locator("#id_username").fill(username)
-        page.locator("#id_password1").fill(PASSWORD)
-        page.locator("#id_password2").fill(PASSWORD)
-        page.get_by_role("button", name="Sign up").click()
-        page.wait_for_url(cluster.nginx_url + "/")
-        expect(page.get_by_role("button", name="Create campaign")).to_be_visible()
-        return GmAccount(username=username, storage_state=context.storage_state())
-    finally:
-        context.close()
+    return GmAccount.sign_up(browser, cluster.nginx_url)
 
 
 @pytest.fixture
@@ -443,21 +318,6 @@ def make_table(people: People, gm_account: GmAccount) -> Callable[..., Table]:
     """The GM creates a Freeform campaign through ``base_url`` and stays at its table there."""
 
     def make(base_url: str) -> Table:
-        gm = people.new(gm_account.username, base_url, storage_state=gm_account.storage_state)
-        assert gm.goto("/") == 200
-        gm.page.locator("#id_name").fill(unique("Campaign "))
-        gm.page.locator("#id_system").select_option("freeform")
-        gm.page.get_by_role("button", name="Create campaign").click()
-        gm.page.wait_for_url(re.compile(r"/tables/\d+/$"))
-        gm.wait_live()
-        path = gm.page.url[len(base_url):]
-        strip = re.compile(r"^https?://[^/]+")
-        return Table(
-            people=people,
-            gm=gm,
-            path=path,
-            player_path=strip.sub("", gm.page.locator("#link-player").input_value()),
-            spectator_path=strip.sub("", gm.page.locator("#link-spectator").input_value()),
-        )
+        return Table.open(people, gm_account, base_url)
 
     return make
