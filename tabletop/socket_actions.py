@@ -23,6 +23,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
+from channels.db import database_sync_to_async
 from django import forms
 from django.conf import settings
 from django.db import DatabaseError, connections
@@ -143,5 +144,10 @@ def _executor() -> ThreadPoolExecutor:
 
 
 async def run(ref: str, action: Action, data: Mapping[str, Any], member: Membership) -> Outcome:
+    if connections["default"].vendor == "sqlite" and connections["default"].is_in_memory_db():
+        # An in-memory database (the tests') is shared between threads through SQLite's
+        # shared cache, where a second writer fails at once instead of waiting: there,
+        # actions run on the one thread Channels uses for all database work.
+        return await database_sync_to_async(perform)(ref, action, data, member)
     loop = asyncio.get_running_loop()
     return await loop.run_in_executor(_executor(), perform, ref, action, data, member)

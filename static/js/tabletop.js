@@ -109,6 +109,7 @@
     for (const form of pending.values()) {
       settle(form, false);
       showError(form, "The connection dropped before the answer came: check the log before sending again.");
+      form.dispatchEvent(new CustomEvent("tabletop:answered", { bubbles: true, detail: { outcome: "dropped", seq: 0, error: "" } }));
     }
     pending.clear();
     const code = e.detail.event && e.detail.event.code;

@@ -110,44 +110,140 @@ def test_the_log_is_a_live_region_and_every_control_has_an_accessible_name(
 def test_focus_stays_where_the_player_went_while_a_roll_was_on_its_way(player_table):
     """On a slow connection a player rolls, then starts typing in the chat box before the
     roll's answer comes back. The answer must not pull focus (and the rest of their typing)
-    back into the dice box."""
+    back into the dice box. The roll goes as an act frame on the live socket; its answer is
+    held on the way back."""
     table, gm, player = player_table
     page = player.page
-    held = []
-    page.route("**/roll/", lambda route: held.append(route))
-    try:
-        page.locator("#id_notation").fill("1d8")
-        page.locator("#roll-form button[type=submit]").click()
-        for _ in range(100):
-            if held:
-                break
-            page.wait_for_timeout(50)
-        assert held, "the roll request never left the page"
+    held: list[str] = []
+    routes = []
 
-        page.locator("#id_text").click()
-        page.keyboard.type("good ")
-        page.evaluate(SETTLE_ON_ROLL_JS)
-        held[0].continue_()
-        page.wait_for_function("window.__rollSettled === true", timeout=10_000)
-        page.keyboard.type("luck")
-    finally:
-        page.unroute("**/roll/")
+    def relay(ws):
+        routes.append(ws)
+        server = ws.connect_to_server()
 
-    expect(player.entry("1d8").locator(".total")).to_have_count(1)
+        def to_page(message):
+            if isinstance(message, str) and 'id="socket-ack"' in message and not held:
+                held.append(message)  # the roll's answer waits here
+            else:
+                ws.send(message)
+
+        server.on_message(to_page)
+
+    page.route_web_socket("**/ws/tables/**", relay)
+    page.reload()
+    player.wait_live()
+    page.locator("#id_notation").fill("1d8")
+    page.locator("#roll-form button[type=submit]").click()
+    expect(player.entry("1d8").locator(".total")).to_have_count(1)  # the roll is done and shown
+    for _ in range(100):
+        if held:
+            break
+        page.wait_for_timeout(50)
+    assert held, "the roll's answer never came"
+    expect(page.locator("#roll-form")).to_have_attribute("aria-busy", "")
+
+    page.locator("#id_text").click()
+    page.keyboard.type("good ")
+    page.evaluate(ANSWERED_JS)
+    routes[-1].send(held[0])
+    page.wait_for_function("window.__rollAnswered === true", timeout=10_000)
+    page.keyboard.type("luck")
+
     focused = page.evaluate("document.activeElement && document.activeElement.id")
     typed = {"chat": page.locator("#id_text").input_value(), "dice": page.locator("#id_notation").input_value()}
     assert (focused, typed) == ("id_text", {"chat": "good luck", "dice": ""})
+    expect(page.locator("#roll-form")).not_to_have_attribute("aria-busy", "")
 
 
-SETTLE_ON_ROLL_JS = """
+def test_with_the_socket_down_the_dice_box_still_rolls_through_its_form(player_table):
+    """While the socket cannot connect the page is not live, and the dice box posts its
+    form as before: the roll is logged, the GM's live page shows it, and the player's own
+    page shows it once its socket is back."""
+    table, gm, player = player_table
+    page = player.page
+    down = [True]
+
+    def socket(ws):
+        if down[0]:
+            ws.close(code=1011, reason="down")
+        else:
+            ws.connect_to_server()
+
+    page.route_web_socket("**/ws/tables/**", socket)
+    page.reload()
+    expect(page.locator("#connection")).to_have_attribute("data-state", "reconnecting")
+    page.locator("#id_notation").fill("3d4")
+    with page.expect_response(lambda r: r.url.endswith("/roll/") and r.request.method == "POST") as info:
+        page.locator("#roll-form button[type=submit]").click()
+    assert info.value.status == 200
+    expect(gm.entry("3d4").locator(".total")).to_have_count(1)  # the GM's live page got it
+    down[0] = False
+    player.wait_live(timeout_ms=30_000)  # the ws extension retries with a growing delay
+    expect(player.entry("3d4").locator(".total")).to_have_count(1)
+
+
+def test_a_refused_roll_on_the_socket_shows_its_message_in_the_dice_box(player_table):
+    table, gm, player = player_table
+    page = player.page
+    player.wait_live()
+    page.locator("#id_notation").fill("2d6 + banana")
+    assert player.submit("roll-form", "a bad roll") == "refused"
+    error = page.locator("#roll-form .form-error")
+    expect(error).to_have_attribute("role", "alert")
+    expect(error).not_to_be_empty()
+    assert page.locator("#id_notation").input_value() == "2d6 + banana"  # kept, to be fixed
+    page.locator("#id_notation").fill("2d6")
+    assert player.submit("roll-form", "a good roll") == "done"
+    expect(error).to_have_count(0)
+    expect(player.entry("2d6").locator(".total")).to_have_count(1)
+
+
+def test_a_roll_whose_answer_a_dropped_socket_cut_off_says_so_and_is_not_resent(player_table):
+    """The act frame never reaches the server and the socket drops: the dice box says the
+    answer did not come and to check the log; the page sends nothing again by itself."""
+    table, gm, player = player_table
+    page = player.page
+    routes, acts = [], []
+
+    def relay(ws):
+        routes.append(ws)
+        server = ws.connect_to_server()
+
+        def to_server(message):
+            if isinstance(message, str) and '"type":"act"' in message.replace(" ", ""):
+                acts.append(message)  # swallowed: the server never hears of this roll
+            else:
+                server.send(message)
+
+        ws.on_message(to_server)
+
+    page.route_web_socket("**/ws/tables/**", relay)
+    page.reload()
+    player.wait_live()
+    page.locator("#id_notation").fill("7d7")
+    page.locator("#roll-form button[type=submit]").click()
+    for _ in range(100):
+        if acts:
+            break
+        page.wait_for_timeout(50)
+    assert len(acts) == 1
+    routes[-1].close(code=1011, reason="gone")
+    expect(page.locator("#roll-form .form-error")).to_contain_text("check the log")
+    player.wait_live(timeout_ms=30_000)
+    table.sync(gm, player)
+    assert len(acts) == 1  # not sent again on reconnect
+    expect(gm.entry("7d7")).to_have_count(0)
+    expect(player.entry("7d7")).to_have_count(0)
+
+
+ANSWERED_JS = """
 () => {
-  window.__rollSettled = false;
-  document.addEventListener("htmx:afterSettle", function done(e) {
-    const elt = e.detail.requestConfig && e.detail.requestConfig.elt;
-    if (elt && elt.id === "roll-form") {
-      // Let tabletop.js's own afterSettle listener run first.
-      setTimeout(() => { window.__rollSettled = true; }, 0);
-      document.removeEventListener("htmx:afterSettle", done);
+  window.__rollAnswered = false;
+  document.addEventListener("tabletop:answered", function done(e) {
+    if (e.target.id === "roll-form") {
+      // Let tabletop.js's own handling (focus) run first.
+      setTimeout(() => { window.__rollAnswered = true; }, 0);
+      document.removeEventListener("tabletop:answered", done);
     }
   });
 }

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import functools
 import threading
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 from django.db import OperationalError
@@ -29,15 +32,41 @@ def _own_files(django_db_blocker: pytest.FixtureRequest) -> object:
         yield
 
 
+def own_thread(test: Callable[..., None]) -> Callable[..., None]:
+    """Runs the test in a thread of its own: Django refuses database calls in a thread with
+    a running event loop, and the browser tests' Playwright keeps one in the main thread."""
+
+    @functools.wraps(test)
+    def run(*args: Any, **kwargs: Any) -> None:
+        failures: list[BaseException] = []
+
+        def body() -> None:
+            try:
+                test(*args, **kwargs)
+            except BaseException as exc:  # noqa: BLE001 -- re-raised in the test's thread
+                failures.append(exc)
+
+        thread = threading.Thread(target=body)
+        thread.start()
+        thread.join(timeout=300)
+        assert not thread.is_alive(), "the test did not finish"
+        if failures:
+            raise failures[0]
+
+    return run
+
+
 @pytest.fixture
 def database(tmp_path: Path) -> Path:
-    path = tmp_path / "writers.sqlite3"
+    return tmp_path / "writers.sqlite3"
+
+
+def create(path: Path) -> None:
     setup = wrapper(path)
     with setup.cursor() as cursor:
         cursor.execute("CREATE TABLE counter (n INTEGER NOT NULL)")
         cursor.execute("INSERT INTO counter VALUES (0)")
     setup.close()
-    return path
 
 
 def begin(db: DatabaseWrapper) -> None:
@@ -45,7 +74,9 @@ def begin(db: DatabaseWrapper) -> None:
     db._start_transaction_under_autocommit()
 
 
+@own_thread
 def test_a_write_transaction_holds_the_lock_until_commit_rollback_or_close(database: Path) -> None:
+    create(database)
     lock = writer_lock(str(database))
     for end in ("_commit", "_rollback", "_close"):
         db = wrapper(database)
@@ -56,7 +87,9 @@ def test_a_write_transaction_holds_the_lock_until_commit_rollback_or_close(datab
         db.close()
 
 
+@own_thread
 def test_a_second_writer_waits_for_the_first_and_then_goes_on(database: Path) -> None:
+    create(database)
     first, order = wrapper(database), []
     begin(first)
     first.cursor().execute("UPDATE counter SET n = n + 1")
@@ -81,7 +114,9 @@ def test_a_second_writer_waits_for_the_first_and_then_goes_on(database: Path) ->
     first.close()
 
 
+@own_thread
 def test_a_writer_that_waits_past_the_timeout_gets_sqlites_own_error(database: Path) -> None:
+    create(database)
     first = wrapper(database)
     begin(first)
     failures: list[Exception] = []
@@ -104,7 +139,9 @@ def test_a_writer_that_waits_past_the_timeout_gets_sqlites_own_error(database: P
     first.close()
 
 
+@own_thread
 def test_writers_racing_in_many_threads_lose_no_update(database: Path) -> None:
+    create(database)
     threads, failures = 6, []
     start = threading.Barrier(threads)
 

@@ -78,6 +78,20 @@ class Person:
             payload if isinstance(payload, str) else payload.decode("utf-8", "replace")
         ))
 
+    def submit(self, form_id: str, what: str) -> str:
+        """Clicks the form's button and waits for its answer, whichever way the page sent
+        it: as an act frame on the open socket (the answer frame) or as the htmx POST (the
+        swap settled). Returns "done", "refused", "dropped" (the socket closed before the
+        answer) or "http <status>"."""
+        self.page.evaluate(ANSWER_WATCH_JS, form_id)
+        self.page.locator(f"#{form_id} button[type=submit]").click()
+        handle = self.page.wait_for_function(
+            "id => window.__answered[id]", arg=form_id, timeout=WAIT_MS
+        )
+        outcome = str(handle.json_value())
+        assert outcome in ("done", "refused", "dropped") or outcome.startswith("http "), f"{what}: {outcome}"
+        return outcome
+
     def _on_dialog(self, dialog: Dialog) -> None:
         self.dialogs.append(f"{dialog.type}: {dialog.message}")
         if self.accept_dialogs:
@@ -258,3 +272,30 @@ class Table(Generic[P]):
         spectator.page.wait_for_url(spectator.url(self.path))
         spectator.wait_live()
         return spectator
+
+
+# Set before a form is sent: window.__answered[formId] becomes the outcome of its answer.
+ANSWER_WATCH_JS = """
+(formId) => {
+  window.__answered = window.__answered || {};
+  window.__answered[formId] = null;
+  let status = 0;
+  function finish(outcome) {
+    window.__answered[formId] = outcome;
+    document.removeEventListener("tabletop:answered", bySocket);
+    document.removeEventListener("htmx:afterRequest", requested);
+    document.removeEventListener("htmx:afterSettle", settled);
+  }
+  function bySocket(e) { if (e.target.id === formId) finish(e.detail.outcome); }
+  function mine(e) { const elt = e.detail.requestConfig && e.detail.requestConfig.elt; return elt && elt.id === formId; }
+  function requested(e) {
+    if (!mine(e)) return;
+    status = e.detail.xhr ? e.detail.xhr.status : 0;
+    if (status !== 200) finish("http " + status);  // an error answer may not be swapped
+  }
+  function settled(e) { if (mine(e)) finish("http " + (status || 200)); }
+  document.addEventListener("tabletop:answered", bySocket);
+  document.addEventListener("htmx:afterRequest", requested);
+  document.addEventListener("htmx:afterSettle", settled);
+}
+"""
