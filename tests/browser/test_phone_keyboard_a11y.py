@@ -115,22 +115,14 @@ def test_focus_stays_where_the_player_went_while_a_roll_was_on_its_way(player_ta
     table, gm, player = player_table
     page = player.page
     held: list[str] = []
-    routes = []
 
-    def relay(ws):
-        routes.append(ws)
-        server = ws.connect_to_server()
+    def hold_the_answer(message: str | bytes) -> bool:
+        if isinstance(message, str) and 'id="socket-ack"' in message and not held:
+            held.append(message)  # the roll's answer waits here
+            return True
+        return False
 
-        def to_page(message):
-            if isinstance(message, str) and 'id="socket-ack"' in message and not held:
-                held.append(message)  # the roll's answer waits here
-            else:
-                ws.send(message)
-
-        server.on_message(to_page)
-
-    page.route_web_socket("**/ws/tables/**", relay)
-    page.reload()
+    routes = relay(page, to_page=hold_the_answer)
     player.wait_live()
     page.locator("#id_notation").fill("1d8")
     page.locator("#roll-form button[type=submit]").click()
@@ -203,22 +195,15 @@ def test_a_roll_whose_answer_a_dropped_socket_cut_off_says_so_and_is_not_resent(
     answer did not come and to check the log; the page sends nothing again by itself."""
     table, gm, player = player_table
     page = player.page
-    routes, acts = [], []
+    acts: list[str] = []
 
-    def relay(ws):
-        routes.append(ws)
-        server = ws.connect_to_server()
+    def swallow_acts(message: str | bytes) -> bool:
+        if isinstance(message, str) and '"type":"act"' in message.replace(" ", ""):
+            acts.append(message)  # the server never hears of this roll
+            return True
+        return False
 
-        def to_server(message):
-            if isinstance(message, str) and '"type":"act"' in message.replace(" ", ""):
-                acts.append(message)  # swallowed: the server never hears of this roll
-            else:
-                server.send(message)
-
-        ws.on_message(to_server)
-
-    page.route_web_socket("**/ws/tables/**", relay)
-    page.reload()
+    routes = relay(page, to_server=swallow_acts)
     player.wait_live()
     page.locator("#id_notation").fill("7d7")
     page.locator("#roll-form button[type=submit]").click()
@@ -234,6 +219,24 @@ def test_a_roll_whose_answer_a_dropped_socket_cut_off_says_so_and_is_not_resent(
     assert len(acts) == 1  # not sent again on reconnect
     expect(gm.entry("7d7")).to_have_count(0)
     expect(player.entry("7d7")).to_have_count(0)
+
+
+def relay(page, *, to_page=None, to_server=None) -> list:
+    """Routes the page's table socket through Playwright to the server and reloads the page.
+    A filter that returns True keeps that message back. Returns the routes, newest last."""
+    routes = []
+
+    def handler(ws) -> None:
+        routes.append(ws)
+        server = ws.connect_to_server()
+        if to_page is not None:
+            server.on_message(lambda message: None if to_page(message) else ws.send(message))
+        if to_server is not None:
+            ws.on_message(lambda message: None if to_server(message) else server.send(message))
+
+    page.route_web_socket("**/ws/tables/**", handler)
+    page.reload()
+    return routes
 
 
 ANSWERED_JS = """
