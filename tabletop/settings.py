@@ -100,7 +100,8 @@ else:
                 # the timeout instead of failing with "database is locked" mid-way.
                 "transaction_mode": "IMMEDIATE",
                 "timeout": 20,
-                "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+                # WAL is set once per file (tabletop/sqlite3/base.py: keep_open)
+                "init_command": "PRAGMA synchronous=NORMAL;",
             },
         }
     }

@@ -31,6 +31,20 @@
     out.textContent = message;
   }
 
+  // Focus goes back to the form only if it was there or nowhere: a player who moved on to
+  // another control while the answer travelled keeps their place.
+  function focusIsFree(form) {
+    const active = document.activeElement;
+    return !active || active === document.body || !document.contains(active) || form.contains(active);
+  }
+
+  // An action done: the form is emptied for the next (the event itself comes with the feed).
+  function done(form) {
+    showError(form, "");
+    for (const input of form.querySelectorAll("input[type=text], input:not([type])")) input.value = "";
+    if (focusIsFree(form)) focusInput(form);
+  }
+
   function settle(form, busy) {
     form.toggleAttribute("aria-busy", busy);
     for (const button of form.querySelectorAll("button")) button.disabled = busy;
@@ -60,13 +74,11 @@
     pending.delete(el.dataset.ref);
     settle(form, false);
     if (el.dataset.outcome === "done") {
-      showError(form, "");
-      for (const input of form.querySelectorAll("input[type=text], input:not([type])")) input.value = "";
+      done(form);
     } else {
       showError(form, el.textContent);
+      if (focusIsFree(form)) focusInput(form);
     }
-    if (!document.activeElement || document.activeElement === document.body ||
-        form.contains(document.activeElement)) focusInput(form);
     form.dispatchEvent(new CustomEvent("tabletop:answered", {
       bubbles: true,
       detail: { outcome: el.dataset.outcome, seq: Number(el.dataset.seq || 0), error: el.dataset.error || "" },
@@ -150,16 +162,17 @@
     for (const empty of parent.querySelectorAll("[data-empty]")) empty.remove();
   });
 
+  // The same forms posted (socket down): 204 when done, the form again with its error if not.
+  document.addEventListener("htmx:afterRequest", function (e) {
+    const elt = e.detail.requestConfig && e.detail.requestConfig.elt;
+    if (elt && elt.dataset && elt.dataset.act && e.detail.xhr && e.detail.xhr.status === 204) done(elt);
+  });
+
   document.addEventListener("htmx:afterSettle", function (e) {
     const elt = e.detail.requestConfig && e.detail.requestConfig.elt;
     if (!elt || (elt.id !== "roll-form" && elt.id !== "chat-form")) return;
-    // Only give focus back if it was in the form that was swapped out (it is lost then);
-    // a player who moved on to another control while the answer travelled keeps their place.
-    const active = document.activeElement;
-    if (active && active !== document.body && document.contains(active)) return;
-    const form = document.getElementById(elt.id);
-    const input = form && form.querySelector("input[type=text], input:not([type])");
-    if (input) input.focus();
+    const form = document.getElementById(elt.id); // the swapped-in form with its error
+    if (form && focusIsFree(form)) focusInput(form);
   });
 
   document.addEventListener("click", function (e) {

@@ -33,10 +33,14 @@ def writer_lock(name: str) -> threading.Lock:
 
 
 def keep_open(name: str) -> None:
-    """Holds a connection to the file open, so no other one's close is ever the last."""
+    """Holds a connection to the file open, so no other one's close is ever the last, and
+    puts the file in WAL mode once (the mode stays with the file; a PRAGMA per connection,
+    as Django's init_command would run it, cost every request a statement)."""
     with _guard:
         if name not in _keepers:
-            _keepers[name] = sqlite3.connect(name, check_same_thread=False)
+            keeper = sqlite3.connect(name, check_same_thread=False, timeout=20)
+            keeper.execute("PRAGMA journal_mode=WAL")
+            _keepers[name] = keeper
 
 
 class DatabaseWrapper(base.DatabaseWrapper):

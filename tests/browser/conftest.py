@@ -185,7 +185,7 @@ class Person(shared.Person):
         """Sends the form and waits for its answer (see ``submit``); it must be done. While
         the page is live that is an act frame on the socket, not a POST to ``path``."""
         outcome = self.submit(form_id, what)
-        assert outcome in ("done", "http 200"), f"{what} answered {outcome} (form for {path})"
+        assert outcome in ("done", "http 204"), f"{what} answered {outcome} (form for {path})"
 
     def entry(self, text: str) -> Locator:
         """The log line holding ``text``."""
