@@ -13,16 +13,12 @@ from collections.abc import Callable
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 
-from tabletop.hub import hub, serves_everyone
+from tabletop.hub import hub, table_group
 from tabletop.models import Event, Membership
 from tabletop.permissions import Lens
 from tabletop import rendering
 
 logger = logging.getLogger(__name__)
-
-
-def table_group(campaign_id: int) -> str:
-    return f"table-{campaign_id}"
 
 
 def member_group(member_id: int) -> str:
@@ -45,6 +41,7 @@ def event_message(event: Event) -> dict[str, object]:
     member = event.payload.get("member") if event.kind == "member.removed" else None
     return {
         "type": "table.event",
+        "campaign_id": event.campaign_id,
         "seq": event.seq,
         "kind": event.kind,
         "audience": event.audience,
@@ -68,13 +65,12 @@ def _send(group: str, message: Callable[[], dict[str, object]]) -> None:
 
 
 def event_committed(event: Event) -> None:
-    if serves_everyone():
-        try:
-            hub.publish(event.campaign_id, event_message(event))
-        except Exception:
-            logger.warning("broadcast of seq %s failed", event.seq, exc_info=True)
+    try:
+        message = event_message(event)
+    except Exception:  # committed all the same: sockets read it from the log on their next gap
+        logger.warning("rendering seq %s failed", event.seq, exc_info=True)
         return
-    _send(table_group(event.campaign_id), lambda: event_message(event))
+    hub.publish(event.campaign_id, message)
 
 
 def member_removed(member: Membership) -> None:
@@ -82,7 +78,6 @@ def member_removed(member: Membership) -> None:
 
 
 def presence_changed(campaign_id: int) -> None:
-    _send(
-        table_group(campaign_id),
-        lambda: {"type": "presence.changed", "frame": rendering.presence_frame(campaign_id)},
-    )
+    message = {"type": "presence.changed", "campaign_id": campaign_id,
+               "frame": rendering.presence_frame(campaign_id)}
+    hub.publish(campaign_id, message)

@@ -17,8 +17,8 @@ from channels.consumer import get_handler_name
 from django.conf import settings
 
 from tabletop import liveness, rendering, selectors, services, socket_actions
-from tabletop.broadcast import member_group, table_group
-from tabletop.hub import hub, serves_everyone
+from tabletop.broadcast import member_group
+from tabletop.hub import hub
 from tabletop.models import Campaign, Membership
 from tabletop.permissions import Verb, can, lens_for
 
@@ -62,11 +62,12 @@ class TableConsumer(AsyncWebsocketConsumer):
             return
         self.member = member
         self.member_id = member.pk
-        self.groups_joined = [table_group(self.campaign_id), member_group(member.pk)]
+        # Table events and presence come through this process's hub; the member's own
+        # group only says "you were removed".
+        self.groups_joined = [member_group(member.pk)]
         for group in self.groups_joined:
             await self.channel_layer.group_add(group, self.channel_name)
-        if serves_everyone():
-            hub.join(self.campaign_id, self)  # events come through the hub, not the group
+        await hub.join(self.campaign_id, self)
         await self.accept()
         await database_sync_to_async(services.presence_connect)(
             member=member, channel_name=self.channel_name, process=liveness.PROCESS
@@ -77,7 +78,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         if self.gap_timer is not None:
             self.gap_timer.cancel()
         if hasattr(self, "member_id"):
-            hub.leave(self.campaign_id, self)
+            await hub.leave(self.campaign_id, self)
         for group in getattr(self, "groups_joined", []):
             await self.channel_layer.group_discard(group, self.channel_name)
         if hasattr(self, "member_id"):
@@ -143,13 +144,15 @@ class TableConsumer(AsyncWebsocketConsumer):
         frames = [rendering.event_frame(s.event, s.lens) for s in seen]
         return frames, upto, True
 
-    async def offer(self, message: dict[str, Any]) -> None:
-        """An event from this process's hub. A socket busy reading the log takes it in a
-        task of its own, so the hub's fan-out to the rest of the table does not wait."""
-        if self.turn.locked():
+    async def deliver(self, message: dict[str, Any]) -> None:
+        """A table's message from this process's hub. A socket busy reading the log takes
+        an event in a task of its own, so the fan-out to the rest of the table does not wait."""
+        if message["type"] == "presence.changed":
+            await self.presence_changed(message)
+        elif self.turn.locked():
             asyncio.ensure_future(self.table_event(message))
-            return
-        await self.table_event(message)
+        else:
+            await self.table_event(message)
 
     async def table_event(self, message: dict[str, Any]) -> None:
         async with self.turn:

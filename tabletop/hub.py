@@ -1,14 +1,18 @@
-"""One fan-out per process, for a server that holds every socket of its tables.
+"""One fan-out per process: a table's event reaches a process once and is pushed to each of
+its sockets there in turn.
 
-With the one-process channel layer, a broadcast through a group costs a queue message, a
-wake-up and a dispatch for each socket, and ``async_to_sync`` starts a thread per send.
-Here the committing thread hands the event (rendered once per lens) to the event loop once,
-without waiting, and one task offers it to each of the table's sockets in turn
-(bench/latency: the tail of a roll's delivery to 108 sockets went from 110-123 ms to
-38-49 ms at 5 rolls/s; docs/performance.md).
+Through a channel layer's groups, every socket is a member of its table's group: an event to
+N sockets costs N queue messages, N wake-ups and N dispatches (and with Redis, N messages in
+and out of Redis, each packed and unpacked). Here each process registers its sockets by
+table, and:
 
-With Redis, where other processes hold sockets too, events go through the channel layer's
-groups as before (``serves_everyone`` is false).
+- with the one-process layer (this process holds every socket), the committing thread hands
+  the event, rendered once per lens, to the event loop once, without waiting;
+- with a shared layer (Redis, several processes), the process's one channel is the group's
+  member, once per table it serves; an event is one message per process, read by one task.
+
+Either way one task offers the event to each of the table's sockets in turn. Measured in
+bench/latency and bench/throughput (docs/performance.md).
 """
 
 from __future__ import annotations
@@ -19,41 +23,72 @@ import threading
 from collections import defaultdict
 from typing import Any, Protocol
 
+from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 
 from tabletop.layers import InProcessChannelLayer
 
 logger = logging.getLogger(__name__)
+REFRESH_S = 60.0  # groups expire in the layer, and a restarted Redis forgets them
+
+
+def table_group(campaign_id: int) -> str:
+    return f"table-{campaign_id}"
 
 
 class Listener(Protocol):
-    def offer(self, message: dict[str, Any]) -> Any:
-        """Takes the message now (a coroutine run at once) or queues it for itself."""
+    async def deliver(self, message: dict[str, Any]) -> None:
+        """Takes a table's message (an event, presence) now, or queues it for itself."""
 
 
 class Hub:
     def __init__(self) -> None:
-        self._guard = threading.Lock()  # register/publish may come from any thread
+        self._guard = threading.Lock()  # publish comes from request threads
         self._tables: dict[int, dict[Listener, asyncio.AbstractEventLoop]] = defaultdict(dict)
+        # With a shared layer: this process's channel, the tables it is subscribed to, and
+        # the task that reads the channel (all on the event loop that holds the sockets).
+        self._channel = ""
+        self._subscribed: set[int] = set()
+        self._reader: asyncio.Task[None] | None = None
 
-    def join(self, campaign_id: int, listener: Listener) -> None:
+    def listeners(self, campaign_id: int) -> int:
+        with self._guard:
+            return len(self._tables.get(campaign_id, {}))
+
+    async def join(self, campaign_id: int, listener: Listener) -> None:
         loop = asyncio.get_running_loop()
         with self._guard:
             self._tables[campaign_id][listener] = loop
+        if not serves_everyone():
+            await self._subscribe(campaign_id)
 
-    def leave(self, campaign_id: int, listener: Listener) -> None:
+    async def leave(self, campaign_id: int, listener: Listener) -> None:
         with self._guard:
             listeners = self._tables.get(campaign_id)
             if listeners is not None:
                 listeners.pop(listener, None)
                 if not listeners:
                     del self._tables[campaign_id]
-
-    def listeners(self, campaign_id: int) -> int:
-        with self._guard:
-            return len(self._tables.get(campaign_id, {}))
+            last = campaign_id not in self._tables
+        if last and campaign_id in self._subscribed:
+            self._subscribed.discard(campaign_id)
+            try:
+                await get_channel_layer().group_discard(table_group(campaign_id), self._channel)
+            except Exception:  # the layer is down: the group goes with it, or expires
+                logger.warning("leaving %s failed", table_group(campaign_id), exc_info=True)
 
     def publish(self, campaign_id: int, message: dict[str, Any]) -> None:
+        """Sends a table's message to every socket of the table; from any thread, never
+        raising (the log is the truth: a socket that misses it reads it on its next gap)."""
+        try:
+            if serves_everyone():
+                self.deliver_here(campaign_id, message)
+            else:
+                async_to_sync(get_channel_layer().group_send)(table_group(campaign_id), message)
+        except Exception:
+            logger.warning("broadcast to %s failed", table_group(campaign_id), exc_info=True)
+
+    def deliver_here(self, campaign_id: int, message: dict[str, Any]) -> None:
         """Hands the message to each loop holding sockets of the table; never waits."""
         with self._guard:
             by_loop: dict[asyncio.AbstractEventLoop, list[Listener]] = defaultdict(list)
@@ -65,6 +100,58 @@ class Hub:
             except RuntimeError:
                 pass  # that loop has closed: its sockets are gone
 
+    # With a shared layer
+
+    async def _subscribe(self, campaign_id: int) -> None:
+        loop = asyncio.get_running_loop()
+        if self._reader is None or self._reader.done() or self._reader.get_loop() is not loop:
+            # the layer's usual prefix: channels-redis reads every channel of a process
+            # through one list per prefix, shared by whoever holds its receive lock
+            self._channel = await get_channel_layer().new_channel()
+            self._subscribed = set()
+            self._reader = loop.create_task(self._read())
+        if campaign_id not in self._subscribed:
+            self._subscribed.add(campaign_id)
+            await get_channel_layer().group_add(table_group(campaign_id), self._channel)
+
+    async def _read(self) -> None:
+        """Reads the process's channel for good. Never with a timeout: channels-redis drops
+        what it buffered for a channel whose receive is cancelled."""
+        layer = get_channel_layer()
+        refresher = asyncio.ensure_future(self._refresh_now_and_then())
+        try:
+            while True:
+                try:
+                    message = await layer.receive(self._channel)
+                except asyncio.CancelledError:
+                    raise
+                except Exception:  # the layer is down: wait, then subscribe again
+                    logger.warning("the hub's channel failed; subscribing again", exc_info=True)
+                    await asyncio.sleep(1.0)
+                    while not await self._refresh():
+                        await asyncio.sleep(1.0)
+                    continue
+                if "campaign_id" in message:
+                    self.deliver_here(int(message["campaign_id"]), message)
+        finally:
+            refresher.cancel()
+
+    async def _refresh_now_and_then(self) -> None:
+        while True:
+            await asyncio.sleep(REFRESH_S)
+            await self._refresh()
+
+    async def _refresh(self) -> bool:
+        """Joins again every group this process serves; True when the layer took them all."""
+        layer = get_channel_layer()
+        try:
+            for campaign_id in list(self._subscribed):
+                await layer.group_add(table_group(campaign_id), self._channel)
+        except Exception:
+            logger.warning("subscribing again failed", exc_info=True)
+            return False
+        return True
+
 
 def _start_fan_out(listeners: list[Listener], message: dict[str, Any]) -> None:
     asyncio.ensure_future(_fan_out(listeners, message))
@@ -73,7 +160,7 @@ def _start_fan_out(listeners: list[Listener], message: dict[str, Any]) -> None:
 async def _fan_out(listeners: list[Listener], message: dict[str, Any]) -> None:
     for listener in listeners:
         try:
-            await listener.offer(message)
+            await listener.deliver(message)
         except Exception:  # one broken socket must not cost the others their frame
             logger.warning("fan-out to a socket failed", exc_info=True)
 

@@ -223,7 +223,7 @@ async def test_presence_follows_open_sockets(table) -> None:
 async def test_broadcasts_that_cross_are_delivered_in_order_once(table) -> None:
     """Two commits broadcast from two threads may arrive N+1 first: the socket holds N+1
     for N and delivers both in order, once each."""
-    from channels.layers import get_channel_layer
+    from tabletop.hub import hub
 
     comm, _, _ = await open_socket(table.campaign.pk, table.ann.user)
     await act(services.chat_post, campaign=table.campaign, actor=table.gm, text="READY")
@@ -233,12 +233,11 @@ async def test_broadcasts_that_cross_are_delivered_in_order_once(table) -> None:
         first = await act(services.chat_post, campaign=table.campaign, actor=table.gm, text="FIRST")
         second = await act(services.chat_post, campaign=table.campaign, actor=table.gm, text="SECOND")
     messages = [await database_sync_to_async(broadcast.event_message)(e) for e in caught]
-    layer = get_channel_layer()
     reads = mock.Mock(wraps=TableConsumer._read_since)
     with mock.patch.object(TableConsumer, "_read_since", lambda self, after: reads(self, after)):
-        await layer.group_send(broadcast.table_group(table.campaign.pk), messages[1])
+        hub.publish(table.campaign.pk, messages[1])
         await asyncio.sleep(0.1)
-        await layer.group_send(broadcast.table_group(table.campaign.pk), messages[0])
+        hub.publish(table.campaign.pk, messages[0])
         frames = await frames_until(comm, "SECOND")
     assert seqs(frames) == [first.seq, second.seq]
     assert reads.call_count == 0  # held for a moment, not read again from the log

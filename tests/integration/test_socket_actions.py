@@ -195,3 +195,29 @@ async def test_many_actions_from_several_sockets_reach_every_socket_once_in_orde
     assert sorted(logged) == sorted(f"{n}:{i}" for n in range(3) for i in range(10))
     for socket in sockets:
         await socket.close()
+
+
+@pytest.fixture
+def shared_layer(settings):
+    """A layer the process does not own, as with Redis (Channels' own in-memory layer stands in
+    for it): the hub joins each table's group with its one channel and relays."""
+    settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+    from channels.layers import get_channel_layer
+
+    assert not hub_module.serves_everyone()
+    return get_channel_layer()
+
+
+async def test_with_a_shared_layer_a_table_is_one_group_member_per_process(table, connect, shared_layer) -> None:
+    group = f"table-{table.campaign.pk}"
+    sockets = [await connect(table.campaign, m) for m in (table.gm, table.ann, table.bob, table.watcher)]
+    assert len(shared_layer.groups.get(group, {})) == 1  # the hub's channel, not four sockets
+    await sockets[1].send({"type": "act", "ref": "r", "action": "chat.post", "args": {"text": "RELAYED"}})
+    seq = int(answer(await sockets[1].until('data-ref="r"'))["seq"])
+    for socket in sockets:
+        frame = await socket.seen(f'data-frame-seq="{seq}"')
+        assert "RELAYED" in frame
+        assert sum(f'data-frame-seq="{seq}"' in f for f in socket.received) == 1
+    for socket in sockets:
+        await socket.close()
+    assert not shared_layer.groups.get(group)  # the last socket gone, the process leaves
