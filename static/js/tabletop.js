@@ -10,6 +10,10 @@
   let live = null; // the socket's wrapper while it is open
   let nextRef = 0;
   const pending = new Map(); // ref -> the form waiting for its answer
+  function answerTimeoutMs() {
+    const socket = document.getElementById("socket");
+    return Number((socket && socket.dataset.answerTimeoutMs) || 15000);
+  }
 
   function focusInput(form) {
     const input = form.querySelector("input[type=text], input:not([type])");
@@ -65,6 +69,12 @@
     pending.set(ref, form);
     settle(form, true);
     live.send(JSON.stringify({ type: "act", ref: ref, action: form.dataset.act, args: args }));
+    setTimeout(function () { // an answer that never comes must not lock the form
+      if (pending.get(ref) !== form) return;
+      pending.delete(ref);
+      settle(form, false);
+      showError(form, "No answer yet: check the log before sending again.");
+    }, answerTimeoutMs());
   }, true);
 
   function answered(message) {

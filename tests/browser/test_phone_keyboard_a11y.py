@@ -197,14 +197,7 @@ def test_a_roll_whose_answer_a_dropped_socket_cut_off_says_so_and_is_not_resent(
     table, gm, player = player_table
     page = player.page
     acts: list[str] = []
-
-    def swallow_acts(message: str | bytes) -> bool:
-        if isinstance(message, str) and '"type":"act"' in message.replace(" ", ""):
-            acts.append(message)  # the server never hears of this roll
-            return True
-        return False
-
-    routes = relay(page, to_server=swallow_acts)
+    routes = relay(page, to_server=swallowing_acts(acts))
     player.wait_live()
     page.locator("#id_notation").fill("7d7")
     page.locator("#roll-form button[type=submit]").click()
@@ -238,6 +231,36 @@ def relay(page, *, to_page=None, to_server=None) -> list:
     page.route_web_socket("**/ws/tables/**", handler)
     page.reload()
     return routes
+
+
+def test_an_answer_that_never_comes_frees_the_dice_box_and_says_so(player_table):
+    """The server never hears of the roll and the socket stays open: after the wait the dice
+    box is usable again and tells the player to check the log, and nothing was sent twice."""
+    table, gm, player = player_table
+    page = player.page
+    acts: list[str] = []
+    relay(page, to_server=swallowing_acts(acts))
+    player.wait_live()
+    page.evaluate("document.getElementById('socket').dataset.answerTimeoutMs = '1500'")
+    page.locator("#id_notation").fill("9d9")
+    page.locator("#roll-form button[type=submit]").click()
+    expect(page.locator("#roll-form button[type=submit]")).to_be_disabled()
+    expect(page.locator("#roll-form .form-error")).to_contain_text("No answer yet")
+    expect(page.locator("#roll-form button[type=submit]")).to_be_enabled()
+    assert len(acts) == 1
+    expect(player.page.locator("#connection")).to_have_attribute("data-state", "live")
+
+
+def swallowing_acts(acts: list[str]):
+    """A filter for ``relay``: keeps every act frame back (the server never hears of it)."""
+
+    def swallow(message: str | bytes) -> bool:
+        if isinstance(message, str) and '"type":"act"' in message.replace(" ", ""):
+            acts.append(message)
+            return True
+        return False
+
+    return swallow
 
 
 ANSWERED_JS = """
