@@ -51,6 +51,23 @@ def acting(campaign: Campaign, actor: Membership, verb: Verb) -> Membership:
     return fresh
 
 
+def lock_seat(campaign_id: int, actor: Membership, verb: Verb) -> tuple[Campaign, Membership]:
+    """``lock_table`` and ``acting`` in one statement (the seat joined to its table, the
+    table's row locked): the hot path of a live table, one round trip fewer per action."""
+    try:
+        me = (
+            Membership.objects.select_related("campaign")
+            .select_for_update(of=("campaign",))
+            .get(pk=actor.pk, campaign_id=campaign_id)
+        )
+    except Membership.DoesNotExist:
+        locked = lock_table(campaign_id)  # no such table (NotFound), or not a seat at it
+        return locked, acting(locked, actor, verb)
+    if not can(seat_of(me), verb):
+        raise NotAllowed("You may not do that at this table.")
+    return me.campaign, me
+
+
 def append(
     campaign: Campaign,
     kind: str,

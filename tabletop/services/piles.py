@@ -13,7 +13,7 @@ from tabletop.models import (
 )
 from tabletop.permissions import Verb, can, seat_of
 from tabletop.selectors import hand_contents, table_counts
-from tabletop.services.base import NotAllowed, NotFound, ServiceError, acting, append, lock_table
+from tabletop.services.base import NotAllowed, NotFound, ServiceError, append, lock_seat
 
 
 def card_name(token: str) -> str:
@@ -51,8 +51,7 @@ def hand_of(member: Membership) -> Pile:
 def lock_deck(deck: Deck, actor: Membership, verb: Verb) -> tuple[Campaign, Membership, Deck]:
     """Inside a transaction: locks the deck's table and reads the actor's seat and the deck
     afresh; with CARD_PLAY the actor must also be one who may use this deck."""
-    locked = lock_table(deck.campaign_id)
-    me = acting(locked, actor, verb)
+    locked, me = lock_seat(deck.campaign_id, actor, verb)
     fresh = get_deck(locked, deck.pk)
     if verb == Verb.CARD_PLAY:
         require_deck_user(me, fresh)

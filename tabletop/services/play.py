@@ -10,7 +10,7 @@ from games.core.rng import Rng
 from games import registry
 from tabletop.models import Audience, Campaign, Character, Event, Membership, Role
 from tabletop.permissions import Verb
-from tabletop.services.base import NotAllowed, ServiceError, acting, append, lock_table
+from tabletop.services.base import NotAllowed, ServiceError, append, lock_seat
 
 ROLL_MODES = {"public": "Public", "gm": "To the GM only", "blind": "Blind (only the GM sees it)"}
 
@@ -31,8 +31,7 @@ def dice_roll(*, campaign: Campaign, actor: Membership, notation: str, mode: str
     except NotationError as exc:
         raise ServiceError(str(exc), field="notation") from None
     with transaction.atomic():
-        locked = lock_table(campaign.pk)
-        me = acting(locked, actor, Verb.ROLL)
+        locked, me = lock_seat(campaign.pk, actor, Verb.ROLL)
         if me.role == Role.GM and mode == "blind":
             mode = "gm"  # a GM's blind roll is simply their own secret roll
         said = f"{me.display_name} rolls {result.notation}"
@@ -66,8 +65,7 @@ def chat_post(*, campaign: Campaign, actor: Membership, text: str) -> Event:
     if len(body) > limit:
         raise ServiceError(f"A message is at most {limit} characters.", field="text")
     with transaction.atomic():
-        locked = lock_table(campaign.pk)
-        me = acting(locked, actor, Verb.CHAT)
+        locked, me = lock_seat(campaign.pk, actor, Verb.CHAT)
         return append(
             locked, "chat.posted", actor=me, summary=f"{me.display_name}: {body}",
             payload={"text": body},
@@ -94,8 +92,7 @@ def task_roll(
     if game.task is None:
         raise ServiceError(f"{game.name} has no task rolls.")
     with transaction.atomic():
-        locked = lock_table(campaign.pk)
-        me = acting(locked, actor, Verb.ROLL)
+        locked, me = lock_seat(campaign.pk, actor, Verb.ROLL)
         if character.campaign_id != locked.pk or (opponent is not None and opponent.campaign_id != locked.pk):
             raise ServiceError("That character is not at this table.")
         if me.role != Role.GM and character.owner_id != me.pk:

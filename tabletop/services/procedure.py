@@ -15,7 +15,7 @@ from games.core.rng import Rng
 from tabletop.models import Campaign, Character, Event, Membership, ProcedureState, Role
 from tabletop.permissions import Verb
 from tabletop.selectors import character_data, combatant_id, panel_for
-from tabletop.services.base import ServiceError, acting, append, lock_table
+from tabletop.services.base import ServiceError, append, lock_seat
 
 
 def procedure_command(
@@ -27,8 +27,7 @@ def procedure_command(
         raise ServiceError(f"{game.name} has no table procedure.")
     proc = game.procedure
     with transaction.atomic():
-        locked = lock_table(campaign.pk)
-        me = acting(locked, actor, Verb.ROLL)
+        locked, me = lock_seat(campaign.pk, actor, Verb.ROLL)
         row, _ = ProcedureState.objects.get_or_create(
             campaign=locked, defaults={"state": proc.new_state()}
         )
