@@ -10,10 +10,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 
-from asgiref.sync import async_to_sync
-from channels.layers import get_channel_layer
-
-from tabletop.hub import hub, table_group
+from tabletop.hub import hub
 from tabletop.models import Event, Membership
 from tabletop.permissions import Lens
 from tabletop import rendering
@@ -52,32 +49,30 @@ def event_message(event: Event) -> dict[str, object]:
     }
 
 
-def _send(group: str, message: Callable[[], dict[str, object]]) -> None:
-    """Sends after commit; a failure is logged, never raised: the event is committed,
-    and every client reads what it missed from the log when it next (re)connects."""
-    layer = get_channel_layer()
-    if layer is None:
-        return
+def _publish(campaign_id: int, build: Callable[[], dict[str, object]], what: str) -> None:
+    """After commit: builds the table's message and hands it to the hub. A failure is
+    logged, never raised: the change is committed, and every client reads what it missed
+    from the log when it next sees a gap or (re)connects."""
     try:
-        async_to_sync(layer.group_send)(group, message())
+        message = build()
     except Exception:
-        logger.warning("broadcast to %s failed", group, exc_info=True)
+        logger.warning("building %s failed", what, exc_info=True)
+        return
+    hub.publish(campaign_id, message)
 
 
 def event_committed(event: Event) -> None:
-    try:
-        message = event_message(event)
-    except Exception:  # committed all the same: sockets read it from the log on their next gap
-        logger.warning("rendering seq %s failed", event.seq, exc_info=True)
-        return
-    hub.publish(event.campaign_id, message)
+    _publish(event.campaign_id, lambda: event_message(event), f"seq {event.seq}")
 
 
 def member_removed(member: Membership) -> None:
-    _send(member_group(member.pk), lambda: {"type": "member.removed"})
+    hub.send_to_group(member_group(member.pk), {"type": "member.removed"})
 
 
 def presence_changed(campaign_id: int) -> None:
-    message = {"type": "presence.changed", "campaign_id": campaign_id,
-               "frame": rendering.presence_frame(campaign_id)}
-    hub.publish(campaign_id, message)
+    _publish(
+        campaign_id,
+        lambda: {"type": "presence.changed", "campaign_id": campaign_id,
+                 "frame": rendering.presence_frame(campaign_id)},
+        "presence",
+    )

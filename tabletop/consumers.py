@@ -13,7 +13,6 @@ from typing import Any
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
-from channels.consumer import get_handler_name
 from django.conf import settings
 
 from tabletop import liveness, rendering, selectors, services, socket_actions
@@ -27,9 +26,6 @@ MAX_FRAME = 16384  # a chat line of the longest allowed fits, every character es
 # Broadcasts of two close commits leave from two request threads and may cross: a socket
 # that sees seq N+1 before N holds it this long for N before reading the gap from the log.
 GAP_WAIT_S = 1.0
-# Messages whose handlers never touch the database (a catch-up goes through
-# database_sync_to_async, which tidies connections itself).
-PUSH_ONLY = frozenset({"table.event", "presence.changed", "member.removed"})
 
 
 class TableConsumer(AsyncWebsocketConsumer):
@@ -42,14 +38,6 @@ class TableConsumer(AsyncWebsocketConsumer):
         self.turn = asyncio.Lock()  # handlers and the gap timer take turns
         self.held: dict[int, dict[str, Any]] = {}  # events that arrived ahead of a gap
         self.gap_timer: asyncio.TimerHandle | None = None
-
-    async def dispatch(self, message: dict[str, Any]) -> None:
-        """Channels closes stale database connections before every handler, through a
-        worker-thread round trip; pushed events need none, and a busy table sends many."""
-        if message["type"] in PUSH_ONLY:
-            await getattr(self, get_handler_name(message))(message)
-            return
-        await super().dispatch(message)
 
     async def connect(self) -> None:
         self.campaign_id = int(self.scope["url_route"]["kwargs"]["campaign_id"])

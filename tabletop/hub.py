@@ -82,26 +82,27 @@ class Hub:
     def publish(self, campaign_id: int, message: dict[str, Any]) -> None:
         """Sends a table's message to every socket of the table; from any thread, never
         raising (the log is the truth: a socket that misses it reads it on its next gap)."""
-        try:
-            if serves_everyone():
-                self.deliver_here(campaign_id, message)
-            else:
-                self._send_to_group(table_group(campaign_id), message)
-        except Exception:
-            logger.warning("broadcast to %s failed", table_group(campaign_id), exc_info=True)
+        if serves_everyone():
+            self.deliver_here(campaign_id, message)
+        else:
+            self.send_to_group(table_group(campaign_id), message)
 
-    def _send_to_group(self, group: str, message: dict[str, Any]) -> None:
-        """On the event loop that holds the sockets, without waiting: there the layer keeps
-        its connections. ``async_to_sync`` from a worker thread runs a new event loop for
-        each call, and channels-redis opens new connections for each new loop (it cost
-        ~15 ms of CPU per action; bench/throughput --servers)."""
-        group_send = get_channel_layer().group_send
-        loop = self._loop
-        if loop is not None and not loop.is_closed():
-            future = asyncio.run_coroutine_threadsafe(group_send(group, message), loop)
-            future.add_done_callback(_log_failure)
-        else:  # a process with no socket yet
-            async_to_sync(group_send)(group, message)
+    def send_to_group(self, group: str, message: dict[str, Any]) -> None:
+        """Sends through the channel layer from any thread, without waiting and never raising.
+        It runs on the event loop that holds the sockets: there the layer keeps its
+        connections. ``async_to_sync`` from a worker thread runs a new event loop for each
+        call, and channels-redis opens new connections for each new loop (it cost ~15 ms of
+        CPU per action; bench/throughput --servers)."""
+        try:
+            group_send = get_channel_layer().group_send
+            loop = self._loop
+            if loop is not None and not loop.is_closed():
+                future = asyncio.run_coroutine_threadsafe(group_send(group, message), loop)
+                future.add_done_callback(_log_failure)
+            else:  # a process with no socket yet
+                async_to_sync(group_send)(group, message)
+        except Exception:
+            logger.warning("broadcast to %s failed", group, exc_info=True)
 
     def deliver_here(self, campaign_id: int, message: dict[str, Any]) -> None:
         """Hands the message to each loop holding sockets of the table; never waits."""
