@@ -213,11 +213,16 @@ class Server:
 
 
 def server_env(workdir: Path, *, database_url: str = "", redis_url: str = "") -> dict[str, str]:
-    """One process's settings: a fresh SQLite file unless told otherwise, DEBUG on,
-    only loopback allowed."""
+    """One process's settings, as a host runs them (``DEBUG=0``, a secret key of the run's
+    own, static files collected into the run's directory), on plain HTTP over loopback
+    (no redirect to HTTPS, only 127.0.0.1 allowed), on a fresh SQLite file unless told
+    otherwise. With ``DEBUG=1`` Django records every query and renders templates with
+    debug information: not what a busy server runs, and not what the figures are for."""
     env = {k: v for k, v in os.environ.items()
            if k not in {"DATABASE_URL", "REDIS_URL", "SECRET_KEY", "CSRF_TRUSTED_ORIGINS"}}
-    env.update(SQLITE_PATH=str(workdir / "db.sqlite3"), DEBUG="1", ALLOWED_HOSTS=HOST,
+    env.update(SQLITE_PATH=str(workdir / "db.sqlite3"), DEBUG="0", ALLOWED_HOSTS=HOST,
+               SECRET_KEY=secrets.token_urlsafe(50), SECURE_SSL_REDIRECT="0",
+               STATIC_ROOT=str(workdir / "static"),
                DJANGO_SETTINGS_MODULE="tabletop.settings", PYTHONUNBUFFERED="1", LOG_LEVEL="WARNING")
     if database_url:
         env["DATABASE_URL"] = database_url
@@ -304,6 +309,7 @@ def daphne(args: argparse.Namespace) -> Iterator[Daphnes]:
             which = f" (started by --servers in {time.monotonic() - t0:.1f} s)"
         env = server_env(workdir, database_url=database_url, redis_url=redis_url)
         manage(env, "migrate", "--noinput")
+        manage(env, "collectstatic", "--noinput", "--verbosity", "0")
         servers: list[Server] = []
         try:
             for n, port in enumerate(free_ports(args.processes), 1):
@@ -328,7 +334,8 @@ def daphne(args: argparse.Namespace) -> Iterator[Daphnes]:
 @contextmanager
 def profiled(daphnes: Daphnes, out: str) -> Iterator[None]:
     """With ``--profile FILE``: py-spy samples daphne (every thread) over the measured
-    part only, into FILE as speedscope JSON (open it at https://www.speedscope.app).
+    part only, into FILE as speedscope JSON (open it at https://www.speedscope.app), or as
+    collapsed stacks, one line a stack, when FILE ends in ``.txt`` (for grep and scripts).
     With several processes it samples the first one only."""
     if not out:
         yield
@@ -337,7 +344,7 @@ def profiled(daphnes: Daphnes, out: str) -> Iterator[None]:
     if len(daphnes) > 1:
         say(f"profiling daphne 1 (:{server.port}) only, of {len(daphnes)} processes")
     spy = spawn([str(Path(sys.executable).with_name("py-spy")), "record", "--pid", str(server.pid),
-                 "--format", "speedscope", "--output", str(Path(out).resolve()), "--rate", "200",
+                 "--format", "raw" if out.endswith(".txt") else "speedscope", "--output", str(Path(out).resolve()), "--rate", "200",
                  "--nonblocking"], out=subprocess.DEVNULL)
     time.sleep(1)  # py-spy attaches before the first sample counts
     try:
