@@ -8,6 +8,7 @@ injected source (seeded in tests, the OS CSPRNG in production).
 from __future__ import annotations
 
 import contextvars
+import threading
 from dataclasses import dataclass
 from typing import Any
 
@@ -81,6 +82,20 @@ def _groups(node: Any) -> list[DieGroup]:
     return found
 
 
+_rollers = threading.local()
+
+
+def _roller(max_dice: int) -> d20.Roller:
+    """This thread's roller for that limit. A roller keeps the trees of the notation it has
+    parsed (d20's cache), so a table rolling ``2d6+3`` again does not parse it again; its
+    count of dice thrown is reset by every roll, so it is never shared between threads."""
+    mine: dict[int, d20.Roller] = getattr(_rollers, "by_limit", None) or {}
+    _rollers.by_limit = mine
+    if max_dice not in mine:
+        mine[max_dice] = d20.Roller(context=d20.RollContext(max_rolls=max_dice))
+    return mine[max_dice]
+
+
 def roll_notation(notation: str, rng: Rng | None = None, *, max_dice: int = 200) -> NotationRoll:
     """Rolls ``notation`` with ``rng`` (the system CSPRNG if none), recording every die.
 
@@ -90,7 +105,7 @@ def roll_notation(notation: str, rng: Rng | None = None, *, max_dice: int = 200)
     text = notation.strip()
     if not text:
         raise NotationError("Type some dice notation, such as 2d6+3.")
-    roller = d20.Roller(context=d20.RollContext(max_rolls=max_dice))
+    roller = _roller(max_dice)
     token = _current.set(rng or system_rng())
     try:
         result = roller.roll(text)

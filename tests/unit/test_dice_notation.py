@@ -56,3 +56,14 @@ def test_as_dict_keeps_every_die_and_whether_it_counts() -> None:
 def test_bad_notation_is_refused_with_a_clear_message(text: str, message: str) -> None:
     with pytest.raises(NotationError, match=message):
         roll_notation(text, random.Random(1))
+
+
+def test_a_thread_s_roller_counts_each_roll_afresh() -> None:
+    """The roller a thread keeps between rolls (for d20's parse cache) resets its count of
+    dice thrown for every roll: two rolls under the limit both roll, one over it is refused."""
+    rng = random.Random(7)
+    for _ in range(2):
+        assert len(roll_notation("150d6", rng, max_dice=200).groups[0].values) == 150
+    with pytest.raises(NotationError):
+        roll_notation("201d6", rng, max_dice=200)
+    assert roll_notation("2d6+3", rng, max_dice=200).total >= 5
