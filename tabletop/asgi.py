@@ -9,17 +9,18 @@ from django.core.asgi import get_asgi_application
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tabletop.settings")
 django_asgi_app = get_asgi_application()
 
-from channels.auth import AuthMiddlewareStack  # noqa: E402  (needs Django set up)
-from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
+from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402  (needs Django set up)
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
+from tabletop import eager_writes  # noqa: E402
 from tabletop.routing import websocket_urlpatterns  # noqa: E402
+from tabletop.socket_auth import SessionUser  # noqa: E402
+
+eager_writes.install()  # under daphne only: see its docstring
 
 application = ProtocolTypeRouter(
     {
         "http": django_asgi_app,
-        "websocket": AllowedHostsOriginValidator(
-            AuthMiddlewareStack(URLRouter(websocket_urlpatterns))
-        ),
+        "websocket": AllowedHostsOriginValidator(SessionUser(URLRouter(websocket_urlpatterns))),
     }
 )
