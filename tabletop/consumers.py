@@ -75,6 +75,17 @@ class TableConsumer(AsyncWebsocketConsumer):
                 channel_name=self.channel_name
             )
 
+    async def dispatch(self, message: dict[str, Any]) -> None:
+        """A frame from the client goes straight to its handler. Channels first closes stale
+        database connections through a worker thread before every handler, but a frame's
+        handler does no database work on this thread: an act runs on socket_actions' writer
+        threads, which keep their own connection, and a resume reads through
+        database_sync_to_async, which closes stale connections itself."""
+        if message["type"] == "websocket.receive":
+            await self.websocket_receive(message)
+        else:
+            await super().dispatch(message)
+
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         frame = _frame(text_data)
         if frame is not None and frame.get("type") == "resume":
