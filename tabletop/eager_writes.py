@@ -1,0 +1,55 @@
+"""daphne's TCP connections send at once when nothing is waiting to be sent before them.
+
+Twisted buffers every write, registers the socket with the event loop for writability (an
+``epoll_ctl``), sends on a later turn of the loop through its logging and context wrappers,
+then unregisters the socket (another ``epoll_ctl``). A table's event is one frame to every
+socket of the table, so that round per frame was a large part of what daphne spent on a
+frame (bench/latency and bench/throughput; docs/performance.md). Here a connection with
+nothing buffered hands the data to the kernel straight away, as asyncio's own transports
+do; whatever the kernel does not take, and every write while something is buffered, goes
+through Twisted's buffer exactly as before, so order and back-pressure are unchanged.
+
+``install()`` runs from ``tabletop.asgi`` and does nothing unless the process is a daphne
+(Twisted's TCP transport only exists there).
+"""
+
+from __future__ import annotations
+
+import sys
+
+_installed = False
+
+
+def install() -> bool:
+    """Makes daphne's TCP ports hand out eager connections; True when it did (or had)."""
+    global _installed
+    if _installed:
+        return True
+    if "daphne.server" not in sys.modules:
+        return False
+    from twisted.internet import tcp
+
+    class EagerServer(tcp.Server):
+        def write(self, data: bytes) -> None:
+            if (
+                type(data) is bytes
+                and data
+                and not self.TLS
+                and self.connected
+                and not self.disconnecting
+                and not self._writeDisconnected
+                and not self._tempDataBuffer
+                and self.offset == len(self.dataBuffer)
+            ):
+                sent = self.writeSomeData(data)
+                if isinstance(sent, int) and sent > 0:
+                    if sent == len(data):
+                        return
+                    data = data[sent:]
+                # Nothing taken, or the connection failed: Twisted's buffered path sends
+                # the rest when the socket is writable, or meets the error and closes.
+            super().write(data)
+
+    tcp.Port.transport = EagerServer
+    _installed = True
+    return True
