@@ -181,6 +181,30 @@ async def test_a_stranger_is_refused(table) -> None:
     assert not ok
 
 
+async def test_a_socket_without_a_live_session_is_refused(table) -> None:
+    """No cookie, a made-up session key, or the session of a GM whose password has since
+    changed (the session's auth hash no longer matches): nobody is seated."""
+    for cookie in (None, b"sessionid=not-a-session"):
+        headers = [(b"origin", b"http://127.0.0.1"), (b"host", b"127.0.0.1")]
+        comm = WebsocketCommunicator(application, f"/ws/tables/{table.campaign.pk}/",
+                                     headers=headers + ([(b"cookie", cookie)] if cookie else []))
+        connected, code = await comm.connect()
+        assert not connected and code == 4403
+    gm = table.gm.user
+    cookie = await database_sync_to_async(session_cookie)(gm)
+
+    def change_password() -> None:
+        gm.set_password("a brand new password 2")
+        gm.save()
+
+    await database_sync_to_async(change_password)()
+    comm = WebsocketCommunicator(application, f"/ws/tables/{table.campaign.pk}/", headers=[
+        (b"cookie", f"sessionid={cookie}".encode()), (b"origin", b"http://127.0.0.1"),
+        (b"host", b"127.0.0.1")])
+    connected, code = await comm.connect()
+    assert not connected and code == 4403
+
+
 @pytest.mark.parametrize(
     "frame",
     ["hello", "{}", '{"type": "roll", "notation": "1d6"}', '{"type": "resume", "after": -1}',
