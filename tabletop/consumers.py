@@ -15,7 +15,7 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 
-from tabletop import liveness, rendering, selectors, services, socket_actions
+from tabletop import liveness, rendering, selectors, services, socket_actions, wire
 from tabletop.broadcast import member_group
 from tabletop.hub import hub
 from tabletop.models import Campaign, Membership
@@ -32,6 +32,7 @@ class TableConsumer(AsyncWebsocketConsumer):
     campaign_id: int
     member_id: int
     cursor: int | None = None  # the last seq this socket has been brought up to
+    push_direct: wire.Push | None = None
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -57,6 +58,7 @@ class TableConsumer(AsyncWebsocketConsumer):
             await self.channel_layer.group_add(group, self.channel_name)
         await hub.join(self.campaign_id, self)
         await self.accept()
+        self.push_direct = wire.direct(self.base_send)  # under daphne: see wire.py
         await database_sync_to_async(services.presence_connect)(
             member=member, channel_name=self.channel_name, process=liveness.PROCESS
         )
@@ -175,7 +177,7 @@ class TableConsumer(AsyncWebsocketConsumer):
             owner_id=message["owner_id"],
         )
         if lens is not None:
-            await self.send(message["frames"][lens])
+            await self._send_shared(message, lens, message["frames"][lens])
         self.cursor = int(message["seq"])
         if message.get("removed_member_id") == self.member_id:
             await self.close(code=CLOSE_FORBIDDEN)
@@ -205,7 +207,15 @@ class TableConsumer(AsyncWebsocketConsumer):
         await self.close(code=CLOSE_FORBIDDEN)
 
     async def presence_changed(self, message: dict[str, Any]) -> None:
-        await self.send(message["frame"])
+        await self._send_shared(message, "presence", message["frame"])
+
+    async def _send_shared(self, message: dict[str, Any], key: str, text: str) -> None:
+        """Sends a frame that other sockets of the table get too: framed once for all of
+        them where the server allows (wire.py), else as any frame."""
+        if self.push_direct is not None:
+            self.push_direct(wire.prepared(message, key, text))
+        else:
+            await self.send(text)
 
 
 def _frame(text_data: str | None) -> dict[str, Any] | None:

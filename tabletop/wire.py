@@ -1,0 +1,63 @@
+"""One event to many sockets: its websocket frame built once per lens, then written to each.
+
+A table's event is the same text for every socket that sees it through one lens. Sent the
+usual way, each socket's copy went through Channels' send, daphne's reply handler and
+autobahn's framing before reaching the connection: most of what daphne spent on a frame,
+several times what the bare ``websockets`` server spends (bench/latency, 108 sockets a roll;
+docs/performance.md). autobahn, daphne's websocket engine, has a feature for exactly this
+(its ``PreparedMessage`` and ``sendPreparedMessage``, for broadcast): the frame is built once
+and each connection writes the bytes.
+
+That needs the socket's autobahn protocol, which daphne binds into the ``send`` it gives the
+application (its reply handler with the protocol as argument). Under any other server, or
+any other shape of ``send`` (the tests' communicator), ``direct`` returns None and the
+consumer sends as usual.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import partial
+from typing import Any
+
+Push = Callable[[Any], bool]
+
+
+def direct(send: Any) -> Push | None:
+    """A function writing a prepared frame to this socket (False when it is no longer open,
+    as daphne drops a send to a closed socket), or None when ``send`` is not daphne's."""
+    if not (isinstance(send, partial) and len(send.args) == 1 and not send.keywords):
+        return None
+    if getattr(send.func, "__name__", "") != "handle_reply":
+        return None
+    from autobahn.websocket.protocol import WebSocketProtocol
+
+    protocol = send.args[0]
+    if not isinstance(protocol, WebSocketProtocol):
+        return None
+
+    def push(prepared: Any) -> bool:
+        if protocol.state != WebSocketProtocol.STATE_OPEN:
+            return False
+        if protocol.send_queue or getattr(protocol, "_perMessageCompress", None) is not None:
+            protocol.sendPreparedMessage(prepared)  # behind queued frames, or to compress
+        else:
+            # what sendPreparedMessage does, less a debug line whose arguments autobahn
+            # formats for every frame whether or not debug logging is on
+            protocol.transport.write(prepared.payloadHybi)
+        return True
+
+    return push
+
+
+def prepared(message: dict[str, Any], key: str, text: str) -> Any:
+    """The frame of ``text`` for this message, built the first time a socket asks for it.
+    Messages are only read on the event loop that holds the sockets, so the cache needs no
+    lock; a message through Redis is a copy of its own in each process."""
+    frames: dict[str, Any] = message.setdefault("prepared_frames", {})
+    frame = frames.get(key)
+    if frame is None:
+        from autobahn.websocket.protocol import PreparedMessage
+
+        frame = frames[key] = PreparedMessage(text.encode(), False, False, False)
+    return frame
