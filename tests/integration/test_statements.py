@@ -28,6 +28,15 @@ def test_the_seat_and_its_table_read_as_the_orm_reads_them(table) -> None:
     assert not seat._state.adding and seat._state.db == "default"
 
 
+def test_a_user_s_seat_reads_as_the_orm_reads_it(table) -> None:
+    seat = statements.seat_of_user(table.campaign.pk, table.ann.user_id)
+    assert seat is not None
+    assert fields_of(seat) == fields_of(Membership.objects.get(pk=table.ann.pk))
+    assert fields_of(seat.campaign) == fields_of(Campaign.objects.get(pk=table.campaign.pk))
+    other = services.campaign_create(gm=table.gm.user, name="Elsewhere", system="freeform")
+    assert statements.seat_of_user(other.pk, table.ann.user_id) is None
+
+
 def test_no_seat_at_that_table_reads_none(table) -> None:
     other = services.campaign_create(gm=table.gm.user, name="Elsewhere", system="freeform")
     with transaction.atomic():
