@@ -8,7 +8,14 @@ queue on a ``threading.Lock`` taken before ``BEGIN`` and released at commit, rol
 close, so the next is woken the instant the last is done. Writers in other processes still
 meet SQLite's own busy handler, as before.
 
-It also keeps one connection to each database file open for the life of the process. When
+It also hands a closed connection to the next one who opens one (up to ``IDLE_MAX`` kept
+per file, rolled back if a transaction was left open). Under ASGI every request runs in a
+context of its own and so opens and closes its own connection (Django advises against
+persistent connections there), and opening one costs a file open, the schema read on the
+first statement, Django's forty-odd SQL functions and its PRAGMAs: ~4 % of daphne's time
+behind a stream of rolls (bench/latency, docs/performance.md).
+
+And it keeps one connection to each database file open for the life of the process. When
 the last connection to a WAL database closes, SQLite checkpoints the log into the database
 and deletes it: with connections opened and closed per request or per socket action, that
 was most closes, and 17 % of daphne's time under a stream of actions (py-spy, bench/throughput).
@@ -25,6 +32,8 @@ from django.db.backends.sqlite3 import base
 _guard = threading.Lock()
 _writers: dict[str, threading.Lock] = {}
 _keepers: dict[str, sqlite3.Connection] = {}
+_idle: dict[str, list[sqlite3.Connection]] = {}
+IDLE_MAX = 16
 
 
 def writer_lock(name: str) -> threading.Lock:
@@ -47,10 +56,32 @@ class DatabaseWrapper(base.DatabaseWrapper):
     _holds_writer = False
 
     def get_new_connection(self, conn_params: dict) -> sqlite3.Connection:  # type: ignore[type-arg]
+        if self.is_in_memory_db():
+            return super().get_new_connection(conn_params)
+        name = str(self.settings_dict["NAME"])
+        with _guard:
+            idle = _idle.get(name)
+            if idle:
+                return idle.pop()
         connection = super().get_new_connection(conn_params)
-        if not self.is_in_memory_db():
-            keep_open(str(self.settings_dict["NAME"]))
+        keep_open(name)
         return connection
+
+    def _reuse(self) -> bool:
+        """Puts the open connection aside for the next opener; False when it must close."""
+        connection = self.connection
+        if connection is None or self.is_in_memory_db() or self.errors_occurred:
+            return False
+        if connection.in_transaction:
+            connection.rollback()  # closed inside a transaction: nothing of it is kept
+        with _guard:
+            idle = _idle.setdefault(str(self.settings_dict["NAME"]), [])
+            if any(kept is connection for kept in idle):
+                return True  # put aside already (a second close)
+            if len(idle) >= IDLE_MAX:
+                return False
+            idle.append(connection)
+        return True
 
     def _queues_writers(self) -> bool:
         return self.transaction_mode in ("IMMEDIATE", "EXCLUSIVE") and not self.is_in_memory_db()
@@ -89,6 +120,7 @@ class DatabaseWrapper(base.DatabaseWrapper):
 
     def _close(self) -> None:
         try:
-            super()._close()
+            if not self._reuse():
+                super()._close()
         finally:
             self._release_writer()

@@ -183,3 +183,29 @@ class _atomic:
             self.db._commit()
         else:
             self.db._rollback()
+
+
+@own_thread
+def test_a_closed_connection_is_handed_to_the_next_opener_clean(database: Path) -> None:
+    """Closed inside a transaction, its writes are rolled back before anyone reuses it; the
+    next opener gets the same connection, in autocommit, with nothing left over."""
+    create(database)
+    first = wrapper(database)
+    begin(first)
+    first.cursor().execute("UPDATE counter SET n = 41")
+    raw = first.connection
+    first.close()
+    assert not writer_lock(str(database)).locked()
+    second = wrapper(database)
+    second.ensure_connection()
+    assert second.connection is raw and not raw.in_transaction
+    with second.cursor() as cursor:
+        cursor.execute("SELECT n FROM counter")
+        assert cursor.fetchone() == (0,)
+    second.close()
+    third, fourth = wrapper(database), wrapper(database)
+    third.ensure_connection()
+    fourth.ensure_connection()
+    assert third.connection is raw and fourth.connection is not raw
+    third.close()
+    fourth.close()
