@@ -152,13 +152,30 @@ def run(main: Callable[[], Awaitable[str]], *, limit_s: float) -> None:
         line = asyncio.run(bounded())
     except KeyboardInterrupt:
         sys.exit("interrupted")
+    say(f"machine after the run: reference loop {python_speed_ms():.0f} ms of CPU")
     print(line, flush=True)
 
 
+def python_speed_ms() -> float:
+    """CPU time of a fixed piece of pure Python (best of three), in ms. A shared virtual
+    machine's cores run faster or slower from minute to minute (the same loop took 0.86 to
+    1.14 s within ten minutes on the project's machine), and every figure here moves with
+    them: this says which kind of minute a run had."""
+    best = math.inf
+    for _ in range(3):
+        t0, total = time.process_time(), 0
+        for i in range(300_000):
+            total += i * i % 7
+        best = min(best, time.process_time() - t0)
+    return best * 1000
+
+
 def machine_note() -> str:
-    """The load before we start: these figures mean little on a machine busy with other work."""
+    """The load and the machine's speed before we start: these figures mean little on a
+    machine busy with other work, and move with the speed of its cores."""
     load = os.getloadavg()[0]
-    note = f"machine: {os.cpu_count()} cores, load average {load:.2f} before the run"
+    note = (f"machine: {os.cpu_count()} cores, load average {load:.2f} before the run, "
+            f"reference loop {python_speed_ms():.0f} ms of CPU (lower is a faster minute)")
     if load > 0.5:
         note += " (other work is running: expect worse and noisier figures than on an idle machine)"
     return note
