@@ -37,6 +37,9 @@ def table_group(campaign_id: int) -> str:
 
 
 class Listener(Protocol):
+    def offer(self, message: dict[str, Any]) -> bool:
+        """Takes a table's message at once if it can, without awaiting; False if not."""
+
     async def deliver(self, message: dict[str, Any]) -> None:
         """Takes a table's message (an event, presence) now, or queues it for itself."""
 
@@ -181,7 +184,8 @@ def _start_fan_out(listeners: list[Listener], message: dict[str, Any]) -> None:
 async def _fan_out(listeners: list[Listener], message: dict[str, Any]) -> None:
     for listener in listeners:
         try:
-            await listener.deliver(message)
+            if not listener.offer(message):
+                await listener.deliver(message)
         except Exception:  # one broken socket must not cost the others their frame
             logger.warning("fan-out to a socket failed", exc_info=True)
 

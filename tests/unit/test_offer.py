@@ -1,0 +1,65 @@
+"""A socket that writes frames directly takes the table's very next event at once, and
+leaves everything else (a gap, a busy turn, a removal) to its ordered path."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tabletop.consumers import TableConsumer
+from tabletop.permissions import Seat, Viewer
+
+
+def socket(seat: Seat = Seat.PLAYER, member_id: int = 5, cursor: int | None = 10) -> tuple[TableConsumer, list[bytes]]:
+    written: list[bytes] = []
+    consumer = TableConsumer()
+    consumer.viewer = Viewer(membership_id=member_id, seat=seat)
+    consumer.member_id = member_id
+    consumer.cursor = cursor
+    consumer.push_direct = lambda frame: written.append(frame.payloadHybi) or True
+    return consumer, written
+
+
+def event(seq: int, *, audience: str = "everyone", owner_id: int | None = 1, **extra: Any) -> dict[str, Any]:
+    return {"type": "table.event", "seq": seq, "audience": audience, "private_audience": "owner",
+            "owner_id": owner_id, "removed_member_id": None,
+            "frames": {"gm": "G", "public": "P", "private": "O"}, **extra}
+
+
+def test_the_next_event_is_written_at_once_and_framed_once_for_all() -> None:
+    ann, to_ann = socket()
+    bob, to_bob = socket(member_id=6)
+    message = event(11)
+    assert ann.offer(message) and bob.offer(message)
+    assert ann.cursor == bob.cursor == 11
+    assert to_ann == to_bob == [b"\x81\x01P"]  # one text frame, unmasked, as a server sends
+    assert len(message["prepared_frames"]) == 1
+
+
+def test_what_a_seat_may_not_see_is_skipped_but_counted() -> None:
+    ann, written = socket()
+    assert ann.offer(event(11, audience="gm"))
+    assert written == [] and ann.cursor == 11
+
+
+def test_a_gap_a_busy_turn_a_removal_or_no_direct_writer_go_the_ordered_way() -> None:
+    ann, written = socket()
+    assert not ann.offer(event(12))  # 11 has not come yet
+    assert not ann.offer(event(11, removed_member_id=9))
+    assert not ann.offer({"type": "presence.changed", "frame": "x"})
+    unresumed, _ = socket(cursor=None)
+    assert not unresumed.offer(event(1))
+    plain, _ = socket()
+    plain.push_direct = None
+    assert not plain.offer(event(11))
+    assert written == [] and ann.cursor == 10
+
+
+@pytest.mark.asyncio
+async def test_nothing_is_written_while_the_socket_takes_its_turn() -> None:
+    ann, written = socket()
+    async with ann.turn:
+        assert not ann.offer(event(11))
+    assert written == [] and ann.cursor == 10
+    assert ann.offer(event(11)) and ann.cursor == 11
