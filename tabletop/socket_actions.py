@@ -31,6 +31,7 @@ from django.db import DatabaseError, connections
 from games.core.rng import system_rng
 from tabletop import services
 from tabletop.forms import ChatForm, RollForm
+from tabletop.hub import hand_to
 from tabletop.models import Event, Membership
 from tabletop.permissions import Verb, can, seat_of
 from tabletop.services import ServiceError
@@ -150,4 +151,26 @@ async def run(ref: str, action: Action, data: Mapping[str, Any], member: Members
         # actions run on the one thread Channels uses for all database work.
         return await database_sync_to_async(perform)(ref, action, data, member)
     loop = asyncio.get_running_loop()
-    return await loop.run_in_executor(_executor(), perform, ref, action, data, member)
+    answer: asyncio.Future[Outcome] = loop.create_future()
+
+    def job() -> None:
+        try:
+            outcome = perform(ref, action, data, member)
+        except BaseException as exc:  # noqa: BLE001 -- handed to the awaiting coroutine
+            hand_to(loop, _settle, answer, None, exc)
+        else:
+            # after the event's own hand-off (perform broadcasts on commit): one wake-up
+            # of the loop usually carries both
+            hand_to(loop, _settle, answer, outcome, None)
+
+    _executor().submit(job)
+    return await answer
+
+
+def _settle(answer: asyncio.Future[Outcome], outcome: Outcome | None, error: BaseException | None) -> None:
+    if answer.cancelled():
+        return
+    if error is not None:
+        answer.set_exception(error)
+    else:
+        answer.set_result(outcome)  # type: ignore[arg-type]

@@ -221,3 +221,31 @@ async def test_with_a_shared_layer_a_table_is_one_group_member_per_process(table
     for socket in sockets:
         await socket.close()
     assert not shared_layer.groups.get(group)  # the last socket gone, the process leaves
+
+
+async def test_calls_handed_to_the_loop_run_in_order_with_one_wake_up_for_a_burst() -> None:
+    """Calls handed from other threads run in the order handed; a burst that arrives before
+    the loop gets to it costs one wake-up, not one each."""
+    import asyncio
+    import threading
+
+    loop = asyncio.get_running_loop()
+    ran: list[int] = []
+    wakes = 0
+    real = loop.call_soon_threadsafe
+
+    def counting(callback, *args):  # type: ignore[no-untyped-def]
+        nonlocal wakes
+        wakes += 1
+        return real(callback, *args)
+
+    loop.call_soon_threadsafe = counting  # type: ignore[method-assign]
+    try:
+        burst = threading.Thread(target=lambda: [hub_module.hand_to(loop, ran.append, i) for i in range(50)])
+        burst.start()
+        burst.join()
+        await asyncio.sleep(0.05)
+    finally:
+        del loop.call_soon_threadsafe
+    assert ran == list(range(50))
+    assert wakes == 1
