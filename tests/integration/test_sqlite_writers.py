@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import threading
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -209,3 +210,32 @@ def test_a_closed_connection_is_handed_to_the_next_opener_clean(database: Path) 
     assert third.connection is raw and fourth.connection is not raw
     third.close()
     fourth.close()
+
+
+@own_thread
+def test_the_wal_is_copied_back_in_the_background_not_by_a_commit(
+    database: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Our connections never checkpoint on commit (a commit that did waited for the disk);
+    the file's checkpointer thread copies the log into the database within a moment."""
+    from tabletop.sqlite3 import base as sqlite_base
+
+    monkeypatch.setattr(sqlite_base, "CHECKPOINT_EVERY_S", 0.05)
+    create(database)
+    db = wrapper(database)
+    with db.cursor() as cursor:
+        cursor.execute("PRAGMA wal_autocheckpoint")
+        assert cursor.fetchone() == (0,)
+        cursor.execute("CREATE TABLE blobs (b BLOB NOT NULL)")
+    before = database.stat().st_size
+    for _ in range(100):
+        with db.cursor() as cursor:
+            cursor.execute("INSERT INTO blobs VALUES (randomblob(4000))")
+    deadline = time.monotonic() + 5
+    while database.stat().st_size < before + 300_000 and time.monotonic() < deadline:
+        time.sleep(0.02)
+    assert database.stat().st_size >= before + 300_000
+    with db.cursor() as cursor:
+        cursor.execute("SELECT COUNT(*) FROM blobs")
+        assert cursor.fetchone() == (100,)
+    db.close()
