@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 from django.template import TemplateDoesNotExist
 from django.template.loader import get_template, render_to_string
 from django.utils.html import format_html
+from django.utils.timezone import localtime
 
 from games.core.cards import deck_kind_choices
 
@@ -29,18 +30,24 @@ CHARACTER_KINDS = {"character.created", "character.updated", "character.claimed"
 
 
 @lru_cache(maxsize=64)
-def body_template(kind: str) -> str:
-    name = f"tabletop/events/{kind.replace('.', '_')}.html"
+def body_template(kind: str) -> Any:
+    """The compiled body of an event kind's log line. The log line includes the template
+    itself rather than its name, so a render does not look it up again (the loader's
+    lookup and the include's relative-path handling, for every event)."""
     try:
-        get_template(name)
+        return get_template(f"tabletop/events/{kind.replace('.', '_')}.html")
     except TemplateDoesNotExist:
-        return "tabletop/events/default.html"
-    return name
+        return get_template("tabletop/events/default.html")
 
 
 def entry_context(event: Event, lens: Lens) -> dict[str, Any]:
     private = event.private if lens != "public" else {}
+    # what the ``date`` filter would print ('c' and 'H:i'), without its per-call format
+    # lookups: half of what a chat line's log line cost to render
+    created = localtime(event.created)
     return {
+        "created_iso": created.isoformat(),
+        "created_hm": created.strftime("%H:%M"),
         "event": event,
         "lens": lens,
         "payload": event.payload,

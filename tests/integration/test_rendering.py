@@ -1,0 +1,35 @@
+"""The log line, as the feed and the page render it."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+from django.template.defaultfilters import date as date_filter
+
+from tabletop import rendering, services
+from tabletop.models import Event
+
+
+@pytest.mark.parametrize(
+    "created",
+    [dt.datetime(2026, 11, 22, 21, 5, 9, 123456, tzinfo=dt.UTC),
+     dt.datetime(2026, 1, 2, 3, 4, 0, 0, tzinfo=dt.UTC),
+     dt.datetime(2026, 6, 30, 23, 59, 59, 1, tzinfo=dt.timezone(dt.timedelta(hours=-5)))],
+)
+def test_a_log_line_s_time_is_what_django_s_date_filter_prints(table, created) -> None:
+    event = services.chat_post(campaign=table.campaign, actor=table.ann, text="hi")
+    Event.objects.filter(pk=event.pk).update(created=created)
+    event.refresh_from_db()
+    entry = rendering.event_entry(event, "public")
+    expected = f'<time datetime="{date_filter(event.created, "c")}">{date_filter(event.created, "H:i")}</time>'
+    assert expected in entry
+
+
+def test_each_kind_renders_its_own_body_and_an_unknown_kind_the_default(table, rng) -> None:
+    roll = services.dice_roll(campaign=table.campaign, actor=table.ann, notation="2d6", mode="public", rng=rng)
+    assert 'class="dice"' in rendering.event_entry(roll, "public")
+    odd = services.chat_post(campaign=table.campaign, actor=table.ann, text="<b>x</b>")
+    odd.kind = "something.unheard_of"
+    line = rendering.event_entry(odd, "public")
+    assert odd.summary.replace("<", "&lt;").replace(">", "&gt;") in line and "<b>" not in line
