@@ -12,7 +12,7 @@ django_asgi_app = get_asgi_application()
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402  (needs Django set up)
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
-from tabletop import eager_writes  # noqa: E402
+from tabletop import eager_writes, warmup  # noqa: E402
 from tabletop.routing import websocket_urlpatterns  # noqa: E402
 from tabletop.socket_auth import SessionUser  # noqa: E402
 
@@ -24,3 +24,5 @@ application = ProtocolTypeRouter(
         "websocket": AllowedHostsOriginValidator(SessionUser(URLRouter(websocket_urlpatterns))),
     }
 )
+
+warmup.settle()  # under daphne only, last: see its docstring

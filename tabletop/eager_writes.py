@@ -9,13 +9,13 @@ nothing buffered hands the data to the kernel straight away, as asyncio's own tr
 do; whatever the kernel does not take, and every write while something is buffered, goes
 through Twisted's buffer exactly as before, so order and back-pressure are unchanged.
 
-``install()`` runs from ``tabletop.asgi`` and does nothing unless the process is a daphne
-(Twisted's TCP transport only exists there).
+``install()`` runs from ``tabletop.asgi`` and does nothing unless daphne's command line
+started the process (``serving.under_daphne``).
 """
 
 from __future__ import annotations
 
-import sys
+from tabletop import serving
 
 _installed = False
 
@@ -25,7 +25,7 @@ def install() -> bool:
     global _installed
     if _installed:
         return True
-    if "daphne.server" not in sys.modules:
+    if not serving.under_daphne():
         return False
     from twisted.internet import tcp
 

@@ -16,6 +16,7 @@ SCRIPT = textwrap.dedent(
     import socket, sys, threading
     import daphne.server  # noqa: F401
     from twisted.internet import protocol, reactor, tcp
+    sys.argv[0] = "daphne"  # as daphne's command line starts a process
     from tabletop import eager_writes
 
     assert eager_writes.install() and tcp.Port.transport.__name__ == "EagerServer"
@@ -59,7 +60,7 @@ def test_a_write_larger_than_the_socket_takes_arrives_whole_and_in_order() -> No
 
 
 def test_outside_daphne_nothing_is_installed() -> None:
-    script = "from tabletop import eager_writes; print(eager_writes.install())"
+    script = "import daphne.server; from tabletop import eager_writes; print(eager_writes.install())"
     done = subprocess.run(
         [sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, timeout=60,
         check=False,
