@@ -18,6 +18,9 @@ from __future__ import annotations
 from tabletop import serving
 
 _installed = False
+# what the eager path reads of Twisted's connection (its buffer and state)
+_TWISTED_PARTS = ("dataBuffer", "offset", "connected", "disconnecting", "_writeDisconnected",
+                  "TLS", "writeSomeData", "write")
 
 
 def install() -> bool:
@@ -28,6 +31,9 @@ def install() -> bool:
     if not serving.under_daphne():
         return False
     from twisted.internet import tcp
+
+    if not all(hasattr(tcp.Server, name) for name in _TWISTED_PARTS):
+        return False  # not the Twisted this was written against: keep its own path
 
     class EagerServer(tcp.Server):
         def write(self, data: bytes) -> None:

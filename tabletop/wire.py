@@ -33,8 +33,10 @@ def direct(send: Any) -> Push | None:
     from autobahn.websocket.protocol import WebSocketProtocol
 
     protocol = send.args[0]
-    if not isinstance(protocol, WebSocketProtocol):
-        return None
+    if not isinstance(protocol, WebSocketProtocol) or not all(
+        hasattr(protocol, name) for name in ("state", "send_queue", "transport", "sendPreparedMessage")
+    ):
+        return None  # not the autobahn this was written against: send as usual
 
     def push(prepared: Any) -> bool:
         if protocol.state != WebSocketProtocol.STATE_OPEN:
