@@ -16,6 +16,7 @@ from tabletop.models import (
     CardPlacement, Campaign, Character, Deck, Event, Membership, Pile, PileKind, Presence, ProcedureState,
     ProcessBeat,
 )
+from tabletop import statements
 from tabletop.permissions import Lens, Seat, Viewer, event_lens, seat_of
 
 
@@ -59,11 +60,12 @@ def deck_data(deck: Deck) -> dict[str, Any]:
 
 
 def membership_for(campaign: Campaign | int, user: User | AnonymousUser) -> Membership | None:
-    """The user's seat at the table, removed or not; None for strangers."""
+    """The user's seat at the table, removed or not, with its ``campaign`` read in the same
+    statement (every roll and chat line asks); None for strangers."""
     if not user.is_authenticated:
         return None
     campaign_id = campaign if isinstance(campaign, int) else campaign.pk
-    return Membership.objects.filter(campaign_id=campaign_id, user=user).first()
+    return statements.seat_of_user(campaign_id, user.pk)
 
 
 def viewer_of(member: Membership | None) -> Viewer:

@@ -10,7 +10,7 @@ from django.db import transaction
 from tabletop import broadcast
 from tabletop.models import Audience, Campaign, Event, Membership
 from tabletop.permissions import Verb, can, seat_of
-from tabletop.services import statements
+from tabletop import statements
 
 
 class ServiceError(Exception):

@@ -8,19 +8,18 @@ from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 
+from tabletop import selectors
 from tabletop.models import Campaign, Membership
 from tabletop.permissions import Seat, Verb, can, seat_of
-from tabletop.services import ServiceError, statements
+from tabletop.services import ServiceError
 
 
 TABLE = "tabletop/table.html"
 
 
 def seat(request: HttpRequest, campaign_id: int, verb: Verb) -> tuple[Campaign, Membership]:
-    """The table and the requester's seat, if that seat may ``verb``; 404 or 403 otherwise.
-    A member's seat comes with its table in one statement (every roll and chat line asks)."""
-    user = request.user
-    member = statements.seat_of_user(campaign_id, user.pk) if user.is_authenticated else None
+    """The table and the requester's seat, if that seat may ``verb``; 404 or 403 otherwise."""
+    member = selectors.membership_for(campaign_id, request.user)
     campaign = member.campaign if member is not None else get_object_or_404(Campaign, pk=campaign_id)
     seat = seat_of(member)
     if not can(seat, verb):

@@ -9,7 +9,7 @@ from django.test.utils import CaptureQueriesContext
 
 from tabletop import services
 from tabletop.models import Campaign, Event, Membership
-from tabletop.services import statements
+from tabletop import statements
 
 
 def fields_of(instance: Model) -> dict[str, object]:

@@ -17,7 +17,7 @@ from __future__ import annotations
 import weakref
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import Any
 
 from django.db import DatabaseError, connections
 from django.db.backends.base.base import BaseDatabaseWrapper
@@ -25,7 +25,6 @@ from django.db.models import Field, Model
 
 from tabletop.models import Campaign, Event, Membership
 
-M = TypeVar("M", bound=Model)
 Converter = Callable[[Any, Any, BaseDatabaseWrapper], Any]
 
 
@@ -127,21 +126,21 @@ def _plan(connection: BaseDatabaseWrapper) -> _Plan:
 def seat_with_table_locked(campaign_id: int, member_id: int) -> Membership | None:
     """The seat at this table, with its ``campaign`` read in the same statement and that row
     locked until the transaction ends; None when the member has no seat at that table."""
-    return _seat("seat_sql", member_id, campaign_id)
+    return _seat(member_id, campaign_id, by_user=False)
 
 
 def seat_of_user(campaign_id: int, user_id: int) -> Membership | None:
     """The user's seat at this table (removed or not) with its ``campaign``, in one
     statement and without a lock; None when the user has no seat there."""
-    return _seat("user_seat_sql", user_id, campaign_id)
+    return _seat(user_id, campaign_id, by_user=True)
 
 
-def _seat(which: str, by: int, campaign_id: int) -> Membership | None:
+def _seat(by: int, campaign_id: int, *, by_user: bool) -> Membership | None:
     connection = connections[Membership.objects.db]
     plan = _plan(connection)
     width = len(plan.seat.names)
     with connection.cursor() as cursor:
-        cursor.execute(getattr(plan, which), [by, campaign_id])
+        cursor.execute(plan.user_seat_sql if by_user else plan.seat_sql, [by, campaign_id])
         row = cursor.fetchone()
     if row is None:
         return None
