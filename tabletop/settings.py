@@ -167,6 +167,12 @@ TABLETOP_REPLAY_LIMIT = 500
 TABLETOP_SOCKET_WRITERS = int(
     os.environ.get("TABLETOP_SOCKET_WRITERS", 4 if os.environ.get("DATABASE_URL") else 1)
 )
+# At most this many socket actions waiting together commit as one transaction. On SQLite
+# they queue for its one writer anyway; on PostgreSQL a batch would hold several tables'
+# locks until its commit, so each action commits alone there unless set.
+TABLETOP_SOCKET_BATCH = int(
+    os.environ.get("TABLETOP_SOCKET_BATCH", 1 if os.environ.get("DATABASE_URL") else 16)
+)
 DATA_UPLOAD_MAX_MEMORY_SIZE = 256 * 1024
 
 if not DEBUG:

@@ -96,7 +96,9 @@ def append(
         private=dict(private or {}),
     )
     statements.insert_event(event)
-    transaction.on_commit(lambda: broadcast.event_committed(event))
+    # robust: the event is committed whatever its broadcast does (socket_actions' batches
+    # rely on it: a hook's error must not look like a failed commit)
+    transaction.on_commit(lambda: broadcast.event_committed(event), robust=True)
     return event
 
 

@@ -153,7 +153,7 @@ def _remove(campaign: Campaign, member: Membership, *, by: Membership) -> None:
         summary=f"{by.display_name} removed {member.display_name} from the table.",
         payload={"member": member_data(member)},
     )
-    transaction.on_commit(lambda: broadcast.member_removed(member))
+    transaction.on_commit(lambda: broadcast.member_removed(member), robust=True)
 
 
 def membership_remove(*, target: Membership, actor: Membership) -> None:
