@@ -18,9 +18,7 @@ import gc
 import logging
 from pathlib import Path
 
-from django.conf import settings
-from django.template import TemplateDoesNotExist, TemplateSyntaxError
-from django.template.loader import get_template
+from django.template import TemplateDoesNotExist, TemplateSyntaxError, engines
 from django.urls import get_resolver
 
 from tabletop import serving
@@ -34,13 +32,14 @@ def settle() -> bool:
     if not serving.under_daphne():
         return False
     get_resolver().url_patterns  # noqa: B018 -- imports the URL conf and the views
-    for folder in settings.TEMPLATES[0]["DIRS"]:
-        root = Path(folder)
-        for path in sorted(root.rglob("*.html")):
-            try:
-                get_template(path.relative_to(root).as_posix())
-            except (TemplateDoesNotExist, TemplateSyntaxError):
-                logger.warning("template %s did not load at start", path, exc_info=True)
+    for engine in engines.all():  # Django's, and Jinja2's for the log's lines
+        for folder in engine.dirs:
+            root = Path(folder)
+            for path in sorted(root.rglob("*.html")):
+                try:
+                    engine.get_template(path.relative_to(root).as_posix())
+                except (TemplateDoesNotExist, TemplateSyntaxError):
+                    logger.warning("template %s did not load at start", path, exc_info=True)
     gc.collect()
     gc.freeze()
     return True

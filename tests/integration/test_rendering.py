@@ -33,3 +33,19 @@ def test_each_kind_renders_its_own_body_and_an_unknown_kind_the_default(table, r
     odd.kind = "something.unheard_of"
     line = rendering.event_entry(odd, "public")
     assert odd.summary.replace("<", "&lt;").replace(">", "&gt;") in line and "<b>" not in line
+
+
+def test_a_log_line_escapes_what_a_player_typed_text_and_attributes_alike(table) -> None:
+    """The log's lines are Jinja2 templates with autoescaping on: markup a player types is
+    shown as text, never run, and nothing breaks out of an attribute."""
+    import html
+    import re
+
+    typed = """<script>alert("x")</script> & 'quotes' "too" """.strip()
+    event = services.chat_post(campaign=table.campaign, actor=table.ann, text=typed)
+    line = rendering.event_entry(event, "public")
+    assert "<script" not in line and '"too"' not in line
+    (shown,) = re.findall(r'<span class="chat-text">(.*?)</span>', line)
+    assert html.unescape(shown) == typed
+    frame = rendering.event_frame(event, "public")
+    assert frame.count("<li ") == 1 and line in frame  # the line goes into the frame as it is
