@@ -186,8 +186,9 @@ async def test_a_broadcast_that_fails_after_the_commit_does_not_undo_or_repeat_t
 
 
 def test_a_writer_takes_every_action_waiting_as_one_batch(monkeypatch) -> None:
-    """While the writer thread runs a batch, the actions that arrive wait, and the next turn
-    takes them all at once (up to the batch's limit); each socket gets its own answer."""
+    """While the writer thread runs a batch, the actions that arrive wait; each next turn
+    takes half of those waiting (rounded up, up to the batch's limit), in the order they
+    came, and each socket gets its own answer."""
     taken: list[list[str]] = []
     first_running = threading.Event()
     let_go = threading.Event()
@@ -213,7 +214,7 @@ def test_a_writer_takes_every_action_waiting_as_one_batch(monkeypatch) -> None:
 
         futures = [send("a")]
         await loop.run_in_executor(None, first_running.wait, 5)
-        futures += [send(ref) for ref in "bcdefg"]
+        futures += [send(ref) for ref in "bcdefghijklm"]
         let_go.set()
         answers.extend(await asyncio.wait_for(asyncio.gather(*futures), 5))
 
@@ -222,6 +223,7 @@ def test_a_writer_takes_every_action_waiting_as_one_batch(monkeypatch) -> None:
     worker.start()
     worker.join(10)
     writers.threads.shutdown()
-    assert taken == [["a"], ["b", "c", "d", "e"], ["f", "g"]]
-    assert [a.ref for a in answers] == list("abcdefg")
-    assert [a.seq for a in answers] == [0, 0, 1, 2, 3, 0, 1]
+    # twelve waiting: six would be half, four is the limit; then half of eight, of four...
+    assert taken == [["a"], list("bcde"), list("fghi"), list("jk"), ["l"], ["m"]]
+    assert [a.ref for a in answers] == list("abcdefghijklm")
+    assert [a.seq for a in answers] == [0, 0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 0, 0]
