@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from django import forms
@@ -46,6 +47,28 @@ class ChatForm(forms.Form):
         label="Message",
         widget=forms.TextInput(attrs={"autocomplete": "off"}),
     )
+
+
+def check_fields(form_class: type[forms.Form], data: Mapping[str, Any]) -> tuple[dict[str, Any], str | None, str]:
+    """What ``form_class(data)`` would clean: ``(cleaned, None, "")``, or ``({}, field,
+    message)`` for the first field it refuses, read through the class's own fields.
+
+    Building the form deep-copies every field (so that a form shown on a page may change its
+    own): for a roll, 92 µs of the 136 its check cost on every act frame (socket_actions.check;
+    py-spy under bench/throughput). A check changes no field, so it reads the class's: 15 µs.
+    Only for forms that clean nothing beyond their fields (no ``clean`` of their own, no
+    ``clean_<field>``); others are refused here."""
+    if form_class.clean is not forms.Form.clean or any(
+        hasattr(form_class, f"clean_{name}") for name in form_class.base_fields
+    ):
+        raise TypeError(f"{form_class.__name__} cleans more than its fields: bind the form")
+    cleaned: dict[str, Any] = {}
+    for name, field in form_class.base_fields.items():
+        try:
+            cleaned[name] = field.clean(field.widget.value_from_datadict(data, {}, name))
+        except forms.ValidationError as error:
+            return {}, name, str(error.messages[0])
+    return cleaned, None, ""
 
 
 class RenameForm(forms.Form):

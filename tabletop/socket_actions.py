@@ -32,7 +32,7 @@ from django.db import DatabaseError, connections, transaction
 
 from games.core.rng import system_rng
 from tabletop import services
-from tabletop.forms import ChatForm, RollForm
+from tabletop.forms import ChatForm, RollForm, check_fields
 from tabletop.hub import hand_to
 from tabletop.models import Event, Membership
 from tabletop.permissions import Verb, can, seat_of
@@ -104,12 +104,10 @@ def check(request: Request, member: Membership) -> Outcome | tuple[Action, dict[
                        code="unknown-action")
     if not can(seat_of(member), action.verb):
         return Outcome(request.ref, error="You may not do that at this table.", code="not-allowed")
-    form = action.form(request.args)
-    if not form.is_valid():
-        field, errors = next(iter(form.errors.items()))
-        return Outcome(request.ref, error=str(errors[0]), code="invalid",
-                       field=None if field == "__all__" else field)
-    return action, form.cleaned_data
+    data, field, message = check_fields(action.form, request.args)
+    if field is not None:
+        return Outcome(request.ref, error=message, code="invalid", field=field)
+    return action, data
 
 
 def perform(ref: str, action: Action, data: Mapping[str, Any], member: Membership) -> Outcome:
