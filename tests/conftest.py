@@ -1,6 +1,18 @@
 from __future__ import annotations
 
+import signal
+import threading
+
 import pytest
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """A run stopped with SIGTERM (a CI time limit, ``timeout``, a killed job) stops the way
+    Ctrl-C does: pytest tears the fixtures down, so the servers the browser and scale tests
+    started (daphne, PostgreSQL, Redis, nginx: daemons of their own) stop with it. Python's
+    default for SIGTERM ends the process at once, and they were left running."""
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGTERM, signal.default_int_handler)
 
 
 @pytest.fixture(autouse=True)
