@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -53,6 +54,9 @@ def table(db: None) -> Table:
     return Table(campaign, gm, ann, bob, watcher)
 
 
+SEQ = re.compile(r'data-frame-seq="(\d+)"')
+
+
 @dataclass
 class Socket:
     """A member's socket to the real ASGI application, through Channels' communicator."""
@@ -80,6 +84,10 @@ class Socket:
             if needle in text:
                 return text
         return (await self.until(needle, timeout))[-1]
+
+    def event_seqs(self) -> list[int]:
+        """The seq of every event frame received so far, in the order received."""
+        return [int(m.group(1)) for f in self.received for m in [SEQ.search(f)] if m]
 
     async def close(self) -> None:
         await self.comm.disconnect()

@@ -10,11 +10,10 @@ import pytest
 from channels.db import database_sync_to_async
 
 from tabletop import hub as hub_module
-from tabletop.models import Event
+from tests.support.log import logged_events
 
 pytestmark = pytest.mark.django_db(transaction=True)
 ACK = re.compile(r'id="socket-ack"[^>]*data-ref="([^"]*)" data-outcome="(done|refused)"')
-SEQ = re.compile(r'data-frame-seq="(\d+)"')
 
 
 def answer(frames: list[str]) -> dict[str, str]:
@@ -25,10 +24,6 @@ def answer(frames: list[str]) -> dict[str, str]:
     return attrs
 
 
-async def events() -> list[Event]:
-    return await database_sync_to_async(lambda: list(Event.objects.order_by("seq")))()
-
-
 def roll(ref: str, notation: str = "2d6+3", mode: str = "public") -> dict[str, object]:
     return {"type": "act", "ref": ref, "action": "dice.roll", "args": {"notation": notation, "mode": mode}}
 
@@ -37,10 +32,10 @@ async def test_a_roll_sent_on_the_socket_is_logged_acked_and_reaches_everyone(ta
     ann = await connect(table.campaign, table.ann)
     bob = await connect(table.campaign, table.bob)
     watcher = await connect(table.campaign, table.watcher)
-    before = await events()
+    before = await logged_events()
     await ann.send(roll("r1"))
     done = answer(await ann.until('data-ref="r1"'))
-    after = await events()
+    after = await logged_events()
     assert len(after) == len(before) + 1
     event = after[-1]
     assert event.kind == "dice.rolled" and event.actor_id == table.ann.pk
@@ -57,7 +52,7 @@ async def test_a_chat_line_sent_on_the_socket_is_logged(table, connect) -> None:
     bob = await connect(table.campaign, table.bob)
     await bob.send({"type": "act", "ref": "c-1", "action": "chat.post", "args": {"text": "  hello there "}})
     done = answer(await bob.until('data-ref="c-1"'))
-    event = (await events())[-1]
+    event = (await logged_events())[-1]
     assert done["outcome"] == "done" and int(done["seq"]) == event.seq
     assert event.kind == "chat.posted" and event.payload == {"text": "hello there"}
     await bob.close()
@@ -69,7 +64,7 @@ async def test_a_blind_roll_on_the_socket_shows_its_result_to_the_gm_alone(table
     bob = await connect(table.campaign, table.bob)
     await ann.send(roll("b1", notation="1d20", mode="blind"))
     seq = int(answer(await ann.until('data-ref="b1"'))["seq"])
-    event = (await events())[-1]
+    event = (await logged_events())[-1]
     result = str(event.private["roll"]["total"])
     gm_frame = await gm.seen(f'data-frame-seq="{seq}"')
     ann_frame = await ann.seen(f'data-frame-seq="{seq}"')
@@ -98,23 +93,23 @@ async def test_a_blind_roll_on_the_socket_shows_its_result_to_the_gm_alone(table
 )
 async def test_a_bad_action_is_refused_for_its_ref_and_changes_nothing(table, connect, frame, code, field) -> None:
     ann = await connect(table.campaign, table.ann)
-    before = await events()
+    before = await logged_events()
     await ann.send(frame)
     refused = answer(await ann.until(f'data-ref="{frame["ref"]}"'))
     assert refused["outcome"] == "refused" and refused["error"] == code and refused["field"] == field
     assert refused["text"].strip()  # a message fit to show the player
-    assert await events() == before
+    assert await logged_events() == before
     await ann.close()
 
 
 async def test_a_spectator_acting_on_the_socket_is_refused_and_changes_nothing(table, connect) -> None:
     watcher = await connect(table.campaign, table.watcher)
-    before = await events()
+    before = await logged_events()
     for i, frame in enumerate([roll("s0"), {"type": "act", "ref": "s1", "action": "chat.post", "args": {"text": "hi"}}]):
         await watcher.send(frame)
         refused = answer(await watcher.until(f'data-ref="s{i}"'))
         assert refused["outcome"] == "refused" and refused["error"] == "not-allowed"
-    assert await events() == before
+    assert await logged_events() == before
     await watcher.close()
 
 
@@ -124,14 +119,14 @@ async def test_a_member_removed_while_connected_cannot_act(table, connect) -> No
     from tabletop import services, socket_actions
 
     await database_sync_to_async(services.membership_remove)(target=table.bob, actor=table.gm)
-    before = await events()
+    before = await logged_events()
     request = socket_actions.parse(roll("late"))
     assert request is not None
     checked = socket_actions.check(request, table.bob)  # the seat the socket opened with
     assert not isinstance(checked, socket_actions.Outcome)
     outcome = await database_sync_to_async(socket_actions.perform)("late", *checked, table.bob)
     assert outcome.seq is None and outcome.code == "not-allowed"
-    assert await events() == before
+    assert await logged_events() == before
 
 
 @pytest.mark.parametrize(
@@ -148,11 +143,11 @@ async def test_a_member_removed_while_connected_cannot_act(table, connect) -> No
 )
 async def test_a_malformed_act_frame_gets_the_error_frame_and_changes_nothing(table, connect, frame) -> None:
     ann = await connect(table.campaign, table.ann)
-    before = await events()
+    before = await logged_events()
     await ann.send(frame)
     got = await ann.until('data-error="unexpected-frame"')
     assert 'role="alert"' in got[-1] and "<b>" not in got[-1]
-    assert await events() == before
+    assert await logged_events() == before
     await ann.close()
 
 
@@ -185,13 +180,13 @@ async def test_many_actions_from_several_sockets_reach_every_socket_once_in_orde
             await socket.send({"type": "act", "ref": f"a{n}-{i}", "action": "chat.post", "args": {"text": f"{n}:{i}"}})
     for n, socket in enumerate(actors):
         await socket.seen(f'data-ref="a{n}-9"', timeout=10)
-    last = (await events())[-1].seq
-    first = min(e.seq for e in await events() if e.kind == "chat.posted")
+    last = (await logged_events())[-1].seq
+    first = min(e.seq for e in await logged_events() if e.kind == "chat.posted")
     for socket in sockets:
         await socket.seen(f'data-frame-seq="{last}"', timeout=10)
-        got = [int(m.group(1)) for f in socket.received for m in [SEQ.search(f)] if m]
+        got = socket.event_seqs()
         assert [seq for seq in got if seq >= first] == list(range(first, last + 1))  # in order, once
-    logged = [e.payload["text"] for e in await events() if e.kind == "chat.posted"]
+    logged = [e.payload["text"] for e in await logged_events() if e.kind == "chat.posted"]
     assert sorted(logged) == sorted(f"{n}:{i}" for n in range(3) for i in range(10))
     for socket in sockets:
         await socket.close()

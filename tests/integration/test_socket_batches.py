@@ -5,7 +5,6 @@ and any other failure taking back the whole batch before each action runs again 
 from __future__ import annotations
 
 import asyncio
-import re
 import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -18,9 +17,9 @@ from django.db import OperationalError, connection
 from tabletop import services, socket_actions
 from tabletop.models import Event, Membership
 from tabletop.socket_actions import ACTIONS, Job, Outcome
+from tests.support.log import logged_events
 
 pytestmark = pytest.mark.django_db(transaction=True)
-SEQ = re.compile(r'data-frame-seq="(\d+)"')
 
 
 def chat(member: Membership, text: str, ref: str = "") -> Job:
@@ -57,28 +56,20 @@ def begins(sql: list[str]) -> int:
     return sum(s.startswith("BEGIN") for s in sql)
 
 
-async def logged() -> list[Event]:
-    return await database_sync_to_async(lambda: list(Event.objects.order_by("seq")))()
-
-
-def frames_by_seq(received: list[str]) -> list[int]:
-    return [int(m.group(1)) for f in received for m in [SEQ.search(f)] if m]
-
-
 async def test_actions_waiting_together_commit_once_and_reach_the_table_in_order(table, connect) -> None:
     watcher = await connect(table.campaign, table.watcher)
-    before = await logged()
+    before = await logged_events()
     jobs = [roll(table.ann, "r1"), chat(table.bob, "second"), chat(table.ann, "third")]
     results, sql = await database_sync_to_async(batch)(jobs)
     assert begins(sql) == 1  # one transaction for the three
-    after = await logged()
+    after = await logged_events()
     new = after[len(before):]
     assert [e.kind for e in new] == ["dice.rolled", "chat.posted", "chat.posted"]
     assert [e.actor_id for e in new] == [table.ann.pk, table.bob.pk, table.ann.pk]
     assert results == [Outcome(job.ref, seq=e.seq) for job, e in zip(jobs, new)]
     assert [e.seq for e in new] == list(range(before[-1].seq + 1, before[-1].seq + 4))
     await watcher.seen(f'data-frame-seq="{new[-1].seq}"')
-    assert [s for s in frames_by_seq(watcher.received) if s > before[-1].seq] == [e.seq for e in new]
+    assert [s for s in watcher.event_seqs() if s > before[-1].seq] == [e.seq for e in new]
     await watcher.close()
 
 
@@ -86,12 +77,12 @@ async def test_a_refusal_in_a_batch_takes_back_that_action_alone(table, connect)
     """A member removed a moment ago is refused by the service under the table lock, after
     the batch's transaction began: the actions before and after it are kept."""
     await database_sync_to_async(services.membership_remove)(target=table.bob, actor=table.gm)
-    before = await logged()
+    before = await logged_events()
     jobs = [chat(table.ann, "kept 1"), chat(table.bob, "refused"), chat(table.ann, "kept 2")]
     results, sql = await database_sync_to_async(batch)(jobs)
     assert begins(sql) == 1
     assert results[1].seq is None and results[1].code == "not-allowed"
-    new = (await logged())[len(before):]
+    new = (await logged_events())[len(before):]
     assert [e.payload["text"] for e in new] == ["kept 1", "kept 2"]
     assert [results[0].seq, results[2].seq] == [e.seq for e in new]
     assert new[1].seq == new[0].seq + 1  # the refused action took no seq
@@ -102,7 +93,7 @@ async def test_a_database_failure_takes_back_the_batch_and_each_action_runs_alon
     broadcast; then each action runs in a transaction of its own, and all three are done,
     each event logged and sent once."""
     watcher = await connect(table.campaign, table.watcher)
-    before = await logged()
+    before = await logged_events()
     inserts = 0
 
     def second_insert_fails(sql: str) -> bool:
@@ -116,11 +107,11 @@ async def test_a_database_failure_takes_back_the_batch_and_each_action_runs_alon
     results, sql = await database_sync_to_async(batch)(jobs, second_insert_fails)
     assert inserts == 5  # two in the batch, then one for each action alone
     assert begins(sql) == 1 + 3
-    new = (await logged())[len(before):]
+    new = (await logged_events())[len(before):]
     assert [e.payload["text"] for e in new] == ["one", "two", "three"]
     assert results == [Outcome(job.ref, seq=e.seq) for job, e in zip(jobs, new)]
     await watcher.seen(f'data-frame-seq="{new[-1].seq}"')
-    got = [s for s in frames_by_seq(watcher.received) if s > before[-1].seq]
+    got = [s for s in watcher.event_seqs() if s > before[-1].seq]
     assert got == [e.seq for e in new]  # the rolled-back batch sent nothing: no seq twice
     for event in new:
         frame = next(f for f in watcher.received if f'data-frame-seq="{event.seq}"' in f)
@@ -131,13 +122,13 @@ async def test_a_database_failure_takes_back_the_batch_and_each_action_runs_alon
 async def test_a_failure_that_comes_back_alone_fails_that_action_alone(table) -> None:
     """A fault in one action's code (not a refusal) takes back the batch too; alone, it
     fails again, and only that socket hears of it."""
-    before = await logged()
+    before = await logged_events()
     faulty = socket_actions.Action(ACTIONS["chat.post"].verb, ACTIONS["chat.post"].form, _faulty)
     jobs = [chat(table.ann, "fine"), Job("boom", faulty, {"text": "x"}, table.ann), chat(table.bob, "also fine")]
     results, sql = await database_sync_to_async(batch)(jobs)
     assert isinstance(results[1], RuntimeError)  # raised again in the socket's coroutine
     assert results[0].seq is not None and results[2].seq is not None
-    new = (await logged())[len(before):]
+    new = (await logged_events())[len(before):]
     # what the faulty action wrote in the batch was taken back with it; alone, its own
     # transaction committed before the fault, as it would have without batches: once
     assert [e.payload["text"] for e in new] == ["fine", "written, then a fault", "also fine"]
@@ -150,14 +141,14 @@ def _faulty(member: Membership, data: Any) -> Event:
 
 
 async def test_a_database_failure_of_an_action_alone_is_refused_as_unavailable(table) -> None:
-    before = await logged()
+    before = await logged_events()
 
     def inserts_fail(sql: str) -> bool:
         return sql.startswith('INSERT INTO "tabletop_event"')
 
     results, _ = await database_sync_to_async(batch)([chat(table.ann, "lost")], inserts_fail)
     assert results[0].seq is None and results[0].code == "unavailable"
-    assert await logged() == before
+    assert await logged_events() == before
 
 
 async def test_a_broadcast_that_fails_after_the_commit_does_not_undo_or_repeat_the_batch(table, monkeypatch) -> None:
@@ -175,10 +166,10 @@ async def test_a_broadcast_that_fails_after_the_commit_does_not_undo_or_repeat_t
         real(event)
 
     monkeypatch.setattr(broadcast, "event_committed", first_fails)
-    before = await logged()
+    before = await logged_events()
     jobs = [chat(table.ann, "a"), chat(table.bob, "b")]
     results, sql = await database_sync_to_async(batch)(jobs)
-    new = (await logged())[len(before):]
+    new = (await logged_events())[len(before):]
     assert failed == [new[0].seq]
     assert [e.payload["text"] for e in new] == ["a", "b"]  # once each
     assert results == [Outcome(job.ref, seq=e.seq) for job, e in zip(jobs, new)]
