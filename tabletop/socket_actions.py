@@ -110,25 +110,25 @@ def check(request: Request, member: Membership) -> Outcome | tuple[Action, dict[
     return action, data
 
 
-def perform(ref: str, action: Action, data: Mapping[str, Any], member: Membership) -> Outcome:
-    """Runs a checked action through its service, in the calling (worker) thread."""
-    try:
-        return _attempt(Job(ref, action, data, member))
-    except DatabaseError:
-        # The transaction rolled back: nothing was written. A connection that broke (a
-        # database restart) is opened afresh for the next action.
-        logger.warning("a socket action failed in the database", exc_info=True)
-        connections.close_all()
-        return Outcome(ref, error="The table could not save that just now; please try again.",
-                       code="unavailable")
-
-
 @dataclass(frozen=True)
 class Job:
     ref: str
     action: Action
     data: Mapping[str, Any]
     member: Membership
+
+
+def perform(job: Job) -> Outcome:
+    """Runs a checked action through its service, in the calling (worker) thread."""
+    try:
+        return _attempt(job)
+    except DatabaseError:
+        # The transaction rolled back: nothing was written. A connection that broke (a
+        # database restart) is opened afresh for the next action.
+        logger.warning("a socket action failed in the database", exc_info=True)
+        connections.close_all()
+        return Outcome(job.ref, error="The table could not save that just now; please try again.",
+                       code="unavailable")
 
 
 def _attempt(job: Job) -> Outcome:
@@ -163,7 +163,7 @@ def perform_batch(jobs: Sequence[Job]) -> list[Outcome | BaseException]:
     results: list[Outcome | BaseException] = []
     for job in jobs:
         try:
-            results.append(perform(job.ref, job.action, job.data, job.member))
+            results.append(perform(job))
         except Exception as exc:  # noqa: BLE001 -- raised again in the socket's coroutine
             results.append(exc)
     return results
@@ -224,14 +224,15 @@ def _writer_threads() -> _Writers:
 
 
 async def run(ref: str, action: Action, data: Mapping[str, Any], member: Membership) -> Outcome:
+    job = Job(ref, action, data, member)
     if connections["default"].vendor == "sqlite" and connections["default"].is_in_memory_db():
         # An in-memory database (the tests') is shared between threads through SQLite's
         # shared cache, where a second writer fails at once instead of waiting: there,
         # actions run on the one thread Channels uses for all database work.
-        return await database_sync_to_async(perform)(ref, action, data, member)
+        return await database_sync_to_async(perform)(job)
     loop = asyncio.get_running_loop()
     answer: asyncio.Future[Outcome] = loop.create_future()
-    _writer_threads().submit(Job(ref, action, data, member), loop, answer)
+    _writer_threads().submit(job, loop, answer)
     return await answer
 
 

@@ -124,7 +124,7 @@ async def test_a_member_removed_while_connected_cannot_act(table, connect) -> No
     assert request is not None
     checked = socket_actions.check(request, table.bob)  # the seat the socket opened with
     assert not isinstance(checked, socket_actions.Outcome)
-    outcome = await database_sync_to_async(socket_actions.perform)("late", *checked, table.bob)
+    outcome = await database_sync_to_async(socket_actions.perform)(socket_actions.Job("late", *checked, table.bob))
     assert outcome.seq is None and outcome.code == "not-allowed"
     assert await logged_events() == before
 
