@@ -49,6 +49,7 @@ class ReorderForm(DeckForm):
 class ConfigureForm(DeckForm):
     allow_reversed = forms.BooleanField(required=False)
     players_may_use = forms.BooleanField(required=False)
+    dealer_name = forms.CharField(max_length=40, required=False)  # a player's name; empty: the GM
 
 
 class CardForm(DeckForm):

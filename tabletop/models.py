@@ -161,6 +161,11 @@ class Deck(models.Model):
     owner = models.ForeignKey(
         Membership, on_delete=models.SET_NULL, null=True, blank=True, related_name="decks"
     )
+    # A player the GM made this deck's dealer: deals, recalls and reshuffles it as the GM
+    # does (permissions.DECK_MATRIX).
+    dealer = models.ForeignKey(
+        Membership, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
     allow_reversed = models.BooleanField(default=False)
     players_may_use = models.BooleanField(default=False)
     created = models.DateTimeField(auto_now_add=True)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Literal, Protocol
 
 if TYPE_CHECKING:
     from tabletop.models import Character, Event, Membership
@@ -38,7 +38,7 @@ class Verb(StrEnum):
     LINKS_MANAGE = "links_manage"
     PRESENCE_SEE = "presence_see"
     DECK_MANAGE = "deck_manage"  # create and configure decks, peek, rearrange
-    CARD_PLAY = "card_play"  # draw, play, discard, pass (on decks one may use)
+    CARD_PLAY = "card_play"  # hold and move cards; what one may do with a deck: DECK_MATRIX
 
 
 _PLAYER = frozenset(
@@ -94,6 +94,92 @@ def can_claim_character(membership: Membership | None, character: Character) -> 
         and character.owner_id is None
         and not character.is_npc
     )
+
+
+# Decks. What a member may do with one deck depends on how they stand to it, not only on
+# their seat: the GM runs every deck; a player draws from a deck that is theirs or open to
+# players; dealing to others, gathering every hand back and shuffling the discards in are
+# the dealer's (the GM, the owner of a personal deck, or a player the GM made its dealer).
+# Cards in a hand are another matter: the holder (and the GM) moves them, whatever the deck
+# (``may_move_card``).
+
+
+class DeckVerb(StrEnum):
+    DRAW = "draw"  # take cards off the top, into one's hand or face up
+    SHUFFLE = "shuffle"  # shuffle the draw pile: takes nothing from anyone, and is sealed
+    TIDY = "tidy"  # discard or return a card that lies face up in the play area
+    DEAL = "deal"  # deal cards to others
+    RESHUFFLE_DISCARD = "reshuffle_discard"  # shuffle the discard pile back in
+    RECALL = "recall"  # gather every card back, from every hand
+    PEEK = "peek"  # look at the top cards
+    REORDER = "reorder"  # put the looked-at cards back in another order
+    CONFIGURE = "configure"  # reversed cards, open to players, who deals
+
+
+class DeckStanding(StrEnum):
+    """How a member stands to one deck."""
+
+    GM = "gm"
+    DEALER = "dealer"  # the owner of a personal deck, or the player the GM made its dealer
+    USER = "user"  # a player, on a deck open to players
+    CLOSED = "closed"  # a player, on a deck that is neither theirs nor open to players
+    NONE = "none"  # spectators, removed members, strangers
+
+
+_DECK_USE = frozenset({DeckVerb.DRAW, DeckVerb.SHUFFLE, DeckVerb.TIDY})
+DECK_MATRIX: dict[DeckStanding, frozenset[DeckVerb]] = {
+    DeckStanding.GM: frozenset(DeckVerb),
+    DeckStanding.DEALER: _DECK_USE | {DeckVerb.DEAL, DeckVerb.RESHUFFLE_DISCARD, DeckVerb.RECALL},
+    DeckStanding.USER: _DECK_USE,
+    DeckStanding.CLOSED: frozenset(),
+    DeckStanding.NONE: frozenset(),
+}
+# The seat's verb a deck verb needs first (a spectator is refused before the deck is read).
+DECK_SEAT_VERB: dict[DeckVerb, Verb] = {
+    verb: Verb.DECK_MANAGE if verb in (DeckVerb.PEEK, DeckVerb.REORDER, DeckVerb.CONFIGURE) else Verb.CARD_PLAY
+    for verb in DeckVerb
+}
+
+
+class DeckLike(Protocol):
+    owner_id: int | None
+    dealer_id: int | None
+    players_may_use: bool
+
+
+def deck_standing(membership: Membership | None, deck: DeckLike) -> DeckStanding:
+    seat = seat_of(membership)
+    if seat == Seat.GM:
+        return DeckStanding.GM
+    if not can(seat, Verb.CARD_PLAY) or membership is None:
+        return DeckStanding.NONE
+    if membership.pk in (deck.owner_id, deck.dealer_id):
+        return DeckStanding.DEALER
+    return DeckStanding.USER if deck.players_may_use else DeckStanding.CLOSED
+
+
+def may_on_deck(membership: Membership | None, deck: DeckLike, verb: DeckVerb) -> bool:
+    return verb in DECK_MATRIX[deck_standing(membership, deck)]
+
+
+def deck_dealers(deck: DeckLike) -> list[int]:
+    """The players who deal this deck besides the GM (its owner, its dealer)."""
+    return [pk for pk in dict.fromkeys((deck.owner_id, deck.dealer_id)) if pk is not None]
+
+
+def may_move_card(
+    membership: Membership | None, *, pile_kind: str, pile_owner_id: int | None, deck: DeckLike
+) -> bool:
+    """A card in a hand is moved by its holder and the GM; a card face up in the play area by
+    whoever may tidy its deck. Nobody moves a card out of a draw or discard pile by hand."""
+    seat = seat_of(membership)
+    if not can(seat, Verb.CARD_PLAY) or membership is None:
+        return False
+    if pile_kind == "hand":
+        return seat == Seat.GM or pile_owner_id == membership.pk
+    if pile_kind == "play":
+        return may_on_deck(membership, deck, DeckVerb.TIDY)
+    return False
 
 
 Lens = Literal["gm", "private", "public"]

@@ -122,8 +122,7 @@ def event_frame(event: Event, lens: Lens, *, entry: str | None = None) -> str:
         member = event.payload["member"]
         context = {"m": member, "oob": True}
         parts.append(render_to_string(f"{CARDS}#player_option", context))
-        if lens == "gm":
-            parts.append(render_to_string(f"{CARDS}#deal_checkbox", context))
+        parts.append(render_to_string(f"{CARDS}#deal_checkbox", context))  # a player may deal too
     elif event.kind == "member.removed":
         member_id = int(event.payload["member"]["id"])
         for prefix in ("player-opt", "deal-to", "hand"):
@@ -156,8 +155,7 @@ def card_panels(event: Event, lens: Lens) -> str:
     if info:
         (row,) = cardviews.deck_rows([info], event.payload["counts"])
         parts.append(render_to_string(f"{CARDS}#deck_widget", {**base, "d": row}))
-        if lens == "gm":
-            parts.append(render_to_string(f"{CARDS}#deal_deck_option", {**base, "d": row}))
+        parts.append(render_to_string(f"{CARDS}#deal_deck_option", {**base, "d": row}))
     if lens != "public" and "hand" in event.private and event.owner_id:
         owner = event.owner
         parts.append(

@@ -17,7 +17,7 @@ from tabletop.models import (
     ProcessBeat,
 )
 from tabletop import statements
-from tabletop.permissions import Lens, Seat, Viewer, event_lens, seat_of
+from tabletop.permissions import Lens, Seat, Viewer, deck_dealers, event_lens, seat_of
 
 
 def member_data(member: Membership) -> dict[str, Any]:
@@ -56,6 +56,10 @@ def deck_data(deck: Deck) -> dict[str, Any]:
         "allow_reversed": deck.allow_reversed,
         "reversible": deck_kind(deck.kind).reversible,
         "players_may_use": deck.players_may_use,
+        "dealer_id": deck.dealer_id,
+        "dealer_name": deck.dealer.display_name if deck.dealer else "",
+        # who deals it besides the GM, as the page's CSS matches it (``~=``)
+        "dealers": " ".join(str(pk) for pk in deck_dealers(deck)),
     }
 
 
@@ -233,7 +237,7 @@ def card_state(campaign: Campaign, me: Membership) -> dict[str, Any]:
     from tabletop import cardviews
 
     counts = table_counts(campaign)
-    decks = [deck_data(d) for d in Deck.objects.filter(campaign=campaign).select_related("owner")]
+    decks = [deck_data(d) for d in Deck.objects.filter(campaign=campaign).select_related("owner", "dealer")]
     members = list(campaign.members.filter(removed_at=None))
     hands: dict[int, list[dict[str, Any]]] = {}
     for placement in CardPlacement.objects.filter(

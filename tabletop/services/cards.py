@@ -7,7 +7,7 @@ from typing import Literal
 from django.db import transaction
 
 from tabletop.models import Campaign, CardPlacement, Deck, Membership, PileKind, Role
-from tabletop.permissions import Verb
+from tabletop.permissions import DeckVerb, Verb, may_move_card
 from tabletop.services import piles
 from tabletop.services.base import ServiceError, acting, lock_table
 
@@ -26,7 +26,7 @@ def pile_draw(
     """Takes ``count`` cards off the top: into the actor's hand (hidden) or face up to the play area."""
     _count(count)
     with transaction.atomic():
-        locked, me, deck = piles.lock_deck(deck, actor, Verb.CARD_PLAY)
+        locked, me, deck = piles.lock_deck(deck, actor, DeckVerb.DRAW)
         if to not in ("hand", "play"):
             raise ServiceError("Draw to your hand or to the play area.", field="to")
         cards = piles.take_top(deck, count)
@@ -48,7 +48,7 @@ def pile_deal(*, deck: Deck, actor: Membership, count: int, to: list[Membership]
     """Deals ``count`` cards to each chosen player in turn, one round at a time, as at a real table."""
     _count(count)
     with transaction.atomic():
-        locked, me, deck = piles.lock_deck(deck, actor, Verb.CARD_PLAY)
+        locked, me, deck = piles.lock_deck(deck, actor, DeckVerb.DEAL)
         ids = [m.pk for m in to]
         members = {m.pk: m for m in locked.members.filter(pk__in=ids, removed_at=None).exclude(role=Role.SPECTATOR)}
         if not ids or len(members) != len(set(ids)):
@@ -71,17 +71,18 @@ def pile_deal(*, deck: Deck, actor: Membership, count: int, to: list[Membership]
 
 
 def _held(campaign: Campaign, me: Membership, deck_id: int, card_id: str, *, from_play: bool = False) -> CardPlacement:
-    """The card, if ``me`` may move it: in their hand (the GM: any hand), or in the play area."""
+    """The card, if ``me`` may move it (permissions.may_move_card): from a hand, or with
+    ``from_play`` from the play area."""
     placement = (
         CardPlacement.objects.select_related("pile", "deck")
         .filter(deck_id=deck_id, card_id=card_id, deck__campaign=campaign)
         .first()
     )
-    pile = placement.pile if placement else None
-    if pile is not None and pile.kind == PileKind.HAND and (pile.owner_id == me.pk or me.role == Role.GM):
-        return placement  # type: ignore[return-value]
-    if from_play and pile is not None and pile.kind == PileKind.PLAY and piles.may_use_deck(me, placement.deck):  # type: ignore[union-attr]
-        return placement  # type: ignore[return-value]
+    kinds = (PileKind.HAND, PileKind.PLAY) if from_play else (PileKind.HAND,)
+    if placement is not None and placement.pile.kind in kinds and may_move_card(
+        me, pile_kind=placement.pile.kind, pile_owner_id=placement.pile.owner_id, deck=placement.deck
+    ):
+        return placement
     # One message whatever the reason, so a refusal never says where a card is.
     raise ServiceError("You do not hold that card (it may have moved); nothing was changed.")
 

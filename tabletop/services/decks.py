@@ -6,8 +6,8 @@ from django.db import transaction
 
 from games.core.cards import deck_kind
 from games.core.rng import Rng
-from tabletop.models import Campaign, CardPlacement, Deck, Membership, Pile, PileKind
-from tabletop.permissions import Verb
+from tabletop.models import Campaign, CardPlacement, Deck, Membership, Pile, PileKind, Role
+from tabletop.permissions import DeckVerb, Verb
 from tabletop.selectors import deck_data
 from tabletop.services import piles
 from tabletop.services.base import ServiceError, acting, append, clean_name, lock_table
@@ -59,17 +59,27 @@ def deck_create(
 
 
 def deck_configure(
-    *, deck: Deck, actor: Membership, allow_reversed: bool, players_may_use: bool
+    *, deck: Deck, actor: Membership, allow_reversed: bool, players_may_use: bool,
+    dealer: Membership | None = None,
 ) -> Deck:
+    """The GM's settings of a deck: reversed cards, open to players, and which player (if
+    any) deals it; ``dealer=None`` leaves the dealing to the GM (and a personal deck's owner)."""
     with transaction.atomic():
-        locked, me, deck = piles.lock_deck(deck, actor, Verb.DECK_MANAGE)
+        locked, me, deck = piles.lock_deck(deck, actor, DeckVerb.CONFIGURE)
+        if dealer is not None:
+            dealer = locked.members.filter(pk=dealer.pk, role=Role.PLAYER, removed_at=None).first()
+            if dealer is None:
+                raise ServiceError("The dealer is a player seated at this table.", field="dealer")
         deck.allow_reversed = allow_reversed and deck_kind(deck.kind).reversible
         deck.players_may_use = players_may_use
-        deck.save(update_fields=["allow_reversed", "players_may_use"])
+        deck.dealer = dealer
+        deck.save(update_fields=["allow_reversed", "players_may_use", "dealer"])
         rules = [
             "cards can come out reversed" if deck.allow_reversed else "cards stay upright",
-            "players may draw from it" if deck.players_may_use else "only the GM deals from it",
+            "players may draw from it" if deck.players_may_use else "players may not draw from it",
         ]
+        if dealer is not None:
+            rules.append(f"{dealer.display_name} deals it")
         piles.card_event(locked, "deck.configured", actor=me,
                          summary=f"{deck.name}: {'; '.join(rules)}.",
                          extra={"deck": deck.pk, "deck_info": deck_data(deck)})
@@ -79,14 +89,14 @@ def deck_configure(
 def deck_shuffle(*, deck: Deck, actor: Membership, rng: Rng) -> None:
     """Shuffles the draw pile only; cards out of it stay where they are."""
     with transaction.atomic():
-        locked, me, deck = piles.lock_deck(deck, actor, Verb.CARD_PLAY)
+        locked, me, deck = piles.lock_deck(deck, actor, DeckVerb.SHUFFLE)
         piles.shuffle_draw_pile(locked, deck, me, rng, why=f"{me.display_name} shuffles")
 
 
 def deck_discard_reshuffle(*, deck: Deck, actor: Membership, rng: Rng) -> None:
     """Puts the discard pile back into the deck and shuffles; hands and the play area stay."""
     with transaction.atomic():
-        locked, me, deck = piles.lock_deck(deck, actor, Verb.CARD_PLAY)
+        locked, me, deck = piles.lock_deck(deck, actor, DeckVerb.RESHUFFLE_DISCARD)
         discard = list(piles.deck_pile(deck, PileKind.DISCARD).cards.order_by("position"))
         if not discard:
             raise ServiceError(f"The discard pile of {deck.name} is empty.")
@@ -100,7 +110,7 @@ def deck_discard_reshuffle(*, deck: Deck, actor: Membership, rng: Rng) -> None:
 def deck_recall(*, deck: Deck, actor: Membership, rng: Rng) -> None:
     """Gathers every card of the deck, from every pile and hand, and shuffles."""
     with transaction.atomic():
-        locked, me, deck = piles.lock_deck(deck, actor, Verb.CARD_PLAY)
+        locked, me, deck = piles.lock_deck(deck, actor, DeckVerb.RECALL)
         draw = piles.deck_pile(deck, PileKind.DRAW)
         out = list(CardPlacement.objects.filter(deck=deck).exclude(pile=draw).order_by("pk"))
         piles.move(out, draw)
@@ -113,7 +123,7 @@ def deck_recall(*, deck: Deck, actor: Membership, rng: Rng) -> None:
 def deck_peek(*, deck: Deck, actor: Membership, count: int) -> list[str]:
     """The GM looks at the top ``count`` cards; everyone sees that they did, only the GM what."""
     with transaction.atomic():
-        locked, me, deck = piles.lock_deck(deck, actor, Verb.DECK_MANAGE)
+        locked, me, deck = piles.lock_deck(deck, actor, DeckVerb.PEEK)
         tokens = [p.token for p in piles.take_top(deck, count)]
         append(
             locked, "deck.peeked", actor=me,
@@ -128,7 +138,7 @@ def deck_peek(*, deck: Deck, actor: Membership, count: int) -> list[str]:
 def deck_reorder(*, deck: Deck, actor: Membership, order: list[str]) -> None:
     """The GM puts the top cards back in a new order (card ids, top first)."""
     with transaction.atomic():
-        locked, me, deck = piles.lock_deck(deck, actor, Verb.DECK_MANAGE)
+        locked, me, deck = piles.lock_deck(deck, actor, DeckVerb.REORDER)
         top = piles.take_top(deck, len(order))
         if sorted(p.card_id for p in top) != sorted(order):
             raise ServiceError("Those are not the cards on top now; look again.")

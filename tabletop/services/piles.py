@@ -8,10 +8,8 @@ from typing import Any
 from games.core import commitment as commit_lib
 from games.core.cards import card_by_id, orient, upright
 from games.core.rng import Rng
-from tabletop.models import (
-    Campaign, CardPlacement, Deck, Membership, Pile, PileKind, Role, ShuffleCommitment,
-)
-from tabletop.permissions import Verb, can, seat_of
+from tabletop.models import Campaign, CardPlacement, Deck, Membership, Pile, PileKind, ShuffleCommitment
+from tabletop.permissions import DECK_SEAT_VERB, DeckStanding, DeckVerb, deck_standing, may_on_deck
 from tabletop.selectors import hand_contents, table_counts
 from tabletop.services.base import NotAllowed, NotFound, ServiceError, append, lock_seat
 
@@ -48,34 +46,16 @@ def hand_of(member: Membership) -> Pile:
     return pile
 
 
-def lock_deck(deck: Deck, actor: Membership, verb: Verb) -> tuple[Campaign, Membership, Deck]:
-    """Inside a transaction: locks the deck's table and reads the actor's seat and the deck
-    afresh; with CARD_PLAY the actor must also be one who may use this deck."""
-    locked, me = lock_seat(deck.campaign_id, actor, verb)
+def lock_deck(deck: Deck, actor: Membership, verb: DeckVerb) -> tuple[Campaign, Membership, Deck]:
+    """Inside a transaction: locks the deck's table, reads the actor's seat and the deck
+    afresh, and refuses unless the actor may ``verb`` this deck (permissions.DECK_MATRIX)."""
+    locked, me = lock_seat(deck.campaign_id, actor, DECK_SEAT_VERB[verb])
     fresh = get_deck(locked, deck.pk)
-    if verb == Verb.CARD_PLAY:
-        require_deck_user(me, fresh)
+    if not may_on_deck(me, fresh, verb):
+        if deck_standing(me, fresh) == DeckStanding.CLOSED:
+            raise NotAllowed(f"The GM has not opened {fresh.name} to players.")
+        raise NotAllowed(f"Only the GM or the dealer of {fresh.name} may do that.")
     return locked, me, fresh
-
-
-def may_use_deck(member: Membership | None, deck: Deck) -> bool:
-    """The GM uses every deck; a player their own deck, and any deck the GM opened to players."""
-    seat = seat_of(member)
-    if seat.value == Role.GM:
-        return True
-    if not can(seat, Verb.CARD_PLAY) or member is None:
-        return False
-    return deck.owner_id == member.pk or deck.players_may_use
-
-
-def require_deck_user(member: Membership, deck: Deck) -> None:
-    if not may_use_deck(member, deck):
-        raise NotAllowed(f"The GM has not opened {deck.name} to players.")
-
-
-def require_gm(member: Membership) -> None:
-    if member.role != Role.GM:
-        raise NotAllowed("Only the GM may do that.")
 
 
 def pile_tokens(pile: Pile) -> list[str]:

@@ -31,6 +31,10 @@ def _cards_reply(request: HttpRequest, campaign: Campaign, notice: str = "", sta
     return redirect("table", campaign_id=campaign.pk)
 
 
+def _member_named(campaign: Campaign, name: str) -> Membership | None:
+    return campaign.members.filter(display_name__iexact=name.strip(), removed_at=None).first()
+
+
 def _form_error(form: Any) -> str:
     return " ".join(str(e) for errors in form.errors.values() for e in errors)
 
@@ -101,8 +105,11 @@ def deck_action(request: HttpRequest, campaign_id: int, action: str) -> HttpResp
         elif action == "reorder":
             services.deck_reorder(deck=deck, actor=me, order=data["order"])
         elif action == "configure":
+            dealer = _member_named(campaign, data["dealer_name"]) if data["dealer_name"].strip() else None
+            if data["dealer_name"].strip() and dealer is None:
+                return _cards_reply(request, campaign, "Nobody at this table has that name.", 400)
             services.deck_configure(deck=deck, actor=me, allow_reversed=data["allow_reversed"],
-                                    players_may_use=data["players_may_use"])
+                                    players_may_use=data["players_may_use"], dealer=dealer)
     except ServiceError as exc:
         return _cards_reply(request, campaign, exc.message, exc.status)
     return _cards_reply(request, campaign)
@@ -129,7 +136,7 @@ def card_action(request: HttpRequest, campaign_id: int, action: str) -> HttpResp
             services.card_return(campaign=campaign, actor=me, deck_id=deck_id, card_id=card_id,
                                  where="top" if action == "return_top" else "bottom")
         else:
-            to = campaign.members.filter(display_name__iexact=form.cleaned_data["to_name"].strip(), removed_at=None).first()
+            to = _member_named(campaign, form.cleaned_data["to_name"])
             if to is None:
                 return _cards_reply(request, campaign, "Nobody at this table has that name.", 400)
             services.card_pass(campaign=campaign, actor=me, deck_id=deck_id, card_id=card_id, to=to)

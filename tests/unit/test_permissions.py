@@ -7,14 +7,22 @@ from types import SimpleNamespace
 import pytest
 
 from tabletop.permissions import (
+    DECK_MATRIX,
+    DECK_SEAT_VERB,
     MATRIX,
+    DeckStanding,
+    DeckVerb,
     Seat,
     Verb,
     Viewer,
     can,
     can_claim_character,
     can_edit_character,
+    deck_dealers,
+    deck_standing,
     lens_for,
+    may_move_card,
+    may_on_deck,
     seat_of,
 )
 
@@ -109,3 +117,76 @@ def test_removed_and_strangers_see_nothing() -> None:
     for seat in (Seat.REMOVED, Seat.STRANGER):
         viewer = Viewer(2, seat)
         assert lens_for(viewer, audience="everyone", private_audience="owner", owner_id=2) is None
+
+
+# Decks (issue 11: "a player who may use a deck draws, plays, discards, passes, returns;
+# dealing to others and recalling are the GM's unless the GM grants a player the dealer's role")
+
+USE = {DeckVerb.DRAW, DeckVerb.SHUFFLE, DeckVerb.TIDY}
+DEALS = {DeckVerb.DEAL, DeckVerb.RESHUFFLE_DISCARD, DeckVerb.RECALL}
+DECK_EXPECTED = {
+    DeckStanding.GM: set(DeckVerb),
+    DeckStanding.DEALER: USE | DEALS,
+    DeckStanding.USER: USE,
+    DeckStanding.CLOSED: set(),
+    DeckStanding.NONE: set(),
+}
+
+
+def deck(*, owner: int | None = None, dealer: int | None = None, open_: bool = False) -> SimpleNamespace:
+    return SimpleNamespace(owner_id=owner, dealer_id=dealer, players_may_use=open_)
+
+
+@pytest.mark.parametrize("standing", list(DeckStanding))
+@pytest.mark.parametrize("verb", list(DeckVerb))
+def test_every_deck_standing_against_every_deck_verb(standing: DeckStanding, verb: DeckVerb) -> None:
+    assert (verb in DECK_MATRIX[standing]) is (verb in DECK_EXPECTED[standing])
+
+
+@pytest.mark.parametrize(
+    ("who", "the_deck", "standing"),
+    [
+        (member(1, "gm"), deck(), DeckStanding.GM),
+        (member(2, "player"), deck(), DeckStanding.CLOSED),
+        (member(2, "player"), deck(open_=True), DeckStanding.USER),
+        (member(2, "player"), deck(owner=2), DeckStanding.DEALER),
+        (member(2, "player"), deck(dealer=2), DeckStanding.DEALER),
+        (member(2, "player"), deck(dealer=5, open_=True), DeckStanding.USER),
+        (member(2, "player", removed=True), deck(owner=2, open_=True), DeckStanding.NONE),
+        (member(3, "spectator"), deck(dealer=3, open_=True), DeckStanding.NONE),
+        (None, deck(open_=True), DeckStanding.NONE),
+    ],
+)
+def test_how_a_member_stands_to_a_deck(who, the_deck, standing: DeckStanding) -> None:
+    assert deck_standing(who, the_deck) == standing
+
+
+def test_a_player_on_an_open_deck_may_not_deal_recall_or_reshuffle_the_discards() -> None:
+    """The outside scan: a player dealt and recalled every hand from a deck open to players."""
+    ann = member(2, "player")
+    for verb in DEALS:
+        assert not may_on_deck(ann, deck(open_=True), verb)
+        assert may_on_deck(ann, deck(open_=True, dealer=2), verb)
+    for verb in (DeckVerb.PEEK, DeckVerb.REORDER, DeckVerb.CONFIGURE):
+        assert not may_on_deck(ann, deck(owner=2, dealer=2, open_=True), verb)
+    assert DECK_SEAT_VERB[DeckVerb.PEEK] == Verb.DECK_MANAGE
+    assert DECK_SEAT_VERB[DeckVerb.DEAL] == Verb.CARD_PLAY
+
+
+def test_a_card_in_a_hand_is_moved_by_its_holder_and_the_gm_only() -> None:
+    closed = deck()
+    assert may_move_card(member(2, "player"), pile_kind="hand", pile_owner_id=2, deck=closed)
+    assert not may_move_card(member(2, "player"), pile_kind="hand", pile_owner_id=5, deck=closed)
+    assert may_move_card(member(1, "gm"), pile_kind="hand", pile_owner_id=5, deck=closed)
+    assert not may_move_card(member(3, "spectator"), pile_kind="hand", pile_owner_id=3, deck=closed)
+    assert not may_move_card(member(2, "player", removed=True), pile_kind="hand", pile_owner_id=2, deck=closed)
+    assert not may_move_card(member(2, "player"), pile_kind="play", pile_owner_id=None, deck=closed)
+    assert may_move_card(member(2, "player"), pile_kind="play", pile_owner_id=None, deck=deck(open_=True))
+    for kind in ("draw", "discard"):
+        assert not may_move_card(member(1, "gm"), pile_kind=kind, pile_owner_id=None, deck=closed)
+
+
+def test_the_dealers_of_a_deck_are_its_owner_and_its_dealer() -> None:
+    assert deck_dealers(deck()) == []
+    assert deck_dealers(deck(owner=2, dealer=5)) == [2, 5]
+    assert deck_dealers(deck(owner=2, dealer=2)) == [2]
