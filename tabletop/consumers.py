@@ -1,6 +1,6 @@
 """The table's socket: authenticate, check the seat, replay, then push live.
 
-A client sends ``{"type": "resume", "after": <seq>}`` first, and may then take the live
+A client sends ``{"type": "resume", "after": "<position>"}`` first, and may then take the live
 table's most frequent actions as ``{"type": "act", ...}`` frames (tabletop/socket_actions.py);
 every other change is an htmx POST. Anything else gets an error frame and changes nothing.
 """
@@ -91,11 +91,19 @@ class TableConsumer(AsyncWebsocketConsumer):
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         frame = _frame(text_data)
         if frame is not None and frame.get("type") == "resume":
-            after = _resume_point(frame)
-            if after is not None:
+            position = _resume_point(frame)
+            if position is not None:
                 async with self.turn:
-                    await self.catch_up(after)
-                    await self._drain()
+                    after = await database_sync_to_async(selectors.seq_at)(
+                        self.viewer, self.campaign_id, position
+                    )
+                    if after is not None:
+                        await self.catch_up(after)
+                        await self._drain()
+                        return
+                await self.send(rendering.error_frame(
+                    "That is no place in this table's log: reload the page.", "unknown-position"
+                ))
                 return
         if frame is not None and frame.get("type") == "act":
             request = socket_actions.parse(frame)
@@ -104,7 +112,7 @@ class TableConsumer(AsyncWebsocketConsumer):
                 return
         await self.send(
             rendering.error_frame(
-                'This socket takes {"type": "resume", "after": <seq>} and '
+                'This socket takes {"type": "resume", "after": "<position>"} and '
                 '{"type": "act", "ref": …, "action": …, "args": {…}}.',
                 "unexpected-frame",
             )
@@ -119,7 +127,7 @@ class TableConsumer(AsyncWebsocketConsumer):
             outcome = await socket_actions.run(request.ref, action, data, self.member)
         await self.send(
             rendering.answer_frame(
-                outcome.ref, seq=outcome.seq, message=outcome.error, code=outcome.code,
+                outcome.ref, position=outcome.position, message=outcome.error, code=outcome.code,
                 field=outcome.field,
             )
         )
@@ -253,8 +261,11 @@ def _frame(text_data: str | None) -> dict[str, Any] | None:
     return frame if isinstance(frame, dict) else None
 
 
-def _resume_point(frame: dict[str, Any]) -> int | None:
+def _resume_point(frame: dict[str, Any]) -> str | None:
+    """The viewer's own position a resume frame names (``Event.position``: ``"12"`` or
+    ``"12.2"``; a whole number is taken as one too), or None when it names none."""
     after = frame.get("after")
-    if isinstance(after, bool) or not isinstance(after, int) or after < 0:
+    if isinstance(after, bool) or not isinstance(after, (int, str)):
         return None
-    return after
+    position = str(after)
+    return position if selectors.POSITION.fullmatch(position) else None

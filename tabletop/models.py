@@ -37,6 +37,8 @@ class Campaign(models.Model):
     spectator_token = models.CharField(max_length=64, unique=True, default=new_link_token)
     # The seq the next Event gets; read and bumped only under this row's lock.
     next_seq = models.PositiveBigIntegerField(default=1)
+    # How many events everyone sees there are so far (Event.public_no); written with next_seq.
+    public_seq = models.PositiveBigIntegerField(default=0)
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -99,10 +101,18 @@ class Event(models.Model):
     ``audience`` says who sees the event at all; ``private`` is a part of it that only
     ``private_audience`` sees (the cards drawn, the result of a blind roll). "owner" means
     ``owner`` plus the GM.
+
+    ``seq`` counts every event of the table and is shown to the GM alone: anyone else would
+    read, in its gaps, that and when a hidden event happened. Everyone else numbers events by
+    ``public_no`` (the events everyone sees, up to this one) and, for an event only its owner
+    and the GM see, ``own_no`` (its owner's such events since the last public one): see
+    ``position``.
     """
 
     campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="events")
     seq = models.PositiveBigIntegerField()
+    public_no = models.PositiveBigIntegerField(default=0)
+    own_no = models.PositiveIntegerField(default=0)
     kind = models.CharField(max_length=40)
     actor = models.ForeignKey(
         Membership, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
@@ -125,9 +135,19 @@ class Event(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["campaign", "seq"], name="one_event_per_seq"),
         ]
+        indexes = [models.Index(fields=["campaign", "public_no"], name="event_public_no")]
 
     def __str__(self) -> str:
         return f"#{self.seq} {self.kind}"
+
+    def position(self, *, gm: bool) -> str:
+        """Where this event stands in its viewer's own numbering, as pages, frames, answers
+        and exports show it: the GM's is ``seq``; anyone else's is ``public_no``, or
+        ``public_no.own_no`` for an event only its owner (and the GM) sees. Neither counts an
+        event the viewer cannot see, and both order as the viewer's log does."""
+        if gm:
+            return str(self.seq)
+        return f"{self.public_no}.{self.own_no}" if self.own_no else str(self.public_no)
 
 
 class Presence(models.Model):

@@ -65,25 +65,34 @@ def entry_context(event: Event, lens: Lens) -> dict[str, Any]:
         "summary": event.private_summary if lens != "public" and event.private_summary else event.summary,
         "actor_name": event.actor.display_name if event.actor_id and event.actor else "",
         "body_template": body_template(event.kind),
-        "kind_class": event.kind.replace(".", "-"),
     }
 
 
-def event_entry(event: Event, lens: Lens) -> str:
-    """The event's line in the log, as the page shows it (escaped by Jinja2, so safe)."""
-    return mark_safe(_log_template("log/entry.html").render(entry_context(event, lens)))  # noqa: S308
+def event_entry(event: Event, lens: Lens, *, inner: str | None = None) -> str:
+    """The event's line in the log, as the page shows it (escaped by Jinja2, so safe).
+
+    ``inner`` is the line's content already rendered for a lens that sees the same thing:
+    only the line's id differs between the GM's lens and the others' (``Event.position``)."""
+    if inner is None:
+        inner = _log_template("log/entry.html").render(entry_context(event, lens))
+    position = event.position(gm=lens == "gm")
+    return format_html(
+        '<li id="event-{}" class="event kind-{}{}" data-seq="{}">\n  {}</li>',
+        position, event.kind.replace(".", "-"), " hidden-event" if event.audience != "everyone" else "",
+        position, mark_safe(inner),  # noqa: S308 -- Jinja2 escaped it
+    )
 
 
 def event_frames(event: Event, lenses: list[Lens]) -> dict[Lens, str]:
-    """The frame for each of these lenses, rendering the log line once for every lens that
-    sees the same thing (a public roll or chat line looks the same through all three)."""
-    entries: dict[bool, str] = {}
+    """The frame for each of these lenses, rendering the log line's content once for every
+    lens that sees the same thing (a public roll or chat line looks the same through all three)."""
+    inners: dict[bool, str] = {}
     frames: dict[Lens, str] = {}
     for lens in lenses:
         sees_private = lens != "public" and bool(event.private or event.private_summary)
-        if sees_private not in entries:
-            entries[sees_private] = event_entry(event, lens)
-        frames[lens] = event_frame(event, lens, entry=entries[sees_private])
+        if sees_private not in inners:
+            inners[sees_private] = _log_template("log/entry.html").render(entry_context(event, lens))
+        frames[lens] = event_frame(event, lens, entry=event_entry(event, lens, inner=inners[sees_private]))
     return frames
 
 
@@ -92,7 +101,7 @@ def event_frame(event: Event, lens: Lens, *, entry: str | None = None) -> str:
     parts = [
         format_html(
             '<div hx-swap-oob="beforeend:#log" data-frame-seq="{}">{}</div>',
-            event.seq,
+            event.position(gm=lens == "gm"),
             event_entry(event, lens) if entry is None else entry,
         )
     ]
@@ -197,15 +206,15 @@ def error_frame(message: str, code: str) -> str:
     )
 
 
-def answer_frame(ref: str, *, seq: int | None = None, message: str = "", code: str = "",
+def answer_frame(ref: str, *, position: str | None = None, message: str = "", code: str = "",
                  field: str | None = None) -> str:
-    """The answer to an act frame: done (with its event's seq; the event itself reaches the
-    feed as everyone's), or refused (a message fit to show, its code and field; nothing
-    was changed)."""
-    if seq is not None:
+    """The answer to an act frame: done (with its event's position as the actor numbers it,
+    ``Event.position``; the event itself reaches the feed as everyone's), or refused (a
+    message fit to show, its code and field; nothing was changed)."""
+    if position is not None:
         return format_html(
             '<p id="socket-ack" hidden hx-swap-oob="true" data-ref="{}" data-outcome="done" '
-            'data-seq="{}"></p>', ref, seq,
+            'data-seq="{}"></p>', ref, position,
         )
     return format_html(
         '<p id="socket-ack" hidden hx-swap-oob="true" data-ref="{}" data-outcome="refused" '

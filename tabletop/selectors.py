@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
@@ -136,6 +137,30 @@ def last_seq(campaign_id: int) -> int:
     return Event.objects.filter(campaign_id=campaign_id).aggregate(m=Max("seq"))["m"] or 0
 
 
+POSITION = re.compile(r"(0|[1-9][0-9]{0,17})(?:\.([1-9][0-9]{0,8}))?")
+
+
+def seq_at(viewer: Viewer, campaign_id: int, position: str) -> int | None:
+    """The table's seq at a viewer's own position (``Event.position``): the GM's is the seq;
+    anyone else's names an event they can see, or ``"0"`` for the start. None for a
+    position that is no such thing, so a resume from it is refused rather than guessed."""
+    match = POSITION.fullmatch(position)
+    if match is None or viewer.seat in (Seat.REMOVED, Seat.STRANGER):
+        return None
+    number, own = int(match.group(1)), int(match.group(2) or 0)
+    if number == 0 and own == 0:
+        return 0
+    if viewer.is_gm:
+        exists = own == 0 and Event.objects.filter(campaign_id=campaign_id, seq=number).exists()
+        return number if exists else None
+    rows = Event.objects.filter(campaign_id=campaign_id, public_no=number, own_no=own)
+    if own:
+        rows = rows.filter(audience="owner", owner_id=viewer.membership_id)
+    else:
+        rows = rows.filter(audience="everyone")
+    return rows.values_list("seq", flat=True).first()
+
+
 @dataclass(frozen=True)
 class TableState:
     """Everything the table page shows one viewer, read at one seq."""
@@ -148,6 +173,13 @@ class TableState:
     online: set[int]
     characters: list[dict[str, Any]]
     log: list[SeenEvent]
+
+    @property
+    def position(self) -> str:
+        """The viewer's own position at ``seq`` (``Event.position``): what the page resumes from."""
+        if self.viewer.is_gm:
+            return str(self.seq)
+        return self.log[-1].event.position(gm=False) if self.log else "0"
 
 
 LOG_PAGE = 200
@@ -180,7 +212,7 @@ def export_rows(viewer: Viewer, campaign_id: int) -> list[dict[str, Any]]:
     for seen in events_for(viewer, campaign_id):
         event = seen.event
         row: dict[str, Any] = {
-            "seq": event.seq,
+            "position": event.position(gm=viewer.is_gm),
             "at": event.created.isoformat(),
             "kind": event.kind,
             "actor": event.actor.display_name if event.actor else None,

@@ -34,7 +34,7 @@ from games.core.rng import system_rng
 from tabletop import services
 from tabletop.forms import ChatForm, RollForm, check_fields
 from tabletop.hub import hand_to
-from tabletop.models import Event, Membership
+from tabletop.models import Event, Membership, Role
 from tabletop.permissions import Verb, can, seat_of
 from tabletop.services import ServiceError
 
@@ -76,7 +76,8 @@ class Request:
 @dataclass(frozen=True)
 class Outcome:
     ref: str
-    seq: int | None = None  # the event's seq when it was done
+    seq: int | None = None  # the event's seq when it was done (the server's own numbering)
+    position: str | None = None  # ...and as the actor numbers it (Event.position)
     error: str = ""
     code: str = ""
     field: str | None = None
@@ -138,7 +139,7 @@ def _attempt(job: Job) -> Outcome:
     except ServiceError as exc:
         code = {403: "not-allowed", 404: "not-found", 409: "conflict"}.get(exc.status, "invalid")
         return Outcome(job.ref, error=exc.message, code=code, field=exc.field)
-    return Outcome(job.ref, seq=event.seq)
+    return Outcome(job.ref, seq=event.seq, position=event.position(gm=job.member.role == Role.GM))
 
 
 def perform_batch(jobs: Sequence[Job]) -> list[Outcome | BaseException]:

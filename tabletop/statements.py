@@ -1,7 +1,7 @@
 """The three statements every live action runs, as SQL built once instead of through the ORM.
 
 A roll, a chat line, a card move or a procedure step reads the actor's seat with its table's
-row locked, moves the table's next seq on, and inserts an Event. Through the ORM, building
+row locked, moves the table's next seq (and its count of public events) on, and inserts an Event. Through the ORM, building
 and compiling those three queries cost more than all the rest of the service together: about
 2 ms of the 3.4 ms of CPU a chat line's service took on the project's machine, for 0.2 ms of
 work in the database (cProfile; bench/throughput, docs/performance.md).
@@ -95,8 +95,8 @@ def _plan(connection: BaseDatabaseWrapper) -> _Plan:
         seat_sql += " FOR UPDATE"
     # SQLite has no row locks: its transactions begin IMMEDIATE (settings), one writer at once.
     next_seq_sql = (
-        f"UPDATE {q(table.db_table)} SET {q(table.get_field('next_seq').column)} = %s "
-        f"WHERE {q(table.pk.column)} = %s"
+        f"UPDATE {q(table.db_table)} SET {q(table.get_field('next_seq').column)} = %s, "
+        f"{q(table.get_field('public_seq').column)} = %s WHERE {q(table.pk.column)} = %s"
     )
     event = Event._meta
     fields = tuple(f for f in event.concrete_fields if not f.primary_key)
@@ -150,10 +150,11 @@ def _seat(by: int, campaign_id: int, *, by_user: bool) -> Membership | None:
 
 
 def save_next_seq(campaign: Campaign) -> None:
-    """Writes the table's ``next_seq``, as ``campaign.save(update_fields=["next_seq"])``."""
+    """Writes the table's ``next_seq`` and ``public_seq``, as
+    ``campaign.save(update_fields=["next_seq", "public_seq"])``."""
     connection = connections[campaign._state.db or Campaign.objects.db]
     with connection.cursor() as cursor:
-        cursor.execute(_plan(connection).next_seq_sql, [campaign.next_seq, campaign.pk])
+        cursor.execute(_plan(connection).next_seq_sql, [campaign.next_seq, campaign.public_seq, campaign.pk])
         if cursor.rowcount != 1:
             raise DatabaseError("Save with update_fields did not affect any rows.")
 

@@ -1,12 +1,14 @@
 // The table's live glue: only what htmx cannot do by itself.
-// - resume: on every (re)connect, tell the server the last seq we rendered;
-// - dedupe: drop a frame whose seq we already have (a replay racing the live feed);
+// - resume: on every (re)connect, tell the server the last position we rendered;
+// - dedupe: drop a frame whose position we already have (a replay racing the live feed);
 // - upsert: a row for a new member or character is appended where it belongs;
 // - act: the roll and chat forms go over the open socket (an htmx POST while it is not);
 // - connection status, copy buttons, focus and log scrolling.
 (function () {
   "use strict";
-  let lastSeq = 0;
+  // A position is this viewer's own number for an event: "12", or "12.2" for the second event
+  // only they (and the GM) see after public event 12 (docs/protocol.md). It orders as the log.
+  let lastSeq = "0";
   let live = null; // the socket's wrapper while it is open
   let nextRef = 0;
   const pending = new Map(); // ref -> the form waiting for its answer
@@ -91,13 +93,19 @@
     }
     form.dispatchEvent(new CustomEvent("tabletop:answered", {
       bubbles: true,
-      detail: { outcome: el.dataset.outcome, seq: Number(el.dataset.seq || 0), error: el.dataset.error || "" },
+      detail: { outcome: el.dataset.outcome, seq: el.dataset.seq || "", error: el.dataset.error || "" },
     }));
   }
 
   function frameSeq(html) {
-    const m = /data-frame-seq="(\d+)"/.exec(html);
-    return m ? Number(m[1]) : null;
+    const m = /data-frame-seq="(\d+(?:\.\d+)?)"/.exec(html);
+    return m ? m[1] : null;
+  }
+
+  function isAfter(a, b) {
+    const [an, ak] = a.split(".").map(Number);
+    const [bn, bk] = b.split(".").map(Number);
+    return an > bn || (an === bn && (ak || 0) > (bk || 0));
   }
 
   function setConnection(state, text) {
@@ -115,7 +123,7 @@
 
   document.addEventListener("DOMContentLoaded", function () {
     const socket = document.getElementById("socket");
-    if (socket) lastSeq = Number(socket.dataset.lastSeq || 0);
+    if (socket) lastSeq = socket.dataset.lastSeq || "0";
     scrollLog();
   });
 
@@ -131,7 +139,7 @@
     for (const form of pending.values()) {
       settle(form, false);
       showError(form, "The connection dropped before the answer came: check the log before sending again.");
-      form.dispatchEvent(new CustomEvent("tabletop:answered", { bubbles: true, detail: { outcome: "dropped", seq: 0, error: "" } }));
+      form.dispatchEvent(new CustomEvent("tabletop:answered", { bubbles: true, detail: { outcome: "dropped", seq: "", error: "" } }));
     }
     pending.clear();
     const code = e.detail.event && e.detail.event.code;
@@ -151,12 +159,12 @@
     }
     const seq = frameSeq(message);
     const snapshot = message.indexOf('data-snapshot="true"') !== -1;
-    if (seq !== null && !snapshot && seq <= lastSeq) e.preventDefault();
+    if (seq !== null && !snapshot && !isAfter(seq, lastSeq)) e.preventDefault();
   });
 
   document.addEventListener("htmx:wsAfterMessage", function (e) {
     const seq = frameSeq(e.detail.message);
-    if (seq !== null) lastSeq = Math.max(lastSeq, seq);
+    if (seq !== null && isAfter(seq, lastSeq)) lastSeq = seq;
     const socket = document.getElementById("socket");
     if (socket) socket.dataset.lastSeq = String(lastSeq);
     scrollLog();

@@ -81,10 +81,21 @@ def append(
     """Appends one Event under the (already held) table lock and schedules its broadcast."""
     seq = campaign.next_seq
     campaign.next_seq = seq + 1
+    own_no = 0
+    if audience == Audience.EVERYONE:
+        campaign.public_seq += 1
+    elif audience == Audience.OWNER:
+        # the owner's events since the last public one: they number these after it
+        own_no = 1 + Event.objects.filter(
+            campaign=campaign, public_no=campaign.public_seq, audience=Audience.OWNER,
+            owner=owner or actor,
+        ).count()
     statements.save_next_seq(campaign)
     event = Event(
         campaign=campaign,
         seq=seq,
+        public_no=campaign.public_seq,
+        own_no=own_no,
         kind=kind,
         actor=actor,
         owner=owner or actor,

@@ -203,6 +203,5 @@ def reveal_ready(campaign: Campaign, deck: Deck, actor: Membership) -> None:
             payload={
                 "deck": deck.pk, "commitment": record.pk, "digest": record.digest,
                 "salt": record.salt, "order": record.order, "dealt": record.dealt,
-                "committed_seq": record.committed_seq,
             },
         )

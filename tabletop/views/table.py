@@ -220,7 +220,7 @@ def export(request: HttpRequest, campaign_id: int, fmt: str) -> HttpResponse:
         )
     elif fmt == "md":
         lines = [f"# {campaign.name}", "", f"Log as seen by {me.display_name}.", ""]
-        lines += [f"- **#{row['seq']}** {row['at'][:19].replace('T', ' ')}: {_md(row['summary'])}" for row in rows]
+        lines += [f"- **#{row['position']}** {row['at'][:19].replace('T', ' ')}: {_md(row['summary'])}" for row in rows]
         response = HttpResponse("\n".join(lines) + "\n", content_type="text/markdown; charset=utf-8")
     else:
         raise Http404("Export as md or json.")

@@ -20,9 +20,11 @@ def test_a_gm_only_roll_reaches_the_gm_alone(full_table):
     for person in (player, spectator):
         assert person.frames_with(token), f"{person.name}'s socket frames were not recorded"
         assert "1d20+37" not in person.log_text(), person.name
-        expect(person.page.locator(f"#{event_id}")).to_have_count(0)
         assert person.frames_with("1d20+37") == [], person.name
-        assert person.frames_with(f'id="{event_id}"') == [], person.name
+        # Nor that it happened: their lines are numbered 1, 2, 3... with no gap where it was
+        # (issue 11; the GM's line has the table's seq, which counts it)
+        ids = person.page.locator("#log > li").evaluate_all("lines => lines.map(l => l.id)")
+        assert ids == [f"event-{n}" for n in range(1, len(ids) + 1)], (person.name, ids)
         # Nor after a reload, from the page the server renders.
         person.page.reload(wait_until="domcontentloaded")
         person.wait_live()
@@ -43,18 +45,24 @@ def test_a_blind_roll_shows_the_player_that_they_rolled_and_only_the_gm_the_resu
 
     mine = player.entry("1d20+29")
     expect(mine).to_have_count(1)
-    assert mine.get_attribute("id") == event_id
+    # the player numbers it as their own first hidden line after the last public one (issue 11)
+    my_id = mine.get_attribute("id")
+    assert my_id.endswith(".1") and my_id != event_id, (my_id, event_id)
     expect(mine).to_contain_text("blind")
     expect(mine.locator(".total")).to_have_count(0)
     expect(mine.locator(".die")).to_have_count(0)
-    for frame in player.frames_with(f'id="{event_id}"'):
+    frames = player.frames_with(f'id="{my_id}"')
+    assert frames
+    for frame in frames:
         assert 'class="total"' not in frame and 'class="die' not in frame, frame
 
     token = table.sync(gm, player, spectator)
     assert spectator.frames_with(token), "the spectator's socket frames were not recorded"
     assert "1d20+29" not in spectator.log_text()
     assert spectator.frames_with("1d20+29") == []
-    assert spectator.frames_with(f'id="{event_id}"') == []
+    assert spectator.frames_with(f'id="{my_id}"') == []
+    ids = spectator.page.locator("#log > li").evaluate_all("lines => lines.map(l => l.id)")
+    assert ids == [f"event-{n}" for n in range(1, len(ids) + 1)], ids  # no gap where it was
 
     # The server-rendered page keeps the same secrets.
     response = player.page.reload(wait_until="domcontentloaded")

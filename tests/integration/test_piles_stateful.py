@@ -186,6 +186,14 @@ class CardTable(RuleBasedStateMachine):
             return False
         return who == "gm" or deck.owner_id == self.members[who].pk or deck.players_may_use
 
+    def may_deal(self, who: str, deck: Deck) -> bool:
+        """Dealing, recalling and shuffling the discards back: the GM, a personal deck's owner,
+        or the player the GM named the deck's dealer (issue 11)."""
+        deck = Deck.objects.get(pk=deck.pk)
+        if deck.campaign_id != self.campaign.pk or who not in SEATED:
+            return False
+        return who == "gm" or self.members[who].pk in (deck.owner_id, deck.dealer_id)
+
     def draw_tokens(self, deck_id: int) -> list[str]:
         draw = CardPlacement.objects.filter(deck_id=deck_id, pile__kind=PileKind.DRAW)
         return [c.token for c in draw.order_by("position")]
@@ -255,7 +263,7 @@ class CardTable(RuleBasedStateMachine):
             list(ShuffleCommitment.objects.order_by("pk").values_list(
                 "pk", "digest", "dealt", "closed", "scrambled", "revealed_seq")),
             list(Deck.objects.order_by("pk").values_list(
-                "pk", "name", "allow_reversed", "players_may_use", "owner_id")),
+                "pk", "name", "allow_reversed", "players_may_use", "owner_id", "dealer_id")),
             list(Pile.objects.order_by("pk").values_list("pk", "campaign_id", "kind", "deck_id", "owner_id")),
         )
 
@@ -315,7 +323,7 @@ class CardTable(RuleBasedStateMachine):
     def pile_deal(self, who: str, count: int, to: list[str], data: st.DataObject) -> None:
         deck = self.pick_deck(data)
         before = {t: len(self.hand(self.members[t])) for t in to}
-        allowed = (self.may_use(who, deck) and 1 <= count <= 20 and bool(to) and set(to) <= set(SEATED)
+        allowed = (self.may_deal(who, deck) and 1 <= count <= 20 and bool(to) and set(to) <= set(SEATED)
                    and count * len(set(to)) <= len(self.draw_tokens(deck.pk)))
         self.attempt("pile_deal", allowed, lambda: services.pile_deal(
             deck=deck, actor=self.members[who], count=count, to=[self.members[t] for t in to]),
@@ -385,16 +393,16 @@ class CardTable(RuleBasedStateMachine):
     def deck_discard_reshuffle(self, who: str, data: st.DataObject) -> None:
         deck = self.pick_deck(data)
         discards = CardPlacement.objects.filter(deck=deck, pile__kind=PileKind.DISCARD).count()
-        allowed = self.may_use(who, deck) and discards > 0
+        allowed = self.may_deal(who, deck) and discards > 0
         self.attempt("deck_discard_reshuffle", allowed, lambda: services.deck_discard_reshuffle(
             deck=deck, actor=self.members[who], rng=self.rng), f"{who} reshuffles the discards of {deck.name}")
         if allowed:
             assert not CardPlacement.objects.filter(deck=deck, pile__kind=PileKind.DISCARD).exists()
 
-    @rule(who=ACTORS, data=st.data())
+    @rule(who=GM_ACTORS, data=st.data())  # the dealer's: mostly the GM, to see it done
     def deck_recall(self, who: str, data: st.DataObject) -> None:
         deck = self.pick_deck(data)
-        allowed = self.may_use(who, deck)
+        allowed = self.may_deal(who, deck)
         self.attempt("deck_recall", allowed, lambda: services.deck_recall(
             deck=deck, actor=self.members[who], rng=self.rng), f"{who} recalls {deck.name}")
         if allowed:
@@ -430,15 +438,19 @@ class CardTable(RuleBasedStateMachine):
         if allowed:
             assert [t.removesuffix("/r") for t in self.draw_tokens(deck.pk)][: len(order)] == order
 
-    @rule(who=GM_ACTORS, reversed_=st.booleans(), open_=st.booleans(), data=st.data())
-    def deck_configure(self, who: str, reversed_: bool, open_: bool, data: st.DataObject) -> None:
+    @rule(who=GM_ACTORS, reversed_=st.booleans(), open_=st.booleans(),
+          dealer=st.sampled_from((None, None, "ann", "bob", "watcher", "gm")), data=st.data())
+    def deck_configure(self, who: str, reversed_: bool, open_: bool, dealer: str | None,
+                       data: st.DataObject) -> None:
         deck = self.pick_deck(data)
-        allowed = who == "gm" and self.may_use(who, deck)
+        allowed = who == "gm" and self.may_use(who, deck) and dealer in (None, "ann", "bob")
         self.attempt("deck_configure", allowed, lambda: services.deck_configure(
-            deck=deck, actor=self.members[who], allow_reversed=reversed_, players_may_use=open_),
+            deck=deck, actor=self.members[who], allow_reversed=reversed_, players_may_use=open_,
+            dealer=self.members[dealer] if dealer else None),
             f"{who} configures {deck.name}")
         if allowed:
             fresh = Deck.objects.get(pk=deck.pk)
+            assert fresh.dealer_id == (self.members[dealer].pk if dealer else None)
             assert fresh.players_may_use == open_
             assert fresh.allow_reversed == (reversed_ and deck_kind(deck.kind).reversible)
 
@@ -565,7 +577,7 @@ class CardTable(RuleBasedStateMachine):
                     assert tokens == [seal.order[i] for i in p["positions"]], event
             elif event.kind == "deck.revealed":
                 assert verify(p["order"], p["salt"], p["digest"]), event
-                committed = self.campaign.events.get(seq=p["committed_seq"])
+                committed = self.campaign.events.get(kind="deck.committed", payload__commitment=p["commitment"])
                 assert committed.kind == "deck.committed"
                 assert committed.payload["digest"] == p["digest"]
                 assert committed.payload["commitment"] == p["commitment"]

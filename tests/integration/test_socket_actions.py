@@ -63,17 +63,20 @@ async def test_a_blind_roll_on_the_socket_shows_its_result_to_the_gm_alone(table
     ann = await connect(table.campaign, table.ann)
     bob = await connect(table.campaign, table.bob)
     await ann.send(roll("b1", notation="1d20", mode="blind"))
-    seq = int(answer(await ann.until('data-ref="b1"'))["seq"])
+    position = answer(await ann.until('data-ref="b1"'))["seq"]
     event = (await logged_events())[-1]
+    assert position == f"{event.public_no}.1"  # Ann's own numbering: her first hidden line since
     result = str(event.private["roll"]["total"])
-    gm_frame = await gm.seen(f'data-frame-seq="{seq}"')
-    ann_frame = await ann.seen(f'data-frame-seq="{seq}"')
+    gm_frame = await gm.seen(f'data-frame-seq="{event.seq}"')
+    ann_frame = await ann.seen(f'data-frame-seq="{position}"')
     total = f'<strong class="total">{result}</strong>'
     assert total in gm_frame
     assert "only the GM sees the result" in html.unescape(ann_frame) and "total" not in ann_frame
     await bob.send({"type": "act", "ref": "x", "action": "chat.post", "args": {"text": "AFTER"}})
-    await bob.seen("AFTER")
-    assert not any(f'data-frame-seq="{seq}"' in f for f in bob.received)  # not even that it happened
+    after = await bob.seen("AFTER")
+    # not even that it happened: Bob's next line is numbered as if the roll never was
+    assert f'data-frame-seq="{event.public_no + 1}"' in after
+    assert not any("1d20" in f for f in bob.received)
     for socket in (gm, ann, bob):
         await socket.close()
 

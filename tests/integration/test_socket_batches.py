@@ -66,7 +66,7 @@ async def test_actions_waiting_together_commit_once_and_reach_the_table_in_order
     new = after[len(before):]
     assert [e.kind for e in new] == ["dice.rolled", "chat.posted", "chat.posted"]
     assert [e.actor_id for e in new] == [table.ann.pk, table.bob.pk, table.ann.pk]
-    assert results == [Outcome(job.ref, seq=e.seq) for job, e in zip(jobs, new)]
+    assert results == [Outcome(job.ref, seq=e.seq, position=e.position(gm=False)) for job, e in zip(jobs, new)]
     assert [e.seq for e in new] == list(range(before[-1].seq + 1, before[-1].seq + 4))
     await watcher.seen(f'data-frame-seq="{new[-1].seq}"')
     assert [s for s in watcher.event_seqs() if s > before[-1].seq] == [e.seq for e in new]
@@ -109,7 +109,7 @@ async def test_a_database_failure_takes_back_the_batch_and_each_action_runs_alon
     assert begins(sql) == 1 + 3
     new = (await logged_events())[len(before):]
     assert [e.payload["text"] for e in new] == ["one", "two", "three"]
-    assert results == [Outcome(job.ref, seq=e.seq) for job, e in zip(jobs, new)]
+    assert results == [Outcome(job.ref, seq=e.seq, position=e.position(gm=False)) for job, e in zip(jobs, new)]
     await watcher.seen(f'data-frame-seq="{new[-1].seq}"')
     got = [s for s in watcher.event_seqs() if s > before[-1].seq]
     assert got == [e.seq for e in new]  # the rolled-back batch sent nothing: no seq twice
@@ -172,7 +172,7 @@ async def test_a_broadcast_that_fails_after_the_commit_does_not_undo_or_repeat_t
     new = (await logged_events())[len(before):]
     assert failed == [new[0].seq]
     assert [e.payload["text"] for e in new] == ["a", "b"]  # once each
-    assert results == [Outcome(job.ref, seq=e.seq) for job, e in zip(jobs, new)]
+    assert results == [Outcome(job.ref, seq=e.seq, position=e.position(gm=False)) for job, e in zip(jobs, new)]
     assert begins(sql) == 1
 
 
