@@ -1,0 +1,46 @@
+"""Migrations that change what is logged keep every committed event, and number it as new
+events are numbered."""
+
+from __future__ import annotations
+
+import pytest
+from django.db import connection
+from django.db.migrations.executor import MigrationExecutor
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+BEFORE = [("tabletop", "0005_deck_dealer")]
+AFTER = [("tabletop", "0006_viewer_positions")]
+
+
+def test_viewer_positions_number_the_events_already_logged() -> None:
+    executor = MigrationExecutor(connection)
+    executor.migrate(BEFORE)
+    old = executor.loader.project_state(BEFORE).apps
+    User = old.get_model("auth", "User")
+    Campaign = old.get_model("tabletop", "Campaign")
+    Membership = old.get_model("tabletop", "Membership")
+    Event = old.get_model("tabletop", "Event")
+    gm_user = User.objects.create(username="old-gm")
+    ann_user = User.objects.create(username="old-ann")
+    campaign = Campaign.objects.create(name="Old", system="freeform", gm=gm_user, next_seq=9)
+    gm = Membership.objects.create(campaign=campaign, user=gm_user, role="gm", display_name="Gail")
+    ann = Membership.objects.create(campaign=campaign, user=ann_user, role="player", display_name="Ann")
+    audiences = [("everyone", gm), ("owner", ann), ("gm", gm), ("owner", ann), ("everyone", ann),
+                 ("owner", gm), ("everyone", gm), ("owner", ann)]
+    for seq, (audience, owner) in enumerate(audiences, start=1):
+        Event.objects.create(campaign=campaign, seq=seq, kind="chat.posted", actor=owner, owner=owner,
+                             audience=audience, summary=f"line {seq}")
+    executor = MigrationExecutor(connection)
+    executor.loader.build_graph()
+    executor.migrate(AFTER)
+    new = executor.loader.project_state(AFTER).apps
+    rows = list(new.get_model("tabletop", "Event").objects.filter(campaign_id=campaign.pk)
+                .order_by("seq").values_list("seq", "summary", "public_no", "own_no"))
+    assert rows == [
+        (1, "line 1", 1, 0), (2, "line 2", 1, 1), (3, "line 3", 1, 0), (4, "line 4", 1, 2),
+        (5, "line 5", 2, 0), (6, "line 6", 2, 1), (7, "line 7", 3, 0), (8, "line 8", 3, 1),
+    ]
+    assert new.get_model("tabletop", "Campaign").objects.get(pk=campaign.pk).public_seq == 3
+    executor = MigrationExecutor(connection)
+    executor.migrate(executor.loader.graph.leaf_nodes())  # back to the latest for the next test
