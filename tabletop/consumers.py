@@ -15,7 +15,7 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 
-from tabletop import liveness, rendering, selectors, services, socket_actions, wire
+from tabletop import ids, liveness, rendering, selectors, services, socket_actions, wire
 from tabletop.broadcast import member_group
 from tabletop.hub import hub
 from tabletop.models import Campaign, Membership
@@ -41,10 +41,11 @@ class TableConsumer(AsyncWebsocketConsumer):
         self.gap_timer: asyncio.TimerHandle | None = None
 
     async def connect(self) -> None:
-        self.campaign_id = int(self.scope["url_route"]["kwargs"]["campaign_id"])
-        member = await database_sync_to_async(selectors.membership_for)(
-            self.campaign_id, self.scope["user"]
-        )
+        campaign_id = ids.parse_id(self.scope["url_route"]["kwargs"]["campaign_id"])
+        self.campaign_id = campaign_id or 0
+        member = None if campaign_id is None else await database_sync_to_async(
+            selectors.membership_for
+        )(campaign_id, self.scope["user"])
         self.viewer = selectors.viewer_of(member)
         if member is None or not can(self.viewer.seat, Verb.WATCH):
             await self.close(code=CLOSE_FORBIDDEN)
