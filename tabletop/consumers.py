@@ -96,7 +96,8 @@ class TableConsumer(AsyncWebsocketConsumer):
             if after is not None:
                 async with self.turn:
                     await self.catch_up(after)
-                    await self._drain()
+                    if self.cursor is not None:
+                        await self._drain()
                 return
         if frame is not None and frame.get("type") == "act":
             request = socket_actions.parse(frame)
@@ -132,13 +133,21 @@ class TableConsumer(AsyncWebsocketConsumer):
             return
         for frame in frames:
             await self.send(frame)
-        self.cursor = max(self.cursor or 0, upto)
+        if upto is not None:
+            self.cursor = max(self.cursor or 0, upto)
 
-    def _read_since(self, after: int) -> tuple[list[str], int, bool]:
+    def _read_since(self, after: int) -> tuple[list[str], int | None, bool]:
+        """The frames that bring this socket up from ``after``, the seq they reach (None, with
+        an error frame, when the log has no seq ``after``), and whether the seat still holds."""
         member = Membership.objects.filter(pk=self.member_id).first()
         if member is None or member.removed_at is not None:
             return [], after, False
         upto = selectors.last_seq(self.campaign_id)
+        if after > upto:
+            return [rendering.error_frame(
+                "This table's log has no such seq: resume after the last one you rendered.",
+                "unexpected-frame",
+            )], None, True
         seen = selectors.events_for(self.viewer, self.campaign_id, after=after, upto=upto)
         if len(seen) > settings.TABLETOP_REPLAY_LIMIT:
             campaign = Campaign.objects.get(pk=self.campaign_id)

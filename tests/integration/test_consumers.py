@@ -226,6 +226,21 @@ async def test_an_unexpected_frame_gets_an_error_frame_and_changes_nothing(table
     await comm.disconnect()
 
 
+@pytest.mark.parametrize("beyond", [1, 10**30])
+async def test_a_resume_after_a_seq_beyond_the_log_gets_an_error_frame_and_nothing_else(table, beyond) -> None:
+    """10**30 had been no answer at all; a seq the log does not have yet had been silence too,
+    with the socket live from a cursor of its own."""
+    comm, _, _ = await open_socket(table.campaign.pk, table.ann.user, resume=None)
+    last = await database_sync_to_async(lambda: Event.objects.filter(campaign=table.campaign).count())()
+    await comm.send_to(text_data=json.dumps({"type": "resume", "after": last + beyond}))
+    assert await frames_until(comm, 'data-error="unexpected-frame"') == []
+    await act(services.chat_post, campaign=table.campaign, actor=table.bob, text="while unresumed")
+    await comm.send_to(text_data=json.dumps({"type": "resume", "after": 0}))
+    frames = await frames_until(comm, "while unresumed")
+    assert seqs(frames) == list(range(1, last + 2))
+    await comm.disconnect()
+
+
 async def test_presence_follows_open_sockets(table) -> None:
     watcher, _, _ = await open_socket(table.campaign.pk, table.watcher.user)
     ann, _, _ = await open_socket(table.campaign.pk, table.ann.user)
