@@ -22,6 +22,7 @@ from tabletop.models import Campaign, Membership
 from tabletop.permissions import Lens, Verb, can, lens_for
 
 CLOSE_FORBIDDEN = 4403
+CLOSE_TOO_BIG = 1009  # RFC 6455: a message too big to process
 MAX_FRAME = 16384  # a chat line of the longest allowed fits, every character escaped
 # Broadcasts of two close commits leave from two request threads and may cross: a socket
 # that sees seq N+1 before N holds it this long for N before reading the gap from the log.
@@ -90,6 +91,12 @@ class TableConsumer(AsyncWebsocketConsumer):
             await super().dispatch(message)
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        if len(text_data or bytes_data or "") > MAX_FRAME:
+            # Closed, not answered: a client that sends such a frame is broken or hostile, and
+            # an answer would let it send the next at once. The page reconnects and resumes.
+            if not wire.close(self.base_send, CLOSE_TOO_BIG, "frame too big"):
+                await self.close(code=CLOSE_TOO_BIG)
+            return
         frame = _frame(text_data)
         if frame is not None and frame.get("type") == "resume":
             after = _resume_point(frame)
@@ -254,7 +261,7 @@ class TableConsumer(AsyncWebsocketConsumer):
 
 
 def _frame(text_data: str | None) -> dict[str, Any] | None:
-    if text_data is None or len(text_data) > MAX_FRAME:
+    if text_data is None:
         return None
     try:
         frame = json.loads(text_data)
