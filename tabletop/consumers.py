@@ -265,7 +265,7 @@ def _frame(text_data: str | None) -> dict[str, Any] | None:
         return None
     try:
         frame = json.loads(text_data)
-    except ValueError:
+    except (ValueError, RecursionError):  # "[[[[…": a few thousand brackets fit in a frame
         return None
     return frame if isinstance(frame, dict) else None
 

@@ -208,7 +208,8 @@ async def test_a_socket_without_a_live_session_is_refused(table) -> None:
 @pytest.mark.parametrize(
     "frame",
     ["hello", "{}", '{"type": "roll", "notation": "1d6"}', '{"type": "resume", "after": -1}',
-     '{"type": "resume", "after": "3"}', '{"type": "resume", "after": true}', "x" * 5000, "[1, 2]"],
+     '{"type": "resume", "after": "3"}', '{"type": "resume", "after": true}', "x" * 5000, "[1, 2]",
+     "[" * 5000],  # deeper than json's recursion limit: it had crashed the socket
 )
 async def test_an_unexpected_frame_gets_an_error_frame_and_changes_nothing(table, frame) -> None:
     comm, _, _ = await open_socket(table.campaign.pk, table.ann.user, resume=None)
