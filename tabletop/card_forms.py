@@ -5,19 +5,20 @@ from __future__ import annotations
 from django import forms
 
 from games.core.cards import deck_kind_choices
+from tabletop.ids import IdField
 from tabletop.services.cards import MAX_DRAW
 
 
 class DeckCreateForm(forms.Form):
     kind = forms.ChoiceField(choices=deck_kind_choices)
     name = forms.CharField(max_length=60, required=False)
-    owner = forms.IntegerField(required=False, min_value=1)
+    owner = IdField(required=False)
     allow_reversed = forms.BooleanField(required=False)
     players_may_use = forms.BooleanField(required=False)
 
 
 class DeckForm(forms.Form):
-    deck = forms.IntegerField(min_value=1)
+    deck = IdField()
 
 
 class CountForm(DeckForm):

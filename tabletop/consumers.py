@@ -15,13 +15,14 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 
-from tabletop import liveness, rendering, selectors, services, socket_actions, wire
+from tabletop import ids, liveness, rendering, selectors, services, socket_actions, wire
 from tabletop.broadcast import member_group
 from tabletop.hub import hub
 from tabletop.models import Campaign, Membership
 from tabletop.permissions import Lens, Verb, can, lens_for
 
 CLOSE_FORBIDDEN = 4403
+CLOSE_TOO_BIG = 1009  # RFC 6455: a message too big to process
 MAX_FRAME = 16384  # a chat line of the longest allowed fits, every character escaped
 # Broadcasts of two close commits leave from two request threads and may cross: a socket
 # that sees seq N+1 before N holds it this long for N before reading the gap from the log.
@@ -41,10 +42,11 @@ class TableConsumer(AsyncWebsocketConsumer):
         self.gap_timer: asyncio.TimerHandle | None = None
 
     async def connect(self) -> None:
-        self.campaign_id = int(self.scope["url_route"]["kwargs"]["campaign_id"])
-        member = await database_sync_to_async(selectors.membership_for)(
-            self.campaign_id, self.scope["user"]
-        )
+        campaign_id = ids.parse_id(self.scope["url_route"]["kwargs"]["campaign_id"])
+        self.campaign_id = campaign_id or 0
+        member = None if campaign_id is None else await database_sync_to_async(
+            selectors.membership_for
+        )(campaign_id, self.scope["user"])
         self.viewer = selectors.viewer_of(member)
         if member is None or not can(self.viewer.seat, Verb.WATCH):
             await self.close(code=CLOSE_FORBIDDEN)
@@ -89,6 +91,12 @@ class TableConsumer(AsyncWebsocketConsumer):
             await super().dispatch(message)
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        if len(text_data or bytes_data or "") > MAX_FRAME:
+            # Closed, not answered: a client that sends such a frame is broken or hostile, and
+            # an answer would let it send the next at once. The page reconnects and resumes.
+            if not wire.close(self.base_send, CLOSE_TOO_BIG, "frame too big"):
+                await self.close(code=CLOSE_TOO_BIG)
+            return
         frame = _frame(text_data)
         if frame is not None and frame.get("type") == "resume":
             position = _resume_point(frame)
@@ -99,7 +107,8 @@ class TableConsumer(AsyncWebsocketConsumer):
                     )
                     if after is not None:
                         await self.catch_up(after)
-                        await self._drain()
+                        if self.cursor is not None:
+                            await self._drain()
                         return
                 await self.send(rendering.error_frame(
                     "That is no place in this table's log: reload the page.", "unknown-position"
@@ -139,13 +148,21 @@ class TableConsumer(AsyncWebsocketConsumer):
             return
         for frame in frames:
             await self.send(frame)
-        self.cursor = max(self.cursor or 0, upto)
+        if upto is not None:
+            self.cursor = max(self.cursor or 0, upto)
 
-    def _read_since(self, after: int) -> tuple[list[str], int, bool]:
+    def _read_since(self, after: int) -> tuple[list[str], int | None, bool]:
+        """The frames that bring this socket up from ``after``, the seq they reach (None, with
+        an error frame, when the log has no seq ``after``), and whether the seat still holds."""
         member = Membership.objects.filter(pk=self.member_id).first()
         if member is None or member.removed_at is not None:
             return [], after, False
         upto = selectors.last_seq(self.campaign_id)
+        if after > upto:
+            return [rendering.error_frame(
+                "This table's log has no such seq: resume after the last one you rendered.",
+                "unexpected-frame",
+            )], None, True
         seen = selectors.events_for(self.viewer, self.campaign_id, after=after, upto=upto)
         if len(seen) > settings.TABLETOP_REPLAY_LIMIT:
             campaign = Campaign.objects.get(pk=self.campaign_id)
@@ -252,11 +269,11 @@ class TableConsumer(AsyncWebsocketConsumer):
 
 
 def _frame(text_data: str | None) -> dict[str, Any] | None:
-    if text_data is None or len(text_data) > MAX_FRAME:
+    if text_data is None:
         return None
     try:
         frame = json.loads(text_data)
-    except ValueError:
+    except (ValueError, RecursionError):  # "[[[[…": a few thousand brackets fit in a frame
         return None
     return frame if isinstance(frame, dict) else None
 

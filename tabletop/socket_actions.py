@@ -90,9 +90,21 @@ def parse(frame: Mapping[str, Any]) -> Request | None:
         return None
     if not isinstance(action, str) or not isinstance(args, dict):
         return None
-    if not all(isinstance(v, str) for v in args.values()):
+    if not all(isinstance(v, str) and _is_text(v) for v in args.values()):
         return None
     return Request(ref=ref, action=action, args=args)
+
+
+def _is_text(value: str) -> bool:
+    """False for a string with a lone surrogate: JSON's escapes (``"\\ud800"``) carry one,
+    though no UTF-8 can, so neither the database nor a socket could take it back (a chat
+    line of one had failed in the database driver and crashed the socket). An HTTP form
+    cannot send one: Django decodes what is not UTF-8 with replacement characters."""
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def check(request: Request, member: Membership) -> Outcome | tuple[Action, dict[str, Any]]:

@@ -23,9 +23,9 @@ from typing import Any
 Push = Callable[[Any], bool]
 
 
-def direct(send: Any) -> Push | None:
-    """A function writing a prepared frame to this socket (False when it is no longer open,
-    as daphne drops a send to a closed socket), or None when ``send`` is not daphne's."""
+def _protocol(send: Any, *parts: str) -> Any:
+    """The socket's autobahn protocol, if ``send`` is daphne's and the protocol has
+    ``parts``; else None."""
     if not (isinstance(send, partial) and len(send.args) == 1 and not send.keywords):
         return None
     if getattr(send.func, "__name__", "") != "handle_reply":
@@ -34,9 +34,36 @@ def direct(send: Any) -> Push | None:
 
     protocol = send.args[0]
     if not isinstance(protocol, WebSocketProtocol) or not all(
-        hasattr(protocol, name) for name in ("state", "send_queue", "transport", "sendPreparedMessage")
+        hasattr(protocol, name) for name in ("state", *parts)
     ):
-        return None  # not the autobahn this was written against: send as usual
+        return None  # not the autobahn this was written against
+    return protocol
+
+
+def close(send: Any, code: int, reason: str) -> bool:
+    """Closes the socket with a code of the protocol's own (1009, message too big), which
+    daphne's ASGI close cannot send: it hands the code to autobahn's ``sendClose``, which
+    takes 1000 and 3000-4999 only and raises for the rest (the consumer's error then closed
+    the socket with 1011). True when it did (or the socket was closing already); False when
+    ``send`` is not daphne's, and the ASGI close is the way."""
+    protocol = _protocol(send, "sendCloseFrame")
+    if protocol is None:
+        return False
+    from autobahn.websocket.protocol import WebSocketProtocol
+
+    if protocol.state == WebSocketProtocol.STATE_OPEN:
+        # autobahn's own path when a message is over its size limit (_fail_connection)
+        protocol.sendCloseFrame(code=code, reasonUtf8=reason.encode()[:123], isReply=False)
+    return True
+
+
+def direct(send: Any) -> Push | None:
+    """A function writing a prepared frame to this socket (False when it is no longer open,
+    as daphne drops a send to a closed socket), or None when ``send`` is not daphne's."""
+    protocol = _protocol(send, "send_queue", "transport", "sendPreparedMessage")
+    if protocol is None:
+        return None  # send as usual
+    from autobahn.websocket.protocol import WebSocketProtocol
 
     def push(prepared: Any) -> bool:
         if protocol.state != WebSocketProtocol.STATE_OPEN:

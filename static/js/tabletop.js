@@ -12,6 +12,7 @@
   let live = null; // the socket's wrapper while it is open
   let nextRef = 0;
   const pending = new Map(); // ref -> the form waiting for its answer
+  let tooBigCloses = 0; // closes for a frame too big (1009) since the last answer to an action
   function answerTimeoutMs() {
     const socket = document.getElementById("socket");
     return Number((socket && socket.dataset.answerTimeoutMs) || 15000);
@@ -83,6 +84,7 @@
     const el = new DOMParser().parseFromString(message, "text/html").getElementById("socket-ack");
     const form = el && pending.get(el.dataset.ref);
     if (!form) return;
+    tooBigCloses = 0;
     pending.delete(el.dataset.ref);
     settle(form, false);
     if (el.dataset.outcome === "done") {
@@ -145,8 +147,20 @@
     const code = e.detail.event && e.detail.event.code;
     if (code === 4403) {
       setConnection("closed", "You are no longer at this table.");
-    } else {
-      setConnection("reconnecting", "Reconnecting…");
+      return;
+    }
+    setConnection("reconnecting", "Reconnecting…");
+    if (code === 1009) {
+      // The server closed on a frame too big (this page sends none; something else in the
+      // page might). htmx's ws extension reconnects only after 1006/1011/1012/1013, so the
+      // page does, after a pause that doubles each time; the frame is not sent again, and
+      // the resume brings the log up to date.
+      const wrapper = e.detail.socketWrapper;
+      const socketElt = e.target;
+      const delay = 1000 * Math.pow(2, Math.min(tooBigCloses++, 5));
+      setTimeout(function () {
+        if (document.body.contains(socketElt)) wrapper.reconnect();
+      }, delay);
     }
   });
 

@@ -11,6 +11,7 @@ from django.views.decorators.http import require_GET, require_POST
 from games import registry
 from games.core.rng import system_rng
 from tabletop import selectors, services
+from tabletop.ids import parse_id
 from tabletop.models import Campaign
 from tabletop.permissions import Verb
 from tabletop.services import ServiceError
@@ -36,8 +37,8 @@ def _round_args(campaign: Campaign, command: str, post: Any) -> dict[str, Any]:
         except procedure.error as exc:
             raise ServiceError(str(exc)) from None
     if command in ("start", "add_combatant"):
-        ids = [int(i) for i in post.getlist("characters") if i.isdigit()]
-        chosen = list(campaign.characters.filter(pk__in=ids).order_by("pk"))
+        chosen_ids = [i for i in map(parse_id, post.getlist("characters")) if i is not None]
+        chosen = list(campaign.characters.filter(pk__in=chosen_ids).order_by("pk"))
         if not chosen:
             raise ServiceError("Choose at least one character.")
         sheets = [selectors.combatant_sheet(c) for c in chosen]
@@ -124,10 +125,11 @@ def task(request: HttpRequest, campaign_id: int) -> HttpResponse:
     post = request.POST
     template = f"games/{campaign.system}/panel.html#task_notice"
     try:
-        character = campaign.characters.filter(pk=_int_or_none(post.get("character"))).first()
+        character_id = parse_id(post.get("character"))
+        character = campaign.characters.filter(pk=character_id).first() if character_id else None
         if character is None:
             raise ServiceError("Choose a character.")
-        opponent_id = _int_or_none(post.get("opponent"))
+        opponent_id = parse_id(post.get("opponent"))
         opponent = campaign.characters.filter(pk=opponent_id).first() if opponent_id else None
         number = _int_or_none(post.get("target_number"))
         if opponent is None and number is None:

@@ -219,7 +219,7 @@ def export(request: HttpRequest, campaign_id: int, fmt: str) -> HttpResponse:
             json_dumps_params={"indent": 2, "ensure_ascii": False},
         )
     elif fmt == "md":
-        lines = [f"# {campaign.name}", "", f"Log as seen by {me.display_name}.", ""]
+        lines = [f"# {_md(campaign.name)}", "", f"Log as seen by {_md(me.display_name)}.", ""]
         lines += [f"- **#{row['position']}** {row['at'][:19].replace('T', ' ')}: {_md(row['summary'])}" for row in rows]
         response = HttpResponse("\n".join(lines) + "\n", content_type="text/markdown; charset=utf-8")
     else:

@@ -14,7 +14,7 @@ from channels.testing import WebsocketCommunicator
 from django.contrib.auth import get_user_model
 from django.test import Client
 
-from tabletop import broadcast, services
+from tabletop import broadcast, consumers, services
 from tabletop.asgi import application
 from tabletop.consumers import TableConsumer
 from tabletop.models import Event, Membership
@@ -209,7 +209,8 @@ async def test_a_socket_without_a_live_session_is_refused(table) -> None:
 @pytest.mark.parametrize(
     "frame",
     ["hello", "{}", '{"type": "roll", "notation": "1d6"}', '{"type": "resume", "after": -1}',
-     '{"type": "resume", "after": "3.x"}', '{"type": "resume", "after": true}', "x" * 5000, "[1, 2]"],
+     '{"type": "resume", "after": "3.x"}', '{"type": "resume", "after": true}', "x" * 5000, "[1, 2]",
+     "[" * 5000],  # deeper than json's recursion limit: it had crashed the socket
 )
 async def test_an_unexpected_frame_gets_an_error_frame_and_changes_nothing(table, frame) -> None:
     comm, _, _ = await open_socket(table.campaign.pk, table.ann.user, resume=None)
@@ -224,6 +225,48 @@ async def test_an_unexpected_frame_gets_an_error_frame_and_changes_nothing(table
     message = await comm.receive_output(timeout=3)
     while 'data-error="unexpected-frame"' not in message.get("text", ""):
         message = await comm.receive_output(timeout=3)
+    await comm.disconnect()
+
+
+@pytest.mark.parametrize(
+    "frame", [{"text_data": "x" * (consumers.MAX_FRAME + 1)},
+              {"text_data": json.dumps({"type": "act", "ref": "r", "action": "chat.post",
+                                        "args": {"text": "\u0000" * 3000}})},
+              {"bytes_data": b"\x00" * (consumers.MAX_FRAME + 1)}],
+    ids=["text", "escaped-act", "binary"],
+)
+async def test_a_frame_over_the_limit_closes_the_socket_with_1009_and_changes_nothing(table, frame) -> None:
+    """It had been dropped with an error frame, and the socket left open for the next."""
+    comm, _, _ = await open_socket(table.campaign.pk, table.ann.user)
+    await frames_until(comm, 'data-frame-seq="4"')
+    count = await database_sync_to_async(lambda: Event.objects.count())()
+    await comm.send_to(**frame)
+    message = await comm.receive_output(timeout=3)
+    while message["type"] == "websocket.send":  # presence may come first
+        assert "socket-error" not in message["text"]
+        message = await comm.receive_output(timeout=3)
+    assert message == {"type": "websocket.close", "code": 1009}
+    assert await database_sync_to_async(lambda: Event.objects.count())() == count
+    await comm.disconnect()
+
+
+async def test_a_frame_at_the_limit_is_read() -> None:
+    frame = json.dumps({"type": "resume", "after": 0}).ljust(consumers.MAX_FRAME)
+    assert len(frame) == consumers.MAX_FRAME and consumers._frame(frame) == {"type": "resume", "after": 0}
+
+
+@pytest.mark.parametrize(("beyond", "code"), [(1, "unknown-position"), (10**30, "unexpected-frame")])
+async def test_a_resume_after_a_seq_beyond_the_log_gets_an_error_frame_and_nothing_else(table, beyond, code) -> None:
+    """10**30 had been no answer at all; a seq the log does not have yet had been silence too,
+    with the socket live from a cursor of its own."""
+    comm, _, _ = await open_socket(table.campaign.pk, table.ann.user, resume=None)
+    last = await database_sync_to_async(lambda: Event.objects.filter(campaign=table.campaign).count())()
+    await comm.send_to(text_data=json.dumps({"type": "resume", "after": last + beyond}))
+    assert await frames_until(comm, f'data-error="{code}"') == []
+    await act(services.chat_post, campaign=table.campaign, actor=table.bob, text="while unresumed")
+    await comm.send_to(text_data=json.dumps({"type": "resume", "after": 0}))
+    frames = await frames_until(comm, "while unresumed")
+    assert seqs(frames) == list(range(1, last + 2))
     await comm.disconnect()
 
 

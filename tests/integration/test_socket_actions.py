@@ -141,8 +141,10 @@ async def test_a_member_removed_while_connected_cannot_act(table, connect) -> No
         '{"type": "act", "ref": "ok", "action": ["dice.roll"], "args": {}}',
         '{"type": "act", "ref": "ok", "action": "dice.roll", "args": ["1d6"]}',
         '{"type": "act", "ref": "ok", "action": "dice.roll", "args": {"notation": 6, "mode": "public"}}',
-        '{"type": "act", "ref": "ok", "action": "chat.post", "args": {"text": "' + "x" * 17000 + '"}}',
-    ],
+        # a lone surrogate, which no UTF-8 holds: it had crashed the socket in the database
+        '{"type": "act", "ref": "ok", "action": "chat.post", "args": {"text": "\\ud800"}}',
+        '{"type": "act", "ref": "ok", "action": "dice.roll", "args": {"notation": "1d6 \\udfff", "mode": "public"}}',
+    ],  # an act frame over the size limit closes the socket (test_consumers.py)
 )
 async def test_a_malformed_act_frame_gets_the_error_frame_and_changes_nothing(table, connect, frame) -> None:
     ann = await connect(table.campaign, table.ann)

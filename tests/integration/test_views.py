@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -265,6 +266,16 @@ def test_export_holds_only_what_the_viewer_may_see(table, rng) -> None:
     assert r"\*public\* \<b\>note\</b\>" in md
     assert table.client(table.ann).get(reverse("export", args=[table.campaign.pk, "exe"])).status_code == 404
     assert Client().get(reverse("export", args=[table.campaign.pk, "md"])).status_code == 403
+
+
+def test_the_markdown_export_escapes_the_table_and_viewer_names_too(table) -> None:
+    """Found by tests/integration/test_fuzz_http.py: a name of markup had reached the .md raw."""
+    services.membership_rename(target=table.ann, actor=table.gm, display_name="<img src=x onerror=alert(1)>")
+    Campaign.objects.filter(pk=table.campaign.pk).update(name="*Night* <b>Shift</b>")
+    md = table.client(table.ann).get(reverse("export", args=[table.campaign.pk, "md"])).content.decode()
+    assert md.startswith(r"# \*Night\* \<b\>Shift\</b\>" + "\n")
+    assert r"Log as seen by \<img src=x onerror=alert(1)\>." in md
+    assert not re.search(r"(?<!\\)<", md)  # every < escaped
 
 
 def test_a_refused_join_leaves_no_guest_account_behind(table) -> None:

@@ -53,3 +53,35 @@ def test_any_other_send_gets_none() -> None:
     assert wire.direct(partial(print, protocol)) is None  # not a reply handler
     assert wire.direct(partial(handle_reply, object())) is None  # not an autobahn protocol
     assert wire.direct(partial(handle_reply, protocol, {"type": "x"})) is None
+
+
+def test_autobahn_refuses_to_send_1009_through_the_close_daphne_calls() -> None:
+    """Why ``wire.close`` exists: daphne hands an ASGI close's code to ``sendClose``."""
+    import pytest
+
+    with pytest.raises(Exception, match="invalid close code 1009"):
+        open_protocol().sendClose(code=1009)
+
+
+def test_close_sends_1009_with_its_reason_through_daphnes_protocol() -> None:
+    from autobahn.twisted.websocket import WebSocketServerFactory
+    from autobahn.websocket.protocol import TrafficStats
+
+    protocol = open_protocol()
+    protocol.factory = WebSocketServerFactory()
+    protocol.factory.setProtocolOptions(closeHandshakeTimeout=0)  # no close timer in this test
+    for name in protocol.CONFIG_ATTRS:  # as a connection takes its factory's options when it opens
+        setattr(protocol, name, getattr(protocol.factory, name))
+    protocol.trafficStats = TrafficStats()
+    assert wire.close(partial(handle_reply, protocol), 1009, "frame too big")
+    reason = b"frame too big"
+    # FIN + close, unmasked length, then the code and the reason
+    assert protocol.transport.written == [b"\x88" + bytes([2 + len(reason)]) + (1009).to_bytes(2, "big") + reason]
+    assert protocol.state == WebSocketServerProtocol.STATE_CLOSING
+    assert wire.close(partial(handle_reply, protocol), 1009, "again")  # closing already: nothing more
+    assert len(protocol.transport.written) == 1
+
+
+def test_close_under_any_other_server_is_left_to_the_asgi_close() -> None:
+    assert not wire.close(lambda message: None, 1009, "frame too big")
+    assert not wire.close(partial(handle_reply, object()), 1009, "frame too big")

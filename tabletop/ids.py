@@ -1,0 +1,64 @@
+"""Ids that come from a request: one rule for every form field, URL and argument that names a row.
+
+A number the database cannot hold never reaches it: SQLite's driver raises OverflowError and
+PostgreSQL a DataError for an integer beyond 64 bits, and a raw statement or a foreign key
+lookup (``deck_id=…``) does not get the ORM's own guard, so ``deck=10**25`` had been a 500.
+Here such an id is what any unknown id is: the form's field error, or a URL that does not
+match (404).
+"""
+
+from __future__ import annotations
+
+from django import forms
+from django.urls import register_converter
+
+# The largest id of a BigAutoField on every database the project runs on (SQLite INTEGER,
+# PostgreSQL bigint).
+MAX_ID = 2**63 - 1
+
+
+class IdField(forms.IntegerField):
+    """A row's id: a whole number from 1 to ``MAX_ID``; anything else is the field's error."""
+
+    default_error_messages = {
+        "invalid": "There is no such one at this table.",
+        "min_value": "There is no such one at this table.",
+        "max_value": "There is no such one at this table.",
+    }
+
+    def __init__(self, **kwargs: object) -> None:
+        kwargs.setdefault("min_value", 1)
+        kwargs.setdefault("max_value", MAX_ID)
+        super().__init__(**kwargs)  # type: ignore[arg-type]
+
+
+_ID = IdField()
+
+
+def parse_id(value: object) -> int | None:
+    """``value`` as an id (a string of digits from a form or URL, or an int), or None when it
+    is not one the database could hold."""
+    try:
+        return _ID.clean(value)
+    except forms.ValidationError:
+        return None
+
+
+class IdConverter:
+    """``<id:name>`` in a URL: like ``<int:name>``, but an id out of range does not match."""
+
+    regex = "[0-9]+"
+
+    def to_python(self, value: str) -> int:
+        parsed = parse_id(value)
+        if parsed is None:
+            raise ValueError(f"{value!r} is not an id")
+        return parsed
+
+    def to_url(self, value: int) -> str:
+        return str(value)
+
+
+def register() -> None:
+    """Once per process, before any URL pattern is built (the app's ``ready``)."""
+    register_converter(IdConverter, "id")
