@@ -234,6 +234,9 @@ class CardPlacement(models.Model):
     # Draw piles: 0 is the top. Other piles: order of arrival.
     position = models.IntegerField()
     reversed = models.BooleanField(default=False)
+    # Draw piles: someone knows or can work out where this card lies (put back on the top or
+    # the bottom, or looked at or rearranged by the GM) since the pile was last shuffled.
+    pinned = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["pile", "position"]
@@ -264,8 +267,8 @@ class ShuffleCommitment(models.Model):
     dealt = models.PositiveIntegerField(default=0)  # cards taken off the top under this order
     committed_seq = models.PositiveBigIntegerField()
     closed = models.BooleanField(default=False)  # no more cards are dealt under it
-    # The undealt rest was shuffled (or there is none): revealing the order no longer
-    # tells anyone where a card lies now.
+    # The undealt rest was shuffled (or there is none): the order no longer says how the
+    # draw pile lies. Whether it may be revealed is games.core.commitment.reveal_is_safe.
     scrambled = models.BooleanField(default=False)
     revealed_seq = models.PositiveBigIntegerField(null=True, blank=True)
 

@@ -1,9 +1,9 @@
 """Checkable shuffles: commit to a pile's order now, reveal it later.
 
 When a pile is shuffled the server publishes ``digest`` and keeps the order and ``salt``
-secret; when the order is used up, reshuffled or recalled it reveals both, and anyone can
-recompute the digest and see that the cards dealt in between came off the top of that
-order. The salt, fresh and unpredictable per shuffle, stops anyone from guessing the order
+secret; once revealing the order can show nobody a card hidden from them (see
+:func:`reveal_is_safe`) it reveals both, and anyone can recompute the digest and see that
+the cards dealt in between came off the top of that order. The salt, fresh and unpredictable per shuffle, stops anyone from guessing the order
 of a small pile by hashing every permutation.
 
 Canonical encoding (what ``static/js/verify.js`` recomputes with WebCrypto)::
@@ -29,7 +29,8 @@ import hashlib
 import hmac
 import re
 import secrets
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from enum import StrEnum
 from typing import NamedTuple
 
 from games.core.rng import Rng
@@ -111,3 +112,58 @@ def first_inconsistency(order: Sequence[str], dealt: Sequence[str]) -> int | Non
 def is_prefix_consistent(order: Sequence[str], dealt: Sequence[str]) -> bool:
     """Whether ``dealt``, in the order dealt, is exactly the top of the revealed ``order``."""
     return first_inconsistency(order, dealt) is None
+
+
+class Lie(StrEnum):
+    """Where a card of a deck lies now, as far as revealing an order of that deck goes."""
+
+    FACE_UP = "face up"  # in the play area or on the discard pile: everyone sees it
+    # Face down in the draw pile, and shuffled since it came there or was looked at: nobody
+    # knows or can work out where in the pile it is.
+    SHUFFLED = "shuffled"
+    # Face down in the draw pile at a place someone knows or can work out: put back on the top
+    # or the bottom in plain sight, or looked at or rearranged by the GM, since the last shuffle.
+    PINNED = "pinned"
+    HAND = "hand"  # in a hand: its owner and the GM see it, nobody else
+
+
+SAFE_LIES = frozenset({Lie.FACE_UP, Lie.SHUFFLED})
+
+
+def reveal_is_safe(order: Sequence[str], dealt: int, *, scrambled: bool, lies: Mapping[str, Lie]) -> bool:
+    """Whether a sealed ``order`` (tokens, top first; ``dealt`` of them dealt off its top)
+    may be revealed now, given where every card of its deck lies (``lies``: card id to
+    :class:`Lie`, one entry per card of the deck). ``scrambled`` says that the draw pile
+    was shuffled since the order stopped being dealt from (or that nothing of it is left).
+
+    The rule: an order is revealed only when it can show nobody a card hidden from them now,
+    wherever that card is. A revealed order tells
+
+    - where each card dealt under it went: the draw and deal events say which positions went
+      to whom, and the public moves since (plays, passes, returns to the top or the bottom)
+      follow each of those cards to where it lies now;
+    - how its undealt rest lies in the draw pile, unless that was shuffled since;
+    - by what it leaves out, which cards were out of the pile (in hands, or face up) when it
+      was sealed, and with the public moves since, where they may be now.
+
+    So it is revealed only when its undealt rest is shuffled away (``scrambled``), and every
+    card it names, dealt or not, and every card it leaves out is face up or lies shuffled in
+    the draw pile: none is in a hand, and none lies face down where someone knows or could
+    work out it lies (a card put back on the top or the bottom, or one the GM looked at or
+    rearranged, until the next shuffle). Every card of the deck is either named or left out,
+    so an order waits while any card of its deck is held or pinned. That is more than some
+    orders need, and deliberate: the test reads only what everyone knows (how many cards
+    each hand holds, the announced returns, looks and shuffles), so the moment a reveal
+    comes says nothing either, which a test on which cards are where would (revealing once
+    no hand holds a card the order dealt or left out tells that the hands hold other cards).
+    A held-back order is revealed at the first play, discard or shuffle that finds the deck
+    so; a recall gathers every card and shuffles, so it reveals every closed order.
+
+    A revealed order may still tell what a card was once (one that was held, put back face
+    down and shuffled): history, never where a hidden card lies now.
+    """
+    if dealt < len(order) and not scrambled:
+        return False
+    named = {token.split("/")[0] for token in order}
+    left_out = set(lies) - named
+    return all(lies.get(card) in SAFE_LIES for card in named | left_out)

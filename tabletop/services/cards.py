@@ -125,7 +125,7 @@ def card_return(
         card = _held(locked, me, deck_id, card_id, from_play=True)
         holder = card.pile.owner or me
         was_public = card.pile.kind == PileKind.PLAY
-        piles.move([card], piles.deck_pile(card.deck, PileKind.DRAW), top=where == "top")
+        piles.move([card], piles.deck_pile(card.deck, PileKind.DRAW), top=where == "top", pinned=True)
         piles.card_event(locked, "card.returned", actor=me, owner=holder, tokens=[card.token], public=was_public,
                          summary=f"{me.display_name} returns a card to the {where} of {card.deck.name}.",
                          extra={"deck": deck_id, "where": where})

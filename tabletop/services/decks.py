@@ -124,7 +124,10 @@ def deck_peek(*, deck: Deck, actor: Membership, count: int) -> list[str]:
     """The GM looks at the top ``count`` cards; everyone sees that they did, only the GM what."""
     with transaction.atomic():
         locked, me, deck = piles.lock_deck(deck, actor, DeckVerb.PEEK)
-        tokens = [p.token for p in piles.take_top(deck, count)]
+        top = piles.take_top(deck, count)
+        tokens = [p.token for p in top]
+        # The GM knows where these lie now: no order that could tell others waits on them.
+        CardPlacement.objects.filter(pk__in=[p.pk for p in top]).update(pinned=True)
         append(
             locked, "deck.peeked", actor=me,
             summary=f"{me.display_name} looks at the top {count} of {deck.name}.",
@@ -146,7 +149,8 @@ def deck_reorder(*, deck: Deck, actor: Membership, order: list[str]) -> None:
         by_id = {p.card_id: p for p in top}
         for position, card_id in zip(positions, order):
             by_id[card_id].position = position
-            by_id[card_id].save(update_fields=["position"])
+            by_id[card_id].pinned = True  # the GM knows where these lie now
+            by_id[card_id].save(update_fields=["position", "pinned"])
         tokens = [by_id[c].token for c in order]
         append(
             locked, "deck.reordered", actor=me,

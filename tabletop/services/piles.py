@@ -69,15 +69,17 @@ def next_position(pile: Pile, *, top: bool = False) -> int:
     return (min(positions) - 1) if top else (max(positions) + 1)
 
 
-def move(placements: list[CardPlacement], pile: Pile, *, top: bool = False) -> None:
-    """Puts cards on ``pile`` in the order given (all on top, or all at the bottom)."""
+def move(placements: list[CardPlacement], pile: Pile, *, top: bool = False, pinned: bool = False) -> None:
+    """Puts cards on ``pile`` in the order given (all on top, or all at the bottom);
+    ``pinned`` when everyone saw where in a draw pile they went (see ``CardPlacement.pinned``)."""
     start = next_position(pile, top=top)
     step = -1 if top else 1
     ordered = list(reversed(placements)) if top else placements
     for i, placement in enumerate(ordered):
         placement.pile = pile
         placement.position = start + step * i
-        placement.save(update_fields=["pile", "position"])
+        placement.pinned = pinned
+        placement.save(update_fields=["pile", "position", "pinned"])
 
 
 def take_top(deck: Deck, count: int) -> list[CardPlacement]:
@@ -170,27 +172,38 @@ def shuffle_draw_pile(campaign: Campaign, deck: Deck, actor: Membership, rng: Rn
     for position, (placement, card) in enumerate(zip(placements, laid)):
         placement.position = position
         placement.reversed = card.reversed
-        placement.save(update_fields=["position", "reversed"])
+        placement.pinned = False
+        placement.save(update_fields=["position", "reversed", "pinned"])
     deck.commitments.filter(closed=True).update(scrambled=True)
     deck.commitments.filter(closed=False).update(closed=True, scrambled=True)
     commit(campaign, deck, actor, why=why)
     reveal_ready(campaign, deck, actor)
 
 
-def reveal_ready(campaign: Campaign, deck: Deck, actor: Membership) -> None:
-    """Reveals every closed commitment whose order no longer hides anything from anyone.
+def card_lies(deck: Deck) -> dict[str, commit_lib.Lie]:
+    """Where each card of ``deck`` lies now, in the terms of ``commitment.reveal_is_safe``."""
+    lies: dict[str, commit_lib.Lie] = {}
+    for card_id, kind, pinned in CardPlacement.objects.filter(deck=deck).values_list(
+        "card_id", "pile__kind", "pinned"
+    ):
+        if kind in (PileKind.PLAY, PileKind.DISCARD):
+            lies[card_id] = commit_lib.Lie.FACE_UP
+        elif kind == PileKind.DRAW:
+            lies[card_id] = commit_lib.Lie.PINNED if pinned else commit_lib.Lie.SHUFFLED
+        else:
+            lies[card_id] = commit_lib.Lie.HAND
+    return lies
 
-    An order tells where the cards dealt under it went, and, by what it leaves out, which
-    cards were out of the pile when it was sealed. So it waits until the undealt rest was
-    shuffled away and no card that is in a hand now is either dealt under it or missing
-    from it; only cards still undealt in it when it was scrambled may be in hands.
-    """
-    in_hands = set(
-        CardPlacement.objects.filter(deck=deck, pile__kind=PileKind.HAND).values_list("card_id", flat=True)
-    )
-    for record in deck.commitments.filter(closed=True, scrambled=True, revealed_seq__isnull=True):
-        undealt = {token.split("/")[0] for token in record.order[record.dealt :]}
-        if in_hands - undealt:
+
+def reveal_ready(campaign: Campaign, deck: Deck, actor: Membership) -> None:
+    """Reveals every closed commitment that ``commitment.reveal_is_safe`` allows: none while
+    a card of the deck is in a hand or lies face down where someone could place it."""
+    waiting = list(deck.commitments.filter(closed=True, revealed_seq__isnull=True))
+    if not waiting:
+        return
+    lies = card_lies(deck)
+    for record in waiting:
+        if not commit_lib.reveal_is_safe(record.order, record.dealt, scrambled=record.scrambled, lies=lies):
             continue
         record.revealed_seq = campaign.next_seq
         record.save(update_fields=["revealed_seq"])

@@ -264,3 +264,70 @@ def test_a_recall_reveals_every_sealed_order_but_the_new_one(table, rng) -> None
     for seal in seals[:-1]:
         event = Event.objects.get(campaign=table.campaign, seq=seal.revealed_seq)
         assert event.kind == "deck.revealed" and event.payload["commitment"] == seal.pk
+
+
+def test_no_reveal_names_a_card_put_back_face_down_on_top_of_the_deck(table, rng) -> None:
+    """An outside scan: the GM deals two each to Ann and Bob and shuffles; Bob plays one and
+    discards the other; Ann plays one and puts her last back face down on top. Revealing the
+    first order then would tell everyone which card Ann held, so which card lies on top, so
+    which card Bob draws next. No order is revealed while it could place a card hidden from
+    the spectator: in a hand, or face down in the draw pile where a public move put it."""
+    deck = new_deck(table, rng)
+    every_card = {c.id for c in deck_kind("major_arcana").factory()}
+    pinned: set[str] = set()  # face down in the draw pile, put there in plain sight since a shuffle
+    seen = {"watcher": 0, "bob": 0}
+
+    def hidden_now() -> set[str]:
+        """Cards the spectator cannot see but could place: in a hand, or pinned in the draw pile."""
+        lying = dict(CardPlacement.objects.filter(deck=deck).values_list("card_id", "pile__kind"))
+        return {c for c, kind in lying.items() if kind == PileKind.HAND or (kind == PileKind.DRAW and c in pinned)}
+
+    def check_reveals() -> None:
+        hidden = hidden_now()
+        for name in seen:
+            member = getattr(table, name)
+            for shown in events_for(viewer_of(member), table.campaign.pk, after=seen[name]):
+                seen[name] = shown.event.seq
+                if shown.event.kind != "deck.revealed":
+                    continue
+                named = set(card_ids(shown.event.payload["order"]))
+                assert not named & pinned & hidden, (
+                    f"{name} is shown an order naming {named & pinned & hidden}, face down on the deck"
+                )
+                assert not named & hidden, f"{name} is shown an order naming {named & hidden}, hidden now"
+                missing = every_card - named
+                assert not missing & hidden, f"{name} is shown an order leaving out {missing & hidden}, hidden now"
+
+    services.pile_deal(deck=deck, actor=table.gm, count=2, to=[table.ann, table.bob])
+    check_reveals()
+    services.deck_shuffle(deck=deck, actor=table.gm, rng=rng)
+    check_reveals()
+    bob_first, bob_second = hand_ids(table.bob)
+    move(table, "play", table.bob, deck, bob_first)
+    check_reveals()
+    move(table, "discard", table.bob, deck, bob_second)
+    check_reveals()
+    ann_first, ann_last = hand_ids(table.ann)
+    move(table, "play", table.ann, deck, ann_first)
+    check_reveals()
+    move(table, "return", table.ann, deck, ann_last, where="top")
+    pinned.add(ann_last)
+    check_reveals()
+    assert revealed(deck) == [], "every order names Ann's card, face down on top, or leaves it out"
+
+    # The GM deals it to Bob: hidden in his hand now, and no order may tell which it is.
+    services.pile_deal(deck=deck, actor=table.gm, count=1, to=[table.bob])
+    pinned.discard(ann_last)
+    assert hand_ids(table.bob) == [ann_last]
+    check_reveals()
+    assert revealed(deck) == []
+    # Once he plays it nothing of the deck is hidden but the shuffled draw pile: the first
+    # order may show what was dealt. The second, resealed when Ann put her card back
+    # without a shuffle, still says how the draw pile lies and waits.
+    move(table, "play", table.bob, deck, ann_last)
+    check_reveals()
+    first, *waiting = ShuffleCommitment.objects.filter(deck=deck).order_by("pk")
+    assert revealed_ids(deck) == {first.pk}
+    services.deck_shuffle(deck=deck, actor=table.gm, rng=rng)  # scrambles the rest of the others
+    check_reveals()
+    assert revealed_ids(deck) == {first.pk, *(seal.pk for seal in waiting)}

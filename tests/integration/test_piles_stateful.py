@@ -4,7 +4,9 @@ Issue 3 ("Decks, hands and hidden information"): "every card of a deck is in exa
 pile at every moment". After each step the machine checks that no card was lost or doubled,
 that every card lies in its own table's piles, that a refusal raised ServiceError and changed
 nothing, that seqs stay consecutive, that draw-pile positions are distinct, that the open seal
-is the draw pile, and that each new event shows each viewer only what they may see.
+is the draw pile, that each new event shows each viewer only what they may see, and that no
+order is revealed while it could place a card hidden from someone: in a hand, or face down in
+the draw pile where it was put back or looked at since the last shuffle.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.db.models import Count, Max, Min
-from hypothesis import HealthCheck, settings
+from hypothesis import HealthCheck, seed, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import (
     RuleBasedStateMachine,
@@ -67,6 +69,8 @@ OPERATIONS = (
 OUTCOMES: Counter[tuple[str, str]] = Counter()
 # Seal checks made over the whole run, by event kind: proof that they were not vacuous.
 SEAL_CHECKS: Counter[str] = Counter()
+# Cards put back in the draw pile over the whole run, by (where, from which pile).
+RETURNS: Counter[tuple[str, str]] = Counter()
 
 
 @cache
@@ -133,6 +137,10 @@ class CardTable(RuleBasedStateMachine):
         self._atomic.__enter__()
         self.decks: list[Deck] = []
         self.seen_seq = 0
+        # Per deck, cards whose place in the draw pile someone knows or can work out since its
+        # last shuffle: put back on the top or the bottom, or looked at or rearranged by the GM.
+        # Kept here from what the rules did, not read from the services.
+        self.pinned: defaultdict[int, set[str]] = defaultdict(set)
 
     def teardown(self) -> None:
         transaction.set_rollback(True)
@@ -366,6 +374,34 @@ class CardTable(RuleBasedStateMachine):
         if allowed:
             ids = [t.removesuffix("/r") for t in self.draw_tokens(deck_id)]
             assert (ids[0] if where == "top" else ids[-1]) == card_id
+            self.pinned[deck_id].add(card_id)
+            RETURNS[where, origin] += 1
+
+    @rule(where=st.sampled_from(("top", "bottom")), data=st.data())
+    def hands_laid_down(self, where: str, data: st.DataObject) -> None:
+        """A round ends: whoever holds a card of one deck plays it face up (the GM for a
+        removed player), but the last card held goes back face down on the top or the
+        bottom: the outside scan that found orders revealed naming such a card. The events
+        are checked after each move, as they would be after a step of their own."""
+        deck = data.draw(st.sampled_from(self.decks), label="deck")
+        held = list(CardPlacement.objects.filter(deck=deck, pile__kind=PileKind.HAND)
+                    .order_by("pk").values_list("pile__owner_id", "card_id"))
+        seated = {self.members[name].pk: name for name in SEATED}
+        for i, (owner, card_id) in enumerate(held):
+            who = seated.get(owner, "gm")
+            if i < len(held) - 1:
+                self.attempt("hands_laid_down play", True, lambda: services.card_play(
+                    campaign=self.campaign, actor=self.members[who], deck_id=deck.pk, card_id=card_id),
+                    f"{who} lays down {card_id}")
+            else:
+                waiting = ShuffleCommitment.objects.filter(
+                    deck=deck, closed=True, scrambled=True, revealed_seq=None).exists()
+                self.attempt("hands_laid_down return", True, lambda: services.card_return(
+                    campaign=self.campaign, actor=self.members[who], deck_id=deck.pk, card_id=card_id,
+                    where=where), f"{who} puts {card_id} back on the {where}")
+                self.pinned[deck.pk].add(card_id)
+                SEAL_CHECKS["last card put back, a seal waiting"] += waiting
+            self.new_events_show_each_viewer_only_what_they_may_see()
 
     @rule(who=ACTORS, source=SOURCES, to=st.sampled_from(("ann", "bob", *TARGETS)), data=st.data())
     def card_pass(self, who: str, source: str, to: str, data: st.DataObject) -> None:
@@ -388,6 +424,7 @@ class CardTable(RuleBasedStateMachine):
         if allowed:
             ids = Counter(t.removesuffix("/r") for t in self.draw_tokens(deck.pk))
             assert ids == Counter(t.removesuffix("/r") for t in draw), "a shuffle keeps the same cards"
+            self.pinned[deck.pk].clear()
 
     @rule(who=ACTORS, data=st.data())
     def deck_discard_reshuffle(self, who: str, data: st.DataObject) -> None:
@@ -398,6 +435,7 @@ class CardTable(RuleBasedStateMachine):
             deck=deck, actor=self.members[who], rng=self.rng), f"{who} reshuffles the discards of {deck.name}")
         if allowed:
             assert not CardPlacement.objects.filter(deck=deck, pile__kind=PileKind.DISCARD).exists()
+            self.pinned[deck.pk].clear()
 
     @rule(who=GM_ACTORS, data=st.data())  # the dealer's: mostly the GM, to see it done
     def deck_recall(self, who: str, data: st.DataObject) -> None:
@@ -407,6 +445,7 @@ class CardTable(RuleBasedStateMachine):
             deck=deck, actor=self.members[who], rng=self.rng), f"{who} recalls {deck.name}")
         if allowed:
             assert len(self.draw_tokens(deck.pk)) == sum(kind_ids(deck.kind).values())
+            self.pinned[deck.pk].clear()
 
     @rule(who=GM_ACTORS, count=st.sampled_from((1, 2, 3, 0, 25, 80)), data=st.data())
     def deck_peek(self, who: str, count: int, data: st.DataObject) -> None:
@@ -417,6 +456,7 @@ class CardTable(RuleBasedStateMachine):
             deck=deck, actor=self.members[who], count=count), f"{who} peeks at {count} of {deck.name}")
         if seen is not None:
             assert seen == draw[:count]
+            self.pinned[deck.pk] |= {t.removesuffix("/r") for t in seen}
 
     @rule(who=GM_ACTORS, count=st.integers(0, 4),
           mistake=st.sampled_from((None, None, "duplicate", "not on top", "unknown")), data=st.data())
@@ -437,6 +477,7 @@ class CardTable(RuleBasedStateMachine):
             deck=deck, actor=self.members[who], order=list(order)), f"{who} reorders {deck.name} to {order}")
         if allowed:
             assert [t.removesuffix("/r") for t in self.draw_tokens(deck.pk)][: len(order)] == order
+            self.pinned[deck.pk] |= set(order)
 
     @rule(who=GM_ACTORS, reversed_=st.booleans(), open_=st.booleans(),
           dealer=st.sampled_from((None, None, "ann", "bob", "watcher", "gm")), data=st.data())
@@ -558,12 +599,21 @@ class CardTable(RuleBasedStateMachine):
                 else:
                     assert cards <= mine, f"{event}: {name} is shown cards not in their hand"
 
+    def hidden_now(self, deck_id: int) -> tuple[set[str], set[str]]:
+        """Cards of the deck hidden from some viewer at a place a viewer could tell: (those
+        in a hand, those face down in the draw pile where a public move or the GM's look
+        put them since its last shuffle)."""
+        lying = CardPlacement.objects.filter(deck_id=deck_id).values_list("card_id", "pile__kind")
+        held = {card for card, kind in lying if kind == PileKind.HAND}
+        pinned = {card for card, kind in lying if kind == PileKind.DRAW and card in self.pinned[deck_id]}
+        return held, pinned
+
     def check_seals(self, new: list[Event]) -> None:
         """Cards dealt come off the sealed order where the event says; a revealed order
-        matches its digest, and is revealed only once no card in a hand was dealt under it
-        or is missing from it."""
-        in_hands = set(CardPlacement.objects.filter(deck__campaign=self.campaign, pile__kind=PileKind.HAND)
-                       .values_list("deck_id", "card_id"))
+        matches its digest, and is revealed only when no card it names, dealt or not, and no
+        card it leaves out is hidden where a viewer could place it: in a hand, or face down
+        in the draw pile put back on the top or bottom, or looked at or rearranged by the GM,
+        since the last shuffle."""
         for event in new:
             p = event.payload
             SEAL_CHECKS[event.kind] += 1
@@ -581,11 +631,16 @@ class CardTable(RuleBasedStateMachine):
                 assert committed.kind == "deck.committed"
                 assert committed.payload["digest"] == p["digest"]
                 assert committed.payload["commitment"] == p["commitment"]
-                # An order tells where the cards dealt under it went and, by what it leaves out,
-                # which cards were out of the pile: only cards undealt in it may be in hands.
-                undealt = {(p["deck"], t.removesuffix("/r")) for t in p["order"][p["dealt"]:]}
-                held = {card for card in in_hands if card[0] == p["deck"]}
-                assert held <= undealt, f"{event}: revealed while {held - undealt} are in hands"
+                # An order tells where the cards dealt under it went and how the rest lay, and,
+                # by what it leaves out, which cards were out of the pile; with the public moves
+                # since, that can place a card put back face down.
+                deck = Deck.objects.get(pk=p["deck"])
+                named = {t.removesuffix("/r") for t in p["order"]}
+                left_out = set(kind_ids(deck.kind)) - named
+                held, pinned = self.hidden_now(deck.pk)
+                for told, how in ((named, "naming"), (left_out, "leaving out")):
+                    assert not told & pinned, f"{event}: revealed {how} {told & pinned}, face down where seen"
+                    assert not told & held, f"{event}: revealed {how} {told & held}, in hands"
 
 
 @pytest.mark.django_db
@@ -594,8 +649,13 @@ def test_random_card_play_keeps_every_card_in_exactly_one_place() -> None:
     whatever they try; refusals raise ServiceError and change nothing."""
     OUTCOMES.clear()
     SEAL_CHECKS.clear()
+    RETURNS.clear()
+    # The run is fixed by a seed rather than by derandomize's digest of CardTable's source, so
+    # that editing a check leaves the run as it was. Changing what the rules draw changes the
+    # run (swarm testing turns rules off per example); if the asserts below then find something
+    # not exercised, look for another seed that exercises everything.
     run_state_machine_as_test(
-        CardTable,
+        seed(1)(CardTable),
         settings=settings(
             max_examples=12,
             stateful_step_count=40,
@@ -609,3 +669,6 @@ def test_random_card_play_keeps_every_card_in_exactly_one_place() -> None:
             f"{op} should both succeed and be refused somewhere in the run: {sorted(OUTCOMES.items())}"
         )
     assert all(SEAL_CHECKS[kind] for kind in ("cards.drawn", "cards.dealt", "deck.revealed")), SEAL_CHECKS
+    for where in ("top", "bottom"):
+        assert any(n for (put, _), n in RETURNS.items() if put == where), f"no card put back on the {where}"
+    assert SEAL_CHECKS["last card put back, a seal waiting"], "the outside scan's scenario never came up"

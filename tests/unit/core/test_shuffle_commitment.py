@@ -1,5 +1,5 @@
 """Shuffle commitments: the canonical encoding, round trips, tampering, dealt prefixes,
-and agreement with the browser's ``static/js/verify.js``."""
+agreement with the browser's ``static/js/verify.js``, and when an order may be revealed."""
 
 from __future__ import annotations
 
@@ -14,12 +14,14 @@ from hypothesis import strategies as st
 
 from games.core import cards
 from games.core.commitment import (
+    Lie,
     canonical_bytes,
     commit,
     digest_of,
     first_inconsistency,
     is_prefix_consistent,
     new_salt,
+    reveal_is_safe,
     verify,
 )
 
@@ -166,3 +168,54 @@ def test_browser_verify_js_refuses_a_malformed_salt() -> None:
     run = subprocess.run(["node", "-e", script, str(VERIFY_JS)], capture_output=True,
                          text=True, timeout=30, check=True)
     assert run.stdout.strip() == "refused"
+
+
+# When an order may be revealed
+
+DECK = ["std:S:1", "std:S:2", "std:S:3", "std:S:4"]
+
+
+def lies_of(**overrides: Lie) -> dict[str, Lie]:
+    """Every card of DECK face up, but those named (S1 for std:S:1, ...)."""
+    lies = {card: Lie.FACE_UP for card in DECK}
+    lies.update({f"std:S:{name[1:]}": lie for name, lie in overrides.items()})
+    return lies
+
+
+def test_an_order_is_revealed_once_every_card_is_face_up_or_shuffled_in_the_draw_pile() -> None:
+    order = ["std:S:1", "std:S:2/r", "std:S:3"]  # std:S:4 was out of the pile
+    assert reveal_is_safe(order, 2, scrambled=True, lies=lies_of())
+    assert reveal_is_safe(order, 2, scrambled=True, lies=lies_of(S2=Lie.SHUFFLED, S3=Lie.SHUFFLED, S4=Lie.SHUFFLED))
+
+
+def test_an_order_whose_undealt_rest_still_lies_in_the_pile_waits() -> None:
+    order = ["std:S:1", "std:S:2", "std:S:3", "std:S:4"]
+    assert not reveal_is_safe(order, 2, scrambled=False, lies=lies_of(S3=Lie.SHUFFLED, S4=Lie.SHUFFLED))
+    assert reveal_is_safe(order, 4, scrambled=False, lies=lies_of()), "nothing of it is left in the pile"
+
+
+@pytest.mark.parametrize("card", ["S1", "S3", "S4"], ids=["dealt", "undealt", "left out"])
+@pytest.mark.parametrize("lie", [Lie.HAND, Lie.PINNED])
+def test_an_order_waits_while_any_card_of_its_deck_is_held_or_pinned(card: str, lie: Lie) -> None:
+    """Dealt under the order, undealt in it, or left out of it: an order tells something of
+    each, so none may be hidden where someone could place it."""
+    order = ["std:S:1", "std:S:2", "std:S:3"]
+    assert not reveal_is_safe(order, 2, scrambled=True, lies=lies_of(**{card: lie}))
+
+
+def test_a_card_the_order_names_but_nobody_placed_is_not_safe() -> None:
+    lies = lies_of()
+    del lies["std:S:3"]
+    assert not reveal_is_safe(["std:S:1", "std:S:3"], 1, scrambled=True, lies=lies)
+
+
+@given(st.lists(st.sampled_from(list(Lie)), min_size=4, max_size=4), st.integers(0, 4), st.booleans(),
+       st.integers(0, 4))
+def test_safe_exactly_when_the_rest_is_scrambled_and_nothing_is_held_or_pinned(
+    where: list[Lie], dealt: int, scrambled: bool, size: int
+) -> None:
+    lies = dict(zip(DECK, where, strict=True))
+    order = DECK[:size]
+    dealt = min(dealt, size)
+    expected = (scrambled or dealt == size) and all(lie in (Lie.FACE_UP, Lie.SHUFFLED) for lie in where)
+    assert reveal_is_safe(order, dealt, scrambled=scrambled, lies=lies) == expected
