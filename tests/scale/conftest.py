@@ -217,14 +217,15 @@ class Person(shared.Person):
     def socket_ports(self) -> list[int]:
         return [int(re.match(r"wss?://[^:/]+:(\d+)/", ws.url).group(1)) for ws in self.sockets]  # type: ignore[union-attr]
 
-    def roll(self, notation: str) -> int:
-        """Rolls through the dice box, as a person does; returns the new event's seq."""
+    def roll(self, notation: str) -> str:
+        """Rolls through the dice box, as a person does; returns the new event's position as
+        this person numbers it (the id of its line on their page)."""
         form = self.page.locator("#roll-form")
         form.locator("#id_notation").fill(notation)
         form.locator("#id_mode").select_option("public")
         outcome = self.submit("roll-form", f"{self.name}'s roll")
         assert outcome in ("done", "http 204"), f"{self.name}'s roll answered {outcome}"
-        return self.newest_own_seq("dice.rolled")
+        return self.newest_own_position("dice.rolled")
 
     def post(self, path: str, data: dict[str, Any]) -> int:
         """An htmx POST from this person's session (cookies and CSRF token of the context)."""
@@ -240,12 +241,13 @@ class Person(shared.Person):
         assert response.status == 200, f"{self.name}'s export answered {response.status}"
         return list(json.loads(response.text())["events"])
 
-    def newest_own_seq(self, kind: str) -> int:
-        """The seq of this person's latest event of ``kind``, read from the database."""
+    def newest_own_position(self, kind: str) -> str:
+        """This person's position of their latest event of ``kind`` (the GM's is its seq),
+        read from the database through their export."""
         path = shared.ORIGIN.sub("", self.page.url)
         rows = [r for r in self.export(path) if r["kind"] == kind and r["actor"] == self.name]
         assert rows, f"no {kind} event by {self.name} in the log"
-        return int(rows[-1]["seq"])
+        return str(rows[-1]["position"])
 
     def wait_for_log(self, expected: list[str], timeout_ms: int = WAIT_MS) -> None:
         """Waits until the page's log lists exactly ``expected``, in order, each once."""
@@ -294,7 +296,7 @@ class Table(shared.Table[Person]):
         assert by.post(self.path + "chat/", {"text": text}) == 204, f"{by.name} could not chat"
 
     def expected_log(self, person: Person) -> list[str]:
-        return [f"event-{row['seq']}" for row in person.export(self.path)]
+        return [f"event-{row['position']}" for row in person.export(self.path)]
 
     def assert_everyone_matches_the_log(self, *everyone: Person, timeout_ms: int = WAIT_MS) -> list[str]:
         """Each page shows exactly its viewer's log from the database, in order, nothing twice."""

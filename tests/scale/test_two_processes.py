@@ -48,7 +48,7 @@ def test_a_member_on_one_process_sees_live_what_a_member_on_the_other_does(clust
 
     deck.locator("form[hx-post$='/decks/draw/'] button[type=submit]").click()
     expect(ann.page.locator(f"#hand-count-{bob.member_id}")).to_have_text("1")
-    drawn = bob.newest_own_seq("cards.drawn")
+    drawn = bob.newest_own_position("cards.drawn")  # a public event: the same number for all
     expect(ann.page.locator(f"#event-{drawn}")).to_be_attached()
     expect(table.gm.page.locator(f"#event-{drawn}")).to_be_attached()
 
@@ -129,7 +129,7 @@ def test_concurrent_draws_through_both_processes_never_deal_a_card_twice(
     assert statuses == [200] * PLAYERS * DRAWS_EACH
 
     events = table.gm.export(table.path)
-    seqs = [e["seq"] for e in events]
+    seqs = [int(e["position"]) for e in events]  # the GM's positions are the seqs
     assert seqs == list(range(1, len(seqs) + 1)), "the table's seqs have a gap or a repeat"
     drawn = [card for e in events if e["kind"] == "cards.drawn" for card in e["private"]["cards"]]
     assert len(drawn) == PLAYERS * DRAWS_EACH
