@@ -10,4 +10,4 @@ class TabletopConfig(AppConfig):
     def ready(self) -> None:
         from tabletop import ids
 
-        ids.register()  # <id:…> in tabletop/urls.py and tabletop/routing.py
+        ids.register()  # <id:…> in tabletop/urls.py and tabletop/live/routing.py

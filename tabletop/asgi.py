@@ -12,17 +12,15 @@ django_asgi_app = get_asgi_application()
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402  (needs Django set up)
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
-from tabletop import eager_writes, warmup  # noqa: E402
-from tabletop.routing import websocket_urlpatterns  # noqa: E402
-from tabletop.socket_auth import SessionUser  # noqa: E402
+from tabletop import serving  # noqa: E402
+from tabletop.live.routing import websocket_urlpatterns  # noqa: E402
+from tabletop.live.socket_auth import SessionUser  # noqa: E402
 
-eager_writes.install()  # under daphne only: see its docstring
-
-application = ProtocolTypeRouter(
-    {
-        "http": django_asgi_app,
-        "websocket": AllowedHostsOriginValidator(SessionUser(URLRouter(websocket_urlpatterns))),
-    }
+application = serving.install(  # under daphne only: see tabletop/serving/
+    ProtocolTypeRouter(
+        {
+            "http": django_asgi_app,
+            "websocket": AllowedHostsOriginValidator(SessionUser(URLRouter(websocket_urlpatterns))),
+        }
+    )
 )
-
-warmup.settle()  # under daphne only, last: see its docstring

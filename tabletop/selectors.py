@@ -17,7 +17,6 @@ from tabletop.models import (
     CardPlacement, Campaign, Character, Deck, Event, Membership, Pile, PileKind, Presence, ProcedureState,
     ProcessBeat,
 )
-from tabletop import statements
 from tabletop.permissions import Lens, Seat, Viewer, deck_dealers, event_lens, seat_of
 
 
@@ -66,21 +65,24 @@ def deck_data(deck: Deck) -> dict[str, Any]:
 
 def membership_for(campaign: Campaign | int, user: User | AnonymousUser) -> Membership | None:
     """The user's seat at the table, removed or not, with its ``campaign`` read in the same
-    statement (every roll and chat line asks); None for strangers."""
+    statement (every view and socket asks); None for strangers."""
     if not user.is_authenticated:
         return None
     campaign_id = campaign if isinstance(campaign, int) else campaign.pk
-    return statements.seat_of_user(campaign_id, user.pk)
+    return Membership.objects.select_related("campaign").filter(campaign_id=campaign_id, user_id=user.pk).first()
 
 
 def viewer_of(member: Membership | None) -> Viewer:
     return Viewer(membership_id=member.pk if member else 0, seat=seat_of(member))
 
 
+# A process whose heartbeat is older than this holds no live socket (live/liveness.py beats).
+DEAD_AFTER_S = 30
+
+
 def online_member_ids(campaign_id: int) -> set[int]:
     """The GM and players with a socket open now on a live process (spectators' presence
     is not tracked live)."""
-    from tabletop.liveness import DEAD_AFTER_S
 
     alive = ProcessBeat.objects.filter(seen__gte=timezone.now() - timedelta(seconds=DEAD_AFTER_S))
     return set(

@@ -58,7 +58,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
-    "tabletop.middleware.SyncChain",  # last: see its docstring
+    "tabletop.serving.middleware.SyncChain",  # last: see its docstring
 ]
 
 ROOT_URLCONF = "tabletop.urls"
@@ -111,14 +111,14 @@ if os.environ.get("DATABASE_URL"):
 else:
     DATABASES = {
         "default": {
-            "ENGINE": "tabletop.sqlite3",  # Django's, with writers queued: see its base.py
+            "ENGINE": "tabletop.serving.sqlite3",  # Django's, with writers queued: see its base.py
             "NAME": os.environ.get("SQLITE_PATH", str(BASE_DIR / "db.sqlite3")),
             "OPTIONS": {
                 # IMMEDIATE takes the write lock at BEGIN, so two writers queue on
                 # the timeout instead of failing with "database is locked" mid-way.
                 "transaction_mode": "IMMEDIATE",
                 "timeout": 20,
-                # WAL is set once per file (tabletop/sqlite3/base.py: keep_open)
+                # WAL is set once per file (tabletop/serving/sqlite3/base.py: keep_open)
                 "init_command": "PRAGMA synchronous=NORMAL;",
             },
         }
@@ -140,7 +140,7 @@ if os.environ.get("REDIS_URL"):
         }
     }
 else:
-    CHANNEL_LAYERS = {"default": {"BACKEND": "tabletop.layers.InProcessChannelLayer"}}
+    CHANNEL_LAYERS = {"default": {"BACKEND": "tabletop.serving.layers.InProcessChannelLayer"}}
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 AUTH_PASSWORD_VALIDATORS = [

@@ -7,10 +7,10 @@ from typing import Any
 
 from django.db import transaction
 
-from tabletop import broadcast
+from tabletop.live import broadcast
 from tabletop.models import Audience, Campaign, Event, Membership
 from tabletop.permissions import Verb, can, seat_of
-from tabletop import statements
+from tabletop.services import statements
 
 
 class ServiceError(Exception):

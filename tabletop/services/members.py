@@ -10,7 +10,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from games import registry
-from tabletop import broadcast
+from tabletop.live import broadcast
 from tabletop.models import (
     Audience, Campaign, Character, Membership, Presence, ProcessBeat, Role, new_link_token,
 )

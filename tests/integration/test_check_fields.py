@@ -9,7 +9,7 @@ import pytest
 from django import forms
 
 from tabletop.forms import check_fields
-from tabletop.socket_actions import ACTIONS
+from tabletop.live.socket_actions import ACTIONS
 
 LONG = "x" * 3000
 INPUTS: list[dict[str, Any]] = [

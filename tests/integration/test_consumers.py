@@ -14,9 +14,10 @@ from channels.testing import WebsocketCommunicator
 from django.contrib.auth import get_user_model
 from django.test import Client
 
-from tabletop import broadcast, consumers, services
+from tabletop import services
+from tabletop.live import broadcast, consumers
 from tabletop.asgi import application
-from tabletop.consumers import TableConsumer
+from tabletop.live.consumers import TableConsumer
 from tabletop.models import Event, Membership
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -291,7 +292,7 @@ async def test_presence_follows_open_sockets(table) -> None:
 async def test_broadcasts_that_cross_are_delivered_in_order_once(table) -> None:
     """Two commits broadcast from two threads may arrive N+1 first: the socket holds N+1
     for N and delivers both in order, once each."""
-    from tabletop.hub import hub
+    from tabletop.live.hub import hub
 
     comm, _, _ = await open_socket(table.campaign.pk, table.ann.user)
     await act(services.chat_post, campaign=table.campaign, actor=table.gm, text="READY")

@@ -17,7 +17,7 @@ SCRIPT = textwrap.dedent(
     import daphne.server  # noqa: F401
     from twisted.internet import protocol, reactor, tcp
     sys.argv[0] = "daphne"  # as daphne's command line starts a process
-    from tabletop import eager_writes
+    from tabletop.serving import eager_writes
 
     assert eager_writes.install() and tcp.Port.transport.__name__ == "EagerServer"
     # small, then more than a loopback socket's buffer holds, then small again behind it
@@ -60,7 +60,7 @@ def test_a_write_larger_than_the_socket_takes_arrives_whole_and_in_order() -> No
 
 
 def test_outside_daphne_nothing_is_installed() -> None:
-    script = "import daphne.server; from tabletop import eager_writes; print(eager_writes.install())"
+    script = "import daphne.server; from tabletop.serving import eager_writes; print(eager_writes.install())"
     done = subprocess.run(
         [sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, timeout=60,
         check=False,

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from channels.db import database_sync_to_async
 
-from tabletop import consumers
+from tabletop.live import consumers
 from tabletop.models import CardPlacement, Character, Event, Membership
 
 pytestmark = pytest.mark.django_db(transaction=True)

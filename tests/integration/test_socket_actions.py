@@ -1,5 +1,5 @@
-"""Rolls and chat lines taken through the table's socket (tabletop/socket_actions.py), and the
-one fan-out per process (tabletop/hub.py) that pushes them."""
+"""Rolls and chat lines taken through the table's socket (tabletop/live/socket_actions.py), and the
+one fan-out per process (tabletop/live/hub.py) that pushes them."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import re
 import pytest
 from channels.db import database_sync_to_async
 
-from tabletop import hub as hub_module
+from tabletop.live import hub as hub_module
 from tests.support.log import logged_events
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -119,7 +119,8 @@ async def test_a_spectator_acting_on_the_socket_is_refused_and_changes_nothing(t
 async def test_a_member_removed_while_connected_cannot_act(table, connect) -> None:
     """The socket is closed at removal; an action that raced the removal is refused by the
     service, which re-reads the seat under the table lock."""
-    from tabletop import services, socket_actions
+    from tabletop import services
+    from tabletop.live import socket_actions
 
     await database_sync_to_async(services.membership_remove)(target=table.bob, actor=table.gm)
     before = await logged_events()

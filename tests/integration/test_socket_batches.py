@@ -14,9 +14,10 @@ import pytest
 from channels.db import database_sync_to_async
 from django.db import OperationalError, connection
 
-from tabletop import services, socket_actions
+from tabletop import services
+from tabletop.live import socket_actions
 from tabletop.models import Event, Membership
-from tabletop.socket_actions import ACTIONS, Job, Outcome
+from tabletop.live.socket_actions import ACTIONS, Job, Outcome
 from tests.support.log import logged_events
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -154,7 +155,7 @@ async def test_a_database_failure_of_an_action_alone_is_refused_as_unavailable(t
 async def test_a_broadcast_that_fails_after_the_commit_does_not_undo_or_repeat_the_batch(table, monkeypatch) -> None:
     """The events are committed: a broadcast that raises is logged, the actions are done,
     and none runs again (the sockets read what they missed from the log at their next gap)."""
-    from tabletop import broadcast
+    from tabletop.live import broadcast
 
     real = broadcast.event_committed
     failed: list[int] = []

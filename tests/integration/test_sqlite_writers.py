@@ -1,4 +1,4 @@
-"""The SQLite backend that queues this process's writers on a lock (tabletop/sqlite3/base.py)."""
+"""The SQLite backend that queues this process's writers on a lock (tabletop/serving/sqlite3/base.py)."""
 
 from __future__ import annotations
 
@@ -12,12 +12,12 @@ from typing import Any
 import pytest
 from django.db import OperationalError
 
-from tabletop.sqlite3.base import DatabaseWrapper, writer_lock
+from tabletop.serving.sqlite3.base import DatabaseWrapper, writer_lock
 
 
 def wrapper(path: Path, *, timeout: float = 20) -> DatabaseWrapper:
     settings = {
-        "ENGINE": "tabletop.sqlite3", "NAME": str(path), "USER": "", "PASSWORD": "", "HOST": "", "PORT": "",
+        "ENGINE": "tabletop.serving.sqlite3", "NAME": str(path), "USER": "", "PASSWORD": "", "HOST": "", "PORT": "",
         "ATOMIC_REQUESTS": False, "AUTOCOMMIT": True, "CONN_MAX_AGE": 0, "CONN_HEALTH_CHECKS": False,
         "TIME_ZONE": None, "TEST": {},
         "OPTIONS": {"transaction_mode": "IMMEDIATE", "timeout": timeout,
@@ -218,7 +218,7 @@ def test_the_wal_is_copied_back_in_the_background_not_by_a_commit(
 ) -> None:
     """Our connections never checkpoint on commit (a commit that did waited for the disk);
     the file's checkpointer thread copies the log into the database within a moment."""
-    from tabletop.sqlite3 import base as sqlite_base
+    from tabletop.serving.sqlite3 import base as sqlite_base
 
     monkeypatch.setattr(sqlite_base, "CHECKPOINT_EVERY_S", 0.05)
     create(database)

@@ -9,7 +9,7 @@ from django.test.utils import CaptureQueriesContext
 
 from tabletop import services
 from tabletop.models import Campaign, Event, Membership
-from tabletop import statements
+from tabletop.services import statements
 
 
 def fields_of(instance: Model) -> dict[str, object]:
@@ -26,15 +26,6 @@ def test_the_seat_and_its_table_read_as_the_orm_reads_them(table) -> None:
     assert seat.removed_at is not None and seat.removed_at.tzinfo is not None
     assert seat.joined.tzinfo is not None
     assert not seat._state.adding and seat._state.db == "default"
-
-
-def test_a_user_s_seat_reads_as_the_orm_reads_it(table) -> None:
-    seat = statements.seat_of_user(table.campaign.pk, table.ann.user_id)
-    assert seat is not None
-    assert fields_of(seat) == fields_of(Membership.objects.get(pk=table.ann.pk))
-    assert fields_of(seat.campaign) == fields_of(Campaign.objects.get(pk=table.campaign.pk))
-    other = services.campaign_create(gm=table.gm.user, name="Elsewhere", system="freeform")
-    assert statements.seat_of_user(other.pk, table.ann.user_id) is None
 
 
 def test_no_seat_at_that_table_reads_none(table) -> None:

@@ -14,7 +14,7 @@ import gc, sys, time
 if sys.argv[1] == "daphne":
     sys.argv[0] = "daphne"  # as daphne's command line starts a process
 import tabletop.asgi  # noqa: F401
-from tabletop import warmup
+from tabletop.serving import warmup
 t0 = time.perf_counter()
 gc.collect()
 print(gc.get_freeze_count(), round((time.perf_counter() - t0) * 1000, 1))

@@ -7,7 +7,7 @@ import asyncio
 import threading
 from typing import Any
 
-from tabletop.consumers import TableConsumer
+from tabletop.live.consumers import TableConsumer
 from tabletop.permissions import Seat, Viewer
 
 

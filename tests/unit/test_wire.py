@@ -8,7 +8,7 @@ from typing import Any
 
 from autobahn.twisted.websocket import WebSocketServerProtocol
 
-from tabletop import wire
+from tabletop.serving import wire
 
 
 class Transport:

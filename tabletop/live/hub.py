@@ -28,7 +28,7 @@ from typing import Any, Protocol
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 
-from tabletop.layers import InProcessChannelLayer
+from tabletop.serving.layers import InProcessChannelLayer
 
 logger = logging.getLogger(__name__)
 REFRESH_S = 60.0  # groups expire in the layer, and a restarted Redis forgets them

@@ -10,7 +10,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 
-from tabletop.hub import hub
+from tabletop.live.hub import hub
 from tabletop.models import Event, Membership
 from tabletop.permissions import Lens
 from tabletop import rendering

@@ -12,9 +12,11 @@ import uuid
 
 from channels.db import database_sync_to_async
 
+from tabletop import services
+from tabletop.selectors import DEAD_AFTER_S
+
 PROCESS = uuid.uuid4().hex
 BEAT_S = 10
-DEAD_AFTER_S = 30
 
 _task: asyncio.Task[None] | None = None
 _sockets = 0
@@ -37,8 +39,6 @@ async def socket_closed() -> None:
 
 
 async def _beat_forever() -> None:
-    from tabletop import services
-
     while True:
         await database_sync_to_async(services.process_heartbeat)(
             process=PROCESS, dead_after_s=DEAD_AFTER_S

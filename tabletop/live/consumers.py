@@ -1,7 +1,7 @@
 """The table's socket: authenticate, check the seat, replay, then push live.
 
 A client sends ``{"type": "resume", "after": "<position>"}`` first, and may then take the live
-table's most frequent actions as ``{"type": "act", ...}`` frames (tabletop/socket_actions.py);
+table's most frequent actions as ``{"type": "act", ...}`` frames (tabletop/live/socket_actions.py);
 every other change is an htmx POST. Anything else gets an error frame and changes nothing.
 """
 
@@ -15,9 +15,11 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 
-from tabletop import ids, liveness, rendering, selectors, services, socket_actions, wire
-from tabletop.broadcast import member_group
-from tabletop.hub import hub
+from tabletop import ids, rendering, selectors, services
+from tabletop.live import liveness, socket_actions
+from tabletop.serving import wire
+from tabletop.live.broadcast import member_group
+from tabletop.live.hub import hub
 from tabletop.models import Campaign, Membership
 from tabletop.permissions import Lens, Verb, can, lens_for
 

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from tabletop.consumers import TableConsumer
+from tabletop.live.consumers import TableConsumer
 
 websocket_urlpatterns = [
     path("ws/tables/<int:campaign_id>/", TableConsumer.as_asgi()),

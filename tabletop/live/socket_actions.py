@@ -33,7 +33,7 @@ from django.db import DatabaseError, connections, transaction
 from games.core.rng import system_rng
 from tabletop import services
 from tabletop.forms import ChatForm, RollForm, check_fields
-from tabletop.hub import hand_to
+from tabletop.live.hub import hand_to
 from tabletop.models import Event, Membership, Role
 from tabletop.permissions import Verb, can, seat_of
 from tabletop.services import ServiceError

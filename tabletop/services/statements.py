@@ -57,7 +57,6 @@ class _Reader:
 @dataclass(frozen=True)
 class _Plan:
     seat_sql: str
-    user_seat_sql: str
     seat: _Reader
     table: _Reader
     next_seq_sql: str
@@ -85,9 +84,6 @@ def _plan(connection: BaseDatabaseWrapper) -> _Plan:
         f"FROM {q(seat.db_table)} s INNER JOIN {q(table.db_table)} t "
         f"ON s.{campaign_col} = t.{q(table.pk.column)} "
     )
-    user_seat_sql = (
-        f"{seat_with_table}WHERE s.{q(seat.get_field('user').column)} = %s AND s.{campaign_col} = %s"
-    )
     seat_sql = f"{seat_with_table}WHERE s.{q(seat.pk.column)} = %s AND s.{campaign_col} = %s"
     if connection.features.has_select_for_update_of:
         seat_sql += " FOR UPDATE OF t"
@@ -111,7 +107,6 @@ def _plan(connection: BaseDatabaseWrapper) -> _Plan:
         insert_sql += f" RETURNING {q(event.pk.column)}"
     plan = _Plan(
         seat_sql=seat_sql,
-        user_seat_sql=user_seat_sql,
         seat=_Reader.of(Membership, "s", connection),
         table=_Reader.of(Campaign, "t", connection),
         next_seq_sql=next_seq_sql,
@@ -126,21 +121,11 @@ def _plan(connection: BaseDatabaseWrapper) -> _Plan:
 def seat_with_table_locked(campaign_id: int, member_id: int) -> Membership | None:
     """The seat at this table, with its ``campaign`` read in the same statement and that row
     locked until the transaction ends; None when the member has no seat at that table."""
-    return _seat(member_id, campaign_id, by_user=False)
-
-
-def seat_of_user(campaign_id: int, user_id: int) -> Membership | None:
-    """The user's seat at this table (removed or not) with its ``campaign``, in one
-    statement and without a lock; None when the user has no seat there."""
-    return _seat(user_id, campaign_id, by_user=True)
-
-
-def _seat(by: int, campaign_id: int, *, by_user: bool) -> Membership | None:
     connection = connections[Membership.objects.db]
     plan = _plan(connection)
     width = len(plan.seat.names)
     with connection.cursor() as cursor:
-        cursor.execute(plan.user_seat_sql if by_user else plan.seat_sql, [by, campaign_id])
+        cursor.execute(plan.seat_sql, [member_id, campaign_id])
         row = cursor.fetchone()
     if row is None:
         return None

@@ -1,0 +1,41 @@
+"""Optional serving speed-ups, each measured (docs/performance.md) and each falling back to
+the plain path when what it relies on is not there. Nothing else in the project depends on them:
+take any out and the tabletop serves the same bytes, only slower.
+
+- ``install(application)`` (asgi.py): under daphne, eager TCP writes (``eager_writes``) and a
+  warmed-up, frozen process (``warmup``); elsewhere it changes nothing.
+- ``wire``: a table's event framed once per lens for every socket (the live feed asks it).
+- ``layers``: the one-process channel layer; ``sqlite3``: the SQLite backend with queued
+  writers and a background checkpoint; ``middleware``: the request's middleware in one thread
+  (named in settings).
+
+Settings import daphne's server module in every process (``daphne`` is an installed app), so
+its presence says nothing about whether daphne serves; what started the process does.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import TypeVar
+
+App = TypeVar("App")
+
+
+def under_daphne() -> bool:
+    """True in a process started by daphne's command line: ``daphne …`` or ``python -m daphne …``."""
+    spec = getattr(sys.modules.get("__main__"), "__spec__", None)
+    if spec is not None and spec.name in ("daphne", "daphne.__main__"):
+        return True
+    return bool(sys.argv) and Path(sys.argv[0]).name == "daphne"
+
+
+def install(application: App) -> App:
+    """The speed-ups of a daphne process, around the ASGI ``application`` it serves: eager
+    TCP writes now, and, once the application is built, its views and templates loaded and
+    the process frozen out of the garbage collector. Under anything else, nothing."""
+    from tabletop.serving import eager_writes, warmup
+
+    eager_writes.install()
+    warmup.settle()
+    return application
