@@ -12,6 +12,7 @@ from typing import Any
 
 from games.core.cards import OrientedCard
 from tabletop.models import Membership, Role
+from tabletop.permissions import may_see_hand
 
 
 @dataclass(frozen=True)
@@ -70,6 +71,6 @@ def visible_hands(me: Membership, members: list[Membership], hands: dict[int, li
     for member in members:
         if member.role == Role.SPECTATOR:
             continue
-        if me.role == Role.GM or member.pk == me.pk:
+        if may_see_hand(me, member.pk):
             shown.append({"member": member, "cards": faces(hands.get(member.pk, []))})
     return shown

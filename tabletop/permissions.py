@@ -216,6 +216,26 @@ def lens_for(
     return "public"
 
 
+def lenses_needed(*, audience: str, private_audience: str) -> list[Lens]:
+    """Every lens someone at the table may see an event through: the frames to render for
+    it. It is ``lens_for`` run over every kind of viewer (the GM, the owner, anyone else),
+    which tests/unit/test_permissions.py checks for every audience."""
+    lenses: list[Lens] = ["gm"]
+    if audience == "everyone" or (audience == "owner" and private_audience == "gm"):
+        lenses.append("public")
+    if audience != "gm" and private_audience == "owner":
+        lenses.append("private")
+    return lenses
+
+
+def may_see_hand(membership: Membership | None, hand_owner_id: int) -> bool:
+    """A hand's cards are seen by its holder and the GM; the others see how many there are."""
+    seat = seat_of(membership)
+    if seat == Seat.GM:
+        return True
+    return membership is not None and seat == Seat.PLAYER and membership.pk == hand_owner_id
+
+
 def event_lens(viewer: Viewer, event: Event) -> Lens | None:
     return lens_for(
         viewer,

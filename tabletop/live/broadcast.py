@@ -12,7 +12,7 @@ from collections.abc import Callable
 
 from tabletop.live.hub import hub
 from tabletop.models import Event, Membership
-from tabletop.permissions import Lens
+from tabletop.permissions import lenses_needed
 from tabletop import rendering
 
 logger = logging.getLogger(__name__)
@@ -20,18 +20,6 @@ logger = logging.getLogger(__name__)
 
 def member_group(member_id: int) -> str:
     return f"member-{member_id}"
-
-
-def lenses_needed(event: Event) -> list[Lens]:
-    """The lenses somebody at the table will see this event through."""
-    lenses: list[Lens] = ["gm"]
-    if event.audience == "everyone" or (
-        event.audience == "owner" and event.private_audience == "gm"
-    ):
-        lenses.append("public")
-    if event.audience != "gm" and event.private_audience == "owner":
-        lenses.append("private")
-    return lenses
 
 
 def event_message(event: Event) -> dict[str, object]:
@@ -45,7 +33,9 @@ def event_message(event: Event) -> dict[str, object]:
         "private_audience": event.private_audience,
         "owner_id": event.owner_id,
         "removed_member_id": member["id"] if member else None,
-        "frames": rendering.event_frames(event, lenses_needed(event)),
+        "frames": rendering.event_frames(
+            event, lenses_needed(audience=event.audience, private_audience=event.private_audience)
+        ),
     }
 
 

@@ -21,7 +21,9 @@ from tabletop.permissions import (
     deck_dealers,
     deck_standing,
     lens_for,
+    lenses_needed,
     may_move_card,
+    may_see_hand,
     may_on_deck,
     seat_of,
 )
@@ -190,3 +192,29 @@ def test_the_dealers_of_a_deck_are_its_owner_and_its_dealer() -> None:
     assert deck_dealers(deck()) == []
     assert deck_dealers(deck(owner=2, dealer=5)) == [2, 5]
     assert deck_dealers(deck(owner=2, dealer=2)) == [2]
+
+
+# The socket renders an event once per lens in lenses_needed, and each socket picks its own
+# with lens_for: the two must agree, or a viewer would get no frame (or one never read).
+
+@pytest.mark.parametrize("audience", ["everyone", "owner", "gm"])
+@pytest.mark.parametrize("private_audience", ["owner", "gm"])
+def test_the_lenses_rendered_are_exactly_those_the_viewers_pick(audience: str, private_audience: str) -> None:
+    owner = 2
+    viewers = [
+        Viewer(1, Seat.GM), Viewer(owner, Seat.PLAYER), Viewer(3, Seat.PLAYER), Viewer(4, Seat.SPECTATOR),
+        Viewer(5, Seat.REMOVED), Viewer(0, Seat.STRANGER),
+    ]
+    picked = {
+        lens_for(v, audience=audience, private_audience=private_audience, owner_id=owner) for v in viewers
+    } - {None}
+    assert set(lenses_needed(audience=audience, private_audience=private_audience)) == picked
+
+
+def test_a_hand_is_seen_by_its_holder_and_the_gm_only() -> None:
+    assert may_see_hand(member(1, "gm"), 2)
+    assert may_see_hand(member(2, "player"), 2)
+    assert not may_see_hand(member(3, "player"), 2)
+    assert not may_see_hand(member(4, "spectator"), 4)
+    assert not may_see_hand(member(2, "player", removed=True), 2)
+    assert not may_see_hand(None, 2)
