@@ -192,6 +192,10 @@ TABLETOP_SOCKET_BATCH = int(
     os.environ.get("TABLETOP_SOCKET_BATCH", 1 if os.environ.get("DATABASE_URL") else 16)
 )
 DATA_UPLOAD_MAX_MEMORY_SIZE = 256 * 1024
+# The serving speed-ups that reach into daphne's stack (tabletop/serving/), each switchable
+# so it can be measured alone (docs/performance.md); both fall back cleanly when off.
+TABLETOP_EAGER_WRITES = env_bool("TABLETOP_EAGER_WRITES", True)
+TABLETOP_PREPARED_FRAMES = env_bool("TABLETOP_PREPARED_FRAMES", True)
 
 if not DEBUG:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")

@@ -34,8 +34,11 @@ def install(application: App) -> App:
     """The speed-ups of a daphne process, around the ASGI ``application`` it serves: eager
     TCP writes now, and, once the application is built, its views and templates loaded and
     the process frozen out of the garbage collector. Under anything else, nothing."""
+    from django.conf import settings
+
     from tabletop.serving import eager_writes, warmup
 
-    eager_writes.install()
+    if settings.TABLETOP_EAGER_WRITES:
+        eager_writes.install()
     warmup.settle()
     return application

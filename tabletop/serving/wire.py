@@ -59,7 +59,12 @@ def close(send: Any, code: int, reason: str) -> bool:
 
 def direct(send: Any) -> Push | None:
     """A function writing a prepared frame to this socket (False when it is no longer open,
-    as daphne drops a send to a closed socket), or None when ``send`` is not daphne's."""
+    as daphne drops a send to a closed socket), or None when ``send`` is not daphne's (or
+    ``TABLETOP_PREPARED_FRAMES`` is off)."""
+    from django.conf import settings
+
+    if not settings.TABLETOP_PREPARED_FRAMES:
+        return None
     protocol = _protocol(send, "send_queue", "transport", "sendPreparedMessage")
     if protocol is None:
         return None  # send as usual
