@@ -1,0 +1,85 @@
+"""The cards port: how a rule takes real cards, as it takes dice through an ``Rng``.
+
+A rule that needs a card asks the port for "the top n cards of deck D" and says where they
+land. The engine stays pure: unit tests pass :class:`StackedCards` (cards in a known order);
+the table passes one backed by its locked piles (``tabletop/services/table_cards.py``), where
+a rule's card leaves the draw pile, lands where the rule says, is conserved like any other
+card, and is covered by the deck's shuffle commitment. An empty draw pile is refilled from
+the discard, shuffled under a fresh commitment, and the draw goes on.
+
+Engines record the tokens they were dealt in their events (``OrientedCard.token``), so a
+log replays without drawing again and an export shows which cards decided each check.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Literal, Protocol, runtime_checkable
+
+from games.core.cards import OrientedCard
+
+# Where a drawn card lands: face up in the play area or on its deck's discard pile (everyone
+# sees it), or in a member's hand (only they and the GM see it).
+Destination = Literal["play", "discard", "hand"]
+
+
+class OutOfCards(LookupError):
+    """The deck has fewer cards than asked for, even with its discard shuffled back in."""
+
+
+class UnknownDeck(LookupError):
+    """No deck of that name at the table."""
+
+
+@runtime_checkable
+class Cards(Protocol):
+    """What a rule may ask of a table's decks."""
+
+    def draw(
+        self, deck: str, count: int = 1, *, to: Destination = "play", holder: int | None = None
+    ) -> list[OrientedCard]:
+        """The top ``count`` cards of the deck named ``deck``, now lying at ``to`` (for
+        "hand", the hand of member ``holder``), top card first."""
+        ...
+
+    def left(self, deck: str) -> list[str]:
+        """The card ids a draw could still give, in no particular order: the draw pile and
+        the discard pile (which refills it). For exact odds where a deck's composition is
+        public; never its order."""
+        ...
+
+
+class StackedCards:
+    """A port for unit tests: each deck is a list of tokens, top first; drawn cards go to
+    ``placed`` (deck, token, destination, holder), and an empty deck refills from its discard
+    in the order it was discarded (a test that cares stacks the refill itself)."""
+
+    def __init__(self, decks: Mapping[str, Iterable[str]]) -> None:
+        self.decks = {name: list(tokens) for name, tokens in decks.items()}
+        self.discards: dict[str, list[str]] = {name: [] for name in self.decks}
+        self.placed: list[tuple[str, str, str, int | None]] = []
+
+    def draw(
+        self, deck: str, count: int = 1, *, to: Destination = "play", holder: int | None = None
+    ) -> list[OrientedCard]:
+        if deck not in self.decks:
+            raise UnknownDeck(deck)
+        if count < 1:
+            raise ValueError("draw at least one card")
+        pile = self.decks[deck]
+        if len(pile) < count:
+            pile.extend(self.discards[deck])
+            self.discards[deck].clear()
+        if len(pile) < count:
+            raise OutOfCards(f"{deck} has {len(pile)} cards left; cannot draw {count}")
+        drawn, self.decks[deck] = pile[:count], pile[count:]
+        for token in drawn:
+            self.placed.append((deck, token, to, holder))
+            if to == "discard":
+                self.discards[deck].append(token)
+        return [OrientedCard.from_token(token) for token in drawn]
+
+    def left(self, deck: str) -> list[str]:
+        if deck not in self.decks:
+            raise UnknownDeck(deck)
+        return [t.split("/")[0] for t in self.decks[deck] + self.discards[deck]]

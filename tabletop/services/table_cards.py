@@ -1,0 +1,96 @@
+"""The cards port at a table: a rule's cards come off the real decks, under the table lock.
+
+``TableCards`` is what a service hands an engine as its ``cards`` (``games/core/cards_port.py``),
+inside the service's transaction, after it has locked the table. A card a rule draws moves as
+a player's draw does: it leaves the draw pile (counts drop for everyone, live), lands where the
+rule says, is logged as ``cards.drawn`` with the commitment and position it came from (so
+Verify proves it came from the sealed order), and is conserved like any other card. When the
+draw pile runs out mid-draw, what is left is drawn, the discard pile is shuffled back in under
+a fresh commitment (logged), and the draw goes on.
+"""
+
+from __future__ import annotations
+
+from games.core.cards import OrientedCard
+from games.core.cards_port import Destination, OutOfCards, UnknownDeck
+from games.core.rng import Rng
+from tabletop.models import Campaign, CardPlacement, Deck, Membership, PileKind, Role
+from tabletop.services import piles
+
+
+class TableCards:
+    """The decks of one locked table, for the rules of one action by ``actor``."""
+
+    def __init__(self, campaign: Campaign, actor: Membership, rng: Rng, *, why: str = "") -> None:
+        self.campaign = campaign
+        self.actor = actor
+        self.rng = rng
+        self.why = why or "the rules"  # who draws, as the log says it: "Ann's check"
+
+    def _deck(self, name: str) -> Deck:
+        decks = list(Deck.objects.filter(campaign=self.campaign, name=name).order_by("pk")[:2])
+        if len(decks) != 1:
+            raise UnknownDeck(f"no one deck called {name!r} at this table")
+        return decks[0]
+
+    def left(self, deck: str) -> list[str]:
+        row = self._deck(deck)
+        return list(
+            CardPlacement.objects.filter(deck=row, pile__kind__in=[PileKind.DRAW, PileKind.DISCARD])
+            .values_list("card_id", flat=True)
+        )
+
+    def draw(
+        self, deck: str, count: int = 1, *, to: Destination = "play", holder: int | None = None
+    ) -> list[OrientedCard]:
+        if count < 1:
+            raise ValueError("draw at least one card")
+        row = self._deck(deck)
+        owner = self._holder(holder) if to == "hand" else None
+        in_draw = CardPlacement.objects.filter(deck=row, pile__kind=PileKind.DRAW).count()
+        in_discard = CardPlacement.objects.filter(deck=row, pile__kind=PileKind.DISCARD).count()
+        if in_draw + in_discard < count:
+            raise OutOfCards(f"{row.name} has {in_draw + in_discard} cards left; cannot draw {count}")
+        drawn = self._take(row, min(count, in_draw), to, owner) if in_draw else []
+        if len(drawn) < count:
+            discard = list(piles.deck_pile(row, PileKind.DISCARD).cards.order_by("position"))
+            piles.move(discard, piles.deck_pile(row, PileKind.DRAW))
+            piles.shuffle_draw_pile(
+                self.campaign, row, self.actor, self.rng,
+                why=f"The draw pile ran out: {len(discard)} discarded cards are shuffled back into",
+            )
+            drawn += self._take(row, count - len(drawn), to, owner)
+        return [OrientedCard.from_token(token) for token in drawn]
+
+    def _holder(self, holder: int | None) -> Membership:
+        member = (
+            self.campaign.members.filter(pk=holder, removed_at=None).exclude(role=Role.SPECTATOR).first()
+            if holder is not None else None
+        )
+        if member is None:
+            raise ValueError("a card drawn to a hand goes to a player seated at this table")
+        return member
+
+    def _take(self, deck: Deck, count: int, to: Destination, owner: Membership | None) -> list[str]:
+        """Draws ``count`` (no more than the draw pile holds) under the open commitment."""
+        cards = piles.take_top(deck, count)
+        commitment, start = piles.note_dealt(deck, count)
+        if to == "hand":
+            assert owner is not None
+            target = piles.hand_of(owner)
+        elif to == "discard":
+            target = piles.deck_pile(deck, PileKind.DISCARD)
+        else:
+            target = piles.play_area(self.campaign)
+        piles.move(cards, target)
+        tokens = [c.token for c in cards]
+        plural = "card" if count == 1 else "cards"
+        where = {"play": " face up", "discard": " onto the discard pile", "hand": ""}[to]
+        whose = f" to {owner.display_name}'s hand" if owner is not None else ""
+        piles.card_event(
+            self.campaign, "cards.drawn", actor=self.actor, owner=owner or self.actor, tokens=tokens,
+            public=to != "hand",
+            summary=f"For {self.why}, {count} {plural} come{'s' if count == 1 else ''} off {deck.name}{where}{whose}.",
+            extra={"deck": deck.pk, "count": count, "commitment": commitment, "start": start, "rule": True},
+        )
+        return tokens
