@@ -42,7 +42,8 @@ def _int(key: str, value: Any, *, blank: int | None = None) -> int | None:
         raise SheetError(key, f"{stat_label(key)} must be a whole number.") from None
 
 
-def _skills(value: Any) -> dict[str, int]:
+def parse_skills(value: Any) -> dict[str, int]:
+    """GM-added skills from a mapping or 'Name: rating' lines; ``SheetError`` names the fault."""
     if isinstance(value, Mapping):
         pairs = list(value.items())
     else:
@@ -67,7 +68,7 @@ def clean_sheet(data: Mapping[str, Any]) -> dict[str, Any]:
             blank = None if spec.key == "current_toughness" else int(spec.default or 0)
             sheet[spec.key] = _int(spec.key, value, blank=blank)
         elif spec.kind == "skills":
-            sheet[spec.key] = _skills(value)
+            sheet[spec.key] = parse_skills(value)
         else:
             sheet[spec.key] = str(value or "").strip()[: spec.max_length]
     try:
@@ -220,12 +221,6 @@ def parse_injury_table(text: str) -> list[dict[str, Any]]:
         rows.append({"low": low_n, "high": high_n, "result": result[:60], "dead": _DEAD[dead.lower()],
                      "conclusive": _FINAL[final.lower()], "description": description[:300]})
     return validate_table(rows)
-
-
-# Commands whose arguments need more than plain form fields.
-COMMAND_ARGS = {
-    "set_injury_table": lambda post: {"table": parse_injury_table(post.get("table", ""))},
-}
 
 
 # A task outside Action Rounds: against a static number, or against the Host's roll.
