@@ -97,6 +97,14 @@ def derived(sheet: Mapping[str, Any]) -> list[tuple[str, str]]:
     ]
 
 
+# What the GM's "Correct" form offers mid-fight (the engine takes any sheet field or condition).
+CORRECTABLE = [
+    ("current_toughness", "Current Toughness"), ("injured", "Injured"), ("out_of_fight", "Out of the fight"),
+    ("unaware", "Unaware"), ("grabbed", "Grabbed"), ("present", "Present"), ("dead", "Dead"),
+    ("agility", "Agility"), ("armour", "Armour"),
+]
+
+
 def panel(state: Mapping[str, Any]) -> dict[str, Any]:
     """What the Action Rounds panel shows, computed once per event for every viewer.
 
@@ -156,6 +164,7 @@ def panel(state: Mapping[str, Any]) -> dict[str, Any]:
         "extra_targets": list(state["extra_targets"]),
         "clashes": clashes,
         "kinds": list(KINDS.items()),
+        "correctable": CORRECTABLE,
         "stats": stats,
         "injury_table": state["injury_table"],
         "injury_text": format_injury_table(state["injury_table"]),
