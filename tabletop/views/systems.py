@@ -6,7 +6,7 @@ with its 4xx; an unknown command, check, page or system is a 404.
 
 from __future__ import annotations
 
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
@@ -21,9 +21,9 @@ from tabletop.services import ServiceError
 from tabletop.views.base import seat
 
 
-def _form(data: object) -> Form:
+def _form(data: QueryDict) -> Form:
     """Submitted data as plain data: each field's values, in the order sent."""
-    return {key: list(items) for key, items in data.lists()}  # type: ignore[attr-defined]
+    return {key: list(items) for key, items in data.lists()}
 
 
 def _game(campaign: Campaign) -> GameSystem:
