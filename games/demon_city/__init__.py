@@ -28,7 +28,8 @@ Action Rounds (``procedure``, ``events``, ``state``)
     (``run(state, command, rng)`` does both.) Replaying stored events through ``apply``
     from ``new_state()`` rebuilds the state exactly; ``apply`` never rolls.
 
-    Every command is a dict with ``type`` and ``actor = {"is_gm": bool, "controls": [ids]}``:
+    Every command is a dict with ``type`` and ``actor = {"is_gm": bool, "controls": [ids]}``
+    (the platform adds ``member`` and ``name``, who sent it; no rule here needs them yet):
       start              GM. ``combatants: [sheet dict + "id"]``, optional ``injury_table``.
       add_combatant      GM. ``combatant``: a sheet dict + "id" (someone joins mid-fight).
       announce           the controller of ``combatant`` (or the GM), on its turn only:
