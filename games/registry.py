@@ -1,103 +1,74 @@
-"""Every game system the tabletop knows, and how each plugs into a table.
+"""Every game system the tabletop knows.
 
-A system is a key, a name, its sheet (fields, cleaning, derived values) and the
-actions a table offers. Systems whose issue has not landed are listed as "coming":
-they show in the campaign form but cannot be chosen.
+A system is one package under ``games/`` exposing ``SYSTEM`` (``games.contract.GameSystem``).
+Adding one edits ``PACKAGES`` and nothing else on the platform's side. Systems whose issue
+has not landed are listed as coming: they show on the home page and in the campaign form
+but cannot be chosen; a package of the same key takes its place once it is listed.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
-from typing import Any
+from importlib import import_module
 
-import games.demon_city as demon_city
-from games.demon_city import table as demon_city_table
-from games.freeform import sheet as freeform_sheet
-from games.sheets import SheetField
+from games.contract import Check, Command, GameSystem, Page, Panel, Procedure, Visibility
 
+__all__ = [
+    "Check", "Command", "GameSystem", "Page", "Panel", "Procedure", "SYSTEMS", "UnknownSystem",
+    "Visibility", "available", "coming", "get",
+]
 
-@dataclass(frozen=True)
-class Procedure:
-    """A system's table procedure as a state machine the platform drives:
-    ``decide(state, command, rng) -> events`` and ``apply(state, event) -> state``.
-    ``summary(event, state)`` is the log line; ``view(state)`` what the panel shows."""
+# The registration line: the packages under games/ that are systems, in the order offered.
+PACKAGES = ("freeform", "demon_city")
 
-    new_state: Callable[[], dict[str, Any]]
-    decide: Callable[[dict[str, Any], dict[str, Any], Any], list[dict[str, Any]]]
-    apply: Callable[[dict[str, Any], dict[str, Any]], dict[str, Any]]
-    summary: Callable[[dict[str, Any], dict[str, Any]], str]
-    view: Callable[[dict[str, Any]], dict[str, Any]]
-    error: type[Exception]
-    # command -> reads its arguments from submitted form data (raising ``error``)
-    command_args: Mapping[str, Callable[[Mapping[str, str]], dict[str, Any]]] = field(default_factory=dict)
-    # after an event, the sheet fields to write back to each combatant's character, if any
-    writeback: Callable[[dict[str, Any], dict[str, Any]], dict[str, dict[str, Any]]] | None = None
-
-
-@dataclass(frozen=True)
-class GameSystem:
-    key: str
-    name: str
-    blurb: str
-    available: bool
-    sheet_fields: tuple[SheetField, ...] = ()
-    clean_sheet: Callable[[Mapping[str, Any]], dict[str, Any]] | None = None
-    derived: Callable[[Mapping[str, Any]], list[tuple[str, str]]] = field(
-        default=lambda sheet: []
-    )
-    actions: tuple[str, ...] = ()
-    procedure: Procedure | None = None
-    # A one-off task roll for a character (sheet, keyword args, rng) -> (data, log line)
-    task: Callable[..., tuple[dict[str, Any], str]] | None = None
-    rule_error: type[Exception] = ValueError  # what the system's rules raise to refuse
-
-
-SYSTEMS: dict[str, GameSystem] = {
-    s.key: s
-    for s in (
-        GameSystem(
-            key="freeform",
-            name="Freeform",
-            blurb="Free dice notation, chat and free-form character sheets.",
-            available=True,
-            sheet_fields=freeform_sheet.FIELDS,
-            clean_sheet=freeform_sheet.clean,
-            derived=freeform_sheet.derived,
-            actions=("roll", "chat"),
-        ),
-        GameSystem(
-            key="demon_city",
-            name="Demon City",
-            blurb="d10 pools where the best die counts; slow-motion Action Rounds and Clashes.",
-            available=True,
-            sheet_fields=demon_city_table.FIELDS,
-            clean_sheet=demon_city_table.clean_sheet,
-            derived=demon_city_table.derived,
-            actions=("roll", "chat", "action_rounds", "task"),
-            task=demon_city_table.task,
-            rule_error=demon_city.RuleError,
-            procedure=Procedure(
-                new_state=demon_city.new_state,
-                decide=demon_city.decide,
-                apply=demon_city.apply,
-                summary=lambda event, state: demon_city.summary(event, demon_city.names_of(state)),
-                view=demon_city_table.panel,
-                error=demon_city.RuleError,
-                command_args=demon_city_table.COMMAND_ARGS,
-                writeback=demon_city_table.writeback,
-            ),
-        ),
-        GameSystem("shadows", "Shadows of Humanity", "Tarot draws and Action Points.", False),
-        GameSystem("passages", "Passages (NycosRPG)", "Percentile checks and tracks.", False),
-        GameSystem("harsh_light", "Harsh Light", "A card plus a pool, ten-again.", False),
-        GameSystem("report_card", "Report Card", "A Tarot deck for every player.", False),
-    )
-}
+COMING = (
+    GameSystem("shadows", "Shadows of Humanity", "Tarot draws and Action Points.", False),
+    GameSystem("passages", "Passages (NycosRPG)", "Percentile checks and tracks.", False),
+    GameSystem("harsh_light", "Harsh Light", "A card plus a pool, ten-again.", False),
+    GameSystem("report_card", "Report Card", "A Tarot deck for every player.", False),
+)
 
 
 class UnknownSystem(LookupError):
     pass
+
+
+class BadRegistration(TypeError):
+    """A system's registration lacks a part another part needs."""
+
+
+def check_registration(system: GameSystem) -> GameSystem:
+    """Refuses, at import, a registration the platform could not serve, naming the fault."""
+    def need(ok: object, what: str) -> None:
+        if not ok:
+            raise BadRegistration(f"{system.key}: {what}")
+
+    need(system.key.isidentifier() and system.key.islower(), "a key is a lower-case identifier")
+    if not system.available:
+        return system
+    need(system.clean_sheet is not None, "an available system cleans its sheet")
+    need(not system.commands or system.procedure is not None, "commands need a procedure")
+    # the table page shows a system's forms and answers them through its panel's templates
+    need(not (system.commands or system.checks) or system.panel is not None, "commands and checks need a panel")
+    for parts, kind in ((system.commands, "command"), (system.checks, "check"), (system.pages, "page")):
+        names = [getattr(p, "slug" if kind == "page" else "name") for p in parts]
+        need(len(set(names)) == len(names), f"two {kind}s share a name")
+        need(all(n.isidentifier() for n in names), f"a {kind}'s name is an identifier")
+    return system
+
+
+def _load() -> dict[str, GameSystem]:
+    systems: dict[str, GameSystem] = {}
+    for package in PACKAGES:
+        system = check_registration(import_module(f"games.{package}").SYSTEM)
+        if system.key != package:
+            raise BadRegistration(f"games.{package} registers the key {system.key!r}")
+        systems[system.key] = system
+    for placeholder in COMING:
+        systems.setdefault(placeholder.key, placeholder)
+    return systems
+
+
+SYSTEMS: dict[str, GameSystem] = _load()
 
 
 def get(key: str) -> GameSystem:

@@ -15,6 +15,7 @@ from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 from django.utils.timezone import localtime
 
+from games import registry
 from games.core.cards import deck_kind_choices
 
 from tabletop import cardviews
@@ -33,13 +34,22 @@ CHARACTER_KINDS = {"character.created", "character.updated", "character.claimed"
 LOG = "log"  # the template engine of the log's lines (settings.TEMPLATES)
 
 
+DEFAULT_LINE = "log/events/default.html"  # the summary alone
+
+
 @lru_cache(maxsize=64)
 def body_template(kind: str) -> Any:
-    """The compiled body of an event kind's log line (Jinja2: jinja2/log/events/)."""
+    """The compiled body of an event kind's log line (Jinja2). A game system's event
+    (``<key>.<type>``) takes the line its registration names; the platform's own kinds
+    are found by name under jinja2/log/events/."""
+    prefix, _, rest = kind.partition(".")
+    game = registry.SYSTEMS.get(prefix)
+    if game is not None:
+        return _log_template(game.log_lines.get(rest, DEFAULT_LINE))
     try:
         return _log_template(f"log/events/{kind.replace('.', '_')}.html")
     except TemplateDoesNotExist:
-        return _log_template("log/events/default.html")
+        return _log_template(DEFAULT_LINE)
 
 
 @lru_cache(maxsize=64)
@@ -138,15 +148,22 @@ def event_frame(event: Event, lens: Lens, *, entry: str | None = None) -> str:
             parts.append(format_html('<span id="{}-{}" hx-swap-oob="delete"></span>', prefix, member_id))
     if "counts" in event.payload:
         parts.append(card_panels(event, lens))
-    if "panel" in event.payload:
-        system = event.kind.split(".")[0]
+    panel = _system_panel(event)
+    if panel is not None:
         parts.append(
             render_to_string(
-                f"games/{system}/panel.html#panel",
-                {"panel": event.payload["panel"], "oob": True, "campaign_id": event.campaign_id},
+                panel, {"panel": event.payload["panel"], "oob": True, "campaign_id": event.campaign_id},
             )
         )
     return "".join(parts)
+
+
+def _system_panel(event: Event) -> str | None:
+    """The panel template of the system whose event this is, when the event redraws it."""
+    if "panel" not in event.payload:
+        return None
+    game = registry.SYSTEMS.get(event.kind.partition(".")[0])
+    return game.panel.template if game is not None and game.panel is not None else None
 
 
 def card_panels(event: Event, lens: Lens) -> str:

@@ -11,11 +11,12 @@ from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import Count, Max, Q
 from django.utils import timezone
 
-from games import registry
+from games import contract, registry
 from games.core.cards import deck_kind
+from tabletop.ids import parse_id
 from tabletop.models import (
     CardPlacement, Campaign, Character, Deck, Event, Membership, Pile, PileKind, Presence, ProcedureState,
-    ProcessBeat,
+    ProcessBeat, Role,
 )
 from tabletop.permissions import Lens, Seat, Viewer, deck_dealers, event_lens, seat_of
 
@@ -290,7 +291,7 @@ def card_state(campaign: Campaign, me: Membership) -> dict[str, Any]:
 
 
 
-# A system's table procedure
+# A game system's procedure, panel and forms (games/contract.py)
 
 
 def combatant_id(character: Character) -> str:
@@ -299,7 +300,31 @@ def combatant_id(character: Character) -> str:
 
 def combatant_sheet(character: Character) -> dict[str, Any]:
     """A character as the procedure's engine reads it."""
-    return {**character.sheet, "id": combatant_id(character), "name": character.name}
+    return character_facts(character).combatant
+
+
+def character_facts(character: Character) -> contract.Character:
+    return contract.Character(
+        id=character.pk, cid=combatant_id(character), name=character.name, sheet=character.sheet,
+        owner=character.owner_id, is_npc=character.is_npc,
+    )
+
+
+def member_facts(member: Membership, characters: list[Character]) -> contract.Member:
+    """The sender of a command or a check, with the characters (of these) they own."""
+    return contract.Member(
+        id=member.pk, name=member.display_name, is_gm=member.role == Role.GM,
+        controls=tuple(combatant_id(c) for c in characters if c.owner_id == member.pk),
+    )
+
+
+def table_facts(campaign: Campaign) -> contract.Table:
+    """What a system's form parsers read: the characters and the procedure's state."""
+    characters = campaign.characters.order_by("pk")
+    return contract.Table(
+        characters=tuple(character_facts(c) for c in characters),
+        state=procedure_state(campaign), read_id=parse_id,
+    )
 
 
 def procedure_state(campaign: Campaign) -> dict[str, Any] | None:
@@ -310,18 +335,30 @@ def procedure_state(campaign: Campaign) -> dict[str, Any] | None:
     return row.state if row else game.procedure.new_state()
 
 
-def panel_for(campaign: Campaign, state: dict[str, Any]) -> dict[str, Any]:
-    """The procedure panel: the engine's view, plus who controls each character (the
-    owner's member id; empty for the GM's) and the characters that could join."""
+PANEL_LENS: dict[str, contract.PanelLens] = {"gm": "gm", "player": "player"}
+
+
+def panel_lens(member: Membership | None) -> contract.PanelLens:
+    """Whose view of a system's panel a member gets: anyone not GM or player sees a spectator's."""
+    return PANEL_LENS.get(member.role if member and member.removed_at is None else "", "spectator")
+
+
+def panel_for(campaign: Campaign, state: dict[str, Any], lens: contract.PanelLens = "spectator") -> dict[str, Any]:
+    """The system's panel as ``lens`` sees it, plus what the table knows and the rules do not:
+    who controls each combatant (its owner's member id; none for the GM's) and the characters
+    that could join. An event carries the spectator's view (everyone may see it)."""
     game = registry.get(campaign.system)
-    assert game.procedure is not None
+    assert game.panel is not None
     characters = list(campaign.characters.order_by("pk"))
-    owners = {combatant_id(c): c.owner_id for c in characters}
-    view = game.procedure.view(state)
-    for entry in view.get("order", []):
-        entry["controller"] = owners.get(entry["id"])
     return {
-        **view,
-        "next_controller": owners.get(view.get("next") or ""),
+        **game.panel.view(state, lens),
+        "controllers": {combatant_id(c): c.owner_id for c in characters},
         "characters": [{"id": c.pk, "cid": combatant_id(c), "name": c.name} for c in characters],
     }
+
+
+def system_panel(campaign: Campaign, member: Membership) -> dict[str, Any] | None:
+    """The panel on the table page for this member, or None when the system has none."""
+    if registry.get(campaign.system).panel is None:
+        return None
+    return panel_for(campaign, procedure_state(campaign) or {}, panel_lens(member))

@@ -26,9 +26,10 @@ urlpatterns = [
     path("tables/<id:campaign_id>/decks/new/", views.deck_create, name="deck_create"),
     path("tables/<id:campaign_id>/decks/<str:action>/", views.deck_action, name="deck_action"),
     path("tables/<id:campaign_id>/cards/<str:action>/", views.card_action, name="card_action"),
-    path("tables/<id:campaign_id>/rounds/<str:command>/", views.round_command, name="round_command"),
-    path("tables/<id:campaign_id>/task/", views.task, name="task"),
-    path("odds/demon-city/", views.demon_city_odds, name="demon_city_odds"),
+    # a game system's own, from its registration (games/contract.py)
+    path("tables/<id:campaign_id>/commands/<str:command>/", views.table_command, name="table_command"),
+    path("tables/<id:campaign_id>/checks/<str:check>/", views.table_check, name="table_check"),
+    path("games/<str:system>/<str:page>/", views.game_page, name="game_page"),
     path("join/<str:token>/", views.join, name="join"),
     path("watch/<str:token>/", views.watch, name="watch"),
     path("admin/", admin.site.urls),

@@ -28,7 +28,8 @@ Action Rounds (``procedure``, ``events``, ``state``)
     (``run(state, command, rng)`` does both.) Replaying stored events through ``apply``
     from ``new_state()`` rebuilds the state exactly; ``apply`` never rolls.
 
-    Every command is a dict with ``type`` and ``actor = {"is_gm": bool, "controls": [ids]}``:
+    Every command is a dict with ``type`` and ``actor = {"is_gm": bool, "controls": [ids]}``
+    (the platform adds ``member`` and ``name``, who sent it; no rule here needs them yet):
       start              GM. ``combatants: [sheet dict + "id"]``, optional ``injury_table``.
       add_combatant      GM. ``combatant``: a sheet dict + "id" (someone joins mid-fight).
       announce           the controller of ``combatant`` (or the GM), on its turn only:
@@ -76,6 +77,15 @@ Odds (``odds``)
     ``win_ties_rerolled``; ``*_exact`` variants keep ``Fraction``s. ``odds_chart()`` gives
     rectangles for an SVG bar chart.
 
+Platform registration (``system``, ``web``)
+    ``SYSTEM`` (``games.contract.GameSystem``) is everything the platform needs: the sheet
+    (``table.FIELDS``, ``table.clean_sheet``, ``table.derived``), the procedure above, every
+    command of ``COMMANDS`` with its form parser and who may send it (``web.COMMANDS``:
+    ``announce`` by the combatant's controller, the rest by the GM), the task as a check
+    (``web.TASK``: ``task_rolled``), the odds page (``web.ODDS``), the Action Rounds panel
+    (``table.panel``, one view for every lens) and its templates under
+    ``templates/games/demon_city/``. Every event goes to everyone.
+
 Rulings where the seed is silent or loose (each also commented where it is coded)
     - Distraction Die: for the second and later foes targeting someone (in announcement
       order), and also against a foe whose own action is aimed elsewhere and is not a
@@ -118,6 +128,7 @@ from games.demon_city.narrate import names_of, summary
 from games.demon_city.procedure import COMMANDS, decide, run
 from games.demon_city.sheet import CONDITION_FIELDS, SHEET_FIELDS, Combatant, derived_values
 from games.demon_city.state import current_pools, grouping, new_state, next_announcer, ready_to_roll
+from games.demon_city.system import SYSTEM
 
 KEY = "demon_city"
 NAME = "Demon City"
@@ -137,6 +148,7 @@ __all__ = [
     "Die",
     "Pool",
     "RuleError",
+    "SYSTEM",
     "TaskRoll",
     "apply",
     "build_pool",

@@ -42,7 +42,8 @@ def _int(key: str, value: Any, *, blank: int | None = None) -> int | None:
         raise SheetError(key, f"{stat_label(key)} must be a whole number.") from None
 
 
-def _skills(value: Any) -> dict[str, int]:
+def parse_skills(value: Any) -> dict[str, int]:
+    """GM-added skills from a mapping or 'Name: rating' lines; ``SheetError`` names the fault."""
     if isinstance(value, Mapping):
         pairs = list(value.items())
     else:
@@ -67,7 +68,7 @@ def clean_sheet(data: Mapping[str, Any]) -> dict[str, Any]:
             blank = None if spec.key == "current_toughness" else int(spec.default or 0)
             sheet[spec.key] = _int(spec.key, value, blank=blank)
         elif spec.kind == "skills":
-            sheet[spec.key] = _skills(value)
+            sheet[spec.key] = parse_skills(value)
         else:
             sheet[spec.key] = str(value or "").strip()[: spec.max_length]
     try:
@@ -94,6 +95,14 @@ def derived(sheet: Mapping[str, Any]) -> list[tuple[str, str]]:
         ("Damage dice against it", str(values["damage_dice"])),
         ("Out of the fight at", str(values["out_of_fight_at"])),
     ]
+
+
+# What the GM's "Correct" form offers mid-fight (the engine takes any sheet field or condition).
+CORRECTABLE = [
+    ("current_toughness", "Current Toughness"), ("injured", "Injured"), ("out_of_fight", "Out of the fight"),
+    ("unaware", "Unaware"), ("grabbed", "Grabbed"), ("present", "Present"), ("dead", "Dead"),
+    ("agility", "Agility"), ("armour", "Armour"),
+]
 
 
 def panel(state: Mapping[str, Any]) -> dict[str, Any]:
@@ -155,6 +164,7 @@ def panel(state: Mapping[str, Any]) -> dict[str, Any]:
         "extra_targets": list(state["extra_targets"]),
         "clashes": clashes,
         "kinds": list(KINDS.items()),
+        "correctable": CORRECTABLE,
         "stats": stats,
         "injury_table": state["injury_table"],
         "injury_text": format_injury_table(state["injury_table"]),
@@ -220,12 +230,6 @@ def parse_injury_table(text: str) -> list[dict[str, Any]]:
         rows.append({"low": low_n, "high": high_n, "result": result[:60], "dead": _DEAD[dead.lower()],
                      "conclusive": _FINAL[final.lower()], "description": description[:300]})
     return validate_table(rows)
-
-
-# Commands whose arguments need more than plain form fields.
-COMMAND_ARGS = {
-    "set_injury_table": lambda post: {"table": parse_injury_table(post.get("table", ""))},
-}
 
 
 # A task outside Action Rounds: against a static number, or against the Host's roll.

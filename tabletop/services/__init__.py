@@ -33,8 +33,8 @@ from tabletop.services.members import (
     presence_disconnect,
     process_heartbeat,
 )
-from tabletop.services.play import ROLL_MODES, chat_post, dice_roll, task_roll
-from tabletop.services.procedure import procedure_command
+from tabletop.services.play import ROLL_MODES, chat_post, dice_roll
+from tabletop.services.procedure import check_roll, procedure_command
 
 __all__ = [
     "ROLL_MODES", "Conflict", "NotAllowed", "NotFound", "ServiceError",
@@ -43,5 +43,5 @@ __all__ = [
     "membership_remove", "membership_rename", "presence_connect", "presence_disconnect", "process_heartbeat",
     "card_discard", "card_pass", "card_play", "card_return", "pile_deal", "pile_draw",
     "deck_configure", "deck_create", "deck_discard_reshuffle", "deck_peek", "deck_recall",
-    "deck_reorder", "deck_shuffle", "procedure_command", "task_roll",
+    "deck_reorder", "deck_shuffle", "procedure_command", "check_roll",
 ]

@@ -7,10 +7,9 @@ from django.db import transaction
 
 from games.core.dice import NotationError, roll_notation
 from games.core.rng import Rng
-from games import registry
-from tabletop.models import Audience, Campaign, Character, Event, Membership, Role
+from tabletop.models import Audience, Campaign, Event, Membership, Role
 from tabletop.permissions import Verb
-from tabletop.services.base import NotAllowed, ServiceError, append, lock_seat
+from tabletop.services.base import ServiceError, append, lock_seat
 
 ROLL_MODES = {"public": "Public", "gm": "To the GM only", "blind": "Blind (only the GM sees it)"}
 
@@ -70,40 +69,3 @@ def chat_post(*, campaign: Campaign, actor: Membership, text: str) -> Event:
             locked, "chat.posted", actor=me, summary=f"{me.display_name}: {body}",
             payload={"text": body},
         )
-
-
-def task_roll(
-    *,
-    campaign: Campaign,
-    actor: Membership,
-    character: Character,
-    stat: str,
-    rng: Rng,
-    target_number: int | None = None,
-    opponent: Character | None = None,
-    opponent_stat: str = "agility",
-    distracted: bool = False,
-    situation: tuple[str, ...] = (),
-    lost: tuple[str, ...] = (),
-) -> Event:
-    """A system's task roll for one character (Demon City: against a number or the Host's roll).
-    Players roll for their own characters; the GM for anyone."""
-    game = registry.get(campaign.system)
-    if game.task is None:
-        raise ServiceError(f"{game.name} has no task rolls.")
-    with transaction.atomic():
-        locked, me = lock_seat(campaign.pk, actor, Verb.ROLL)
-        if character.campaign_id != locked.pk or (opponent is not None and opponent.campaign_id != locked.pk):
-            raise ServiceError("That character is not at this table.")
-        if me.role != Role.GM and character.owner_id != me.pk:
-            raise NotAllowed("You roll tasks only for your own character.")
-        try:
-            data, line = game.task(
-                character.sheet, name=character.name, stat=stat, rng=rng, target_number=target_number,
-                other=opponent.sheet if opponent else None, other_name=opponent.name if opponent else "",
-                other_stat=opponent_stat, distracted=distracted, situation=situation, lost=lost,
-            )
-        except game.rule_error as exc:
-            raise ServiceError(str(exc)) from None
-        return append(locked, f"{game.key}.task_rolled", actor=me, summary=line,
-                      payload={"task": data, "character": character.pk})

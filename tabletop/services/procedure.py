@@ -1,54 +1,61 @@
-"""A system's table procedure (Demon City's Action Rounds), driven through its engine.
+"""A game system's procedure (its commands) and one-off checks, driven through its engine.
 
-The engine decides and applies; this only locks, says who the actor controls, and logs
-each engine event as an Event with the table's next seq.
+The engine decides and applies; this only locks, checks who may send what (the system's
+registration and ``permissions.may_send``), and logs each engine event as an Event with the
+table's next seq and the audience the system gives it.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from django.db import transaction
 
 from games import registry
+from games.contract import Check, CheckRun, GameSystem, Sender, Visibility
 from games.core.rng import Rng
-from tabletop.models import Campaign, Character, Event, Membership, ProcedureState, Role
-from tabletop.permissions import Verb
-from tabletop.selectors import character_data, combatant_id, panel_for
-from tabletop.services.base import ServiceError, append, lock_seat
+from tabletop.models import Campaign, Character, Event, Membership, ProcedureState
+from tabletop.permissions import Verb, may_send
+from tabletop.selectors import (
+    character_data, character_facts, combatant_id, member_facts, panel_for,
+)
+from tabletop.services.base import NotAllowed, NotFound, ServiceError, append, lock_seat
 
 
 def procedure_command(
     *, campaign: Campaign, actor: Membership, command: dict[str, Any], rng: Rng
 ) -> list[Event]:
-    """Runs one command of the campaign's procedure; a rule refusal changes nothing."""
+    """Runs one registered command of the campaign's procedure; a refusal changes nothing.
+
+    Who may send it (the registration's ``sender``) is checked before the engine sees it;
+    the engine then enforces its own rules."""
     game = registry.get(campaign.system)
-    if game.procedure is None:
-        raise ServiceError(f"{game.name} has no table procedure.")
+    spec = game.command(str(command.get("type", "")))
+    if game.procedure is None or spec is None:
+        raise NotFound("There is no such command at this table.")
     proc = game.procedure
     with transaction.atomic():
         locked, me = lock_seat(campaign.pk, actor, Verb.ROLL)
+        characters = list(Character.objects.filter(campaign=locked).order_by("pk"))
+        by_cid = {combatant_id(c): c for c in characters}
+        _require_sender(me, spec.sender, spec.label, by_cid.get(str(command.get("combatant", ""))))
         row, _ = ProcedureState.objects.get_or_create(
             campaign=locked, defaults={"state": proc.new_state()}
         )
-        owned = Character.objects.filter(campaign=locked, owner=me).order_by("pk")
-        who = {"is_gm": me.role == Role.GM, "controls": [combatant_id(c) for c in owned]}
         state = row.state
         try:
-            happened = proc.decide(state, {**command, "actor": who}, rng)
+            happened = proc.decide(state, {**command, "actor": member_facts(me, characters).actor()}, rng)
         except proc.error as exc:
-            raise ServiceError(_named(str(exc), state)) from None
+            raise ServiceError(_named(str(exc), by_cid)) from None
         logged = []
         for event in happened:
             state = proc.apply(state, event)
-            panel = panel_for(locked, state)
-            logged.append(
-                append(
-                    locked, f"{game.key}.{event['type']}", actor=me,
-                    summary=proc.summary(event, state),
-                    payload={"event": event, "panel": panel},
-                )
-            )
+            seen = game.audience(event)
+            logged.append(_log(
+                locked, me, game, event["type"], seen, by_cid, summary=proc.summary(event, state),
+                payload={"event": _public(event, seen), "panel": panel_for(locked, state)},
+            ))
             if proc.writeback is not None:
                 _write_back(locked, me, proc.writeback(event, state))
         row.state = state
@@ -56,11 +63,71 @@ def procedure_command(
     return logged
 
 
-def _named(message: str, state: dict[str, Any]) -> str:
+def check_roll(
+    *, campaign: Campaign, actor: Membership, check: str, args: Mapping[str, Any], rng: Rng
+) -> Event:
+    """Rolls one of the system's checks (Demon City's task) for the character ``args`` names.
+    Players roll for the characters they control; the GM for anyone."""
+    game = registry.get(campaign.system)
+    spec = game.check(check)
+    if spec is None:
+        raise NotFound("There is no such check at this table.")
+    with transaction.atomic():
+        locked, me = lock_seat(campaign.pk, actor, Verb.ROLL)
+        characters = list(Character.objects.filter(campaign=locked).order_by("pk"))
+        subject = next((c for c in characters if c.pk == args.get(spec.subject)), None)
+        if subject is None:
+            raise ServiceError("That character is not at this table.")
+        _require_sender(me, spec.sender, spec.label, subject)
+        data, line = _run(game, spec, me, characters, args, rng)
+        seen = game.audience({**data, "type": spec.event})
+        return _log(locked, me, game, spec.event, seen, {combatant_id(c): c for c in characters},
+                    summary=line, payload={spec.name: _public(data, seen), "character": subject.pk})
+
+
+def _run(game: GameSystem, spec: Check, me: Membership, characters: list[Character],
+         args: Mapping[str, Any], rng: Rng) -> tuple[dict[str, Any], str]:
+    facts = {c.pk: character_facts(c) for c in characters}
+    try:
+        return spec.run(CheckRun(member=member_facts(me, characters), characters=facts, args=args, rng=rng))
+    except game.rule_error as exc:
+        raise ServiceError(str(exc)) from None
+
+
+def _require_sender(me: Membership, sender: Sender, label: str, subject: Character | None) -> None:
+    """A command or check whose registration says the GM sends it answers anyone else 400, as
+    the engine's own refusal did before the platform checked it (players never see its
+    controls); one for a character the sender does not control answers 403, like any other
+    permission."""
+    if may_send(me, sender, subject):
+        return
+    if sender == "gm":
+        raise ServiceError(f"Only the GM can {label[:1].lower()}{label[1:]}.")
+    raise NotAllowed("You act only for the characters you control.")
+
+
+def _public(event: Mapping[str, Any], seen: Visibility) -> dict[str, Any]:
+    """The event as its audience sees it: what the system made private is left out."""
+    return {k: v for k, v in event.items() if k not in seen.private}
+
+
+def _log(campaign: Campaign, me: Membership, game: GameSystem, kind: str, seen: Visibility,
+         by_cid: Mapping[str, Character], *, summary: str, payload: dict[str, Any]) -> Event:
+    """Appends a system's event as ``<key>.<kind>`` with the audience the system gave it; its
+    owner is the named combatant's player, or the sender when nobody plays it."""
+    character = by_cid.get(seen.owner or "")
+    owner = character.owner if character is not None and character.owner_id else None
+    return append(
+        campaign, f"{game.key}.{kind}", actor=me, summary=summary, payload=payload,
+        audience=seen.audience, owner=owner, private=seen.private,
+        private_summary=seen.private_summary, private_audience=seen.private_audience,
+    )
+
+
+def _named(message: str, by_cid: Mapping[str, Character]) -> str:
     """Engine messages name combatants by id; the table knows them by name."""
-    for cid, data in state.get("combatants", {}).items():
-        if data.get("name"):
-            message = message.replace(f"'{cid}'", data["name"])
+    for cid, character in by_cid.items():
+        message = message.replace(f"'{cid}'", character.name)
     return message
 
 

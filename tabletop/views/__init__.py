@@ -10,7 +10,7 @@ from tabletop.views.accounts import signup, home, campaign_create
 from tabletop.views.table import table, roll, chat, link_regenerate, link_qr, join, watch, export
 from tabletop.views.people import member_rename, member_remove, character_new, character_edit, character_claim
 from tabletop.views.cards import deck_create, deck_action, card_action
-from tabletop.views.procedure import round_command, demon_city_odds, task
+from tabletop.views.systems import game_page, table_check, table_command
 
 __all__ = [
     "campaign_create",
@@ -21,8 +21,8 @@ __all__ = [
     "chat",
     "deck_action",
     "deck_create",
-    "demon_city_odds",
     "export",
+    "game_page",
     "home",
     "join",
     "link_qr",
@@ -30,9 +30,9 @@ __all__ = [
     "member_remove",
     "member_rename",
     "roll",
-    "round_command",
     "signup",
     "table",
-    "task",
+    "table_check",
+    "table_command",
     "watch",
 ]

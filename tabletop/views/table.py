@@ -33,11 +33,11 @@ def _table_context(request: HttpRequest, campaign: Campaign, member: Membership)
     cards = selectors.card_state(campaign, member)
     for m in state.members:
         m["cards_in_hand"] = cards["hand_counts"].get(m["id"], 0)
-    state_of_procedure = selectors.procedure_state(campaign)
+    game = registry.get(campaign.system)
     return {
-        "panel": selectors.panel_for(campaign, state_of_procedure) if state_of_procedure is not None else None,
-        "procedure_panel": f"games/{campaign.system}/panel.html#panel",
-        "procedure_notice": f"games/{campaign.system}/panel.html#rounds_notice",
+        # the system's panel, drawn by the templates its registration names
+        "panel": selectors.system_panel(campaign, member),
+        "system_panel": game.panel,
         "cards": cards,
         "me_id": member.pk,
         "deck_kinds": deck_kind_choices(),
@@ -48,7 +48,7 @@ def _table_context(request: HttpRequest, campaign: Campaign, member: Membership)
         "me": member,
         "is_gm": member.role == Role.GM,
         "can_act": can(state.viewer.seat, Verb.ROLL),
-        "game": registry.get(campaign.system),
+        "game": game,
         "roll_form": RollForm(),
         "chat_form": ChatForm(),
         "links": _links(request, campaign) if member.role == Role.GM else None,

@@ -31,7 +31,7 @@ def announce(person, who: str, kind: str, target: str, description: str) -> None
     form.locator("select[name=kind]").select_option(kind)
     form.locator("select[name=target]").select_option(label=target)
     form.locator("input[name=description]").fill(description)
-    with person.page.expect_response(lambda r: r.url.endswith("/rounds/announce/")) as answer:
+    with person.page.expect_response(lambda r: r.url.endswith("/commands/announce/")) as answer:
         form.get_by_role("button", name=f"Announce for {who}").click()
     assert answer.value.status == 200
 
@@ -71,7 +71,7 @@ def test_a_full_action_round_in_announcement_order_seen_live_by_everyone(make_ta
             const combatant = [...document.querySelectorAll('#rounds-panel li[data-combatant]')]
                 .find(li => li.querySelector('strong').textContent === 'Betty').dataset.combatant;
             const body = new URLSearchParams({combatant, kind: 'shoot', description: 'too soon'});
-            const r = await fetch(location.pathname + 'rounds/announce/', {method: 'POST', body,
+            const r = await fetch(location.pathname + 'commands/announce/', {method: 'POST', body,
                 headers: {'X-CSRFToken': token, 'HX-Request': 'true'}});
             return [r.status, await r.text()];
         }"""

@@ -146,7 +146,7 @@ def test_round_commands_over_http(fight) -> None:
     gm.force_login(fight["gm"].user)
     bob.force_login(fight["bob"].user)
     watcher.force_login(fight["watcher"].user)
-    url = lambda c: reverse("round_command", args=[fight["campaign"].pk, c])  # noqa: E731
+    url = lambda c: reverse("table_command", args=[fight["campaign"].pk, c])  # noqa: E731
     chars = [fight["alfie"].pk, fight["betty"].pk, fight["demon"].pk]
     assert gm.post(url("start"), {"characters": chars}, **HTMX).status_code == 200
     refused = bob.post(url("announce"), {"combatant": cid(fight["betty"]), "kind": "shoot",
@@ -160,7 +160,7 @@ def test_round_commands_over_http(fight) -> None:
 
 def test_the_odds_page_reproduces_the_seed_table() -> None:
     """Seed comments: 1d10 v 1d10 50%, 2d10 68%, 3d10 78%, 4d10 83%, 5d10 87% (ties re-rolled)."""
-    page = Client().get(reverse("demon_city_odds")).content.decode()
+    page = Client().get(reverse("game_page", args=["demon_city", "odds"])).content.decode()
     for label, value in (("1d10 v 1d10", 50), ("2d10 v 1d10", 68), ("3d10 v 1d10", 78),
                          ("4d10 v 1d10", 83), ("5d10 v 1d10", 87)):
         row = page[page.index(f"<th scope=\"row\">{label}</th>"):]
@@ -202,7 +202,7 @@ def test_the_gm_edits_the_injury_table_and_a_new_fight_keeps_it(fight) -> None:
     gm, ann = Client(), Client()
     gm.force_login(fight["gm"].user)
     ann.force_login(fight["ann"].user)
-    url = reverse("round_command", args=[fight["campaign"].pk, "set_injury_table"])
+    url = reverse("table_command", args=[fight["campaign"].pk, "set_injury_table"])
     text = "1-4 | Out cold | alive | final | Sleeps it off.\n5-10 | Winded | alive | final | Gets up."
     before = Event.objects.count()
     assert ann.post(url, {"table": text}, **HTMX).status_code == 400
@@ -211,7 +211,7 @@ def test_the_gm_edits_the_injury_table_and_a_new_fight_keeps_it(fight) -> None:
     assert gm.post(url, {"table": text}, **HTMX).status_code == 200
     assert Event.objects.filter(kind="demon_city.injury_table_set").count() == 1
     chars = [fight["alfie"].pk, fight["demon"].pk]
-    assert gm.post(reverse("round_command", args=[fight["campaign"].pk, "start"]), {"characters": chars},
+    assert gm.post(reverse("table_command", args=[fight["campaign"].pk, "start"]), {"characters": chars},
                    **HTMX).status_code == 200
     state = ProcedureState.objects.get(campaign=fight["campaign"]).state
     assert [row["result"] for row in state["injury_table"]] == ["Out cold", "Winded"]
@@ -225,7 +225,7 @@ def test_the_gm_allows_an_exception_to_one_target_and_sets_a_difficulty(fight) -
     gm, ann = Client(), Client()
     gm.force_login(fight["gm"].user)
     ann.force_login(fight["ann"].user)
-    url = lambda c: reverse("round_command", args=[fight["campaign"].pk, c])  # noqa: E731
+    url = lambda c: reverse("table_command", args=[fight["campaign"].pk, c])  # noqa: E731
     assert gm.post(url("start"), {"characters": [fight["alfie"].pk, fight["betty"].pk, fight["demon"].pk]},
                    **HTMX).status_code == 200
     two = {"combatant": cid(fight["alfie"]), "kind": "melee", "targets": [cid(fight["demon"]), cid(fight["betty"])]}
@@ -254,7 +254,7 @@ def test_tasks_against_a_number_or_the_hosts_roll(fight) -> None:
     ann.force_login(fight["ann"].user)
     bob.force_login(fight["bob"].user)
     gm.force_login(fight["gm"].user)
-    url = reverse("task", args=[fight["campaign"].pk])
+    url = reverse("table_check", args=[fight["campaign"].pk, "task"])
     ok = ann.post(url, {"character": fight["alfie"].pk, "stat": "hand_to_hand", "target_number": "3"}, **HTMX)
     assert ok.status_code == 200
     event = Event.objects.filter(kind="demon_city.task_rolled").latest("seq")

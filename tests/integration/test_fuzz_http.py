@@ -24,6 +24,7 @@ from django.db import connection
 from django.test import Client
 from django.urls import reverse
 
+from games import registry
 from tabletop import services
 from tabletop.forms import CharacterForm
 from tabletop.ids import MAX_ID
@@ -32,7 +33,6 @@ from tabletop.models import (
 )
 from tabletop.selectors import combatant_sheet
 from tabletop.views.cards import CARD_ACTIONS, DECK_ACTIONS
-from tabletop.views.procedure import ROUND_COMMANDS
 
 pytestmark = pytest.mark.django_db
 
@@ -237,7 +237,7 @@ def dc_posts(w: World) -> list[tuple[str, dict[str, Any]]]:
     """Every POST only a Demon City table takes, and its sheet, with good data."""
     pk = w.dc.pk
     alfie, demon = (f"c{c.pk}" for c in w.dc_characters)
-    reads = {  # the fields each round command reads (tabletop/views/procedure.py: _round_args)
+    reads = {  # the fields each command reads (games/demon_city/web.py)
         "start": {"characters": [str(c.pk) for c in w.dc_characters]},
         "add_combatant": {"characters": [str(w.dc_characters[0].pk)]},
         "announce": {"combatant": alfie, "kind": "attack", "description": "swings", "target": demon,
@@ -245,11 +245,12 @@ def dc_posts(w: World) -> list[tuple[str, dict[str, Any]]]:
         "allow_extra_targets": {"combatant": alfie},
         "adjust_pool": {"combatant": alfie, "die": "situation", "change": "grant", "reason": "high ground"},
         "set_difficulty": {"combatant": alfie, "target_number": "4", "stat": "agility"},
+        "set_condition": {"combatant": alfie, "field": "unaware", "value": "on"},
         "set_injury_table": {"table": "2-12 | Hurt | alive | final | ouch"},
     }
-    posts = [(reverse("round_command", args=[pk, command]), reads.get(command, {"combatant": alfie}))
-             for command in sorted(ROUND_COMMANDS)]
-    posts.append((reverse("task", args=[pk]), {
+    posts = [(reverse("table_command", args=[pk, command]), reads.get(command, {"combatant": alfie}))
+             for command in sorted(c.name for c in registry.get("demon_city").commands)]
+    posts.append((reverse("table_check", args=[pk, "task"]), {
         "character": str(w.dc_characters[0].pk), "opponent": str(w.dc_characters[1].pk), "target_number": "4",
         "stat": "agility", "opponent_stat": "agility", "distracted": "on", "situation": "dark",
         "lost": "tired"}))
@@ -311,8 +312,10 @@ PATHS = [  # every URL with a segment from the request, {a}; POSTs without field
     ("get", "/tables/{ff}/characters/{a}/edit/"), ("post", "/tables/{ff}/characters/{a}/edit/"),
     ("post", "/tables/{ff}/characters/{a}/claim/"), ("get", "/tables/{ff}/export.{a}"),
     ("post", "/tables/{ff}/decks/{a}/"), ("post", "/tables/{ff}/cards/{a}/"),
-    ("post", "/tables/{dc}/rounds/{a}/"), ("post", "/tables/{a}/task/"), ("get", "/join/{a}/"),
-    ("post", "/join/{a}/"), ("post", "/watch/{a}/"), ("get", "/odds/demon-city/?against={a}"),
+    ("post", "/tables/{dc}/commands/{a}/"), ("post", "/tables/{a}/checks/task/"),
+    ("post", "/tables/{dc}/checks/{a}/"), ("post", "/tables/{ff}/commands/{a}/"), ("get", "/join/{a}/"),
+    ("post", "/join/{a}/"), ("post", "/watch/{a}/"), ("get", "/games/demon_city/odds/?against={a}"),
+    ("get", "/games/{a}/odds/"), ("get", "/games/demon_city/{a}/"),
 ]
 
 

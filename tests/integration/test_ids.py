@@ -115,7 +115,7 @@ def demon_city(db):
 def test_round_start_with_character_ids_that_are_not_ids_is_refused(demon_city, characters) -> None:
     campaign, gm, _, _ = demon_city
     before = log_of(campaign)
-    response = client_of(gm).post(reverse("round_command", args=[campaign.pk, "start"]),
+    response = client_of(gm).post(reverse("table_command", args=[campaign.pk, "start"]),
                                   {"characters": characters}, HTTP_HX_REQUEST="true")
     assert response.status_code == 400
     assert "Choose at least one character" in response.content.decode()
@@ -129,7 +129,7 @@ def test_a_task_naming_a_character_id_too_large_is_refused(demon_city, field) ->
     data = {"character": str(alfie.pk), "stat": "agility", field: HUGE}
     if field == "character":
         data["target_number"] = "3"
-    response = client_of(ann).post(reverse("task", args=[campaign.pk]), data)
+    response = client_of(ann).post(reverse("table_check", args=[campaign.pk, "task"]), data)
     assert response.status_code == 400
     assert log_of(campaign) == before
 

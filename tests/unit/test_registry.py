@@ -1,10 +1,17 @@
 from __future__ import annotations
 
+import random
+from collections.abc import Mapping
+from dataclasses import replace
+
 import pytest
 
+import games.demon_city as demon_city
 from games import registry
+from games.contract import Command, Member, value
+from games.demon_city.web import ODDS
 from games.freeform import sheet as freeform
-from games.sheets import SheetError, format_stats, parse_stats
+from games.sheets import SheetError, SheetField, format_stats, parse_stats
 
 
 def test_freeform_and_demon_city_are_available() -> None:
@@ -52,3 +59,76 @@ def test_freeform_sheet_refuses_bad_values(data: dict, field: str) -> None:
 def test_stats_text_round_trips() -> None:
     stats = [["Strength", "3"], ["Luck", "d6"]]
     assert parse_stats(format_stats(stats)) == stats
+
+
+# The registration contract (games/contract.py): every system provides every part the platform
+# reads, and a registration missing a part another part needs is refused when it loads.
+
+
+@pytest.mark.parametrize("system", registry.available(), ids=lambda s: s.key)
+def test_every_available_system_provides_every_part(system: registry.GameSystem) -> None:
+    assert system.key and system.name and system.blurb
+    assert system.clean_sheet is not None and callable(system.derived)
+    assert all(isinstance(f, SheetField) for f in system.sheet_fields)
+    assert isinstance(system.log_lines, Mapping) and callable(system.audience)
+    assert issubclass(system.rule_error, Exception)
+    for command in system.commands:
+        assert command.label and callable(command.parse) and command.sender in ("gm", "controller")
+        assert system.command(command.name) is command
+    for check in system.checks:
+        assert check.label and check.event and check.notice and callable(check.parse) and callable(check.run)
+        assert check.sender in ("gm", "controller") and system.check(check.name) is check
+    for page in system.pages:
+        assert page.title and page.template and callable(page.context) and system.page(page.slug) is page
+    if system.commands:
+        assert system.procedure is not None and system.panel is not None
+    if system.panel is not None:
+        assert "#" in system.panel.template and "#" in system.panel.notice
+
+
+def test_unknown_parts_are_none_not_errors() -> None:
+    game = registry.get("demon_city")
+    assert game.command("explode") is None and game.check("nope") is None and game.page("nope") is None
+
+
+def test_demon_city_registers_every_command_its_engine_takes() -> None:
+    """The web's command list is the engine's: none can drift out of reach (set_condition had)."""
+    assert {c.name for c in registry.get("demon_city").commands} == set(demon_city.COMMANDS)
+    announce = registry.get("demon_city").command("announce")
+    assert announce is not None and announce.sender == "controller"
+    assert {c.sender for c in registry.get("demon_city").commands if c.name != "announce"} == {"gm"}
+
+
+def test_freeform_registers_a_sheet_and_nothing_else() -> None:
+    game = registry.get("freeform")
+    assert game.sheet_fields and not (game.commands or game.checks or game.pages)
+    assert game.procedure is None and game.panel is None
+
+
+def test_a_registration_missing_a_part_it_needs_is_refused() -> None:
+    command = Command("go", "Go", parse=lambda form, table: {})
+    base = registry.GameSystem("newgame", "New", "A new game.", True, clean_sheet=dict)
+    assert registry.check_registration(base) is base
+    with pytest.raises(registry.BadRegistration, match="procedure"):
+        registry.check_registration(replace(base, commands=(command,)))
+    with pytest.raises(registry.BadRegistration, match="share a name"):
+        registry.check_registration(replace(base, pages=(ODDS, ODDS)))
+    with pytest.raises(registry.BadRegistration, match="lower-case"):
+        registry.check_registration(replace(base, key="New Game"))
+
+
+def test_the_member_reaches_an_engine_as_plain_data_with_the_old_keys() -> None:
+    """Demon City's engine reads ``is_gm`` and ``controls``; a choice only one person may make
+    can read ``member`` and ``name``."""
+    ann = Member(id=7, name="Ann", is_gm=False, controls=("c3",))
+    assert ann.actor() == {"is_gm": False, "controls": ["c3"], "member": 7, "name": "Ann"}
+    state = demon_city.new_state()
+    sheet = {"id": "c3", "name": "Alfie", "agility": 2, "toughness": 3}
+    gm = Member(id=1, name="Gail", is_gm=True).actor()
+    started = demon_city.decide(state, {"type": "start", "combatants": [sheet], "actor": gm}, random.Random(1))
+    assert started[0]["type"] == "action_rounds_started"
+
+
+def test_a_form_value_is_the_last_sent_as_django_reads_it() -> None:
+    form = {"a": ["1", "2"], "b": []}
+    assert value(form, "a") == "2" and value(form, "b", "x") == "x" and value(form, "c") == ""

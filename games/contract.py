@@ -1,0 +1,237 @@
+"""What a game system gives the platform, as plain data and plain functions.
+
+A system is one package under ``games/`` that exposes ``SYSTEM = GameSystem(...)``;
+``games/registry.py`` lists the packages. The platform (``tabletop/``) knows only these
+types: it parses requests through a system's parsers, checks who may send what, runs
+the engine under the table's lock, logs each event with the audience the system gives
+it, and renders the templates the registration names. Nothing here imports Django, so
+a system is tested without a database. See docs/adding-a-system.md.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from games.core.rng import Rng
+from games.sheets import SheetField
+
+# Submitted form data: each field's values in the order sent (Django's ``QueryDict.lists()``).
+Form = Mapping[str, Sequence[str]]
+# Who a panel is drawn for: what the GM, a player and a spectator may each see.
+PanelLens = Literal["gm", "player", "spectator"]
+# Who may send a command or roll a check: the GM only, or whoever controls its subject
+# (the player who owns that character, and the GM, who stands in for anyone).
+Sender = Literal["gm", "controller"]
+Audience = Literal["everyone", "owner", "gm"]
+State = dict[str, Any]
+EngineEvent = dict[str, Any]
+
+
+def value(form: Form, key: str, default: str = "") -> str:
+    """A field's value as Django's ``QueryDict.get`` reads it: the last one sent."""
+    values = form.get(key) or ()
+    return values[-1] if values else default
+
+
+def values(form: Form, key: str) -> list[str]:
+    return list(form.get(key) or ())
+
+
+@dataclass(frozen=True)
+class Member:
+    """The person sending a command or rolling a check, as the platform vouches for it:
+    enough for an engine to let only one person make a choice (a pick, a retry)."""
+
+    id: int
+    name: str
+    is_gm: bool
+    controls: tuple[str, ...] = ()  # the combatant ids of the characters they own
+
+    def actor(self) -> dict[str, Any]:
+        """``command["actor"]``: Demon City's ``{is_gm, controls}``, plus who it is."""
+        return {"is_gm": self.is_gm, "controls": list(self.controls), "member": self.id, "name": self.name}
+
+
+@dataclass(frozen=True)
+class Character:
+    """A character at the table, as a parser or a check reads it."""
+
+    id: int  # the platform's id, what forms post
+    cid: str  # its combatant id in a procedure's state and commands ("c12")
+    name: str
+    sheet: Mapping[str, Any]
+    owner: int | None  # the member id of whoever plays it
+    is_npc: bool = False
+
+    @property
+    def combatant(self) -> dict[str, Any]:
+        """The sheet as a procedure's engine reads it: with its ``id`` and ``name``."""
+        return {**self.sheet, "id": self.cid, "name": self.name}
+
+
+@dataclass(frozen=True)
+class Table:
+    """What a parser may read of the table: its characters and its procedure's state.
+
+    ``read_id`` is the platform's one rule for ids from a request (``tabletop.ids.parse_id``):
+    a value no database could hold names no character rather than reaching the database."""
+
+    characters: tuple[Character, ...]
+    state: Mapping[str, Any] | None
+    read_id: Callable[[object], int | None]
+
+    def character(self, raw: object) -> Character | None:
+        wanted = self.read_id(raw)
+        return next((c for c in self.characters if c.id == wanted), None)
+
+    def chosen(self, raws: Sequence[object]) -> list[Character]:
+        """The characters these submitted ids name, in the table's order; others are dropped."""
+        wanted = {i for i in map(self.read_id, raws) if i is not None}
+        return [c for c in self.characters if c.id in wanted]
+
+
+# A parser turns a form into a command's or a check's arguments, raising the system's
+# ``rule_error`` with a message fit to show; the engine still judges what they mean.
+Parser = Callable[[Form, Table], dict[str, Any]]
+
+
+@dataclass(frozen=True)
+class Command:
+    """One command of the system's procedure, posted to ``tables/<id>/commands/<name>/``.
+
+    ``sender`` "controller" means the command's ``combatant`` argument must be a character the
+    sender controls (the GM controls all); the engine enforces its own rules after that."""
+
+    name: str
+    label: str
+    parse: Parser
+    sender: Sender = "gm"
+
+
+@dataclass(frozen=True)
+class CheckRun:
+    """Everything a check's ``run`` gets: plain data read under the table's lock."""
+
+    member: Member
+    characters: Mapping[int, Character]
+    args: Mapping[str, Any]
+    rng: Rng
+    cards: Any | None = None  # the cards port, once rules draw real cards (None until then)
+
+
+@dataclass(frozen=True)
+class Check:
+    """A one-off roll outside any procedure (Demon City's task), posted to
+    ``tables/<id>/checks/<name>/``; logged as ``<system>.<event>`` with payload
+    ``{<name>: data, "character": <subject id>}``.
+
+    ``subject`` is the argument holding the id of the character it is rolled for: with
+    ``sender`` "controller" only that character's player or the GM may roll it."""
+
+    name: str
+    label: str
+    parse: Parser
+    run: Callable[[CheckRun], tuple[dict[str, Any], str]]  # -> (the event's data, its log line)
+    event: str
+    notice: str  # template#partial answering the form: the refusal, or nothing
+    subject: str = "character"
+    sender: Sender = "controller"
+
+
+@dataclass(frozen=True)
+class Page:
+    """A page of its own, open to anyone (Demon City's odds): ``games/<key>/<slug>/``."""
+
+    slug: str
+    title: str
+    template: str
+    context: Callable[[Form], dict[str, Any]]  # from the query string; never refuses
+
+
+@dataclass(frozen=True)
+class Panel:
+    """The system's panel on the table page, drawn from the procedure's state.
+
+    ``view(state, lens)`` is what each of the GM, a player and a spectator sees. The page draws
+    each viewer's own view; an event carries the spectator's, so a live redraw never shows
+    anyone more than everyone may see. ``template`` and ``notice`` are Django
+    ``template#partial`` names: the panel itself, and the line that answers a command."""
+
+    view: Callable[[Mapping[str, Any], PanelLens], dict[str, Any]]
+    template: str
+    notice: str
+
+
+@dataclass(frozen=True)
+class Visibility:
+    """Who sees one event (docs/protocol.md, Audiences). ``owner`` is a combatant id: its
+    player owns the event (the actor when None or when nobody plays it). ``private`` goes only
+    to ``private_audience``, with ``private_summary`` as their log line."""
+
+    audience: Audience = "everyone"
+    owner: str | None = None
+    private: Mapping[str, Any] = field(default_factory=dict)
+    private_summary: str = ""
+    private_audience: Literal["owner", "gm"] = "owner"
+
+
+EVERYONE = Visibility()
+
+
+def everyone(event: Mapping[str, Any]) -> Visibility:
+    """Every event public, as Demon City's (every die is public)."""
+    return EVERYONE
+
+
+@dataclass(frozen=True)
+class Procedure:
+    """A system's table procedure as a state machine the platform drives under the table lock:
+    ``decide(state, command, rng) -> events`` (refusing with ``error``, changing nothing) and
+    ``apply(state, event) -> state`` (never rolls). ``summary(event, state)`` is the log line;
+    ``writeback(event, state)`` the sheet fields to put back on each combatant's character."""
+
+    new_state: Callable[[], State]
+    decide: Callable[[State, dict[str, Any], Rng], list[EngineEvent]]
+    apply: Callable[[State, EngineEvent], State]
+    summary: Callable[[EngineEvent, State], str]
+    error: type[Exception]
+    writeback: Callable[[EngineEvent, State], dict[str, dict[str, Any]]] | None = None
+
+
+def _no_derived(sheet: Mapping[str, Any]) -> list[tuple[str, str]]:
+    return []
+
+
+@dataclass(frozen=True)
+class GameSystem:
+    """One system's registration. A system listed as coming has only its key, name and blurb.
+
+    ``log_lines`` maps an event type (without the ``<key>.`` prefix) to its Jinja2 log line
+    under ``jinja2/``; a type not named there is shown by its summary alone."""
+
+    key: str
+    name: str
+    blurb: str
+    available: bool
+    sheet_fields: tuple[SheetField, ...] = ()
+    clean_sheet: Callable[[Mapping[str, Any]], dict[str, Any]] | None = None
+    derived: Callable[[Mapping[str, Any]], list[tuple[str, str]]] = _no_derived
+    procedure: Procedure | None = None
+    commands: tuple[Command, ...] = ()
+    checks: tuple[Check, ...] = ()
+    pages: tuple[Page, ...] = ()
+    panel: Panel | None = None
+    log_lines: Mapping[str, str] = field(default_factory=dict)
+    audience: Callable[[Mapping[str, Any]], Visibility] = everyone
+    rule_error: type[Exception] = ValueError  # what its rules and parsers raise to refuse
+
+    def command(self, name: str) -> Command | None:
+        return next((c for c in self.commands if c.name == name), None)
+
+    def check(self, name: str) -> Check | None:
+        return next((c for c in self.checks if c.name == name), None)
+
+    def page(self, slug: str) -> Page | None:
+        return next((p for p in self.pages if p.slug == slug), None)

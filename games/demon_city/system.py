@@ -1,0 +1,51 @@
+"""Demon City's registration: everything the platform needs, and nothing it must guess.
+
+Every die is public in Demon City, so every event goes to everyone and the panel is the
+same through every lens.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from games.contract import GameSystem, Panel, PanelLens, Procedure, everyone
+from games.demon_city import table, web
+from games.demon_city.errors import RuleError
+from games.demon_city.events import apply
+from games.demon_city.narrate import names_of, summary
+from games.demon_city.procedure import decide
+from games.demon_city.state import new_state
+
+PANEL = "games/demon_city/panel.html"
+
+
+def view(state: Mapping[str, Any], lens: PanelLens) -> dict[str, Any]:
+    """One view for all: nothing in the state is secret."""
+    return table.panel(state)
+
+
+SYSTEM = GameSystem(
+    key="demon_city",
+    name="Demon City",
+    blurb="d10 pools where the best die counts; slow-motion Action Rounds and Clashes.",
+    available=True,
+    sheet_fields=table.FIELDS,
+    clean_sheet=table.clean_sheet,
+    derived=table.derived,
+    procedure=Procedure(
+        new_state=new_state,
+        decide=decide,
+        apply=apply,
+        summary=lambda event, state: summary(event, names_of(state)),
+        error=RuleError,
+        writeback=table.writeback,
+    ),
+    commands=web.COMMANDS,
+    checks=(web.TASK,),
+    pages=(web.ODDS,),
+    panel=Panel(view=view, template=f"{PANEL}#panel", notice=f"{PANEL}#rounds_notice"),
+    log_lines={},  # every Demon City event reads as its summary (log/events/default.html)
+    audience=everyone,
+    rule_error=RuleError,
+)

@@ -1,0 +1,206 @@
+"""Demon City's forms: reading each command's and the task's arguments from submitted form
+data, and the odds page's figures. Pure Python: the platform hands over the form as plain
+data and the table as ``games.contract.Table``; the engine judges what the values mean.
+"""
+
+from __future__ import annotations
+
+from dataclasses import fields as dataclass_fields
+from typing import Any
+
+from games.contract import Check, CheckRun, Command, Form, Page, Parser, Sender, Table, value, values
+from games.demon_city import odds
+from games.demon_city.chart import odds_chart
+from games.demon_city.errors import RuleError
+from games.demon_city.sheet import Combatant
+from games.demon_city.table import parse_injury_table, parse_skills, task
+from games.sheets import SheetError
+
+# The plain fields a command may carry, as the engine names them.
+_TEXT_FIELDS = ("combatant", "kind", "description", "die", "change", "reason", "stat", "against")
+_MAX_TEXT = 200
+
+
+def _common(form: Form) -> dict[str, Any]:
+    """The fields most commands share; a command ignores those it does not read."""
+    args: dict[str, Any] = {}
+    for key in _TEXT_FIELDS:
+        text = value(form, key).strip()
+        if text:
+            if len(text) > _MAX_TEXT:
+                raise RuleError(f"{key} is at most {_MAX_TEXT} characters.")
+            args[key] = text
+    targets = [t for t in values(form, "targets") if t]
+    if len(targets) > 1:
+        args["targets"] = targets
+    elif targets or value(form, "target"):
+        args["target"] = targets[0] if targets else value(form, "target")
+    return args
+
+
+def plain(form: Form, table: Table) -> dict[str, Any]:
+    return _common(form)
+
+
+def announce(form: Form, table: Table) -> dict[str, Any]:
+    args = _common(form)
+    args["massive"] = value(form, "massive") in ("1", "on", "true")
+    args.setdefault("description", "")
+    return args
+
+
+def set_difficulty(form: Form, table: Table) -> dict[str, Any]:
+    args = _common(form)
+    try:
+        args["target_number"] = int(value(form, "target_number"))
+    except ValueError:
+        raise RuleError("The difficulty is a whole number.") from None
+    return args
+
+
+def _chosen(form: Form, table: Table) -> list[dict[str, Any]]:
+    chosen = table.chosen(values(form, "characters"))
+    if not chosen:
+        raise RuleError("Choose at least one character.")
+    return [c.combatant for c in chosen]
+
+
+def start(form: Form, table: Table) -> dict[str, Any]:
+    # A new fight keeps the table's own Injury table, as the GM last edited it.
+    return {"combatants": _chosen(form, table), "injury_table": (table.state or {}).get("injury_table")}
+
+
+def add_combatant(form: Form, table: Table) -> dict[str, Any]:
+    return {"combatant": _chosen(form, table)[0]}
+
+
+def set_injury_table(form: Form, table: Table) -> dict[str, Any]:
+    return {"table": parse_injury_table(value(form, "table"))}
+
+
+_KINDS = {f.name: str(f.type) for f in dataclass_fields(Combatant)}
+_TRUE, _FALSE = ("1", "on", "true", "yes"), ("", "0", "off", "false", "no")
+
+
+def set_condition(form: Form, table: Table) -> dict[str, Any]:
+    """``field`` and its ``value`` as the sheet stores it: a checkbox, a number or text."""
+    args = {k: v for k, v in _common(form).items() if k == "combatant"}
+    name, raw = value(form, "field").strip(), value(form, "value").strip()
+    kind = _KINDS.get(name)
+    if kind == "bool":
+        if raw.lower() not in _TRUE + _FALSE:
+            raise RuleError(f"{name} is yes or no, not {raw[:20]!r}.")
+        parsed: Any = raw.lower() in _TRUE
+    elif kind == "int":
+        try:
+            parsed = int(raw)
+        except ValueError:
+            raise RuleError(f"{name} is a whole number.") from None
+    elif kind is not None and kind.startswith("Mapping"):
+        try:
+            parsed = parse_skills(raw)
+        except SheetError as exc:
+            raise RuleError(exc.message) from None
+    else:  # text, or a field the engine will refuse by name
+        if len(raw) > _MAX_TEXT:
+            raise RuleError(f"value is at most {_MAX_TEXT} characters.")
+        parsed = raw
+    return {**args, "field": name[:40], "value": parsed}
+
+
+def _command(name: str, label: str, parse: Parser = plain, *, sender: Sender = "gm") -> Command:
+    return Command(name=name, label=label, parse=parse, sender=sender)
+
+
+# Every command of the engine (procedure.COMMANDS), each reachable from the web.
+COMMANDS: tuple[Command, ...] = (
+    _command("start", "Start Action Rounds", start),
+    _command("add_combatant", "Add someone to the fight", add_combatant),
+    _command("announce", "Announce", announce, sender="controller"),
+    _command("allow_extra_targets", "Allow more than one target"),
+    _command("adjust_pool", "Correct a pool"),
+    _command("set_difficulty", "Set a difficulty", set_difficulty),
+    _command("set_condition", "Correct a combatant", set_condition),
+    _command("set_injury_table", "Edit the Injury table", set_injury_table),
+    _command("roll", "Roll every Clash"),
+    _command("next_round", "Next round"),
+    _command("end", "End Action Rounds"),
+    _command("undo", "Undo the last step"),
+)
+
+
+# The task: a stat against a difficulty, or against the Host's roll for an opponent.
+
+
+def _whole(text: str) -> int | None:
+    try:
+        return int(text) if text != "" else None
+    except ValueError:
+        raise RuleError(f"{text!r} is not a whole number.") from None
+
+
+def task_args(form: Form, table: Table) -> dict[str, Any]:
+    character = table.character(value(form, "character") or None)
+    if character is None:
+        raise RuleError("Choose a character.")
+    opponent = table.character(value(form, "opponent") or None)
+    number = _whole(value(form, "target_number"))
+    if opponent is None and number is None:
+        raise RuleError("Give a difficulty or choose an opponent.")
+    return {
+        "character": character.id,
+        "stat": value(form, "stat", "agility")[:40],
+        "target_number": None if opponent else number,
+        "opponent": opponent.id if opponent else None,
+        "opponent_stat": value(form, "opponent_stat", "agility")[:40],
+        "distracted": value(form, "distracted") in ("1", "on"),
+        "situation": tuple(r.strip()[:80] for r in values(form, "situation") if r.strip()),
+        "lost": tuple(r.strip()[:80] for r in values(form, "lost") if r.strip()),
+    }
+
+
+def run_task(run: CheckRun) -> tuple[dict[str, Any], str]:
+    args = run.args
+    me = run.characters[args["character"]]
+    other = run.characters.get(args["opponent"]) if args.get("opponent") else None
+    return task(
+        me.sheet, name=me.name, stat=args["stat"], rng=run.rng, target_number=args["target_number"],
+        other=other.sheet if other else None, other_name=other.name if other else "",
+        other_stat=args["opponent_stat"], distracted=args["distracted"],
+        situation=tuple(args["situation"]), lost=tuple(args["lost"]),
+    )
+
+
+TASK = Check(
+    name="task", label="Roll a task", parse=task_args, run=run_task, event="task_rolled",
+    notice="games/demon_city/panel.html#task_notice",
+)
+
+
+# The odds page: exact chances of a pool against a pool and against a static number.
+
+
+def _pct(x: float) -> str:
+    return f"{x * 100:.1f}"
+
+
+def odds_context(query: Form) -> dict[str, Any]:
+    try:
+        opponent = min(5, max(1, int(value(query, "against", "1"))))
+    except ValueError:
+        opponent = 1
+    pools = range(1, 6)
+    clash_rows = [
+        {"label": f"{a}d10 v {b}d10", **{k: _pct(getattr(odds.clash(a, b), k)) for k in
+                                         ("win", "tie", "lose", "crit", "fumble", "win_ties_rerolled")}}
+        for a in pools for b in pools
+    ]
+    target_rows = [
+        {"pool": n, "cells": [_pct(odds.against_target(n, t).win) for t in range(0, 10)]}
+        for n in pools
+    ]
+    return {"clash_rows": clash_rows, "target_rows": target_rows, "targets": range(0, 10),
+            "chart": odds_chart(opponent), "opponent": opponent, "opponents": pools}
+
+
+ODDS = Page(slug="odds", title="Demon City odds", template="games/demon_city/odds.html", context=odds_context)

@@ -1,0 +1,94 @@
+"""A game system's commands, checks and pages, generic over its registration
+(games/contract.py): parse through the system's parser, call one service, render the
+template the registration names. A refusal answers inline in the system's notice line
+with its 4xx; an unknown command, check, page or system is a 404.
+"""
+
+from __future__ import annotations
+
+from django.http import Http404, HttpRequest, HttpResponse, QueryDict
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_GET, require_POST
+
+from games import registry
+from games.contract import Form, GameSystem
+from games.core.rng import system_rng
+from tabletop import selectors, services
+from tabletop.models import Campaign
+from tabletop.permissions import Verb
+from tabletop.services import ServiceError
+
+from tabletop.views.base import seat
+
+
+def _form(data: QueryDict) -> Form:
+    """Submitted data as plain data: each field's values, in the order sent."""
+    return {key: list(items) for key, items in data.lists()}
+
+
+def _game(campaign: Campaign) -> GameSystem:
+    try:
+        return registry.get(campaign.system)
+    except registry.UnknownSystem:
+        raise Http404("This table's game is not installed.") from None
+
+
+def _refused(request: HttpRequest, campaign: Campaign, template: str, error: ServiceError) -> HttpResponse:
+    if not request.htmx:
+        context = {"message": error.message, "campaign": campaign}
+        return render(request, "tabletop/message.html", context, status=error.status)
+    return render(request, template, {"notice": error.message}, status=error.status)
+
+
+@require_POST
+def table_command(request: HttpRequest, campaign_id: int, command: str) -> HttpResponse:
+    """One command of the table's procedure (Demon City: start, announce, roll, ...)."""
+    campaign, me = seat(request, campaign_id, Verb.ROLL)
+    game = _game(campaign)
+    spec = game.command(command)
+    if spec is None or game.panel is None:
+        raise Http404("There is no such command at this table.")
+    try:
+        try:
+            args = spec.parse(_form(request.POST), selectors.table_facts(campaign))
+        except game.rule_error as exc:
+            raise ServiceError(str(exc)) from None
+        services.procedure_command(campaign=campaign, actor=me, command={**args, "type": spec.name},
+                                   rng=system_rng())
+    except ServiceError as exc:
+        return _refused(request, campaign, game.panel.notice, exc)
+    if not request.htmx:
+        return redirect("table", campaign_id=campaign.pk)
+    return render(request, game.panel.notice, {"notice": ""})
+
+
+@require_POST
+def table_check(request: HttpRequest, campaign_id: int, check: str) -> HttpResponse:
+    """One of the system's one-off checks (Demon City: a task) for a character."""
+    campaign, me = seat(request, campaign_id, Verb.ROLL)
+    game = _game(campaign)
+    spec = game.check(check)
+    if spec is None:
+        raise Http404("There is no such check at this table.")
+    try:
+        try:
+            args = spec.parse(_form(request.POST), selectors.table_facts(campaign))
+        except game.rule_error as exc:
+            raise ServiceError(str(exc)) from None
+        services.check_roll(campaign=campaign, actor=me, check=spec.name, args=args, rng=system_rng())
+    except ServiceError as exc:
+        return render(request, spec.notice, {"notice": exc.message}, status=exc.status)
+    return render(request, spec.notice, {"notice": ""})
+
+
+@require_GET
+def game_page(request: HttpRequest, system: str, page: str) -> HttpResponse:
+    """A system's own page (Demon City's odds), open to anyone."""
+    try:
+        game = registry.get(system)
+    except registry.UnknownSystem:
+        raise Http404("There is no such game.") from None
+    spec = game.page(page) if game.available else None
+    if spec is None:
+        raise Http404("There is no such page.")
+    return render(request, spec.template, {**spec.context(_form(request.GET)), "game": game, "title": spec.title})

@@ -1,0 +1,224 @@
+"""The platform is generic over a system's registration (games/contract.py): every command a
+system registers is reachable at ``tables/<id>/commands/<name>/``, its checks at
+``checks/<name>/`` and its pages at ``games/<key>/<slug>/``; whatever is not registered is a
+404, never a 500; and what the registration says (who may send a command, the panel's lens,
+the log line, each event's audience) is what the platform does."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+from typing import Any
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.template.loader import get_template
+from django.test import Client
+from django.urls import reverse
+
+from games import registry
+from games.contract import CheckRun, Panel, Visibility
+from tabletop import rendering, services
+from tabletop.models import Event, ProcedureState, Role
+from tabletop.selectors import combatant_id, combatant_sheet, events_for, viewer_of
+
+HTMX = {"HTTP_HX_REQUEST": "true"}
+
+
+@pytest.fixture
+def dc(db: None) -> dict[str, Any]:
+    gm_user = get_user_model().objects.create_user("host", password="a long host password")
+    campaign = services.campaign_create(gm=gm_user, name="Demon City", system="demon_city")
+    gm = campaign.members.select_related("user").get(role=Role.GM)
+    seat = lambda role, name: services.membership_join(  # noqa: E731
+        campaign=campaign, user=services.guest_user_create(), role=role, display_name=name)
+    ann, bob, watcher = seat(Role.PLAYER, "Ann"), seat(Role.PLAYER, "Bob"), seat(Role.SPECTATOR, "")
+    alfie = services.character_create(campaign=campaign, actor=ann, name="Alfie",
+                                      sheet={"agility": 2, "toughness": 3, "hand_to_hand": 4, "side": "players"})
+    demon = services.character_create(campaign=campaign, actor=gm, name="Demon", npc=True,
+                                      sheet={"agility": 3, "toughness": 1, "hand_to_hand": 6, "side": "demons"})
+    clients = {}
+    for name, member in (("gm", gm), ("ann", ann), ("bob", bob), ("watcher", watcher)):
+        clients[name] = Client(raise_request_exception=False)
+        clients[name].force_login(member.user)
+    return {"campaign": campaign, "gm": gm, "ann": ann, "bob": bob, "watcher": watcher,
+            "alfie": alfie, "demon": demon, "clients": clients}
+
+
+def url(dc: dict[str, Any], command: str) -> str:
+    return reverse("table_command", args=[dc["campaign"].pk, command])
+
+
+def fight(dc: dict[str, Any]) -> None:
+    services.procedure_command(campaign=dc["campaign"], actor=dc["gm"], rng=random.Random(3), command={
+        "type": "start", "combatants": [combatant_sheet(c) for c in (dc["alfie"], dc["demon"])]})
+
+
+def log(dc: dict[str, Any]) -> list[tuple[int, str]]:
+    return list(Event.objects.filter(campaign=dc["campaign"]).values_list("seq", "kind"))
+
+
+def test_the_gm_marks_a_combatant_unaware_through_the_web(dc) -> None:
+    """set_condition had no route (the view kept its own command list); now every registered
+    command has one."""
+    fight(dc)
+    alfie = combatant_id(dc["alfie"])
+    page = dc["clients"]["gm"].get(reverse("table", args=[dc["campaign"].pk])).content.decode()
+    assert f'hx-post="{url(dc, "set_condition")}"' in page and '<option value="unaware">' in page
+    before = log(dc)
+    refused = dc["clients"]["ann"].post(url(dc, "set_condition"), {"combatant": alfie, "field": "unaware",
+                                                                   "value": "yes"}, **HTMX)
+    assert refused.status_code == 400 and 'id="rounds-notice"' in refused.content.decode()
+    assert log(dc) == before
+    done = dc["clients"]["gm"].post(url(dc, "set_condition"), {"combatant": alfie, "field": "unaware",
+                                                               "value": "yes"}, **HTMX)
+    assert done.status_code == 200
+    state = ProcedureState.objects.get(campaign=dc["campaign"]).state
+    assert state["combatants"][alfie]["unaware"] is True
+    assert Event.objects.filter(campaign=dc["campaign"], kind="demon_city.condition_set").count() == 1
+    bad = dc["clients"]["gm"].post(url(dc, "set_condition"), {"combatant": alfie, "field": "unaware",
+                                                              "value": "perhaps"}, **HTMX)
+    assert bad.status_code == 400 and "yes or no" in bad.content.decode()
+
+
+@pytest.mark.parametrize("command", [c.name for c in registry.get("demon_city").commands])
+def test_every_registered_command_is_reachable(dc, command: str) -> None:
+    """Reaching the engine is enough: it may refuse (400) what the fight's phase does not allow."""
+    fight(dc)
+    data = {"combatant": combatant_id(dc["alfie"]), "characters": [str(dc["alfie"].pk)]}
+    response = dc["clients"]["gm"].post(url(dc, command), data, **HTMX)
+    assert response.status_code in (200, 400), response.content[:300]
+    assert 'id="rounds-notice"' in response.content.decode()
+
+
+@pytest.mark.parametrize("path", [
+    "/tables/{dc}/commands/explode/", "/tables/{ff}/commands/start/", "/tables/{dc}/checks/nope/",
+    "/tables/{ff}/checks/task/", "/games/nope/odds/", "/games/demon_city/nope/", "/games/shadows/odds/",
+    "/games/freeform/odds/",
+])
+def test_what_is_not_registered_is_a_404(dc, path: str) -> None:
+    ff = services.campaign_create(gm=dc["gm"].user, name="Loose", system="freeform")
+    method = "get" if path.startswith("/games/") else "post"
+    client = dc["clients"]["gm"]
+    response = getattr(client, method)(path.format(dc=dc["campaign"].pk, ff=ff.pk), **HTMX)
+    assert response.status_code == 404
+
+
+def test_a_player_acts_only_for_the_characters_they_control(dc) -> None:
+    fight(dc)
+    before = log(dc)
+    bob = dc["clients"]["bob"]
+    announce = {"combatant": combatant_id(dc["alfie"]), "kind": "melee", "target": combatant_id(dc["demon"])}
+    assert bob.post(url(dc, "announce"), announce, **HTMX).status_code == 403
+    task = reverse("table_check", args=[dc["campaign"].pk, "task"])
+    assert bob.post(task, {"character": dc["alfie"].pk, "target_number": "3"}, **HTMX).status_code == 403
+    assert log(dc) == before
+    assert dc["clients"]["ann"].post(url(dc, "announce"), announce, **HTMX).status_code == 200
+
+
+def test_every_template_a_registration_names_exists() -> None:
+    for game in registry.available():
+        names = [p.template for p in game.pages] + [c.notice for c in game.checks]
+        if game.panel is not None:
+            names += [game.panel.template, game.panel.notice]
+        for name in names:
+            get_template(name)
+        for line in game.log_lines.values():
+            rendering._log_template(line)
+
+
+def test_the_page_draws_each_viewers_lens_of_the_panel(dc, monkeypatch) -> None:
+    game = registry.get("demon_city")
+    assert game.panel is not None
+    seen: list[str] = []
+
+    def view(state: Any, lens: Any) -> dict[str, Any]:
+        seen.append(lens)
+        return game.panel.view(state, lens)  # type: ignore[union-attr]
+
+    monkeypatch.setitem(registry.SYSTEMS, "demon_city", replace(game, panel=replace(game.panel, view=view)))
+    for who in ("gm", "ann", "watcher"):
+        assert dc["clients"][who].get(reverse("table", args=[dc["campaign"].pk])).status_code == 200
+    assert seen == ["gm", "player", "spectator"]
+    fight(dc)
+    assert seen[-1] == "spectator"  # an event carries what everyone may see
+
+
+def test_the_engine_and_a_check_get_the_member(dc, monkeypatch) -> None:
+    game = registry.get("demon_city")
+    assert game.procedure is not None
+    actors: list[dict[str, Any]] = []
+    runs: list[CheckRun] = []
+
+    def decide(state: Any, command: Any, rng: Any) -> Any:
+        actors.append(command["actor"])
+        return game.procedure.decide(state, command, rng)  # type: ignore[union-attr]
+
+    (task,) = game.checks
+
+    def run(check: CheckRun) -> Any:
+        runs.append(check)
+        return task.run(check)
+
+    monkeypatch.setitem(registry.SYSTEMS, "demon_city", replace(
+        game, procedure=replace(game.procedure, decide=decide), checks=(replace(task, run=run),)))
+    fight(dc)
+    ann = dc["ann"]
+    dc["clients"]["ann"].post(url(dc, "announce"), {"combatant": combatant_id(dc["alfie"]), "kind": "defend"},
+                              **HTMX)
+    assert actors[-1] == {"is_gm": False, "controls": [combatant_id(dc["alfie"])], "member": ann.pk, "name": "Ann"}
+    task_url = reverse("table_check", args=[dc["campaign"].pk, "task"])
+    assert dc["clients"]["ann"].post(task_url, {"character": dc["alfie"].pk, "target_number": "3"},
+                                     **HTMX).status_code == 200
+    assert runs[-1].member.id == ann.pk and runs[-1].member.name == "Ann" and runs[-1].cards is None
+    assert runs[-1].characters[dc["alfie"].pk].sheet["hand_to_hand"] == 4
+
+
+def test_each_event_goes_to_the_audience_the_system_gives_it(dc, monkeypatch) -> None:
+    """A system that hides a roll says so in its registration; the platform logs it for the
+    owner of the combatant it names and the GM, with the private part taken out of the payload."""
+    game = registry.get("demon_city")
+    alfie = combatant_id(dc["alfie"])
+
+    def audience(event: Any) -> Visibility:
+        if event["type"] == "task_rolled":
+            return Visibility(audience="owner", owner=alfie, private={"roll": event["roll"]},
+                              private_summary="Alfie's secret roll")
+        return Visibility()
+
+    monkeypatch.setitem(registry.SYSTEMS, "demon_city", replace(game, audience=audience))
+    gm = dc["clients"]["gm"]
+    task_url = reverse("table_check", args=[dc["campaign"].pk, "task"])
+    assert gm.post(task_url, {"character": dc["alfie"].pk, "target_number": "3"}, **HTMX).status_code == 200
+    event = Event.objects.get(campaign=dc["campaign"], kind="demon_city.task_rolled")
+    assert event.audience == "owner" and event.owner_id == dc["ann"].pk and event.actor_id == dc["gm"].pk
+    assert "roll" not in event.payload["task"] and "roll" in event.private
+    seen_by = {who: [s.event.pk for s in events_for(viewer_of(dc[who]), dc["campaign"].pk)]
+               for who in ("ann", "bob", "watcher")}
+    assert event.pk in seen_by["ann"] and event.pk not in seen_by["bob"] + seen_by["watcher"]
+
+
+def test_a_system_names_its_own_log_lines(monkeypatch) -> None:
+    game = registry.get("demon_city")
+    rendering.body_template.cache_clear()
+    try:
+        assert rendering.body_template("demon_city.task_rolled") is rendering._log_template(rendering.DEFAULT_LINE)
+        monkeypatch.setitem(registry.SYSTEMS, "demon_city",
+                            replace(game, log_lines={"task_rolled": "log/events/chat_posted.html"}))
+        rendering.body_template.cache_clear()
+        assert rendering.body_template("demon_city.task_rolled") is \
+            rendering._log_template("log/events/chat_posted.html")
+        assert rendering.body_template("demon_city.announced") is rendering._log_template(rendering.DEFAULT_LINE)
+    finally:
+        rendering.body_template.cache_clear()
+
+
+def test_a_systems_panel_without_its_own_template_names_is_not_guessed(dc, monkeypatch) -> None:
+    """The table page includes what the registration names, not games/<key>/panel.html."""
+    game = registry.get("demon_city")
+    assert game.panel is not None
+    moved = Panel(view=game.panel.view, template="games/demon_city/panel.html#task_box",
+                  notice="games/demon_city/panel.html#task_notice")
+    monkeypatch.setitem(registry.SYSTEMS, "demon_city", replace(game, panel=moved))
+    page = dc["clients"]["gm"].get(reverse("table", args=[dc["campaign"].pk])).content.decode()
+    assert 'id="task-box"' in page and 'id="rounds-panel"' not in page

@@ -1,0 +1,84 @@
+"""The system seam as layout rules (DESIGN.md, Layers): nothing under tabletop/ names a game
+system or imports one's package, so adding a system edits no platform file but its
+registration line; and nothing under games/ imports Django, so every engine runs without
+a database."""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from games import registry
+
+ROOT = Path(__file__).resolve().parents[2]
+# The platform may use what games/ shares with every system, never a system's own package.
+SHARED = {"core", "registry", "contract", "sheets"}
+# The demo command makes a Freeform table on purpose; migrations are history.
+EXEMPT = {Path("tabletop/management/commands/demo.py")}
+
+
+def platform_modules() -> Iterator[Path]:
+    for path in sorted((ROOT / "tabletop").rglob("*.py")):
+        relative = path.relative_to(ROOT)
+        if relative not in EXEMPT and "migrations" not in relative.parts:
+            yield relative
+
+
+def platform_templates() -> Iterator[Path]:
+    yield from (p.relative_to(ROOT) for p in sorted((ROOT / "templates" / "tabletop").rglob("*.html")))
+    yield from (p.relative_to(ROOT) for p in sorted((ROOT / "jinja2" / "log").rglob("*.html"))
+                if "games" not in p.relative_to(ROOT / "jinja2" / "log").parts)
+
+
+def imported(path: Path) -> Iterator[str]:
+    """Every module ``path`` imports, ``from a import b`` giving ``a.b`` too."""
+    for node in ast.walk(ast.parse((ROOT / path).read_text(), str(path))):
+        if isinstance(node, ast.Import):
+            yield from (alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            yield node.module
+            yield from (f"{node.module}.{alias.name}" for alias in node.names)
+
+
+def system_names() -> re.Pattern[str]:
+    """Every system key, registered or coming, as written in code or in a URL."""
+    keys = set(registry.SYSTEMS) | set(registry.PACKAGES)
+    spelled = keys | {k.replace("_", "-") for k in keys}
+    return re.compile(r"(?<![A-Za-z0-9_])(" + "|".join(sorted(map(re.escape, spelled))) + r")(?![A-Za-z0-9_])")
+
+
+@pytest.mark.parametrize("path", list(platform_modules()), ids=str)
+def test_no_platform_module_imports_a_system_package(path: Path) -> None:
+    for module in imported(path):
+        parts = module.split(".")
+        if parts[0] == "games" and len(parts) > 1:
+            assert parts[1] in SHARED, f"{path} imports {module}: go through games.registry"
+
+
+@pytest.mark.parametrize("path", [*platform_modules(), *platform_templates()], ids=str)
+def test_no_platform_file_names_a_system(path: Path) -> None:
+    found = system_names().findall((ROOT / path).read_text())
+    assert not found, f"{path} names {sorted(set(found))}: take it from the system's registration"
+
+
+def test_the_rules_would_catch_a_system_named_on_the_platform() -> None:
+    assert system_names().search('path("odds/demon-city/")')
+    assert system_names().search('system="freeform"')
+    assert not system_names().search("a freeformish word, shadowside")
+
+
+@pytest.mark.parametrize("path", sorted(p.relative_to(ROOT) for p in (ROOT / "games").rglob("*.py")), ids=str)
+def test_nothing_under_games_imports_django_or_the_platform(path: Path) -> None:
+    for module in imported(path):
+        top = module.split(".")[0]
+        assert top not in {"django", "channels", "daphne", "tabletop"}, f"{path} imports {module}"
+
+
+def test_each_listed_package_is_a_system_package_with_its_key() -> None:
+    for package in registry.PACKAGES:
+        assert (ROOT / "games" / package / "__init__.py").is_file()
+        assert registry.get(package).key == package
