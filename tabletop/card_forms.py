@@ -1,11 +1,15 @@
-"""Forms of the card actions: shape and size only; services decide what is allowed."""
+"""Forms of the card actions: shape and size only; services decide what is allowed.
+
+Each cleans its fields and nothing else (no ``clean`` or ``clean_<field>``, no arguments
+but the data), so an act frame's args are checked through the fields without building the
+form (forms.check_fields), and the same form serves both doors (tabletop/actions.py)."""
 
 from __future__ import annotations
 
 from django import forms
 
 from games.core.cards import deck_kind_choices
-from tabletop.ids import IdField
+from tabletop.ids import IdField, IdListField
 from tabletop.services.cards import MAX_DRAW
 
 
@@ -30,21 +34,21 @@ class DrawForm(CountForm):
 
 
 class DealForm(CountForm):
-    to = forms.TypedMultipleChoiceField(coerce=int, choices=[])
-
-    def __init__(self, *args: object, players: list[tuple[int, str]], **kwargs: object) -> None:
-        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
-        self.fields["to"].choices = players
+    to = IdListField()  # the players, in the order dealt to; who they may be: actions.py
 
 
-class ReorderForm(DeckForm):
-    order = forms.CharField(max_length=2000)
+class CardListField(forms.CharField):
+    """Card ids, top first, separated by commas: each once, at most ``MAX_DRAW``."""
 
-    def clean_order(self) -> list[str]:
-        ids = [part.strip() for part in self.cleaned_data["order"].split(",") if part.strip()]
+    def clean(self, value: object) -> list[str]:  # type: ignore[override]
+        ids = [part.strip() for part in super().clean(value).split(",") if part.strip()]
         if not ids or len(ids) > MAX_DRAW or len(set(ids)) != len(ids):
             raise forms.ValidationError("List each card once, top first, separated by commas.")
         return ids
+
+
+class ReorderForm(DeckForm):
+    order = CardListField(max_length=2000)
 
 
 class ConfigureForm(DeckForm):

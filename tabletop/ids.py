@@ -35,6 +35,37 @@ class IdField(forms.IntegerField):
 _ID = IdField()
 
 
+class IdListField(forms.Field):
+    """Rows' ids, each as ``IdField`` takes it, in the order given: a field repeated
+    (``to=3&to=4``, as checkboxes post) or one string of them separated by commas (``"3,4"``:
+    an act frame's args are strings only), so either door takes one form."""
+
+    widget = forms.SelectMultiple  # only for reading every value of a repeated field
+    default_error_messages = {
+        "invalid": "There is no such one at this table.",
+        "too_many": "Choose at most %(max)d.",
+    }
+
+    def __init__(self, *, max_ids: int = 100, **kwargs: object) -> None:
+        self.max_ids = max_ids
+        super().__init__(**kwargs)  # type: ignore[arg-type]
+
+    def to_python(self, value: object) -> list[int]:
+        if value in self.empty_values:
+            return []
+        values = [value] if isinstance(value, str) else value
+        if not isinstance(values, (list, tuple)) or not all(isinstance(v, str) for v in values):
+            raise forms.ValidationError(self.error_messages["invalid"], code="invalid")
+        parts = [part.strip() for v in values for part in v.split(",") if part.strip()]
+        if len(parts) > self.max_ids:  # before parsing: a bound on the work and the query
+            raise forms.ValidationError(self.error_messages["too_many"], code="too_many",
+                                        params={"max": self.max_ids})
+        ids = [parse_id(part) for part in parts]
+        if any(i is None for i in ids):
+            raise forms.ValidationError(self.error_messages["invalid"], code="invalid")
+        return [i for i in ids if i is not None]
+
+
 def parse_id(value: object) -> int | None:
     """``value`` as an id (a string of digits from a form or URL, or an int), or None when it
     is not one the database could hold."""

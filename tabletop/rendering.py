@@ -225,13 +225,14 @@ def error_frame(message: str, code: str) -> str:
 
 def answer_frame(ref: str, *, position: str | None = None, message: str = "", code: str = "",
                  field: str | None = None) -> str:
-    """The answer to an act frame: done (with its event's position as the actor numbers it,
-    ``Event.position``; the event itself reaches the feed as everyone's), or refused (a
-    message fit to show, its code and field; nothing was changed)."""
-    if position is not None:
+    """The answer to an act frame: done, without a ``code`` (with the position, as the actor
+    numbers it, ``Event.position``, of the last event the action logged that the actor sees;
+    the events themselves reach the feed as everyone's), or refused (a message fit to show,
+    its code and field; nothing was changed)."""
+    if not code:
         return format_html(
             '<p id="socket-ack" hidden hx-swap-oob="true" data-ref="{}" data-outcome="done" '
-            'data-seq="{}"></p>', ref, position,
+            'data-seq="{}"></p>', ref, position or "",
         )
     return format_html(
         '<p id="socket-ack" hidden hx-swap-oob="true" data-ref="{}" data-outcome="refused" '

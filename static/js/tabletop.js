@@ -2,7 +2,8 @@
 // - resume: on every (re)connect, tell the server the last position we rendered;
 // - dedupe: drop a frame whose position we already have (a replay racing the live feed);
 // - upsert: a row for a new member or character is appended where it belongs;
-// - act: the roll and chat forms go over the open socket (an htmx POST while it is not);
+// - act: a form with data-act (roll, chat) goes over the open socket (an htmx POST while
+//   it is not);
 // - connection status, copy buttons, focus and log scrolling.
 (function () {
   "use strict";
@@ -66,7 +67,11 @@
     if (form.hasAttribute("aria-busy")) return; // one answer awaited at a time
     const args = {};
     for (const [name, value] of new FormData(form)) {
-      if (name !== "csrfmiddlewaretoken") args[name] = String(value);
+      if (name === "csrfmiddlewaretoken") continue;
+      // args are strings: a field sent more than once (the deal's players) goes as one,
+      // its values separated by commas, as the form's field reads it (tabletop/ids.py)
+      const text = String(value);
+      args[name] = Object.prototype.hasOwnProperty.call(args, name) ? args[name] + "," + text : text;
     }
     const ref = "f" + (++nextRef);
     pending.set(ref, form);

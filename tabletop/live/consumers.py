@@ -1,8 +1,9 @@
 """The table's socket: authenticate, check the seat, replay, then push live.
 
-A client sends ``{"type": "resume", "after": "<position>"}`` first, and may then take the live
-table's most frequent actions as ``{"type": "act", ...}`` frames (tabletop/live/socket_actions.py);
-every other change is an htmx POST. Anything else gets an error frame and changes nothing.
+A client sends ``{"type": "resume", "after": "<position>"}`` first, and may then take any
+action of the action table (tabletop/actions.py: dice, chat, decks and cards) as
+``{"type": "act", ...}`` frames (tabletop/live/socket_actions.py); every other change is an
+htmx POST. Anything else gets an error frame and changes nothing.
 """
 
 from __future__ import annotations

@@ -1,16 +1,19 @@
-"""Actions taken through the table's socket: the live table's most frequent ones.
+"""Actions taken through the table's socket: every action of the action table
+(tabletop/actions.py), the same that the htmx forms post.
 
 A roll or a chat line sent as a frame skips what an HTTP request costs before the service
 runs (the request, its session and user queries, CSRF, the middleware, a fresh database
 connection and a thread of its own: about 4 ms of CPU on the project's machine, more than
 the service itself; bench/throughput, docs/performance.md). The socket was authenticated
 and its Origin checked when it opened, which is what CSRF protects for a form; the same
-forms check the input and the same services decide and write. The HTMX forms stay: they
-work without the socket, and the page falls back to them while it reconnects.
+table's forms check the input and the same entries run the services. The HTMX forms stay:
+they work without the socket, and the page falls back to them while it reconnects.
 
 Frame: ``{"type": "act", "ref": "<1-40 of A-Z a-z 0-9 _ . : ->", "action": "<name>",
-"args": {...}}``; the answer is an ack frame (with the event's seq) or a refusal frame for
-that ref; the event itself arrives through the feed like everyone's.
+"args": {...}}``; the answer is an ack frame or a refusal frame for that ref. The ack names
+the last event the action logged that its actor sees (for a roll or a chat line, its one
+event) as the actor numbers it; the events themselves arrive through the feed like
+everyone's.
 """
 
 from __future__ import annotations
@@ -20,50 +23,25 @@ import logging
 import re
 import threading
 from collections import deque
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
 from channels.db import database_sync_to_async
-from django import forms
 from django.conf import settings
 from django.db import DatabaseError, connections, transaction
 
-from games.core.rng import system_rng
-from tabletop import services
-from tabletop.forms import ChatForm, RollForm, check_fields
+from tabletop import actions
+from tabletop.actions import ACTIONS, Action
+from tabletop.forms import check_fields
 from tabletop.live.hub import hand_to
 from tabletop.models import Event, Membership, Role
-from tabletop.permissions import Verb, can, seat_of
+from tabletop.permissions import Viewer, can, event_lens, seat_of
 from tabletop.services import ServiceError
 
 REF = re.compile(r"[A-Za-z0-9_.:-]{1,40}")
 logger = logging.getLogger(__name__)
-
-
-@dataclass(frozen=True)
-class Action:
-    verb: Verb
-    form: type[forms.Form]
-    run: Callable[[Membership, Mapping[str, Any]], Event]
-
-
-ACTIONS: dict[str, Action] = {
-    "dice.roll": Action(
-        Verb.ROLL,
-        RollForm,
-        lambda me, data: services.dice_roll(
-            campaign=me.campaign, actor=me, notation=data["notation"], mode=data["mode"],
-            rng=system_rng(),
-        ),
-    ),
-    "chat.post": Action(
-        Verb.CHAT,
-        ChatForm,
-        lambda me, data: services.chat_post(campaign=me.campaign, actor=me, text=data["text"]),
-    ),
-}
 
 
 @dataclass(frozen=True)
@@ -75,9 +53,12 @@ class Request:
 
 @dataclass(frozen=True)
 class Outcome:
+    """Done when it has no ``code``; then ``seq`` and ``position`` name the last event the
+    action logged that its actor sees (None if none: no action of the table does that)."""
+
     ref: str
-    seq: int | None = None  # the event's seq when it was done (the server's own numbering)
-    position: str | None = None  # ...and as the actor numbers it (Event.position)
+    seq: int | None = None  # the server's own numbering
+    position: str | None = None  # ...and the actor's (Event.position)
     error: str = ""
     code: str = ""
     field: str | None = None
@@ -147,11 +128,21 @@ def perform(job: Job) -> Outcome:
 def _attempt(job: Job) -> Outcome:
     """The action's outcome; a refusal is an outcome, a database failure is raised."""
     try:
-        event = job.action.run(job.member, job.data)
+        done = actions.take(job.action, job.member, job.data)
     except ServiceError as exc:
         code = {403: "not-allowed", 404: "not-found", 409: "conflict"}.get(exc.status, "invalid")
         return Outcome(job.ref, error=exc.message, code=code, field=exc.field)
+    event = _last_seen(done.events, job.member)
+    if event is None:
+        return Outcome(job.ref)
     return Outcome(job.ref, seq=event.seq, position=event.position(gm=job.member.role == Role.GM))
+
+
+def _last_seen(events: Sequence[Event], member: Membership) -> Event | None:
+    """The last of ``events`` that ``member`` sees: a position is only ever of an event in
+    its viewer's own log (another's hidden event numbers nothing of theirs)."""
+    viewer = Viewer(membership_id=member.pk, seat=seat_of(member))
+    return next((e for e in reversed(events) if event_lens(viewer, e) is not None), None)
 
 
 def perform_batch(jobs: Sequence[Job]) -> list[Outcome | BaseException]:

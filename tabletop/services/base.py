@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Any
 
 from django.db import transaction
@@ -65,6 +67,23 @@ def lock_seat(campaign_id: int, actor: Membership, verb: Verb) -> tuple[Campaign
     return me.campaign, me
 
 
+# The events appended while an action of the action table runs (tabletop/actions.py: take):
+# most services return nothing, or one thing of several they logged, and the answer to an
+# act frame names the last event its actor sees.
+_recording: ContextVar[list[Event] | None] = ContextVar("recording", default=None)
+
+
+@contextmanager
+def recording() -> Iterator[list[Event]]:
+    """A list that receives each event this thread's services append while it is open."""
+    events: list[Event] = []
+    token = _recording.set(events)
+    try:
+        yield events
+    finally:
+        _recording.reset(token)
+
+
 def append(
     campaign: Campaign,
     kind: str,
@@ -107,6 +126,9 @@ def append(
         private=dict(private or {}),
     )
     statements.insert_event(event)
+    recorded = _recording.get()
+    if recorded is not None:
+        recorded.append(event)
     # robust: the event is committed whatever its broadcast does (socket_actions' batches
     # rely on it: a hook's error must not look like a failed commit)
     transaction.on_commit(lambda: broadcast.event_committed(event), robust=True)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 import segno
@@ -15,8 +14,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from games import registry
 from games.core.cards import deck_kind_choices
-from games.core.rng import system_rng
-from tabletop import rendering, selectors, services
+from tabletop import actions, rendering, selectors, services
 from tabletop.forms import ChatForm, JoinForm, RollForm
 from tabletop.models import Campaign, Membership, Role
 from tabletop.permissions import Verb, can
@@ -75,22 +73,18 @@ def table(request: HttpRequest, campaign_id: int) -> HttpResponse:
     return render(request, TABLE, _table_context(request, campaign, member))
 
 
-def _table_form(
-    request: HttpRequest,
-    campaign: Campaign,
-    form: Any,
-    *,
-    partial: str,
-    act: Callable[[dict[str, Any]], object],
-) -> HttpResponse:
-    """Runs ``act`` on a valid form. Done: 204 and nothing else, to htmx (the page empties
-    the form's text; what it did reaches everyone through the live feed); rendering the form
-    again cost a fresh masked CSRF token, 32 draws from the system's randomness, each time.
-    Refused: the form again, with the refusal inline."""
+def _table_form(request: HttpRequest, campaign_id: int, name: str, *, partial: str) -> HttpResponse:
+    """Runs the action ``name`` of the action table on its form. Done: 204 and nothing else,
+    to htmx (the page empties the form's text; what it did reaches everyone through the live
+    feed); rendering the form again cost a fresh masked CSRF token, 32 draws from the
+    system's randomness, each time. Refused: the form again, with the refusal inline."""
+    action = actions.ACTIONS[name]
+    campaign, member = seat(request, campaign_id, action.verb)
+    form = action.form(request.POST)
     status = 400
     if form.is_valid():
         try:
-            act(form.cleaned_data)
+            actions.take(action, member, form.cleaned_data)
         except ServiceError as exc:
             refusal(form, exc)
             status = exc.status
@@ -103,23 +97,12 @@ def _table_form(
 
 @require_POST
 def roll(request: HttpRequest, campaign_id: int) -> HttpResponse:
-    campaign, member = seat(request, campaign_id, Verb.ROLL)
-    return _table_form(
-        request, campaign, RollForm(request.POST), partial="roll_form",
-        act=lambda data: services.dice_roll(
-            campaign=campaign, actor=member, notation=data["notation"], mode=data["mode"],
-            rng=system_rng(),
-        ),
-    )
+    return _table_form(request, campaign_id, "dice.roll", partial="roll_form")
 
 
 @require_POST
 def chat(request: HttpRequest, campaign_id: int) -> HttpResponse:
-    campaign, member = seat(request, campaign_id, Verb.CHAT)
-    return _table_form(
-        request, campaign, ChatForm(request.POST), partial="chat_form",
-        act=lambda data: services.chat_post(campaign=campaign, actor=member, text=data["text"]),
-    )
+    return _table_form(request, campaign_id, "chat.post", partial="chat_form")
 
 
 # Links

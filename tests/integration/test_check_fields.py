@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 from django import forms
+from django.http import QueryDict
 
 from tabletop.forms import check_fields
 from tabletop.live.socket_actions import ACTIONS
@@ -26,6 +27,23 @@ INPUTS: list[dict[str, Any]] = [
     {"text": "   "},
     {"text": LONG},
     {"text": "<b>x</b>", "extra": "ignored"},
+    # the card actions' shapes
+    {"deck": "3", "count": "2", "to": "play"},
+    {"deck": "x", "count": "2"},
+    {"deck": str(2**63), "count": "1"},
+    {"deck": "3", "count": "0"},
+    {"deck": "3", "count": "21", "card": "std:S:1"},
+    {"deck": "3", "count": "1", "to": "4, 5"},
+    {"deck": "3", "count": "1", "to": "4,x"},
+    {"deck": "3", "count": "1", "to": ",,"},
+    {"deck": "3", "count": "1", "to": ",".join(["4"] * 101)},
+    {"deck": "3", "order": "std:S:1, std:H:2"},
+    {"deck": "3", "order": "std:S:1, std:S:1"},
+    {"deck": "3", "order": " , "},
+    {"deck": "3", "card": "std:S:1", "to_name": "Bob"},
+    {"deck": "3", "allow_reversed": "false", "players_may_use": "on", "dealer_name": "x" * 41},
+    {"kind": "tarot", "owner": "", "allow_reversed": "on", "players_may_use": "false", "name": "Spare"},
+    {"kind": "nope", "owner": "-1"},
 ]
 
 
@@ -42,6 +60,15 @@ def by_the_form(form_class: type[forms.Form], data: dict[str, Any]) -> tuple[dic
 def test_checking_through_the_fields_is_what_the_form_would_say(action: str, data: dict[str, Any]) -> None:
     form_class = ACTIONS[action].form
     assert check_fields(form_class, data) == by_the_form(form_class, data)
+
+
+def test_a_deal_takes_its_players_repeated_as_a_form_posts_them_or_in_one_string() -> None:
+    form_class = ACTIONS["deck.deal"].form
+    posted = QueryDict("deck=3&count=1&to=5&to=4")
+    assert by_the_form(form_class, posted) == check_fields(form_class, posted)
+    assert check_fields(form_class, {"deck": "3", "count": "1", "to": "5,4"}) == (
+        {"deck": 3, "count": 1, "to": [5, 4]}, None, "")
+    assert by_the_form(form_class, posted)[0]["to"] == [5, 4]
 
 
 def test_a_form_that_cleans_more_than_its_fields_is_not_checked_this_way() -> None:

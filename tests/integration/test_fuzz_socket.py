@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 from channels.db import database_sync_to_async
 
+from tabletop.actions import ACTIONS
 from tabletop.live import consumers
 from tabletop.models import CardPlacement, Character, Event, Membership
 
@@ -52,7 +53,7 @@ def frames() -> list[str]:
                                "args": {"notation": value, "mode": "public"}}))
     out.append(json.dumps({"type": "act", "ref": "r1", "action": "chat.post",
                            "args": {f"k{i}": "v" for i in range(1000)}}))
-    for action in ("dice.roll", "chat.post", "deck.draw", "card.play", "__class__", "DICE.ROLL"):
+    for action in ("dice.roll", "chat.post", "__class__", "DICE.ROLL", "deck.create.x"):
         known = action in ("dice.roll", "chat.post")  # an unknown one is refused whatever its args
         for text in HOSTILE_STRINGS if known else HOSTILE_STRINGS[:2]:
             args = {"notation": text, "mode": "public", "text": text}
@@ -60,6 +61,11 @@ def frames() -> list[str]:
                                   ensure_ascii=False))
             out.append(json.dumps({"type": "act", "ref": "a.2", "action": action,
                                    "args": {"notation": "1d6", "mode": text}}, ensure_ascii=False))
+    for name, action in sorted(ACTIONS.items()):  # every action of the table, all its fields at once
+        for text in HOSTILE_STRINGS:
+            args = {field: text for field in action.form.base_fields}
+            out.append(json.dumps({"type": "act", "ref": "a.3", "action": name, "args": args},
+                                  ensure_ascii=False))
     return [f for f in out if len(f) <= consumers.MAX_FRAME]
 
 

@@ -84,7 +84,8 @@ async def test_a_blind_roll_on_the_socket_shows_its_result_to_the_gm_alone(table
 @pytest.mark.parametrize(
     ("frame", "code", "field"),
     [
-        ({"type": "act", "ref": "u", "action": "deck.shuffle", "args": {}}, "unknown-action", ""),
+        ({"type": "act", "ref": "u", "action": "deck.burn", "args": {}}, "unknown-action", ""),
+        ({"type": "act", "ref": "v", "action": "deck.shuffle", "args": {}}, "invalid", "deck"),
         (roll("v", notation=""), "invalid", "notation"),
         (roll("v", notation="1d6" + "+1" * 200), "invalid", "notation"),
         (roll("v", notation="2d6 + banana"), "invalid", "notation"),

@@ -5,6 +5,7 @@ and any other failure taking back the whole batch before each action runs again 
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -124,7 +125,7 @@ async def test_a_failure_that_comes_back_alone_fails_that_action_alone(table) ->
     """A fault in one action's code (not a refusal) takes back the batch too; alone, it
     fails again, and only that socket hears of it."""
     before = await logged_events()
-    faulty = socket_actions.Action(ACTIONS["chat.post"].verb, ACTIONS["chat.post"].form, _faulty)
+    faulty = dataclasses.replace(ACTIONS["chat.post"], run=_faulty)
     jobs = [chat(table.ann, "fine"), Job("boom", faulty, {"text": "x"}, table.ann), chat(table.bob, "also fine")]
     results, sql = await database_sync_to_async(batch)(jobs)
     assert isinstance(results[1], RuntimeError)  # raised again in the socket's coroutine
@@ -136,7 +137,7 @@ async def test_a_failure_that_comes_back_alone_fails_that_action_alone(table) ->
     assert begins(sql) == 1 + 3  # the batch, then each action alone
 
 
-def _faulty(member: Membership, data: Any) -> Event:
+def _faulty(member: Membership, data: Any, rng: Any) -> Event:
     services.chat_post(campaign=member.campaign, actor=member, text="written, then a fault")
     raise RuntimeError("a fault in one action")
 

@@ -1,0 +1,152 @@
+"""The one table of live actions: what a seat at the table may ask for, by name.
+
+An action comes through one of two doors, an htmx POST (tabletop/views/table.py, cards.py)
+or an act frame on the table's socket (tabletop/live/socket_actions.py); both look it up
+here and run it through ``take``, so a test through either door takes production's path.
+
+An entry is the action's name (the act frame's ``action``), the seat's verb it needs
+(refused before its input is read: permissions.MATRIX), its form (shape and size only:
+each cleans its fields and nothing else, so the socket checks args without building it,
+forms.check_fields), and a function that turns the ids and names in the clean input into
+rows of this table and calls exactly one service, which decides what is allowed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from django import forms
+
+from games.core.rng import Rng, system_rng
+from tabletop import services
+from tabletop.card_forms import (
+    CardForm, ConfigureForm, CountForm, DealForm, DeckCreateForm, DeckForm, DrawForm, PassForm, ReorderForm,
+)
+from tabletop.forms import ChatForm, RollForm
+from tabletop.models import Deck, Event, Membership, Role
+from tabletop.permissions import DECK_SEAT_VERB, DeckVerb, Verb
+from tabletop.services import ServiceError
+from tabletop.services.base import recording
+from tabletop.services.piles import get_deck
+
+Data = Mapping[str, Any]
+
+
+@dataclass(frozen=True)
+class Action:
+    name: str
+    verb: Verb
+    form: type[forms.Form]
+    run: Callable[[Membership, Data, Rng], object]
+
+
+@dataclass(frozen=True)
+class Done:
+    result: object  # what the service returned: the event, the cards peeked at, or nothing
+    events: list[Event]  # every event it logged, in order
+
+
+def take(action: Action, member: Membership, data: Data) -> Done:
+    """Runs an action on input its form cleaned; a refusal is raised (ServiceError) and
+    changed nothing."""
+    with recording() as events:
+        result = action.run(member, data, system_rng())
+    return Done(result, events)
+
+
+# Ids and names in the input are rows of the actor's table, or a refusal (never a row of
+# another table, never a 500). Only what a service takes as a row is read here: services
+# that take a card's deck id look the card up at the table themselves.
+
+
+def _deck(me: Membership, data: Data) -> Deck:
+    return get_deck(me.campaign, data["deck"])  # NotFound
+
+
+def _named(me: Membership, name: str, field: str) -> Membership:
+    """A seated member by the name the log shows, in any case."""
+    found = Membership.objects.filter(
+        campaign_id=me.campaign_id, display_name__iexact=name.strip(), removed_at=None
+    ).first()
+    if found is None:
+        raise ServiceError("Nobody at this table has that name.", field=field)
+    return found
+
+
+def _players(me: Membership, ids: list[int]) -> list[Membership]:
+    """The players dealt to, in the order given: only players, as the deal form offers."""
+    found = {m.pk: m for m in Membership.objects.filter(
+        campaign_id=me.campaign_id, pk__in=ids, role=Role.PLAYER, removed_at=None
+    )}
+    if len(found) != len(set(ids)):
+        raise ServiceError("Deal only to players seated at this table.", field="to")
+    return [found[i] for i in ids]
+
+
+def _owner(me: Membership, owner_id: int | None) -> Membership | None:
+    if owner_id is None:
+        return None
+    owner = Membership.objects.filter(pk=owner_id, campaign_id=me.campaign_id).first()
+    if owner is None:
+        raise ServiceError("A personal deck belongs to a player at this table.", field="owner")
+    return owner
+
+
+def _configure(me: Membership, data: Data, rng: Rng) -> object:
+    deck = _deck(me, data)  # an unknown deck is refused before an unknown name
+    name = data["dealer_name"].strip()
+    return services.deck_configure(
+        deck=deck, actor=me, allow_reversed=data["allow_reversed"],
+        players_may_use=data["players_may_use"], dealer=_named(me, name, "dealer_name") if name else None,
+    )
+
+
+def _deck_action(verb: DeckVerb, form: type[forms.Form], run: Callable[[Membership, Data, Rng], object]) -> Action:
+    return Action(f"deck.{verb}", DECK_SEAT_VERB[verb], form, run)
+
+
+def _card_action(name: str, form: type[forms.Form], run: Callable[[Membership, Data, Rng], object]) -> Action:
+    return Action(f"card.{name}", Verb.CARD_PLAY, form, run)
+
+
+def _return(where: str) -> Callable[[Membership, Data, Rng], object]:
+    return lambda me, data, rng: services.card_return(
+        campaign=me.campaign, actor=me, deck_id=data["deck"], card_id=data["card"], where=where,  # type: ignore[arg-type]
+    )
+
+
+ACTIONS: dict[str, Action] = {action.name: action for action in (
+    Action("dice.roll", Verb.ROLL, RollForm, lambda me, data, rng: services.dice_roll(
+        campaign=me.campaign, actor=me, notation=data["notation"], mode=data["mode"], rng=rng)),
+    Action("chat.post", Verb.CHAT, ChatForm, lambda me, data, rng: services.chat_post(
+        campaign=me.campaign, actor=me, text=data["text"])),
+    Action("deck.create", Verb.DECK_MANAGE, DeckCreateForm, lambda me, data, rng: services.deck_create(
+        campaign=me.campaign, actor=me, kind=data["kind"], name=data["name"], owner=_owner(me, data["owner"]),
+        allow_reversed=data["allow_reversed"], players_may_use=data["players_may_use"], rng=rng)),
+    _deck_action(DeckVerb.DRAW, DrawForm, lambda me, data, rng: services.pile_draw(
+        deck=_deck(me, data), actor=me, count=data["count"], to=data["to"] or "hand")),
+    _deck_action(DeckVerb.DEAL, DealForm, lambda me, data, rng: services.pile_deal(
+        deck=_deck(me, data), actor=me, count=data["count"], to=_players(me, data["to"]))),
+    _deck_action(DeckVerb.SHUFFLE, DeckForm, lambda me, data, rng: services.deck_shuffle(
+        deck=_deck(me, data), actor=me, rng=rng)),
+    _deck_action(DeckVerb.RESHUFFLE_DISCARD, DeckForm, lambda me, data, rng: services.deck_discard_reshuffle(
+        deck=_deck(me, data), actor=me, rng=rng)),
+    _deck_action(DeckVerb.RECALL, DeckForm, lambda me, data, rng: services.deck_recall(
+        deck=_deck(me, data), actor=me, rng=rng)),
+    _deck_action(DeckVerb.PEEK, CountForm, lambda me, data, rng: services.deck_peek(
+        deck=_deck(me, data), actor=me, count=data["count"])),
+    _deck_action(DeckVerb.REORDER, ReorderForm, lambda me, data, rng: services.deck_reorder(
+        deck=_deck(me, data), actor=me, order=data["order"])),
+    _deck_action(DeckVerb.CONFIGURE, ConfigureForm, _configure),
+    _card_action("play", CardForm, lambda me, data, rng: services.card_play(
+        campaign=me.campaign, actor=me, deck_id=data["deck"], card_id=data["card"])),
+    _card_action("discard", CardForm, lambda me, data, rng: services.card_discard(
+        campaign=me.campaign, actor=me, deck_id=data["deck"], card_id=data["card"])),
+    _card_action("return_top", CardForm, _return("top")),
+    _card_action("return_bottom", CardForm, _return("bottom")),
+    _card_action("pass", PassForm, lambda me, data, rng: services.card_pass(
+        campaign=me.campaign, actor=me, deck_id=data["deck"], card_id=data["card"],
+        to=_named(me, data["to_name"], "to_name"))),
+)}
