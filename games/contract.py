@@ -14,6 +14,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from games.core.cards_port import Cards
 from games.core.rng import Rng
 from games.sheets import SheetField
 
@@ -118,7 +119,7 @@ class CheckRun:
     characters: Mapping[int, Character]
     args: Mapping[str, Any]
     rng: Rng
-    cards: Any | None = None  # the cards port, once rules draw real cards (None until then)
+    cards: Cards  # the table's decks (games/core/cards_port.py): a rule's cards are real cards
 
 
 @dataclass(frozen=True)
@@ -189,15 +190,19 @@ def everyone(event: Mapping[str, Any]) -> Visibility:
 class Procedure:
     """A system's table procedure as a state machine the platform drives under the table lock:
     ``decide(state, command, rng) -> events`` (refusing with ``error``, changing nothing) and
-    ``apply(state, event) -> state`` (never rolls). ``summary(event, state)`` is the log line;
-    ``writeback(event, state)`` the sheet fields to put back on each combatant's character."""
+    ``apply(state, event) -> state`` (never rolls, never draws). ``summary(event, state)`` is
+    the log line; ``writeback(event, state)`` the sheet fields to put back on each combatant's
+    character. A procedure whose rules use cards says ``uses_cards``: its ``decide`` is then
+    called with the table's decks too, ``decide(state, command, rng, cards)``, and its events
+    record the tokens it drew."""
 
     new_state: Callable[[], State]
-    decide: Callable[[State, dict[str, Any], Rng], list[EngineEvent]]
+    decide: Callable[..., list[EngineEvent]]
     apply: Callable[[State, EngineEvent], State]
     summary: Callable[[EngineEvent, State], str]
     error: type[Exception]
     writeback: Callable[[EngineEvent, State], dict[str, dict[str, Any]]] | None = None
+    uses_cards: bool = False
 
 
 def _no_derived(sheet: Mapping[str, Any]) -> list[tuple[str, str]]:

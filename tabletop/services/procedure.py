@@ -14,6 +14,7 @@ from django.db import transaction
 
 from games import registry
 from games.contract import Check, CheckRun, GameSystem, Sender, Visibility
+from games.core.cards_port import OutOfCards, UnknownDeck
 from games.core.rng import Rng
 from tabletop.models import Campaign, Character, Event, Membership, ProcedureState
 from tabletop.permissions import Verb, may_send
@@ -21,6 +22,7 @@ from tabletop.selectors import (
     character_data, character_facts, combatant_id, member_facts, panel_for,
 )
 from tabletop.services.base import NotAllowed, NotFound, ServiceError, append, lock_seat
+from tabletop.services.table_cards import TableCards
 
 
 def procedure_command(
@@ -44,10 +46,17 @@ def procedure_command(
             campaign=locked, defaults={"state": proc.new_state()}
         )
         state = row.state
+        sent = {**command, "actor": member_facts(me, characters).actor()}
         try:
-            happened = proc.decide(state, {**command, "actor": member_facts(me, characters).actor()}, rng)
+            if proc.uses_cards:
+                cards = TableCards(locked, me, rng, why=f"{me.display_name}'s {spec.label.lower()}")
+                happened = proc.decide(state, sent, rng, cards)
+            else:
+                happened = proc.decide(state, sent, rng)
         except proc.error as exc:
             raise ServiceError(_named(str(exc), by_cid)) from None
+        except (OutOfCards, UnknownDeck) as exc:
+            raise ServiceError(_card_trouble(exc)) from None
         logged = []
         for event in happened:
             state = proc.apply(state, event)
@@ -79,19 +88,31 @@ def check_roll(
         if subject is None:
             raise ServiceError("That character is not at this table.")
         _require_sender(me, spec.sender, spec.label, subject)
-        data, line = _run(game, spec, me, characters, args, rng)
+        data, line = _run(game, spec, me, characters, args, rng, TableCards(
+            locked, me, rng, why=f"{subject.name}'s {spec.label.lower()}"))
         seen = game.audience({**data, "type": spec.event})
         return _log(locked, me, game, spec.event, seen, {combatant_id(c): c for c in characters},
                     summary=line, payload={spec.name: _public(data, seen), "character": subject.pk})
 
 
 def _run(game: GameSystem, spec: Check, me: Membership, characters: list[Character],
-         args: Mapping[str, Any], rng: Rng) -> tuple[dict[str, Any], str]:
+         args: Mapping[str, Any], rng: Rng, cards: TableCards) -> tuple[dict[str, Any], str]:
     facts = {c.pk: character_facts(c) for c in characters}
     try:
-        return spec.run(CheckRun(member=member_facts(me, characters), characters=facts, args=args, rng=rng))
+        return spec.run(CheckRun(member=member_facts(me, characters), characters=facts, args=args, rng=rng,
+                                 cards=cards))
     except game.rule_error as exc:
         raise ServiceError(str(exc)) from None
+    except (OutOfCards, UnknownDeck) as exc:
+        raise ServiceError(_card_trouble(exc)) from None
+
+
+def _card_trouble(exc: LookupError) -> str:
+    """A rule asked for cards the table cannot give: the GM's to fix (bring out the deck,
+    gather cards back); the transaction is rolled back, so nothing was drawn."""
+    if isinstance(exc, UnknownDeck):
+        return f"This needs a deck the table does not have ({exc}); the GM can bring one out."
+    return f"Not enough cards for that: {exc}."
 
 
 def _require_sender(me: Membership, sender: Sender, label: str, subject: Character | None) -> None:

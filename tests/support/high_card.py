@@ -1,0 +1,106 @@
+"""High Card: a game system that exists only for the tests, to prove the seam's cards port.
+
+Its one check draws the top card of the table's deck called "Fate" face up and succeeds when
+the card's value reaches the difficulty; its one command ("duel") deals a card to each of two
+characters' players face down and says who holds the higher, so hidden cards go through a
+procedure's private part. It is pure Python, like any system: the tests register it for the
+length of a test (tests/integration/test_high_card.py).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from games.contract import (
+    Check, CheckRun, Command, Form, GameSystem, Panel, Procedure, Table, Visibility, value,
+)
+
+
+class HighCardError(ValueError):
+    pass
+
+
+def parse_draw(form: Form, table: Table) -> dict[str, Any]:
+    character = table.character(value(form, "character"))
+    if character is None:
+        raise HighCardError("Choose a character.")
+    try:
+        difficulty = int(value(form, "difficulty"))
+    except ValueError:
+        raise HighCardError("The difficulty is a whole number.") from None
+    if not 1 <= difficulty <= 10:
+        raise HighCardError("The difficulty is from 1 to 10.")
+    return {"character": character.id, "difficulty": difficulty}
+
+
+def run_draw(run: CheckRun) -> tuple[dict[str, Any], str]:
+    [card] = run.cards.draw("Fate", 1, to="play")
+    difficulty = int(run.args["difficulty"])
+    success = card.card.value >= difficulty
+    name = run.characters[int(run.args["character"])].name
+    line = f"{name} draws {card.card.name} against {difficulty}: {'success' if success else 'failure'}."
+    return {"card": card.token, "difficulty": difficulty, "success": success}, line
+
+
+def parse_duel(form: Form, table: Table) -> dict[str, Any]:
+    chosen = table.chosen(form.get("characters", ()))
+    if len(chosen) != 2 or any(c.owner is None for c in chosen):
+        raise HighCardError("Choose two characters that players play.")
+    return {"duelists": [[c.cid, c.owner] for c in chosen]}
+
+
+def new_state() -> dict[str, Any]:
+    return {"duels": 0}
+
+
+def decide(state: dict[str, Any], command: dict[str, Any], rng: Any, cards: Any) -> list[dict[str, Any]]:
+    if command["type"] != "duel" or not command["actor"]["is_gm"]:
+        raise HighCardError("Only the GM calls a duel.")
+    events = []
+    drawn = {}
+    for cid, member in command["duelists"]:
+        [card] = cards.draw("Fate", 1, to="hand", holder=member)
+        drawn[cid] = card
+        events.append({"type": "dealt", "combatant": cid, "card": card.token})
+    high = max(drawn, key=lambda cid: drawn[cid].card.value)
+    events.append({"type": "duel_won", "combatant": high, "cards": {c: d.token for c, d in drawn.items()}})
+    return events
+
+
+def apply(state: dict[str, Any], event: dict[str, Any]) -> dict[str, Any]:
+    return {**state, "duels": state["duels"] + (event["type"] == "duel_won")}
+
+
+def summary(event: Mapping[str, Any], state: Mapping[str, Any]) -> str:
+    if event["type"] == "dealt":
+        return "A card is dealt face down for the duel."
+    return "The duel is decided."
+
+
+def audience(event: Mapping[str, Any]) -> Visibility:
+    """A dealt card is its holder's and the GM's; who won is public, the cards are not."""
+    if event.get("type") == "dealt":
+        return Visibility(owner=event["combatant"], private={"card": event["card"]},
+                          private_summary=f"You are dealt {event['card']}.")
+    if event.get("type") == "duel_won":
+        return Visibility(private={"cards": event["cards"]}, private_audience="gm")
+    return Visibility()
+
+
+SYSTEM = GameSystem(
+    key="high_card",
+    name="High Card",
+    blurb="A test system: one card against a difficulty.",
+    available=True,
+    clean_sheet=lambda sheet: dict(sheet),
+    procedure=Procedure(new_state=new_state, decide=decide, apply=apply, summary=summary,
+                        error=HighCardError, uses_cards=True),
+    commands=(Command("duel", "Call a duel", parse_duel, sender="gm"),),
+    checks=(Check("draw", "Draw against a difficulty", parse_draw, run_draw, event="drew",
+                  notice="tabletop/cards.html#cards_notice"),),
+    panel=Panel(view=lambda state, lens: dict(state), template="tabletop/cards.html#cards_notice",
+                notice="tabletop/cards.html#cards_notice"),
+    audience=audience,
+    rule_error=HighCardError,
+)
