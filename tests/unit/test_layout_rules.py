@@ -82,3 +82,43 @@ def test_each_listed_package_is_a_system_package_with_its_key() -> None:
     for package in registry.PACKAGES:
         assert (ROOT / "games" / package / "__init__.py").is_file()
         assert registry.get(package).key == package
+
+
+def _module_name(path: Path) -> str:
+    name = ".".join(path.with_suffix("").parts)
+    return name.removesuffix(".__init__")
+
+
+def _imports_at_load(path: Path, modules: set[str]) -> set[str]:
+    """The platform modules ``path`` imports when it loads: its top-level imports (not those
+    inside functions, nor those under ``if TYPE_CHECKING``)."""
+    found = set()
+    for node in ast.parse((ROOT / path).read_text(), str(path)).body:
+        if isinstance(node, ast.Import):
+            found |= {a.name for a in node.names if a.name in modules}
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module in modules:
+            for alias in node.names:
+                sub = f"{node.module}.{alias.name}"
+                found.add(sub if sub in modules else node.module)
+    return found - {_module_name(path)}
+
+
+def test_the_platform_s_modules_import_each_other_in_no_circle() -> None:
+    """Issue 12: "Break the import circle (liveness -> services -> broadcast -> rendering ->
+    selectors -> liveness)": data flows one way (DESIGN.md, Layers), and so do imports."""
+    relative = [p.relative_to(ROOT) for p in (ROOT / "tabletop").rglob("*.py") if "migrations" not in p.parts]
+    paths = {_module_name(path): path for path in relative}
+    graph = {name: _imports_at_load(path, set(paths)) for name, path in paths.items()}
+    assert graph["tabletop.live.liveness"]  # the walk sees imports at all
+    done: set[str] = set()
+
+    def walk(name: str, trail: list[str]) -> None:
+        for dep in sorted(graph[name]):
+            assert dep not in trail, " -> ".join(trail[trail.index(dep):] + [dep])
+            if dep not in done:
+                walk(dep, trail + [dep])
+        done.add(name)
+
+    for name in sorted(graph):
+        if name not in done:
+            walk(name, [name])
