@@ -26,7 +26,7 @@ from tabletop.card_forms import (
 )
 from tabletop.forms import ChatForm, RollForm
 from tabletop.models import Deck, Event, Membership, Role
-from tabletop.permissions import DECK_SEAT_VERB, DeckVerb, Verb
+from tabletop.permissions import DECK_TABLE_VERB, DeckVerb, Verb
 from tabletop.services import ServiceError
 from tabletop.services.base import recording
 from tabletop.services.piles import get_deck
@@ -104,7 +104,7 @@ def _configure(me: Membership, data: Data, rng: Rng) -> object:
 
 
 def _deck_action(verb: DeckVerb, form: type[forms.Form], run: Callable[[Membership, Data, Rng], object]) -> Action:
-    return Action(f"deck.{verb}", DECK_SEAT_VERB[verb], form, run)
+    return Action(f"deck.{verb}", DECK_TABLE_VERB[verb], form, run)
 
 
 def _card_action(name: str, form: type[forms.Form], run: Callable[[Membership, Data, Rng], object]) -> Action:

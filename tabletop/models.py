@@ -49,7 +49,7 @@ class Campaign(models.Model):
 
 
 class Membership(models.Model):
-    """A seat at a table. Removal keeps the row (the log refers to it) and ends access."""
+    """A member of a table: one person with one role. Removal keeps the row (the log refers to it) and ends access."""
 
     campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="members")
     user = models.ForeignKey(

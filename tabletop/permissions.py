@@ -13,8 +13,9 @@ if TYPE_CHECKING:
     from tabletop.models import Character, Event, Membership
 
 
-class Seat(StrEnum):
-    """Who someone is to one table."""
+class Standing(StrEnum):
+    """How someone stands to one table: their membership's role, or removed, or a stranger
+    (the word for a deck is ``DeckStanding``; the Membership row itself is a "member")."""
 
     GM = "gm"
     PLAYER = "player"
@@ -54,34 +55,34 @@ _PLAYER = frozenset(
         Verb.CARD_PLAY,
     }
 )
-MATRIX: dict[Seat, frozenset[Verb]] = {
-    Seat.GM: frozenset(Verb),
-    Seat.PLAYER: _PLAYER,
-    Seat.SPECTATOR: frozenset({Verb.WATCH, Verb.EXPORT, Verb.PRESENCE_SEE}),
-    Seat.REMOVED: frozenset(),
-    Seat.STRANGER: frozenset(),
+MATRIX: dict[Standing, frozenset[Verb]] = {
+    Standing.GM: frozenset(Verb),
+    Standing.PLAYER: _PLAYER,
+    Standing.SPECTATOR: frozenset({Verb.WATCH, Verb.EXPORT, Verb.PRESENCE_SEE}),
+    Standing.REMOVED: frozenset(),
+    Standing.STRANGER: frozenset(),
 }
 
 
-def can(seat: Seat, verb: Verb) -> bool:
-    return verb in MATRIX[seat]
+def can(standing: Standing, verb: Verb) -> bool:
+    return verb in MATRIX[standing]
 
 
-def seat_of(membership: Membership | None) -> Seat:
+def standing_of(membership: Membership | None) -> Standing:
     if membership is None:
-        return Seat.STRANGER
+        return Standing.STRANGER
     if membership.removed_at is not None:
-        return Seat.REMOVED
-    return Seat(membership.role)
+        return Standing.REMOVED
+    return Standing(membership.role)
 
 
 def can_edit_character(membership: Membership | None, character: Character) -> bool:
     """The GM edits any sheet; a player only a sheet they own."""
-    seat = seat_of(membership)
-    if can(seat, Verb.CHARACTER_EDIT_ANY):
+    standing = standing_of(membership)
+    if can(standing, Verb.CHARACTER_EDIT_ANY):
         return True
     return (
-        can(seat, Verb.CHARACTER_EDIT_OWN)
+        can(standing, Verb.CHARACTER_EDIT_OWN)
         and membership is not None
         and character.owner_id == membership.pk
     )
@@ -90,17 +91,17 @@ def can_edit_character(membership: Membership | None, character: Character) -> b
 def may_act_for(membership: Membership | None, character: Character) -> bool:
     """Who speaks for a character in a system's commands and checks: the GM for anyone (NPCs,
     and an absent player, as at a real table), a player only for a character they own."""
-    seat = seat_of(membership)
-    if seat == Seat.GM:
+    standing = standing_of(membership)
+    if standing == Standing.GM:
         return True
-    return can(seat, Verb.ROLL) and membership is not None and character.owner_id == membership.pk
+    return can(standing, Verb.ROLL) and membership is not None and character.owner_id == membership.pk
 
 
 def may_send(membership: Membership | None, sender: str, subject: Character | None) -> bool:
     """A game system's command or check, by who its registration says sends it: "gm", the GM
     only; "controller", whoever acts for its subject character (``may_act_for``)."""
-    seat = seat_of(membership)
-    if seat == Seat.GM:
+    standing = standing_of(membership)
+    if standing == Standing.GM:
         return True
     return sender == "controller" and subject is not None and may_act_for(membership, subject)
 
@@ -108,14 +109,14 @@ def may_send(membership: Membership | None, sender: str, subject: Character | No
 def can_claim_character(membership: Membership | None, character: Character) -> bool:
     """A player may take a player character the GM made and nobody holds yet."""
     return (
-        can(seat_of(membership), Verb.CHARACTER_CLAIM)
+        can(standing_of(membership), Verb.CHARACTER_CLAIM)
         and character.owner_id is None
         and not character.is_npc
     )
 
 
 # Decks. What a member may do with one deck depends on how they stand to it, not only on
-# their seat: the GM runs every deck; a player draws from a deck that is theirs or open to
+# their role: the GM runs every deck; a player draws from a deck that is theirs or open to
 # players; dealing to others, gathering every hand back and shuffling the discards in are
 # the dealer's (the GM, the owner of a personal deck, or a player the GM made its dealer).
 # Cards in a hand are another matter: the holder (and the GM) moves them, whatever the deck
@@ -152,8 +153,8 @@ DECK_MATRIX: dict[DeckStanding, frozenset[DeckVerb]] = {
     DeckStanding.CLOSED: frozenset(),
     DeckStanding.NONE: frozenset(),
 }
-# The seat's verb a deck verb needs first (a spectator is refused before the deck is read).
-DECK_SEAT_VERB: dict[DeckVerb, Verb] = {
+# The standing's verb a deck verb needs first (a spectator is refused before the deck is read).
+DECK_TABLE_VERB: dict[DeckVerb, Verb] = {
     verb: Verb.DECK_MANAGE if verb in (DeckVerb.PEEK, DeckVerb.REORDER, DeckVerb.CONFIGURE) else Verb.CARD_PLAY
     for verb in DeckVerb
 }
@@ -166,10 +167,10 @@ class DeckLike(Protocol):
 
 
 def deck_standing(membership: Membership | None, deck: DeckLike) -> DeckStanding:
-    seat = seat_of(membership)
-    if seat == Seat.GM:
+    standing = standing_of(membership)
+    if standing == Standing.GM:
         return DeckStanding.GM
-    if not can(seat, Verb.CARD_PLAY) or membership is None:
+    if not can(standing, Verb.CARD_PLAY) or membership is None:
         return DeckStanding.NONE
     if membership.pk in (deck.owner_id, deck.dealer_id):
         return DeckStanding.DEALER
@@ -190,11 +191,11 @@ def may_move_card(
 ) -> bool:
     """A card in a hand is moved by its holder and the GM; a card face up in the play area by
     whoever may tidy its deck. Nobody moves a card out of a draw or discard pile by hand."""
-    seat = seat_of(membership)
-    if not can(seat, Verb.CARD_PLAY) or membership is None:
+    standing = standing_of(membership)
+    if not can(standing, Verb.CARD_PLAY) or membership is None:
         return False
     if pile_kind == "hand":
-        return seat == Seat.GM or pile_owner_id == membership.pk
+        return standing == Standing.GM or pile_owner_id == membership.pk
     if pile_kind == "play":
         return may_on_deck(membership, deck, DeckVerb.TIDY)
     return False
@@ -208,11 +209,11 @@ class Viewer:
     """Who is looking: enough to decide visibility without touching the database."""
 
     membership_id: int
-    seat: Seat
+    standing: Standing
 
     @property
     def is_gm(self) -> bool:
-        return self.seat == Seat.GM
+        return self.standing == Standing.GM
 
 
 def lens_for(
@@ -222,7 +223,7 @@ def lens_for(
 
     "owner" audiences always include the GM; the GM sees everything.
     """
-    if viewer.seat in (Seat.REMOVED, Seat.STRANGER):
+    if viewer.standing in (Standing.REMOVED, Standing.STRANGER):
         return None
     if viewer.is_gm:
         return "gm"
@@ -248,10 +249,10 @@ def lenses_needed(*, audience: str, private_audience: str) -> list[Lens]:
 
 def may_see_hand(membership: Membership | None, hand_owner_id: int) -> bool:
     """A hand's cards are seen by its holder and the GM; the others see how many there are."""
-    seat = seat_of(membership)
-    if seat == Seat.GM:
+    standing = standing_of(membership)
+    if standing == Standing.GM:
         return True
-    return membership is not None and seat == Seat.PLAYER and membership.pk == hand_owner_id
+    return membership is not None and standing == Standing.PLAYER and membership.pk == hand_owner_id
 
 
 def event_lens(viewer: Viewer, event: Event) -> Lens | None:

@@ -18,7 +18,7 @@ from tabletop.models import (
     CardPlacement, Campaign, Character, Deck, Event, Membership, Pile, PileKind, Presence, ProcedureState,
     ProcessBeat, Role,
 )
-from tabletop.permissions import Lens, Seat, Viewer, deck_dealers, event_lens, seat_of
+from tabletop.permissions import Lens, Standing, Viewer, deck_dealers, event_lens, standing_of
 
 
 def member_data(member: Membership) -> dict[str, Any]:
@@ -74,7 +74,7 @@ def membership_for(campaign: Campaign | int, user: User | AnonymousUser) -> Memb
 
 
 def viewer_of(member: Membership | None) -> Viewer:
-    return Viewer(membership_id=member.pk if member else 0, seat=seat_of(member))
+    return Viewer(membership_id=member.pk if member else 0, standing=standing_of(member))
 
 
 # A process whose heartbeat is older than this holds no live socket (live/liveness.py beats).
@@ -117,7 +117,7 @@ def events_for(
     limit: int | None = None,
 ) -> list[SeenEvent]:
     """Events after ``after`` that ``viewer`` may see, in order (the newest ``limit`` if given)."""
-    if viewer.seat in (Seat.REMOVED, Seat.STRANGER):
+    if viewer.standing in (Standing.REMOVED, Standing.STRANGER):
         return []
     rows = Event.objects.filter(campaign_id=campaign_id, seq__gt=after).select_related("actor", "owner")
     if upto is not None:
@@ -148,7 +148,7 @@ def seq_at(viewer: Viewer, campaign_id: int, position: str) -> int | None:
     anyone else's names an event they can see, or ``"0"`` for the start. None for a
     position that is no such thing, so a resume from it is refused rather than guessed."""
     match = POSITION.fullmatch(position)
-    if match is None or viewer.seat in (Seat.REMOVED, Seat.STRANGER):
+    if match is None or viewer.standing in (Standing.REMOVED, Standing.STRANGER):
         return None
     number, own = int(match.group(1)), int(match.group(2) or 0)
     if number == 0 and own == 0:

@@ -51,7 +51,7 @@ class TableConsumer(AsyncWebsocketConsumer):
             selectors.membership_for
         )(campaign_id, self.scope["user"])
         self.viewer = selectors.viewer_of(member)
-        if member is None or not can(self.viewer.seat, Verb.WATCH):
+        if member is None or not can(self.viewer.standing, Verb.WATCH):
             await self.close(code=CLOSE_FORBIDDEN)
             return
         self.member = member

@@ -37,7 +37,7 @@ from tabletop.actions import ACTIONS, Action
 from tabletop.forms import check_fields
 from tabletop.live.hub import hand_to
 from tabletop.models import Event, Membership, Role
-from tabletop.permissions import Viewer, can, event_lens, seat_of
+from tabletop.permissions import Viewer, can, event_lens, standing_of
 from tabletop.services import ServiceError
 
 REF = re.compile(r"[A-Za-z0-9_.:-]{1,40}")
@@ -96,7 +96,7 @@ def check(request: Request, member: Membership) -> Outcome | tuple[Action, dict[
         known = ", ".join(sorted(ACTIONS))
         return Outcome(request.ref, error=f"Unknown action; this socket takes {known}.",
                        code="unknown-action")
-    if not can(seat_of(member), action.verb):
+    if not can(standing_of(member), action.verb):
         return Outcome(request.ref, error="You may not do that at this table.", code="not-allowed")
     data, field, message = check_fields(action.form, request.args)
     if field is not None:
@@ -141,7 +141,7 @@ def _attempt(job: Job) -> Outcome:
 def _last_seen(events: Sequence[Event], member: Membership) -> Event | None:
     """The last of ``events`` that ``member`` sees: a position is only ever of an event in
     its viewer's own log (another's hidden event numbers nothing of theirs)."""
-    viewer = Viewer(membership_id=member.pk, seat=seat_of(member))
+    viewer = Viewer(membership_id=member.pk, standing=standing_of(member))
     return next((e for e in reversed(events) if event_lens(viewer, e) is not None), None)
 
 

@@ -61,7 +61,7 @@ def character_create(
 
 
 def _under_lock(campaign: Campaign, character: Character, actor: Membership) -> tuple[Character, Membership | None]:
-    """The character and the actor's seat as they are now, read under the table lock."""
+    """The character and the actor's membership as they are now, read under the table lock."""
     fresh = Character.objects.filter(pk=character.pk, campaign=campaign).first()
     if fresh is None:
         raise NotFound("There is no such character.")

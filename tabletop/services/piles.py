@@ -9,9 +9,9 @@ from games.core import commitment as commit_lib
 from games.core.cards import card_by_id, orient, upright
 from games.core.rng import Rng
 from tabletop.models import Campaign, CardPlacement, Deck, Membership, Pile, PileKind, ShuffleCommitment
-from tabletop.permissions import DECK_SEAT_VERB, DeckStanding, DeckVerb, deck_standing, may_on_deck
+from tabletop.permissions import DECK_TABLE_VERB, DeckStanding, DeckVerb, deck_standing, may_on_deck
 from tabletop.selectors import hand_contents, table_counts
-from tabletop.services.base import NotAllowed, NotFound, ServiceError, append, lock_seat
+from tabletop.services.base import NotAllowed, NotFound, ServiceError, append, lock_member
 
 
 def card_name(token: str) -> str:
@@ -47,9 +47,9 @@ def hand_of(member: Membership) -> Pile:
 
 
 def lock_deck(deck: Deck, actor: Membership, verb: DeckVerb) -> tuple[Campaign, Membership, Deck]:
-    """Inside a transaction: locks the deck's table, reads the actor's seat and the deck
+    """Inside a transaction: locks the deck's table, reads the actor's membership and the deck
     afresh, and refuses unless the actor may ``verb`` this deck (permissions.DECK_MATRIX)."""
-    locked, me = lock_seat(deck.campaign_id, actor, DECK_SEAT_VERB[verb])
+    locked, me = lock_member(deck.campaign_id, actor, DECK_TABLE_VERB[verb])
     fresh = get_deck(locked, deck.pk)
     if not may_on_deck(me, fresh, verb):
         if deck_standing(me, fresh) == DeckStanding.CLOSED:

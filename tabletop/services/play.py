@@ -9,7 +9,7 @@ from games.core.dice import NotationError, roll_notation
 from games.core.rng import Rng
 from tabletop.models import Audience, Campaign, Event, Membership, Role
 from tabletop.permissions import Verb
-from tabletop.services.base import ServiceError, append, lock_seat
+from tabletop.services.base import ServiceError, append, lock_member
 
 ROLL_MODES = {"public": "Public", "gm": "To the GM only", "blind": "Blind (only the GM sees it)"}
 
@@ -30,7 +30,7 @@ def dice_roll(*, campaign: Campaign, actor: Membership, notation: str, mode: str
     except NotationError as exc:
         raise ServiceError(str(exc), field="notation") from None
     with transaction.atomic():
-        locked, me = lock_seat(campaign.pk, actor, Verb.ROLL)
+        locked, me = lock_member(campaign.pk, actor, Verb.ROLL)
         if me.role == Role.GM and mode == "blind":
             mode = "gm"  # a GM's blind roll is simply their own secret roll
         said = f"{me.display_name} rolls {result.notation}"
@@ -64,7 +64,7 @@ def chat_post(*, campaign: Campaign, actor: Membership, text: str) -> Event:
     if len(body) > limit:
         raise ServiceError(f"A message is at most {limit} characters.", field="text")
     with transaction.atomic():
-        locked, me = lock_seat(campaign.pk, actor, Verb.CHAT)
+        locked, me = lock_member(campaign.pk, actor, Verb.CHAT)
         return append(
             locked, "chat.posted", actor=me, summary=f"{me.display_name}: {body}",
             payload={"text": body},

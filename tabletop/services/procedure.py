@@ -21,7 +21,7 @@ from tabletop.permissions import Verb, may_send
 from tabletop.selectors import (
     character_data, character_facts, combatant_id, member_facts, panel_for,
 )
-from tabletop.services.base import NotAllowed, NotFound, ServiceError, append, lock_seat
+from tabletop.services.base import NotAllowed, NotFound, ServiceError, append, lock_member
 from tabletop.services.table_cards import TableCards
 
 
@@ -38,7 +38,7 @@ def procedure_command(
         raise NotFound("There is no such command at this table.")
     proc = game.procedure
     with transaction.atomic():
-        locked, me = lock_seat(campaign.pk, actor, Verb.ROLL)
+        locked, me = lock_member(campaign.pk, actor, Verb.ROLL)
         characters = list(Character.objects.filter(campaign=locked).order_by("pk"))
         by_cid = {combatant_id(c): c for c in characters}
         _require_sender(me, spec.sender, spec.label, by_cid.get(str(command.get("combatant", ""))))
@@ -82,7 +82,7 @@ def check_roll(
     if spec is None:
         raise NotFound("There is no such check at this table.")
     with transaction.atomic():
-        locked, me = lock_seat(campaign.pk, actor, Verb.ROLL)
+        locked, me = lock_member(campaign.pk, actor, Verb.ROLL)
         characters = list(Character.objects.filter(campaign=locked).order_by("pk"))
         subject = next((c for c in characters if c.pk == args.get(spec.subject)), None)
         if subject is None:

@@ -1,6 +1,6 @@
 """The three statements every live action runs, as SQL built once instead of through the ORM.
 
-A roll, a chat line, a card move or a procedure step reads the actor's seat with its table's
+A roll, a chat line, a card move or a procedure step reads the actor's membership with its table's
 row locked, moves the table's next seq (and its count of public events) on, and inserts an Event. Through the ORM, building
 and compiling those three queries cost more than all the rest of the service together: about
 2 ms of the 3.4 ms of CPU a chat line's service took on the project's machine, for 0.2 ms of
@@ -56,8 +56,8 @@ class _Reader:
 
 @dataclass(frozen=True)
 class _Plan:
-    seat_sql: str
-    seat: _Reader
+    member_sql: str
+    member: _Reader
     table: _Reader
     next_seq_sql: str
     insert_sql: str
@@ -77,18 +77,18 @@ def _plan(connection: BaseDatabaseWrapper) -> _Plan:
     if plan is not None:
         return plan
     q = connection.ops.quote_name
-    seat, table = Membership._meta, Campaign._meta
-    campaign_col = q(seat.get_field("campaign").column)
-    seat_with_table = (
+    member, table = Membership._meta, Campaign._meta
+    campaign_col = q(member.get_field("campaign").column)
+    member_with_table = (
         f"SELECT {', '.join(_columns(Membership, 's', q) + _columns(Campaign, 't', q))} "
-        f"FROM {q(seat.db_table)} s INNER JOIN {q(table.db_table)} t "
+        f"FROM {q(member.db_table)} s INNER JOIN {q(table.db_table)} t "
         f"ON s.{campaign_col} = t.{q(table.pk.column)} "
     )
-    seat_sql = f"{seat_with_table}WHERE s.{q(seat.pk.column)} = %s AND s.{campaign_col} = %s"
+    member_sql = f"{member_with_table}WHERE s.{q(member.pk.column)} = %s AND s.{campaign_col} = %s"
     if connection.features.has_select_for_update_of:
-        seat_sql += " FOR UPDATE OF t"
+        member_sql += " FOR UPDATE OF t"
     elif connection.features.has_select_for_update:
-        seat_sql += " FOR UPDATE"
+        member_sql += " FOR UPDATE"
     # SQLite has no row locks: its transactions begin IMMEDIATE (settings), one writer at once.
     next_seq_sql = (
         f"UPDATE {q(table.db_table)} SET {q(table.get_field('next_seq').column)} = %s, "
@@ -106,8 +106,8 @@ def _plan(connection: BaseDatabaseWrapper) -> _Plan:
     if returns_id:
         insert_sql += f" RETURNING {q(event.pk.column)}"
     plan = _Plan(
-        seat_sql=seat_sql,
-        seat=_Reader.of(Membership, "s", connection),
+        member_sql=member_sql,
+        member=_Reader.of(Membership, "s", connection),
         table=_Reader.of(Campaign, "t", connection),
         next_seq_sql=next_seq_sql,
         insert_sql=insert_sql,
@@ -118,20 +118,20 @@ def _plan(connection: BaseDatabaseWrapper) -> _Plan:
     return plan
 
 
-def seat_with_table_locked(campaign_id: int, member_id: int) -> Membership | None:
-    """The seat at this table, with its ``campaign`` read in the same statement and that row
-    locked until the transaction ends; None when the member has no seat at that table."""
+def member_with_table_locked(campaign_id: int, member_id: int) -> Membership | None:
+    """The member of this table, with its ``campaign`` read in the same statement and that row
+    locked until the transaction ends; None when they are no member of that table."""
     connection = connections[Membership.objects.db]
     plan = _plan(connection)
-    width = len(plan.seat.names)
+    width = len(plan.member.names)
     with connection.cursor() as cursor:
-        cursor.execute(plan.seat_sql, [member_id, campaign_id])
+        cursor.execute(plan.member_sql, [member_id, campaign_id])
         row = cursor.fetchone()
     if row is None:
         return None
-    seat = plan.seat.read(row[:width], connection)
-    seat.campaign = plan.table.read(row[width:], connection)  # type: ignore[attr-defined]
-    return seat  # type: ignore[return-value]
+    member = plan.member.read(row[:width], connection)
+    member.campaign = plan.table.read(row[width:], connection)  # type: ignore[attr-defined]
+    return member  # type: ignore[return-value]
 
 
 def save_next_seq(campaign: Campaign) -> None:

@@ -1,4 +1,4 @@
-"""What every view shares: the requester's seat, and answering a form with htmx or without."""
+"""What every view shares: the requester's membership, and answering a form with htmx or without."""
 
 from __future__ import annotations
 
@@ -10,24 +10,24 @@ from django.shortcuts import get_object_or_404, render
 
 from tabletop import selectors
 from tabletop.models import Campaign, Membership
-from tabletop.permissions import Seat, Verb, can, seat_of
+from tabletop.permissions import Standing, Verb, can, standing_of
 from tabletop.services import ServiceError
 
 
 TABLE = "tabletop/table.html"
 
 
-def seat(request: HttpRequest, campaign_id: int, verb: Verb) -> tuple[Campaign, Membership]:
-    """The table and the requester's seat, if that seat may ``verb``; 404 or 403 otherwise."""
+def member_at(request: HttpRequest, campaign_id: int, verb: Verb) -> tuple[Campaign, Membership]:
+    """The table and the requester's membership, if its standing may ``verb``; 404 or 403 otherwise."""
     member = selectors.membership_for(campaign_id, request.user)
     campaign = member.campaign if member is not None else get_object_or_404(Campaign, pk=campaign_id)
-    seat = seat_of(member)
-    if not can(seat, verb):
-        if seat == Seat.REMOVED:
+    standing = standing_of(member)
+    if not can(standing, verb):
+        if standing == Standing.REMOVED:
             raise PermissionDenied("The GM removed you from this table.")
-        if seat == Seat.STRANGER:
+        if standing == Standing.STRANGER:
             raise PermissionDenied("You are not at this table. Ask the GM for a link.")
-        raise PermissionDenied("Your seat at this table does not allow that.")
+        raise PermissionDenied("Your role at this table does not allow that.")
     assert member is not None
     return campaign, member
 

@@ -13,7 +13,7 @@ from tabletop import actions, cardviews
 from tabletop.models import Campaign
 from tabletop.services import ServiceError
 
-from tabletop.views.base import seat
+from tabletop.views.base import member_at
 
 
 # Cards
@@ -63,7 +63,7 @@ def _act(request: HttpRequest, campaign_id: int, name: str) -> HttpResponse:
     """Runs the action ``name`` of the action table on the posted form: the notice, empty
     when done (what it did reaches everyone through the live feed), or the refusal."""
     action = actions.ACTIONS[name]
-    campaign, me = seat(request, campaign_id, action.verb)
+    campaign, me = member_at(request, campaign_id, action.verb)
     form = action.form(request.POST)
     if not form.is_valid():
         return _cards_reply(request, campaign, _form_error(form), 400)

@@ -14,7 +14,7 @@ from tabletop.models import Campaign, Character, Membership, Role
 from tabletop.permissions import Verb, can_edit_character
 from tabletop.services import ServiceError
 
-from tabletop.views.base import TABLE, refusal, seat
+from tabletop.views.base import TABLE, refusal, member_at
 
 
 # Members
@@ -26,7 +26,7 @@ def _target(campaign: Campaign, member_id: int) -> Membership:
 
 @require_POST
 def member_rename(request: HttpRequest, campaign_id: int, member_id: int) -> HttpResponse:
-    campaign, me = seat(request, campaign_id, Verb.MEMBER_RENAME)
+    campaign, me = member_at(request, campaign_id, Verb.MEMBER_RENAME)
     target = _target(campaign, member_id)
     form = RenameForm(request.POST)
     if not form.is_valid():
@@ -40,7 +40,7 @@ def member_rename(request: HttpRequest, campaign_id: int, member_id: int) -> Htt
 
 @require_POST
 def member_remove(request: HttpRequest, campaign_id: int, member_id: int) -> HttpResponse:
-    campaign, me = seat(request, campaign_id, Verb.MEMBER_REMOVE)
+    campaign, me = member_at(request, campaign_id, Verb.MEMBER_REMOVE)
     target = _target(campaign, member_id)
     try:
         services.membership_remove(target=target, actor=me)
@@ -68,7 +68,7 @@ def _member_error(
 
 @require_http_methods(["GET", "POST"])
 def character_new(request: HttpRequest, campaign_id: int) -> HttpResponse:
-    campaign, me = seat(request, campaign_id, Verb.CHARACTER_CREATE)
+    campaign, me = member_at(request, campaign_id, Verb.CHARACTER_CREATE)
     form = CharacterForm(request.POST or None, system=campaign.system)
     is_gm = me.role == Role.GM
     if request.method == "POST" and form.is_valid():
@@ -93,7 +93,7 @@ def character_new(request: HttpRequest, campaign_id: int) -> HttpResponse:
 
 @require_http_methods(["GET", "POST"])
 def character_edit(request: HttpRequest, campaign_id: int, character_id: int) -> HttpResponse:
-    campaign, me = seat(request, campaign_id, Verb.WATCH)
+    campaign, me = member_at(request, campaign_id, Verb.WATCH)
     character = get_object_or_404(Character, pk=character_id, campaign=campaign)
     if not can_edit_character(me, character):
         raise PermissionDenied("You may edit only your own character.")
@@ -125,7 +125,7 @@ def character_edit(request: HttpRequest, campaign_id: int, character_id: int) ->
 
 @require_POST
 def character_claim(request: HttpRequest, campaign_id: int, character_id: int) -> HttpResponse:
-    campaign, me = seat(request, campaign_id, Verb.CHARACTER_CLAIM)
+    campaign, me = member_at(request, campaign_id, Verb.CHARACTER_CLAIM)
     character = get_object_or_404(Character, pk=character_id, campaign=campaign)
     try:
         services.character_claim(character=character, actor=me)

@@ -18,7 +18,7 @@ from tabletop.models import Campaign
 from tabletop.permissions import Verb
 from tabletop.services import ServiceError
 
-from tabletop.views.base import seat
+from tabletop.views.base import member_at
 
 
 def _form(data: QueryDict) -> Form:
@@ -43,7 +43,7 @@ def _refused(request: HttpRequest, campaign: Campaign, template: str, error: Ser
 @require_POST
 def table_command(request: HttpRequest, campaign_id: int, command: str) -> HttpResponse:
     """One command of the table's procedure (Demon City: start, announce, roll, ...)."""
-    campaign, me = seat(request, campaign_id, Verb.ROLL)
+    campaign, me = member_at(request, campaign_id, Verb.ROLL)
     game = _game(campaign)
     spec = game.command(command)
     if spec is None or game.panel is None:
@@ -65,7 +65,7 @@ def table_command(request: HttpRequest, campaign_id: int, command: str) -> HttpR
 @require_POST
 def table_check(request: HttpRequest, campaign_id: int, check: str) -> HttpResponse:
     """One of the system's one-off checks (Demon City: a task) for a character."""
-    campaign, me = seat(request, campaign_id, Verb.ROLL)
+    campaign, me = member_at(request, campaign_id, Verb.ROLL)
     game = _game(campaign)
     spec = game.check(check)
     if spec is None:

@@ -20,7 +20,7 @@ from tabletop.models import Campaign, Membership, Role
 from tabletop.permissions import Verb, can
 from tabletop.services import ServiceError
 
-from tabletop.views.base import TABLE, form_response, refusal, seat
+from tabletop.views.base import TABLE, form_response, refusal, member_at
 
 
 # The table
@@ -45,7 +45,7 @@ def _table_context(request: HttpRequest, campaign: Campaign, member: Membership)
         "campaign_id": campaign.pk,
         "me": member,
         "is_gm": member.role == Role.GM,
-        "can_act": can(state.viewer.seat, Verb.ROLL),
+        "can_act": can(state.viewer.standing, Verb.ROLL),
         "game": game,
         "roll_form": RollForm(),
         "chat_form": ChatForm(),
@@ -69,7 +69,7 @@ def _links(request: HttpRequest, campaign: Campaign) -> list[dict[str, str]]:
 
 @require_GET
 def table(request: HttpRequest, campaign_id: int) -> HttpResponse:
-    campaign, member = seat(request, campaign_id, Verb.WATCH)
+    campaign, member = member_at(request, campaign_id, Verb.WATCH)
     return render(request, TABLE, _table_context(request, campaign, member))
 
 
@@ -79,7 +79,7 @@ def _table_form(request: HttpRequest, campaign_id: int, name: str, *, partial: s
     feed); rendering the form again cost a fresh masked CSRF token, 32 draws from the
     system's randomness, each time. Refused: the form again, with the refusal inline."""
     action = actions.ACTIONS[name]
-    campaign, member = seat(request, campaign_id, action.verb)
+    campaign, member = member_at(request, campaign_id, action.verb)
     form = action.form(request.POST)
     status = 400
     if form.is_valid():
@@ -110,7 +110,7 @@ def chat(request: HttpRequest, campaign_id: int) -> HttpResponse:
 
 @require_POST
 def link_regenerate(request: HttpRequest, campaign_id: int, which: str) -> HttpResponse:
-    campaign, member = seat(request, campaign_id, Verb.LINKS_MANAGE)
+    campaign, member = member_at(request, campaign_id, Verb.LINKS_MANAGE)
     try:
         campaign = services.campaign_regenerate_link(campaign=campaign, actor=member, which=which)
     except ServiceError as exc:
@@ -124,7 +124,7 @@ def link_regenerate(request: HttpRequest, campaign_id: int, which: str) -> HttpR
 
 @require_GET
 def link_qr(request: HttpRequest, campaign_id: int, which: str) -> HttpResponse:
-    campaign, _ = seat(request, campaign_id, Verb.LINKS_MANAGE)
+    campaign, _ = member_at(request, campaign_id, Verb.LINKS_MANAGE)
     link = next((l for l in _links(request, campaign) if l["which"] == which), None)
     if link is None:
         raise Http404("There is no such link.")
@@ -142,7 +142,7 @@ def _link_campaign(token: str, which: str) -> Campaign:
     return campaign
 
 
-def _link_seat(request: HttpRequest, token: str, which: str) -> tuple[Campaign, HttpResponse | None]:
+def _member_by_link(request: HttpRequest, token: str, which: str) -> tuple[Campaign, HttpResponse | None]:
     """The link's table, and a redirect to it when this browser already has a seat there."""
     campaign = _link_campaign(token, which)
     member = selectors.membership_for(campaign, request.user)
@@ -153,7 +153,7 @@ def _link_seat(request: HttpRequest, token: str, which: str) -> tuple[Campaign, 
     return campaign, redirect("table", campaign_id=campaign.pk)
 
 
-def _take_seat(request: HttpRequest, campaign: Campaign, role: str, display_name: str = "") -> HttpResponse:
+def _join(request: HttpRequest, campaign: Campaign, role: str, display_name: str = "") -> HttpResponse:
     """Seats the requester (a new guest if not logged in) and logs a guest in by session."""
     user = request.user if request.user.is_authenticated else None
     member = services.membership_join(campaign=campaign, user=user, role=role, display_name=display_name)
@@ -164,13 +164,13 @@ def _take_seat(request: HttpRequest, campaign: Campaign, role: str, display_name
 
 @require_http_methods(["GET", "POST"])
 def join(request: HttpRequest, token: str) -> HttpResponse:
-    campaign, seated = _link_seat(request, token, "player")
+    campaign, seated = _member_by_link(request, token, "player")
     if seated:
         return seated
     form = JoinForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
-            return _take_seat(request, campaign, Role.PLAYER, form.cleaned_data["display_name"])
+            return _join(request, campaign, Role.PLAYER, form.cleaned_data["display_name"])
         except ServiceError as exc:
             refusal(form, exc)
     status = 400 if form.errors else 200
@@ -179,11 +179,11 @@ def join(request: HttpRequest, token: str) -> HttpResponse:
 
 @require_http_methods(["GET", "POST"])
 def watch(request: HttpRequest, token: str) -> HttpResponse:
-    campaign, seated = _link_seat(request, token, "spectator")
+    campaign, seated = _member_by_link(request, token, "spectator")
     if seated:
         return seated
     if request.method == "POST":
-        return _take_seat(request, campaign, Role.SPECTATOR)
+        return _join(request, campaign, Role.SPECTATOR)
     return render(request, "tabletop/watch.html", {"campaign": campaign})
 
 
@@ -193,7 +193,7 @@ def watch(request: HttpRequest, token: str) -> HttpResponse:
 
 @require_GET
 def export(request: HttpRequest, campaign_id: int, fmt: str) -> HttpResponse:
-    campaign, me = seat(request, campaign_id, Verb.EXPORT)
+    campaign, me = member_at(request, campaign_id, Verb.EXPORT)
     rows = selectors.export_rows(selectors.viewer_of(me), campaign.pk)
     filename = f"table-{campaign.pk}-log.{fmt}"
     if fmt == "json":

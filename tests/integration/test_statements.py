@@ -19,7 +19,7 @@ def fields_of(instance: Model) -> dict[str, object]:
 def test_the_seat_and_its_table_read_as_the_orm_reads_them(table) -> None:
     services.membership_remove(target=table.bob, actor=table.gm)  # a removed_at to convert
     with transaction.atomic():
-        seat = statements.seat_with_table_locked(table.campaign.pk, table.bob.pk)
+        seat = statements.member_with_table_locked(table.campaign.pk, table.bob.pk)
     assert seat is not None
     assert fields_of(seat) == fields_of(Membership.objects.get(pk=table.bob.pk))
     assert fields_of(seat.campaign) == fields_of(Campaign.objects.get(pk=table.campaign.pk))
@@ -31,8 +31,8 @@ def test_the_seat_and_its_table_read_as_the_orm_reads_them(table) -> None:
 def test_no_seat_at_that_table_reads_none(table) -> None:
     other = services.campaign_create(gm=table.gm.user, name="Elsewhere", system="freeform")
     with transaction.atomic():
-        assert statements.seat_with_table_locked(other.pk, table.ann.pk) is None
-        assert statements.seat_with_table_locked(table.campaign.pk, 987654) is None
+        assert statements.member_with_table_locked(other.pk, table.ann.pk) is None
+        assert statements.member_with_table_locked(table.campaign.pk, 987654) is None
 
 
 def test_an_inserted_event_reads_back_as_it_was_given(table) -> None:

@@ -16,6 +16,7 @@ from django.template.loader import get_template
 from django.test import Client
 from django.urls import reverse
 
+from games.core.cards_port import Cards
 from games import registry
 from games.contract import CheckRun, Panel, Visibility
 from tabletop import rendering, services
@@ -170,7 +171,7 @@ def test_the_engine_and_a_check_get_the_member(dc, monkeypatch) -> None:
     task_url = reverse("table_check", args=[dc["campaign"].pk, "task"])
     assert dc["clients"]["ann"].post(task_url, {"character": dc["alfie"].pk, "target_number": "3"},
                                      **HTMX).status_code == 200
-    assert runs[-1].member.id == ann.pk and runs[-1].member.name == "Ann" and runs[-1].cards is None
+    assert runs[-1].member.id == ann.pk and runs[-1].member.name == "Ann" and isinstance(runs[-1].cards, Cards)
     assert runs[-1].characters[dc["alfie"].pk].sheet["hand_to_hand"] == 4
 
 

@@ -8,13 +8,13 @@ import threading
 from typing import Any
 
 from tabletop.live.consumers import TableConsumer
-from tabletop.permissions import Seat, Viewer
+from tabletop.permissions import Standing, Viewer
 
 
-def socket(seat: Seat = Seat.PLAYER, member_id: int = 5, cursor: int | None = 10) -> tuple[TableConsumer, list[bytes]]:
+def socket(seat: Standing = Standing.PLAYER, member_id: int = 5, cursor: int | None = 10) -> tuple[TableConsumer, list[bytes]]:
     written: list[bytes] = []
     consumer = TableConsumer()
-    consumer.viewer = Viewer(membership_id=member_id, seat=seat)
+    consumer.viewer = Viewer(membership_id=member_id, standing=seat)
     consumer.member_id = member_id
     consumer.cursor = cursor
     consumer.push_direct = lambda frame: written.append(frame.payloadHybi) or True

@@ -8,11 +8,11 @@ import pytest
 
 from tabletop.permissions import (
     DECK_MATRIX,
-    DECK_SEAT_VERB,
+    DECK_TABLE_VERB,
     MATRIX,
     DeckStanding,
     DeckVerb,
-    Seat,
+    Standing,
     Verb,
     Viewer,
     can,
@@ -25,7 +25,7 @@ from tabletop.permissions import (
     may_move_card,
     may_see_hand,
     may_on_deck,
-    seat_of,
+    standing_of,
 )
 
 ALL = set(Verb)
@@ -35,28 +35,28 @@ PLAYER = {
 }
 SPECTATOR = {Verb.WATCH, Verb.EXPORT, Verb.PRESENCE_SEE}
 EXPECTED = {
-    Seat.GM: ALL,
-    Seat.PLAYER: PLAYER,
-    Seat.SPECTATOR: SPECTATOR,
-    Seat.REMOVED: set(),
-    Seat.STRANGER: set(),
+    Standing.GM: ALL,
+    Standing.PLAYER: PLAYER,
+    Standing.SPECTATOR: SPECTATOR,
+    Standing.REMOVED: set(),
+    Standing.STRANGER: set(),
 }
 
 
-@pytest.mark.parametrize("seat", list(Seat))
+@pytest.mark.parametrize("seat", list(Standing))
 @pytest.mark.parametrize("verb", list(Verb))
-def test_every_seat_against_every_verb(seat: Seat, verb: Verb) -> None:
+def test_every_seat_against_every_verb(seat: Standing, verb: Verb) -> None:
     assert can(seat, verb) is (verb in EXPECTED[seat])
 
 
 def test_matrix_covers_every_seat() -> None:
-    assert set(MATRIX) == set(Seat)
+    assert set(MATRIX) == set(Standing)
 
 
 def test_gm_only_verbs_are_refused_to_players() -> None:
     for verb in (Verb.MEMBER_REMOVE, Verb.MEMBER_RENAME, Verb.LINKS_MANAGE, Verb.NPC_CREATE,
                  Verb.CHARACTER_EDIT_ANY, Verb.DECK_MANAGE):
-        assert not can(Seat.PLAYER, verb)
+        assert not can(Standing.PLAYER, verb)
 
 
 def member(pk: int, role: str, removed: bool = False) -> SimpleNamespace:
@@ -64,11 +64,11 @@ def member(pk: int, role: str, removed: bool = False) -> SimpleNamespace:
 
 
 def test_seat_of_reads_role_and_removal() -> None:
-    assert seat_of(None) == Seat.STRANGER
-    assert seat_of(member(1, "gm")) == Seat.GM
-    assert seat_of(member(2, "player")) == Seat.PLAYER
-    assert seat_of(member(3, "spectator")) == Seat.SPECTATOR
-    assert seat_of(member(4, "player", removed=True)) == Seat.REMOVED
+    assert standing_of(None) == Standing.STRANGER
+    assert standing_of(member(1, "gm")) == Standing.GM
+    assert standing_of(member(2, "player")) == Standing.PLAYER
+    assert standing_of(member(3, "spectator")) == Standing.SPECTATOR
+    assert standing_of(member(4, "player", removed=True)) == Standing.REMOVED
 
 
 def test_players_edit_only_their_own_character() -> None:
@@ -92,8 +92,8 @@ def test_only_unowned_player_characters_can_be_claimed() -> None:
     assert not can_claim_character(member(3, "spectator"), free)
 
 
-GM, ANN, BOB, WATCHER = (Viewer(1, Seat.GM), Viewer(2, Seat.PLAYER), Viewer(3, Seat.PLAYER),
-                         Viewer(4, Seat.SPECTATOR))
+GM, ANN, BOB, WATCHER = (Viewer(1, Standing.GM), Viewer(2, Standing.PLAYER), Viewer(3, Standing.PLAYER),
+                         Viewer(4, Standing.SPECTATOR))
 
 
 @pytest.mark.parametrize(
@@ -116,7 +116,7 @@ def test_lens_for_each_audience(audience: str, private_audience: str, expected: 
 
 
 def test_removed_and_strangers_see_nothing() -> None:
-    for seat in (Seat.REMOVED, Seat.STRANGER):
+    for seat in (Standing.REMOVED, Standing.STRANGER):
         viewer = Viewer(2, seat)
         assert lens_for(viewer, audience="everyone", private_audience="owner", owner_id=2) is None
 
@@ -171,8 +171,8 @@ def test_a_player_on_an_open_deck_may_not_deal_recall_or_reshuffle_the_discards(
         assert may_on_deck(ann, deck(open_=True, dealer=2), verb)
     for verb in (DeckVerb.PEEK, DeckVerb.REORDER, DeckVerb.CONFIGURE):
         assert not may_on_deck(ann, deck(owner=2, dealer=2, open_=True), verb)
-    assert DECK_SEAT_VERB[DeckVerb.PEEK] == Verb.DECK_MANAGE
-    assert DECK_SEAT_VERB[DeckVerb.DEAL] == Verb.CARD_PLAY
+    assert DECK_TABLE_VERB[DeckVerb.PEEK] == Verb.DECK_MANAGE
+    assert DECK_TABLE_VERB[DeckVerb.DEAL] == Verb.CARD_PLAY
 
 
 def test_a_card_in_a_hand_is_moved_by_its_holder_and_the_gm_only() -> None:
@@ -202,8 +202,8 @@ def test_the_dealers_of_a_deck_are_its_owner_and_its_dealer() -> None:
 def test_the_lenses_rendered_are_exactly_those_the_viewers_pick(audience: str, private_audience: str) -> None:
     owner = 2
     viewers = [
-        Viewer(1, Seat.GM), Viewer(owner, Seat.PLAYER), Viewer(3, Seat.PLAYER), Viewer(4, Seat.SPECTATOR),
-        Viewer(5, Seat.REMOVED), Viewer(0, Seat.STRANGER),
+        Viewer(1, Standing.GM), Viewer(owner, Standing.PLAYER), Viewer(3, Standing.PLAYER), Viewer(4, Standing.SPECTATOR),
+        Viewer(5, Standing.REMOVED), Viewer(0, Standing.STRANGER),
     ]
     picked = {
         lens_for(v, audience=audience, private_audience=private_audience, owner_id=owner) for v in viewers
