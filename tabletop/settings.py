@@ -213,4 +213,6 @@ LOGGING = {
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
+    # which serving speed-ups a process runs with, once at start (tabletop/serving/)
+    "loggers": {"tabletop.serving": {"level": "INFO"}},
 }

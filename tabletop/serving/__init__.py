@@ -15,11 +15,13 @@ its presence says nothing about whether daphne serves; what started the process 
 
 from __future__ import annotations
 
+import logging
 import sys
 from pathlib import Path
 from typing import TypeVar
 
 App = TypeVar("App")
+logger = logging.getLogger("tabletop.serving")
 
 
 def under_daphne() -> bool:
@@ -38,7 +40,8 @@ def install(application: App) -> App:
 
     from tabletop.serving import eager_writes, warmup
 
-    if settings.TABLETOP_EAGER_WRITES:
-        eager_writes.install()
-    warmup.settle()
+    if settings.TABLETOP_EAGER_WRITES and eager_writes.install():
+        logger.info("serving: eager writes on")
+    if warmup.settle():
+        logger.info("serving: views and templates loaded, the process frozen")
     return application

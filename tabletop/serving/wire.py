@@ -17,10 +17,12 @@ consumer sends as usual.
 from __future__ import annotations
 
 from collections.abc import Callable
+import logging
 from functools import partial
 from typing import Any
 
 Push = Callable[[Any], bool]
+_said_on = False  # the log says once per process that frames go out prepared
 
 
 def _protocol(send: Any, *parts: str) -> Any:
@@ -68,6 +70,10 @@ def direct(send: Any) -> Push | None:
     protocol = _protocol(send, "send_queue", "transport", "sendPreparedMessage")
     if protocol is None:
         return None  # send as usual
+    global _said_on
+    if not _said_on:
+        _said_on = True
+        logging.getLogger("tabletop.serving").info("serving: prepared frames on")
     from autobahn.websocket.protocol import WebSocketProtocol
 
     def push(prepared: Any) -> bool:
