@@ -6,12 +6,14 @@ with its 4xx; an unknown command, check, page or system is a 404.
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.http import Http404, HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
 from games import registry
-from games.contract import Form, GameSystem
+from games.contract import Form, GameSystem, Parser
 from games.core.rng import system_rng
 from tabletop import selectors, services
 from tabletop.models import Campaign
@@ -40,6 +42,15 @@ def _refused(request: HttpRequest, campaign: Campaign, template: str, error: Ser
     return render(request, template, {"notice": error.message}, status=error.status)
 
 
+def _parsed(game: GameSystem, parse: Parser, request: HttpRequest, campaign: Campaign) -> dict[str, Any]:
+    """The arguments a system's parser reads from the posted form; its refusal is a
+    ServiceError like any other, answered inline."""
+    try:
+        return parse(_form(request.POST), selectors.table_facts(campaign))
+    except game.rule_error as exc:
+        raise ServiceError(str(exc)) from None
+
+
 @require_POST
 def table_command(request: HttpRequest, campaign_id: int, command: str) -> HttpResponse:
     """One command of the table's procedure (Demon City: start, announce, roll, ...)."""
@@ -49,10 +60,7 @@ def table_command(request: HttpRequest, campaign_id: int, command: str) -> HttpR
     if spec is None or game.panel is None:
         raise Http404("There is no such command at this table.")
     try:
-        try:
-            args = spec.parse(_form(request.POST), selectors.table_facts(campaign))
-        except game.rule_error as exc:
-            raise ServiceError(str(exc)) from None
+        args = _parsed(game, spec.parse, request, campaign)
         services.procedure_command(campaign=campaign, actor=me, command={**args, "type": spec.name},
                                    rng=system_rng())
     except ServiceError as exc:
@@ -71,10 +79,7 @@ def table_check(request: HttpRequest, campaign_id: int, check: str) -> HttpRespo
     if spec is None:
         raise Http404("There is no such check at this table.")
     try:
-        try:
-            args = spec.parse(_form(request.POST), selectors.table_facts(campaign))
-        except game.rule_error as exc:
-            raise ServiceError(str(exc)) from None
+        args = _parsed(game, spec.parse, request, campaign)
         services.check_roll(campaign=campaign, actor=me, check=spec.name, args=args, rng=system_rng())
     except ServiceError as exc:
         return render(request, spec.notice, {"notice": exc.message}, status=exc.status)

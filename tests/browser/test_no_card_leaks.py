@@ -77,6 +77,24 @@ def who_may_see(gm, table) -> tuple[dict[str, set[str]], set[str]]:
     return allowed, public
 
 
+def open_a_deck_and_deal(gm, ann, bob, *, each: int) -> None:
+    """The GM brings out a Minor Arcana deck open to players and deals ``each`` cards to Ann
+    and Bob, through the page."""
+    page = gm.page
+    page.get_by_text("Bring out a deck").click()
+    page.locator("#deck-kind").select_option("minor_arcana")
+    page.locator("input[name=players_may_use]").check()
+    assert click_and_wait(gm, page.get_by_role("button", name="Bring it out"), "/decks/new/") == 200
+    expect(ann.page.locator(".deck")).to_have_count(1)
+    page.locator("summary", has_text="Deal").click()
+    page.locator("#deal-count").fill(str(each))
+    page.locator("#deal-players input[type=checkbox]").first.check()
+    page.locator("#deal-players input[type=checkbox]").nth(1).check()
+    assert click_and_wait(gm, page.get_by_role("button", name="Deal", exact=True), "/decks/deal/") == 200
+    expect(ann.page.locator("#hands .card-face")).to_have_count(each)
+    expect(bob.page.locator("#hands .card-face")).to_have_count(each)
+
+
 def test_no_browser_receives_a_card_it_may_not_see(make_table) -> None:
     table = make_table()
     gm = table.gm
@@ -88,19 +106,7 @@ def test_no_browser_receives_a_card_it_may_not_see(make_table) -> None:
         person.wait_live()
 
     page = gm.page
-    page.get_by_text("Bring out a deck").click()
-    page.locator("#deck-kind").select_option("minor_arcana")
-    page.locator("input[name=players_may_use]").check()
-    assert click_and_wait(gm, page.get_by_role("button", name="Bring it out"), "/decks/new/") == 200
-    expect(ann.page.locator(".deck")).to_have_count(1)
-
-    page.locator("summary", has_text="Deal").click()
-    page.locator("#deal-count").fill("3")
-    page.locator("#deal-players input[type=checkbox]").first.check()
-    page.locator("#deal-players input[type=checkbox]").nth(1).check()
-    assert click_and_wait(gm, page.get_by_role("button", name="Deal", exact=True), "/decks/deal/") == 200
-    expect(ann.page.locator("#hands .card-face")).to_have_count(3)
-    expect(bob.page.locator("#hands .card-face")).to_have_count(3)
+    open_a_deck_and_deal(gm, ann, bob, each=3)
 
     draw = ann.page.locator(".deck form").first
     draw.locator("input[name=count]").fill("2")
@@ -164,18 +170,7 @@ def test_no_browser_learns_a_card_put_back_face_down_on_top(make_table) -> None:
         assert person.goto(table.url) == 200  # the page itself, recorded this time
         person.wait_live()
     page = gm.page
-    page.get_by_text("Bring out a deck").click()
-    page.locator("#deck-kind").select_option("minor_arcana")
-    page.locator("input[name=players_may_use]").check()
-    assert click_and_wait(gm, page.get_by_role("button", name="Bring it out"), "/decks/new/") == 200
-    expect(ann.page.locator(".deck")).to_have_count(1)
-    page.locator("summary", has_text="Deal").click()
-    page.locator("#deal-count").fill("2")
-    page.locator("#deal-players input[type=checkbox]").first.check()
-    page.locator("#deal-players input[type=checkbox]").nth(1).check()
-    assert click_and_wait(gm, page.get_by_role("button", name="Deal", exact=True), "/decks/deal/") == 200
-    expect(ann.page.locator("#hands .card-face")).to_have_count(2)
-    expect(bob.page.locator("#hands .card-face")).to_have_count(2)
+    open_a_deck_and_deal(gm, ann, bob, each=2)
     shuffle = gm.page.locator(".deck").get_by_role("button", name=re.compile("^Shuffle (?!discards)"))
     assert click_and_wait(gm, shuffle, "/decks/shuffle/") == 200
 
