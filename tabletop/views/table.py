@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import io
+
 from typing import Any
 
 import segno
@@ -128,8 +130,11 @@ def link_qr(request: HttpRequest, campaign_id: int, which: str) -> HttpResponse:
     link = next((l for l in _links(request, campaign) if l["which"] == which), None)
     if link is None:
         raise Http404("There is no such link.")
-    svg = segno.make(link["url"], error="m").svg_inline(scale=4, title=link["label"])
-    return HttpResponse(svg, content_type="image/svg+xml")
+    # A file of its own, so with its XML declaration and the SVG namespace: without them (as
+    # svg_inline writes it for an inline <svg>) a browser shows an <img> of it as broken.
+    svg = io.BytesIO()
+    segno.make(link["url"], error="m").save(svg, kind="svg", scale=4, title=link["label"])
+    return HttpResponse(svg.getvalue(), content_type="image/svg+xml")
 
 
 # Joining

@@ -48,6 +48,12 @@ def test_a_new_player_link_retires_the_old_one(player_table):
     old_link = table.player_link
     link_input = gm.page.locator("#link-player")
     assert link_input.input_value() == old_link
+    # issue 13, bug 2: the QR code draws (it had been a broken image: no xmlns)
+    gm.page.get_by_text("QR code", exact=False).first.click()
+    qr = gm.page.get_by_alt_text("QR code of the Player link")
+    expect(qr).to_be_visible()
+    gm.page.wait_for_function("img => img.complete", arg=qr.element_handle())
+    assert qr.evaluate("img => img.naturalWidth") > 0
 
     gm.accept_dialogs = True
     gm.page.get_by_role("button", name="New player link").click()

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from xml.etree import ElementTree
+
 import json
 import re
 
@@ -232,6 +234,9 @@ def test_links_show_a_qr_code_and_regenerate_for_the_gm_only(table) -> None:
     gm = table.client(table.gm)
     qr = gm.get(reverse("link_qr", args=[table.campaign.pk, "player"]))
     assert qr.status_code == 200 and qr["Content-Type"] == "image/svg+xml" and b"<svg" in qr.content
+    # issue 13, bug 2: "the SVG is served without its xmlns, so the browser shows a broken image"
+    root = ElementTree.fromstring(qr.content)
+    assert root.tag == "{http://www.w3.org/2000/svg}svg"
     assert table.client(table.ann).get(reverse("link_qr", args=[table.campaign.pk, "player"])).status_code == 403
     old = table.campaign.player_token
     assert table.client(table.ann).post(reverse("link_regenerate", args=[table.campaign.pk, "player"])).status_code == 403
