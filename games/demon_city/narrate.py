@@ -9,6 +9,15 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from games.core.words import count
+from games.demon_city.actions import DEFEND, EXOTIC, GRAB, MELEE, OTHER, SHOOT
+
+# What an announcement says of its kind, in words, not the engine's codes.
+ANNOUNCED = {
+    MELEE: "close combat", GRAB: "a grab", SHOOT: "a shot", EXOTIC: "an exotic weapon attack",
+    DEFEND: "a defence", OTHER: "another action",
+}
+
 Event = Mapping[str, Any]
 
 
@@ -48,10 +57,10 @@ def summary(event: Event, names: Mapping[str, str]) -> str:
         "action_rounds_started": lambda e: "Action Rounds! Announcing from slowest: "
                                            + ", ".join(n(c) for c in e["order"]) + ".",
         "combatant_added": lambda e: f"{n(e['combatant']['id'])} joins the fight.",
-        "announced": lambda e: f"{n(e['action']['actor'])} announces {e['action']['kind']}"
+        "announced": lambda e: f"{n(e['action']['actor'])} announces {ANNOUNCED[e['action']['kind']]}"
                                + (" at " + ", ".join(n(t) for t in e["action"]["targets"])
                                   if e["action"]["targets"] else "")
-                               + f" ({e['pool']['size']} dice).",
+                               + f" ({count(e['pool']['size'], 'die', 'dice')}).",
         "extra_targets_allowed": lambda e: f"{n(e['combatant'])} may target more than one.",
         "pool_adjusted": lambda e: f"{n(e['combatant'])}: {e['change']} a {e['die']} die "
                                    f"({e['reason']}).",
@@ -59,8 +68,8 @@ def summary(event: Event, names: Mapping[str, str]) -> str:
                                     f"{e['target_number']}.",
         "condition_set": lambda e: f"{n(e['combatant'])}: {e['field']} set to {e['value']}.",
         "injury_table_set": lambda e: "The Host changes the Injury table.",
-        "dice_collected": lambda e: f"Dice collected: {len(e['clashes'])} Clash(es), "
-                                    f"{len(e['unresisted'])} unresisted action(s).",
+        "dice_collected": lambda e: f"Dice collected: {count(len(e['clashes']), 'Clash', 'Clashes')}, "
+                                    f"{count(len(e['unresisted']), 'unresisted action')}.",
         "unresisted_resolved": unresisted,
         "clash_rolled": clash,
         "damage_rolled": damage,

@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.db import transaction
 
 from games.core.cards import deck_kind
+from games.core.words import count
 from games.core.rng import Rng
 from tabletop.models import Campaign, CardPlacement, Deck, Membership, Pile, PileKind, Role
 from tabletop.permissions import DeckVerb, Verb
@@ -103,7 +104,7 @@ def deck_discard_reshuffle(*, deck: Deck, actor: Membership, rng: Rng) -> None:
         piles.move(discard, piles.deck_pile(deck, PileKind.DRAW))
         piles.shuffle_draw_pile(
             locked, deck, me, rng,
-            why=f"{me.display_name} shuffles {len(discard)} discarded cards back into",
+            why=f"{me.display_name} shuffles {count(len(discard), 'discarded card')} back into",
         )
 
 

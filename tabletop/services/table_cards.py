@@ -12,6 +12,7 @@ a fresh commitment (logged), and the draw goes on.
 from __future__ import annotations
 
 from games.core.cards import OrientedCard
+from games.core import words
 from games.core.cards_port import Destination, OutOfCards, UnknownDeck
 from games.core.rng import Rng
 from tabletop.models import Campaign, CardPlacement, Deck, Membership, PileKind, Role
@@ -57,7 +58,7 @@ class TableCards:
             piles.move(discard, piles.deck_pile(row, PileKind.DRAW))
             piles.shuffle_draw_pile(
                 self.campaign, row, self.actor, self.rng,
-                why=f"The draw pile ran out: {len(discard)} discarded cards are shuffled back into",
+                why=f"The draw pile ran out: {words.count(len(discard), 'discarded card')} shuffled back into",
             )
             drawn += self._take(row, count - len(drawn), to, owner)
         return [OrientedCard.from_token(token) for token in drawn]
@@ -84,13 +85,12 @@ class TableCards:
             target = piles.play_area(self.campaign)
         piles.move(cards, target)
         tokens = [c.token for c in cards]
-        plural = "card" if count == 1 else "cards"
         where = {"play": " face up", "discard": " onto the discard pile", "hand": ""}[to]
         whose = f" to {owner.display_name}'s hand" if owner is not None else ""
         piles.card_event(
             self.campaign, "cards.drawn", actor=self.actor, owner=owner or self.actor, tokens=tokens,
             public=to != "hand",
-            summary=f"For {self.why}, {count} {plural} come{'s' if count == 1 else ''} off {deck.name}{where}{whose}.",
+            summary=f"For {self.why}, {words.count(count, 'card')} come{'s' if count == 1 else ''} off {deck.name}{where}{whose}.",
             extra={"deck": deck.pk, "count": count, "commitment": commitment, "start": start, "rule": True},
         )
         return tokens

@@ -582,3 +582,13 @@ def test_players_drawing_from_one_deck_at_once_never_get_the_same_card(table, rn
     draws = sorted((e.payload["start"], e.private["cards"]) for e in Event.objects.filter(kind="cards.drawn"))
     assert [start for start, _ in draws] == list(range(30)) and seal.dealt == 30
     assert [token for _, cards in draws for token in cards] == seal.order[:30]
+
+
+def test_shuffling_one_discarded_card_back_says_one_card(table, rng) -> None:
+    """Issue 13, bug 10: the log had said "1 discarded cards"."""
+    deck = new_deck(table, rng)
+    [card] = services.pile_draw(deck=deck, actor=table.gm, count=1, to="play")
+    move(table, "discard", table.gm, deck, card)
+    services.deck_discard_reshuffle(deck=deck, actor=table.gm, rng=rng)
+    line = Event.objects.filter(kind="deck.committed").order_by("-seq").first().summary
+    assert "shuffles 1 discarded card back into" in line, line

@@ -1,0 +1,37 @@
+"""Issue 13, bug 10: "Wording: '1 discarded cards', '(1 dice)', '1 Clash(es)', internal codes in
+the log ('announces melee / other')". The log speaks as a person would."""
+
+from __future__ import annotations
+
+import pytest
+
+from games.core.words import count
+from games.demon_city.narrate import summary
+
+NAMES = {"c1": "Ann", "c2": "Bob"}
+
+
+@pytest.mark.parametrize(("n", "said"), [(0, "0 dice"), (1, "1 die"), (3, "3 dice")])
+def test_a_count_is_singular_for_exactly_one(n: int, said: str) -> None:
+    assert count(n, "die", "dice") == said
+    assert count(n, "card") == said.replace("dice", "cards").replace("die", "card")
+
+
+def announced(kind: str, size: int) -> str:
+    event = {"type": "announced", "action": {"actor": "c1", "kind": kind, "targets": ["c2"]},
+             "pool": {"size": size}}
+    return summary(event, NAMES)
+
+
+def test_an_announcement_names_its_kind_in_words_and_counts_its_dice() -> None:
+    assert announced("melee", 1) == "Ann announces close combat at Bob (1 die)."
+    assert announced("shoot", 3) == "Ann announces a shot at Bob (3 dice)."
+    said = {announced(kind, 2) for kind in ("melee", "grab", "shoot", "exotic", "defend", "other")}
+    assert len(said) == 6 and not any(code in line for line in said for code in ("melee", "shoot", "defend"))
+
+
+def test_collected_dice_count_clashes_and_actions_in_words() -> None:
+    one = summary({"type": "dice_collected", "clashes": [["c1", "c2"]], "unresisted": ["c1"]}, NAMES)
+    assert one == "Dice collected: 1 Clash, 1 unresisted action."
+    two = summary({"type": "dice_collected", "clashes": [[], []], "unresisted": []}, NAMES)
+    assert two == "Dice collected: 2 Clashes, 0 unresisted actions."
