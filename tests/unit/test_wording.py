@@ -35,3 +35,8 @@ def test_collected_dice_count_clashes_and_actions_in_words() -> None:
     assert one == "Dice collected: 1 Clash, 1 unresisted action."
     two = summary({"type": "dice_collected", "clashes": [[], []], "unresisted": []}, NAMES)
     assert two == "Dice collected: 2 Clashes, 0 unresisted actions."
+
+
+def test_the_odds_page_speaks_of_the_rulebook_not_the_seed(client) -> None:
+    page = client.get("/games/demon_city/odds/").content.decode()
+    assert "rulebook's table of odds" in page and "seed" not in page.lower()
