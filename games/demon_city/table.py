@@ -113,7 +113,8 @@ def panel(state: Mapping[str, Any]) -> dict[str, Any]:
     names = {cid: c.get("name") or cid for cid, c in state["combatants"].items()}
     stats = [(name, stat_label(name)) for name in STAT_NAMES]
     if state["phase"] in ("idle", "ended"):
-        return {"phase": state["phase"], "round": state["round"], "stats": stats,
+        # no round is under way: the heading names none (it had said "round 2" after the end)
+        return {"phase": state["phase"], "round": None, "stats": stats,
                 "injury_table": state["injury_table"],
                 "injury_text": format_injury_table(state["injury_table"])}
     pools = current_pools(state)
