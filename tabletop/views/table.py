@@ -8,6 +8,7 @@ from typing import Any
 
 import segno
 from django.contrib.auth import login
+from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
@@ -71,6 +72,9 @@ def _links(request: HttpRequest, campaign: Campaign) -> list[dict[str, str]]:
 
 @require_GET
 def table(request: HttpRequest, campaign_id: int) -> HttpResponse:
+    if not request.user.is_authenticated:
+        # the GM's printed "Table:" link, opened logged out: the login page, then the table
+        return redirect_to_login(request.get_full_path())
     campaign, member = member_at(request, campaign_id, Verb.WATCH)
     return render(request, TABLE, _table_context(request, campaign, member))
 

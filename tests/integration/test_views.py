@@ -62,6 +62,13 @@ def test_bad_campaign_forms_are_refused(data) -> None:
     assert not Campaign.objects.exists()
 
 
+def test_every_page_names_an_icon_that_is_served(client) -> None:
+    """Issue 13, bug 9: "a favicon 404 on every page"."""
+    page = client.get(reverse("home")).content.decode()
+    href = re.search(r'<link rel="icon" href="([^"]+)"', page).group(1)
+    assert client.get(href).status_code == 200
+
+
 def test_a_guest_cannot_host(table) -> None:
     response = table.client(table.ann).post(reverse("campaign_create"), {"name": "Mine", "system": "freeform"})
     assert response.status_code == 403
@@ -114,7 +121,9 @@ def test_strangers_and_removed_members_cannot_open_the_table(table) -> None:
     client.force_login(stranger)
     url = reverse("table", args=[table.campaign.pk])
     assert client.get(url).status_code == 403
-    assert Client().get(url).status_code == 403
+    # issue 13, bug 9: the printed "Table:" link, opened logged out, is the login page (it was 403)
+    logged_out = Client().get(url)
+    assert logged_out.status_code == 302 and logged_out["Location"] == f"{reverse('login')}?next={url}"
     assert client.get(reverse("table", args=[999])).status_code == 404
     services.membership_remove(target=table.ann, actor=table.gm)
     response = table.client(table.ann).get(url)
