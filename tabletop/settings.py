@@ -213,6 +213,10 @@ LOGGING = {
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
-    # which serving speed-ups a process runs with, once at start (tabletop/serving/)
-    "loggers": {"tabletop.serving": {"level": "INFO"}},
+    "filters": {"quiet_refusals": {"()": "tabletop.logfilters.QuietRefusals"}},
+    "loggers": {
+        # which serving speed-ups a process runs with, once at start (tabletop/serving/)
+        "tabletop.serving": {"level": "INFO"},
+        "django.request": {"filters": ["quiet_refusals"]},
+    },
 }

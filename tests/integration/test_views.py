@@ -297,3 +297,14 @@ def test_a_refused_join_leaves_no_guest_account_behind(table) -> None:
     response = Client().post(reverse("join", args=[table.campaign.player_token]), {"display_name": "Ann"})
     assert response.status_code == 400 and "already called Ann" in response.content.decode()
     assert get_user_model().objects.count() == users
+
+
+def test_an_ordinary_refusal_is_logged_as_a_line_without_a_traceback(table, caplog) -> None:
+    """Issue 13, bug 9: "full tracebacks in the server log for ordinary 403s"."""
+    stranger = get_user_model().objects.create_user("nosy", password="x" * 12)
+    client = Client()
+    client.force_login(stranger)
+    with caplog.at_level("WARNING", logger="django.request"):
+        assert client.get(reverse("table", args=[table.campaign.pk])).status_code == 403
+    [record] = [r for r in caplog.records if r.name == "django.request"]
+    assert record.status_code == 403 and record.exc_info is None and "Forbidden" in record.getMessage()
