@@ -260,6 +260,10 @@ def task(
     from games.demon_city.sheet import stat_label as label
 
     me = Combatant.from_dict({"id": "me", **sheet})
+    # Seed 003: "At Current Toughness -1 they are out of the fight"; the sheet's own help for
+    # Out of the fight says "Cannot announce or roll" (issue 13, bug 5: a task had been rolled).
+    if me.out_of_fight or me.dead or me.current_toughness <= -1:
+        raise RuleError(f"{name} is out of the fight and cannot roll.")
     if not me.has_stat(stat):
         raise RuleError(f"{name} has no stat or skill called {label(stat)}.")
     rating = me.stat(stat)
