@@ -78,13 +78,19 @@ def entry_context(event: Event, lens: Lens) -> dict[str, Any]:
     }
 
 
+def _entry_inner(event: Event, lens: Lens) -> str:
+    """The content of the event's log line through ``lens``: the same for every lens that
+    sees the same thing."""
+    return _log_template("log/entry.html").render(entry_context(event, lens))
+
+
 def event_entry(event: Event, lens: Lens, *, inner: str | None = None) -> str:
     """The event's line in the log, as the page shows it (escaped by Jinja2, so safe).
 
     ``inner`` is the line's content already rendered for a lens that sees the same thing:
     only the line's id differs between the GM's lens and the others' (``Event.position``)."""
     if inner is None:
-        inner = _log_template("log/entry.html").render(entry_context(event, lens))
+        inner = _entry_inner(event, lens)
     position = event.position(gm=lens == "gm")
     return format_html(
         '<li id="event-{}" class="event kind-{}{}" data-seq="{}">\n  {}</li>',
@@ -101,7 +107,7 @@ def event_frames(event: Event, lenses: list[Lens]) -> dict[Lens, str]:
     for lens in lenses:
         sees_private = lens != "public" and bool(event.private or event.private_summary)
         if sees_private not in inners:
-            inners[sees_private] = _log_template("log/entry.html").render(entry_context(event, lens))
+            inners[sees_private] = _entry_inner(event, lens)
         frames[lens] = event_frame(event, lens, entry=event_entry(event, lens, inner=inners[sees_private]))
     return frames
 
