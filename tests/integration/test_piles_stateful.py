@@ -188,12 +188,6 @@ class CardTable(RuleBasedStateMachine):
 
     # What the table's rules say should happen, read from the database before acting
 
-    def may_use(self, who: str, deck: Deck) -> bool:
-        deck = Deck.objects.get(pk=deck.pk)
-        if deck.campaign_id != self.campaign.pk or who not in SEATED:
-            return False
-        return who == "gm" or deck.owner_id == self.members[who].pk or deck.players_may_use
-
     def may_deal(self, who: str, deck: Deck) -> bool:
         """Dealing, recalling and shuffling the discards back: the GM, a personal deck's owner,
         or the player the GM named the deck's dealer (issue 11)."""
@@ -201,6 +195,14 @@ class CardTable(RuleBasedStateMachine):
         if deck.campaign_id != self.campaign.pk or who not in SEATED:
             return False
         return who == "gm" or self.members[who].pk in (deck.owner_id, deck.dealer_id)
+
+    def may_use(self, who: str, deck: Deck) -> bool:
+        """Drawing, shuffling, tidying the play area: whoever deals it, and every seated player
+        when the GM opened it."""
+        if self.may_deal(who, deck):
+            return True
+        fresh = Deck.objects.get(pk=deck.pk)
+        return fresh.campaign_id == self.campaign.pk and who in SEATED and fresh.players_may_use
 
     def draw_tokens(self, deck_id: int) -> list[str]:
         draw = CardPlacement.objects.filter(deck_id=deck_id, pile__kind=PileKind.DRAW)
