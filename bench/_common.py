@@ -559,7 +559,7 @@ async def sign_up(port: int) -> Http:
 async def host_table(gm: Http, name: str) -> Table:
     """A Freeform table, through the home page's form; its links read from the GM's page."""
     await gm.get("/")
-    created = expect(await gm.post("/campaigns/new/", {"name": name, "system": "freeform"}),
+    created = expect(await gm.post("/tables/new/", {"name": name, "system": "freeform"}),
                      302, what="create a table")
     table_id = int(re.search(r"/tables/(\d+)/", created.headers["location"]).group(1))
     page = expect(await gm.get(f"/tables/{table_id}/"), 200, what="the GM's table page").text

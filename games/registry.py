@@ -2,7 +2,7 @@
 
 A system is one package under ``games/`` exposing ``SYSTEM`` (``games.contract.GameSystem``).
 Adding one edits ``PACKAGES`` and nothing else on the platform's side. Systems whose issue
-has not landed are listed as coming: they show on the home page and in the campaign form
+has not landed are listed as coming: they show on the home page and in the table form
 but cannot be chosen; a package of the same key takes its place once it is listed.
 """
 

@@ -1,1 +1,1 @@
-"""The platform: campaigns, memberships, characters, the event log and the live feed."""
+"""The platform: tables, memberships, characters, the event log and the live feed."""

@@ -62,13 +62,13 @@ def take(action: Action, member: Membership, data: Data) -> Done:
 
 
 def _deck(me: Membership, data: Data) -> Deck:
-    return get_deck(me.campaign, data["deck"])  # NotFound
+    return get_deck(me.table, data["deck"])  # NotFound
 
 
 def _named(me: Membership, name: str, field: str) -> Membership:
     """A seated member by the name the log shows, in any case."""
     found = Membership.objects.filter(
-        campaign_id=me.campaign_id, display_name__iexact=name.strip(), removed_at=None
+        table_id=me.table_id, display_name__iexact=name.strip(), removed_at=None
     ).first()
     if found is None:
         raise ServiceError("Nobody at this table has that name.", field=field)
@@ -78,7 +78,7 @@ def _named(me: Membership, name: str, field: str) -> Membership:
 def _players(me: Membership, ids: list[int]) -> list[Membership]:
     """The players dealt to, in the order given: only players, as the deal form offers."""
     found = {m.pk: m for m in Membership.objects.filter(
-        campaign_id=me.campaign_id, pk__in=ids, role=Role.PLAYER, removed_at=None
+        table_id=me.table_id, pk__in=ids, role=Role.PLAYER, removed_at=None
     )}
     if len(found) != len(set(ids)):
         raise ServiceError("Deal only to players seated at this table.", field="to")
@@ -88,7 +88,7 @@ def _players(me: Membership, ids: list[int]) -> list[Membership]:
 def _owner(me: Membership, owner_id: int | None) -> Membership | None:
     if owner_id is None:
         return None
-    owner = Membership.objects.filter(pk=owner_id, campaign_id=me.campaign_id).first()
+    owner = Membership.objects.filter(pk=owner_id, table_id=me.table_id).first()
     if owner is None:
         raise ServiceError("A personal deck belongs to a player at this table.", field="owner")
     return owner
@@ -113,17 +113,17 @@ def _card_action(name: str, form: type[forms.Form], run: Callable[[Membership, D
 
 def _return(where: str) -> Callable[[Membership, Data, Rng], object]:
     return lambda me, data, rng: services.card_return(
-        campaign=me.campaign, actor=me, deck_id=data["deck"], card_id=data["card"], where=where,  # type: ignore[arg-type]
+        table=me.table, actor=me, deck_id=data["deck"], card_id=data["card"], where=where,  # type: ignore[arg-type]
     )
 
 
 ACTIONS: dict[str, Action] = {action.name: action for action in (
     Action("dice.roll", Verb.ROLL, RollForm, lambda me, data, rng: services.dice_roll(
-        campaign=me.campaign, actor=me, notation=data["notation"], mode=data["mode"], rng=rng)),
+        table=me.table, actor=me, notation=data["notation"], mode=data["mode"], rng=rng)),
     Action("chat.post", Verb.CHAT, ChatForm, lambda me, data, rng: services.chat_post(
-        campaign=me.campaign, actor=me, text=data["text"])),
+        table=me.table, actor=me, text=data["text"])),
     Action("deck.create", Verb.DECK_MANAGE, DeckCreateForm, lambda me, data, rng: services.deck_create(
-        campaign=me.campaign, actor=me, kind=data["kind"], name=data["name"], owner=_owner(me, data["owner"]),
+        table=me.table, actor=me, kind=data["kind"], name=data["name"], owner=_owner(me, data["owner"]),
         allow_reversed=data["allow_reversed"], players_may_use=data["players_may_use"], rng=rng)),
     _deck_action(DeckVerb.DRAW, DrawForm, lambda me, data, rng: services.pile_draw(
         deck=_deck(me, data), actor=me, count=data["count"], to=data["to"] or "hand")),
@@ -141,12 +141,12 @@ ACTIONS: dict[str, Action] = {action.name: action for action in (
         deck=_deck(me, data), actor=me, order=data["order"])),
     _deck_action(DeckVerb.CONFIGURE, ConfigureForm, _configure),
     _card_action("play", CardForm, lambda me, data, rng: services.card_play(
-        campaign=me.campaign, actor=me, deck_id=data["deck"], card_id=data["card"])),
+        table=me.table, actor=me, deck_id=data["deck"], card_id=data["card"])),
     _card_action("discard", CardForm, lambda me, data, rng: services.card_discard(
-        campaign=me.campaign, actor=me, deck_id=data["deck"], card_id=data["card"])),
+        table=me.table, actor=me, deck_id=data["deck"], card_id=data["card"])),
     _card_action("return_top", CardForm, _return("top")),
     _card_action("return_bottom", CardForm, _return("bottom")),
     _card_action("pass", PassForm, lambda me, data, rng: services.card_pass(
-        campaign=me.campaign, actor=me, deck_id=data["deck"], card_id=data["card"],
+        table=me.table, actor=me, deck_id=data["deck"], card_id=data["card"],
         to=_named(me, data["to_name"], "to_name"))),
 )}

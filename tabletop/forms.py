@@ -20,8 +20,8 @@ class SignupForm(UserCreationForm):
         fields = ("username",)
 
 
-class CampaignForm(forms.Form):
-    name = forms.CharField(max_length=100, label="Campaign name")
+class TableForm(forms.Form):
+    name = forms.CharField(max_length=100, label="Table name")
     system = forms.ChoiceField(label="Game system")
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -109,7 +109,7 @@ def _field_for(spec: SheetField) -> forms.Field:
 
 
 class CharacterForm(forms.Form):
-    """The sheet of the campaign's system, with the name every system has."""
+    """The sheet of the table's system, with the name every system has."""
 
     name = forms.CharField(max_length=60, label="Character name")
     version = forms.IntegerField(widget=forms.HiddenInput, required=False)

@@ -25,13 +25,16 @@ class Audience(models.TextChoices):
     OWNER = "owner", "Owner and GM"
 
 
-class Campaign(models.Model):
-    """A campaign and its live table (one table per campaign)."""
+class Table(models.Model):
+    """A table: one game system, the people at it, its log, decks and procedure.
+
+    The GM hosts it; players and spectators join through its two links. (One word for
+    one concept: what a GM creates, runs over many sessions and plays at is a table.)"""
 
     name = models.CharField(max_length=100)
     system = models.CharField(max_length=40)
     gm = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="campaigns_run"
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="tables_run"
     )
     player_token = models.CharField(max_length=64, unique=True, default=new_link_token)
     spectator_token = models.CharField(max_length=64, unique=True, default=new_link_token)
@@ -51,7 +54,7 @@ class Campaign(models.Model):
 class Membership(models.Model):
     """A member of a table: one person with one role. Removal keeps the row (the log refers to it) and ends access."""
 
-    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="members")
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="members")
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memberships"
     )
@@ -63,7 +66,7 @@ class Membership(models.Model):
     class Meta:
         ordering = ["joined", "pk"]
         constraints = [
-            models.UniqueConstraint(fields=["campaign", "user"], name="one_seat_per_user"),
+            models.UniqueConstraint(fields=["table", "user"], name="one_seat_per_user"),
         ]
 
     def __str__(self) -> str:
@@ -77,7 +80,7 @@ class Membership(models.Model):
 class Character(models.Model):
     """A sheet. ``owner`` is empty for NPCs and for characters the GM made for players to claim."""
 
-    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="characters")
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="characters")
     owner = models.ForeignKey(
         Membership, on_delete=models.SET_NULL, null=True, blank=True, related_name="characters"
     )
@@ -109,7 +112,7 @@ class Event(models.Model):
     ``position``.
     """
 
-    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="events")
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="events")
     seq = models.PositiveBigIntegerField()
     public_no = models.PositiveBigIntegerField(default=0)
     own_no = models.PositiveIntegerField(default=0)
@@ -131,11 +134,11 @@ class Event(models.Model):
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:
-        ordering = ["campaign", "seq"]
+        ordering = ["table", "seq"]
         constraints = [
-            models.UniqueConstraint(fields=["campaign", "seq"], name="one_event_per_seq"),
+            models.UniqueConstraint(fields=["table", "seq"], name="one_event_per_seq"),
         ]
-        indexes = [models.Index(fields=["campaign", "public_no"], name="event_public_no")]
+        indexes = [models.Index(fields=["table", "public_no"], name="event_public_no")]
 
     def __str__(self) -> str:
         return f"#{self.seq} {self.kind}"
@@ -174,7 +177,7 @@ class PileKind(models.TextChoices):
 class Deck(models.Model):
     """A set of physical cards. Every card of it lies in exactly one pile at every moment."""
 
-    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="decks")
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="decks")
     name = models.CharField(max_length=60)
     kind = models.CharField(max_length=30)  # a key of games.core.cards.DECK_KINDS
     # A personal deck (Report Card): its owner may use it as the GM may.
@@ -200,7 +203,7 @@ class Deck(models.Model):
 class Pile(models.Model):
     """Where cards lie: a deck's draw and discard piles, the table's play area, a member's hand."""
 
-    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="piles")
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="piles")
     kind = models.CharField(max_length=10, choices=PileKind.choices)
     deck = models.ForeignKey(Deck, on_delete=models.CASCADE, null=True, blank=True, related_name="piles")
     owner = models.ForeignKey(
@@ -214,10 +217,10 @@ class Pile(models.Model):
                 fields=["deck", "kind"], condition=models.Q(deck__isnull=False), name="one_pile_of_a_kind_per_deck"
             ),
             models.UniqueConstraint(
-                fields=["campaign", "owner"], condition=models.Q(kind="hand"), name="one_hand_per_member"
+                fields=["table", "owner"], condition=models.Q(kind="hand"), name="one_hand_per_member"
             ),
             models.UniqueConstraint(
-                fields=["campaign"], condition=models.Q(kind="play"), name="one_play_area_per_table"
+                fields=["table"], condition=models.Q(kind="play"), name="one_play_area_per_table"
             ),
         ]
 
@@ -286,12 +289,12 @@ class ProcedureState(models.Model):
     state is always the fold of those events.
     """
 
-    campaign = models.OneToOneField(Campaign, on_delete=models.CASCADE, related_name="procedure")
+    table = models.OneToOneField(Table, on_delete=models.CASCADE, related_name="procedure")
     state = models.JSONField(default=dict)
     updated = models.DateTimeField(auto_now=True)
 
     def __str__(self) -> str:
-        return f"procedure of {self.campaign_id}"
+        return f"procedure of {self.table_id}"
 
 
 class ProcessBeat(models.Model):

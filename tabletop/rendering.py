@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 
 TABLE = "tabletop/table.html"
 CARDS = "tabletop/cards.html"
-MEMBER_KINDS = {"campaign.created", "member.joined", "member.renamed"}
+MEMBER_KINDS = {"table.created", "member.joined", "member.renamed"}
 CHARACTER_KINDS = {"character.created", "character.updated", "character.claimed"}
 
 
@@ -129,7 +129,7 @@ def event_frame(event: Event, lens: Lens, *, entry: str | None = None) -> str:
                     "m": event.payload["member"],
                     "is_gm": lens == "gm",
                     "oob": True,
-                    "campaign_id": event.campaign_id,
+                    "table_id": event.table_id,
                 },
             )
         )
@@ -140,7 +140,7 @@ def event_frame(event: Event, lens: Lens, *, entry: str | None = None) -> str:
         parts.append(
             render_to_string(
                 f"{TABLE}#character_card",
-                {"c": event.payload["character"], "oob": True, "campaign_id": event.campaign_id},
+                {"c": event.payload["character"], "oob": True, "table_id": event.table_id},
             )
         )
     if event.kind in MEMBER_KINDS and event.payload["member"]["role"] == "player":
@@ -158,7 +158,7 @@ def event_frame(event: Event, lens: Lens, *, entry: str | None = None) -> str:
     if panel is not None:
         parts.append(
             render_to_string(
-                panel, {"panel": event.payload["panel"], "oob": True, "campaign_id": event.campaign_id},
+                panel, {"panel": event.payload["panel"], "oob": True, "table_id": event.table_id},
             )
         )
     return "".join(parts)
@@ -176,7 +176,7 @@ def card_panels(event: Event, lens: Lens) -> str:
     """The card panels an event changes: counts and play area for all, the owner's hand
     for the owner and the GM, and the deck itself when it was made or changed."""
     view = cardviews.counts_context(event.payload["counts"])
-    base = {"oob": True, "campaign_id": event.campaign_id}
+    base = {"oob": True, "table_id": event.table_id}
     parts = [render_to_string(f"{CARDS}#deck_counts", {**base, "c": c}) for c in view["deck_counts"]]
     parts.append(render_to_string(f"{CARDS}#play_area", {**base, "play": view["play"]}))
     parts += [
@@ -205,13 +205,13 @@ def card_panels(event: Event, lens: Lens) -> str:
     return "".join(parts)
 
 
-def presence_frame(campaign_id: int) -> str:
+def presence_frame(table_id: int) -> str:
     from tabletop.models import Membership
     from tabletop.selectors import online_member_ids
 
-    online = online_member_ids(campaign_id)
+    online = online_member_ids(table_id)
     ids = (
-        Membership.objects.filter(campaign_id=campaign_id, removed_at=None)
+        Membership.objects.filter(table_id=table_id, removed_at=None)
         .exclude(role="spectator")
         .values_list("pk", flat=True)
     )
@@ -255,8 +255,8 @@ def snapshot_frame(state: TableState) -> str:
         "entries": [event_entry(s.event, s.lens) for s in state.log],
         "oob": True,
         "is_gm": state.viewer.is_gm,
-        "campaign_id": state.campaign.pk,
-        "cards": card_state(state.campaign, state.me),
+        "table_id": state.table.pk,
+        "cards": card_state(state.table, state.me),
         "me_id": state.me.pk,
         "deck_kinds": deck_kind_choices(),
     }

@@ -15,7 +15,7 @@ from games import contract, registry
 from games.core.cards import deck_kind
 from tabletop.ids import parse_id
 from tabletop.models import (
-    CardPlacement, Campaign, Character, Deck, Event, Membership, Pile, PileKind, Presence, ProcedureState,
+    CardPlacement, Table, Character, Deck, Event, Membership, Pile, PileKind, Presence, ProcedureState,
     ProcessBeat, Role,
 )
 from tabletop.permissions import Lens, Standing, Viewer, deck_dealers, event_lens, standing_of
@@ -33,7 +33,7 @@ def member_data(member: Membership) -> dict[str, Any]:
 
 def character_data(character: Character) -> dict[str, Any]:
     owner = character.owner
-    game = registry.get(character.campaign.system)
+    game = registry.get(character.table.system)
     return {
         "id": character.pk,
         "name": character.name,
@@ -64,13 +64,13 @@ def deck_data(deck: Deck) -> dict[str, Any]:
     }
 
 
-def membership_for(campaign: Campaign | int, user: User | AnonymousUser) -> Membership | None:
-    """The user's seat at the table, removed or not, with its ``campaign`` read in the same
+def membership_for(table: Table | int, user: User | AnonymousUser) -> Membership | None:
+    """The user's seat at the table, removed or not, with its ``table`` read in the same
     statement (every view and socket asks); None for strangers."""
     if not user.is_authenticated:
         return None
-    campaign_id = campaign if isinstance(campaign, int) else campaign.pk
-    return Membership.objects.select_related("campaign").filter(campaign_id=campaign_id, user_id=user.pk).first()
+    table_id = table if isinstance(table, int) else table.pk
+    return Membership.objects.select_related("table").filter(table_id=table_id, user_id=user.pk).first()
 
 
 def viewer_of(member: Membership | None) -> Viewer:
@@ -81,14 +81,14 @@ def viewer_of(member: Membership | None) -> Viewer:
 DEAD_AFTER_S = 30
 
 
-def online_member_ids(campaign_id: int) -> set[int]:
+def online_member_ids(table_id: int) -> set[int]:
     """The GM and players with a socket open now on a live process (spectators' presence
     is not tracked live)."""
 
     alive = ProcessBeat.objects.filter(seen__gte=timezone.now() - timedelta(seconds=DEAD_AFTER_S))
     return set(
         Presence.objects.filter(
-            membership__campaign_id=campaign_id, membership__removed_at=None,
+            membership__table_id=table_id, membership__removed_at=None,
             process__in=alive.values("process"),
         )
         .exclude(membership__role="spectator")
@@ -113,13 +113,13 @@ class SeenEvent:
 
 
 def events_for(
-    viewer: Viewer, campaign_id: int, *, after: int = 0, upto: int | None = None,
+    viewer: Viewer, table_id: int, *, after: int = 0, upto: int | None = None,
     limit: int | None = None,
 ) -> list[SeenEvent]:
     """Events after ``after`` that ``viewer`` may see, in order (the newest ``limit`` if given)."""
     if viewer.standing in (Standing.REMOVED, Standing.STRANGER):
         return []
-    rows = Event.objects.filter(campaign_id=campaign_id, seq__gt=after).select_related("actor", "owner")
+    rows = Event.objects.filter(table_id=table_id, seq__gt=after).select_related("actor", "owner")
     if upto is not None:
         rows = rows.filter(seq__lte=upto)
     if not viewer.is_gm:
@@ -136,14 +136,14 @@ def events_for(
     return sorted(seen, key=lambda s: s.event.seq)
 
 
-def last_seq(campaign_id: int) -> int:
-    return Event.objects.filter(campaign_id=campaign_id).aggregate(m=Max("seq"))["m"] or 0
+def last_seq(table_id: int) -> int:
+    return Event.objects.filter(table_id=table_id).aggregate(m=Max("seq"))["m"] or 0
 
 
 POSITION = re.compile(r"(0|[1-9][0-9]{0,17})(?:\.([1-9][0-9]{0,8}))?")
 
 
-def seq_at(viewer: Viewer, campaign_id: int, position: str) -> int | None:
+def seq_at(viewer: Viewer, table_id: int, position: str) -> int | None:
     """The table's seq at a viewer's own position (``Event.position``): the GM's is the seq;
     anyone else's names an event they can see, or ``"0"`` for the start. None for a
     position that is no such thing, so a resume from it is refused rather than guessed."""
@@ -154,9 +154,9 @@ def seq_at(viewer: Viewer, campaign_id: int, position: str) -> int | None:
     if number == 0 and own == 0:
         return 0
     if viewer.is_gm:
-        exists = own == 0 and Event.objects.filter(campaign_id=campaign_id, seq=number).exists()
+        exists = own == 0 and Event.objects.filter(table_id=table_id, seq=number).exists()
         return number if exists else None
-    rows = Event.objects.filter(campaign_id=campaign_id, public_no=number, own_no=own)
+    rows = Event.objects.filter(table_id=table_id, public_no=number, own_no=own)
     if own:
         rows = rows.filter(audience="owner", owner_id=viewer.membership_id)
     else:
@@ -168,7 +168,7 @@ def seq_at(viewer: Viewer, campaign_id: int, position: str) -> int | None:
 class TableState:
     """Everything the table page shows one viewer, read at one seq."""
 
-    campaign: Campaign
+    table: Table
     me: Membership
     viewer: Viewer
     seq: int
@@ -188,31 +188,31 @@ class TableState:
 LOG_PAGE = 200
 
 
-def table_state(campaign: Campaign, me: Membership) -> TableState:
+def table_state(table: Table, me: Membership) -> TableState:
     """Reads seq first: anything newer than it that the panels already show is replayed
     over them harmlessly, because every swap is by id (an upsert)."""
     viewer = viewer_of(me)
-    seq = last_seq(campaign.pk)
-    members = [member_data(m) for m in campaign.members.filter(removed_at=None)]
+    seq = last_seq(table.pk)
+    members = [member_data(m) for m in table.members.filter(removed_at=None)]
     characters = [
-        character_data(c) for c in campaign.characters.select_related("owner", "campaign")
+        character_data(c) for c in table.characters.select_related("owner", "table")
     ]
     return TableState(
-        campaign=campaign,
+        table=table,
         me=me,
         viewer=viewer,
         seq=seq,
         members=members,
-        online=online_member_ids(campaign.pk),
+        online=online_member_ids(table.pk),
         characters=characters,
-        log=events_for(viewer, campaign.pk, upto=seq, limit=LOG_PAGE),
+        log=events_for(viewer, table.pk, upto=seq, limit=LOG_PAGE),
     )
 
 
-def export_rows(viewer: Viewer, campaign_id: int) -> list[dict[str, Any]]:
+def export_rows(viewer: Viewer, table_id: int) -> list[dict[str, Any]]:
     """The log as plain data, holding only what ``viewer`` may see."""
     rows = []
-    for seen in events_for(viewer, campaign_id):
+    for seen in events_for(viewer, table_id):
         event = seen.event
         row: dict[str, Any] = {
             "position": event.position(gm=viewer.is_gm),
@@ -232,7 +232,7 @@ def export_rows(viewer: Viewer, campaign_id: int) -> list[dict[str, Any]]:
 # Cards
 
 
-def table_counts(campaign: Campaign) -> dict[str, Any]:
+def table_counts(table: Table) -> dict[str, Any]:
     """What everyone at the table may see of the cards: counts, and the faces of public piles.
 
     Two queries whatever the table holds: pile sizes by aggregate, then only the face-up cards.
@@ -241,11 +241,11 @@ def table_counts(campaign: Campaign) -> dict[str, Any]:
     hands: dict[str, int] = {}
     faces: dict[int, list[CardPlacement]] = {}
     for card in CardPlacement.objects.filter(
-        pile__campaign=campaign, pile__kind__in=[PileKind.PLAY, PileKind.DISCARD]
+        pile__table=table, pile__kind__in=[PileKind.PLAY, PileKind.DISCARD]
     ).order_by("position"):
         faces.setdefault(card.pile_id, []).append(card)
     play: list[dict[str, Any]] = []
-    piles = Pile.objects.filter(campaign=campaign).select_related("deck").annotate(size=Count("cards"))
+    piles = Pile.objects.filter(table=table).select_related("deck").annotate(size=Count("cards"))
     for pile in piles.order_by("pk"):
         if pile.kind == PileKind.HAND:
             hands[str(pile.owner_id)] = pile.size
@@ -267,16 +267,16 @@ def hand_contents(member: Membership) -> list[dict[str, Any]]:
     ]
 
 
-def card_state(campaign: Campaign, me: Membership) -> dict[str, Any]:
+def card_state(table: Table, me: Membership) -> dict[str, Any]:
     """The card panels for ``me``: decks and counts for all, hands only as ``me`` may see them."""
     from tabletop import cardviews
 
-    counts = table_counts(campaign)
-    decks = [deck_data(d) for d in Deck.objects.filter(campaign=campaign).select_related("owner", "dealer")]
-    members = list(campaign.members.filter(removed_at=None))
+    counts = table_counts(table)
+    decks = [deck_data(d) for d in Deck.objects.filter(table=table).select_related("owner", "dealer")]
+    members = list(table.members.filter(removed_at=None))
     hands: dict[int, list[dict[str, Any]]] = {}
     for placement in CardPlacement.objects.filter(
-        pile__campaign=campaign, pile__kind=PileKind.HAND
+        pile__table=table, pile__kind=PileKind.HAND
     ).select_related("pile").order_by("position"):
         if me.role == "gm" or placement.pile.owner_id == me.pk:
             hands.setdefault(placement.pile.owner_id, []).append(
@@ -318,20 +318,20 @@ def member_facts(member: Membership, characters: list[Character]) -> contract.Me
     )
 
 
-def table_facts(campaign: Campaign) -> contract.Table:
+def table_facts(table: Table) -> contract.Table:
     """What a system's form parsers read: the characters and the procedure's state."""
-    characters = campaign.characters.order_by("pk")
+    characters = table.characters.order_by("pk")
     return contract.Table(
         characters=tuple(character_facts(c) for c in characters),
-        state=procedure_state(campaign), read_id=parse_id,
+        state=procedure_state(table), read_id=parse_id,
     )
 
 
-def procedure_state(campaign: Campaign) -> dict[str, Any] | None:
-    game = registry.get(campaign.system)
+def procedure_state(table: Table) -> dict[str, Any] | None:
+    game = registry.get(table.system)
     if game.procedure is None:
         return None
-    row = ProcedureState.objects.filter(campaign=campaign).first()
+    row = ProcedureState.objects.filter(table=table).first()
     return row.state if row else game.procedure.new_state()
 
 
@@ -343,13 +343,13 @@ def panel_lens(member: Membership | None) -> contract.PanelLens:
     return PANEL_LENS.get(member.role if member and member.removed_at is None else "", "spectator")
 
 
-def panel_for(campaign: Campaign, state: dict[str, Any], lens: contract.PanelLens = "spectator") -> dict[str, Any]:
+def panel_for(table: Table, state: dict[str, Any], lens: contract.PanelLens = "spectator") -> dict[str, Any]:
     """The system's panel as ``lens`` sees it, plus what the table knows and the rules do not:
     who controls each combatant (its owner's member id; none for the GM's) and the characters
     that could join. An event carries the spectator's view (everyone may see it)."""
-    game = registry.get(campaign.system)
+    game = registry.get(table.system)
     assert game.panel is not None
-    characters = list(campaign.characters.order_by("pk"))
+    characters = list(table.characters.order_by("pk"))
     return {
         **game.panel.view(state, lens),
         "controllers": {combatant_id(c): c.owner_id for c in characters},
@@ -357,8 +357,8 @@ def panel_for(campaign: Campaign, state: dict[str, Any], lens: contract.PanelLen
     }
 
 
-def system_panel(campaign: Campaign, member: Membership) -> dict[str, Any] | None:
+def system_panel(table: Table, member: Membership) -> dict[str, Any] | None:
     """The panel on the table page for this member, or None when the system has none."""
-    if registry.get(campaign.system).panel is None:
+    if registry.get(table.system).panel is None:
         return None
-    return panel_for(campaign, procedure_state(campaign) or {}, panel_lens(member))
+    return panel_for(table, procedure_state(table) or {}, panel_lens(member))

@@ -26,7 +26,7 @@ def event_message(event: Event) -> dict[str, object]:
     member = event.payload.get("member") if event.kind == "member.removed" else None
     return {
         "type": "table.event",
-        "campaign_id": event.campaign_id,
+        "table_id": event.table_id,
         "seq": event.seq,
         "kind": event.kind,
         "audience": event.audience,
@@ -39,7 +39,7 @@ def event_message(event: Event) -> dict[str, object]:
     }
 
 
-def _publish(campaign_id: int, build: Callable[[], dict[str, object]], what: str) -> None:
+def _publish(table_id: int, build: Callable[[], dict[str, object]], what: str) -> None:
     """After commit: builds the table's message and hands it to the hub. A failure is
     logged, never raised: the change is committed, and every client reads what it missed
     from the log when it next sees a gap or (re)connects."""
@@ -48,21 +48,21 @@ def _publish(campaign_id: int, build: Callable[[], dict[str, object]], what: str
     except Exception:
         logger.warning("building %s failed", what, exc_info=True)
         return
-    hub.publish(campaign_id, message)
+    hub.publish(table_id, message)
 
 
 def event_committed(event: Event) -> None:
-    _publish(event.campaign_id, lambda: event_message(event), f"seq {event.seq}")
+    _publish(event.table_id, lambda: event_message(event), f"seq {event.seq}")
 
 
 def member_removed(member: Membership) -> None:
     hub.send_to_group(member_group(member.pk), {"type": "member.removed"})
 
 
-def presence_changed(campaign_id: int) -> None:
+def presence_changed(table_id: int) -> None:
     _publish(
-        campaign_id,
-        lambda: {"type": "presence.changed", "campaign_id": campaign_id,
-                 "frame": rendering.presence_frame(campaign_id)},
+        table_id,
+        lambda: {"type": "presence.changed", "table_id": table_id,
+                 "frame": rendering.presence_frame(table_id)},
         "presence",
     )

@@ -21,7 +21,7 @@ from tabletop.live import liveness, socket_actions
 from tabletop.serving import wire
 from tabletop.live.broadcast import member_group
 from tabletop.live.hub import hub
-from tabletop.models import Campaign, Membership
+from tabletop.models import Table, Membership
 from tabletop.permissions import Lens, Verb, can, lens_for
 
 CLOSE_FORBIDDEN = 4403
@@ -33,7 +33,7 @@ GAP_WAIT_S = 1.0
 
 
 class TableConsumer(AsyncWebsocketConsumer):
-    campaign_id: int
+    table_id: int
     member_id: int
     cursor: int | None = None  # the last seq this socket has been brought up to
     push_direct: wire.Push | None = None
@@ -45,11 +45,11 @@ class TableConsumer(AsyncWebsocketConsumer):
         self.gap_timer: asyncio.TimerHandle | None = None
 
     async def connect(self) -> None:
-        campaign_id = ids.parse_id(self.scope["url_route"]["kwargs"]["campaign_id"])
-        self.campaign_id = campaign_id or 0
-        member = None if campaign_id is None else await database_sync_to_async(
+        table_id = ids.parse_id(self.scope["url_route"]["kwargs"]["table_id"])
+        self.table_id = table_id or 0
+        member = None if table_id is None else await database_sync_to_async(
             selectors.membership_for
-        )(campaign_id, self.scope["user"])
+        )(table_id, self.scope["user"])
         self.viewer = selectors.viewer_of(member)
         if member is None or not can(self.viewer.standing, Verb.WATCH):
             await self.close(code=CLOSE_FORBIDDEN)
@@ -61,7 +61,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         self.groups_joined = [member_group(member.pk)]
         for group in self.groups_joined:
             await self.channel_layer.group_add(group, self.channel_name)
-        await hub.join(self.campaign_id, self)
+        await hub.join(self.table_id, self)
         await self.accept()
         self.push_direct = wire.direct(self.base_send)  # under daphne: see wire.py
         await database_sync_to_async(services.presence_connect)(
@@ -73,7 +73,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         if self.gap_timer is not None:
             self.gap_timer.cancel()
         if hasattr(self, "member_id"):
-            await hub.leave(self.campaign_id, self)
+            await hub.leave(self.table_id, self)
         for group in getattr(self, "groups_joined", []):
             await self.channel_layer.group_discard(group, self.channel_name)
         if hasattr(self, "member_id"):
@@ -106,7 +106,7 @@ class TableConsumer(AsyncWebsocketConsumer):
             if position is not None:
                 async with self.turn:
                     after = await database_sync_to_async(selectors.seq_at)(
-                        self.viewer, self.campaign_id, position
+                        self.viewer, self.table_id, position
                     )
                     if after is not None:
                         await self.catch_up(after)
@@ -160,16 +160,16 @@ class TableConsumer(AsyncWebsocketConsumer):
         member = Membership.objects.filter(pk=self.member_id).first()
         if member is None or member.removed_at is not None:
             return [], after, False
-        upto = selectors.last_seq(self.campaign_id)
+        upto = selectors.last_seq(self.table_id)
         if after > upto:
             return [rendering.error_frame(
                 "This table's log has no such seq: resume after the last one you rendered.",
                 "unexpected-frame",
             )], None, True
-        seen = selectors.events_for(self.viewer, self.campaign_id, after=after, upto=upto)
+        seen = selectors.events_for(self.viewer, self.table_id, after=after, upto=upto)
         if len(seen) > settings.TABLETOP_REPLAY_LIMIT:
-            campaign = Campaign.objects.get(pk=self.campaign_id)
-            return [rendering.snapshot_frame(selectors.table_state(campaign, member))], upto, True
+            table = Table.objects.get(pk=self.table_id)
+            return [rendering.snapshot_frame(selectors.table_state(table, member))], upto, True
         frames = [rendering.event_frame(s.event, s.lens) for s in seen]
         return frames, upto, True
 

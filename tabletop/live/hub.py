@@ -34,8 +34,8 @@ logger = logging.getLogger(__name__)
 REFRESH_S = 60.0  # groups expire in the layer, and a restarted Redis forgets them
 
 
-def table_group(campaign_id: int) -> str:
-    return f"table-{campaign_id}"
+def table_group(table_id: int) -> str:
+    return f"table-{table_id}"
 
 
 class Listener(Protocol):
@@ -57,40 +57,40 @@ class Hub:
         self._reader: asyncio.Task[None] | None = None
         self._loop: asyncio.AbstractEventLoop | None = None  # the loop holding the sockets
 
-    def listeners(self, campaign_id: int) -> int:
+    def listeners(self, table_id: int) -> int:
         with self._guard:
-            return len(self._tables.get(campaign_id, {}))
+            return len(self._tables.get(table_id, {}))
 
-    async def join(self, campaign_id: int, listener: Listener) -> None:
+    async def join(self, table_id: int, listener: Listener) -> None:
         loop = asyncio.get_running_loop()
         with self._guard:
-            self._tables[campaign_id][listener] = loop
+            self._tables[table_id][listener] = loop
             self._loop = loop
         if not serves_everyone():
-            await self._subscribe(campaign_id)
+            await self._subscribe(table_id)
 
-    async def leave(self, campaign_id: int, listener: Listener) -> None:
+    async def leave(self, table_id: int, listener: Listener) -> None:
         with self._guard:
-            listeners = self._tables.get(campaign_id)
+            listeners = self._tables.get(table_id)
             if listeners is not None:
                 listeners.pop(listener, None)
                 if not listeners:
-                    del self._tables[campaign_id]
-            last = campaign_id not in self._tables
-        if last and campaign_id in self._subscribed:
-            self._subscribed.discard(campaign_id)
+                    del self._tables[table_id]
+            last = table_id not in self._tables
+        if last and table_id in self._subscribed:
+            self._subscribed.discard(table_id)
             try:
-                await get_channel_layer().group_discard(table_group(campaign_id), self._channel)
+                await get_channel_layer().group_discard(table_group(table_id), self._channel)
             except Exception:  # the layer is down: the group goes with it, or expires
-                logger.warning("leaving %s failed", table_group(campaign_id), exc_info=True)
+                logger.warning("leaving %s failed", table_group(table_id), exc_info=True)
 
-    def publish(self, campaign_id: int, message: dict[str, Any]) -> None:
+    def publish(self, table_id: int, message: dict[str, Any]) -> None:
         """Sends a table's message to every socket of the table; from any thread, never
         raising (the log is the truth: a socket that misses it reads it on its next gap)."""
         if serves_everyone():
-            self.deliver_here(campaign_id, message)
+            self.deliver_here(table_id, message)
         else:
-            self.send_to_group(table_group(campaign_id), message)
+            self.send_to_group(table_group(table_id), message)
 
     def send_to_group(self, group: str, message: dict[str, Any]) -> None:
         """Sends through the channel layer from any thread, without waiting and never raising.
@@ -109,11 +109,11 @@ class Hub:
         except Exception:
             logger.warning("broadcast to %s failed", group, exc_info=True)
 
-    def deliver_here(self, campaign_id: int, message: dict[str, Any]) -> None:
+    def deliver_here(self, table_id: int, message: dict[str, Any]) -> None:
         """Hands the message to each loop holding sockets of the table; never waits."""
         with self._guard:
             by_loop: dict[asyncio.AbstractEventLoop, list[Listener]] = defaultdict(list)
-            for listener, loop in self._tables.get(campaign_id, {}).items():
+            for listener, loop in self._tables.get(table_id, {}).items():
                 by_loop[loop].append(listener)
         for loop, listeners in by_loop.items():
             try:
@@ -123,7 +123,7 @@ class Hub:
 
     # With a shared layer
 
-    async def _subscribe(self, campaign_id: int) -> None:
+    async def _subscribe(self, table_id: int) -> None:
         loop = asyncio.get_running_loop()
         if self._reader is None or self._reader.done() or self._reader.get_loop() is not loop:
             # the layer's usual prefix: channels-redis reads every channel of a process
@@ -131,9 +131,9 @@ class Hub:
             self._channel = await get_channel_layer().new_channel()
             self._subscribed = set()
             self._reader = loop.create_task(self._read())
-        if campaign_id not in self._subscribed:
-            self._subscribed.add(campaign_id)
-            await get_channel_layer().group_add(table_group(campaign_id), self._channel)
+        if table_id not in self._subscribed:
+            self._subscribed.add(table_id)
+            await get_channel_layer().group_add(table_group(table_id), self._channel)
 
     async def _read(self) -> None:
         """Reads the process's channel for good. Never with a timeout: channels-redis drops
@@ -152,8 +152,8 @@ class Hub:
                     while not await self._refresh():
                         await asyncio.sleep(1.0)
                     continue
-                if "campaign_id" in message:
-                    self.deliver_here(int(message["campaign_id"]), message)
+                if "table_id" in message:
+                    self.deliver_here(int(message["table_id"]), message)
         finally:
             refresher.cancel()
 
@@ -166,8 +166,8 @@ class Hub:
         """Joins again every group this process serves; True when the layer took them all."""
         layer = get_channel_layer()
         try:
-            for campaign_id in list(self._subscribed):
-                await layer.group_add(table_group(campaign_id), self._channel)
+            for table_id in list(self._subscribed):
+                await layer.group_add(table_group(table_id), self._channel)
         except Exception:
             logger.warning("subscribing again failed", exc_info=True)
             return False

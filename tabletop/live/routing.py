@@ -5,5 +5,5 @@ from django.urls import path
 from tabletop.live.consumers import TableConsumer
 
 websocket_urlpatterns = [
-    path("ws/tables/<int:campaign_id>/", TableConsumer.as_asgi()),
+    path("ws/tables/<int:table_id>/", TableConsumer.as_asgi()),
 ]

@@ -23,8 +23,8 @@ from tabletop.services.decks import (
     deck_shuffle,
 )
 from tabletop.services.members import (
-    campaign_create,
-    campaign_regenerate_link,
+    table_create,
+    table_regenerate_link,
     guest_user_create,
     membership_join,
     membership_remove,
@@ -38,7 +38,7 @@ from tabletop.services.procedure import check_roll, procedure_command
 
 __all__ = [
     "ROLL_MODES", "Conflict", "NotAllowed", "NotFound", "ServiceError",
-    "campaign_create", "campaign_regenerate_link", "character_claim", "character_create",
+    "table_create", "table_regenerate_link", "character_claim", "character_create",
     "character_update", "chat_post", "dice_roll", "guest_user_create", "membership_join",
     "membership_remove", "membership_rename", "presence_connect", "presence_disconnect", "process_heartbeat",
     "card_discard", "card_pass", "card_play", "card_return", "pile_deal", "pile_draw",

@@ -10,7 +10,7 @@ from typing import Any
 from django.db import transaction
 
 from tabletop.live import broadcast
-from tabletop.models import Audience, Campaign, Event, Membership
+from tabletop.models import Audience, Table, Event, Membership
 from tabletop.permissions import Verb, can, standing_of
 from tabletop.services import statements
 
@@ -38,33 +38,33 @@ class Conflict(ServiceError):
     status = 409
 
 
-def lock_table(campaign_id: int) -> Campaign:
+def lock_table(table_id: int) -> Table:
     try:
-        return Campaign.objects.select_for_update().get(pk=campaign_id)
-    except Campaign.DoesNotExist:
+        return Table.objects.select_for_update().get(pk=table_id)
+    except Table.DoesNotExist:
         raise NotFound("There is no such table.") from None
 
 
-def acting(campaign: Campaign, actor: Membership, verb: Verb) -> Membership:
+def acting(table: Table, actor: Membership, verb: Verb) -> Membership:
     """Re-reads the actor under the table lock, so a member removed a moment ago cannot act."""
-    fresh = Membership.objects.filter(pk=actor.pk, campaign=campaign).first()
+    fresh = Membership.objects.filter(pk=actor.pk, table=table).first()
     if not can(standing_of(fresh), verb):
         raise NotAllowed("You may not do that at this table.")
     assert fresh is not None
     return fresh
 
 
-def lock_member(campaign_id: int, actor: Membership, verb: Verb) -> tuple[Campaign, Membership]:
+def lock_member(table_id: int, actor: Membership, verb: Verb) -> tuple[Table, Membership]:
     """``lock_table`` and ``acting`` in one statement (the member joined to its table, the
     table's row locked): the hot path of a live table, one round trip fewer per action,
     written as SQL (statements.py)."""
-    me = statements.member_with_table_locked(campaign_id, actor.pk)
+    me = statements.member_with_table_locked(table_id, actor.pk)
     if me is None:
-        locked = lock_table(campaign_id)  # no such table (NotFound), or no member of it
+        locked = lock_table(table_id)  # no such table (NotFound), or no member of it
         return locked, acting(locked, actor, verb)
     if not can(standing_of(me), verb):
         raise NotAllowed("You may not do that at this table.")
-    return me.campaign, me
+    return me.table, me
 
 
 # The events appended while an action of the action table runs (tabletop/actions.py: take):
@@ -85,7 +85,7 @@ def recording() -> Iterator[list[Event]]:
 
 
 def append(
-    campaign: Campaign,
+    table: Table,
     kind: str,
     *,
     actor: Membership | None,
@@ -98,22 +98,22 @@ def append(
     private_audience: str = Audience.OWNER,
 ) -> Event:
     """Appends one Event under the (already held) table lock and schedules its broadcast."""
-    seq = campaign.next_seq
-    campaign.next_seq = seq + 1
+    seq = table.next_seq
+    table.next_seq = seq + 1
     own_no = 0
     if audience == Audience.EVERYONE:
-        campaign.public_seq += 1
+        table.public_seq += 1
     elif audience == Audience.OWNER:
         # the owner's events since the last public one: they number these after it
         own_no = 1 + Event.objects.filter(
-            campaign=campaign, public_no=campaign.public_seq, audience=Audience.OWNER,
+            table=table, public_no=table.public_seq, audience=Audience.OWNER,
             owner=owner or actor,
         ).count()
-    statements.save_next_seq(campaign)
+    statements.save_next_seq(table)
     event = Event(
-        campaign=campaign,
+        table=table,
         seq=seq,
-        public_no=campaign.public_seq,
+        public_no=table.public_seq,
         own_no=own_no,
         kind=kind,
         actor=actor,
@@ -135,9 +135,9 @@ def append(
     return event
 
 
-def unique_name(campaign: Campaign, name: str, *, exclude: int | None = None) -> str:
+def unique_name(table: Table, name: str, *, exclude: int | None = None) -> str:
     """Two people at one table with the same name would make the log ambiguous."""
-    taken = campaign.members.filter(removed_at=None, display_name__iexact=name)
+    taken = table.members.filter(removed_at=None, display_name__iexact=name)
     if exclude is not None:
         taken = taken.exclude(pk=exclude)
     if taken.exists():

@@ -6,7 +6,7 @@ from typing import Literal
 
 from django.db import transaction
 
-from tabletop.models import Campaign, CardPlacement, Deck, Membership, PileKind, Role
+from tabletop.models import Table, CardPlacement, Deck, Membership, PileKind, Role
 from tabletop.permissions import DeckVerb, Verb, may_move_card
 from tabletop.services import piles
 from tabletop.services.base import ServiceError, acting, lock_table
@@ -70,12 +70,12 @@ def pile_deal(*, deck: Deck, actor: Membership, count: int, to: list[Membership]
             )
 
 
-def _held(campaign: Campaign, me: Membership, deck_id: int, card_id: str, *, from_play: bool = False) -> CardPlacement:
+def _held(table: Table, me: Membership, deck_id: int, card_id: str, *, from_play: bool = False) -> CardPlacement:
     """The card, if ``me`` may move it (permissions.may_move_card): from a hand, or with
     ``from_play`` from the play area."""
     placement = (
         CardPlacement.objects.select_related("pile", "deck")
-        .filter(deck_id=deck_id, card_id=card_id, deck__campaign=campaign)
+        .filter(deck_id=deck_id, card_id=card_id, deck__table=table)
         .first()
     )
     kinds = (PileKind.HAND, PileKind.PLAY) if from_play else (PileKind.HAND,)
@@ -87,10 +87,10 @@ def _held(campaign: Campaign, me: Membership, deck_id: int, card_id: str, *, fro
     raise ServiceError("You do not hold that card (it may have moved); nothing was changed.")
 
 
-def card_play(*, campaign: Campaign, actor: Membership, deck_id: int, card_id: str) -> None:
+def card_play(*, table: Table, actor: Membership, deck_id: int, card_id: str) -> None:
     """Lays a card from a hand face up in the play area."""
     with transaction.atomic():
-        locked = lock_table(campaign.pk)
+        locked = lock_table(table.pk)
         me = acting(locked, actor, Verb.CARD_PLAY)
         card = _held(locked, me, deck_id, card_id)
         holder = card.pile.owner or me
@@ -100,10 +100,10 @@ def card_play(*, campaign: Campaign, actor: Membership, deck_id: int, card_id: s
         piles.reveal_ready(locked, card.deck, me)  # a card face up may be all a seal waited for
 
 
-def card_discard(*, campaign: Campaign, actor: Membership, deck_id: int, card_id: str) -> None:
+def card_discard(*, table: Table, actor: Membership, deck_id: int, card_id: str) -> None:
     """Puts a card from a hand or the play area face up on its deck's discard pile."""
     with transaction.atomic():
-        locked = lock_table(campaign.pk)
+        locked = lock_table(table.pk)
         me = acting(locked, actor, Verb.CARD_PLAY)
         card = _held(locked, me, deck_id, card_id, from_play=True)
         holder = card.pile.owner or me
@@ -114,13 +114,13 @@ def card_discard(*, campaign: Campaign, actor: Membership, deck_id: int, card_id
 
 
 def card_return(
-    *, campaign: Campaign, actor: Membership, deck_id: int, card_id: str, where: Literal["top", "bottom"]
+    *, table: Table, actor: Membership, deck_id: int, card_id: str, where: Literal["top", "bottom"]
 ) -> None:
     """Puts a card back on the top or the bottom of its deck's draw pile, face down."""
     if where not in ("top", "bottom"):
         raise ServiceError("Return a card to the top or the bottom.", field="where")
     with transaction.atomic():
-        locked = lock_table(campaign.pk)
+        locked = lock_table(table.pk)
         me = acting(locked, actor, Verb.CARD_PLAY)
         card = _held(locked, me, deck_id, card_id, from_play=True)
         holder = card.pile.owner or me
@@ -133,10 +133,10 @@ def card_return(
         piles.reveal_ready(locked, card.deck, me)
 
 
-def card_pass(*, campaign: Campaign, actor: Membership, deck_id: int, card_id: str, to: Membership) -> None:
+def card_pass(*, table: Table, actor: Membership, deck_id: int, card_id: str, to: Membership) -> None:
     """Hands a card to another player, who alone (with the GM) sees which."""
     with transaction.atomic():
-        locked = lock_table(campaign.pk)
+        locked = lock_table(table.pk)
         me = acting(locked, actor, Verb.CARD_PLAY)
         receiver = locked.members.filter(pk=to.pk, removed_at=None).exclude(role=Role.SPECTATOR).first()
         if receiver is None:

@@ -9,7 +9,7 @@ from django.db import transaction
 
 from games import registry
 from games.sheets import SheetError
-from tabletop.models import Campaign, Character, Membership, Role
+from tabletop.models import Table, Character, Membership, Role
 from tabletop.permissions import Verb, can_claim_character, can_edit_character
 from tabletop.selectors import character_data
 from tabletop.services.base import (
@@ -17,8 +17,8 @@ from tabletop.services.base import (
 )
 
 
-def _sheet(campaign: Campaign, data: Mapping[str, Any]) -> dict[str, Any]:
-    game = registry.get(campaign.system)
+def _sheet(table: Table, data: Mapping[str, Any]) -> dict[str, Any]:
+    game = registry.get(table.system)
     if game.clean_sheet is None:
         return {}
     try:
@@ -29,7 +29,7 @@ def _sheet(campaign: Campaign, data: Mapping[str, Any]) -> dict[str, Any]:
 
 def character_create(
     *,
-    campaign: Campaign,
+    table: Table,
     actor: Membership,
     name: str,
     sheet: Mapping[str, Any],
@@ -38,12 +38,12 @@ def character_create(
 ) -> Character:
     """A player makes their own character; the GM makes NPCs or characters for players to claim."""
     with transaction.atomic():
-        locked = lock_table(campaign.pk)
+        locked = lock_table(table.pk)
         verb = Verb.NPC_CREATE if (npc or for_players) else Verb.CHARACTER_CREATE
         me = acting(locked, actor, verb)
         owner = None if (npc or for_players or me.role == Role.GM) else me
         character = Character.objects.create(
-            campaign=locked,
+            table=locked,
             owner=owner,
             is_npc=npc,
             name=clean_name(name, what="character name", max_length=60),
@@ -60,12 +60,12 @@ def character_create(
     return character
 
 
-def _under_lock(campaign: Campaign, character: Character, actor: Membership) -> tuple[Character, Membership | None]:
+def _under_lock(table: Table, character: Character, actor: Membership) -> tuple[Character, Membership | None]:
     """The character and the actor's membership as they are now, read under the table lock."""
-    fresh = Character.objects.filter(pk=character.pk, campaign=campaign).first()
+    fresh = Character.objects.filter(pk=character.pk, table=table).first()
     if fresh is None:
         raise NotFound("There is no such character.")
-    return fresh, Membership.objects.filter(pk=actor.pk, campaign=campaign).first()
+    return fresh, Membership.objects.filter(pk=actor.pk, table=table).first()
 
 
 def character_update(
@@ -79,7 +79,7 @@ def character_update(
     """Saves a sheet. ``version`` is the one the editor loaded; an older one means someone
     else saved in between, and the edit is refused rather than silently overwriting."""
     with transaction.atomic():
-        locked = lock_table(character.campaign_id)
+        locked = lock_table(character.table_id)
         fresh, me = _under_lock(locked, character, actor)
         if not can_edit_character(me, fresh):
             raise NotAllowed("You may edit only your own character.")
@@ -101,7 +101,7 @@ def character_update(
 
 def character_claim(*, character: Character, actor: Membership) -> Character:
     with transaction.atomic():
-        locked = lock_table(character.campaign_id)
+        locked = lock_table(character.table_id)
         fresh, me = _under_lock(locked, character, actor)
         if not can_claim_character(me, fresh):
             raise NotAllowed(f"{fresh.name} cannot be claimed.")

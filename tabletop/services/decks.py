@@ -7,7 +7,7 @@ from django.db import transaction
 from games.core.cards import deck_kind
 from games.core.words import count
 from games.core.rng import Rng
-from tabletop.models import Campaign, CardPlacement, Deck, Membership, Pile, PileKind, Role
+from tabletop.models import Table, CardPlacement, Deck, Membership, Pile, PileKind, Role
 from tabletop.permissions import DeckVerb, Verb
 from tabletop.selectors import deck_data
 from tabletop.services import piles
@@ -18,7 +18,7 @@ MAX_DECKS = 20
 
 def deck_create(
     *,
-    campaign: Campaign,
+    table: Table,
     actor: Membership,
     kind: str,
     rng: Rng,
@@ -33,21 +33,21 @@ def deck_create(
     except KeyError:
         raise ServiceError("Choose a kind of deck.", field="kind") from None
     with transaction.atomic():
-        locked = lock_table(campaign.pk)
+        locked = lock_table(table.pk)
         me = acting(locked, actor, Verb.DECK_MANAGE)
         if locked.decks.count() >= MAX_DECKS:
             raise ServiceError(f"A table holds at most {MAX_DECKS} decks.")
         if owner is not None:
-            owner = Membership.objects.filter(pk=owner.pk, campaign=locked, removed_at=None).first()
+            owner = Membership.objects.filter(pk=owner.pk, table=locked, removed_at=None).first()
             if owner is None or owner.role == "spectator":
                 raise ServiceError("A personal deck belongs to a player at this table.", field="owner")
         title = clean_name(name or spec.label.split(" (")[0], what="deck name", max_length=60)
         deck = Deck.objects.create(
-            campaign=locked, name=title, kind=kind, owner=owner,
+            table=locked, name=title, kind=kind, owner=owner,
             allow_reversed=allow_reversed and spec.reversible, players_may_use=players_may_use,
         )
-        draw = Pile.objects.create(campaign=locked, kind=PileKind.DRAW, deck=deck)
-        Pile.objects.create(campaign=locked, kind=PileKind.DISCARD, deck=deck)
+        draw = Pile.objects.create(table=locked, kind=PileKind.DRAW, deck=deck)
+        Pile.objects.create(table=locked, kind=PileKind.DISCARD, deck=deck)
         CardPlacement.objects.bulk_create(
             CardPlacement(deck=deck, card_id=card.id, pile=draw, position=i)
             for i, card in enumerate(spec.factory())

@@ -1,4 +1,4 @@
-"""Campaigns, their links, seats and presence."""
+"""Tables, their links, seats and presence."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from django.utils import timezone
 from games import registry
 from tabletop.live import broadcast
 from tabletop.models import (
-    Audience, Campaign, Character, Membership, Presence, ProcessBeat, Role, new_link_token,
+    Audience, Table, Character, Membership, Presence, ProcessBeat, Role, new_link_token,
 )
 from tabletop.permissions import Verb
 from tabletop.selectors import member_data, online_member_ids
@@ -21,31 +21,31 @@ from tabletop.services.base import (
 )
 
 
-def campaign_create(*, gm: AbstractBaseUser, name: str, system: str) -> Campaign:
+def table_create(*, gm: AbstractBaseUser, name: str, system: str) -> Table:
     try:
         game = registry.get(system)
     except registry.UnknownSystem as exc:
         raise ServiceError(str(exc), field="system") from None
     if not game.available:
         raise ServiceError(f"{game.name} is coming soon; it cannot host a table yet.", field="system")
-    title = clean_name(name, what="campaign name", max_length=100)
+    title = clean_name(name, what="table name", max_length=100)
     with transaction.atomic():
-        campaign = Campaign.objects.create(name=title, system=system, gm=gm)
-        campaign = lock_table(campaign.pk)
+        table = Table.objects.create(name=title, system=system, gm=gm)
+        table = lock_table(table.pk)
         me = Membership.objects.create(
-            campaign=campaign, user=gm, role=Role.GM, display_name=clean_name(gm.get_username())
+            table=table, user=gm, role=Role.GM, display_name=clean_name(gm.get_username())
         )
         append(
-            campaign,
-            "campaign.created",
+            table,
+            "table.created",
             actor=me,
             summary=f"{me.display_name} opened the table for {title} ({game.name}).",
             payload={"member": member_data(me)},
         )
-    return campaign
+    return table
 
 
-def campaign_regenerate_link(*, campaign: Campaign, actor: Membership, which: str) -> Campaign:
+def table_regenerate_link(*, table: Table, actor: Membership, which: str) -> Table:
     """A new player or spectator link; the old one stops working at once.
 
     A new spectator link also ends the seats of spectators who came in through the
@@ -54,7 +54,7 @@ def campaign_regenerate_link(*, campaign: Campaign, actor: Membership, which: st
     if which not in ("player", "spectator"):
         raise NotFound("There is no such link.")
     with transaction.atomic():
-        locked = lock_table(campaign.pk)
+        locked = lock_table(table.pk)
         me = acting(locked, actor, Verb.LINKS_MANAGE)
         setattr(locked, f"{which}_token", new_link_token())
         locked.save(update_fields=[f"{which}_token"])
@@ -76,7 +76,7 @@ def campaign_regenerate_link(*, campaign: Campaign, actor: Membership, which: st
 
 
 def membership_join(
-    *, campaign: Campaign, user: AbstractBaseUser | None, role: str, display_name: str = ""
+    *, table: Table, user: AbstractBaseUser | None, role: str, display_name: str = ""
 ) -> Membership:
     """Seats ``user`` at the table, or returns their seat if they already have one.
 
@@ -86,8 +86,8 @@ def membership_join(
     if role not in (Role.PLAYER, Role.SPECTATOR):
         raise ServiceError("One joins a table as a player or a spectator.")
     with transaction.atomic():
-        locked = lock_table(campaign.pk)
-        existing = Membership.objects.filter(campaign=locked, user=user).first() if user else None
+        locked = lock_table(table.pk)
+        existing = Membership.objects.filter(table=locked, user=user).first() if user else None
         if existing is not None:
             if existing.removed_at is not None:
                 raise NotAllowed("The GM removed you from this table.")
@@ -99,7 +99,7 @@ def membership_join(
             name = display_name
         name = unique_name(locked, clean_name(name, what="display name"))
         member = Membership.objects.create(
-            campaign=locked, user=user or guest_user_create(), role=role, display_name=name
+            table=locked, user=user or guest_user_create(), role=role, display_name=name
         )
         append(
             locked,
@@ -122,7 +122,7 @@ def guest_user_create() -> AbstractBaseUser:
 
 def membership_rename(*, target: Membership, actor: Membership, display_name: str) -> Membership:
     with transaction.atomic():
-        locked = lock_table(target.campaign_id)
+        locked = lock_table(target.table_id)
         me = acting(locked, actor, Verb.MEMBER_RENAME)
         member = Membership.objects.get(pk=target.pk)
         if member.removed_at is not None:
@@ -142,12 +142,12 @@ def membership_rename(*, target: Membership, actor: Membership, display_name: st
     return member
 
 
-def _remove(campaign: Campaign, member: Membership, *, by: Membership) -> None:
+def _remove(table: Table, member: Membership, *, by: Membership) -> None:
     member.removed_at = timezone.now()
     member.save(update_fields=["removed_at"])
     Character.objects.filter(owner=member).update(owner=None)
     append(
-        campaign,
+        table,
         "member.removed",
         actor=by,
         summary=f"{by.display_name} removed {member.display_name} from the table.",
@@ -159,7 +159,7 @@ def _remove(campaign: Campaign, member: Membership, *, by: Membership) -> None:
 def membership_remove(*, target: Membership, actor: Membership) -> None:
     """Ends a seat: access is revoked and the member's sockets close at once."""
     with transaction.atomic():
-        locked = lock_table(target.campaign_id)
+        locked = lock_table(target.table_id)
         me = acting(locked, actor, Verb.MEMBER_REMOVE)
         member = Membership.objects.get(pk=target.pk)
         if member.role == Role.GM:
@@ -175,13 +175,13 @@ def presence_connect(*, member: Membership, channel_name: str, process: str = ""
     to every socket for each of them would cost a busy table frames by the square of its
     audience."""
     with transaction.atomic():
-        was_online = member.pk in online_member_ids(member.campaign_id)
+        was_online = member.pk in online_member_ids(member.table_id)
         ProcessBeat.objects.update_or_create(process=process, defaults={"seen": timezone.now()})
         Presence.objects.get_or_create(
             membership=member, channel_name=channel_name, defaults={"process": process}
         )
     if not was_online and member.role != Role.SPECTATOR:
-        broadcast.presence_changed(member.campaign_id)
+        broadcast.presence_changed(member.table_id)
 
 
 def presence_disconnect(*, channel_name: str) -> None:
@@ -190,7 +190,7 @@ def presence_disconnect(*, channel_name: str) -> None:
     for row in rows:
         member = row.membership
         if member.role != Role.SPECTATOR and not Presence.objects.filter(membership=member).exists():
-            broadcast.presence_changed(member.campaign_id)
+            broadcast.presence_changed(member.table_id)
 
 
 def process_heartbeat(*, process: str, dead_after_s: int) -> None:
@@ -206,8 +206,8 @@ def process_heartbeat(*, process: str, dead_after_s: int) -> None:
     if not dead:
         return
     stale = Presence.objects.filter(process__in=dead)
-    tables = set(stale.values_list("membership__campaign_id", flat=True))
+    tables = set(stale.values_list("membership__table_id", flat=True))
     stale.delete()
     ProcessBeat.objects.filter(process__in=dead).delete()
-    for campaign_id in sorted(tables):
-        broadcast.presence_changed(campaign_id)
+    for table_id in sorted(tables):
+        broadcast.presence_changed(table_id)

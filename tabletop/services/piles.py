@@ -8,7 +8,7 @@ from typing import Any
 from games.core import commitment as commit_lib
 from games.core.cards import card_by_id, orient, upright
 from games.core.rng import Rng
-from tabletop.models import Campaign, CardPlacement, Deck, Membership, Pile, PileKind, ShuffleCommitment
+from tabletop.models import Table, CardPlacement, Deck, Membership, Pile, PileKind, ShuffleCommitment
 from tabletop.permissions import DECK_TABLE_VERB, DeckStanding, DeckVerb, deck_standing, may_on_deck
 from tabletop.selectors import hand_contents, table_counts
 from tabletop.services.base import NotAllowed, NotFound, ServiceError, append, lock_member
@@ -23,8 +23,8 @@ def names(tokens: list[str]) -> str:
     return ", ".join(card_name(t) for t in tokens)
 
 
-def get_deck(campaign: Campaign, deck_id: int) -> Deck:
-    deck = Deck.objects.filter(pk=deck_id, campaign=campaign).first()
+def get_deck(table: Table, deck_id: int) -> Deck:
+    deck = Deck.objects.filter(pk=deck_id, table=table).first()
     if deck is None:
         raise NotFound("There is no such deck at this table.")
     return deck
@@ -34,22 +34,22 @@ def deck_pile(deck: Deck, kind: str) -> Pile:
     return Pile.objects.get(deck=deck, kind=kind)
 
 
-def play_area(campaign: Campaign) -> Pile:
-    pile, _ = Pile.objects.get_or_create(campaign=campaign, kind=PileKind.PLAY)
+def play_area(table: Table) -> Pile:
+    pile, _ = Pile.objects.get_or_create(table=table, kind=PileKind.PLAY)
     return pile
 
 
 def hand_of(member: Membership) -> Pile:
     pile, _ = Pile.objects.get_or_create(
-        campaign_id=member.campaign_id, kind=PileKind.HAND, owner=member
+        table_id=member.table_id, kind=PileKind.HAND, owner=member
     )
     return pile
 
 
-def lock_deck(deck: Deck, actor: Membership, verb: DeckVerb) -> tuple[Campaign, Membership, Deck]:
+def lock_deck(deck: Deck, actor: Membership, verb: DeckVerb) -> tuple[Table, Membership, Deck]:
     """Inside a transaction: locks the deck's table, reads the actor's membership and the deck
     afresh, and refuses unless the actor may ``verb`` this deck (permissions.DECK_MATRIX)."""
-    locked, me = lock_member(deck.campaign_id, actor, DECK_TABLE_VERB[verb])
+    locked, me = lock_member(deck.table_id, actor, DECK_TABLE_VERB[verb])
     fresh = get_deck(locked, deck.pk)
     if not may_on_deck(me, fresh, verb):
         if deck_standing(me, fresh) == DeckStanding.CLOSED:
@@ -98,7 +98,7 @@ def take_top(deck: Deck, count: int) -> list[CardPlacement]:
 
 
 def card_event(
-    campaign: Campaign,
+    table: Table,
     kind: str,
     *,
     actor: Membership,
@@ -111,7 +111,7 @@ def card_event(
     """Appends a card event: counts for everyone; the cards (and the owner's hand after the
     change) for the owner and the GM, or for everyone when ``public``."""
     owner = owner or actor
-    payload: dict[str, Any] = {"counts": table_counts(campaign), **(extra or {})}
+    payload: dict[str, Any] = {"counts": table_counts(table), **(extra or {})}
     private: dict[str, Any] = {"hand": hand_contents(owner)}
     detail = f"{summary.rstrip('.')}: {names(tokens)}." if tokens else ""
     if tokens and public:
@@ -120,7 +120,7 @@ def card_event(
     elif tokens:
         private["cards"] = tokens
     append(
-        campaign, kind, actor=actor, owner=owner, summary=summary,
+        table, kind, actor=actor, owner=owner, summary=summary,
         private_summary="" if public else detail, payload=payload, private=private,
     )
 
@@ -145,24 +145,24 @@ def note_dealt(deck: Deck, count: int) -> tuple[int | None, int]:
     return current.pk, start
 
 
-def commit(campaign: Campaign, deck: Deck, actor: Membership, *, why: str) -> None:
+def commit(table: Table, deck: Deck, actor: Membership, *, why: str) -> None:
     """Closes the open commitment and publishes one for the draw pile as it lies now."""
     deck.commitments.filter(closed=False).update(closed=True)
     order = pile_tokens(deck_pile(deck, PileKind.DRAW))
     promise = commit_lib.commit(order)
-    seq = campaign.next_seq
+    seq = table.next_seq
     record = ShuffleCommitment.objects.create(
         deck=deck, digest=promise.digest, salt=promise.salt, order=order, committed_seq=seq
     )
     append(
-        campaign, "deck.committed", actor=actor,
+        table, "deck.committed", actor=actor,
         summary=f"{why} {deck.name}: {len(order)} cards, order sealed as {promise.digest[:12]}….",
         payload={"deck": deck.pk, "commitment": record.pk, "digest": promise.digest, "count": len(order),
-                 "counts": table_counts(campaign)},
+                 "counts": table_counts(table)},
     )
 
 
-def shuffle_draw_pile(campaign: Campaign, deck: Deck, actor: Membership, rng: Rng, *, why: str) -> None:
+def shuffle_draw_pile(table: Table, deck: Deck, actor: Membership, rng: Rng, *, why: str) -> None:
     """Fisher-Yates over the draw pile (orientation too, where the deck allows it), then commit."""
     pile = deck_pile(deck, PileKind.DRAW)
     placements = list(pile.cards.all())
@@ -176,8 +176,8 @@ def shuffle_draw_pile(campaign: Campaign, deck: Deck, actor: Membership, rng: Rn
         placement.save(update_fields=["position", "reversed", "pinned"])
     deck.commitments.filter(closed=True).update(scrambled=True)
     deck.commitments.filter(closed=False).update(closed=True, scrambled=True)
-    commit(campaign, deck, actor, why=why)
-    reveal_ready(campaign, deck, actor)
+    commit(table, deck, actor, why=why)
+    reveal_ready(table, deck, actor)
 
 
 def card_lies(deck: Deck) -> dict[str, commit_lib.Lie]:
@@ -195,7 +195,7 @@ def card_lies(deck: Deck) -> dict[str, commit_lib.Lie]:
     return lies
 
 
-def reveal_ready(campaign: Campaign, deck: Deck, actor: Membership) -> None:
+def reveal_ready(table: Table, deck: Deck, actor: Membership) -> None:
     """Reveals every closed commitment that ``commitment.reveal_is_safe`` allows: none while
     a card of the deck is in a hand or lies face down where someone could place it."""
     waiting = list(deck.commitments.filter(closed=True, revealed_seq__isnull=True))
@@ -205,10 +205,10 @@ def reveal_ready(campaign: Campaign, deck: Deck, actor: Membership) -> None:
     for record in waiting:
         if not commit_lib.reveal_is_safe(record.order, record.dealt, scrambled=record.scrambled, lies=lies):
             continue
-        record.revealed_seq = campaign.next_seq
+        record.revealed_seq = table.next_seq
         record.save(update_fields=["revealed_seq"])
         append(
-            campaign, "deck.revealed", actor=actor,
+            table, "deck.revealed", actor=actor,
             summary=(
                 f"The order of {deck.name} sealed as {record.digest[:12]}… is revealed: "
                 f"{record.dealt} of its {len(record.order)} cards were dealt."

@@ -7,7 +7,7 @@ from django.db import transaction
 
 from games.core.dice import NotationError, roll_notation
 from games.core.rng import Rng
-from tabletop.models import Audience, Campaign, Event, Membership, Role
+from tabletop.models import Audience, Table, Event, Membership, Role
 from tabletop.permissions import Verb
 from tabletop.services.base import ServiceError, append, lock_member
 
@@ -15,7 +15,7 @@ ROLL_MODES = {"public": "Public", "gm": "To the GM only", "blind": "Blind (only 
 
 
 
-def dice_roll(*, campaign: Campaign, actor: Membership, notation: str, mode: str, rng: Rng) -> Event:
+def dice_roll(*, table: Table, actor: Membership, notation: str, mode: str, rng: Rng) -> Event:
     """Rolls free notation. Public: everyone sees it. To the GM: the roller and the GM.
     Blind: the roller sees that they rolled, only the GM sees the result."""
     if mode not in ROLL_MODES:
@@ -30,7 +30,7 @@ def dice_roll(*, campaign: Campaign, actor: Membership, notation: str, mode: str
     except NotationError as exc:
         raise ServiceError(str(exc), field="notation") from None
     with transaction.atomic():
-        locked, me = lock_member(campaign.pk, actor, Verb.ROLL)
+        locked, me = lock_member(table.pk, actor, Verb.ROLL)
         if me.role == Role.GM and mode == "blind":
             mode = "gm"  # a GM's blind roll is simply their own secret roll
         said = f"{me.display_name} rolls {result.notation}"
@@ -56,7 +56,7 @@ def dice_roll(*, campaign: Campaign, actor: Membership, notation: str, mode: str
         )
 
 
-def chat_post(*, campaign: Campaign, actor: Membership, text: str) -> Event:
+def chat_post(*, table: Table, actor: Membership, text: str) -> Event:
     body = (text or "").strip()
     if not body:
         raise ServiceError("Type a message first.", field="text")
@@ -64,7 +64,7 @@ def chat_post(*, campaign: Campaign, actor: Membership, text: str) -> Event:
     if len(body) > limit:
         raise ServiceError(f"A message is at most {limit} characters.", field="text")
     with transaction.atomic():
-        locked, me = lock_member(campaign.pk, actor, Verb.CHAT)
+        locked, me = lock_member(table.pk, actor, Verb.CHAT)
         return append(
             locked, "chat.posted", actor=me, summary=f"{me.display_name}: {body}",
             payload={"text": body},

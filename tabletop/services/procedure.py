@@ -16,7 +16,7 @@ from games import registry
 from games.contract import Check, CheckRun, GameSystem, Sender, Visibility
 from games.core.cards_port import OutOfCards, UnknownDeck
 from games.core.rng import Rng
-from tabletop.models import Campaign, Character, Event, Membership, ProcedureState
+from tabletop.models import Table, Character, Event, Membership, ProcedureState
 from tabletop.permissions import Verb, may_send
 from tabletop.selectors import (
     character_data, character_facts, combatant_id, member_facts, panel_for,
@@ -26,24 +26,24 @@ from tabletop.services.table_cards import TableCards
 
 
 def procedure_command(
-    *, campaign: Campaign, actor: Membership, command: dict[str, Any], rng: Rng
+    *, table: Table, actor: Membership, command: dict[str, Any], rng: Rng
 ) -> list[Event]:
-    """Runs one registered command of the campaign's procedure; a refusal changes nothing.
+    """Runs one registered command of the table's procedure; a refusal changes nothing.
 
     Who may send it (the registration's ``sender``) is checked before the engine sees it;
     the engine then enforces its own rules."""
-    game = registry.get(campaign.system)
+    game = registry.get(table.system)
     spec = game.command(str(command.get("type", "")))
     if game.procedure is None or spec is None:
         raise NotFound("There is no such command at this table.")
     proc = game.procedure
     with transaction.atomic():
-        locked, me = lock_member(campaign.pk, actor, Verb.ROLL)
-        characters = list(Character.objects.filter(campaign=locked).order_by("pk"))
+        locked, me = lock_member(table.pk, actor, Verb.ROLL)
+        characters = list(Character.objects.filter(table=locked).order_by("pk"))
         by_cid = {combatant_id(c): c for c in characters}
         _require_sender(me, spec.sender, spec.label, by_cid.get(str(command.get("combatant", ""))))
         row, _ = ProcedureState.objects.get_or_create(
-            campaign=locked, defaults={"state": proc.new_state()}
+            table=locked, defaults={"state": proc.new_state()}
         )
         state = row.state
         sent = {**command, "actor": member_facts(me, characters).actor()}
@@ -73,17 +73,17 @@ def procedure_command(
 
 
 def check_roll(
-    *, campaign: Campaign, actor: Membership, check: str, args: Mapping[str, Any], rng: Rng
+    *, table: Table, actor: Membership, check: str, args: Mapping[str, Any], rng: Rng
 ) -> Event:
     """Rolls one of the system's checks (Demon City's task) for the character ``args`` names.
     Players roll for the characters they control; the GM for anyone."""
-    game = registry.get(campaign.system)
+    game = registry.get(table.system)
     spec = game.check(check)
     if spec is None:
         raise NotFound("There is no such check at this table.")
     with transaction.atomic():
-        locked, me = lock_member(campaign.pk, actor, Verb.ROLL)
-        characters = list(Character.objects.filter(campaign=locked).order_by("pk"))
+        locked, me = lock_member(table.pk, actor, Verb.ROLL)
+        characters = list(Character.objects.filter(table=locked).order_by("pk"))
         subject = next((c for c in characters if c.pk == args.get(spec.subject)), None)
         if subject is None:
             raise ServiceError("That character is not at this table.")
@@ -132,14 +132,14 @@ def _public(event: Mapping[str, Any], seen: Visibility) -> dict[str, Any]:
     return {k: v for k, v in event.items() if k not in seen.private}
 
 
-def _log(campaign: Campaign, me: Membership, game: GameSystem, kind: str, seen: Visibility,
+def _log(table: Table, me: Membership, game: GameSystem, kind: str, seen: Visibility,
          by_cid: Mapping[str, Character], *, summary: str, payload: dict[str, Any]) -> Event:
     """Appends a system's event as ``<key>.<kind>`` with the audience the system gave it; its
     owner is the named combatant's player, or the sender when nobody plays it."""
     character = by_cid.get(seen.owner or "")
     owner = character.owner if character is not None and character.owner_id else None
     return append(
-        campaign, f"{game.key}.{kind}", actor=me, summary=summary, payload=payload,
+        table, f"{game.key}.{kind}", actor=me, summary=summary, payload=payload,
         audience=seen.audience, owner=owner, private=seen.private,
         private_summary=seen.private_summary, private_audience=seen.private_audience,
     )
@@ -152,15 +152,15 @@ def _named(message: str, by_cid: Mapping[str, Character]) -> str:
     return message
 
 
-def _write_back(campaign: Campaign, me: Membership, changes: dict[str, dict[str, Any]]) -> None:
+def _write_back(table: Table, me: Membership, changes: dict[str, dict[str, Any]]) -> None:
     """Puts what the procedure left on each character (Toughness, injuries) on its sheet."""
-    for character in Character.objects.filter(campaign=campaign).order_by("pk"):
+    for character in Character.objects.filter(table=table).order_by("pk"):
         update = changes.get(combatant_id(character))
         if not update or all(character.sheet.get(k) == v for k, v in update.items()):
             continue
         character.sheet = {**character.sheet, **update}
         character.version += 1
         character.save(update_fields=["sheet", "version"])
-        append(campaign, "character.updated", actor=me,
+        append(table, "character.updated", actor=me,
                summary=f"{character.name}'s sheet keeps what the fight left.",
                payload={"character": character_data(character)})

@@ -23,7 +23,7 @@ from django.db import DatabaseError, connections
 from django.db.backends.base.base import BaseDatabaseWrapper
 from django.db.models import Field, Model
 
-from tabletop.models import Campaign, Event, Membership
+from tabletop.models import Table, Event, Membership
 
 Converter = Callable[[Any, Any, BaseDatabaseWrapper], Any]
 
@@ -77,14 +77,14 @@ def _plan(connection: BaseDatabaseWrapper) -> _Plan:
     if plan is not None:
         return plan
     q = connection.ops.quote_name
-    member, table = Membership._meta, Campaign._meta
-    campaign_col = q(member.get_field("campaign").column)
+    member, table = Membership._meta, Table._meta
+    table_col = q(member.get_field("table").column)
     member_with_table = (
-        f"SELECT {', '.join(_columns(Membership, 's', q) + _columns(Campaign, 't', q))} "
+        f"SELECT {', '.join(_columns(Membership, 's', q) + _columns(Table, 't', q))} "
         f"FROM {q(member.db_table)} s INNER JOIN {q(table.db_table)} t "
-        f"ON s.{campaign_col} = t.{q(table.pk.column)} "
+        f"ON s.{table_col} = t.{q(table.pk.column)} "
     )
-    member_sql = f"{member_with_table}WHERE s.{q(member.pk.column)} = %s AND s.{campaign_col} = %s"
+    member_sql = f"{member_with_table}WHERE s.{q(member.pk.column)} = %s AND s.{table_col} = %s"
     if connection.features.has_select_for_update_of:
         member_sql += " FOR UPDATE OF t"
     elif connection.features.has_select_for_update:
@@ -108,7 +108,7 @@ def _plan(connection: BaseDatabaseWrapper) -> _Plan:
     plan = _Plan(
         member_sql=member_sql,
         member=_Reader.of(Membership, "s", connection),
-        table=_Reader.of(Campaign, "t", connection),
+        table=_Reader.of(Table, "t", connection),
         next_seq_sql=next_seq_sql,
         insert_sql=insert_sql,
         insert_fields=fields,
@@ -118,28 +118,28 @@ def _plan(connection: BaseDatabaseWrapper) -> _Plan:
     return plan
 
 
-def member_with_table_locked(campaign_id: int, member_id: int) -> Membership | None:
-    """The member of this table, with its ``campaign`` read in the same statement and that row
+def member_with_table_locked(table_id: int, member_id: int) -> Membership | None:
+    """The member of this table, with its ``table`` read in the same statement and that row
     locked until the transaction ends; None when they are no member of that table."""
     connection = connections[Membership.objects.db]
     plan = _plan(connection)
     width = len(plan.member.names)
     with connection.cursor() as cursor:
-        cursor.execute(plan.member_sql, [member_id, campaign_id])
+        cursor.execute(plan.member_sql, [member_id, table_id])
         row = cursor.fetchone()
     if row is None:
         return None
     member = plan.member.read(row[:width], connection)
-    member.campaign = plan.table.read(row[width:], connection)  # type: ignore[attr-defined]
+    member.table = plan.table.read(row[width:], connection)  # type: ignore[attr-defined]
     return member  # type: ignore[return-value]
 
 
-def save_next_seq(campaign: Campaign) -> None:
+def save_next_seq(table: Table) -> None:
     """Writes the table's ``next_seq`` and ``public_seq``, as
-    ``campaign.save(update_fields=["next_seq", "public_seq"])``."""
-    connection = connections[campaign._state.db or Campaign.objects.db]
+    ``table.save(update_fields=["next_seq", "public_seq"])``."""
+    connection = connections[table._state.db or Table.objects.db]
     with connection.cursor() as cursor:
-        cursor.execute(_plan(connection).next_seq_sql, [campaign.next_seq, campaign.public_seq, campaign.pk])
+        cursor.execute(_plan(connection).next_seq_sql, [table.next_seq, table.public_seq, table.pk])
         if cursor.rowcount != 1:
             raise DatabaseError("Save with update_fields did not affect any rows.")
 

@@ -15,21 +15,21 @@ from games.core.cards import OrientedCard
 from games.core import words
 from games.core.cards_port import Destination, OutOfCards, UnknownDeck
 from games.core.rng import Rng
-from tabletop.models import Campaign, CardPlacement, Deck, Membership, PileKind, Role
+from tabletop.models import Table, CardPlacement, Deck, Membership, PileKind, Role
 from tabletop.services import piles
 
 
 class TableCards:
     """The decks of one locked table, for the rules of one action by ``actor``."""
 
-    def __init__(self, campaign: Campaign, actor: Membership, rng: Rng, *, why: str = "") -> None:
-        self.campaign = campaign
+    def __init__(self, table: Table, actor: Membership, rng: Rng, *, why: str = "") -> None:
+        self.table = table
         self.actor = actor
         self.rng = rng
         self.why = why or "the rules"  # who draws, as the log says it: "Ann's check"
 
     def _deck(self, name: str) -> Deck:
-        decks = list(Deck.objects.filter(campaign=self.campaign, name=name).order_by("pk")[:2])
+        decks = list(Deck.objects.filter(table=self.table, name=name).order_by("pk")[:2])
         if len(decks) != 1:
             raise UnknownDeck(f"no one deck called {name!r} at this table")
         return decks[0]
@@ -57,7 +57,7 @@ class TableCards:
             discard = list(piles.deck_pile(row, PileKind.DISCARD).cards.order_by("position"))
             piles.move(discard, piles.deck_pile(row, PileKind.DRAW))
             piles.shuffle_draw_pile(
-                self.campaign, row, self.actor, self.rng,
+                self.table, row, self.actor, self.rng,
                 why=f"The draw pile ran out: {words.count(len(discard), 'discarded card')} shuffled back into",
             )
             drawn += self._take(row, count - len(drawn), to, owner)
@@ -65,7 +65,7 @@ class TableCards:
 
     def _holder(self, holder: int | None) -> Membership:
         member = (
-            self.campaign.members.filter(pk=holder, removed_at=None).exclude(role=Role.SPECTATOR).first()
+            self.table.members.filter(pk=holder, removed_at=None).exclude(role=Role.SPECTATOR).first()
             if holder is not None else None
         )
         if member is None:
@@ -82,13 +82,13 @@ class TableCards:
         elif to == "discard":
             target = piles.deck_pile(deck, PileKind.DISCARD)
         else:
-            target = piles.play_area(self.campaign)
+            target = piles.play_area(self.table)
         piles.move(cards, target)
         tokens = [c.token for c in cards]
         where = {"play": " face up", "discard": " onto the discard pile", "hand": ""}[to]
         whose = f" to {owner.display_name}'s hand" if owner is not None else ""
         piles.card_event(
-            self.campaign, "cards.drawn", actor=self.actor, owner=owner or self.actor, tokens=tokens,
+            self.table, "cards.drawn", actor=self.actor, owner=owner or self.actor, tokens=tokens,
             public=to != "hand",
             summary=f"For {self.why}, {words.count(count, 'card')} come{'s' if count == 1 else ''} off {deck.name}{where}{whose}.",
             extra={"deck": deck.pk, "count": count, "commitment": commitment, "start": start, "rule": True},

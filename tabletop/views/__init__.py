@@ -6,14 +6,14 @@ status when refused); without JavaScript they post normally and are redirected.
 
 from __future__ import annotations
 
-from tabletop.views.accounts import signup, home, campaign_create
+from tabletop.views.accounts import signup, home, table_create
 from tabletop.views.table import table, roll, chat, link_regenerate, link_qr, join, watch, export
 from tabletop.views.people import member_rename, member_remove, character_new, character_edit, character_claim
 from tabletop.views.cards import deck_create, deck_action, card_action
 from tabletop.views.systems import game_page, table_check, table_command
 
 __all__ = [
-    "campaign_create",
+    "table_create",
     "card_action",
     "character_claim",
     "character_edit",

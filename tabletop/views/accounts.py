@@ -1,4 +1,4 @@
-"""Signing up, the home page, and creating a campaign."""
+"""Signing up, the home page, and creating a table."""
 
 from __future__ import annotations
 
@@ -13,14 +13,14 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from games import registry
 from tabletop import services
-from tabletop.forms import CampaignForm, SignupForm
+from tabletop.forms import TableForm, SignupForm
 from tabletop.models import Membership
 from tabletop.services import ServiceError
 
 from tabletop.views.base import refusal
 
 
-# Accounts and campaigns
+# Accounts and tables
 
 
 @require_http_methods(["GET", "POST"])
@@ -39,30 +39,30 @@ def home(request: HttpRequest) -> HttpResponse:
     if request.user.is_authenticated:
         context["seats"] = (
             Membership.objects.filter(user=request.user, removed_at=None)
-            .select_related("campaign")
-            .order_by("-campaign__created")
+            .select_related("table")
+            .order_by("-table__created")
         )
         context["can_host"] = request.user.has_usable_password()
-        context["form"] = CampaignForm()
+        context["form"] = TableForm()
     return render(request, "tabletop/home.html", context)
 
 
 @require_POST
 @login_required
-def campaign_create(request: HttpRequest) -> HttpResponse:
+def table_create(request: HttpRequest) -> HttpResponse:
     if not request.user.has_usable_password():
         raise PermissionDenied("Sign up to host a table of your own.")
-    form = CampaignForm(request.POST)
+    form = TableForm(request.POST)
     if form.is_valid():
         try:
-            campaign = services.campaign_create(
+            table = services.table_create(
                 gm=request.user, name=form.cleaned_data["name"], system=form.cleaned_data["system"]
             )
         except ServiceError as exc:
             refusal(form, exc)
         else:
-            return redirect("table", campaign_id=campaign.pk)
-    seats = Membership.objects.filter(user=request.user, removed_at=None).select_related("campaign")
+            return redirect("table", table_id=table.pk)
+    seats = Membership.objects.filter(user=request.user, removed_at=None).select_related("table")
     return render(
         request,
         "tabletop/home.html",

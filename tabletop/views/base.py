@@ -9,7 +9,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 
 from tabletop import selectors
-from tabletop.models import Campaign, Membership
+from tabletop.models import Table, Membership
 from tabletop.permissions import Standing, Verb, can, standing_of
 from tabletop.services import ServiceError
 
@@ -17,10 +17,10 @@ from tabletop.services import ServiceError
 TABLE = "tabletop/table.html"
 
 
-def member_at(request: HttpRequest, campaign_id: int, verb: Verb) -> tuple[Campaign, Membership]:
+def member_at(request: HttpRequest, table_id: int, verb: Verb) -> tuple[Table, Membership]:
     """The table and the requester's membership, if its standing may ``verb``; 404 or 403 otherwise."""
-    member = selectors.membership_for(campaign_id, request.user)
-    campaign = member.campaign if member is not None else get_object_or_404(Campaign, pk=campaign_id)
+    member = selectors.membership_for(table_id, request.user)
+    table = member.table if member is not None else get_object_or_404(Table, pk=table_id)
     standing = standing_of(member)
     if not can(standing, verb):
         if standing == Standing.REMOVED:
@@ -29,7 +29,7 @@ def member_at(request: HttpRequest, campaign_id: int, verb: Verb) -> tuple[Campa
             raise PermissionDenied("You are not at this table. Ask the GM for a link.")
         raise PermissionDenied("Your role at this table does not allow that.")
     assert member is not None
-    return campaign, member
+    return table, member
 
 
 def form_response(

@@ -10,7 +10,7 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
 from tabletop import actions, cardviews
-from tabletop.models import Campaign
+from tabletop.models import Table
 from tabletop.services import ServiceError
 
 from tabletop.views.base import member_at
@@ -19,12 +19,12 @@ from tabletop.views.base import member_at
 # Cards
 
 
-def _cards_reply(request: HttpRequest, campaign: Campaign, notice: str = "", status: int = 200) -> HttpResponse:
+def _cards_reply(request: HttpRequest, table: Table, notice: str = "", status: int = 200) -> HttpResponse:
     if request.htmx:
         return render(request, "tabletop/cards.html#cards_notice", {"notice": notice}, status=status)
     if status >= 400:
-        return render(request, "tabletop/message.html", {"message": notice, "campaign": campaign}, status=status)
-    return redirect("table", campaign_id=campaign.pk)
+        return render(request, "tabletop/message.html", {"message": notice, "table": table}, status=status)
+    return redirect("table", table_id=table.pk)
 
 
 def _form_error(form: Any) -> str:
@@ -41,40 +41,40 @@ CARD_ACTIONS = frozenset(name.removeprefix("card.") for name in actions.ACTIONS 
 
 
 @require_POST
-def deck_create(request: HttpRequest, campaign_id: int) -> HttpResponse:
-    return _act(request, campaign_id, "deck.create")
+def deck_create(request: HttpRequest, table_id: int) -> HttpResponse:
+    return _act(request, table_id, "deck.create")
 
 
 @require_POST
-def deck_action(request: HttpRequest, campaign_id: int, action: str) -> HttpResponse:
+def deck_action(request: HttpRequest, table_id: int, action: str) -> HttpResponse:
     if action not in DECK_ACTIONS:
         raise Http404("There is no such deck action.")
-    return _act(request, campaign_id, f"deck.{action}")
+    return _act(request, table_id, f"deck.{action}")
 
 
 @require_POST
-def card_action(request: HttpRequest, campaign_id: int, action: str) -> HttpResponse:
+def card_action(request: HttpRequest, table_id: int, action: str) -> HttpResponse:
     if action not in CARD_ACTIONS:
         raise Http404("There is no such card action.")
-    return _act(request, campaign_id, f"card.{action}")
+    return _act(request, table_id, f"card.{action}")
 
 
-def _act(request: HttpRequest, campaign_id: int, name: str) -> HttpResponse:
+def _act(request: HttpRequest, table_id: int, name: str) -> HttpResponse:
     """Runs the action ``name`` of the action table on the posted form: the notice, empty
     when done (what it did reaches everyone through the live feed), or the refusal."""
     action = actions.ACTIONS[name]
-    campaign, me = member_at(request, campaign_id, action.verb)
+    table, me = member_at(request, table_id, action.verb)
     form = action.form(request.POST)
     if not form.is_valid():
-        return _cards_reply(request, campaign, _form_error(form), 400)
+        return _cards_reply(request, table, _form_error(form), 400)
     try:
         done = actions.take(action, me, form.cleaned_data)
     except ServiceError as exc:
-        return _cards_reply(request, campaign, exc.message, exc.status)
+        return _cards_reply(request, table, exc.message, exc.status)
     if name == "deck.peek":  # the GM sees the cards at once, with the form to reorder them
         deck_id = form.cleaned_data["deck"]
         tokens = cast(list[str], done.result)
         context = {"peeked": [cardviews.face(deck_id, t) for t in tokens], "deck_id": deck_id,
-                   "campaign_id": campaign.pk}
+                   "table_id": table.pk}
         return render(request, "tabletop/cards.html#peek_result", context)
-    return _cards_reply(request, campaign)
+    return _cards_reply(request, table)

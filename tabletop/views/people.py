@@ -10,7 +10,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from tabletop import services
 from tabletop.forms import CharacterForm, RenameForm
-from tabletop.models import Campaign, Character, Membership, Role
+from tabletop.models import Table, Character, Membership, Role
 from tabletop.permissions import Verb, can_edit_character
 from tabletop.services import ServiceError
 
@@ -20,63 +20,63 @@ from tabletop.views.base import TABLE, refusal, member_at
 # Members
 
 
-def _target(campaign: Campaign, member_id: int) -> Membership:
-    return get_object_or_404(Membership, pk=member_id, campaign=campaign)
+def _target(table: Table, member_id: int) -> Membership:
+    return get_object_or_404(Membership, pk=member_id, table=table)
 
 
 @require_POST
-def member_rename(request: HttpRequest, campaign_id: int, member_id: int) -> HttpResponse:
-    campaign, me = member_at(request, campaign_id, Verb.MEMBER_RENAME)
-    target = _target(campaign, member_id)
+def member_rename(request: HttpRequest, table_id: int, member_id: int) -> HttpResponse:
+    table, me = member_at(request, table_id, Verb.MEMBER_RENAME)
+    target = _target(table, member_id)
     form = RenameForm(request.POST)
     if not form.is_valid():
-        return _member_error(request, campaign, "Please give a name of at most 40 characters.")
+        return _member_error(request, table, "Please give a name of at most 40 characters.")
     try:
         services.membership_rename(target=target, actor=me, display_name=form.cleaned_data["display_name"])
     except ServiceError as exc:
-        return _member_error(request, campaign, exc.message, exc.status)
-    return _member_done(request, campaign)
+        return _member_error(request, table, exc.message, exc.status)
+    return _member_done(request, table)
 
 
 @require_POST
-def member_remove(request: HttpRequest, campaign_id: int, member_id: int) -> HttpResponse:
-    campaign, me = member_at(request, campaign_id, Verb.MEMBER_REMOVE)
-    target = _target(campaign, member_id)
+def member_remove(request: HttpRequest, table_id: int, member_id: int) -> HttpResponse:
+    table, me = member_at(request, table_id, Verb.MEMBER_REMOVE)
+    target = _target(table, member_id)
     try:
         services.membership_remove(target=target, actor=me)
     except ServiceError as exc:
-        return _member_error(request, campaign, exc.message, exc.status)
-    return _member_done(request, campaign)
+        return _member_error(request, table, exc.message, exc.status)
+    return _member_done(request, table)
 
 
-def _member_done(request: HttpRequest, campaign: Campaign) -> HttpResponse:
+def _member_done(request: HttpRequest, table: Table) -> HttpResponse:
     if request.htmx:  # the member list changes through the live feed
         return render(request, f"{TABLE}#members_notice", {"notice": ""})
-    return redirect("table", campaign_id=campaign.pk)
+    return redirect("table", table_id=table.pk)
 
 
 def _member_error(
-    request: HttpRequest, campaign: Campaign, message: str, status: int = 400
+    request: HttpRequest, table: Table, message: str, status: int = 400
 ) -> HttpResponse:
     if request.htmx:
         return render(request, f"{TABLE}#members_notice", {"notice": message}, status=status)
-    return render(request, "tabletop/message.html", {"message": message, "campaign": campaign}, status=status)
+    return render(request, "tabletop/message.html", {"message": message, "table": table}, status=status)
 
 
 # Characters
 
 
 @require_http_methods(["GET", "POST"])
-def character_new(request: HttpRequest, campaign_id: int) -> HttpResponse:
-    campaign, me = member_at(request, campaign_id, Verb.CHARACTER_CREATE)
-    form = CharacterForm(request.POST or None, system=campaign.system)
+def character_new(request: HttpRequest, table_id: int) -> HttpResponse:
+    table, me = member_at(request, table_id, Verb.CHARACTER_CREATE)
+    form = CharacterForm(request.POST or None, system=table.system)
     is_gm = me.role == Role.GM
     if request.method == "POST" and form.is_valid():
         # The GM makes NPCs or characters for players to claim; a player makes their own.
         kind = request.POST.get("kind", "pc") if is_gm else "own"
         try:
             services.character_create(
-                campaign=campaign,
+                table=table,
                 actor=me,
                 name=form.cleaned_data["name"],
                 sheet=form.sheet(),
@@ -86,21 +86,21 @@ def character_new(request: HttpRequest, campaign_id: int) -> HttpResponse:
         except ServiceError as exc:
             refusal(form, exc)
         else:
-            return redirect("table", campaign_id=campaign.pk)
-    context = {"form": form, "campaign": campaign, "is_gm": is_gm, "character": None}
+            return redirect("table", table_id=table.pk)
+    context = {"form": form, "table": table, "is_gm": is_gm, "character": None}
     return render(request, "tabletop/character_form.html", context, status=400 if form.errors else 200)
 
 
 @require_http_methods(["GET", "POST"])
-def character_edit(request: HttpRequest, campaign_id: int, character_id: int) -> HttpResponse:
-    campaign, me = member_at(request, campaign_id, Verb.WATCH)
-    character = get_object_or_404(Character, pk=character_id, campaign=campaign)
+def character_edit(request: HttpRequest, table_id: int, character_id: int) -> HttpResponse:
+    table, me = member_at(request, table_id, Verb.WATCH)
+    character = get_object_or_404(Character, pk=character_id, table=table)
     if not can_edit_character(me, character):
         raise PermissionDenied("You may edit only your own character.")
     form = CharacterForm(
         request.POST or None,
-        system=campaign.system,
-        initial=CharacterForm.initial_from(character, campaign.system),
+        system=table.system,
+        initial=CharacterForm.initial_from(character, table.system),
     )
     status = 200
     if request.method == "POST":
@@ -118,19 +118,19 @@ def character_edit(request: HttpRequest, campaign_id: int, character_id: int) ->
                 refusal(form, exc)
                 status = exc.status
             else:
-                return redirect("table", campaign_id=campaign.pk)
-    context = {"form": form, "campaign": campaign, "is_gm": me.role == Role.GM, "character": character}
+                return redirect("table", table_id=table.pk)
+    context = {"form": form, "table": table, "is_gm": me.role == Role.GM, "character": character}
     return render(request, "tabletop/character_form.html", context, status=status)
 
 
 @require_POST
-def character_claim(request: HttpRequest, campaign_id: int, character_id: int) -> HttpResponse:
-    campaign, me = member_at(request, campaign_id, Verb.CHARACTER_CLAIM)
-    character = get_object_or_404(Character, pk=character_id, campaign=campaign)
+def character_claim(request: HttpRequest, table_id: int, character_id: int) -> HttpResponse:
+    table, me = member_at(request, table_id, Verb.CHARACTER_CLAIM)
+    character = get_object_or_404(Character, pk=character_id, table=table)
     try:
         services.character_claim(character=character, actor=me)
     except ServiceError as exc:
-        return _member_error(request, campaign, exc.message, exc.status)
+        return _member_error(request, table, exc.message, exc.status)
     if request.htmx:
         return HttpResponse(status=204)
-    return redirect("table", campaign_id=campaign.pk)
+    return redirect("table", table_id=table.pk)

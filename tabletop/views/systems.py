@@ -16,7 +16,7 @@ from games import registry
 from games.contract import Form, GameSystem, Parser
 from games.core.rng import system_rng
 from tabletop import selectors, services
-from tabletop.models import Campaign
+from tabletop.models import Table
 from tabletop.permissions import Verb
 from tabletop.services import ServiceError
 
@@ -28,59 +28,59 @@ def _form(data: QueryDict) -> Form:
     return {key: list(items) for key, items in data.lists()}
 
 
-def _game(campaign: Campaign) -> GameSystem:
+def _game(table: Table) -> GameSystem:
     try:
-        return registry.get(campaign.system)
+        return registry.get(table.system)
     except registry.UnknownSystem:
         raise Http404("This table's game is not installed.") from None
 
 
-def _refused(request: HttpRequest, campaign: Campaign, template: str, error: ServiceError) -> HttpResponse:
+def _refused(request: HttpRequest, table: Table, template: str, error: ServiceError) -> HttpResponse:
     if not request.htmx:
-        context = {"message": error.message, "campaign": campaign}
+        context = {"message": error.message, "table": table}
         return render(request, "tabletop/message.html", context, status=error.status)
     return render(request, template, {"notice": error.message}, status=error.status)
 
 
-def _parsed(game: GameSystem, parse: Parser, request: HttpRequest, campaign: Campaign) -> dict[str, Any]:
+def _parsed(game: GameSystem, parse: Parser, request: HttpRequest, table: Table) -> dict[str, Any]:
     """The arguments a system's parser reads from the posted form; its refusal is a
     ServiceError like any other, answered inline."""
     try:
-        return parse(_form(request.POST), selectors.table_facts(campaign))
+        return parse(_form(request.POST), selectors.table_facts(table))
     except game.rule_error as exc:
         raise ServiceError(str(exc)) from None
 
 
 @require_POST
-def table_command(request: HttpRequest, campaign_id: int, command: str) -> HttpResponse:
+def table_command(request: HttpRequest, table_id: int, command: str) -> HttpResponse:
     """One command of the table's procedure (Demon City: start, announce, roll, ...)."""
-    campaign, me = member_at(request, campaign_id, Verb.ROLL)
-    game = _game(campaign)
+    table, me = member_at(request, table_id, Verb.ROLL)
+    game = _game(table)
     spec = game.command(command)
     if spec is None or game.panel is None:
         raise Http404("There is no such command at this table.")
     try:
-        args = _parsed(game, spec.parse, request, campaign)
-        services.procedure_command(campaign=campaign, actor=me, command={**args, "type": spec.name},
+        args = _parsed(game, spec.parse, request, table)
+        services.procedure_command(table=table, actor=me, command={**args, "type": spec.name},
                                    rng=system_rng())
     except ServiceError as exc:
-        return _refused(request, campaign, game.panel.notice, exc)
+        return _refused(request, table, game.panel.notice, exc)
     if not request.htmx:
-        return redirect("table", campaign_id=campaign.pk)
+        return redirect("table", table_id=table.pk)
     return render(request, game.panel.notice, {"notice": ""})
 
 
 @require_POST
-def table_check(request: HttpRequest, campaign_id: int, check: str) -> HttpResponse:
+def table_check(request: HttpRequest, table_id: int, check: str) -> HttpResponse:
     """One of the system's one-off checks (Demon City: a task) for a character."""
-    campaign, me = member_at(request, campaign_id, Verb.ROLL)
-    game = _game(campaign)
+    table, me = member_at(request, table_id, Verb.ROLL)
+    game = _game(table)
     spec = game.check(check)
     if spec is None:
         raise Http404("There is no such check at this table.")
     try:
-        args = _parsed(game, spec.parse, request, campaign)
-        services.check_roll(campaign=campaign, actor=me, check=spec.name, args=args, rng=system_rng())
+        args = _parsed(game, spec.parse, request, table)
+        services.check_roll(table=table, actor=me, check=spec.name, args=args, rng=system_rng())
     except ServiceError as exc:
         return render(request, spec.notice, {"notice": exc.message}, status=exc.status)
     return render(request, spec.notice, {"notice": ""})

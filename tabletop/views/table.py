@@ -19,7 +19,7 @@ from games import registry
 from games.core.cards import deck_kind_choices
 from tabletop import actions, rendering, selectors, services
 from tabletop.forms import ChatForm, JoinForm, RollForm
-from tabletop.models import Campaign, Membership, Role
+from tabletop.models import Table, Membership, Role
 from tabletop.permissions import Verb, can
 from tabletop.services import ServiceError
 
@@ -29,34 +29,34 @@ from tabletop.views.base import TABLE, form_response, refusal, member_at
 # The table
 
 
-def _table_context(request: HttpRequest, campaign: Campaign, member: Membership) -> dict[str, Any]:
-    state = selectors.table_state(campaign, member)
-    cards = selectors.card_state(campaign, member)
+def _table_context(request: HttpRequest, table: Table, member: Membership) -> dict[str, Any]:
+    state = selectors.table_state(table, member)
+    cards = selectors.card_state(table, member)
     for m in state.members:
         m["cards_in_hand"] = cards["hand_counts"].get(m["id"], 0)
-    game = registry.get(campaign.system)
+    game = registry.get(table.system)
     return {
         # the system's panel, drawn by the templates its registration names
-        "panel": selectors.system_panel(campaign, member),
+        "panel": selectors.system_panel(table, member),
         "system_panel": game.panel,
         "cards": cards,
         "me_id": member.pk,
         "deck_kinds": deck_kind_choices(),
         "state": state,
         "entries": [rendering.event_entry(s.event, s.lens) for s in state.log],
-        "campaign": campaign,
-        "campaign_id": campaign.pk,
+        "table": table,
+        "table_id": table.pk,
         "me": member,
         "is_gm": member.role == Role.GM,
         "can_act": can(state.viewer.standing, Verb.ROLL),
         "game": game,
         "roll_form": RollForm(),
         "chat_form": ChatForm(),
-        "links": _links(request, campaign) if member.role == Role.GM else None,
+        "links": _links(request, table) if member.role == Role.GM else None,
     }
 
 
-def _links(request: HttpRequest, campaign: Campaign) -> list[dict[str, str]]:
+def _links(request: HttpRequest, table: Table) -> list[dict[str, str]]:
     return [
         {
             "which": which,
@@ -64,28 +64,28 @@ def _links(request: HttpRequest, campaign: Campaign) -> list[dict[str, str]]:
             "url": request.build_absolute_uri(reverse(view, args=[token])),
         }
         for which, label, view, token in (
-            ("player", "Player link", "join", campaign.player_token),
-            ("spectator", "Spectator link", "watch", campaign.spectator_token),
+            ("player", "Player link", "join", table.player_token),
+            ("spectator", "Spectator link", "watch", table.spectator_token),
         )
     ]
 
 
 @require_GET
-def table(request: HttpRequest, campaign_id: int) -> HttpResponse:
+def table(request: HttpRequest, table_id: int) -> HttpResponse:
     if not request.user.is_authenticated:
         # the GM's printed "Table:" link, opened logged out: the login page, then the table
         return redirect_to_login(request.get_full_path())
-    campaign, member = member_at(request, campaign_id, Verb.WATCH)
-    return render(request, TABLE, _table_context(request, campaign, member))
+    table, member = member_at(request, table_id, Verb.WATCH)
+    return render(request, TABLE, _table_context(request, table, member))
 
 
-def _table_form(request: HttpRequest, campaign_id: int, name: str, *, partial: str) -> HttpResponse:
+def _table_form(request: HttpRequest, table_id: int, name: str, *, partial: str) -> HttpResponse:
     """Runs the action ``name`` of the action table on its form. Done: 204 and nothing else,
     to htmx (the page empties the form's text; what it did reaches everyone through the live
     feed); rendering the form again cost a fresh masked CSRF token, 32 draws from the
     system's randomness, each time. Refused: the form again, with the refusal inline."""
     action = actions.ACTIONS[name]
-    campaign, member = member_at(request, campaign_id, action.verb)
+    table, member = member_at(request, table_id, action.verb)
     form = action.form(request.POST)
     status = 400
     if form.is_valid():
@@ -96,42 +96,42 @@ def _table_form(request: HttpRequest, campaign_id: int, name: str, *, partial: s
             status = exc.status
         else:
             if not request.htmx:
-                return redirect("table", campaign_id=campaign.pk)
+                return redirect("table", table_id=table.pk)
             return HttpResponse(status=204)
-    return form_response(request, partial, {partial: form, "campaign": campaign}, status=status)
+    return form_response(request, partial, {partial: form, "table": table}, status=status)
 
 
 @require_POST
-def roll(request: HttpRequest, campaign_id: int) -> HttpResponse:
-    return _table_form(request, campaign_id, "dice.roll", partial="roll_form")
+def roll(request: HttpRequest, table_id: int) -> HttpResponse:
+    return _table_form(request, table_id, "dice.roll", partial="roll_form")
 
 
 @require_POST
-def chat(request: HttpRequest, campaign_id: int) -> HttpResponse:
-    return _table_form(request, campaign_id, "chat.post", partial="chat_form")
+def chat(request: HttpRequest, table_id: int) -> HttpResponse:
+    return _table_form(request, table_id, "chat.post", partial="chat_form")
 
 
 # Links
 
 
 @require_POST
-def link_regenerate(request: HttpRequest, campaign_id: int, which: str) -> HttpResponse:
-    campaign, member = member_at(request, campaign_id, Verb.LINKS_MANAGE)
+def link_regenerate(request: HttpRequest, table_id: int, which: str) -> HttpResponse:
+    table, member = member_at(request, table_id, Verb.LINKS_MANAGE)
     try:
-        campaign = services.campaign_regenerate_link(campaign=campaign, actor=member, which=which)
+        table = services.table_regenerate_link(table=table, actor=member, which=which)
     except ServiceError as exc:
         return HttpResponse(exc.message, status=exc.status, content_type="text/plain")
     if request.htmx:
         return render(
-            request, f"{TABLE}#links", {"links": _links(request, campaign), "campaign": campaign}
+            request, f"{TABLE}#links", {"links": _links(request, table), "table": table}
         )
-    return redirect("table", campaign_id=campaign.pk)
+    return redirect("table", table_id=table.pk)
 
 
 @require_GET
-def link_qr(request: HttpRequest, campaign_id: int, which: str) -> HttpResponse:
-    campaign, _ = member_at(request, campaign_id, Verb.LINKS_MANAGE)
-    link = next((l for l in _links(request, campaign) if l["which"] == which), None)
+def link_qr(request: HttpRequest, table_id: int, which: str) -> HttpResponse:
+    table, _ = member_at(request, table_id, Verb.LINKS_MANAGE)
+    link = next((l for l in _links(request, table) if l["which"] == which), None)
     if link is None:
         raise Http404("There is no such link.")
     # A file of its own, so with its XML declaration and the SVG namespace: without them (as
@@ -144,56 +144,56 @@ def link_qr(request: HttpRequest, campaign_id: int, which: str) -> HttpResponse:
 # Joining
 
 
-def _link_campaign(token: str, which: str) -> Campaign:
-    campaign = Campaign.objects.filter(**{f"{which}_token": token}).first()
-    if campaign is None:
+def _link_table(token: str, which: str) -> Table:
+    table = Table.objects.filter(**{f"{which}_token": token}).first()
+    if table is None:
         raise Http404("This link does not work: it is mistyped or the GM replaced it.")
-    return campaign
+    return table
 
 
-def _member_by_link(request: HttpRequest, token: str, which: str) -> tuple[Campaign, HttpResponse | None]:
+def _member_by_link(request: HttpRequest, token: str, which: str) -> tuple[Table, HttpResponse | None]:
     """The link's table, and a redirect to it when this browser already has a seat there."""
-    campaign = _link_campaign(token, which)
-    member = selectors.membership_for(campaign, request.user)
+    table = _link_table(token, which)
+    member = selectors.membership_for(table, request.user)
     if member is None:
-        return campaign, None
+        return table, None
     if member.removed_at is not None:
         raise PermissionDenied("The GM removed you from this table.")
-    return campaign, redirect("table", campaign_id=campaign.pk)
+    return table, redirect("table", table_id=table.pk)
 
 
-def _join(request: HttpRequest, campaign: Campaign, role: str, display_name: str = "") -> HttpResponse:
+def _join(request: HttpRequest, table: Table, role: str, display_name: str = "") -> HttpResponse:
     """Seats the requester (a new guest if not logged in) and logs a guest in by session."""
     user = request.user if request.user.is_authenticated else None
-    member = services.membership_join(campaign=campaign, user=user, role=role, display_name=display_name)
+    member = services.membership_join(table=table, user=user, role=role, display_name=display_name)
     if user is None:
         login(request, member.user, backend="django.contrib.auth.backends.ModelBackend")
-    return redirect("table", campaign_id=campaign.pk)
+    return redirect("table", table_id=table.pk)
 
 
 @require_http_methods(["GET", "POST"])
 def join(request: HttpRequest, token: str) -> HttpResponse:
-    campaign, seated = _member_by_link(request, token, "player")
+    table, seated = _member_by_link(request, token, "player")
     if seated:
         return seated
     form = JoinForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
-            return _join(request, campaign, Role.PLAYER, form.cleaned_data["display_name"])
+            return _join(request, table, Role.PLAYER, form.cleaned_data["display_name"])
         except ServiceError as exc:
             refusal(form, exc)
     status = 400 if form.errors else 200
-    return render(request, "tabletop/join.html", {"form": form, "campaign": campaign}, status=status)
+    return render(request, "tabletop/join.html", {"form": form, "table": table}, status=status)
 
 
 @require_http_methods(["GET", "POST"])
 def watch(request: HttpRequest, token: str) -> HttpResponse:
-    campaign, seated = _member_by_link(request, token, "spectator")
+    table, seated = _member_by_link(request, token, "spectator")
     if seated:
         return seated
     if request.method == "POST":
-        return _join(request, campaign, Role.SPECTATOR)
-    return render(request, "tabletop/watch.html", {"campaign": campaign})
+        return _join(request, table, Role.SPECTATOR)
+    return render(request, "tabletop/watch.html", {"table": table})
 
 
 
@@ -201,17 +201,17 @@ def watch(request: HttpRequest, token: str) -> HttpResponse:
 
 
 @require_GET
-def export(request: HttpRequest, campaign_id: int, fmt: str) -> HttpResponse:
-    campaign, me = member_at(request, campaign_id, Verb.EXPORT)
-    rows = selectors.export_rows(selectors.viewer_of(me), campaign.pk)
-    filename = f"table-{campaign.pk}-log.{fmt}"
+def export(request: HttpRequest, table_id: int, fmt: str) -> HttpResponse:
+    table, me = member_at(request, table_id, Verb.EXPORT)
+    rows = selectors.export_rows(selectors.viewer_of(me), table.pk)
+    filename = f"table-{table.pk}-log.{fmt}"
     if fmt == "json":
         response: HttpResponse = JsonResponse(
-            {"campaign": campaign.name, "system": campaign.system, "viewer": me.display_name, "events": rows},
+            {"table": table.name, "system": table.system, "viewer": me.display_name, "events": rows},
             json_dumps_params={"indent": 2, "ensure_ascii": False},
         )
     elif fmt == "md":
-        lines = [f"# {_md(campaign.name)}", "", f"Log as seen by {_md(me.display_name)}.", ""]
+        lines = [f"# {_md(table.name)}", "", f"Log as seen by {_md(me.display_name)}.", ""]
         lines += [f"- **#{row['position']}** {row['at'][:19].replace('T', ' ')}: {_md(row['summary'])}" for row in rows]
         response = HttpResponse("\n".join(lines) + "\n", content_type="text/markdown; charset=utf-8")
     else:

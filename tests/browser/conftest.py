@@ -226,7 +226,7 @@ def gm_account(browser: Browser, base_url: str) -> GmAccount:
 
 @pytest.fixture
 def make_table(people: People, gm_account: GmAccount) -> Callable[..., Table]:
-    """The signed-up GM creates a campaign (Freeform unless told) on the home page and opens its table."""
+    """The signed-up GM creates a table (Freeform unless told) on the home page and opens its table."""
 
     def make(*, gm_width: int = 1280, gm_height: int = 900, system: str = "freeform") -> Table:
         return Table.open(people, gm_account, system=system, width=gm_width, height=gm_height)

@@ -7,7 +7,7 @@ import re
 from playwright.sync_api import expect
 
 
-def test_a_signed_up_gm_creates_a_campaign_and_finds_it_on_the_home_page(make_table, gm_account):
+def test_a_signed_up_gm_creates_a_table_and_finds_it_on_the_home_page(make_table, gm_account):
     table = make_table()
     gm = table.gm
     expect(gm.page.locator("h1")).to_contain_text(table.name)

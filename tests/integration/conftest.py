@@ -14,12 +14,14 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 
 from tabletop import services
-from tabletop.models import Campaign, Membership, Role
+from tabletop.models import Table, Membership, Role
 
 
 @dataclass
-class Table:
-    campaign: Campaign
+class Party:
+    """The ``table`` fixture: a table's row, with the people sitting at it."""
+
+    row: Table
     gm: Membership
     ann: Membership
     bob: Membership
@@ -37,21 +39,21 @@ def rng() -> random.Random:
 
 
 @pytest.fixture
-def table(db: None) -> Table:
+def table(db: None) -> Party:
     users = get_user_model()
     gm_user = users.objects.create_user("gail", password="a long gm password 1")
-    campaign = services.campaign_create(gm=gm_user, name="Night Shift", system="freeform")
-    gm = campaign.members.select_related("user").get(role=Role.GM)
+    table = services.table_create(gm=gm_user, name="Night Shift", system="freeform")
+    gm = table.members.select_related("user").get(role=Role.GM)
     ann = services.membership_join(
-        campaign=campaign, user=services.guest_user_create(), role=Role.PLAYER, display_name="Ann"
+        table=table, user=services.guest_user_create(), role=Role.PLAYER, display_name="Ann"
     )
     bob = services.membership_join(
-        campaign=campaign, user=services.guest_user_create(), role=Role.PLAYER, display_name="Bob"
+        table=table, user=services.guest_user_create(), role=Role.PLAYER, display_name="Bob"
     )
     watcher = services.membership_join(
-        campaign=campaign, user=services.guest_user_create(), role=Role.SPECTATOR
+        table=table, user=services.guest_user_create(), role=Role.SPECTATOR
     )
-    return Table(campaign, gm, ann, bob, watcher)
+    return Party(table, gm, ann, bob, watcher)
 
 
 SEQ = re.compile(r'data-frame-seq="(\d+)"')
@@ -107,11 +109,11 @@ def connect() -> Callable[..., Awaitable[Socket]]:
 
     from tabletop.asgi import application
 
-    async def open_socket(campaign: Campaign, member: Membership, *, resume: int | None = 0) -> Socket:
+    async def open_socket(table: Party, member: Membership, *, resume: int | None = 0) -> Socket:
         cookie = await database_sync_to_async(_session_cookie)(member.user)
         comm = WebsocketCommunicator(
             application,
-            f"/ws/tables/{campaign.pk}/",
+            f"/ws/tables/{table.pk}/",
             headers=[(b"cookie", f"sessionid={cookie}".encode()), (b"origin", b"http://127.0.0.1"),
                      (b"host", b"127.0.0.1")],
         )

@@ -20,7 +20,7 @@ from django.urls import reverse
 
 from tabletop import actions, services
 from tabletop.actions import ACTIONS
-from tabletop.models import Campaign, CardPlacement, Deck, Event, Membership, PileKind, Role
+from tabletop.models import Table, CardPlacement, Deck, Event, Membership, PileKind, Role
 from tabletop.permissions import event_lens
 from tabletop.selectors import viewer_of
 
@@ -33,7 +33,7 @@ class World:
     """A table with a deck open to players, three cards in each player's hand and one
     discarded, set up alike from the same seed each time."""
 
-    campaign: Campaign
+    table: Table
     gm: Membership
     ann: Membership
     bob: Membership
@@ -51,18 +51,18 @@ class World:
 
 def make_world(tag: str) -> World:
     gm_user = get_user_model().objects.create_user(f"gm-{tag}")
-    campaign = services.campaign_create(gm=gm_user, name="Night Shift", system="freeform")
-    gm = campaign.members.get(role=Role.GM)
+    table = services.table_create(gm=gm_user, name="Night Shift", system="freeform")
+    gm = table.members.get(role=Role.GM)
     services.membership_rename(target=gm, actor=gm, display_name="Gail")  # both logs name her alike
-    gm = campaign.members.select_related("user").get(role=Role.GM)
-    ann, bob = (services.membership_join(campaign=campaign, user=services.guest_user_create(), role=Role.PLAYER,
+    gm = table.members.select_related("user").get(role=Role.GM)
+    ann, bob = (services.membership_join(table=table, user=services.guest_user_create(), role=Role.PLAYER,
                                          display_name=name) for name in ("Ann", "Bob"))
-    watcher = services.membership_join(campaign=campaign, user=services.guest_user_create(), role=Role.SPECTATOR)
+    watcher = services.membership_join(table=table, user=services.guest_user_create(), role=Role.SPECTATOR)
     rng = random.Random(7)
-    deck = services.deck_create(campaign=campaign, actor=gm, kind="standard", rng=rng, players_may_use=True)
+    deck = services.deck_create(table=table, actor=gm, kind="standard", rng=rng, players_may_use=True)
     services.pile_deal(deck=deck, actor=gm, count=3, to=[ann, bob])
-    world = World(campaign, gm, ann, bob, watcher, deck)
-    services.card_discard(campaign=campaign, actor=bob, deck_id=deck.pk, card_id=world.hand(bob)[-1])
+    world = World(table, gm, ann, bob, watcher, deck)
+    services.card_discard(table=table, actor=bob, deck_id=deck.pk, card_id=world.hand(bob)[-1])
     return world
 
 
@@ -90,7 +90,7 @@ CASES: dict[str, Case] = {
 
 
 def url(w: World, name: str) -> str:
-    pk = w.campaign.pk
+    pk = w.table.pk
     fixed = {"dice.roll": ("roll", [pk]), "chat.post": ("chat", [pk]), "deck.create": ("deck_create", [pk])}
     kind, _, action = name.partition(".")
     view, args = fixed.get(name, (f"{kind}_action", [pk, action]))
@@ -110,20 +110,20 @@ DIGEST = re.compile(r"[0-9a-f]{12,}")  # a shuffle's seal: its salt comes from t
 def state(w: World, since: int) -> dict[str, Any]:
     """The table as the database holds it, in terms that do not depend on its rows' ids:
     the events logged after ``since`` and where every card lies."""
-    names = {m.pk: m.display_name for m in w.campaign.members.all()}
-    events = Event.objects.filter(campaign=w.campaign, seq__gt=since).order_by("seq")
+    names = {m.pk: m.display_name for m in w.table.members.all()}
+    events = Event.objects.filter(table=w.table, seq__gt=since).order_by("seq")
     return {
         "events": [(e.kind, names.get(e.actor_id), names.get(e.owner_id), e.audience, e.private_audience,
                     DIGEST.sub("#", e.summary), DIGEST.sub("#", e.private_summary)) for e in events],
-        "cards": sorted(CardPlacement.objects.filter(deck__campaign=w.campaign).values_list(
+        "cards": sorted(CardPlacement.objects.filter(deck__table=w.table).values_list(
             "deck__name", "card_id", "pile__kind", "pile__owner__display_name", "position", "reversed")),
-        "decks": sorted(Deck.objects.filter(campaign=w.campaign).values_list(
+        "decks": sorted(Deck.objects.filter(table=w.table).values_list(
             "name", "kind", "owner__display_name", "dealer__display_name", "players_may_use", "allow_reversed")),
     }
 
 
 def last_seq(w: World) -> int:
-    return Event.objects.filter(campaign=w.campaign).order_by("-seq").values_list("seq", flat=True)[0]
+    return Event.objects.filter(table=w.table).order_by("-seq").values_list("seq", flat=True)[0]
 
 
 def answer(frame: str) -> dict[str, str]:
@@ -133,7 +133,7 @@ def answer(frame: str) -> dict[str, str]:
 
 
 async def act(connect: Any, w: World, member: Membership, name: str, args: dict[str, str]) -> dict[str, str]:
-    socket = await connect(w.campaign, member, resume=None)
+    socket = await connect(w.table, member, resume=None)
     await socket.send({"type": "act", "ref": "r1", "action": name, "args": args})
     got = answer((await socket.until('data-ref="r1"'))[-1])
     await socket.close()
@@ -170,12 +170,12 @@ async def test_an_action_does_the_same_through_a_post_and_an_act_frame(connect, 
     assert after_post["events"], "an action is logged"
     assert await sync(state)(by_frame, frame_mark) == after_post
     # the answer names the last event the action logged that its actor sees, as they number it
-    new = await sync(lambda: list(Event.objects.filter(campaign=by_frame.campaign, seq__gt=frame_mark)))()
+    new = await sync(lambda: list(Event.objects.filter(table=by_frame.table, seq__gt=frame_mark)))()
     seen = [e for e in sorted(new, key=lambda e: e.seq) if event_lens(viewer_of(actor), e) is not None]
     assert done["seq"] == seen[-1].position(gm=actor.role == Role.GM)
     if name == "deck.peek":  # the POST's answer shows the GM the cards, ready to reorder
         peeked = await sync(
-            lambda: Event.objects.filter(campaign=by_post.campaign, kind="deck.peeked").get().private["cards"])()
+            lambda: Event.objects.filter(table=by_post.table, kind="deck.peeked").get().private["cards"])()
         assert f'name="order" size="30" value="{", ".join(peeked)}"' in body
 
 
@@ -220,7 +220,7 @@ async def test_an_action_the_table_lacks_is_refused_at_both_doors(connect, path,
     def post_it() -> int:
         client = Client()
         client.force_login(w.gm.user)
-        return client.post(f"/tables/{w.campaign.pk}/{path}/", {"deck": str(w.deck.pk)}, **HTMX).status_code
+        return client.post(f"/tables/{w.table.pk}/{path}/", {"deck": str(w.deck.pk)}, **HTMX).status_code
 
     assert await database_sync_to_async(post_it)() == 404
     refused = await act(connect, w, w.gm, name, {"deck": str(w.deck.pk)})

@@ -31,10 +31,10 @@ def cookie_for(user: Any) -> str:
     return client.cookies["sessionid"].value
 
 
-async def connect(campaign_id: int, user: Any) -> WebsocketCommunicator:
+async def connect(table_id: int, user: Any) -> WebsocketCommunicator:
     cookie = await database_sync_to_async(cookie_for)(user)
     comm = WebsocketCommunicator(
-        application, f"/ws/tables/{campaign_id}/",
+        application, f"/ws/tables/{table_id}/",
         headers=[(b"cookie", f"sessionid={cookie}".encode()), (b"origin", b"http://127.0.0.1")],
     )
     connected, _ = await comm.connect()
@@ -67,23 +67,23 @@ def hand(member: Any) -> list[str]:
 
 @pytest.mark.django_db(transaction=True)
 async def test_no_socket_receives_a_card_it_may_not_see(table, rng) -> None:
-    sockets = {name: await connect(table.campaign.pk, getattr(table, name).user)
+    sockets = {name: await connect(table.row.pk, getattr(table, name).user)
                for name in ("gm", "ann", "bob", "watcher")}
     do = database_sync_to_async
-    deck = await do(services.deck_create)(campaign=table.campaign, actor=table.gm, kind="tarot",
+    deck = await do(services.deck_create)(table=table.row, actor=table.gm, kind="tarot",
                                           rng=rng, players_may_use=True)
     await do(services.pile_deal)(deck=deck, actor=table.gm, count=3, to=[table.ann, table.bob])
     await do(services.pile_draw)(deck=deck, actor=table.ann, count=2)
     ann_hand, bob_hand = await do(hand)(table.ann), await do(hand)(table.bob)
-    await do(services.card_pass)(campaign=table.campaign, actor=table.ann, deck_id=deck.pk,
+    await do(services.card_pass)(table=table.row, actor=table.ann, deck_id=deck.pk,
                                  card_id=ann_hand[0], to=table.bob)
     peeked = await do(services.deck_peek)(deck=deck, actor=table.gm, count=4)
     await do(services.deck_reorder)(deck=deck, actor=table.gm, order=[t.split("/")[0] for t in reversed(peeked)])
-    await do(services.card_play)(campaign=table.campaign, actor=table.bob, deck_id=deck.pk, card_id=bob_hand[0])
-    await do(services.card_return)(campaign=table.campaign, actor=table.ann, deck_id=deck.pk,
+    await do(services.card_play)(table=table.row, actor=table.bob, deck_id=deck.pk, card_id=bob_hand[0])
+    await do(services.card_return)(table=table.row, actor=table.ann, deck_id=deck.pk,
                                    card_id=ann_hand[1], where="top")
     face_up = await do(services.pile_draw)(deck=deck, actor=table.bob, count=1, to="play")
-    await do(services.chat_post)(campaign=table.campaign, actor=table.gm, text="END-OF-SCRIPT")
+    await do(services.chat_post)(table=table.row, actor=table.gm, text="END-OF-SCRIPT")
 
     blobs = {name: await drain(comm, "END-OF-SCRIPT") for name, comm in sockets.items()}
     played = {bob_hand[0], face_up[0].split("/")[0]}
@@ -110,16 +110,16 @@ pytestmark_db = pytest.mark.django_db  # the HTTP tests need no live transaction
 
 @pytestmark_db
 def test_card_actions_over_http_and_their_refusals(table, rng) -> None:
-    deck = services.deck_create(campaign=table.campaign, actor=table.gm, kind="standard", rng=rng)
+    deck = services.deck_create(table=table.row, actor=table.gm, kind="standard", rng=rng)
     gm, ann, watcher = table.client(table.gm), table.client(table.ann), table.client(table.watcher)
-    url = lambda name, action: reverse(name, args=[table.campaign.pk, action])  # noqa: E731
+    url = lambda name, action: reverse(name, args=[table.row.pk, action])  # noqa: E731
     before = Event.objects.count()
     # players may not use a deck the GM has not opened
     response = ann.post(url("deck_action", "draw"), {"deck": deck.pk, "count": 1}, **HTMX)
     assert response.status_code == 403 and "not opened" in response.content.decode()
     assert watcher.post(url("deck_action", "draw"), {"deck": deck.pk, "count": 1}, **HTMX).status_code == 403
     assert ann.post(url("deck_action", "peek"), {"deck": deck.pk, "count": 1}, **HTMX).status_code == 403
-    assert ann.post(reverse("deck_create", args=[table.campaign.pk]), {"kind": "tarot"}, **HTMX).status_code == 403
+    assert ann.post(reverse("deck_create", args=[table.row.pk]), {"kind": "tarot"}, **HTMX).status_code == 403
     assert Event.objects.count() == before
     # malformed input
     for data in ({"deck": deck.pk, "count": 0}, {"deck": deck.pk, "count": 21}, {"deck": "x", "count": 1}, {}):
@@ -157,9 +157,9 @@ def test_card_actions_over_http_and_their_refusals(table, rng) -> None:
 
 @pytestmark_db
 def test_pages_show_hands_only_to_their_owner_and_the_gm(table, rng) -> None:
-    deck = services.deck_create(campaign=table.campaign, actor=table.gm, kind="tarot", rng=rng)
+    deck = services.deck_create(table=table.row, actor=table.gm, kind="tarot", rng=rng)
     services.pile_deal(deck=deck, actor=table.gm, count=2, to=[table.ann])
-    page_url = reverse("table", args=[table.campaign.pk])
+    page_url = reverse("table", args=[table.row.pk])
     ann_cards = [card_by_id(c).name for c in hand(table.ann)]
     gm_page = table.client(table.gm).get(page_url).content.decode()
     ann_page = table.client(table.ann).get(page_url).content.decode()
@@ -167,7 +167,7 @@ def test_pages_show_hands_only_to_their_owner_and_the_gm(table, rng) -> None:
         page = table.client(other).get(page_url).content.decode()
         assert not any(name in page for name in ann_cards)
         for fmt in ("md", "json"):
-            export = table.client(other).get(reverse("export", args=[table.campaign.pk, fmt])).content.decode()
+            export = table.client(other).get(reverse("export", args=[table.row.pk, fmt])).content.decode()
             assert not any(name in export for name in ann_cards)
     assert all(name in gm_page and name in ann_page for name in ann_cards)
     assert 'id="hand-count-%d"' % table.ann.pk in table.client(table.watcher).get(page_url).content.decode()

@@ -21,16 +21,16 @@ pytestmark = pytest.mark.django_db
 HEX64 = re.compile(r"[0-9a-f]{64}")
 
 
-def events(campaign_id: int, kind: str) -> list[Event]:
-    return list(Event.objects.filter(campaign_id=campaign_id, kind=kind).order_by("seq"))
+def events(table_id: int, kind: str) -> list[Event]:
+    return list(Event.objects.filter(table_id=table_id, kind=kind).order_by("seq"))
 
 
 def committed(deck: Deck) -> list[dict[str, Any]]:
-    return [e.payload for e in events(deck.campaign_id, "deck.committed") if e.payload["deck"] == deck.pk]
+    return [e.payload for e in events(deck.table_id, "deck.committed") if e.payload["deck"] == deck.pk]
 
 
 def revealed(deck: Deck) -> list[dict[str, Any]]:
-    return [e.payload for e in events(deck.campaign_id, "deck.revealed") if e.payload["deck"] == deck.pk]
+    return [e.payload for e in events(deck.table_id, "deck.revealed") if e.payload["deck"] == deck.pk]
 
 
 def revealed_ids(deck: Deck) -> set[int]:
@@ -50,7 +50,7 @@ def dealt_under(deck: Deck, gm) -> dict[int, list[tuple[int, str]]]:
     """(position in the sealed order, token) of every card dealt off each seal, read from the
     events as the GM sees them (the private part holds a hidden draw's cards)."""
     found: dict[int, list[tuple[int, str]]] = {}
-    for seen in events_for(viewer_of(gm), deck.campaign_id):
+    for seen in events_for(viewer_of(gm), deck.table_id):
         event = seen.event
         if event.kind not in ("cards.drawn", "cards.dealt") or event.payload["deck"] != deck.pk:
             continue
@@ -68,11 +68,11 @@ def move(table, verb: str, member, deck: Deck | int, card: str, **extra: Any) ->
     action = {"play": services.card_play, "discard": services.card_discard,
               "return": services.card_return, "pass": services.card_pass}[verb]
     deck_id = deck if isinstance(deck, int) else deck.pk
-    action(campaign=table.campaign, actor=member, deck_id=deck_id, card_id=card.removesuffix("/r"), **extra)
+    action(table=table.row, actor=member, deck_id=deck_id, card_id=card.removesuffix("/r"), **extra)
 
 
 def new_deck(table, rng, kind: str = "major_arcana", **options) -> Deck:
-    return services.deck_create(campaign=table.campaign, actor=table.gm, kind=kind, rng=rng, **options)
+    return services.deck_create(table=table.row, actor=table.gm, kind=kind, rng=rng, **options)
 
 
 def test_every_shuffle_appends_a_deck_committed_event_with_a_digest(table, rng) -> None:
@@ -99,7 +99,7 @@ def test_a_published_seal_holds_no_card(table, rng) -> None:
     deck = new_deck(table, rng, kind="tarot", allow_reversed=True)
     names = {card.name for card in deck_kind("tarot").factory()}
     ids = {card.id for card in deck_kind("tarot").factory()}
-    for event in events(table.campaign.pk, "deck.committed"):
+    for event in events(table.row.pk, "deck.committed"):
         assert set(event.payload) <= {"deck", "commitment", "digest", "count", "counts"}
         assert not event.private
         assert not [n for n in names if n in event.summary]
@@ -120,7 +120,7 @@ def test_after_a_recall_the_revealed_order_and_salt_verify_against_the_published
     assert reveal["digest"] == first["digest"]
     assert verify(reveal["order"], reveal["salt"], first["digest"])
     assert "committed_seq" not in reveal  # a seq would count the hidden events before it
-    assert Event.objects.get(campaign=table.campaign, kind="deck.committed",
+    assert Event.objects.get(table=table.row, kind="deck.committed",
                              payload__commitment=reveal["commitment"]).payload == first
     assert sorted(card_ids(reveal["order"])) == sorted(c.id for c in deck_kind("major_arcana").factory())
 
@@ -242,7 +242,7 @@ def test_a_revealed_order_never_gives_away_a_card_still_in_a_hand(table, rng) ->
     services.deck_shuffle(deck=deck, actor=table.gm, rng=rng)  # seals the 21 cards left
     services.deck_shuffle(deck=deck, actor=table.gm, rng=rng)  # ...and reshuffles them
     every_card = {c.id for c in deck_kind("major_arcana").factory()}
-    for seen in events_for(viewer_of(table.bob), table.campaign.pk):
+    for seen in events_for(viewer_of(table.bob), table.row.pk):
         if seen.event.kind == "deck.revealed":
             missing = every_card - set(card_ids(seen.event.payload["order"]))
             assert missing != {secret}, (
@@ -262,7 +262,7 @@ def test_a_recall_reveals_every_sealed_order_but_the_new_one(table, rng) -> None
     assert revealed_ids(deck) == {s.pk for s in seals[:-1]}
     assert not seals[-1].closed and seals[-1].revealed_seq is None
     for seal in seals[:-1]:
-        event = Event.objects.get(campaign=table.campaign, seq=seal.revealed_seq)
+        event = Event.objects.get(table=table.row, seq=seal.revealed_seq)
         assert event.kind == "deck.revealed" and event.payload["commitment"] == seal.pk
 
 
@@ -286,7 +286,7 @@ def test_no_reveal_names_a_card_put_back_face_down_on_top_of_the_deck(table, rng
         hidden = hidden_now()
         for name in seen:
             member = getattr(table, name)
-            for shown in events_for(viewer_of(member), table.campaign.pk, after=seen[name]):
+            for shown in events_for(viewer_of(member), table.row.pk, after=seen[name]):
                 seen[name] = shown.event.seq
                 if shown.event.kind != "deck.revealed":
                     continue

@@ -31,12 +31,12 @@ def session_cookie(user: Any) -> str:
 
 
 async def open_socket(
-    campaign_id: int, user: Any, *, origin: bytes = b"http://127.0.0.1", resume: int | None = 0
+    table_id: int, user: Any, *, origin: bytes = b"http://127.0.0.1", resume: int | None = 0
 ) -> tuple[WebsocketCommunicator, bool, Any]:
     cookie = await database_sync_to_async(session_cookie)(user)
     comm = WebsocketCommunicator(
         application,
-        f"/ws/tables/{campaign_id}/",
+        f"/ws/tables/{table_id}/",
         headers=[(b"cookie", f"sessionid={cookie}".encode()), (b"origin", origin), (b"host", b"127.0.0.1")],
     )
     connected, code = await comm.connect()
@@ -67,20 +67,20 @@ async def act(fn: Any, **kwargs: Any) -> Any:
 
 
 async def test_two_sockets_get_the_same_events_in_the_same_order(table, rng) -> None:
-    a, ok_a, _ = await open_socket(table.campaign.pk, table.ann.user)
-    b, ok_b, _ = await open_socket(table.campaign.pk, table.bob.user)
+    a, ok_a, _ = await open_socket(table.row.pk, table.ann.user)
+    b, ok_b, _ = await open_socket(table.row.pk, table.bob.user)
     assert ok_a and ok_b
     for i in range(5):
-        await act(services.chat_post, campaign=table.campaign, actor=table.ann, text=f"line {i}")
-        await act(services.dice_roll, campaign=table.campaign, actor=table.bob, notation="3d6",
+        await act(services.chat_post, table=table.row, actor=table.ann, text=f"line {i}")
+        await act(services.dice_roll, table=table.row, actor=table.bob, notation="3d6",
                   mode="public", rng=rng)
-    await act(services.chat_post, campaign=table.campaign, actor=table.gm, text="END")
+    await act(services.chat_post, table=table.row, actor=table.gm, text="END")
     frames_a = await frames_until(a, "END")
     frames_b = await frames_until(b, "END")
     assert seqs(frames_a) == seqs(frames_b)
     assert seqs(frames_a) == sorted(set(seqs(frames_a)))  # in order, none twice
     assert frames_a == frames_b
-    last = await database_sync_to_async(lambda: Event.objects.filter(campaign=table.campaign).count())()
+    last = await database_sync_to_async(lambda: Event.objects.filter(table=table.row).count())()
     assert seqs(frames_a)[-1] == last
     await a.disconnect()
     await b.disconnect()
@@ -89,12 +89,12 @@ async def test_two_sockets_get_the_same_events_in_the_same_order(table, rng) -> 
 async def test_a_gm_only_roll_reaches_the_gm_only(table, rng) -> None:
     sockets = {}
     for name in ("gm", "ann", "watcher"):
-        comm, ok, _ = await open_socket(table.campaign.pk, getattr(table, name).user)
+        comm, ok, _ = await open_socket(table.row.pk, getattr(table, name).user)
         assert ok
         sockets[name] = comm
-    secret = await act(services.dice_roll, campaign=table.campaign, actor=table.gm, notation="1d20+100",
+    secret = await act(services.dice_roll, table=table.row, actor=table.gm, notation="1d20+100",
                        mode="gm", rng=rng)
-    marker = await act(services.chat_post, campaign=table.campaign, actor=table.gm, text="MARKER")
+    marker = await act(services.chat_post, table=table.row, actor=table.gm, text="MARKER")
     gm_frames = await frames_until(sockets["gm"], "MARKER")
     assert secret.seq in seqs(gm_frames)
     total = str(secret.private["roll"]["total"])
@@ -109,21 +109,21 @@ async def test_a_gm_only_roll_reaches_the_gm_only(table, rng) -> None:
 
 
 async def test_replay_after_a_drop_fills_the_gap_exactly(table, rng) -> None:
-    steady, _, _ = await open_socket(table.campaign.pk, table.bob.user)
-    dropped, _, _ = await open_socket(table.campaign.pk, table.ann.user)
-    await act(services.chat_post, campaign=table.campaign, actor=table.gm, text="MARK-BEFORE")
+    steady, _, _ = await open_socket(table.row.pk, table.bob.user)
+    dropped, _, _ = await open_socket(table.row.pk, table.ann.user)
+    await act(services.chat_post, table=table.row, actor=table.gm, text="MARK-BEFORE")
     seen_before = await frames_until(dropped, "MARK-BEFORE")
     await dropped.disconnect()
     for i in range(4):
-        await act(services.dice_roll, campaign=table.campaign, actor=table.bob, notation="1d100",
+        await act(services.dice_roll, table=table.row, actor=table.bob, notation="1d100",
                   mode="public", rng=rng)
-        await act(services.dice_roll, campaign=table.campaign, actor=table.gm, notation="1d6",
+        await act(services.dice_roll, table=table.row, actor=table.gm, notation="1d6",
                   mode="gm", rng=rng)  # invisible to both players
-    await act(services.chat_post, campaign=table.campaign, actor=table.gm, text="MARK-AFTER")
+    await act(services.chat_post, table=table.row, actor=table.gm, text="MARK-AFTER")
     steady_frames = await frames_until(steady, "MARK-AFTER")
-    back, ok, _ = await open_socket(table.campaign.pk, table.bob.user, resume=None)
+    back, ok, _ = await open_socket(table.row.pk, table.bob.user, resume=None)
     assert ok
-    reopened, _, _ = await open_socket(table.campaign.pk, table.ann.user, resume=seqs(seen_before)[-1])
+    reopened, _, _ = await open_socket(table.row.pk, table.ann.user, resume=seqs(seen_before)[-1])
     replayed = await frames_until(reopened, "MARK-AFTER")
     # Bob's and Ann's views of public events are the same HTML: compare them directly.
     expected = [f for f in steady_frames if int(SEQ.search(f).group(1)) > seqs(seen_before)[-1]]
@@ -134,10 +134,10 @@ async def test_replay_after_a_drop_fills_the_gap_exactly(table, rng) -> None:
 
 
 async def test_a_lost_broadcast_is_read_from_the_log(table) -> None:
-    comm, _, _ = await open_socket(table.campaign.pk, table.ann.user)
+    comm, _, _ = await open_socket(table.row.pk, table.ann.user)
     with mock.patch.object(broadcast, "event_committed"):  # the layer loses this one
-        lost = await act(services.chat_post, campaign=table.campaign, actor=table.gm, text="LOST")
-    await act(services.chat_post, campaign=table.campaign, actor=table.gm, text="NEXT")
+        lost = await act(services.chat_post, table=table.row, actor=table.gm, text="LOST")
+    await act(services.chat_post, table=table.row, actor=table.gm, text="NEXT")
     frames = await frames_until(comm, "NEXT")
     assert seqs(frames)[-2:] == [lost.seq, lost.seq + 1]
     assert "LOST" in frames[-2]
@@ -147,8 +147,8 @@ async def test_a_lost_broadcast_is_read_from_the_log(table) -> None:
 async def test_too_far_behind_gets_a_snapshot(table, settings) -> None:
     settings.TABLETOP_REPLAY_LIMIT = 3
     for i in range(6):
-        await act(services.chat_post, campaign=table.campaign, actor=table.gm, text=f"old {i}")
-    comm, _, _ = await open_socket(table.campaign.pk, table.ann.user, resume=0)
+        await act(services.chat_post, table=table.row, actor=table.gm, text=f"old {i}")
+    comm, _, _ = await open_socket(table.row.pk, table.ann.user, resume=0)
     message = await comm.receive_output(timeout=3)
     while 'data-snapshot="true"' not in message["text"]:
         message = await comm.receive_output(timeout=3)
@@ -158,7 +158,7 @@ async def test_too_far_behind_gets_a_snapshot(table, settings) -> None:
 
 
 async def test_a_removed_member_socket_is_closed(table) -> None:
-    comm, ok, _ = await open_socket(table.campaign.pk, table.ann.user)
+    comm, ok, _ = await open_socket(table.row.pk, table.ann.user)
     assert ok
     await act(services.membership_remove, target=table.ann, actor=table.gm)
     while True:
@@ -166,18 +166,18 @@ async def test_a_removed_member_socket_is_closed(table) -> None:
         if message["type"] == "websocket.close":
             break
     assert message["code"] == 4403
-    again, ok, code = await open_socket(table.campaign.pk, table.ann.user)
+    again, ok, code = await open_socket(table.row.pk, table.ann.user)
     assert not ok
 
 
 async def test_a_foreign_origin_is_refused(table) -> None:
-    comm, ok, _ = await open_socket(table.campaign.pk, table.ann.user, origin=b"http://evil.example")
+    comm, ok, _ = await open_socket(table.row.pk, table.ann.user, origin=b"http://evil.example")
     assert not ok
 
 
 async def test_a_stranger_is_refused(table) -> None:
     stranger = await database_sync_to_async(get_user_model().objects.create_user)("stranger", password="x" * 12)
-    comm, ok, code = await open_socket(table.campaign.pk, stranger)
+    comm, ok, code = await open_socket(table.row.pk, stranger)
     assert not ok and code == 4403
     comm, ok, code = await open_socket(99999, table.ann.user)
     assert not ok
@@ -188,7 +188,7 @@ async def test_a_socket_without_a_live_session_is_refused(table) -> None:
     changed (the session's auth hash no longer matches): nobody is seated."""
     for cookie in (None, b"sessionid=not-a-session"):
         headers = [(b"origin", b"http://127.0.0.1"), (b"host", b"127.0.0.1")]
-        comm = WebsocketCommunicator(application, f"/ws/tables/{table.campaign.pk}/",
+        comm = WebsocketCommunicator(application, f"/ws/tables/{table.row.pk}/",
                                      headers=headers + ([(b"cookie", cookie)] if cookie else []))
         connected, code = await comm.connect()
         assert not connected and code == 4403
@@ -200,7 +200,7 @@ async def test_a_socket_without_a_live_session_is_refused(table) -> None:
         gm.save()
 
     await database_sync_to_async(change_password)()
-    comm = WebsocketCommunicator(application, f"/ws/tables/{table.campaign.pk}/", headers=[
+    comm = WebsocketCommunicator(application, f"/ws/tables/{table.row.pk}/", headers=[
         (b"cookie", f"sessionid={cookie}".encode()), (b"origin", b"http://127.0.0.1"),
         (b"host", b"127.0.0.1")])
     connected, code = await comm.connect()
@@ -214,7 +214,7 @@ async def test_a_socket_without_a_live_session_is_refused(table) -> None:
      "[" * 5000],  # deeper than json's recursion limit: it had crashed the socket
 )
 async def test_an_unexpected_frame_gets_an_error_frame_and_changes_nothing(table, frame) -> None:
-    comm, _, _ = await open_socket(table.campaign.pk, table.ann.user, resume=None)
+    comm, _, _ = await open_socket(table.row.pk, table.ann.user, resume=None)
     count = await database_sync_to_async(lambda: Event.objects.count())()
     await comm.send_to(text_data=frame)
     message = await comm.receive_output(timeout=3)
@@ -238,7 +238,7 @@ async def test_an_unexpected_frame_gets_an_error_frame_and_changes_nothing(table
 )
 async def test_a_frame_over_the_limit_closes_the_socket_with_1009_and_changes_nothing(table, frame) -> None:
     """It had been dropped with an error frame, and the socket left open for the next."""
-    comm, _, _ = await open_socket(table.campaign.pk, table.ann.user)
+    comm, _, _ = await open_socket(table.row.pk, table.ann.user)
     await frames_until(comm, 'data-frame-seq="4"')
     count = await database_sync_to_async(lambda: Event.objects.count())()
     await comm.send_to(**frame)
@@ -260,11 +260,11 @@ async def test_a_frame_at_the_limit_is_read() -> None:
 async def test_a_resume_after_a_seq_beyond_the_log_gets_an_error_frame_and_nothing_else(table, beyond, code) -> None:
     """10**30 had been no answer at all; a seq the log does not have yet had been silence too,
     with the socket live from a cursor of its own."""
-    comm, _, _ = await open_socket(table.campaign.pk, table.ann.user, resume=None)
-    last = await database_sync_to_async(lambda: Event.objects.filter(campaign=table.campaign).count())()
+    comm, _, _ = await open_socket(table.row.pk, table.ann.user, resume=None)
+    last = await database_sync_to_async(lambda: Event.objects.filter(table=table.row).count())()
     await comm.send_to(text_data=json.dumps({"type": "resume", "after": last + beyond}))
     assert await frames_until(comm, f'data-error="{code}"') == []
-    await act(services.chat_post, campaign=table.campaign, actor=table.bob, text="while unresumed")
+    await act(services.chat_post, table=table.row, actor=table.bob, text="while unresumed")
     await comm.send_to(text_data=json.dumps({"type": "resume", "after": 0}))
     frames = await frames_until(comm, "while unresumed")
     assert seqs(frames) == list(range(1, last + 2))
@@ -272,8 +272,8 @@ async def test_a_resume_after_a_seq_beyond_the_log_gets_an_error_frame_and_nothi
 
 
 async def test_presence_follows_open_sockets(table) -> None:
-    watcher, _, _ = await open_socket(table.campaign.pk, table.watcher.user)
-    ann, _, _ = await open_socket(table.campaign.pk, table.ann.user)
+    watcher, _, _ = await open_socket(table.row.pk, table.watcher.user)
+    ann, _, _ = await open_socket(table.row.pk, table.ann.user)
     pattern = f'id="presence-{table.ann.pk}" hx-swap-oob="true" class="presence online"'
     message = await watcher.receive_output(timeout=3)
     while pattern not in message["text"]:
@@ -294,19 +294,19 @@ async def test_broadcasts_that_cross_are_delivered_in_order_once(table) -> None:
     for N and delivers both in order, once each."""
     from tabletop.live.hub import hub
 
-    comm, _, _ = await open_socket(table.campaign.pk, table.ann.user)
-    await act(services.chat_post, campaign=table.campaign, actor=table.gm, text="READY")
+    comm, _, _ = await open_socket(table.row.pk, table.ann.user)
+    await act(services.chat_post, table=table.row, actor=table.gm, text="READY")
     await frames_until(comm, "READY")
     caught: list = []
     with mock.patch.object(broadcast, "event_committed", caught.append):
-        first = await act(services.chat_post, campaign=table.campaign, actor=table.gm, text="FIRST")
-        second = await act(services.chat_post, campaign=table.campaign, actor=table.gm, text="SECOND")
+        first = await act(services.chat_post, table=table.row, actor=table.gm, text="FIRST")
+        second = await act(services.chat_post, table=table.row, actor=table.gm, text="SECOND")
     messages = [await database_sync_to_async(broadcast.event_message)(e) for e in caught]
     reads = mock.Mock(wraps=TableConsumer._read_since)
     with mock.patch.object(TableConsumer, "_read_since", lambda self, after: reads(self, after)):
-        hub.publish(table.campaign.pk, messages[1])
+        hub.publish(table.row.pk, messages[1])
         await asyncio.sleep(0.1)
-        hub.publish(table.campaign.pk, messages[0])
+        hub.publish(table.row.pk, messages[0])
         frames = await frames_until(comm, "SECOND")
     assert seqs(frames) == [first.seq, second.seq]
     assert reads.call_count == 0  # held for a moment, not read again from the log

@@ -13,9 +13,9 @@ pytestmark = pytest.mark.django_db
 
 
 def state(table) -> tuple:
-    table.campaign.refresh_from_db()
+    table.row.refresh_from_db()
     return (
-        table.campaign.next_seq,
+        table.row.next_seq,
         list(CardPlacement.objects.order_by("pk").values_list("pk", "pile_id", "position", "reversed")),
         list(Deck.objects.order_by("pk").values_list("pk", "dealer_id", "players_may_use", "allow_reversed")),
     )
@@ -27,12 +27,12 @@ def hand_size(member) -> int:
 
 def post(table, member, action: str, **data) -> int:
     client = table.client(member)
-    return client.post(f"/tables/{table.campaign.pk}/decks/{action}/", data, HTTP_HX_REQUEST="true").status_code
+    return client.post(f"/tables/{table.row.pk}/decks/{action}/", data, HTTP_HX_REQUEST="true").status_code
 
 
 @pytest.fixture
 def open_deck(table, rng) -> Deck:
-    deck = services.deck_create(campaign=table.campaign, actor=table.gm, kind="standard", rng=rng,
+    deck = services.deck_create(table=table.row, actor=table.gm, kind="standard", rng=rng,
                                 players_may_use=True)
     services.pile_deal(deck=deck, actor=table.gm, count=2, to=[table.ann, table.bob])
     return deck
@@ -97,7 +97,7 @@ def test_a_player_may_not_make_themself_dealer(table, open_deck) -> None:
 def test_the_page_shows_dealer_tools_to_the_dealer_and_the_gm(table, open_deck) -> None:
     services.deck_configure(deck=open_deck, actor=table.gm, allow_reversed=False, players_may_use=True,
                             dealer=table.ann)
-    page = table.client(table.bob).get(f"/tables/{table.campaign.pk}/").content.decode()
+    page = table.client(table.bob).get(f"/tables/{table.row.pk}/").content.decode()
     assert f'class="dealer-tools" data-dealers="{table.ann.pk}"' in page
     # the page's own rule hides them from Bob, and shows them to Ann
     assert f'.dealer-tools:not([data-dealers~="{table.bob.pk}"]) {{ display: none; }}' in page

@@ -30,33 +30,33 @@ HTMX = {"HTTP_HX_REQUEST": "true"}
 def fight(db):
     users = get_user_model()
     gm_user = users.objects.create_user("host", password="a long host password")
-    campaign = services.campaign_create(gm=gm_user, name="Demon City", system="demon_city")
-    gm = campaign.members.select_related("user").get(role=Role.GM)
-    ann = services.membership_join(campaign=campaign, user=services.guest_user_create(), role=Role.PLAYER, display_name="Ann")
-    bob = services.membership_join(campaign=campaign, user=services.guest_user_create(), role=Role.PLAYER, display_name="Bob")
-    watcher = services.membership_join(campaign=campaign, user=services.guest_user_create(), role=Role.SPECTATOR)
-    alfie = services.character_create(campaign=campaign, actor=ann, name="Alfie",
+    table = services.table_create(gm=gm_user, name="Demon City", system="demon_city")
+    gm = table.members.select_related("user").get(role=Role.GM)
+    ann = services.membership_join(table=table, user=services.guest_user_create(), role=Role.PLAYER, display_name="Ann")
+    bob = services.membership_join(table=table, user=services.guest_user_create(), role=Role.PLAYER, display_name="Bob")
+    watcher = services.membership_join(table=table, user=services.guest_user_create(), role=Role.SPECTATOR)
+    alfie = services.character_create(table=table, actor=ann, name="Alfie",
                                       sheet={"agility": 2, "toughness": 3, "hand_to_hand": 4, "side": "players"})
-    betty = services.character_create(campaign=campaign, actor=bob, name="Betty",
+    betty = services.character_create(table=table, actor=bob, name="Betty",
                                       sheet={"agility": 5, "toughness": 2, "firearms": 5, "side": "players"})
-    demon = services.character_create(campaign=campaign, actor=gm, name="Demon", npc=True,
+    demon = services.character_create(table=table, actor=gm, name="Demon", npc=True,
                                       sheet={"agility": 3, "toughness": 1, "hand_to_hand": 6, "side": "demons"})
-    return {"campaign": campaign, "gm": gm, "ann": ann, "bob": bob, "watcher": watcher,
+    return {"table": table, "gm": gm, "ann": ann, "bob": bob, "watcher": watcher,
             "alfie": alfie, "betty": betty, "demon": demon}
 
 
 def command(f, who, rng, **cmd):
-    return services.procedure_command(campaign=f["campaign"], actor=f[who], command=cmd, rng=rng)
+    return services.procedure_command(table=f["table"], actor=f[who], command=cmd, rng=rng)
 
 
 def cid(character) -> str:
     return f"c{character.pk}"
 
 
-def state_and_log(campaign) -> tuple:
-    row = ProcedureState.objects.filter(campaign=campaign).first()
+def state_and_log(table) -> tuple:
+    row = ProcedureState.objects.filter(table=table).first()
     return (row.state if row else None,
-            list(Event.objects.filter(campaign=campaign).values_list("seq", "kind")))
+            list(Event.objects.filter(table=table).values_list("seq", "kind")))
 
 
 def start(f, rng):
@@ -70,11 +70,11 @@ def test_the_slowest_announces_first_and_nobody_before_their_turn(fight) -> None
     rng = random.Random(1)
     started = start(fight, rng)
     assert "Alfie, Demon, Betty" in started[0].summary
-    before = state_and_log(fight["campaign"])
+    before = state_and_log(fight["table"])
     with pytest.raises(ServiceError, match="turn"):
         command(fight, "bob", rng, type="announce", combatant=cid(fight["betty"]), kind="shoot",
                 target=cid(fight["demon"]))
-    assert state_and_log(fight["campaign"]) == before
+    assert state_and_log(fight["table"]) == before
     with pytest.raises(ServiceError) as refused:
         command(fight, "bob", rng, type="announce", combatant=cid(fight["betty"]), kind="shoot",
                 target=cid(fight["demon"]))
@@ -84,7 +84,7 @@ def test_the_slowest_announces_first_and_nobody_before_their_turn(fight) -> None
 def test_a_player_announces_only_for_their_own_character(fight) -> None:
     rng = random.Random(2)
     start(fight, rng)
-    before = state_and_log(fight["campaign"])
+    before = state_and_log(fight["table"])
     with pytest.raises(ServiceError):
         command(fight, "bob", rng, type="announce", combatant=cid(fight["alfie"]), kind="melee",
                 target=cid(fight["demon"]))
@@ -95,7 +95,7 @@ def test_a_player_announces_only_for_their_own_character(fight) -> None:
         command(fight, "ann", rng, type="roll")
     with pytest.raises(services.NotAllowed):
         command(fight, "watcher", rng, type="undo")
-    assert state_and_log(fight["campaign"]) == before
+    assert state_and_log(fight["table"]) == before
 
 
 def test_a_full_round_is_logged_step_by_step_with_the_panel(fight) -> None:
@@ -134,9 +134,9 @@ def test_sheets_follow_the_seed_ranges(fight) -> None:
     """Seed: "All character stats are ranked from 0-9 (or possibly more ... if the
     supernatural is involved)"."""
     with pytest.raises(ServiceError, match="0-9"):
-        services.character_create(campaign=fight["campaign"], actor=fight["ann"], name="Too fast",
+        services.character_create(table=fight["table"], actor=fight["ann"], name="Too fast",
                                   sheet={"agility": 12})
-    monster = services.character_create(campaign=fight["campaign"], actor=fight["gm"], name="Old One",
+    monster = services.character_create(table=fight["table"], actor=fight["gm"], name="Old One",
                                         npc=True, sheet={"agility": 12, "supernatural": "1"})
     assert monster.sheet["agility"] == 12 and monster.sheet["supernatural"] is True
 
@@ -146,7 +146,7 @@ def test_round_commands_over_http(fight) -> None:
     gm.force_login(fight["gm"].user)
     bob.force_login(fight["bob"].user)
     watcher.force_login(fight["watcher"].user)
-    url = lambda c: reverse("table_command", args=[fight["campaign"].pk, c])  # noqa: E731
+    url = lambda c: reverse("table_command", args=[fight["table"].pk, c])  # noqa: E731
     chars = [fight["alfie"].pk, fight["betty"].pk, fight["demon"].pk]
     assert gm.post(url("start"), {"characters": chars}, **HTMX).status_code == 200
     refused = bob.post(url("announce"), {"combatant": cid(fight["betty"]), "kind": "shoot",
@@ -154,7 +154,7 @@ def test_round_commands_over_http(fight) -> None:
     assert refused.status_code == 400 and "turn" in refused.content.decode()
     assert watcher.post(url("roll"), **HTMX).status_code == 403
     assert gm.post(url("explode"), **HTMX).status_code == 404
-    page = bob.get(reverse("table", args=[fight["campaign"].pk])).content.decode()
+    page = bob.get(reverse("table", args=[fight["table"].pk])).content.decode()
     assert 'id="rounds-panel"' in page and "announces now" in page
 
 
@@ -175,7 +175,7 @@ async def test_every_step_reaches_a_spectator_live(fight) -> None:
     client = Client()
     await database_sync_to_async(client.force_login)(fight["watcher"].user)
     comm = WebsocketCommunicator(
-        application, f"/ws/tables/{fight['campaign'].pk}/",
+        application, f"/ws/tables/{fight['table'].pk}/",
         headers=[(b"cookie", f"sessionid={client.cookies['sessionid'].value}".encode()),
                  (b"origin", b"http://127.0.0.1")],
     )
@@ -202,7 +202,7 @@ def test_the_gm_edits_the_injury_table_and_a_new_fight_keeps_it(fight) -> None:
     gm, ann = Client(), Client()
     gm.force_login(fight["gm"].user)
     ann.force_login(fight["ann"].user)
-    url = reverse("table_command", args=[fight["campaign"].pk, "set_injury_table"])
+    url = reverse("table_command", args=[fight["table"].pk, "set_injury_table"])
     text = "1-4 | Out cold | alive | final | Sleeps it off.\n5-10 | Winded | alive | final | Gets up."
     before = Event.objects.count()
     assert ann.post(url, {"table": text}, **HTMX).status_code == 400
@@ -211,11 +211,11 @@ def test_the_gm_edits_the_injury_table_and_a_new_fight_keeps_it(fight) -> None:
     assert gm.post(url, {"table": text}, **HTMX).status_code == 200
     assert Event.objects.filter(kind="demon_city.injury_table_set").count() == 1
     chars = [fight["alfie"].pk, fight["demon"].pk]
-    assert gm.post(reverse("table_command", args=[fight["campaign"].pk, "start"]), {"characters": chars},
+    assert gm.post(reverse("table_command", args=[fight["table"].pk, "start"]), {"characters": chars},
                    **HTMX).status_code == 200
-    state = ProcedureState.objects.get(campaign=fight["campaign"]).state
+    state = ProcedureState.objects.get(table=fight["table"]).state
     assert [row["result"] for row in state["injury_table"]] == ["Out cold", "Winded"]
-    page = ann.get(reverse("table", args=[fight["campaign"].pk])).content.decode()
+    page = ann.get(reverse("table", args=[fight["table"].pk])).content.decode()
     assert "the table&#x27;s own Injury table" in page or "the table's own Injury table" in page
 
 
@@ -225,14 +225,14 @@ def test_the_gm_allows_an_exception_to_one_target_and_sets_a_difficulty(fight) -
     gm, ann = Client(), Client()
     gm.force_login(fight["gm"].user)
     ann.force_login(fight["ann"].user)
-    url = lambda c: reverse("table_command", args=[fight["campaign"].pk, c])  # noqa: E731
+    url = lambda c: reverse("table_command", args=[fight["table"].pk, c])  # noqa: E731
     assert gm.post(url("start"), {"characters": [fight["alfie"].pk, fight["betty"].pk, fight["demon"].pk]},
                    **HTMX).status_code == 200
     two = {"combatant": cid(fight["alfie"]), "kind": "melee", "targets": [cid(fight["demon"]), cid(fight["betty"])]}
     refused = ann.post(url("announce"), two, **HTMX)
     assert refused.status_code == 400
     assert gm.post(url("allow_extra_targets"), {"combatant": cid(fight["alfie"])}, **HTMX).status_code == 200
-    page = ann.get(reverse("table", args=[fight["campaign"].pk])).content.decode()
+    page = ann.get(reverse("table", args=[fight["table"].pk])).content.decode()
     assert 'name="targets" multiple' in page
     assert ann.post(url("announce"), {**two, "kind": "other", "targets": []} | {"description": "climb the fence"},
                     **HTMX).status_code == 200
@@ -241,7 +241,7 @@ def test_the_gm_allows_an_exception_to_one_target_and_sets_a_difficulty(fight) -
     command(fight, "bob", rng, type="announce", combatant=cid(fight["betty"]), kind="other", description="run")
     assert gm.post(url("set_difficulty"), {"combatant": cid(fight["alfie"]), "target_number": "6"},
                    **HTMX).status_code == 200
-    state = ProcedureState.objects.get(campaign=fight["campaign"]).state
+    state = ProcedureState.objects.get(table=fight["table"]).state
     assert state["difficulties"][cid(fight["alfie"])]["target_number"] == 6
     assert ann.post(url("set_difficulty"), {"combatant": cid(fight["alfie"]), "target_number": "1"},
                     **HTMX).status_code == 400
@@ -254,7 +254,7 @@ def test_tasks_against_a_number_or_the_hosts_roll(fight) -> None:
     ann.force_login(fight["ann"].user)
     bob.force_login(fight["bob"].user)
     gm.force_login(fight["gm"].user)
-    url = reverse("table_check", args=[fight["campaign"].pk, "task"])
+    url = reverse("table_check", args=[fight["table"].pk, "task"])
     ok = ann.post(url, {"character": fight["alfie"].pk, "stat": "hand_to_hand", "target_number": "3"}, **HTMX)
     assert ok.status_code == 200
     event = Event.objects.filter(kind="demon_city.task_rolled").latest("seq")
@@ -283,7 +283,7 @@ def test_the_end_of_action_rounds_writes_toughness_back_to_the_sheets(fight) -> 
     """What a fight did to Current Toughness and injuries stays on the characters' sheets."""
     rng = random.Random(11)
     start(fight, rng)
-    row = ProcedureState.objects.get(campaign=fight["campaign"])
+    row = ProcedureState.objects.get(table=fight["table"])
     alfie = cid(fight["alfie"])
     command(fight, "gm", rng, type="set_condition", combatant=alfie, field="current_toughness", value=1)
     command(fight, "gm", rng, type="set_condition", combatant=alfie, field="injured", value=True)

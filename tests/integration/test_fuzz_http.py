@@ -29,7 +29,7 @@ from tabletop import services
 from tabletop.forms import CharacterForm
 from tabletop.ids import MAX_ID
 from tabletop.models import (
-    Campaign, CardPlacement, Character, Deck, Event, Membership, ProcedureState, Role,
+    Table, CardPlacement, Character, Deck, Event, Membership, ProcedureState, Role,
 )
 from tabletop.selectors import combatant_sheet
 from tabletop.views.cards import CARD_ACTIONS, DECK_ACTIONS
@@ -49,7 +49,7 @@ class World:
     """A Freeform table with cards in play, a Demon City table mid-fight, another table
     whose ids are the hostile ones, and a stranger."""
 
-    ff: Campaign
+    ff: Table
     gm: Membership
     ann: Membership
     bob: Membership
@@ -57,12 +57,12 @@ class World:
     deck: Deck
     ann_card: str
     ann_character: Character
-    dc: Campaign
+    dc: Table
     dc_gm: Membership
     dc_ann: Membership
     dc_watcher: Membership
     dc_characters: list[Character]
-    other: Campaign
+    other: Table
     other_ids: dict[str, str]  # what an id field names -> that thing's id at another table
     stranger: Any
 
@@ -78,37 +78,37 @@ class World:
         return [*values, self.other_id(field)] + ([["1", SCRIPT]] if values is HOSTILE else [])
 
 
-def _table(system: str, gm_name: str) -> tuple[Campaign, Membership, Membership, Membership, Membership]:
+def _table(system: str, gm_name: str) -> tuple[Table, Membership, Membership, Membership, Membership]:
     users = get_user_model()
     gm_user = users.objects.create_user(gm_name, password="a long gm password 1")
-    campaign = services.campaign_create(gm=gm_user, name=f"{system} table", system=system)
-    gm = campaign.members.select_related("user").get(role=Role.GM)
+    table = services.table_create(gm=gm_user, name=f"{system} table", system=system)
+    gm = table.members.select_related("user").get(role=Role.GM)
     seat = lambda role, name: services.membership_join(  # noqa: E731
-        campaign=campaign, user=services.guest_user_create(), role=role, display_name=name)
-    return campaign, gm, seat(Role.PLAYER, "Ann"), seat(Role.PLAYER, "Bob"), seat(Role.SPECTATOR, "")
+        table=table, user=services.guest_user_create(), role=role, display_name=name)
+    return table, gm, seat(Role.PLAYER, "Ann"), seat(Role.PLAYER, "Bob"), seat(Role.SPECTATOR, "")
 
 
 @pytest.fixture
 def world(db: None) -> World:
     rng = random.Random(7)
     ff, gm, ann, bob, watcher = _table("freeform", "gail")
-    deck = services.deck_create(campaign=ff, actor=gm, kind="standard", players_may_use=True, rng=rng)
+    deck = services.deck_create(table=ff, actor=gm, kind="standard", players_may_use=True, rng=rng)
     services.pile_deal(deck=deck, actor=gm, count=3, to=[ann, bob])
     services.pile_draw(deck=deck, actor=gm, count=1, to="play")
     hand = CardPlacement.objects.filter(deck=deck, pile__owner=ann).order_by("position")
-    ann_character = services.character_create(campaign=ff, actor=ann, name="Ann's", sheet={})
+    ann_character = services.character_create(table=ff, actor=ann, name="Ann's", sheet={})
 
     dc, dc_gm, dc_ann, dc_bob, dc_watcher = _table("demon_city", "host")
-    alfie = services.character_create(campaign=dc, actor=dc_ann, name="Alfie",
+    alfie = services.character_create(table=dc, actor=dc_ann, name="Alfie",
                                       sheet={"agility": 2, "toughness": 3, "hand_to_hand": 4, "side": "players"})
-    demon = services.character_create(campaign=dc, actor=dc_gm, name="Demon", npc=True,
+    demon = services.character_create(table=dc, actor=dc_gm, name="Demon", npc=True,
                                       sheet={"agility": 3, "toughness": 1, "hand_to_hand": 6, "side": "demons"})
-    services.procedure_command(campaign=dc, actor=dc_gm, rng=rng, command={
+    services.procedure_command(table=dc, actor=dc_gm, rng=rng, command={
         "type": "start", "combatants": [combatant_sheet(c) for c in (alfie, demon)]})
 
     other, other_gm, other_ann, _, _ = _table("freeform", "olga")
-    other_deck = services.deck_create(campaign=other, actor=other_gm, kind="tarot", players_may_use=True, rng=rng)
-    other_character = services.character_create(campaign=other, actor=other_ann, name="Theirs", sheet={})
+    other_deck = services.deck_create(table=other, actor=other_gm, kind="tarot", players_may_use=True, rng=rng)
+    other_character = services.character_create(table=other, actor=other_ann, name="Theirs", sheet={})
     other_ids = {"member": str(other_ann.pk), "deck": str(other_deck.pk), "character": str(other_character.pk),
                  "combatant": f"c{other_character.pk}", "target": f"c{other_character.pk}"}
     stranger = get_user_model().objects.create_user("stranger", password="a long stranger password")
@@ -127,18 +127,18 @@ def state() -> tuple:
 
 
 def _state_sql() -> str:
-    table = {m.__name__: m._meta.db_table for m in (Event, CardPlacement, Character, Membership, Campaign,
+    table = {m.__name__: m._meta.db_table for m in (Event, CardPlacement, Character, Membership, Table,
                                                      Deck, ProcedureState)}
     table["User"] = get_user_model()._meta.db_table
     parts = {
-        "Event": ["COUNT(*)", "SUM(seq * campaign_id)", "MAX(id)"],
+        "Event": ["COUNT(*)", "SUM(seq * table_id)", "MAX(id)"],
         "CardPlacement": ["COUNT(*)", "SUM(id * pile_id)", "SUM(id * position)",
                           "SUM(CASE WHEN reversed THEN id ELSE 0 END)"],
         "Character": ["COUNT(*)", "SUM(id * version)", "SUM(id * COALESCE(owner_id, 0))",
                       "SUM(id * LENGTH(name))", "SUM(id * LENGTH(sheet))"],
         "Membership": ["COUNT(*)", "SUM(CASE WHEN removed_at IS NULL THEN 0 ELSE id END)",
                        "SUM(id * LENGTH(display_name))", "SUM(id * LENGTH(role))"],
-        "Campaign": ["COUNT(*)", "SUM(id * LENGTH(name))", "MAX(player_token)", "MAX(spectator_token)",
+        "Table": ["COUNT(*)", "SUM(id * LENGTH(name))", "MAX(player_token)", "MAX(spectator_token)",
                      "MIN(player_token)", "MIN(spectator_token)"],
         "Deck": ["COUNT(*)", "SUM(CASE WHEN allow_reversed THEN id ELSE 0 END)",
                  "SUM(CASE WHEN players_may_use THEN id ELSE 0 END)"],
@@ -297,9 +297,9 @@ def test_no_hostile_form_is_a_500_and_a_refusal_changes_nothing(world, request_e
         _no_markup_got_through(client, w.ff if which == "ff" else w.dc)
 
 
-def _no_markup_got_through(client: Client, campaign: Campaign) -> None:
+def _no_markup_got_through(client: Client, table: Table) -> None:
     """What the hostile values left behind (a chat line, a name, a sheet) shows as text."""
-    for url in (reverse("table", args=[campaign.pk]), reverse("export", args=[campaign.pk, "md"])):
+    for url in (reverse("table", args=[table.pk]), reverse("export", args=[table.pk, "md"])):
         response = client.get(url)
         assert response.status_code == 200
         assert SCRIPT not in response.content.decode()
@@ -333,15 +333,15 @@ def test_no_hostile_url_is_a_500_and_a_refusal_changes_nothing(world, request_er
             probe.send(client, method, url, {"display_name": SCRIPT, "notation": "1d6", "mode": "public"})
 
 
-def test_hostile_accounts_and_campaign_forms_are_never_a_500(world, request_errors) -> None:
+def test_hostile_accounts_and_table_forms_are_never_a_500(world, request_errors) -> None:
     w = world
     probe = Prober(request_errors)
     forms: list[tuple[Client | None, str, dict[str, Any]]] = [
         (None, reverse("signup"), {"username": "newgm", "password1": "a long gm password 9",
                                    "password2": "a long gm password 9"}),
         (None, reverse("login"), {"username": "gail", "password": "a long gm password 1"}),
-        (client_for(w.gm.user), reverse("campaign_create"), {"name": "Another", "system": "freeform"}),
-        (client_for(w.ann.user), reverse("campaign_create"), {"name": "Another", "system": "freeform"}),
+        (client_for(w.gm.user), reverse("table_create"), {"name": "Another", "system": "freeform"}),
+        (client_for(w.ann.user), reverse("table_create"), {"name": "Another", "system": "freeform"}),
     ]
     for client, url, data in forms:
         for hostile in each_field_hostile(data, w.hostile):

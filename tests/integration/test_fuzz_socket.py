@@ -24,7 +24,7 @@ HOSTILE_STRINGS: list[str] = [
     "", " ", "0", "-1", str(2**63), str(10**30), "9" * 5000, "1.5", "NaN", "²", "1d6" * 40,
     "\x00", "a\x00b", "\ud800", "\udfff x", "x" * 10240, "<script>alert(1)</script>",
     "\"><img src=x onerror=alert(1)>", "' OR 1=1 --", "\u202e\u200b", "🎲" * 500, "\r\n\t",
-    "{{ campaign }}", "{% debug %}", "../../etc/passwd",
+    "{{ table }}", "{% debug %}", "../../etc/passwd",
 ]
 HOSTILE_VALUES: list[Any] = [
     None, True, False, 0, -1, 1.5, 10**30, -(10**30), float("inf"), [], ["1d6"], {}, {"a": "b"},
@@ -72,7 +72,7 @@ def frames() -> list[str]:
 def state() -> tuple:
     """What a refusal must leave as it was."""
     return (
-        list(Event.objects.order_by("seq").values_list("campaign_id", "seq")),
+        list(Event.objects.order_by("seq").values_list("table_id", "seq")),
         list(CardPlacement.objects.order_by("pk").values_list("pk", "pile_id", "position")),
         list(Character.objects.order_by("pk").values_list("pk", "name", "owner_id", "version")),
         list(Membership.objects.order_by("pk").values_list("pk", "display_name", "role", "removed_at")),
@@ -94,7 +94,7 @@ async def answer_to(socket: Any, frame: str) -> str:
 
 @pytest.mark.parametrize("seat", ["gm", "ann", "watcher"])
 async def test_no_hostile_frame_crashes_the_socket_and_a_refusal_changes_nothing(table, connect, seat) -> None:
-    socket = await connect(table.campaign, getattr(table, seat))
+    socket = await connect(table.row, getattr(table, seat))
     await socket.until('data-frame-seq="4"')
     read_state = database_sync_to_async(state)
     before = await read_state()
@@ -116,7 +116,7 @@ async def test_no_hostile_frame_crashes_the_socket_and_a_refusal_changes_nothing
 
 
 async def test_binary_frames_are_refused_and_change_nothing(table, connect) -> None:
-    socket = await connect(table.campaign, table.ann)
+    socket = await connect(table.row, table.ann)
     before = await database_sync_to_async(state)()
     for data in (b"", b"\x00", b"\xff\xfe", json.dumps({"type": "resume", "after": 0}).encode(),
                  bytes(range(256)) * 60):

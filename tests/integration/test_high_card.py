@@ -21,24 +21,24 @@ pytestmark = pytest.mark.django_db
 def game(monkeypatch, rng):
     monkeypatch.setitem(registry.SYSTEMS, "high_card", registry.check_registration(high_card.SYSTEM))
     gm_user = get_user_model().objects.create_user("hc-gm", password="a long gm password 1")
-    campaign = services.campaign_create(gm=gm_user, name="Duels", system="high_card")
-    gm = campaign.members.get(role=Role.GM)
+    table = services.table_create(gm=gm_user, name="Duels", system="high_card")
+    gm = table.members.get(role=Role.GM)
     ann, bob = (
-        services.membership_join(campaign=campaign, user=services.guest_user_create(), role=Role.PLAYER,
+        services.membership_join(table=table, user=services.guest_user_create(), role=Role.PLAYER,
                                  display_name=name)
         for name in ("Ann", "Bob")
     )
-    watcher = services.membership_join(campaign=campaign, user=services.guest_user_create(), role=Role.SPECTATOR)
+    watcher = services.membership_join(table=table, user=services.guest_user_create(), role=Role.SPECTATOR)
     heroes = {
-        who.display_name: services.character_create(campaign=campaign, actor=who, name=f"{who.display_name}'s hero",
+        who.display_name: services.character_create(table=table, actor=who, name=f"{who.display_name}'s hero",
                                                     sheet={})
         for who in (ann, bob)
     }
-    return campaign, gm, ann, bob, watcher, heroes
+    return table, gm, ann, bob, watcher, heroes
 
 
-def bring_fate(campaign, gm, rng):
-    return services.deck_create(campaign=campaign, actor=gm, kind="ten_value", rng=rng, name="Fate")
+def bring_fate(table, gm, rng):
+    return services.deck_create(table=table, actor=gm, kind="ten_value", rng=rng, name="Fate")
 
 
 def client(member):
@@ -49,8 +49,8 @@ def client(member):
     return c
 
 
-def check(campaign, member, character, difficulty="5"):
-    return client(member).post(f"/tables/{campaign.pk}/checks/draw/",
+def check(table, member, character, difficulty="5"):
+    return client(member).post(f"/tables/{table.pk}/checks/draw/",
                                {"character": str(character.pk), "difficulty": difficulty}, HTTP_HX_REQUEST="true")
 
 
@@ -63,68 +63,68 @@ def verify_drawn(event: Event) -> None:
 
 
 def test_a_check_draws_the_top_card_face_up_and_it_verifies(game, rng) -> None:
-    campaign, gm, ann, bob, watcher, heroes = game
-    deck = bring_fate(campaign, gm, rng)
-    assert check(campaign, ann, heroes["Ann"]).status_code == 200
-    [drew] = Event.objects.filter(campaign=campaign, kind="high_card.drew")
+    table, gm, ann, bob, watcher, heroes = game
+    deck = bring_fate(table, gm, rng)
+    assert check(table, ann, heroes["Ann"]).status_code == 200
+    [drew] = Event.objects.filter(table=table, kind="high_card.drew")
     token = drew.payload["draw"]["card"]
     assert drew.payload["draw"]["success"] == (card_by_id(token).value >= 5)
     assert CardPlacement.objects.get(deck=deck, card_id=token).pile.kind == PileKind.PLAY
     assert CardPlacement.objects.filter(deck=deck).count() == 40
-    [drawn] = Event.objects.filter(campaign=campaign, kind="cards.drawn")
+    [drawn] = Event.objects.filter(table=table, kind="cards.drawn")
     assert drawn.payload["cards"] == [token] and drawn.payload["counts"]["decks"][str(deck.pk)]["draw"] == 39
     verify_drawn(drawn)
-    assert check(campaign, bob, heroes["Ann"]).status_code == 403  # not Bob's character
+    assert check(table, bob, heroes["Ann"]).status_code == 403  # not Bob's character
 
 
 def test_when_fate_runs_out_the_discards_are_shuffled_back_and_the_check_goes_on(game, rng) -> None:
-    campaign, gm, ann, bob, watcher, heroes = game
-    deck = bring_fate(campaign, gm, rng)
+    table, gm, ann, bob, watcher, heroes = game
+    deck = bring_fate(table, gm, rng)
     face_up = services.pile_draw(deck=deck, actor=gm, count=20, to="play")
     for token in face_up[:12]:
-        services.card_discard(campaign=campaign, actor=gm, deck_id=deck.pk, card_id=token)
+        services.card_discard(table=table, actor=gm, deck_id=deck.pk, card_id=token)
     services.pile_draw(deck=deck, actor=gm, count=19, to="play")  # one card left in Fate
     seals = ShuffleCommitment.objects.filter(deck=deck).count()
-    assert check(campaign, ann, heroes["Ann"]).status_code == 200  # the last card
-    assert check(campaign, ann, heroes["Ann"]).status_code == 200  # from the reshuffled discards
+    assert check(table, ann, heroes["Ann"]).status_code == 200  # the last card
+    assert check(table, ann, heroes["Ann"]).status_code == 200  # from the reshuffled discards
     assert ShuffleCommitment.objects.filter(deck=deck).count() == seals + 1
     assert "ran out" in Event.objects.filter(kind="deck.committed").order_by("-seq").first().summary
-    for event in Event.objects.filter(campaign=campaign, kind="cards.drawn"):
+    for event in Event.objects.filter(table=table, kind="cards.drawn"):
         verify_drawn(event)
     assert CardPlacement.objects.filter(deck=deck).count() == 40
     assert CardPlacement.objects.filter(deck=deck, pile__kind=PileKind.DRAW).count() == 11
 
 
 def test_a_check_with_no_deck_to_draw_from_is_refused_and_changes_nothing(game, rng) -> None:
-    campaign, gm, ann, bob, watcher, heroes = game
-    before = Event.objects.filter(campaign=campaign).count()
-    answer = check(campaign, ann, heroes["Ann"])
+    table, gm, ann, bob, watcher, heroes = game
+    before = Event.objects.filter(table=table).count()
+    answer = check(table, ann, heroes["Ann"])
     assert answer.status_code == 400 and "does not have" in answer.content.decode()
-    assert Event.objects.filter(campaign=campaign).count() == before
+    assert Event.objects.filter(table=table).count() == before
 
 
 def test_a_duel_deals_hidden_cards_that_only_their_holders_and_the_gm_see(game, rng) -> None:
-    campaign, gm, ann, bob, watcher, heroes = game
-    deck = bring_fate(campaign, gm, rng)
-    answer = client(gm).post(f"/tables/{campaign.pk}/commands/duel/",
+    table, gm, ann, bob, watcher, heroes = game
+    deck = bring_fate(table, gm, rng)
+    answer = client(gm).post(f"/tables/{table.pk}/commands/duel/",
                              {"characters": [str(heroes["Ann"].pk), str(heroes["Bob"].pk)]}, HTTP_HX_REQUEST="true")
     assert answer.status_code == 200, answer.content
     held = {m.display_name: list(CardPlacement.objects.filter(pile__kind=PileKind.HAND, pile__owner=m)
                                  .values_list("card_id", flat=True)) for m in (ann, bob)}
     assert len(held["Ann"]) == len(held["Bob"]) == 1
     assert CardPlacement.objects.filter(deck=deck).count() == 40
-    for event in Event.objects.filter(campaign=campaign, kind="cards.drawn"):
+    for event in Event.objects.filter(table=table, kind="cards.drawn"):
         verify_drawn(event)
     names = {who: card_by_id(cards[0]).name for who, cards in held.items()}
     for viewer, may_see in ((ann, {"Ann"}), (bob, {"Bob"}), (watcher, set()), (gm, {"Ann", "Bob"})):
         seen = " ".join(
-            str(s.event.payload) + s.summary + str(s.private or "") for s in events_for(viewer_of(viewer), campaign.pk)
+            str(s.event.payload) + s.summary + str(s.private or "") for s in events_for(viewer_of(viewer), table.pk)
         )
         for who, card_id in held.items():
             shown = card_id[0] in seen or names[who] in seen
             assert shown == (who in may_see), (viewer.display_name, who)
-    won = Event.objects.get(campaign=campaign, kind="high_card.duel_won")
+    won = Event.objects.get(table=table, kind="high_card.duel_won")
     assert "cards" not in won.payload["event"] and won.private["cards"]
-    assert client(ann).post(f"/tables/{campaign.pk}/commands/duel/",
+    assert client(ann).post(f"/tables/{table.pk}/commands/duel/",
                             {"characters": [str(heroes["Ann"].pk), str(heroes["Bob"].pk)]},
                             HTTP_HX_REQUEST="true").status_code == 400  # the GM's

@@ -15,20 +15,20 @@ from tabletop.services.base import NotAllowed, NotFound, lock_member
 
 def test_the_seat_and_its_table_come_back_in_one_statement(table) -> None:
     with transaction.atomic(), CaptureQueriesContext(connection) as queries:
-        locked, me = lock_member(table.campaign.pk, table.ann, Verb.ROLL)
+        locked, me = lock_member(table.row.pk, table.ann, Verb.ROLL)
     selects = [q["sql"] for q in queries.captured_queries if q["sql"].startswith("SELECT")]
     assert len(selects) == 1
-    assert (locked.pk, me.pk, me.display_name) == (table.campaign.pk, table.ann.pk, "Ann")
+    assert (locked.pk, me.pk, me.display_name) == (table.row.pk, table.ann.pk, "Ann")
     assert locked.next_seq == type(locked).objects.get(pk=locked.pk).next_seq
 
 
 def test_a_spectator_a_removed_member_and_another_tables_seat_are_refused(table) -> None:
     with pytest.raises(NotAllowed), transaction.atomic():
-        lock_member(table.campaign.pk, table.watcher, Verb.ROLL)
+        lock_member(table.row.pk, table.watcher, Verb.ROLL)
     services.membership_remove(target=table.bob, actor=table.gm)
     with pytest.raises(NotAllowed), transaction.atomic():
-        lock_member(table.campaign.pk, Membership.objects.get(pk=table.bob.pk), Verb.CHAT)
-    other = services.campaign_create(gm=table.gm.user, name="Elsewhere", system="freeform")
+        lock_member(table.row.pk, Membership.objects.get(pk=table.bob.pk), Verb.CHAT)
+    other = services.table_create(gm=table.gm.user, name="Elsewhere", system="freeform")
     with pytest.raises(NotAllowed), transaction.atomic():
         lock_member(other.pk, table.ann, Verb.CHAT)
 

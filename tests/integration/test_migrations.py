@@ -44,3 +44,35 @@ def test_viewer_positions_number_the_events_already_logged() -> None:
     assert new.get_model("tabletop", "Campaign").objects.get(pk=campaign.pk).public_seq == 3
     executor = MigrationExecutor(connection)
     executor.migrate(executor.loader.graph.leaf_nodes())  # back to the latest for the next test
+
+
+def test_the_campaign_becomes_the_table_with_every_row_kept() -> None:
+    """0008: one word for one concept. The model called Campaign is renamed Table, and its
+    foreign keys ``campaign`` become ``table``: nothing committed is lost on the way."""
+    executor = MigrationExecutor(connection)
+    executor.migrate([("tabletop", "0007_cardplacement_pinned")])
+    old = executor.loader.project_state([("tabletop", "0007_cardplacement_pinned")]).apps
+    gm_user = old.get_model("auth", "User").objects.create(username="old-gm-2")
+    campaign = old.get_model("tabletop", "Campaign").objects.create(
+        name="Kept", system="freeform", gm=gm_user, next_seq=2, public_seq=1)
+    gm = old.get_model("tabletop", "Membership").objects.create(
+        campaign=campaign, user=gm_user, role="gm", display_name="Gail")
+    old.get_model("tabletop", "Event").objects.create(
+        campaign=campaign, seq=1, kind="chat.posted", actor=gm, owner=gm, audience="everyone",
+        summary="before the rename", public_no=1)
+    old.get_model("tabletop", "Event").objects.create(
+        campaign=campaign, seq=0, kind="campaign.created", actor=gm, owner=gm, audience="everyone",
+        summary="Gail opened the table.", public_no=0)
+    executor = MigrationExecutor(connection)
+    executor.loader.build_graph()
+    executor.migrate([("tabletop", "0008_table")])
+    new = executor.loader.project_state([("tabletop", "0008_table")]).apps
+    table = new.get_model("tabletop", "Table").objects.get(pk=campaign.pk)
+    assert (table.name, table.next_seq, table.public_seq) == ("Kept", 2, 1)
+    assert list(new.get_model("tabletop", "Membership").objects.filter(table=table)
+                .values_list("display_name", flat=True)) == ["Gail"]
+    assert list(new.get_model("tabletop", "Event").objects.filter(table=table)
+                .order_by("seq").values_list("seq", "kind", "summary")) == [
+        (0, "table.created", "Gail opened the table."), (1, "chat.posted", "before the rename")]
+    executor = MigrationExecutor(connection)
+    executor.migrate(executor.loader.graph.leaf_nodes())

@@ -18,7 +18,7 @@ from django.db import connections
 
 from games.core.cards import card_by_id, deck_kind, standard_deck, tarot, ten_value_deck
 from tabletop import services
-from tabletop.models import Campaign, CardPlacement, Deck, Event, Pile, PileKind, Role, ShuffleCommitment
+from tabletop.models import Table, CardPlacement, Deck, Event, Pile, PileKind, Role, ShuffleCommitment
 from tabletop.selectors import SeenEvent, events_for, viewer_of
 from tabletop.services import NotAllowed, ServiceError
 
@@ -28,11 +28,11 @@ EVERY_CARD = tarot() + ten_value_deck() + standard_deck(jokers=True)
 NOT_HELD = "You do not hold that card (it may have moved); nothing was changed."
 
 
-def snapshot(campaign: Campaign) -> tuple:
+def snapshot(table: Table) -> tuple:
     """Everything a refusal must leave untouched."""
-    campaign.refresh_from_db()
+    table.refresh_from_db()
     return (
-        campaign.next_seq,
+        table.next_seq,
         list(CardPlacement.objects.order_by("pk").values_list(
             "pk", "deck_id", "card_id", "pile_id", "position", "reversed")),
         list(Event.objects.order_by("pk").values_list(
@@ -44,12 +44,12 @@ def snapshot(campaign: Campaign) -> tuple:
     )
 
 
-def refused(campaign: Campaign, attempt: Callable[[], Any], error: type[ServiceError] = ServiceError) -> str:
+def refused(table: Table, attempt: Callable[[], Any], error: type[ServiceError] = ServiceError) -> str:
     """Runs an attempt that must be refused, checks it changed nothing, and returns the message."""
-    before = snapshot(campaign)
+    before = snapshot(table)
     with pytest.raises(error) as caught:
         attempt()
-    assert snapshot(campaign) == before
+    assert snapshot(table) == before
     assert caught.value.message.strip()
     return caught.value.message
 
@@ -59,11 +59,11 @@ def move(table, verb: str, member, deck: Deck | int, card: str, **extra: Any) ->
     action = {"play": services.card_play, "discard": services.card_discard,
               "return": services.card_return, "pass": services.card_pass}[verb]
     deck_id = deck if isinstance(deck, int) else deck.pk
-    action(campaign=table.campaign, actor=member, deck_id=deck_id, card_id=card.removesuffix("/r"), **extra)
+    action(table=table.row, actor=member, deck_id=deck_id, card_id=card.removesuffix("/r"), **extra)
 
 
 def new_deck(table, rng, kind: str = "standard", **options) -> Deck:
-    return services.deck_create(campaign=table.campaign, actor=table.gm, kind=kind, rng=rng, **options)
+    return services.deck_create(table=table.row, actor=table.gm, kind=kind, rng=rng, **options)
 
 
 def hand(member) -> list[str]:
@@ -76,12 +76,12 @@ def in_pile(deck: Deck, kind: str) -> list[str]:
                 .values_list("card_id", flat=True))
 
 
-def seen_by(member, campaign: Campaign) -> list[SeenEvent]:
-    return events_for(viewer_of(member), campaign.pk)
+def seen_by(member, table: Table) -> list[SeenEvent]:
+    return events_for(viewer_of(member), table.pk)
 
 
-def last_seen(member, campaign: Campaign, kind: str) -> SeenEvent:
-    return [s for s in seen_by(member, campaign) if s.event.kind == kind][-1]
+def last_seen(member, table: Table, kind: str) -> SeenEvent:
+    return [s for s in seen_by(member, table) if s.event.kind == kind][-1]
 
 
 def shown(seen: SeenEvent) -> str:
@@ -94,16 +94,16 @@ def cards_named(text: str, ids: list[str]) -> list[str]:
     return [i for i in ids if f'"{i}"' in text or f'"{i}/r"' in text or card_by_id(i).name in text]
 
 
-def expected_counts(campaign: Campaign) -> dict[str, Any]:
+def expected_counts(table: Table) -> dict[str, Any]:
     """What everyone may count at the table, computed from the database here."""
     decks = {}
-    for deck in Deck.objects.filter(campaign=campaign):
+    for deck in Deck.objects.filter(table=table):
         discard = list(CardPlacement.objects.filter(deck=deck, pile__kind=PileKind.DISCARD).order_by("position"))
         decks[str(deck.pk)] = {"name": deck.name, "draw": len(in_pile(deck, PileKind.DRAW)),
                                "discard": len(discard), "discard_top": discard[-1].token if discard else None}
-    hands = {str(p.owner_id): p.cards.count() for p in Pile.objects.filter(campaign=campaign, kind=PileKind.HAND)}
+    hands = {str(p.owner_id): p.cards.count() for p in Pile.objects.filter(table=table, kind=PileKind.HAND)}
     play = [{"deck": c.deck_id, "token": c.token} for c in
-            CardPlacement.objects.filter(pile__campaign=campaign, pile__kind=PileKind.PLAY).order_by("position")]
+            CardPlacement.objects.filter(pile__table=table, pile__kind=PileKind.PLAY).order_by("position")]
     return {"decks": decks, "hands": hands, "play": play}
 
 
@@ -113,7 +113,7 @@ def expected_counts(campaign: Campaign) -> dict[str, Any]:
 def test_a_player_sees_the_cards_of_their_own_draw(table, rng) -> None:
     deck = new_deck(table, rng, players_may_use=True)
     drawn = services.pile_draw(deck=deck, actor=table.ann, count=3)
-    seen = last_seen(table.ann, table.campaign, "cards.drawn")
+    seen = last_seen(table.ann, table.row, "cards.drawn")
     assert seen.lens == "private"
     assert seen.private["cards"] == drawn
     assert [h["token"] for h in seen.private["hand"]] == drawn
@@ -124,7 +124,7 @@ def test_other_players_and_spectators_never_see_a_hidden_draw(table, rng) -> Non
     deck = new_deck(table, rng, players_may_use=True)
     services.pile_draw(deck=deck, actor=table.ann, count=3)
     for member in (table.bob, table.watcher):
-        seen = last_seen(member, table.campaign, "cards.drawn")
+        seen = last_seen(member, table.row, "cards.drawn")
         assert seen.lens == "public" and seen.private is None
         assert seen.summary == "Ann draws 3 cards from Standard."
         assert cards_named(shown(seen), hand(table.ann)) == []
@@ -134,12 +134,12 @@ def test_the_gm_sees_every_hidden_card(table, rng) -> None:
     deck = new_deck(table, rng, players_may_use=True)
     drawn = services.pile_draw(deck=deck, actor=table.ann, count=2)
     services.pile_deal(deck=deck, actor=table.gm, count=1, to=[table.bob])
-    gm_view = {s.event.kind: s for s in seen_by(table.gm, table.campaign)}
+    gm_view = {s.event.kind: s for s in seen_by(table.gm, table.row)}
     assert gm_view["cards.drawn"].lens == "gm" and gm_view["cards.drawn"].private["cards"] == drawn
     assert gm_view["cards.dealt"].private["cards"] == hand(table.bob)
     assert cards_named(gm_view["cards.dealt"].summary, hand(table.bob)) == hand(table.bob)
-    assert [s.event.seq for s in seen_by(table.gm, table.campaign)] == list(
-        Event.objects.filter(campaign=table.campaign).order_by("seq").values_list("seq", flat=True))
+    assert [s.event.seq for s in seen_by(table.gm, table.row)] == list(
+        Event.objects.filter(table=table.row).order_by("seq").values_list("seq", flat=True))
 
 
 @pytest.mark.parametrize("kind", ["standard", "tarot", "major_arcana", "ten_value"])
@@ -148,7 +148,7 @@ def test_the_public_part_of_a_hidden_draw_or_deal_holds_counts_only(table, rng, 
     deck = new_deck(table, rng, kind=kind, players_may_use=True, allow_reversed=True)
     services.pile_draw(deck=deck, actor=table.ann, count=5)
     services.pile_deal(deck=deck, actor=table.gm, count=2, to=[table.ann, table.bob, table.gm])
-    hidden = Event.objects.filter(campaign=table.campaign, kind__in=("cards.drawn", "cards.dealt"))
+    hidden = Event.objects.filter(table=table.row, kind__in=("cards.drawn", "cards.dealt"))
     assert hidden.count() == 4
     for event in hidden:
         assert set(event.payload) <= {"counts", "deck", "count", "commitment", "start", "positions"}
@@ -164,7 +164,7 @@ def test_face_up_draws_plays_and_discards_are_public(table, rng) -> None:
     move(table, "play", table.ann, deck, held[0])
     move(table, "discard", table.ann, deck, held[1])
     move(table, "discard", table.bob, deck, face_up[0])
-    public = [s for s in seen_by(table.watcher, table.campaign)
+    public = [s for s in seen_by(table.watcher, table.row)
               if s.event.kind in ("cards.drawn", "card.played", "card.discarded")]
     assert [(s.event.kind, s.event.payload.get("cards")) for s in public] == [
         ("cards.drawn", face_up), ("cards.drawn", None), ("card.played", [held[0]]),
@@ -180,13 +180,13 @@ def test_a_passed_card_is_seen_by_giver_and_receiver_only(table, rng) -> None:
     [card] = services.pile_draw(deck=deck, actor=table.ann, count=1)
     move(table, "pass", table.ann, deck, card, to=table.bob)
     assert hand(table.bob) == [card] and hand(table.ann) == []
-    passed = last_seen(table.ann, table.campaign, "card.passed")
-    received = last_seen(table.bob, table.campaign, "card.received")
+    passed = last_seen(table.ann, table.row, "card.passed")
+    received = last_seen(table.bob, table.row, "card.received")
     assert passed.private["cards"] == [card] and received.private["cards"] == [card]
     assert [h["token"] for h in received.private["hand"]] == [card]
-    for seen in (last_seen(table.watcher, table.campaign, "card.passed"),
-                 last_seen(table.watcher, table.campaign, "card.received"),
-                 last_seen(table.bob, table.campaign, "card.passed")):
+    for seen in (last_seen(table.watcher, table.row, "card.passed"),
+                 last_seen(table.watcher, table.row, "card.received"),
+                 last_seen(table.bob, table.row, "card.passed")):
         assert seen.private is None
         assert cards_named(shown(seen), [card]) == []
 
@@ -205,9 +205,9 @@ def test_a_player_never_sees_another_players_hand_cards(table, rng) -> None:
     secret = hand(table.ann)
     assert len(secret) == 3
     for member in (table.bob, table.watcher):
-        for seen in seen_by(member, table.campaign):
+        for seen in seen_by(member, table.row):
             assert cards_named(shown(seen), secret) == [], f"{member} sees {seen.event}"
-    told_ann = {c for s in seen_by(table.ann, table.campaign) if s.private for c in s.private.get("cards", [])}
+    told_ann = {c for s in seen_by(table.ann, table.row) if s.private for c in s.private.get("cards", [])}
     assert told_ann >= set(secret)
 
 
@@ -218,8 +218,8 @@ def test_spectators_never_see_a_private_part(table, rng) -> None:
     move(table, "pass", table.ann, deck, hand(table.ann)[0], to=table.bob)
     services.deck_peek(deck=deck, actor=table.gm, count=3)
     move(table, "return", table.bob, deck, hand(table.bob)[0], where="top")
-    seen = [s for s in seen_by(table.watcher, table.campaign) if s.event.kind.startswith(("card", "deck"))]
-    assert len(seen) == Event.objects.filter(campaign=table.campaign, kind__regex=r"^(card|deck)").count()
+    seen = [s for s in seen_by(table.watcher, table.row) if s.event.kind.startswith(("card", "deck"))]
+    assert len(seen) == Event.objects.filter(table=table.row, kind__regex=r"^(card|deck)").count()
     assert all(s.lens == "public" and s.private is None and s.summary == s.event.summary for s in seen)
     held = CardPlacement.objects.filter(deck=deck, pile__kind=PileKind.HAND).values_list("card_id", flat=True)
     assert all(cards_named(shown(s), list(held)) == [] for s in seen)
@@ -229,9 +229,9 @@ def test_a_gm_peek_is_seen_by_the_gm_alone(table, rng) -> None:
     deck = new_deck(table, rng, players_may_use=True)
     top = services.deck_peek(deck=deck, actor=table.gm, count=3)
     assert top == in_pile(deck, PileKind.DRAW)[:3]
-    assert last_seen(table.gm, table.campaign, "deck.peeked").private["cards"] == top
+    assert last_seen(table.gm, table.row, "deck.peeked").private["cards"] == top
     for member in (table.ann, table.bob, table.watcher):
-        seen = last_seen(member, table.campaign, "deck.peeked")
+        seen = last_seen(member, table.row, "deck.peeked")
         assert seen.private is None and cards_named(shown(seen), top) == []
 
 
@@ -250,12 +250,12 @@ def test_counts_in_every_card_event_match_the_database(table, rng) -> None:
         lambda: services.deck_recall(deck=other, actor=table.gm, rng=rng),
     ]
     for step in steps:
-        after = table.campaign.events.order_by("-seq").first().seq
+        after = table.row.events.order_by("-seq").first().seq
         step()
-        with_counts = [e for e in table.campaign.events.filter(seq__gt=after) if "counts" in e.payload]
+        with_counts = [e for e in table.row.events.filter(seq__gt=after) if "counts" in e.payload]
         assert with_counts
         for event in with_counts:
-            assert event.payload["counts"] == expected_counts(table.campaign), event
+            assert event.payload["counts"] == expected_counts(table.row), event
 
 
 def test_a_discard_reshuffle_publishes_the_new_counts(table, rng) -> None:
@@ -265,12 +265,12 @@ def test_a_discard_reshuffle_publishes_the_new_counts(table, rng) -> None:
     deck = new_deck(table, rng, kind="major_arcana")
     for token in services.pile_draw(deck=deck, actor=table.gm, count=3, to="play"):
         move(table, "discard", table.gm, deck, token.removesuffix("/r"))
-    after = table.campaign.events.order_by("-seq").first().seq
+    after = table.row.events.order_by("-seq").first().seq
     services.deck_discard_reshuffle(deck=deck, actor=table.gm, rng=rng)
-    new = list(table.campaign.events.filter(seq__gt=after).order_by("seq"))
+    new = list(table.row.events.filter(seq__gt=after).order_by("seq"))
     with_counts = [e for e in new if "counts" in e.payload]
     assert with_counts, f"no event of the reshuffle carries counts: {[e.kind for e in new]}"
-    assert with_counts[-1].payload["counts"] == expected_counts(table.campaign)
+    assert with_counts[-1].payload["counts"] == expected_counts(table.row)
     assert with_counts[-1].payload["counts"]["decks"][str(deck.pk)]["discard"] == 0
 
 
@@ -287,7 +287,7 @@ def test_the_deck_order_appears_in_no_payload_but_deck_revealed(table, rng) -> N
     services.deck_recall(deck=deck, actor=table.gm, rng=rng)
     ids = [c.id for c in deck_kind("tarot").factory()]
     reveals = 0
-    for event in Event.objects.filter(campaign=table.campaign):
+    for event in Event.objects.filter(table=table.row):
         if event.kind == "deck.revealed":
             reveals += 1
             continue
@@ -301,28 +301,28 @@ def test_the_deck_order_appears_in_no_payload_but_deck_revealed(table, rng) -> N
 @pytest.mark.parametrize("count", [0, -1, 21, 100])
 def test_drawing_fewer_than_one_or_more_than_twenty_is_refused(table, rng, count) -> None:
     deck = new_deck(table, rng, players_may_use=True)
-    message = refused(table.campaign, lambda: services.pile_draw(deck=deck, actor=table.ann, count=count))
+    message = refused(table.row, lambda: services.pile_draw(deck=deck, actor=table.ann, count=count))
     assert message == "Draw between 1 and 20 cards."
-    refused(table.campaign, lambda: services.pile_deal(deck=deck, actor=table.gm, count=count, to=[table.ann]))
+    refused(table.row, lambda: services.pile_deal(deck=deck, actor=table.gm, count=count, to=[table.ann]))
 
 
 def test_drawing_from_an_empty_deck_is_refused(table, rng) -> None:
     deck = new_deck(table, rng, kind="major_arcana")
     services.pile_draw(deck=deck, actor=table.gm, count=20, to="play")
     services.pile_draw(deck=deck, actor=table.gm, count=2, to="play")
-    message = refused(table.campaign, lambda: services.pile_draw(deck=deck, actor=table.gm, count=1))
+    message = refused(table.row, lambda: services.pile_draw(deck=deck, actor=table.gm, count=1))
     assert message == "Major Arcana has 0 cards left; cannot draw 1."
-    refused(table.campaign, lambda: services.pile_deal(deck=deck, actor=table.gm, count=1, to=[table.ann]))
-    refused(table.campaign, lambda: services.deck_peek(deck=deck, actor=table.gm, count=1))
+    refused(table.row, lambda: services.pile_deal(deck=deck, actor=table.gm, count=1, to=[table.ann]))
+    refused(table.row, lambda: services.deck_peek(deck=deck, actor=table.gm, count=1))
 
 
 def test_drawing_or_dealing_more_than_are_left_is_refused(table, rng) -> None:
     deck = new_deck(table, rng, kind="major_arcana")
     services.pile_draw(deck=deck, actor=table.gm, count=20, to="play")
-    message = refused(table.campaign, lambda: services.pile_draw(deck=deck, actor=table.gm, count=3))
+    message = refused(table.row, lambda: services.pile_draw(deck=deck, actor=table.gm, count=3))
     assert message == "Major Arcana has 2 cards left; cannot draw 3."
     everyone = [table.ann, table.bob, table.gm]
-    refused(table.campaign, lambda: services.pile_deal(deck=deck, actor=table.gm, count=1, to=everyone))
+    refused(table.row, lambda: services.pile_deal(deck=deck, actor=table.gm, count=1, to=everyone))
     services.pile_deal(deck=deck, actor=table.gm, count=1, to=[table.ann, table.bob])
     assert in_pile(deck, PileKind.DRAW) == []
 
@@ -351,28 +351,28 @@ def test_moving_a_card_one_does_not_hold_is_refused_without_saying_where_it_is(t
         "pass": lambda: move(table, "pass", table.ann, deck_id, card_id, to=table.bob),
     }
     for what, attempt in attempts.items():
-        assert refused(table.campaign, attempt) == NOT_HELD, what
+        assert refused(table.row, attempt) == NOT_HELD, what
 
 
 def elsewhere_deck(rng) -> Deck:
     users = get_user_model()
-    campaign = services.campaign_create(gm=users.objects.create_user("otto"), name="Elsewhere", system="freeform")
-    gm = campaign.members.get(role=Role.GM)
-    return services.deck_create(campaign=campaign, actor=gm, kind="standard", rng=rng)
+    table = services.table_create(gm=users.objects.create_user("otto"), name="Elsewhere", system="freeform")
+    gm = table.members.get(role=Role.GM)
+    return services.deck_create(table=table, actor=gm, kind="standard", rng=rng)
 
 
 def test_a_stale_request_for_a_card_that_moved_is_refused(table, rng) -> None:
     deck = new_deck(table, rng, players_may_use=True)
     [card, other] = services.pile_draw(deck=deck, actor=table.ann, count=2)
     move(table, "play", table.ann, deck, card)
-    assert refused(table.campaign, lambda: move(table, "play", table.ann, deck, card)) == NOT_HELD
+    assert refused(table.row, lambda: move(table, "play", table.ann, deck, card)) == NOT_HELD
     move(table, "pass", table.ann, deck, other, to=table.bob)
     for attempt in (
         lambda: move(table, "pass", table.ann, deck, other, to=table.bob),
         lambda: move(table, "discard", table.ann, deck, other),
         lambda: move(table, "return", table.ann, deck, other, where="top"),
     ):
-        assert refused(table.campaign, attempt) == NOT_HELD
+        assert refused(table.row, attempt) == NOT_HELD
     assert hand(table.bob) == [other]
 
 
@@ -383,16 +383,16 @@ def test_passing_is_refused_to_anyone_but_another_seated_player(table, rng, to) 
     target = {
         "a spectator": lambda: table.watcher,
         "a removed player": lambda: removed_player(table),
-        "someone at another table": lambda: elsewhere_deck(rng).campaign.members.get(),
+        "someone at another table": lambda: elsewhere_deck(rng).table.members.get(),
         "oneself": lambda: table.ann,
     }[to]()
-    message = refused(table.campaign, lambda: move(table, "pass", table.ann, deck, card, to=target))
+    message = refused(table.row, lambda: move(table, "pass", table.ann, deck, card, to=target))
     assert message in ("Pass cards only to players seated at this table.", "That card is already in that hand.")
     assert hand(table.ann) == [card]
 
 
 def removed_player(table):
-    cleo = services.membership_join(campaign=table.campaign, user=services.guest_user_create(),
+    cleo = services.membership_join(table=table.row, user=services.guest_user_create(),
                                     role=Role.PLAYER, display_name="Cleo")
     services.membership_remove(target=cleo, actor=table.gm)
     return cleo
@@ -404,10 +404,10 @@ def test_dealing_is_refused_to_anyone_but_seated_players(table, rng, to) -> None
     targets = {
         "a spectator": lambda: [table.ann, table.watcher],
         "a removed player": lambda: [removed_player(table), table.bob],
-        "someone at another table": lambda: [elsewhere_deck(rng).campaign.members.get()],
+        "someone at another table": lambda: [elsewhere_deck(rng).table.members.get()],
         "nobody": list,
     }[to]()
-    message = refused(table.campaign, lambda: services.pile_deal(deck=deck, actor=table.gm, count=1, to=targets))
+    message = refused(table.row, lambda: services.pile_deal(deck=deck, actor=table.gm, count=1, to=targets))
     assert message == "Deal only to players seated at this table."
 
 
@@ -425,7 +425,7 @@ def test_rearranging_with_the_wrong_cards_is_refused(table, rng, mistake) -> Non
         "more than the pile": [*top[::-1], "tarot:major:0"],
         "nothing": [],
     }[mistake]
-    refused(table.campaign, lambda: services.deck_reorder(deck=deck, actor=table.gm, order=order))
+    refused(table.row, lambda: services.deck_reorder(deck=deck, actor=table.gm, order=order))
     assert in_pile(deck, PileKind.DRAW) == top
 
 
@@ -438,9 +438,9 @@ def test_only_the_gm_peeks_rearranges_configures_or_brings_out_decks(table, rng,
         lambda: services.deck_peek(deck=deck, actor=member, count=1),
         lambda: services.deck_reorder(deck=deck, actor=member, order=top[::-1]),
         lambda: services.deck_configure(deck=deck, actor=member, allow_reversed=False, players_may_use=False),
-        lambda: services.deck_create(campaign=table.campaign, actor=member, kind="standard", rng=rng),
+        lambda: services.deck_create(table=table.row, actor=member, kind="standard", rng=rng),
     ):
-        assert refused(table.campaign, attempt, NotAllowed) == "You may not do that at this table."
+        assert refused(table.row, attempt, NotAllowed) == "You may not do that at this table."
 
 
 @pytest.mark.parametrize("who", ["a spectator", "a removed player"])
@@ -456,7 +456,7 @@ def test_spectators_and_removed_members_may_not_touch_cards(table, rng, who) -> 
         lambda: move(table, "discard", member, deck, card),
         lambda: move(table, "return", member, deck, card, where="top"),
     ):
-        assert refused(table.campaign, attempt, NotAllowed) == "You may not do that at this table."
+        assert refused(table.row, attempt, NotAllowed) == "You may not do that at this table."
 
 
 def test_players_may_not_use_a_deck_the_gm_has_not_opened_to_them(table, rng) -> None:
@@ -472,8 +472,8 @@ def test_players_may_not_use_a_deck_the_gm_has_not_opened_to_them(table, rng) ->
         lambda: services.deck_discard_reshuffle(deck=deck, actor=table.ann, rng=rng),
         lambda: services.deck_recall(deck=deck, actor=table.ann, rng=rng),
     ):
-        assert refused(table.campaign, attempt, NotAllowed) == "The GM has not opened Standard to players."
-    assert refused(table.campaign, lambda: move(table, "discard", table.ann, deck, face_up)) == NOT_HELD
+        assert refused(table.row, attempt, NotAllowed) == "The GM has not opened Standard to players."
+    assert refused(table.row, lambda: move(table, "discard", table.ann, deck, face_up)) == NOT_HELD
     services.deck_configure(deck=deck, actor=table.gm, allow_reversed=False, players_may_use=True)
     services.pile_draw(deck=deck, actor=table.ann, count=1)
     move(table, "discard", table.ann, deck, face_up)
@@ -483,29 +483,29 @@ def test_a_personal_deck_is_for_its_owner_and_the_gm(table, rng) -> None:
     deck = new_deck(table, rng, kind="major_arcana", owner=table.ann)
     services.pile_draw(deck=deck, actor=table.ann, count=2)
     services.deck_shuffle(deck=deck, actor=table.ann, rng=rng)
-    refused(table.campaign, lambda: services.pile_draw(deck=deck, actor=table.bob, count=1), NotAllowed)
+    refused(table.row, lambda: services.pile_draw(deck=deck, actor=table.bob, count=1), NotAllowed)
     services.pile_deal(deck=deck, actor=table.gm, count=1, to=[table.bob])
     assert len(hand(table.ann)) == 2 and len(hand(table.bob)) == 1
     def personal_deck_for(owner) -> Callable[[], Deck]:
-        return lambda: services.deck_create(campaign=table.campaign, actor=table.gm, kind="standard", rng=rng,
+        return lambda: services.deck_create(table=table.row, actor=table.gm, kind="standard", rng=rng,
                                             owner=owner)
 
     for owner in (table.watcher, removed_player(table)):
-        message = refused(table.campaign, personal_deck_for(owner))
+        message = refused(table.row, personal_deck_for(owner))
         assert message == "A personal deck belongs to a player at this table."
 
 
 def test_bad_destinations_and_empty_discards_are_refused(table, rng) -> None:
     deck = new_deck(table, rng)
     [card] = services.pile_draw(deck=deck, actor=table.gm, count=1)
-    assert refused(table.campaign, lambda: services.pile_draw(deck=deck, actor=table.gm, count=1, to="floor")) == (
+    assert refused(table.row, lambda: services.pile_draw(deck=deck, actor=table.gm, count=1, to="floor")) == (
         "Draw to your hand or to the play area.")
-    assert refused(table.campaign, lambda: move(table, "return", table.gm, deck, card, where="middle")) == (
+    assert refused(table.row, lambda: move(table, "return", table.gm, deck, card, where="middle")) == (
         "Return a card to the top or the bottom.")
-    assert refused(table.campaign, lambda: services.deck_discard_reshuffle(
+    assert refused(table.row, lambda: services.deck_discard_reshuffle(
         deck=deck, actor=table.gm, rng=rng)) == "The discard pile of Standard is empty."
-    assert refused(table.campaign, lambda: services.deck_create(
-        campaign=table.campaign, actor=table.gm, kind="uno", rng=rng)) == "Choose a kind of deck."
+    assert refused(table.row, lambda: services.deck_create(
+        table=table.row, actor=table.gm, kind="uno", rng=rng)) == "Choose a kind of deck."
 
 
 # Two draws at once
@@ -576,7 +576,7 @@ def test_players_drawing_from_one_deck_at_once_never_get_the_same_card(table, rn
     placed = sorted(CardPlacement.objects.filter(deck=deck).values_list("card_id", flat=True))
     assert placed == sorted(c.id for c in standard_deck())
     assert len(in_pile(deck, PileKind.DRAW)) == 22
-    seqs = list(Event.objects.filter(campaign=table.campaign).order_by("seq").values_list("seq", flat=True))
+    seqs = list(Event.objects.filter(table=table.row).order_by("seq").values_list("seq", flat=True))
     assert seqs == list(range(1, len(seqs) + 1))
     seal = ShuffleCommitment.objects.get(deck=deck)
     draws = sorted((e.payload["start"], e.private["cards"]) for e in Event.objects.filter(kind="cards.drawn"))

@@ -36,7 +36,7 @@ from games.core.cards import card_by_id, deck_kind
 from games.core.commitment import verify
 from tabletop import services
 from tabletop.models import (
-    Campaign,
+    Table,
     CardPlacement,
     Deck,
     Event,
@@ -110,10 +110,10 @@ def cards_shown_in(payload: dict[str, Any]) -> set[tuple[int, str]]:
     return shown
 
 
-def expected_counts(campaign: Campaign) -> dict[str, Any]:
+def expected_counts(table: Table) -> dict[str, Any]:
     """The table's counts as everyone may see them, computed here independently of the services."""
     decks: dict[str, Any] = {}
-    for deck in Deck.objects.filter(campaign=campaign):
+    for deck in Deck.objects.filter(table=table):
         discard = list(
             CardPlacement.objects.filter(pile__deck=deck, pile__kind=PileKind.DISCARD).order_by("position")
         )
@@ -123,8 +123,8 @@ def expected_counts(campaign: Campaign) -> dict[str, Any]:
             "discard": len(discard),
             "discard_top": discard[-1].token if discard else None,
         }
-    hands = {str(p.owner_id): p.cards.count() for p in Pile.objects.filter(campaign=campaign, kind=PileKind.HAND)}
-    play_area = CardPlacement.objects.filter(pile__campaign=campaign, pile__kind=PileKind.PLAY)
+    hands = {str(p.owner_id): p.cards.count() for p in Pile.objects.filter(table=table, kind=PileKind.HAND)}
+    play_area = CardPlacement.objects.filter(pile__table=table, pile__kind=PileKind.PLAY)
     play = [{"deck": c.deck_id, "token": c.token} for c in play_area.order_by("position")]
     return {"decks": decks, "hands": hands, "play": play}
 
@@ -150,25 +150,25 @@ class CardTable(RuleBasedStateMachine):
     def seat_the_table(self, seed: int) -> None:
         self.rng = random.Random(seed)
         users = get_user_model()
-        self.campaign = services.campaign_create(
+        self.table = services.table_create(
             gm=users.objects.create_user("gail"), name="Deal", system="freeform")
-        elsewhere = services.campaign_create(gm=users.objects.create_user("oscar"), name="Other", system="freeform")
+        elsewhere = services.table_create(gm=users.objects.create_user("oscar"), name="Other", system="freeform")
 
-        def join(campaign: Campaign, role: str, name: str) -> Membership:
+        def join(table: Table, role: str, name: str) -> Membership:
             return services.membership_join(
-                campaign=campaign, user=services.guest_user_create(), role=role, display_name=name
+                table=table, user=services.guest_user_create(), role=role, display_name=name
             )
 
-        gm = self.campaign.members.get(role=Role.GM)
+        gm = self.table.members.get(role=Role.GM)
         self.members = {
             "gm": gm,
-            "ann": join(self.campaign, Role.PLAYER, "Ann"),
-            "bob": join(self.campaign, Role.PLAYER, "Bob"),
-            "cleo": join(self.campaign, Role.PLAYER, "Cleo"),
-            "watcher": join(self.campaign, Role.SPECTATOR, ""),
+            "ann": join(self.table, Role.PLAYER, "Ann"),
+            "bob": join(self.table, Role.PLAYER, "Bob"),
+            "cleo": join(self.table, Role.PLAYER, "Cleo"),
+            "watcher": join(self.table, Role.SPECTATOR, ""),
             "olga": join(elsewhere, Role.PLAYER, "Olga"),
         }
-        first = services.deck_create(campaign=self.campaign, actor=gm, kind="major_arcana", rng=self.rng,
+        first = services.deck_create(table=self.table, actor=gm, kind="major_arcana", rng=self.rng,
                                      allow_reversed=True, players_may_use=True)
         self.decks.append(first)
         # Cleo leaves holding two cards: only the GM may move them now.
@@ -179,12 +179,12 @@ class CardTable(RuleBasedStateMachine):
         services.pile_deal(deck=first, actor=gm, count=2, to=[self.members["ann"], self.members["bob"], gm])
         played = services.pile_draw(deck=first, actor=gm, count=2, to="play")
         services.card_discard(
-            campaign=self.campaign, actor=gm, deck_id=first.pk, card_id=played[0].removesuffix("/r"))
+            table=self.table, actor=gm, deck_id=first.pk, card_id=played[0].removesuffix("/r"))
         other_gm = elsewhere.members.get(role=Role.GM)
         self.foreign_deck = services.deck_create(
-            campaign=elsewhere, actor=other_gm, kind="ten_value", rng=self.rng)
-        self.campaign.refresh_from_db()
-        self.seen_seq = self.campaign.next_seq - 1  # events from here on are checked as they come
+            table=elsewhere, actor=other_gm, kind="ten_value", rng=self.rng)
+        self.table.refresh_from_db()
+        self.seen_seq = self.table.next_seq - 1  # events from here on are checked as they come
 
     # What the table's rules say should happen, read from the database before acting
 
@@ -192,7 +192,7 @@ class CardTable(RuleBasedStateMachine):
         """Dealing, recalling and shuffling the discards back: the GM, a personal deck's owner,
         or the player the GM named the deck's dealer (issue 11)."""
         deck = Deck.objects.get(pk=deck.pk)
-        if deck.campaign_id != self.campaign.pk or who not in SEATED:
+        if deck.table_id != self.table.pk or who not in SEATED:
             return False
         return who == "gm" or self.members[who].pk in (deck.owner_id, deck.dealer_id)
 
@@ -202,7 +202,7 @@ class CardTable(RuleBasedStateMachine):
         if self.may_deal(who, deck):
             return True
         fresh = Deck.objects.get(pk=deck.pk)
-        return fresh.campaign_id == self.campaign.pk and who in SEATED and fresh.players_may_use
+        return fresh.table_id == self.table.pk and who in SEATED and fresh.players_may_use
 
     def draw_tokens(self, deck_id: int) -> list[str]:
         draw = CardPlacement.objects.filter(deck_id=deck_id, pile__kind=PileKind.DRAW)
@@ -211,7 +211,7 @@ class CardTable(RuleBasedStateMachine):
     def placement(self, deck_id: int, card_id: str) -> CardPlacement | None:
         return (
             CardPlacement.objects.select_related("pile", "deck")
-            .filter(deck_id=deck_id, card_id=card_id, deck__campaign=self.campaign)
+            .filter(deck_id=deck_id, card_id=card_id, deck__table=self.table)
             .first()
         )
 
@@ -240,7 +240,7 @@ class CardTable(RuleBasedStateMachine):
 
     def pick_card(self, data: st.DataObject, who: str, source: str) -> tuple[str, int, str]:
         """(who acts, deck id, card id): a card from ``source``, or one that lies nowhere."""
-        cards = CardPlacement.objects.filter(deck__campaign=self.campaign).order_by("pk")
+        cards = CardPlacement.objects.filter(deck__table=self.table).order_by("pk")
         if source == "held":
             holders = {self.members[name].pk: name for name in SEATED}
             held = list(cards.filter(pile__kind=PileKind.HAND, pile__owner__in=holders)
@@ -267,14 +267,14 @@ class CardTable(RuleBasedStateMachine):
         """What a refusal must leave untouched, at every table. Events and seals are never
         edited once written, so their identity and state columns stand for them."""
         return (
-            list(Campaign.objects.order_by("pk").values_list("pk", "next_seq")),
+            list(Table.objects.order_by("pk").values_list("pk", "next_seq")),
             list(CardPlacement.objects.order_by("pk").values_list("pk", "pile_id", "position", "reversed")),
-            list(Event.objects.order_by("pk").values_list("pk", "campaign_id", "seq", "kind", "summary")),
+            list(Event.objects.order_by("pk").values_list("pk", "table_id", "seq", "kind", "summary")),
             list(ShuffleCommitment.objects.order_by("pk").values_list(
                 "pk", "digest", "dealt", "closed", "scrambled", "revealed_seq")),
             list(Deck.objects.order_by("pk").values_list(
                 "pk", "name", "allow_reversed", "players_may_use", "owner_id", "dealer_id")),
-            list(Pile.objects.order_by("pk").values_list("pk", "campaign_id", "kind", "deck_id", "owner_id")),
+            list(Pile.objects.order_by("pk").values_list("pk", "table_id", "kind", "deck_id", "owner_id")),
         )
 
     def attempt(self, op: str, allowed: bool, action: Callable[[], Any], what: str) -> Any:
@@ -302,7 +302,7 @@ class CardTable(RuleBasedStateMachine):
         deck = self.attempt(
             "deck_create personal" if personal else "deck_create",
             who == "gm" and personal in (None, "ann", "bob"),
-            lambda: services.deck_create(campaign=self.campaign, actor=self.members[who], kind=kind, rng=self.rng,
+            lambda: services.deck_create(table=self.table, actor=self.members[who], kind=kind, rng=self.rng,
                                          owner=owner, allow_reversed=reversed_, players_may_use=open_),
             f"{who} creates a {kind} deck for {personal}",
         )
@@ -347,7 +347,7 @@ class CardTable(RuleBasedStateMachine):
         who, deck_id, card_id = self.pick_card(data, who, source)
         allowed = self.holds(who, self.placement(deck_id, card_id))
         self.attempt("card_play", allowed, lambda: services.card_play(
-            campaign=self.campaign, actor=self.members[who], deck_id=deck_id, card_id=card_id),
+            table=self.table, actor=self.members[who], deck_id=deck_id, card_id=card_id),
             f"{who} plays {card_id} from {self.where(deck_id, card_id)}")
         if allowed:
             assert self.where(deck_id, card_id) == PileKind.PLAY
@@ -358,7 +358,7 @@ class CardTable(RuleBasedStateMachine):
         origin = self.where(deck_id, card_id)
         allowed = self.may_move(who, self.placement(deck_id, card_id))
         self.attempt(f"card_discard from {origin}", allowed, lambda: services.card_discard(
-            campaign=self.campaign, actor=self.members[who], deck_id=deck_id, card_id=card_id),
+            table=self.table, actor=self.members[who], deck_id=deck_id, card_id=card_id),
             f"{who} discards {card_id} from {origin}")
         if allowed:
             card = self.placement(deck_id, card_id)
@@ -371,7 +371,7 @@ class CardTable(RuleBasedStateMachine):
         origin = self.where(deck_id, card_id)
         allowed = where in ("top", "bottom") and self.may_move(who, self.placement(deck_id, card_id))
         self.attempt(f"card_return {where} from {origin}", allowed, lambda: services.card_return(
-            campaign=self.campaign, actor=self.members[who], deck_id=deck_id, card_id=card_id, where=where),
+            table=self.table, actor=self.members[who], deck_id=deck_id, card_id=card_id, where=where),
             f"{who} returns {card_id} from {origin} to the {where}")
         if allowed:
             ids = [t.removesuffix("/r") for t in self.draw_tokens(deck_id)]
@@ -393,13 +393,13 @@ class CardTable(RuleBasedStateMachine):
             who = seated.get(owner, "gm")
             if i < len(held) - 1:
                 self.attempt("hands_laid_down play", True, lambda: services.card_play(
-                    campaign=self.campaign, actor=self.members[who], deck_id=deck.pk, card_id=card_id),
+                    table=self.table, actor=self.members[who], deck_id=deck.pk, card_id=card_id),
                     f"{who} lays down {card_id}")
             else:
                 waiting = ShuffleCommitment.objects.filter(
                     deck=deck, closed=True, scrambled=True, revealed_seq=None).exists()
                 self.attempt("hands_laid_down return", True, lambda: services.card_return(
-                    campaign=self.campaign, actor=self.members[who], deck_id=deck.pk, card_id=card_id,
+                    table=self.table, actor=self.members[who], deck_id=deck.pk, card_id=card_id,
                     where=where), f"{who} puts {card_id} back on the {where}")
                 self.pinned[deck.pk].add(card_id)
                 SEAL_CHECKS["last card put back, a seal waiting"] += waiting
@@ -411,7 +411,7 @@ class CardTable(RuleBasedStateMachine):
         card = self.placement(deck_id, card_id)
         allowed = self.holds(who, card) and to in SEATED and card.pile.owner_id != self.members[to].pk
         self.attempt("card_pass", allowed, lambda: services.card_pass(
-            campaign=self.campaign, actor=self.members[who], deck_id=deck_id, card_id=card_id,
+            table=self.table, actor=self.members[who], deck_id=deck_id, card_id=card_id,
             to=self.members[to]), f"{who} passes {card_id} from {self.where(deck_id, card_id)} to {to}")
         if allowed:
             assert self.placement(deck_id, card_id).pile.owner_id == self.members[to].pk
@@ -507,12 +507,12 @@ class CardTable(RuleBasedStateMachine):
         draw_positions: dict[int, list[int]] = defaultdict(list)
         draw_piles: dict[int, list[tuple[int, str]]] = defaultdict(list)
         rows = CardPlacement.objects.values_list(
-            "deck_id", "deck__campaign_id", "card_id", "pile__campaign_id", "pile__kind", "pile__deck_id",
+            "deck_id", "deck__table_id", "card_id", "pile__table_id", "pile__kind", "pile__deck_id",
             "position", "reversed",
         )
-        for deck_id, campaign_id, card_id, pile_campaign, pile_kind, pile_deck, position, reversed_ in rows:
+        for deck_id, table_id, card_id, pile_table, pile_kind, pile_deck, position, reversed_ in rows:
             held[deck_id][card_id] += 1
-            assert pile_campaign == campaign_id, f"{card_id} of deck {deck_id} lies at another table"
+            assert pile_table == table_id, f"{card_id} of deck {deck_id} lies at another table"
             if pile_kind in (PileKind.DRAW, PileKind.DISCARD):
                 assert pile_deck == deck_id, f"{card_id} of deck {deck_id} lies in deck {pile_deck}'s {pile_kind}"
             if pile_kind == PileKind.DRAW:
@@ -537,13 +537,13 @@ class CardTable(RuleBasedStateMachine):
 
     @invariant()
     def seqs_stay_consecutive(self) -> None:
-        tables = Campaign.objects.annotate(n=Count("events"), low=Min("events__seq"), high=Max("events__seq"))
-        for campaign in tables:
-            assert (campaign.n, campaign.low, campaign.high) == (campaign.next_seq - 1, 1, campaign.next_seq - 1)
+        tables = Table.objects.annotate(n=Count("events"), low=Min("events__seq"), high=Max("events__seq"))
+        for table in tables:
+            assert (table.n, table.low, table.high) == (table.next_seq - 1, 1, table.next_seq - 1)
 
     @invariant()
     def new_events_show_each_viewer_only_what_they_may_see(self) -> None:
-        new = list(self.campaign.events.filter(seq__gt=self.seen_seq).order_by("seq"))
+        new = list(self.table.events.filter(seq__gt=self.seen_seq).order_by("seq"))
         if new:
             self.check_public_parts(new)
             self.check_viewers(new)
@@ -553,9 +553,9 @@ class CardTable(RuleBasedStateMachine):
     def check_public_parts(self, new: list[Event]) -> None:
         """Counts match the table; a public payload shows only cards lying face up; a hidden
         move's public summary names no card; the deck order shows only in deck.revealed."""
-        counts = expected_counts(self.campaign)
+        counts = expected_counts(self.table)
         face_up = {(c.deck_id, c.token) for c in CardPlacement.objects.filter(
-            deck__campaign=self.campaign, pile__kind__in=(PileKind.PLAY, PileKind.DISCARD))}
+            deck__table=self.table, pile__kind__in=(PileKind.PLAY, PileKind.DISCARD))}
         names = frozenset().union(*(kind_names(d.kind) for d in self.decks))
         for event in new:
             if "counts" in event.payload:
@@ -576,13 +576,13 @@ class CardTable(RuleBasedStateMachine):
     def check_viewers(self, new: list[Event]) -> None:
         """The GM sees all; a spectator never a private part; a player the private part of
         their own events only, holding their own hand and the cards they moved."""
-        gm_view = events_for(viewer_of(self.members["gm"]), self.campaign.pk, after=self.seen_seq)
+        gm_view = events_for(viewer_of(self.members["gm"]), self.table.pk, after=self.seen_seq)
         assert [s.event.seq for s in gm_view] == [e.seq for e in new], "the GM sees every event"
         assert all(s.lens == "gm" and s.private == s.event.private for s in gm_view)
         for name in ("ann", "bob", "watcher"):
             member = self.members[name]
             mine = self.hand(member)
-            for seen in events_for(viewer_of(member), self.campaign.pk, after=self.seen_seq):
+            for seen in events_for(viewer_of(member), self.table.pk, after=self.seen_seq):
                 event = seen.event
                 if seen.lens == "public":
                     assert seen.private is None and seen.summary == event.summary, event
@@ -629,7 +629,7 @@ class CardTable(RuleBasedStateMachine):
                     assert tokens == [seal.order[i] for i in p["positions"]], event
             elif event.kind == "deck.revealed":
                 assert verify(p["order"], p["salt"], p["digest"]), event
-                committed = self.campaign.events.get(kind="deck.committed", payload__commitment=p["commitment"])
+                committed = self.table.events.get(kind="deck.committed", payload__commitment=p["commitment"])
                 assert committed.kind == "deck.committed"
                 assert committed.payload["digest"] == p["digest"]
                 assert committed.payload["commitment"] == p["commitment"]

@@ -20,7 +20,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tabletop import services
-from tabletop.models import Campaign, Event, Role
+from tabletop.models import Table, Event, Role
 from tabletop.selectors import events_for, seq_at, viewer_of
 
 pytestmark = pytest.mark.django_db
@@ -31,32 +31,32 @@ LAST = re.compile(r'data-last-seq="([0-9.]+)"')
 
 def seat_table(name: str):
     gm_user = get_user_model().objects.create_user(f"gm-{name}", password="a long gm password 1")
-    campaign = services.campaign_create(gm=gm_user, name=name, system="freeform")
-    gm = campaign.members.get(role=Role.GM)
+    table = services.table_create(gm=gm_user, name=name, system="freeform")
+    gm = table.members.get(role=Role.GM)
     people = {
-        who: services.membership_join(campaign=campaign, user=services.guest_user_create(), role=role,
+        who: services.membership_join(table=table, user=services.guest_user_create(), role=role,
                                       display_name=who.title())
         for who, role in (("ann", Role.PLAYER), ("bob", Role.PLAYER), ("sam", Role.SPECTATOR))
     }
-    return campaign, gm, people
+    return table, gm, people
 
 
-def play(campaign: Campaign, gm, people, *, hidden: bool) -> None:
+def play(table: Table, gm, people, *, hidden: bool) -> None:
     """The same public game at two tables; at one of them, hidden events in between."""
     rng = random.Random(7)
     ann, bob = people["ann"], people["bob"]
     for i in range(3):
-        services.chat_post(campaign=campaign, actor=bob, text=f"line {i}")
+        services.chat_post(table=table, actor=bob, text=f"line {i}")
         if hidden:
-            services.dice_roll(campaign=campaign, actor=gm, notation="1d20", mode="gm", rng=rng)
-            services.dice_roll(campaign=campaign, actor=ann, notation="1d6", mode="blind", rng=rng)
-            services.dice_roll(campaign=campaign, actor=ann, notation="1d8", mode="gm", rng=rng)
-            services.campaign_regenerate_link(campaign=campaign, actor=gm, which="player")
-        services.dice_roll(campaign=campaign, actor=gm, notation="2d6", mode="public", rng=random.Random(i))
+            services.dice_roll(table=table, actor=gm, notation="1d20", mode="gm", rng=rng)
+            services.dice_roll(table=table, actor=ann, notation="1d6", mode="blind", rng=rng)
+            services.dice_roll(table=table, actor=ann, notation="1d8", mode="gm", rng=rng)
+            services.table_regenerate_link(table=table, actor=gm, which="player")
+        services.dice_roll(table=table, actor=gm, notation="2d6", mode="public", rng=random.Random(i))
 
 
-def page(client, campaign: Campaign) -> str:
-    return client.get(f"/tables/{campaign.pk}/").content.decode()
+def page(client, table: Table) -> str:
+    return client.get(f"/tables/{table.pk}/").content.decode()
 
 
 def client_of(member):
@@ -101,32 +101,32 @@ def test_a_resume_from_any_position_replays_exactly_what_followed(table, steps) 
     """For every viewer and every line it has seen: its position names that line again
     (``seq_at``), positions rise as the log does, and a resume from one replays exactly the
     lines after it that the viewer may see."""
-    Event.objects.filter(campaign=table.campaign).delete()
-    Campaign.objects.filter(pk=table.campaign.pk).update(next_seq=1, public_seq=0)
-    table.campaign.refresh_from_db()
+    Event.objects.filter(table=table.row).delete()
+    Table.objects.filter(pk=table.row.pk).update(next_seq=1, public_seq=0)
+    table.row.refresh_from_db()
     rng = random.Random(3)
     people = {"gm": table.gm, "ann": table.ann, "bob": table.bob}
     for audience, chat in steps:
         if audience == "everyone":
             actor = table.ann if chat else table.gm
-            services.chat_post(campaign=table.campaign, actor=actor, text="hi")
+            services.chat_post(table=table.row, actor=actor, text="hi")
         elif audience == "gm":
-            services.campaign_regenerate_link(campaign=table.campaign, actor=table.gm, which="spectator")
+            services.table_regenerate_link(table=table.row, actor=table.gm, which="spectator")
         else:
             mode = "blind" if chat else "gm"
-            services.dice_roll(campaign=table.campaign, actor=people[audience], notation="1d6", mode=mode, rng=rng)
-        table.campaign.refresh_from_db()
+            services.dice_roll(table=table.row, actor=people[audience], notation="1d6", mode=mode, rng=rng)
+        table.row.refresh_from_db()
     for member in (table.gm, table.ann, table.bob, table.watcher):
         viewer = viewer_of(member)
-        seen = events_for(viewer, table.campaign.pk)
+        seen = events_for(viewer, table.row.pk)
         positions = [s.event.position(gm=viewer.is_gm) for s in seen]
         keys = [tuple(int(p) for p in f"{pos}.0".split(".")[:2]) for pos in positions]
         assert keys == sorted(keys) and len(set(keys)) == len(keys)
-        assert seq_at(viewer, table.campaign.pk, "0") == 0
+        assert seq_at(viewer, table.row.pk, "0") == 0
         for i, pos in enumerate(positions):
-            at = seq_at(viewer, table.campaign.pk, pos)
+            at = seq_at(viewer, table.row.pk, pos)
             assert at == seen[i].event.seq
-            assert [s.event.seq for s in events_for(viewer, table.campaign.pk, after=at)] == [
+            assert [s.event.seq for s in events_for(viewer, table.row.pk, after=at)] == [
                 s.event.seq for s in seen[i + 1:]
             ]
         if not viewer.is_gm:  # the public numbers never count what the viewer cannot see
@@ -136,17 +136,17 @@ def test_a_resume_from_any_position_replays_exactly_what_followed(table, steps) 
 
 def test_a_position_that_names_no_line_of_the_viewer_is_refused(table) -> None:
     rng = random.Random(1)
-    services.chat_post(campaign=table.campaign, actor=table.gm, text="one")
-    secret = services.dice_roll(campaign=table.campaign, actor=table.ann, notation="1d6", mode="gm", rng=rng)
+    services.chat_post(table=table.row, actor=table.gm, text="one")
+    secret = services.dice_roll(table=table.row, actor=table.ann, notation="1d6", mode="gm", rng=rng)
     ann_position = secret.position(gm=False)
-    assert seq_at(viewer_of(table.ann), table.campaign.pk, ann_position) == secret.seq
+    assert seq_at(viewer_of(table.ann), table.row.pk, ann_position) == secret.seq
     # Bob cannot resume from Ann's hidden line, nor learn that it exists
-    assert seq_at(viewer_of(table.bob), table.campaign.pk, ann_position) is None
-    assert seq_at(viewer_of(table.bob), table.campaign.pk, f"{secret.public_no}.9") is None
+    assert seq_at(viewer_of(table.bob), table.row.pk, ann_position) is None
+    assert seq_at(viewer_of(table.bob), table.row.pk, f"{secret.public_no}.9") is None
     for bad in ("", "-1", "1e3", "01", "3.0", "1." + "9" * 12, "9" * 30, "12345", "1.2.3"):
-        assert seq_at(viewer_of(table.bob), table.campaign.pk, bad) is None, bad
-    assert seq_at(viewer_of(table.gm), table.campaign.pk, "99999") is None
-    assert seq_at(viewer_of(table.gm), table.campaign.pk, ann_position) is None
+        assert seq_at(viewer_of(table.bob), table.row.pk, bad) is None, bad
+    assert seq_at(viewer_of(table.gm), table.row.pk, "99999") is None
+    assert seq_at(viewer_of(table.gm), table.row.pk, ann_position) is None
 
 
 @pytest.mark.django_db(transaction=True)
@@ -154,13 +154,13 @@ async def test_a_resume_from_a_position_the_viewer_never_saw_gets_the_error_fram
     from channels.db import database_sync_to_async
 
     secret = await database_sync_to_async(services.dice_roll)(
-        campaign=table.campaign, actor=table.ann, notation="1d6", mode="gm", rng=random.Random(2))
-    ann = await connect(table.campaign, table.ann, resume=None)
+        table=table.row, actor=table.ann, notation="1d6", mode="gm", rng=random.Random(2))
+    ann = await connect(table.row, table.ann, resume=None)
     await ann.send({"type": "resume", "after": secret.position(gm=False)})  # her own: fine
     await ann.send({"type": "act", "ref": "a1", "action": "chat.post", "args": {"text": "after"}})
     frames = await ann.until('data-ref="a1"')
     assert not any('id="socket-error"' in f for f in frames)
-    bob = await connect(table.campaign, table.bob, resume=None)
+    bob = await connect(table.row, table.bob, resume=None)
     for after, code in ((secret.position(gm=False), "unknown-position"), ("999", "unknown-position"),
                         (999, "unknown-position"), ("10" * 15, "unexpected-frame"), (10**30, "unexpected-frame")):
         await bob.send({"type": "resume", "after": after})

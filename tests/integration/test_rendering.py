@@ -18,7 +18,7 @@ from tabletop.models import Event
      dt.datetime(2026, 6, 30, 23, 59, 59, 1, tzinfo=dt.timezone(dt.timedelta(hours=-5)))],
 )
 def test_a_log_line_s_time_is_what_django_s_date_filter_prints(table, created) -> None:
-    event = services.chat_post(campaign=table.campaign, actor=table.ann, text="hi")
+    event = services.chat_post(table=table.row, actor=table.ann, text="hi")
     Event.objects.filter(pk=event.pk).update(created=created)
     event.refresh_from_db()
     entry = rendering.event_entry(event, "public")
@@ -27,9 +27,9 @@ def test_a_log_line_s_time_is_what_django_s_date_filter_prints(table, created) -
 
 
 def test_each_kind_renders_its_own_body_and_an_unknown_kind_the_default(table, rng) -> None:
-    roll = services.dice_roll(campaign=table.campaign, actor=table.ann, notation="2d6", mode="public", rng=rng)
+    roll = services.dice_roll(table=table.row, actor=table.ann, notation="2d6", mode="public", rng=rng)
     assert 'class="dice"' in rendering.event_entry(roll, "public")
-    odd = services.chat_post(campaign=table.campaign, actor=table.ann, text="<b>x</b>")
+    odd = services.chat_post(table=table.row, actor=table.ann, text="<b>x</b>")
     odd.kind = "something.unheard_of"
     line = rendering.event_entry(odd, "public")
     assert odd.summary.replace("<", "&lt;").replace(">", "&gt;") in line and "<b>" not in line
@@ -42,7 +42,7 @@ def test_a_log_line_escapes_what_a_player_typed_text_and_attributes_alike(table)
     import re
 
     typed = """<script>alert("x")</script> & 'quotes' "too" """.strip()
-    event = services.chat_post(campaign=table.campaign, actor=table.ann, text=typed)
+    event = services.chat_post(table=table.row, actor=table.ann, text=typed)
     line = rendering.event_entry(event, "public")
     assert "<script" not in line and '"too"' not in line
     (shown,) = re.findall(r'<span class="chat-text">(.*?)</span>', line)

@@ -29,9 +29,9 @@ def roll(ref: str, notation: str = "2d6+3", mode: str = "public") -> dict[str, o
 
 
 async def test_a_roll_sent_on_the_socket_is_logged_acked_and_reaches_everyone(table, connect) -> None:
-    ann = await connect(table.campaign, table.ann)
-    bob = await connect(table.campaign, table.bob)
-    watcher = await connect(table.campaign, table.watcher)
+    ann = await connect(table.row, table.ann)
+    bob = await connect(table.row, table.bob)
+    watcher = await connect(table.row, table.watcher)
     before = await logged_events()
     await ann.send(roll("r1"))
     done = answer(await ann.until('data-ref="r1"'))
@@ -49,7 +49,7 @@ async def test_a_roll_sent_on_the_socket_is_logged_acked_and_reaches_everyone(ta
 
 
 async def test_a_chat_line_sent_on_the_socket_is_logged(table, connect) -> None:
-    bob = await connect(table.campaign, table.bob)
+    bob = await connect(table.row, table.bob)
     await bob.send({"type": "act", "ref": "c-1", "action": "chat.post", "args": {"text": "  hello there "}})
     done = answer(await bob.until('data-ref="c-1"'))
     event = (await logged_events())[-1]
@@ -59,9 +59,9 @@ async def test_a_chat_line_sent_on_the_socket_is_logged(table, connect) -> None:
 
 
 async def test_a_blind_roll_on_the_socket_shows_its_result_to_the_gm_alone(table, connect) -> None:
-    gm = await connect(table.campaign, table.gm)
-    ann = await connect(table.campaign, table.ann)
-    bob = await connect(table.campaign, table.bob)
+    gm = await connect(table.row, table.gm)
+    ann = await connect(table.row, table.ann)
+    bob = await connect(table.row, table.bob)
     await ann.send(roll("b1", notation="1d20", mode="blind"))
     position = answer(await ann.until('data-ref="b1"'))["seq"]
     event = (await logged_events())[-1]
@@ -96,7 +96,7 @@ async def test_a_blind_roll_on_the_socket_shows_its_result_to_the_gm_alone(table
     ],
 )
 async def test_a_bad_action_is_refused_for_its_ref_and_changes_nothing(table, connect, frame, code, field) -> None:
-    ann = await connect(table.campaign, table.ann)
+    ann = await connect(table.row, table.ann)
     before = await logged_events()
     await ann.send(frame)
     refused = answer(await ann.until(f'data-ref="{frame["ref"]}"'))
@@ -107,7 +107,7 @@ async def test_a_bad_action_is_refused_for_its_ref_and_changes_nothing(table, co
 
 
 async def test_a_spectator_acting_on_the_socket_is_refused_and_changes_nothing(table, connect) -> None:
-    watcher = await connect(table.campaign, table.watcher)
+    watcher = await connect(table.row, table.watcher)
     before = await logged_events()
     for i, frame in enumerate([roll("s0"), {"type": "act", "ref": "s1", "action": "chat.post", "args": {"text": "hi"}}]):
         await watcher.send(frame)
@@ -149,7 +149,7 @@ async def test_a_member_removed_while_connected_cannot_act(table, connect) -> No
     ],  # an act frame over the size limit closes the socket (test_consumers.py)
 )
 async def test_a_malformed_act_frame_gets_the_error_frame_and_changes_nothing(table, connect, frame) -> None:
-    ann = await connect(table.campaign, table.ann)
+    ann = await connect(table.row, table.ann)
     before = await logged_events()
     await ann.send(frame)
     got = await ann.until('data-error="unexpected-frame"')
@@ -159,7 +159,7 @@ async def test_a_malformed_act_frame_gets_the_error_frame_and_changes_nothing(ta
 
 
 async def test_a_refusal_message_is_text_never_markup(table, connect) -> None:
-    ann = await connect(table.campaign, table.ann)
+    ann = await connect(table.row, table.ann)
     await ann.send(roll("h", notation="<img src=x onerror=alert(1)>"))
     frame = (await ann.until('data-ref="h"'))[-1]
     assert "<img" not in frame and answer([frame])["outcome"] == "refused"
@@ -168,19 +168,19 @@ async def test_a_refusal_message_is_text_never_markup(table, connect) -> None:
 
 async def test_the_hub_holds_each_socket_of_the_table_once_while_it_is_open(table, connect) -> None:
     assert hub_module.serves_everyone()  # the one-process layer: events go through the hub
-    campaign_id = table.campaign.pk
-    assert hub_module.hub.listeners(campaign_id) == 0
-    ann = await connect(table.campaign, table.ann)
-    watcher = await connect(table.campaign, table.watcher)
-    assert hub_module.hub.listeners(campaign_id) == 2
+    table_id = table.row.pk
+    assert hub_module.hub.listeners(table_id) == 0
+    ann = await connect(table.row, table.ann)
+    watcher = await connect(table.row, table.watcher)
+    assert hub_module.hub.listeners(table_id) == 2
     await ann.close()
-    assert hub_module.hub.listeners(campaign_id) == 1
+    assert hub_module.hub.listeners(table_id) == 1
     await watcher.close()
-    assert hub_module.hub.listeners(campaign_id) == 0
+    assert hub_module.hub.listeners(table_id) == 0
 
 
 async def test_many_actions_from_several_sockets_reach_every_socket_once_in_order(table, connect) -> None:
-    sockets = [await connect(table.campaign, m) for m in (table.gm, table.ann, table.bob, table.watcher)]
+    sockets = [await connect(table.row, m) for m in (table.gm, table.ann, table.bob, table.watcher)]
     actors = sockets[:3]
     for i in range(10):
         for n, socket in enumerate(actors):
@@ -211,8 +211,8 @@ def shared_layer(settings):
 
 
 async def test_with_a_shared_layer_a_table_is_one_group_member_per_process(table, connect, shared_layer) -> None:
-    group = f"table-{table.campaign.pk}"
-    sockets = [await connect(table.campaign, m) for m in (table.gm, table.ann, table.bob, table.watcher)]
+    group = f"table-{table.row.pk}"
+    sockets = [await connect(table.row, m) for m in (table.gm, table.ann, table.bob, table.watcher)]
     assert len(shared_layer.groups.get(group, {})) == 1  # the hub's channel, not four sockets
     await sockets[1].send({"type": "act", "ref": "r", "action": "chat.post", "args": {"text": "RELAYED"}})
     seq = int(answer(await sockets[1].until('data-ref="r"'))["seq"])

@@ -59,7 +59,7 @@ def begins(sql: list[str]) -> int:
 
 
 async def test_actions_waiting_together_commit_once_and_reach_the_table_in_order(table, connect) -> None:
-    watcher = await connect(table.campaign, table.watcher)
+    watcher = await connect(table.row, table.watcher)
     before = await logged_events()
     jobs = [roll(table.ann, "r1"), chat(table.bob, "second"), chat(table.ann, "third")]
     results, sql = await database_sync_to_async(batch)(jobs)
@@ -94,7 +94,7 @@ async def test_a_database_failure_takes_back_the_batch_and_each_action_runs_alon
     """The second insert fails once: nothing of the batch is kept and none of its events is
     broadcast; then each action runs in a transaction of its own, and all three are done,
     each event logged and sent once."""
-    watcher = await connect(table.campaign, table.watcher)
+    watcher = await connect(table.row, table.watcher)
     before = await logged_events()
     inserts = 0
 
@@ -138,7 +138,7 @@ async def test_a_failure_that_comes_back_alone_fails_that_action_alone(table) ->
 
 
 def _faulty(member: Membership, data: Any, rng: Any) -> Event:
-    services.chat_post(campaign=member.campaign, actor=member, text="written, then a fault")
+    services.chat_post(table=member.table, actor=member, text="written, then a fault")
     raise RuntimeError("a fault in one action")
 
 

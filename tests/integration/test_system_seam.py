@@ -29,34 +29,34 @@ HTMX = {"HTTP_HX_REQUEST": "true"}
 @pytest.fixture
 def dc(db: None) -> dict[str, Any]:
     gm_user = get_user_model().objects.create_user("host", password="a long host password")
-    campaign = services.campaign_create(gm=gm_user, name="Demon City", system="demon_city")
-    gm = campaign.members.select_related("user").get(role=Role.GM)
+    table = services.table_create(gm=gm_user, name="Demon City", system="demon_city")
+    gm = table.members.select_related("user").get(role=Role.GM)
     seat = lambda role, name: services.membership_join(  # noqa: E731
-        campaign=campaign, user=services.guest_user_create(), role=role, display_name=name)
+        table=table, user=services.guest_user_create(), role=role, display_name=name)
     ann, bob, watcher = seat(Role.PLAYER, "Ann"), seat(Role.PLAYER, "Bob"), seat(Role.SPECTATOR, "")
-    alfie = services.character_create(campaign=campaign, actor=ann, name="Alfie",
+    alfie = services.character_create(table=table, actor=ann, name="Alfie",
                                       sheet={"agility": 2, "toughness": 3, "hand_to_hand": 4, "side": "players"})
-    demon = services.character_create(campaign=campaign, actor=gm, name="Demon", npc=True,
+    demon = services.character_create(table=table, actor=gm, name="Demon", npc=True,
                                       sheet={"agility": 3, "toughness": 1, "hand_to_hand": 6, "side": "demons"})
     clients = {}
     for name, member in (("gm", gm), ("ann", ann), ("bob", bob), ("watcher", watcher)):
         clients[name] = Client(raise_request_exception=False)
         clients[name].force_login(member.user)
-    return {"campaign": campaign, "gm": gm, "ann": ann, "bob": bob, "watcher": watcher,
+    return {"table": table, "gm": gm, "ann": ann, "bob": bob, "watcher": watcher,
             "alfie": alfie, "demon": demon, "clients": clients}
 
 
 def url(dc: dict[str, Any], command: str) -> str:
-    return reverse("table_command", args=[dc["campaign"].pk, command])
+    return reverse("table_command", args=[dc["table"].pk, command])
 
 
 def fight(dc: dict[str, Any]) -> None:
-    services.procedure_command(campaign=dc["campaign"], actor=dc["gm"], rng=random.Random(3), command={
+    services.procedure_command(table=dc["table"], actor=dc["gm"], rng=random.Random(3), command={
         "type": "start", "combatants": [combatant_sheet(c) for c in (dc["alfie"], dc["demon"])]})
 
 
 def log(dc: dict[str, Any]) -> list[tuple[int, str]]:
-    return list(Event.objects.filter(campaign=dc["campaign"]).values_list("seq", "kind"))
+    return list(Event.objects.filter(table=dc["table"]).values_list("seq", "kind"))
 
 
 def test_the_gm_marks_a_combatant_unaware_through_the_web(dc) -> None:
@@ -64,7 +64,7 @@ def test_the_gm_marks_a_combatant_unaware_through_the_web(dc) -> None:
     command has one."""
     fight(dc)
     alfie = combatant_id(dc["alfie"])
-    page = dc["clients"]["gm"].get(reverse("table", args=[dc["campaign"].pk])).content.decode()
+    page = dc["clients"]["gm"].get(reverse("table", args=[dc["table"].pk])).content.decode()
     assert f'hx-post="{url(dc, "set_condition")}"' in page and '<option value="unaware">' in page
     before = log(dc)
     refused = dc["clients"]["ann"].post(url(dc, "set_condition"), {"combatant": alfie, "field": "unaware",
@@ -74,9 +74,9 @@ def test_the_gm_marks_a_combatant_unaware_through_the_web(dc) -> None:
     done = dc["clients"]["gm"].post(url(dc, "set_condition"), {"combatant": alfie, "field": "unaware",
                                                                "value": "yes"}, **HTMX)
     assert done.status_code == 200
-    state = ProcedureState.objects.get(campaign=dc["campaign"]).state
+    state = ProcedureState.objects.get(table=dc["table"]).state
     assert state["combatants"][alfie]["unaware"] is True
-    assert Event.objects.filter(campaign=dc["campaign"], kind="demon_city.condition_set").count() == 1
+    assert Event.objects.filter(table=dc["table"], kind="demon_city.condition_set").count() == 1
     bad = dc["clients"]["gm"].post(url(dc, "set_condition"), {"combatant": alfie, "field": "unaware",
                                                               "value": "perhaps"}, **HTMX)
     assert bad.status_code == 400 and "yes or no" in bad.content.decode()
@@ -98,10 +98,10 @@ def test_every_registered_command_is_reachable(dc, command: str) -> None:
     "/games/freeform/odds/",
 ])
 def test_what_is_not_registered_is_a_404(dc, path: str) -> None:
-    ff = services.campaign_create(gm=dc["gm"].user, name="Loose", system="freeform")
+    ff = services.table_create(gm=dc["gm"].user, name="Loose", system="freeform")
     method = "get" if path.startswith("/games/") else "post"
     client = dc["clients"]["gm"]
-    response = getattr(client, method)(path.format(dc=dc["campaign"].pk, ff=ff.pk), **HTMX)
+    response = getattr(client, method)(path.format(dc=dc["table"].pk, ff=ff.pk), **HTMX)
     assert response.status_code == 404
 
 
@@ -111,7 +111,7 @@ def test_a_player_acts_only_for_the_characters_they_control(dc) -> None:
     bob = dc["clients"]["bob"]
     announce = {"combatant": combatant_id(dc["alfie"]), "kind": "melee", "target": combatant_id(dc["demon"])}
     assert bob.post(url(dc, "announce"), announce, **HTMX).status_code == 403
-    task = reverse("table_check", args=[dc["campaign"].pk, "task"])
+    task = reverse("table_check", args=[dc["table"].pk, "task"])
     assert bob.post(task, {"character": dc["alfie"].pk, "target_number": "3"}, **HTMX).status_code == 403
     assert log(dc) == before
     assert dc["clients"]["ann"].post(url(dc, "announce"), announce, **HTMX).status_code == 200
@@ -139,7 +139,7 @@ def test_the_page_draws_each_viewers_lens_of_the_panel(dc, monkeypatch) -> None:
 
     monkeypatch.setitem(registry.SYSTEMS, "demon_city", replace(game, panel=replace(game.panel, view=view)))
     for who in ("gm", "ann", "watcher"):
-        assert dc["clients"][who].get(reverse("table", args=[dc["campaign"].pk])).status_code == 200
+        assert dc["clients"][who].get(reverse("table", args=[dc["table"].pk])).status_code == 200
     assert seen == ["gm", "player", "spectator"]
     fight(dc)
     assert seen[-1] == "spectator"  # an event carries what everyone may see
@@ -168,7 +168,7 @@ def test_the_engine_and_a_check_get_the_member(dc, monkeypatch) -> None:
     dc["clients"]["ann"].post(url(dc, "announce"), {"combatant": combatant_id(dc["alfie"]), "kind": "defend"},
                               **HTMX)
     assert actors[-1] == {"is_gm": False, "controls": [combatant_id(dc["alfie"])], "member": ann.pk, "name": "Ann"}
-    task_url = reverse("table_check", args=[dc["campaign"].pk, "task"])
+    task_url = reverse("table_check", args=[dc["table"].pk, "task"])
     assert dc["clients"]["ann"].post(task_url, {"character": dc["alfie"].pk, "target_number": "3"},
                                      **HTMX).status_code == 200
     assert runs[-1].member.id == ann.pk and runs[-1].member.name == "Ann" and isinstance(runs[-1].cards, Cards)
@@ -189,12 +189,12 @@ def test_each_event_goes_to_the_audience_the_system_gives_it(dc, monkeypatch) ->
 
     monkeypatch.setitem(registry.SYSTEMS, "demon_city", replace(game, audience=audience))
     gm = dc["clients"]["gm"]
-    task_url = reverse("table_check", args=[dc["campaign"].pk, "task"])
+    task_url = reverse("table_check", args=[dc["table"].pk, "task"])
     assert gm.post(task_url, {"character": dc["alfie"].pk, "target_number": "3"}, **HTMX).status_code == 200
-    event = Event.objects.get(campaign=dc["campaign"], kind="demon_city.task_rolled")
+    event = Event.objects.get(table=dc["table"], kind="demon_city.task_rolled")
     assert event.audience == "owner" and event.owner_id == dc["ann"].pk and event.actor_id == dc["gm"].pk
     assert "roll" not in event.payload["task"] and "roll" in event.private
-    seen_by = {who: [s.event.pk for s in events_for(viewer_of(dc[who]), dc["campaign"].pk)]
+    seen_by = {who: [s.event.pk for s in events_for(viewer_of(dc[who]), dc["table"].pk)]
                for who in ("ann", "bob", "watcher")}
     assert event.pk in seen_by["ann"] and event.pk not in seen_by["bob"] + seen_by["watcher"]
 
@@ -221,5 +221,5 @@ def test_a_systems_panel_without_its_own_template_names_is_not_guessed(dc, monke
     moved = Panel(view=game.panel.view, template="games/demon_city/panel.html#task_box",
                   notice="games/demon_city/panel.html#task_notice")
     monkeypatch.setitem(registry.SYSTEMS, "demon_city", replace(game, panel=moved))
-    page = dc["clients"]["gm"].get(reverse("table", args=[dc["campaign"].pk])).content.decode()
+    page = dc["clients"]["gm"].get(reverse("table", args=[dc["table"].pk])).content.decode()
     assert 'id="task-box"' in page and 'id="rounds-panel"' not in page

@@ -24,12 +24,12 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def fate(table, rng):
-    return services.deck_create(campaign=table.campaign, actor=table.gm, kind="ten_value", rng=rng, name="Fate")
+    return services.deck_create(table=table.row, actor=table.gm, kind="ten_value", rng=rng, name="Fate")
 
 
 def draw(table, rng, *args, **kwargs):
     with transaction.atomic():
-        port = TableCards(lock_table(table.campaign.pk), table.gm, rng, why="a test rule")
+        port = TableCards(lock_table(table.row.pk), table.gm, rng, why="a test rule")
         assert isinstance(port, Cards)
         return port.draw(*args, **kwargs)
 
@@ -39,7 +39,7 @@ def where(deck) -> dict[str, str]:
 
 
 def drawn_events(table) -> list[Event]:
-    return list(Event.objects.filter(campaign=table.campaign, kind="cards.drawn").order_by("seq"))
+    return list(Event.objects.filter(table=table.row, kind="cards.drawn").order_by("seq"))
 
 
 def test_a_rules_card_leaves_the_draw_pile_and_lands_face_up(table, rng, fate) -> None:
@@ -59,9 +59,9 @@ def test_a_card_drawn_to_the_discard_or_a_hand_lands_there(table, rng, fate) -> 
     assert where(fate)[discarded.card.id] == PileKind.DISCARD
     assert {where(fate)[c.card.id] for c in held} == {PileKind.HAND}
     hand_event = drawn_events(table)[-1]
-    bob_sees = [s for s in events_for(viewer_of(table.bob), table.campaign.pk) if s.event.pk == hand_event.pk]
+    bob_sees = [s for s in events_for(viewer_of(table.bob), table.row.pk) if s.event.pk == hand_event.pk]
     assert bob_sees and "cards" not in bob_sees[0].event.payload and bob_sees[0].private is None
-    ann_sees = [s for s in events_for(viewer_of(table.ann), table.campaign.pk) if s.event.pk == hand_event.pk]
+    ann_sees = [s for s in events_for(viewer_of(table.ann), table.row.pk) if s.event.pk == hand_event.pk]
     assert ann_sees[0].private["cards"] == [c.token for c in held]
     with pytest.raises(ValueError):
         draw(table, rng, "Fate", 1, to="hand", holder=table.watcher.pk)
@@ -102,7 +102,7 @@ def test_left_lists_the_draw_and_discard_piles_never_their_order(table, rng, fat
     draw(table, rng, "Fate", 3, to="play")
     draw(table, rng, "Fate", 2, to="discard")
     with transaction.atomic():
-        left = TableCards(lock_table(table.campaign.pk), table.gm, rng).left("Fate")
+        left = TableCards(lock_table(table.row.pk), table.gm, rng).left("Fate")
     assert len(left) == 37 and all("/" not in c for c in left)
     in_play = {c for c, k in where(fate).items() if k == PileKind.PLAY}
     assert not in_play & set(left)

@@ -286,10 +286,10 @@ def unique_name() -> Callable[[str], str]:
 
 
 class Table(shared.Table[Person]):
-    """A campaign; its paths work on every server, so a person may reach it through any."""
+    """A table; its paths work on every server, so a person may reach it through any."""
 
     @property
-    def campaign_id(self) -> int:
+    def table_id(self) -> int:
         return int(self.path.strip("/").split("/")[-1])
 
     def chat(self, by: Person, text: str) -> None:
@@ -316,7 +316,7 @@ def gm_account(browser: Browser, cluster: Cluster) -> GmAccount:
 
 @pytest.fixture
 def make_table(people: People, gm_account: GmAccount) -> Callable[..., Table]:
-    """The GM creates a Freeform campaign through ``base_url`` and stays at its table there."""
+    """The GM creates a Freeform table through ``base_url`` and stays at its table there."""
 
     def make(base_url: str) -> Table:
         return Table.open(people, gm_account, base_url)

@@ -194,7 +194,7 @@ class GmAccount:
             page.get_by_role("button", name="Sign up").click()
             page.wait_for_url(base_url + "/")
             expect(page.locator("header.site .who")).to_have_text(username)
-            expect(page.get_by_role("button", name="Create campaign")).to_be_visible()
+            expect(page.get_by_role("button", name="Create table")).to_be_visible()
             return cls(username=username, storage_state=context.storage_state())
         finally:
             context.close()
@@ -202,7 +202,7 @@ class GmAccount:
 
 @dataclass
 class Table(Generic[P]):
-    """A campaign with its GM at the table; players and spectators join through its links.
+    """A table with its GM at the table; players and spectators join through its links.
     ``url`` and the links are as the GM's page shows them; the paths work on any server."""
 
     people: People[P]
@@ -223,16 +223,16 @@ class Table(Generic[P]):
         width: int = 1280,
         height: int = 900,
     ) -> Self:
-        """The signed-up GM creates a campaign on the home page and stays at its table."""
+        """The signed-up GM creates a table on the home page and stays at its table."""
         gm = people.new(
             gm_account.username, base_url, width=width, height=height, storage_state=gm_account.storage_state
         )
         assert gm.goto("/") == 200
         page = gm.page
-        name = unique("Campaign ")
+        name = unique("Table ")
         page.locator("#id_name").fill(name)
         page.locator("#id_system").select_option(system)
-        page.get_by_role("button", name="Create campaign").click()
+        page.get_by_role("button", name="Create table").click()
         page.wait_for_url(re.compile(r"/tables/\d+/$"))
         gm.wait_live()
         return cls(

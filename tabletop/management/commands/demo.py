@@ -1,4 +1,4 @@
-"""Creates the demo GM and campaign once, and prints how to get in. Safe to run again."""
+"""Creates the demo GM and table once, and prints how to get in. Safe to run again."""
 
 from __future__ import annotations
 
@@ -10,14 +10,14 @@ from django.core.management.base import BaseCommand
 from django.urls import reverse
 
 from tabletop import services
-from tabletop.models import Campaign
+from tabletop.models import Table
 
 DEMO_USER = "demo-gm"
-DEMO_CAMPAIGN = "Demo table"
+DEMO_TABLE = "Demo table"
 
 
 class Command(BaseCommand):
-    help = "Create a demo GM and campaign if missing; print the GM login and the table's links."
+    help = "Create a demo GM and table if missing; print the GM login and the table's links."
 
     def add_arguments(self, parser: Any) -> None:
         parser.add_argument(
@@ -37,11 +37,11 @@ class Command(BaseCommand):
         if created or not gm.check_password(password):
             gm.set_password(password)
             gm.save()
-        campaign = Campaign.objects.filter(gm=gm, name=DEMO_CAMPAIGN).first()
-        if campaign is None:
-            campaign = services.campaign_create(gm=gm, name=DEMO_CAMPAIGN, system="freeform")
+        table = Table.objects.filter(gm=gm, name=DEMO_TABLE).first()
+        if table is None:
+            table = services.table_create(gm=gm, name=DEMO_TABLE, system="freeform")
         base = base_url.rstrip("/")
         self.stdout.write(f"GM: {DEMO_USER} / {password}")
-        self.stdout.write(f"Player link: {base}{reverse('join', args=[campaign.player_token])}")
-        self.stdout.write(f"Spectator link: {base}{reverse('watch', args=[campaign.spectator_token])}")
-        self.stdout.write(f"Table: {base}{reverse('table', args=[campaign.pk])}")
+        self.stdout.write(f"Player link: {base}{reverse('join', args=[table.player_token])}")
+        self.stdout.write(f"Spectator link: {base}{reverse('watch', args=[table.spectator_token])}")
+        self.stdout.write(f"Table: {base}{reverse('table', args=[table.pk])}")
