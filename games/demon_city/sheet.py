@@ -49,7 +49,7 @@ SHEET_FIELDS: list[dict[str, Any]] = [
     _stat("exotic_weapons", 0, "0 means the entity does not have the skill."),
     {"name": "skills", "label": "Other skills", "kind": "stats", "default": {}, "min": 0,
      "max": STAT_MAX, "uncapped_by": "supernatural",
-     "help": "Skills the GM adds, by name, e.g. {\"driving\": 6}."},
+     "help": "Skills the GM adds, one per line as Name: rating, e.g. Driving: 6."},
     {"name": "injured", "label": "Injured", "kind": "bool", "default": False, "min": None,
      "max": None, "help": "Has taken at least one injury this fight: one Lost Die."},
     {"name": "out_of_fight", "label": "Out of the fight", "kind": "bool", "default": False,

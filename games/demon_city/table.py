@@ -51,8 +51,20 @@ def parse_skills(value: Any) -> dict[str, int]:
 
         pairs = [(n, v) for n, v in parse_stats(str(value or ""))]
     skills: dict[str, int] = {}
+    seen: dict[str, str] = {}
     for name, rating in pairs:
-        key = str(name).strip().lower().replace(" ", "_").replace("-", "_")
+        # A skill keeps the name the GM typed ("Driving" stays "Driving"; issue 13, bug 8):
+        # only spaces are tidied. Names are told apart without case, so "driving" and
+        # "Driving" are one skill, and none may pass for one of the sheet's own stats.
+        key = " ".join(str(name).split())
+        folded = key.casefold().replace(" ", "_").replace("-", "_")
+        if not key:
+            raise SheetError("skills", "A skill needs a name.")
+        if folded in STAT_NAMES:
+            raise SheetError("skills", f"{key} is one of the sheet's own stats, not another skill.")
+        if folded in seen:
+            raise SheetError("skills", f"{seen[folded]} and {key} are the same skill.")
+        seen[folded] = key
         skills[key] = _int("skills", rating) or 0
     return skills
 

@@ -61,7 +61,7 @@ def test_odds_of_rolling_highest_alone_in_a_big_clash_are_exact(sizes: dict[str,
 def test_sheet_cleaning_reads_form_values_and_refuses_bad_ones() -> None:
     sheet = clean_sheet({"agility": "4", "toughness": "3", "skills": "Driving: 6", "supernatural": "",
                          "injured": "on", "side": "players"})
-    assert sheet["agility"] == 4 and sheet["skills"] == {"driving": 6} and sheet["injured"] is True
+    assert sheet["agility"] == 4 and sheet["skills"] == {"Driving": 6} and sheet["injured"] is True
     assert sheet["current_toughness"] is None  # blank: equal to Base Toughness
     with pytest.raises(SheetError) as bad:
         clean_sheet({"agility": "fast"})
