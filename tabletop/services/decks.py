@@ -113,11 +113,23 @@ def deck_recall(*, deck: Deck, actor: Membership, rng: Rng) -> None:
     with transaction.atomic():
         locked, me, deck = piles.lock_deck(deck, actor, DeckVerb.RECALL)
         draw = piles.deck_pile(deck, PileKind.DRAW)
-        out = list(CardPlacement.objects.filter(deck=deck).exclude(pile=draw).order_by("pk"))
+        out = list(CardPlacement.objects.filter(deck=deck).exclude(pile=draw)
+                   .select_related("pile__owner").order_by("pk"))
+        # Whose hands give cards back: each of them gets an event of their own, carrying their
+        # hand as it is now, so every open page redraws it (issue 13, bug 3: the hands stayed).
+        taken: dict[int, tuple[Membership, int]] = {}
+        for placement in out:
+            holder = placement.pile.owner if placement.pile.kind == PileKind.HAND else None
+            if holder is not None and holder.pk != me.pk:
+                taken[holder.pk] = (holder, taken.get(holder.pk, (holder, 0))[1] + 1)
         piles.move(out, draw)
         piles.card_event(locked, "deck.recalled", actor=me,
                          summary=f"{me.display_name} gathers every card of {deck.name}.",
                          extra={"deck": deck.pk})
+        for holder, n in taken.values():
+            piles.card_event(locked, "deck.recalled", actor=me, owner=holder,
+                             summary=f"{holder.display_name} gives back {count(n, 'card')} of {deck.name}.",
+                             extra={"deck": deck.pk})
         piles.shuffle_draw_pile(locked, deck, me, rng, why=f"{me.display_name} shuffles")
 
 

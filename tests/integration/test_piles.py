@@ -592,3 +592,27 @@ def test_shuffling_one_discarded_card_back_says_one_card(table, rng) -> None:
     services.deck_discard_reshuffle(deck=deck, actor=table.gm, rng=rng)
     line = Event.objects.filter(kind="deck.committed").order_by("-seq").first().summary
     assert "shuffles 1 discarded card back into" in line, line
+
+
+def test_a_recall_redraws_every_hand_it_empties_on_its_holder_s_open_page(table, rng) -> None:
+    """Issue 13, bug 3: after "Recall all", a player whose page was open still saw "Your
+    hand (2)" (and the GM that hand) while the deck showed every card back. Each hand the
+    recall takes from gets an event owned by its holder, carrying the hand as it is now."""
+    from tabletop.rendering import event_frames
+
+    deck = new_deck(table, rng, players_may_use=True)
+    services.pile_deal(deck=deck, actor=table.gm, count=2, to=[table.ann, table.bob])
+    after = table.row.events.order_by("-seq").first().seq
+    services.deck_recall(deck=deck, actor=table.gm, rng=rng)
+    assert hand(table.ann) == [] and hand(table.bob) == []
+    new = list(table.row.events.filter(seq__gt=after).order_by("seq"))
+    for member in (table.ann, table.bob):
+        own = [e for e in new if e.owner_id == member.pk and "hand" in e.private]
+        assert own, f"no event of the recall redraws {member.display_name}'s hand"
+        assert own[-1].private["hand"] == []
+        assert own[-1].summary == f"{member.display_name} gives back 2 cards of {deck.name}."
+        frames = event_frames(own[-1], ["private", "gm", "public"])
+        for lens in ("private", "gm"):  # the holder's page and the GM's redraw the hand, empty
+            assert f'id="hand-{member.pk}"' in frames[lens]
+            assert not any(card_by_id(c).name in frames[lens] for c in in_pile(deck, PileKind.DRAW))
+        assert f'id="hand-{member.pk}"' not in frames["public"]
