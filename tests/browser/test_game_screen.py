@@ -1,0 +1,40 @@
+"""The table as a game screen (issue 13): what a new group meets in its first evening."""
+
+from __future__ import annotations
+
+from playwright.sync_api import expect
+
+from tests.browser.test_demon_city_round import make_character
+
+
+def test_a_refused_task_answers_inline_and_the_table_stays(make_table) -> None:
+    """Bug 1: any refusal in "Roll a task" replaced the whole table page with one bare
+    sentence. The refusal belongs next to the form, and the page stays live."""
+    table = make_table(system="demon_city")
+    ann = table.join_player("Ann")
+    make_character(ann, table.url, "Alfie", agility=2, toughness=3)
+    make_character(table.gm, table.url, "Demon", npc=True, agility=3, toughness=3)
+    page = ann.page
+    ann.mark_page()
+    box = page.locator("#task-box")
+    box.locator("summary").click()
+    # no difficulty and nobody to roll against
+    box.locator("#task-character").select_option(label="Alfie")
+    box.get_by_role("button", name="Roll the task").click()
+    expect(page.locator("#task-notice")).to_contain_text("difficulty")
+    expect(page.locator("#rounds-panel")).to_be_visible()
+    ann.assert_not_reloaded()
+    # a character she does not play: the list does not offer it, and the server refuses it
+    expect(box.locator("#task-character option", has_text="Demon")).to_have_count(0)
+    box.locator("#task-number").fill("5")
+    page.evaluate("""() => {
+        const card = [...document.querySelectorAll('#characters article')]
+            .find(a => a.querySelector('h3').textContent.trim() === 'Demon');
+        const select = document.querySelector('#task-character');
+        const option = document.createElement('option');
+        option.value = card.id.replace('character-', ''); option.textContent = 'Demon';
+        select.append(option); select.value = option.value; }""")
+    box.get_by_role("button", name="Roll the task").click()
+    expect(page.locator("#task-notice")).to_have_text("You act only for the characters you control.")
+    expect(page.locator("#rounds-panel")).to_be_visible()
+    ann.assert_not_reloaded()
