@@ -177,17 +177,18 @@ def card_panels(event: Event, lens: Lens) -> str:
     for the owner and the GM, and the deck itself when it was made or changed."""
     view = cardviews.counts_context(event.payload["counts"])
     base = {"oob": True, "table_id": event.table_id}
-    parts = [render_to_string(f"{CARDS}#deck_counts", {**base, "c": c}) for c in view["deck_counts"]]
+    parts: list[str] = []
+    info = event.payload.get("deck_info")
+    if info:  # first: a new deck's widget holds the counts swapped in after it
+        (row,) = cardviews.deck_rows([info], event.payload["counts"])
+        parts.append(render_to_string(f"{CARDS}#deck_widget", {**base, "d": row}))
+        parts.append(render_to_string(f"{CARDS}#deal_deck_option", {**base, "d": row}))
+    parts += [render_to_string(f"{CARDS}#deck_counts", {**base, "c": c}) for c in view["deck_counts"]]
     parts.append(render_to_string(f"{CARDS}#play_area", {**base, "play": view["play"]}))
     parts += [
         format_html('<span id="hand-count-{}" class="hand-count" hx-swap-oob="true">{}</span>', member_id, n)
         for member_id, n in view["hand_counts"].items()
     ]
-    info = event.payload.get("deck_info")
-    if info:
-        (row,) = cardviews.deck_rows([info], event.payload["counts"])
-        parts.append(render_to_string(f"{CARDS}#deck_widget", {**base, "d": row}))
-        parts.append(render_to_string(f"{CARDS}#deal_deck_option", {**base, "d": row}))
     if lens != "public" and "hand" in event.private and event.owner_id:
         owner = event.owner
         parts.append(

@@ -189,14 +189,29 @@
     scrollLog();
   });
 
-  document.addEventListener("htmx:oobErrorNoTarget", function (e) {
-    const el = e.detail.content;
-    const into = el && el.dataset ? el.dataset.upsertInto : null;
-    const parent = into ? document.querySelector(into) : null;
-    if (!parent) return;
-    parent.appendChild(el);
-    htmx.process(el);
-    for (const empty of parent.querySelectorAll("[data-empty]")) empty.remove();
+  // A frame may carry an item a list does not hold yet (a new member, character, deck, hand):
+  // its element names the list in data-upsert-into. Before htmx swaps the frame in, an empty
+  // element with its id is put at the end of that list, so the swap replaces it like any other
+  // item instead of failing for want of a target (issue 13, bug 9: htmx:oobErrorNoTarget).
+  function makeRoomFor(html) {
+    if (typeof html !== "string" || html.indexOf("data-upsert-into") === -1) return;
+    const parsed = document.createElement("template");
+    parsed.innerHTML = html;
+    for (const item of parsed.content.querySelectorAll("[data-upsert-into][id]")) {
+      if (document.getElementById(item.id)) continue;
+      const list = document.querySelector(item.dataset.upsertInto);
+      if (!list) continue;
+      const room = document.createElement(item.tagName);
+      room.id = item.id;
+      list.appendChild(room);
+      for (const empty of list.querySelectorAll("[data-empty]")) empty.remove();
+    }
+  }
+  document.addEventListener("htmx:wsBeforeMessage", function (e) {
+    if (!e.defaultPrevented) makeRoomFor(e.detail.message);
+  });
+  document.addEventListener("htmx:beforeSwap", function (e) {
+    if (e.detail.shouldSwap && e.detail.xhr) makeRoomFor(e.detail.xhr.responseText);
   });
 
   // The same forms posted (socket down): 204 when done, the form again with its error if not.

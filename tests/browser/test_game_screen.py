@@ -38,3 +38,26 @@ def test_a_refused_task_answers_inline_and_the_table_stays(make_table) -> None:
     expect(page.locator("#task-notice")).to_have_text("You act only for the characters you control.")
     expect(page.locator("#rounds-panel")).to_be_visible()
     ann.assert_not_reloaded()
+
+
+def test_no_console_error_when_the_first_deck_comes_out_and_players_join(make_table) -> None:
+    """Bug 9: `htmx:oobErrorNoTarget` in the console when the first deck is created and
+    when a player joins: a new item of a list is swapped in without an error."""
+    from tests.browser.test_cards_ui import bring_out_deck
+
+    table = make_table()
+    gm = table.gm
+    errors: list[str] = []
+    gm.page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    ann = table.join_player("Ann")
+    expect(gm.page.locator("#members li", has_text="Ann")).to_have_count(1)
+    ann_errors: list[str] = []
+    ann.page.on("console", lambda m: ann_errors.append(m.text) if m.type == "error" else None)
+    bring_out_deck(gm)
+    for person in (gm, ann):
+        expect(person.page.locator("#decks article.deck")).to_have_count(1)
+        expect(person.page.locator("#no-decks")).to_have_count(0)
+    table.join_player("Bob")
+    for person in (gm, ann):
+        expect(person.page.locator("#members li", has_text="Bob")).to_have_count(1)
+    assert errors == [] and ann_errors == []
