@@ -62,6 +62,9 @@ class Membership(models.Model):
     display_name = models.CharField(max_length=40)
     joined = models.DateTimeField(auto_now_add=True)
     removed_at = models.DateTimeField(null=True, blank=True)
+    # A guest's way back: the personal seat link (seat/<token>/) logs any browser in as this
+    # member's guest account. Shown only to the member and the GM; the GM replaces it to revoke.
+    seat_token = models.CharField(max_length=64, unique=True, default=new_link_token)
 
     class Meta:
         ordering = ["joined", "pk"]

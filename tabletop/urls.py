@@ -19,6 +19,8 @@ urlpatterns = [
     path("tables/<id:table_id>/links/<str:which>/qr.svg", views.link_qr, name="link_qr"),
     path("tables/<id:table_id>/members/<id:member_id>/rename/", views.member_rename, name="member_rename"),
     path("tables/<id:table_id>/members/<id:member_id>/remove/", views.member_remove, name="member_remove"),
+    path("tables/<id:table_id>/members/<id:member_id>/seat-link/", views.seat_link, name="seat_link"),
+    path("tables/<id:table_id>/members/<id:member_id>/seat-link/replace/", views.seat_link_replace, name="seat_link_replace"),
     path("tables/<id:table_id>/characters/new/", views.character_new, name="character_new"),
     path("tables/<id:table_id>/characters/<id:character_id>/edit/", views.character_edit, name="character_edit"),
     path("tables/<id:table_id>/characters/<id:character_id>/claim/", views.character_claim, name="character_claim"),
@@ -32,5 +34,7 @@ urlpatterns = [
     path("games/<str:system>/<str:page>/", views.game_page, name="game_page"),
     path("join/<str:token>/", views.join, name="join"),
     path("watch/<str:token>/", views.watch, name="watch"),
+    path("seat/<str:token>/", views.seat, name="seat"),
+    path("accounts/leave/", views.leave, name="leave"),
     path("admin/", admin.site.urls),
 ]

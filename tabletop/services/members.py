@@ -75,6 +75,23 @@ def table_regenerate_link(*, table: Table, actor: Membership, which: str) -> Tab
 # Memberships
 
 
+def membership_replace_seat_link(*, target: Membership, actor: Membership) -> Membership:
+    """A new personal seat link for ``target``; the old one stops working at once. The GM's:
+    for a guest whose link leaked, or who lost it (the GM then hands on the new one)."""
+    with transaction.atomic():
+        locked = lock_table(target.table_id)
+        me = acting(locked, actor, Verb.LINKS_MANAGE)
+        member = locked.members.filter(pk=target.pk).first()
+        if member is None:
+            raise NotFound("There is no such member at this table.")
+        member.seat_token = new_link_token()
+        member.save(update_fields=["seat_token"])
+        append(locked, "member.seat_link_replaced", actor=me, audience=Audience.GM,
+               summary=f"{me.display_name} replaced {member.display_name}'s seat link; the old one no longer works.",
+               payload={"member": member.pk})
+    return member
+
+
 def membership_join(
     *, table: Table, user: AbstractBaseUser | None, role: str, display_name: str = ""
 ) -> Membership:

@@ -11,6 +11,7 @@ from tabletop.views.table import table, roll, chat, link_regenerate, link_qr, jo
 from tabletop.views.people import member_rename, member_remove, character_new, character_edit, character_claim
 from tabletop.views.cards import deck_create, deck_action, card_action
 from tabletop.views.systems import game_page, table_check, table_command
+from tabletop.views.seats import leave, seat, seat_link, seat_link_replace
 
 __all__ = [
     "table_create",
@@ -25,11 +26,15 @@ __all__ = [
     "game_page",
     "home",
     "join",
+    "leave",
     "link_qr",
     "link_regenerate",
     "member_remove",
     "member_rename",
     "roll",
+    "seat",
+    "seat_link",
+    "seat_link_replace",
     "signup",
     "table",
     "table_check",

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import segno
+
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
@@ -43,3 +45,8 @@ def form_response(
 def refusal(form: Any, error: ServiceError) -> None:
     field = error.field if error.field in form.fields else None
     form.add_error(field, error.message)
+
+
+def qr_svg(url: str, title: str) -> str:
+    """A QR code of ``url`` as an inline <svg> (its title names it for screen readers)."""
+    return segno.make(url, error="m").svg_inline(scale=4, title=title)

@@ -61,3 +61,27 @@ def test_no_console_error_when_the_first_deck_comes_out_and_players_join(make_ta
     for person in (gm, ann):
         expect(person.page.locator("#members li", has_text="Bob")).to_have_count(1)
     assert errors == [] and ann_errors == []
+
+
+def test_a_guest_logs_out_with_a_warning_and_comes_back_through_the_seat_link(make_table, people) -> None:
+    """Bug 4: a guest who clicked "Log out" lost the seat for good. The warning shows the
+    seat link; opened in another browser, it brings back the seat and the character."""
+    table = make_table(system="demon_city")
+    ann = table.join_player("Ann")
+    make_character(ann, table.url, "Alfie", agility=2, toughness=3)
+    page = ann.page
+    page.get_by_role("link", name="Your seat link").click()
+    link = page.locator("#seat-url").input_value()
+    assert "/seat/" in link
+    page.go_back()
+    page.get_by_role("link", name="Log out").click()
+    expect(page.get_by_role("alert")).to_contain_text("only your seat link brings you back")
+    assert page.locator("input[readonly]").first.input_value() == link
+    page.get_by_role("button", name="Log out").click()
+    assert ann.goto(table.url) == 200 and "/accounts/login/" in page.url  # the seat is not here now
+    phone = people.new("Ann's phone", width=390, height=844)
+    phone.goto(link)
+    phone.page.get_by_role("button", name="Take my seat").click()
+    phone.page.wait_for_url("**/tables/*/")
+    expect(phone.page.locator(".status-line strong").first).to_have_text("Ann")
+    expect(phone.page.locator("#task-character option", has_text="Alfie")).to_have_count(1)
