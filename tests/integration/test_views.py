@@ -308,3 +308,12 @@ def test_an_ordinary_refusal_is_logged_as_a_line_without_a_traceback(table, capl
         assert client.get(reverse("table", args=[table.row.pk])).status_code == 403
     [record] = [r for r in caplog.records if r.name == "django.request"]
     assert record.status_code == 403 and record.exc_info is None and "Forbidden" in record.getMessage()
+
+
+def test_no_page_shows_template_source(table) -> None:
+    """A Django comment is one line: a `{# ... #}` over two lines printed itself at the top of
+    every page. No page shows template syntax to anyone."""
+    pages = [reverse("home"), reverse("table", args=[table.row.pk]), reverse("leave")]
+    for path in pages:
+        body = table.client(table.ann).get(path).content.decode()
+        assert "{#" not in body and "{%" not in body and "{{" not in body, path

@@ -1,0 +1,58 @@
+"""The table's screens as a group sees them in its first evening (issue 13, "A screen to
+play on"): a Demon City table with characters, an NPC, a deck, a short history and a
+round under way, through the eyes of the GM, a player and a spectator, on a desktop and
+on a 390 px phone. Screenshots go to ``test-artifacts/screens/`` (kept out of git), for
+people to look at; the assertions check what the screens must show."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from playwright.sync_api import expect
+
+from tests.browser.test_cards_ui import bring_out_deck
+from tests.browser.test_demon_city_round import make_character
+
+SCREENS = Path(__file__).resolve().parents[2] / "test-artifacts" / "screens"
+
+
+def shot(person, name: str) -> None:
+    SCREENS.mkdir(parents=True, exist_ok=True)
+    person.page.screenshot(path=str(SCREENS / f"{name}.png"), full_page=True)
+
+
+def no_sideways_scroll(person) -> None:
+    width = person.page.evaluate("document.documentElement.scrollWidth")
+    viewport = person.page.viewport_size["width"]
+    assert width <= viewport, f"{person.name}'s page is {width} px wide on a {viewport} px screen"
+
+
+def test_the_table_screens_of_a_first_evening(make_table) -> None:
+    table = make_table(system="demon_city")
+    gm = table.gm
+    gm.accept_dialogs = True
+    ann = table.join_player("Ann")
+    bob = table.join_player("Bob")
+    make_character(ann, table.url, "Alfie", agility=2, toughness=4, hand_to_hand=4, side="players")
+    make_character(bob, table.url, "Betty", agility=5, toughness=3, firearms=5, side="players")
+    make_character(gm, table.url, "Demon", npc=True, agility=3, toughness=5, hand_to_hand=5, side="demons")
+    bring_out_deck(gm, "tarot")
+    draw = ann.page.locator(".deck form").first
+    draw.locator("input[name=count]").fill("3")
+    draw.get_by_role("button", name="Draw").click()
+    expect(ann.page.locator("#hands .card-face")).to_have_count(3)
+    ann.page.locator("#hands .card-row > li").first.get_by_role("button", name="Play").click()
+    gm.roll("2d10")
+    bob.chat("Betty checks her revolver.")
+    spectator = table.join_spectator()
+    phone = table.join_player("Cleo", width=390, height=844)
+    gm.page.get_by_role("button", name="Start Action Rounds").click()
+    for person in (gm, ann, bob, spectator, phone):
+        expect(person.page.locator("#rounds-panel li.is-next")).to_contain_text("Alfie")
+
+    shot(gm, "gm-desktop")
+    shot(ann, "player-desktop")
+    shot(spectator, "spectator-desktop")
+    shot(phone, "player-390")
+    for person in (gm, ann, bob, spectator, phone):
+        no_sideways_scroll(person)
