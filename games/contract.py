@@ -158,7 +158,12 @@ class Panel:
     ``view(state, lens)`` is what each of the GM, a player and a spectator sees. The page draws
     each viewer's own view; an event carries the spectator's, so a live redraw never shows
     anyone more than everyone may see. ``template`` and ``notice`` are Django
-    ``template#partial`` names: the panel itself, and the line that answers a command."""
+    ``template#partial`` names: the panel itself, and the line that answers a command.
+
+    Whose turn it is: a view may hold ``"turn": {"combatant": <cid or None>, "gm": bool,
+    "says": "Alfie announces", "prompt": "announce what Alfie does"}``. The platform shows it
+    in the page's banner: "Your turn: <prompt>." to that combatant's player (to the GM for
+    ``gm`` or a character nobody plays), with the tab's title, and "<says>." to everyone else."""
 
     view: Callable[[Mapping[str, Any], PanelLens], dict[str, Any]]
     template: str
@@ -210,6 +215,22 @@ def _no_derived(sheet: Mapping[str, Any]) -> list[tuple[str, str]]:
 
 
 @dataclass(frozen=True)
+class Glance:
+    """A character at a glance, for its card beside the table: the stats that matter in play,
+    its tracks (current harm: ``(label, now, of)``, drawn as a bar), and its tags ("Injured");
+    ``out`` greys the card (out of the fight, downed)."""
+
+    stats: tuple[tuple[str, str], ...] = ()
+    tracks: tuple[tuple[str, int, int], ...] = ()
+    tags: tuple[str, ...] = ()
+    out: bool = False
+
+
+def _no_glance(sheet: Mapping[str, Any]) -> Glance:
+    return Glance()
+
+
+@dataclass(frozen=True)
 class GameSystem:
     """One system's registration. A system listed as coming has only its key, name and blurb.
 
@@ -223,6 +244,7 @@ class GameSystem:
     sheet_fields: tuple[SheetField, ...] = ()
     clean_sheet: Callable[[Mapping[str, Any]], dict[str, Any]] | None = None
     derived: Callable[[Mapping[str, Any]], list[tuple[str, str]]] = _no_derived
+    glance: Callable[[Mapping[str, Any]], Glance] = _no_glance
     procedure: Procedure | None = None
     commands: tuple[Command, ...] = ()
     checks: tuple[Check, ...] = ()

@@ -37,7 +37,7 @@ class RollForm(forms.Form):
     notation = forms.CharField(
         max_length=settings.TABLETOP_MAX_NOTATION_CHARS,
         label="Dice",
-        widget=forms.TextInput(attrs={"placeholder": "2d6+3", "autocomplete": "off"}),
+        widget=forms.TextInput(attrs={"placeholder": "Dice, e.g. 2d6+3", "autocomplete": "off"}),
     )
     mode = forms.ChoiceField(choices=list(ROLL_MODES.items()), initial="public", label="Who sees it")
 
@@ -46,7 +46,7 @@ class ChatForm(forms.Form):
     text = forms.CharField(
         max_length=settings.TABLETOP_MAX_MESSAGE_CHARS,
         label="Message",
-        widget=forms.TextInput(attrs={"autocomplete": "off"}),
+        widget=forms.TextInput(attrs={"autocomplete": "off", "placeholder": "Say something to the table…"}),
     )
 
 

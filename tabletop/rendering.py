@@ -7,6 +7,7 @@ state, so it can be rendered once per lens and sent to every socket of that lens
 from __future__ import annotations
 
 from functools import lru_cache
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from django.template import TemplateDoesNotExist, engines
@@ -161,6 +162,8 @@ def event_frame(event: Event, lens: Lens, *, entry: str | None = None) -> str:
                 panel, {"panel": event.payload["panel"], "oob": True, "table_id": event.table_id},
             )
         )
+        turn = turn_view(event.payload["panel"])
+        parts.append(render_to_string(f"{TABLE}#turn_banner", {"turn": turn, "oob": True}))
     return "".join(parts)
 
 
@@ -170,6 +173,23 @@ def _system_panel(event: Event) -> str | None:
         return None
     game = registry.SYSTEMS.get(event.kind.partition(".")[0])
     return game.panel.template if game is not None and game.panel is not None else None
+
+
+def turn_view(panel: Mapping[str, Any] | None) -> dict[str, Any] | None:
+    """Whose turn it is, as the page's banner shows it (games/contract.py, Panel): one HTML
+    for every viewer; the page's CSS shows "Your turn" to the member it names (the GM for a
+    turn of the GM's or of a character nobody plays) and what everyone else reads to the rest."""
+    turn = (panel or {}).get("turn")
+    if not turn:
+        return None
+    combatant = turn.get("combatant")
+    controller = (panel or {}).get("controllers", {}).get(combatant) if combatant else None
+    return {
+        "says": turn.get("says", ""),
+        "prompt": turn.get("prompt", ""),
+        "controller": controller or "",
+        "gm": bool(turn.get("gm")) or (combatant is not None and controller is None),
+    }
 
 
 def card_panels(event: Event, lens: Lens) -> str:
@@ -198,7 +218,10 @@ def card_panels(event: Event, lens: Lens) -> str:
                     **base,
                     "member_id": event.owner_id,
                     "member_name": owner.display_name if owner else "",
-                    "me_id": event.owner_id if lens == "private" else None,
+                    # the owner reads "Your hand": a player through the private lens, the GM
+                    # (the table's one GM) through the GM's
+                    "me_id": event.owner_id if lens == "private" or (
+                        lens == "gm" and owner is not None and owner.role == "gm") else None,
                     "hand": cardviews.faces(event.private["hand"]),
                 },
             )

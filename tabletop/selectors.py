@@ -42,7 +42,25 @@ def character_data(character: Character) -> dict[str, Any]:
         "owner_name": owner.display_name if owner else "",
         "sheet": character.sheet,
         "derived": game.derived(character.sheet),
+        "glance": _glance(game.glance(character.sheet)),
         "version": character.version,
+    }
+
+
+def _track(label: str, now: int, of: int) -> dict[str, Any]:
+    fill = max(0, min(100, round(100 * now / of))) if of > 0 else (100 if now >= 0 else 0)
+    tone = "ok" if fill > 60 else "hurt" if fill > 25 else "low"
+    return {"label": label, "now": now, "of": of, "fill": fill, "tone": tone}
+
+
+def _glance(glance: Any) -> dict[str, Any]:
+    """A system's Glance as plain data for the character card (and the event that redraws it);
+    each track with the share of its bar filled, 0 at or below nothing left."""
+    return {
+        "stats": [list(pair) for pair in glance.stats],
+        "tracks": [_track(label, now, of) for label, now, of in glance.tracks],
+        "tags": list(glance.tags),
+        "out": glance.out,
     }
 
 

@@ -33,6 +33,7 @@ SYSTEM = GameSystem(
     sheet_fields=table.FIELDS,
     clean_sheet=table.clean_sheet,
     derived=table.derived,
+    glance=table.glance,
     procedure=Procedure(
         new_state=new_state,
         decide=decide,

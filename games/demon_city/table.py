@@ -15,6 +15,7 @@ from games.demon_city.errors import RuleError
 from games.demon_city.injury import validate_table
 from games.demon_city.sheet import SHEET_FIELDS, STAT_NAMES, Combatant, derived_values, stat_label
 from games.demon_city.state import current_pools, grouping, next_announcer, ready_to_roll
+from games.contract import Glance
 from games.sheets import SheetError, SheetField
 
 _KIND = {"str": "text", "int": "int", "bool": "bool", "stats": "skills"}
@@ -109,12 +110,48 @@ def derived(sheet: Mapping[str, Any]) -> list[tuple[str, str]]:
     ]
 
 
+def glance(sheet: Mapping[str, Any]) -> Glance:
+    """The character card: the stats a fight turns on, Toughness now of base, and its harm."""
+    try:
+        person = Combatant.from_dict({"id": "sheet", **sheet})
+    except RuleError:
+        return Glance()
+    stats = [(stat_label("agility"), str(person.agility))]
+    stats += [(stat_label(n), str(person.stat(n))) for n in ("hand_to_hand", "firearms", "exotic_weapons")
+              if person.stat(n)]
+    stats += [(name, str(rating)) for name, rating in person.skills.items() if rating]
+    if person.armour:
+        stats.append((stat_label("armour"), str(person.armour)))
+    out = person.out_of_fight or person.current_toughness <= -1
+    tags = [t for t, on in (("Injured", person.injured), ("Supernatural", person.supernatural),
+                            ("Out of the fight", out)) if on]
+    return Glance(stats=tuple(stats), tracks=((
+        "Toughness", person.current_toughness, person.toughness),), tags=tuple(tags), out=out)
+
+
 # What the GM's "Correct" form offers mid-fight (the engine takes any sheet field or condition).
 CORRECTABLE = [
     ("current_toughness", "Current Toughness"), ("injured", "Injured"), ("out_of_fight", "Out of the fight"),
     ("unaware", "Unaware"), ("grabbed", "Grabbed"), ("present", "Present"), ("dead", "Dead"),
     ("agility", "Agility"), ("armour", "Armour"),
 ]
+
+
+def _turn(state: Mapping[str, Any], names: Mapping[str, str]) -> dict[str, Any] | None:
+    """Whose turn it is (games/contract.py, Panel): the slowest still to announce, then the
+    Host, who rolls every Clash and starts the next round."""
+    nxt = next_announcer(state)
+    if nxt is not None:
+        name = names.get(nxt, "")
+        return {"combatant": nxt, "gm": False, "says": f"{name} announces",
+                "prompt": f"announce what {name} does"}
+    if ready_to_roll(state):
+        return {"combatant": None, "gm": True, "says": "The Host rolls every Clash",
+                "prompt": "roll every Clash"}
+    if state["phase"] == "resolved":
+        return {"combatant": None, "gm": True, "says": "The Host starts the next round",
+                "prompt": "start the next round (or end Action Rounds)"}
+    return None
 
 
 def panel(state: Mapping[str, Any]) -> dict[str, Any]:
@@ -166,6 +203,7 @@ def panel(state: Mapping[str, Any]) -> dict[str, Any]:
     return {
         "phase": state["phase"],
         "round": state["round"],
+        "turn": _turn(state, names),
         "order": order,
         "next": next_announcer(state),
         "next_name": names.get(next_announcer(state) or "", ""),

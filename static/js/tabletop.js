@@ -214,6 +214,21 @@
     if (e.detail.shouldSwap && e.detail.xhr) makeRoomFor(e.detail.xhr.responseText);
   });
 
+  // Your turn: the banner says so (the page's CSS picks "Your turn" for the one it names);
+  // the tab's title says it too, so a player on another tab sees it is their move.
+  const plainTitle = document.title;
+  function markTurn() {
+    const mine = document.querySelector("#turn-banner:not([hidden]) .turn-mine");
+    const yours = mine !== null && getComputedStyle(mine).display !== "none";
+    document.title = yours ? "\u25B6 Your turn \u00B7 " + plainTitle : plainTitle;
+    document.body.classList.toggle("my-turn", yours);
+  }
+  document.addEventListener("DOMContentLoaded", markTurn);
+  document.addEventListener("htmx:oobAfterSwap", function (e) {
+    if (e.detail.target && e.detail.target.id === "turn-banner") markTurn();
+  });
+  document.addEventListener("htmx:wsAfterMessage", markTurn);
+
   // The same forms posted (socket down): 204 when done, the form again with its error if not.
   document.addEventListener("htmx:afterRequest", function (e) {
     const elt = e.detail.requestConfig && e.detail.requestConfig.elt;

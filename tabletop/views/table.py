@@ -35,9 +35,11 @@ def _table_context(request: HttpRequest, table: Table, member: Membership) -> di
     for m in state.members:
         m["cards_in_hand"] = cards["hand_counts"].get(m["id"], 0)
     game = registry.get(table.system)
+    panel = selectors.system_panel(table, member)
     return {
         # the system's panel, drawn by the templates its registration names
-        "panel": selectors.system_panel(table, member),
+        "panel": panel,
+        "turn": rendering.turn_view(panel),
         "system_panel": game.panel,
         "cards": cards,
         "me_id": member.pk,

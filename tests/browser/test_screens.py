@@ -50,9 +50,42 @@ def test_the_table_screens_of_a_first_evening(make_table) -> None:
     for person in (gm, ann, bob, spectator, phone):
         expect(person.page.locator("#rounds-panel li.is-next")).to_contain_text("Alfie")
 
+    # Your turn: Ann's screen says so (banner, tab title); everyone else sees whose turn it is.
+    expect(ann.page.locator("#turn-banner .turn-mine")).to_be_visible()
+    expect(ann.page.locator("#turn-banner")).to_contain_text("Your turn: announce what Alfie does.")
+    assert ann.page.title().startswith("\u25b6 Your turn")
+    for person in (gm, bob, spectator, phone):
+        expect(person.page.locator("#turn-banner .turn-other")).to_have_text("Alfie announces.")
+        expect(person.page.locator("#turn-banner .turn-mine")).to_be_hidden()
+        assert not person.page.title().startswith("\u25b6")
+    # Characters at a glance: the stats that matter, harm now of base, who plays it.
+    alfie = gm.page.locator("#characters article", has_text="Alfie")
+    expect(alfie.locator(".track")).to_contain_text("Toughness")
+    expect(alfie.locator(".track-value")).to_have_text("4 / 4")
+    expect(alfie.locator(".stats")).to_contain_text("Hand-to-Hand")
+    expect(alfie.locator(".played-by")).to_have_text("Played by Ann")
+    # The hand on a phone comes before the game's panel.
+    hand_y = phone.page.locator("#hands-panel").bounding_box()
+    panel_y = phone.page.locator("#rounds-panel").bounding_box()
+    assert hand_y is not None and panel_y is not None and hand_y["y"] < panel_y["y"]
+
     shot(gm, "gm-desktop")
     shot(ann, "player-desktop")
     shot(spectator, "spectator-desktop")
     shot(phone, "player-390")
     for person in (gm, ann, bob, spectator, phone):
         no_sideways_scroll(person)
+
+    # Alfie announces: the turn moves on, live, to the next slowest (an NPC: the GM's turn).
+    form = ann.page.locator("form.announce-form[aria-label='Announce for Alfie']")
+    form.locator("select[name=target]").select_option(label="Demon")
+    form.locator("input[name=description]").fill("A haymaker at the Demon")
+    form.get_by_role("button", name="Announce for Alfie").click()
+    expect(gm.page.locator("#turn-banner")).to_contain_text("Your turn: announce what Demon does.")
+    expect(ann.page.locator("#turn-banner .turn-other")).to_have_text("Demon announces.")
+    assert not ann.page.title().startswith("\u25b6")
+    assert gm.page.title().startswith("\u25b6 Your turn")
+    shot(gm, "gm-desktop-gm-turn")
+    gm.page.set_viewport_size({"width": 390, "height": 844})
+    shot(gm, "gm-390")
+    no_sideways_scroll(gm)

@@ -1,23 +1,46 @@
-"""Creates the demo GM and table once, and prints how to get in. Safe to run again."""
+"""Creates the demo GM and a Demon City table with people, characters, a deck and a short
+history, once; prints how to get in (the GM's login, the links, each player's seat link).
+Safe to run again: an existing demo table is left as it is."""
 
 from __future__ import annotations
 
+import hashlib
 import os
+import random
 from typing import Any
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
+from django.db import transaction
 from django.urls import reverse
 
-from tabletop import services
-from tabletop.models import Table
+from games import registry
+from games.core.rng import Rng
+from tabletop import selectors, services
+from tabletop.models import Membership, Role, Table
 
 DEMO_USER = "demo-gm"
-DEMO_TABLE = "Demo table"
+DEMO_TABLE = "Night Shift at Saint Ursula's"
+SYSTEM = "demon_city"  # the demo's content may name a system; nothing else under tabletop/ does
+
+PLAYERS = (
+    ("Mara", "Sister Agnes", {"agility": "3", "toughness": "3", "hand_to_hand": "2",
+                              "skills": "Exorcism: 5\nLatin: 4", "side": "players",
+                              "notes": "Knows every corridor of the old wing."}),
+    ("Theo", "Danny Cruz", {"agility": "4", "toughness": "4", "firearms": "4",
+                            "skills": "Driving: 6", "side": "players",
+                            "notes": "Night porter; keeps a revolver in his locker."}),
+)
+NPCS = (
+    ("The Thing in the Chapel", {"agility": "2", "toughness": "6", "hand_to_hand": "5",
+                                 "supernatural": "on", "side": "demons"}),
+    ("Orderly Kemp", {"agility": "3", "toughness": "3", "hand_to_hand": "2", "side": "demons"}),
+)
 
 
 class Command(BaseCommand):
-    help = "Create a demo GM and table if missing; print the GM login and the table's links."
+    help = "Create a demo GM and a Demon City table if missing; print the logins and links."
 
     def add_arguments(self, parser: Any) -> None:
         parser.add_argument(
@@ -29,19 +52,61 @@ class Command(BaseCommand):
     def handle(self, *args: Any, base_url: str, **options: Any) -> None:
         users = get_user_model()
         # The demo password is derived from SECRET_KEY: stable across runs, unguessable elsewhere.
-        from django.conf import settings
-        import hashlib
-
         password = "demo-" + hashlib.sha256(f"demo:{settings.SECRET_KEY}".encode()).hexdigest()[:12]
-        gm, created = users.objects.get_or_create(username=DEMO_USER)
-        if created or not gm.check_password(password):
-            gm.set_password(password)
-            gm.save()
-        table = Table.objects.filter(gm=gm, name=DEMO_TABLE).first()
+        gm_user, created = users.objects.get_or_create(username=DEMO_USER)
+        if created or not gm_user.check_password(password):
+            gm_user.set_password(password)
+            gm_user.save()
+        table = Table.objects.filter(gm=gm_user, name=DEMO_TABLE).first()
         if table is None:
-            table = services.table_create(gm=gm, name=DEMO_TABLE, system="freeform")
+            with transaction.atomic():  # all of it or nothing, so a second run never finds half a table
+                table = self._set_the_table(gm_user)
         base = base_url.rstrip("/")
         self.stdout.write(f"GM: {DEMO_USER} / {password}")
         self.stdout.write(f"Player link: {base}{reverse('join', args=[table.player_token])}")
         self.stdout.write(f"Spectator link: {base}{reverse('watch', args=[table.spectator_token])}")
         self.stdout.write(f"Table: {base}{reverse('table', args=[table.pk])}")
+        for member in table.members.filter(role=Role.PLAYER, removed_at=None):
+            self.stdout.write(f"{member.display_name}'s seat: {base}{reverse('seat', args=[member.seat_token])}")
+
+    def _set_the_table(self, gm_user: Any) -> Table:
+        """A table a visitor can read at a glance: two players with their characters, two NPCs,
+        a Tarot deck in use, a few lines of play, and an Action Round where the Thing has
+        announced and Sister Agnes is next."""
+        rng: Rng = random.Random(3)
+        table = services.table_create(gm=gm_user, name=DEMO_TABLE, system=SYSTEM)
+        table.members.filter(role=Role.GM).update(display_name="The Host")  # how players know the GM
+        gm = table.members.get(role=Role.GM)
+        people: dict[str, Membership] = {}
+        characters = []
+        for player, name, sheet in PLAYERS:
+            member = services.membership_join(table=table, user=services.guest_user_create(),
+                                              role=Role.PLAYER, display_name=player)
+            people[player] = member
+            characters.append(services.character_create(table=table, actor=member, name=name, sheet=sheet))
+        for name, sheet in NPCS:
+            characters.append(services.character_create(table=table, actor=gm, name=name, sheet=sheet, npc=True))
+        services.chat_post(table=table, actor=gm, text="3:12 a.m. The chapel doors stand open; the candles are lit.")
+        services.chat_post(table=table, actor=people["Theo"], text="Danny checks his revolver. Five rounds.")
+        deck = services.deck_create(table=table, actor=gm, kind="tarot", rng=rng, name="Fate",
+                                    players_may_use=True, allow_reversed=True)
+        drawn = services.pile_draw(deck=deck, actor=people["Mara"], count=3)
+        services.card_play(table=table, actor=people["Mara"], deck_id=deck.pk, card_id=drawn[0].removesuffix("/r"))
+        services.dice_roll(table=table, actor=people["Theo"], notation="1d10", mode="public", rng=rng)
+        services.chat_post(table=table, actor=people["Mara"], text="Agnes raises her crucifix and steps inside.")
+        game = registry.get(SYSTEM)
+        start = game.command("start")
+        assert start is not None
+        facts = selectors.table_facts(Table.objects.get(pk=table.pk))
+        args = start.parse({"characters": [str(c.pk) for c in characters]}, facts)
+        services.procedure_command(table=table, actor=gm, command={**args, "type": "start"}, rng=rng)
+        announce = game.command("announce")
+        assert announce is not None
+        thing = next(c for c in characters if c.name == "The Thing in the Chapel")
+        agnes = next(c for c in characters if c.name == "Sister Agnes")
+        facts = selectors.table_facts(Table.objects.get(pk=table.pk))
+        for who, target, what in ((thing, agnes, "lunges out of the dark at Agnes"),):
+            args = announce.parse({"combatant": [facts.character(who.pk).cid], "kind": ["melee"],
+                                   "target": [facts.character(target.pk).cid], "description": [what]}, facts)
+            services.procedure_command(table=table, actor=gm, command={**args, "type": "announce"}, rng=rng)
+        return Table.objects.get(pk=table.pk)

@@ -1,0 +1,48 @@
+"""Issue 13: "`manage.py demo` makes a Demon City table with characters, NPCs, a deck, and a
+short history in the log, so the first screen shows what the product does." Run twice, it
+makes one table."""
+
+from __future__ import annotations
+
+import io
+import re
+
+from django.core.management import call_command
+from django.test import Client
+
+from tabletop.models import CardPlacement, Character, Event, Membership, PileKind, ProcedureState, Table
+
+
+def run_demo() -> str:
+    out = io.StringIO()
+    call_command("demo", base_url="http://127.0.0.1:8000", stdout=out)
+    return out.getvalue()
+
+
+def test_the_demo_sets_a_demon_city_table_with_a_story_so_far(db: None) -> None:
+    printed = run_demo()
+    again = run_demo()
+    assert Table.objects.count() == 1
+    table = Table.objects.get()
+    assert table.system == "demon_city"
+    names = set(Character.objects.filter(table=table).values_list("name", flat=True))
+    assert {"Sister Agnes", "Danny Cruz", "The Thing in the Chapel", "Orderly Kemp"} <= names
+    assert Character.objects.filter(table=table, is_npc=True).count() == 2
+    assert Character.objects.filter(table=table, is_npc=False, owner__isnull=False).count() == 2
+    assert table.decks.count() == 1
+    assert CardPlacement.objects.filter(deck__table=table, pile__kind=PileKind.HAND).count() == 2
+    assert CardPlacement.objects.filter(deck__table=table, pile__kind=PileKind.PLAY).count() == 1
+    kinds = list(Event.objects.filter(table=table).values_list("kind", flat=True))
+    assert {"chat.posted", "dice.rolled", "card.played", "demon_city.action_rounds_started", "demon_city.announced"} <= set(kinds)
+    state = ProcedureState.objects.get(table=table).state
+    assert state["phase"] == "announce" and state["round"] == 1
+    assert len(state["actions"]) == 1  # the Thing has announced; Sister Agnes is next
+    for label in ("GM: demo-gm / ", "Player link: ", "Spectator link: ", "Table: ", "Mara's seat: ", "Theo's seat: "):
+        assert label in printed and label in again
+    # Mara's seat link opens her seat, with her turn waiting
+    seat = re.search(r"Mara's seat: http://127\.0\.0\.1:8000(\S+)", printed).group(1)
+    mara = Client()
+    mara.post(seat)
+    page = mara.get(f"/tables/{table.pk}/").content.decode()
+    assert "You are <strong>Mara</strong>" in page and "Your turn:" in page and "Sister Agnes" in page
+    assert Membership.objects.filter(table=table, display_name="The Host", role="gm").exists()
