@@ -60,6 +60,7 @@ Action Rounds (``procedure``, ``events``, ``state``)
                     critical, fumbles, prompt}
       damage_rolled {attacker, target, dice, massive, taken, before, after, out_of_fight}
       grabbed {attacker, target}   defended {combatant}   injury_rolled {combatant, die, entry}
+      grab_ended {target, grabbers, reason ("grabber_out" | "broke_free" | "host")}
       round_resolved {pending}     round_started {}       action_rounds_ended {}
       undone {undoes_step}
 
@@ -101,6 +102,8 @@ Rulings where the seed is silent or loose (each also commented where it is coded
       Injuries are rolled when the hit lands; step 8 re-rolls only earlier inconclusive
       results. A hit on someone already down is a fresh Injury roll.
     - An action on someone who cannot act (out of the fight) is unresisted (step 4).
+    - A grab lasts while it is held: it ends when its grabber is out of the fight, when the
+      grabbed entity's defence succeeds (it breaks free), or when the Host ends it.
     - Several targets (a GM exception) need the stat to beat every target for the Skill
       Die, and every target must qualify for the Distraction Die.
 """

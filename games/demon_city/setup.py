@@ -13,6 +13,7 @@ from typing import Any
 from games.core.rng import Rng
 from games.demon_city import state as st
 from games.demon_city.errors import RuleError
+from games.demon_city.events import GRABBER_OUT, HOST_RELEASED
 from games.demon_city.injury import DEFAULT_INJURY_TABLE, validate_table
 from games.demon_city.permissions import Actor, require_gm
 from games.demon_city.sheet import Combatant
@@ -90,7 +91,11 @@ def place(person: Combatant, order: list[str], people: Mapping[str, Combatant],
 
 def set_condition(state: Mapping[str, Any], command: Mapping[str, Any], actor: Actor,
                   rng: Rng) -> list[Event]:
-    """The GM corrects a sheet value or condition (injured, grabbed, unaware, present...)."""
+    """The GM corrects a sheet value or condition (injured, grabbed, unaware, present...).
+
+    Ending a grab (grabbed: no) is logged as the grab ending, for whoever held it; taking a
+    grabber out of the fight (or out of the scene) ends the grabs it held.
+    """
     require_gm(actor, "correct a combatant")
     require_phase(state, st.ANNOUNCE, st.RESOLVED)
     person = find_combatant(state, command.get("combatant"))
@@ -98,11 +103,18 @@ def set_condition(state: Mapping[str, Any], command: Mapping[str, Any], actor: A
     if name not in CORRECTABLE:
         raise RuleError(f"{name!r} is not a field the Host can set.")
     changed = person.with_changes(**{name: command.get("value")})
+    if name == "grabbed" and person.grabbed and not changed.grabbed:
+        return [{"type": "grab_ended", "target": person.id, "grabbers": list(person.grabbed_by),
+                 "reason": HOST_RELEASED}]
     order = list(state["order"])
     if changed.agility != person.agility:
         order = place(changed, order, st.combatants(state), rng)
-    return [{"type": "condition_set", "combatant": person.id, "field": name,
-             "value": changed.to_dict()[name], "order": order}]
+    events: list[Event] = [{"type": "condition_set", "combatant": person.id, "field": name,
+                            "value": changed.to_dict()[name], "order": order}]
+    if person.able and not changed.able:
+        events += [{"type": "grab_ended", "target": held, "grabbers": [person.id],
+                    "reason": GRABBER_OUT} for held in st.holds_of(state, person.id)]
+    return events
 
 
 def set_injury_table(state: Mapping[str, Any], command: Mapping[str, Any], actor: Actor,

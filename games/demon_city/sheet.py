@@ -57,8 +57,8 @@ SHEET_FIELDS: list[dict[str, Any]] = [
 ]
 
 # Conditions that only exist while Action Rounds run; the GM may correct them.
-CONDITION_FIELDS = ("present", "grabbed", "unaware", "dead", "injury_pending", "injury_round",
-                    "defended_last_round", "defended_this_round")
+CONDITION_FIELDS = ("present", "grabbed", "grabbed_by", "unaware", "dead", "injury_pending",
+                    "injury_round", "defended_last_round", "defended_this_round", "injured_before")
 
 
 @dataclass(frozen=True)
@@ -81,12 +81,18 @@ class Combatant:
     out_of_fight: bool = False
     present: bool = True
     grabbed: bool = False
+    # Who holds the grab (ids); empty when the Host marked the grab by hand. The grab ends
+    # when every holder is out of the fight, when the target breaks free, or by the Host.
+    grabbed_by: tuple[str, ...] = ()
     unaware: bool = False
     dead: bool = False
     injury_pending: bool = False
     injury_round: int = 0
     defended_last_round: bool = False
     defended_this_round: bool = False
+    # An injury from before this fight, kept for the sheet: it costs no Lost Die here, since
+    # the seed gives that die to "anyone who has taken at least one injury during the fight".
+    injured_before: bool = False
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Combatant:
@@ -100,6 +106,8 @@ class Combatant:
             raise RuleError("A combatant needs a non-empty string id.")
         values = dict(data)
         values["skills"] = dict(values.get("skills") or {})
+        if isinstance(values.get("grabbed_by"), list):
+            values["grabbed_by"] = tuple(values["grabbed_by"])
         if values.get("current_toughness") is None:
             values["current_toughness"] = values.get("toughness", cls.toughness)
         built = cls(**values)
@@ -111,6 +119,8 @@ class Combatant:
             value, kind = getattr(self, f.name), str(f.type)
             if kind.startswith("Mapping"):
                 ok = isinstance(value, Mapping)
+            elif kind.startswith("tuple"):
+                ok = isinstance(value, tuple) and all(isinstance(v, str) and v for v in value)
             else:
                 # bool is an int subclass; a sheet that says True for Agility is a mistake.
                 ok = type(value) is {"str": str, "bool": bool, "int": int}[kind]
@@ -137,6 +147,7 @@ class Combatant:
         """The JSON-ready form, which ``from_dict`` reads back unchanged."""
         data = asdict(self)
         data["skills"] = dict(self.skills)
+        data["grabbed_by"] = list(self.grabbed_by)
         return data
 
     def stat(self, name: str) -> int:
