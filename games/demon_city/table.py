@@ -124,6 +124,10 @@ def panel(state: Mapping[str, Any]) -> dict[str, Any]:
     """
     names = {cid: c.get("name") or cid for cid, c in state["combatants"].items()}
     stats = [(name, stat_label(name)) for name in STAT_NAMES]
+
+    def own(c: Mapping[str, Any]) -> list[tuple[str, str]]:
+        """What an entity may roll with: the sheet's stats and its own skills."""
+        return stats + [(k, k) for k in (c.get("skills") or {})]
     if state["phase"] in ("idle", "ended"):
         # no round is under way: the heading names none (it had said "round 2" after the end)
         return {"phase": state["phase"], "round": None, "stats": stats,
@@ -145,6 +149,7 @@ def panel(state: Mapping[str, Any]) -> dict[str, Any]:
                 "targets": [names.get(t, t) for t in action["targets"]],
                 "description": action.get("description", ""),
             },
+            "stat_choices": own(c),
             "pool": None if cid not in pools else {
                 "size": pools[cid].size,
                 "dice": [{"kind": d.kind, "reason": d.reason, "sign": d.sign} for d in pools[cid].dice],
@@ -171,9 +176,11 @@ def panel(state: Mapping[str, Any]) -> dict[str, Any]:
         "next_name": names.get(next_announcer(state) or "", ""),
         "ready": ready_to_roll(state),
         "unresisted": [names[a] for a in plan.unresisted],
-        "difficulties": [
-            {"id": a, "name": names[a], **state["difficulties"].get(a, {})} for a in plan.unresisted
-        ],
+        "difficulties": [_difficulty(state, a, names[a], own(state["combatants"][a]))
+                         for a in plan.unresisted],
+        "against_choices": stats + sorted(
+            {k: k for c in state["combatants"].values() for k in c.get("skills") or {}}.items(),
+            key=lambda kv: kv[0].casefold()),
         "extra_targets": list(state["extra_targets"]),
         "clashes": clashes,
         "kinds": list(KINDS.items()),
@@ -182,6 +189,17 @@ def panel(state: Mapping[str, Any]) -> dict[str, Any]:
         "injury_table": state["injury_table"],
         "injury_text": format_injury_table(state["injury_table"]),
     }
+
+
+def _difficulty(state: Mapping[str, Any], cid: str, name: str,
+                choices: list[tuple[str, str]]) -> dict[str, Any]:
+    """An unresisted action's difficulty form: the stat it rolls defaults to the one the
+    action named ("anything else"), then Agility, as ``procedure.set_difficulty`` does."""
+    action = next((a for a in state["actions"] if a["actor"] == cid), {})
+    current = state["difficulties"].get(cid, {})
+    chosen = current.get("stat") or action.get("stat") or "agility"
+    return {"id": cid, "name": name, **current, "choices": choices, "chosen": chosen,
+            "stat_label": stat_label(current["stat"]) if current else ""}
 
 
 def sole_highest(sizes: Mapping[str, int]) -> dict[str, Any]:

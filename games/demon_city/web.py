@@ -43,7 +43,12 @@ def plain(form: Form, table: Table) -> dict[str, Any]:
 
 
 def announce(form: Form, table: Table) -> dict[str, Any]:
+    """The announce form always carries its "anything else" stat choices; only an "other"
+    action names its own stat and the target's (the engine refuses them for the rest)."""
     args = _common(form)
+    if args.get("kind") != "other":
+        args.pop("stat", None)
+        args.pop("against", None)
     args["massive"] = value(form, "massive") in ("1", "on", "true")
     args.setdefault("description", "")
     return args

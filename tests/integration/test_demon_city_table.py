@@ -296,3 +296,61 @@ def test_the_end_of_action_rounds_writes_toughness_back_to_the_sheets(fight) -> 
     assert any(c["id"] == fight["alfie"].pk and c["sheet"]["current_toughness"] == 1 for c in updated)
     row.refresh_from_db()
     assert row.state["phase"] == "ended"
+
+
+def _with_skill(f, key: str, skills: str) -> None:
+    """Gives a fixture character a GM-added skill, keeping the rest of its sheet."""
+    character = f[key]
+    services.character_update(character=character, actor=f["gm"], name=character.name,
+                              sheet={**character.sheet, "skills": skills})
+    character.refresh_from_db()
+
+
+def test_anything_else_and_a_difficulty_name_the_stat_they_roll(fight) -> None:
+    """Issue 13: "The announce form cannot name the stats for an 'other' action, and the
+    difficulty form cannot name the stat, so those actions never get a Skill Die and unresisted
+    tasks always roll Agility." Seed: "a character with a higher Stat than the Stat they're
+    targeting gets to roll an extra die--the Skill Die"; a task by Hyder is rolled "off-Agility
+    vs a difficulty number decided by the Host", Agility being only that task's stat."""
+    _with_skill(fight, "alfie", "Driving: 6")
+    gm, ann, bob = Client(), Client(), Client()
+    for client, who in ((gm, "gm"), (ann, "ann"), (bob, "bob")):
+        client.force_login(fight[who].user)
+    url = lambda c: reverse("table_command", args=[fight["table"].pk, c])  # noqa: E731
+    chars = [fight["alfie"].pk, fight["betty"].pk, fight["demon"].pk]
+    assert gm.post(url("start"), {"characters": chars}, **HTMX).status_code == 200
+    page = ann.get(reverse("table", args=[fight["table"].pk])).content.decode()
+    form = page[page.index('id="announce-'):]
+    form = form[: form.index("</form>")]
+    assert 'name="stat"' in form and '<option value="Driving">Driving</option>' in form
+    assert 'name="against"' in form
+    alfie, betty, demon = (cid(fight[k]) for k in ("alfie", "betty", "demon"))
+    assert ann.post(url("announce"), {"combatant": alfie, "kind": "other", "target": demon,
+                                      "description": "run it down", "stat": "Driving",
+                                      "against": "agility"}, **HTMX).status_code == 200
+    pool = Event.objects.filter(kind="demon_city.announced").latest("seq").payload["event"]["pool"]
+    assert [d["reason"] for d in pool["dice"] if d["kind"] == "skill"] == [
+        "Alfie's Driving 6 > Demon's Agility 3"]
+    command(fight, "gm", random.Random(3), type="announce", combatant=demon, kind="defend")
+    # The form sends its "anything else" choices with every kind; a shot ignores them.
+    assert bob.post(url("announce"), {"combatant": betty, "kind": "other", "description": "pick the lock",
+                                      "stat": "firearms", "against": ""}, **HTMX).status_code == 200
+    page = gm.get(reverse("table", args=[fight["table"].pk])).content.decode()
+    difficulty = page[page.index('id="difficulty-stat-'):]
+    difficulty = difficulty[: difficulty.index("</select>")]
+    assert '<option value="firearms" selected>Firearms</option>' in difficulty
+    assert gm.post(url("set_difficulty"), {"combatant": betty, "target_number": "4", "stat": "toughness"},
+                   **HTMX).status_code == 200
+    state = ProcedureState.objects.get(table=fight["table"]).state
+    assert state["difficulties"][betty] == {"target_number": 4, "stat": "toughness"}
+
+
+def test_the_announce_form_s_stat_choices_do_not_refuse_a_fight_action(fight) -> None:
+    """The "anything else" selects post with every kind; only an "other" action uses them."""
+    ann = Client()
+    ann.force_login(fight["ann"].user)
+    start(fight, random.Random(2))
+    done = ann.post(reverse("table_command", args=[fight["table"].pk, "announce"]),
+                    {"combatant": cid(fight["alfie"]), "kind": "melee", "target": cid(fight["demon"]),
+                     "stat": "agility", "against": ""}, **HTMX)
+    assert done.status_code == 200, done.content.decode()
