@@ -144,6 +144,8 @@ def panel(state: Mapping[str, Any]) -> dict[str, Any]:
             "id": cid, "name": names[cid], "agility": c["agility"], "side": c["side"],
             "toughness": c["current_toughness"], "base_toughness": c["toughness"],
             "out": c["out_of_fight"] or c.get("dead", False), "injured": c["injured"],
+            "unaware": c.get("unaware", False), "grabbed": c.get("grabbed", False),
+            "grabbed_by": [names.get(g, g) for g in c.get("grabbed_by") or []],
             "action": None if action is None else {
                 "kind": action["kind"], "label": KINDS[action["kind"]],
                 "targets": [names.get(t, t) for t in action["targets"]],

@@ -354,3 +354,33 @@ def test_the_announce_form_s_stat_choices_do_not_refuse_a_fight_action(fight) ->
                     {"combatant": cid(fight["alfie"]), "kind": "melee", "target": cid(fight["demon"]),
                      "stat": "agility", "against": ""}, **HTMX)
     assert done.status_code == 200, done.content.decode()
+
+
+def test_the_host_marks_a_target_unaware_and_ends_a_grab_from_the_panel(fight) -> None:
+    """Issue 13: "set_condition cannot be reached from the table, so the Host cannot mark a
+    target unaware, release a grab, or correct a flag." Seed: a task on someone who "doesn't
+    know they're there" earns the Distraction Die; "Once a foe is grabbed, actions generally
+    target a foe's Toughness" (until the grab ends)."""
+    gm = Client()
+    gm.force_login(fight["gm"].user)
+    start(fight, random.Random(6))
+    demon, alfie = cid(fight["demon"]), cid(fight["alfie"])
+    table_url = reverse("table", args=[fight["table"].pk])
+    set_url = reverse("table_command", args=[fight["table"].pk, "set_condition"])
+    page = gm.get(table_url).content.decode()
+    mark = f'hx-vals=\'{{"combatant": "{demon}", "field": "unaware", "value": "yes"}}\''
+    assert mark in page and f'hx-post="{set_url}"' in page and "Mark Demon unaware" in page
+    assert gm.post(set_url, {"combatant": demon, "field": "unaware", "value": "yes"}, **HTMX).status_code == 200
+    command(fight, "gm", random.Random(6), type="set_condition", combatant=alfie, field="grabbed", value=True)
+    page = gm.get(table_url).content.decode()
+    assert "Demon is aware now" in page and "· unaware" in page and "· grabbed" in page
+    release = f'hx-vals=\'{{"combatant": "{alfie}", "field": "grabbed", "value": "no"}}\''
+    assert release in page and "End the grab on Alfie" in page
+    assert gm.post(set_url, {"combatant": alfie, "field": "grabbed", "value": "no"}, **HTMX).status_code == 200
+    ended = Event.objects.filter(kind="demon_city.grab_ended").latest("seq")
+    assert ended.summary == "The Host ends the grab on Alfie."
+    state = ProcedureState.objects.get(table=fight["table"]).state
+    assert state["combatants"][demon]["unaware"] is True and state["combatants"][alfie]["grabbed"] is False
+    assert "End the grab on Alfie" not in gm.get(table_url).content.decode()
+    marked = Event.objects.filter(kind="demon_city.condition_set").order_by("seq").first()
+    assert marked.summary == "The Host marks Demon unaware."
