@@ -89,7 +89,9 @@ def summary(event: Event, names: Mapping[str, str]) -> str:
 
     texts: dict[str, Callable[[Event], str]] = {
         "action_rounds_started": lambda e: "Action Rounds! Announcing from slowest: "
-                                           + ", ".join(n(c) for c in e["order"]) + ".",
+                                           + ", ".join(n(c) for c in e["order"]) + "."
+                                           + (" Injuries from before the fight count."
+                                              if e.get("injuries_count") else ""),
         "combatant_added": lambda e: f"{n(e['combatant']['id'])} joins the fight.",
         "announced": lambda e: f"{n(e['action']['actor'])} announces {ANNOUNCED[e['action']['kind']]}"
                                + (" at " + ", ".join(n(t) for t in e["action"]["targets"])

@@ -48,7 +48,7 @@ def start(state: Mapping[str, Any], command: Mapping[str, Any], actor: Actor,
     raw = command.get("combatants")
     if not isinstance(raw, list) or not raw:
         raise RuleError("Action Rounds need at least one combatant.")
-    people = [Combatant.from_dict(c) for c in raw]
+    people = fighters(raw, command.get("injuries_count", False))
     if len({p.id for p in people}) != len(people):
         raise RuleError("Two combatants share an id.")
     order: list[str] = []
@@ -62,15 +62,29 @@ def start(state: Mapping[str, Any], command: Mapping[str, Any], actor: Actor,
     table = validate_table(command.get("injury_table") or DEFAULT_INJURY_TABLE)
     return [{"type": "action_rounds_started", "round": 1,
              "combatants": [p.to_dict() for p in people], "order": order, "ties": ties,
-             "injury_table": table}]
+             "injury_table": table, "injuries_count": command.get("injuries_count", False)}]
+
+
+def fighters(sheets: list[Any], injuries_count: object) -> list[Combatant]:
+    """Sheets as they enter a fight. Seed: "Anyone who has taken at least one injury during
+    the fight loses a single die (the Lost Die for Injury)": an injury from before costs no
+    die unless the Host says it counts (``injuries_count``); it is kept aside
+    (``injured_before``) and goes back on the sheet when the fight ends."""
+    if not isinstance(injuries_count, bool):
+        raise RuleError("Say yes or no to counting injuries from before the fight.")
+    people = [Combatant.from_dict(c) for c in sheets]
+    if injuries_count:
+        return people
+    return [p.with_changes(injured=False, injured_before=True) if p.injured else p for p in people]
 
 
 def add_combatant(state: Mapping[str, Any], command: Mapping[str, Any], actor: Actor,
                   rng: Rng) -> list[Event]:
-    """Someone joins the fight; a tie in Agility puts them at a random place among equals."""
+    """Someone joins the fight; a tie in Agility puts them at a random place among equals.
+    An injury from before counts as at the start: only if the Host says (``injuries_count``)."""
     require_gm(actor, "add a combatant")
     require_phase(state, st.ANNOUNCE, st.RESOLVED)
-    person = Combatant.from_dict(command.get("combatant") or {})
+    [person] = fighters([command.get("combatant") or {}], command.get("injuries_count", False))
     if person.id in state["combatants"]:
         raise RuleError(f"{person.id!r} is already in the fight.")
     order = place(person, state["order"], st.combatants(state), rng)

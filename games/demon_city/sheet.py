@@ -51,7 +51,8 @@ SHEET_FIELDS: list[dict[str, Any]] = [
      "max": STAT_MAX, "uncapped_by": "supernatural",
      "help": "Skills the GM adds, one per line as Name: rating, e.g. Driving: 6."},
     {"name": "injured", "label": "Injured", "kind": "bool", "default": False, "min": None,
-     "max": None, "help": "Has taken at least one injury this fight: one Lost Die."},
+     "max": None, "help": "Carries an injury. In a fight, an injury taken during that fight "
+                          "costs one die; one from before only if the Host says it counts."},
     {"name": "out_of_fight", "label": "Out of the fight", "kind": "bool", "default": False,
      "min": None, "max": None, "help": "Cannot announce or roll."},
 ]

@@ -144,6 +144,7 @@ def panel(state: Mapping[str, Any]) -> dict[str, Any]:
             "id": cid, "name": names[cid], "agility": c["agility"], "side": c["side"],
             "toughness": c["current_toughness"], "base_toughness": c["toughness"],
             "out": c["out_of_fight"] or c.get("dead", False), "injured": c["injured"],
+            "hurt_before": c.get("injured_before", False) and not c["injured"],
             "unaware": c.get("unaware", False), "grabbed": c.get("grabbed", False),
             "grabbed_by": [names.get(g, g) for g in c.get("grabbed_by") or []],
             "action": None if action is None else {
@@ -285,8 +286,10 @@ def task(
     """Rolls a task and returns (the event's data, its log line).
 
     Seed: a task is rolled "against a static number" chosen by the Host, or against the
-    Host's roll for whoever opposes; the higher stat earns the Skill Die, an injury costs a
-    Lost Die, and the best die is the roll.
+    Host's roll for whoever opposes; the higher stat earns the Skill Die and the best die is
+    the roll. An injury on the sheet costs no die by itself: the Lost Die for Injury is for
+    "anyone who has taken at least one injury during the fight"; outside one, "the Host may
+    subtract up to two Lost Dice ... to account for problems" (``lost``, with the reason).
     """
     from games.demon_city.dice import build_pool, roll_against_target, roll_opposed
     from games.demon_city.sheet import stat_label as label
@@ -299,14 +302,13 @@ def task(
     if not me.has_stat(stat):
         raise RuleError(f"{name} has no stat or skill called {label(stat)}.")
     rating = me.stat(stat)
-    injury = "injured" if me.injured else None
     distraction = "the target is distracted or unaware" if distracted else None
     if other is None:
         if target_number is None or target_number < 0:
             raise RuleError("A task needs a difficulty (0 or more) or an opponent.")
         skill = f"{label(stat)} {rating} > difficulty {target_number}" if rating > target_number else None
         pool = build_pool(skill=skill, distraction=distraction, situation=situation,
-                          injury=injury, misc_lost=lost)
+                          misc_lost=lost)
         result = roll_against_target(pool, target_number, rng)
         data = {"kind": "static", "name": name, "stat": stat, "rating": rating,
                 "target_number": target_number, "roll": result.to_dict()}
@@ -317,13 +319,12 @@ def task(
     if not them.has_stat(other_stat):
         raise RuleError(f"{other_name} has no stat or skill called {label(other_stat)}.")
     theirs = them.stat(other_stat)
-    # The higher stat earns the Skill Die; each side's injury costs it a Lost Die.
+    # The higher stat earns the Skill Die.
     mine_pool = build_pool(
         skill=f"{label(stat)} {rating} > {theirs}" if rating > theirs else None,
-        distraction=distraction, situation=situation, injury=injury, misc_lost=lost)
+        distraction=distraction, situation=situation, misc_lost=lost)
     their_pool = build_pool(
-        skill=f"{label(other_stat)} {theirs} > {rating}" if theirs > rating else None,
-        injury="injured" if them.injured else None)
+        skill=f"{label(other_stat)} {theirs} > {rating}" if theirs > rating else None)
     mine, opposing = roll_opposed(mine_pool, their_pool, rng)
     data = {"kind": "opposed", "name": name, "stat": stat, "rating": rating,
             "other": other_name, "other_stat": other_stat, "other_rating": theirs,
@@ -342,4 +343,7 @@ def writeback(event: Mapping[str, Any], state: Mapping[str, Any]) -> dict[str, d
     """When Action Rounds end, each combatant's Toughness and injuries go back to its sheet."""
     if event.get("type") != "action_rounds_ended":
         return {}
-    return {cid: {k: c[k] for k in LASTING} for cid, c in state["combatants"].items()}
+    # An injury from before the fight stays on the sheet though it cost no Lost Die here.
+    return {cid: {**{k: c[k] for k in LASTING},
+                  "injured": bool(c["injured"] or c.get("injured_before"))}
+            for cid, c in state["combatants"].items()}

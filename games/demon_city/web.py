@@ -19,6 +19,7 @@ from games.sheets import SheetError
 # The plain fields a command may carry, as the engine names them.
 _TEXT_FIELDS = ("combatant", "kind", "description", "die", "change", "reason", "stat", "against")
 _MAX_TEXT = 200
+_TRUE, _FALSE = ("1", "on", "true", "yes"), ("", "0", "off", "false", "no")
 
 
 def _common(form: Form) -> dict[str, Any]:
@@ -70,13 +71,19 @@ def _chosen(form: Form, table: Table) -> list[dict[str, Any]]:
     return [c.combatant for c in chosen]
 
 
+def _injuries_count(form: Form) -> bool:
+    """The Host's "injuries from before count" box: unticked, an old injury costs no die."""
+    return value(form, "injuries_count") in _TRUE
+
+
 def start(form: Form, table: Table) -> dict[str, Any]:
     # A new fight keeps the table's own Injury table, as the GM last edited it.
-    return {"combatants": _chosen(form, table), "injury_table": (table.state or {}).get("injury_table")}
+    return {"combatants": _chosen(form, table), "injury_table": (table.state or {}).get("injury_table"),
+            "injuries_count": _injuries_count(form)}
 
 
 def add_combatant(form: Form, table: Table) -> dict[str, Any]:
-    return {"combatant": _chosen(form, table)[0]}
+    return {"combatant": _chosen(form, table)[0], "injuries_count": _injuries_count(form)}
 
 
 def set_injury_table(form: Form, table: Table) -> dict[str, Any]:
@@ -84,7 +91,6 @@ def set_injury_table(form: Form, table: Table) -> dict[str, Any]:
 
 
 _KINDS = {f.name: str(f.type) for f in dataclass_fields(Combatant)}
-_TRUE, _FALSE = ("1", "on", "true", "yes"), ("", "0", "off", "false", "no")
 
 
 def set_condition(form: Form, table: Table) -> dict[str, Any]:

@@ -384,3 +384,29 @@ def test_the_host_marks_a_target_unaware_and_ends_a_grab_from_the_panel(fight) -
     assert "End the grab on Alfie" not in gm.get(table_url).content.decode()
     marked = Event.objects.filter(kind="demon_city.condition_set").order_by("seq").first()
     assert marked.summary == "The Host marks Demon unaware."
+
+
+def test_a_new_fight_starts_without_the_lost_die_for_old_injuries_unless_the_host_says(fight) -> None:
+    """Issue 13: "Keep the injury on the sheet, but start each fight without the fight-only Lost
+    Die unless the Host says." Seed: the Lost Die is for "anyone who has taken at least one
+    injury during the fight"."""
+    services.character_update(character=fight["alfie"], actor=fight["gm"], name="Alfie",
+                              sheet={**fight["alfie"].sheet, "injured": True})
+    gm = Client()
+    gm.force_login(fight["gm"].user)
+    url = lambda c: reverse("table_command", args=[fight["table"].pk, c])  # noqa: E731
+    page = gm.get(reverse("table", args=[fight["table"].pk])).content.decode()
+    assert 'name="injuries_count"' in page and "Injuries from before this fight count" in page
+    alfie = cid(fight["alfie"])
+    assert gm.post(url("start"), {"characters": [fight["alfie"].pk, fight["demon"].pk]}, **HTMX).status_code == 200
+    state = ProcedureState.objects.get(table=fight["table"]).state
+    assert state["combatants"][alfie]["injured"] is False
+    assert "hurt before the fight" in gm.get(reverse("table", args=[fight["table"].pk])).content.decode()
+    assert gm.post(url("end"), **HTMX).status_code == 200
+    fight["alfie"].refresh_from_db()
+    assert fight["alfie"].sheet["injured"] is True  # the injury stays on the sheet
+    assert gm.post(url("start"), {"characters": [fight["alfie"].pk, fight["demon"].pk], "injuries_count": "1"},
+                   **HTMX).status_code == 200
+    state = ProcedureState.objects.get(table=fight["table"]).state
+    assert state["combatants"][alfie]["injured"] is True
+
