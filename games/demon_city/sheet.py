@@ -33,8 +33,10 @@ def _stat(name: str, default: int, help_text: str) -> dict[str, Any]:
 SHEET_FIELDS: list[dict[str, Any]] = [
     {"name": "name", "label": "Name", "kind": "str", "default": "", "min": None, "max": None,
      "help": "What the table calls this entity."},
-    {"name": "side", "label": "Side", "kind": "str", "default": "players", "min": None,
-     "max": None, "help": "Entities on the same side break a tie for first at random."},
+    {"name": "side", "label": "Side", "kind": "str", "default": "", "min": None,
+     "max": None, "help": "Entities on the same side break a tie for first at random. Blank: "
+                          "the players' side for a player's character, the opposing side for "
+                          "an NPC."},
     {"name": "supernatural", "label": "Supernatural", "kind": "bool", "default": False,
      "min": None, "max": None, "help": "Stats may go above 9."},
     _stat("agility", 3, "Speed and coordination; the slowest announces first."),

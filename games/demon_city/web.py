@@ -8,7 +8,9 @@ from __future__ import annotations
 from dataclasses import fields as dataclass_fields
 from typing import Any
 
-from games.contract import Check, CheckRun, Command, Form, Page, Parser, Sender, Table, value, values
+from games.contract import (
+    Character, Check, CheckRun, Command, Form, Page, Parser, Sender, Table, value, values,
+)
 from games.demon_city import odds
 from games.demon_city.chart import odds_chart
 from games.demon_city.errors import RuleError
@@ -64,11 +66,25 @@ def set_difficulty(form: Form, table: Table) -> dict[str, Any]:
     return args
 
 
+# The side a sheet left blank joins: NPCs oppose the players by default, so a tie between a
+# player's character and an NPC is "between characters on opposing sides" (nobody acts) and
+# characters teaming up on an NPC earn the Distraction Die.
+PLAYERS_SIDE, NPC_SIDE = "players", "opponents"
+
+
+def fighter(character: Character) -> dict[str, Any]:
+    """A table's character as it enters a fight: a blank side is filled in by who plays it."""
+    combatant = character.combatant
+    if not str(combatant.get("side") or "").strip():
+        combatant["side"] = NPC_SIDE if character.is_npc else PLAYERS_SIDE
+    return combatant
+
+
 def _chosen(form: Form, table: Table) -> list[dict[str, Any]]:
     chosen = table.chosen(values(form, "characters"))
     if not chosen:
         raise RuleError("Choose at least one character.")
-    return [c.combatant for c in chosen]
+    return [fighter(c) for c in chosen]
 
 
 def _injuries_count(form: Form) -> bool:

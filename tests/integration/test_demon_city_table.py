@@ -432,3 +432,25 @@ def test_a_task_box_takes_two_situation_dice_and_two_lost_dice(fight) -> None:
     too_many = ann.post(url, {"character": fight["alfie"].pk, "stat": "agility", "target_number": "5",
                               "situation": ["a", "b", "c"]}, **HTMX)
     assert too_many.status_code == 400 and "more than 2 Situation" in too_many.content.decode()
+
+
+def test_an_npc_made_with_the_form_s_defaults_opposes_the_players(fight) -> None:
+    """Issue 13: "New NPCs default to the players' side ... NPCs default to the opposing side."
+    Seed: a tie "between characters on opposing sides" means "nobody's action takes"."""
+    gm = Client()
+    gm.force_login(fight["gm"].user)
+    new = reverse("character_new", args=[fight["table"].pk])
+    page = gm.get(new).content.decode()
+    side = page[page.index('name="sheet_side"'):]
+    assert 'value="players"' not in side[: side.index(">")]  # the form no longer says "players"
+    for name, kind in (("Ghoul", "npc"), ("Cassie", "pc")):
+        assert gm.post(new, {"name": name, "kind": kind, "sheet_agility": "3", "sheet_toughness": "2"}
+                       ).status_code == 302
+    ghoul = fight["table"].characters.get(name="Ghoul")
+    cassie = fight["table"].characters.get(name="Cassie")
+    assert ghoul.sheet["side"] == "" and ghoul.is_npc
+    start_url = reverse("table_command", args=[fight["table"].pk, "start"])
+    assert gm.post(start_url, {"characters": [ghoul.pk, cassie.pk, fight["demon"].pk]}, **HTMX).status_code == 200
+    state = ProcedureState.objects.get(table=fight["table"]).state
+    assert {c["name"]: c["side"] for c in state["combatants"].values()} == {
+        "Ghoul": "opponents", "Cassie": "players", "Demon": "demons"}
