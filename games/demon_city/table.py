@@ -6,13 +6,15 @@ Pure Python like the rest of the engine; the platform renders what this returns.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from games.demon_city import odds
 from games.demon_city.actions import KINDS
+from games.demon_city.clash import side_of
 from games.demon_city.errors import RuleError
 from games.demon_city.injury import validate_table
+from games.demon_city.narrate import summary
 from games.demon_city.sheet import SHEET_FIELDS, STAT_NAMES, Combatant, derived_values, stat_label
 from games.demon_city.state import current_pools, grouping, next_announcer, ready_to_roll
 from games.sheets import SheetError, SheetField
@@ -121,6 +123,9 @@ def panel(state: Mapping[str, Any]) -> dict[str, Any]:
     """What the Action Rounds panel shows, computed once per event for every viewer.
 
     Nothing in Demon City's state is secret ("every die is public"), so one view serves all.
+    While announcing, it shows each pool as it stands and each announcer's chance against the
+    side it faces; once the round is rolled, the pools and dice that were rolled and what came
+    of them (issue 13, bug 6: not pools recomputed from the state the roll left).
     """
     names = {cid: c.get("name") or cid for cid, c in state["combatants"].items()}
     stats = [(name, stat_label(name)) for name in STAT_NAMES]
@@ -128,13 +133,26 @@ def panel(state: Mapping[str, Any]) -> dict[str, Any]:
     def own(c: Mapping[str, Any]) -> list[tuple[str, str]]:
         """What an entity may roll with: the sheet's stats and its own skills."""
         return stats + [(k, k) for k in (c.get("skills") or {})]
+
     if state["phase"] in ("idle", "ended"):
         # no round is under way: the heading names none (it had said "round 2" after the end)
         return {"phase": state["phase"], "round": None, "stats": stats,
                 "injury_table": state["injury_table"],
                 "injury_text": format_injury_table(state["injury_table"])}
-    pools = current_pools(state)
-    plan = grouping(state)
+    rolled = _rolled(state, names) if state["phase"] == "resolved" else None
+    if rolled is None:
+        plan = grouping(state)
+        live = current_pools(state)
+        pools = {cid: _pool_view(p.to_dict()) for cid, p in live.items()}
+        clashes = [_clash_odds(state, clash.members, clash.actors, live, names)
+                   for clash in plan.clashes]
+        unresisted = [{"name": names[a]} for a in plan.unresisted]
+        dice: dict[str, dict[str, Any]] = {}
+        waiting = list(plan.unresisted)  # the Host may set their difficulties
+    else:
+        pools, clashes, unresisted, dice = (rolled["pools"], rolled["clashes"],
+                                            rolled["unresisted"], rolled["dice"])
+        waiting = []
     actions = {a["actor"]: a for a in state["actions"]}
     order = []
     for cid in state["order"]:
@@ -153,24 +171,9 @@ def panel(state: Mapping[str, Any]) -> dict[str, Any]:
                 "description": action.get("description", ""),
             },
             "stat_choices": own(c),
-            "pool": None if cid not in pools else {
-                "size": pools[cid].size,
-                "dice": [{"kind": d.kind, "reason": d.reason, "sign": d.sign} for d in pools[cid].dice],
-            },
+            "pool": pools.get(cid),
+            "rolled": dice.get(cid),
         })
-    clashes = []
-    for clash in plan.clashes:
-        sizes = {a: pools[a].size for a in clash.actors if a in pools}
-        entry: dict[str, Any] = {"members": [names[m] for m in clash.members], "sizes": sizes}
-        if len(sizes) == 2:
-            (a, na), (b, nb) = sizes.items()
-            o = odds.clash(na, nb)
-            entry["odds"] = {"first": names[a], "second": names[b], "win": round(o.win * 100),
-                             "tie": round(o.tie * 100), "lose": round(o.lose * 100)}
-        elif len(sizes) > 2:
-            entry["top"] = [{"name": names[a], "chance": round(p * 100)}
-                            for a, p in sole_highest(sizes).items()]
-        clashes.append(entry)
     return {
         "phase": state["phase"],
         "round": state["round"],
@@ -178,20 +181,100 @@ def panel(state: Mapping[str, Any]) -> dict[str, Any]:
         "next": next_announcer(state),
         "next_name": names.get(next_announcer(state) or "", ""),
         "ready": ready_to_roll(state),
-        "unresisted": [names[a] for a in plan.unresisted],
+        "unresisted": unresisted,
         "difficulties": [_difficulty(state, a, names[a], own(state["combatants"][a]))
-                         for a in plan.unresisted],
+                         for a in waiting],
         "against_choices": stats + sorted(
             {k: k for c in state["combatants"].values() for k in c.get("skills") or {}}.items(),
             key=lambda kv: kv[0].casefold()),
         "extra_targets": list(state["extra_targets"]),
         "clashes": clashes,
+        "happened": [] if rolled is None else rolled["happened"],
         "kinds": list(KINDS.items()),
         "correctable": CORRECTABLE,
         "stats": stats,
         "injury_table": state["injury_table"],
         "injury_text": format_injury_table(state["injury_table"]),
     }
+
+
+DIE_LABELS = {"base": "The die everyone rolls", "skill": "Skill Die", "defense": "Defense Die",
+              "distraction": "Distraction Die", "situation": "Situation Die",
+              "lost_injury": "Lost Die for Injury", "lost_misc": "Lost Die"}
+
+
+def _pool_view(pool: Mapping[str, Any]) -> dict[str, Any]:
+    return {"size": pool["size"],
+            "dice": [{"kind": d["kind"], "label": DIE_LABELS.get(d["kind"], d["kind"]),
+                      "reason": d["reason"], "sign": d["sign"]} for d in pool["dice"]]}
+
+
+def _clash_odds(state: Mapping[str, Any], members: Sequence[str], actors: Sequence[str],
+                pools: Mapping[str, Any], names: Mapping[str, str]) -> dict[str, Any]:
+    """A Clash being announced, with each announcer's own chance against the side it faces.
+
+    Seed, step 6: "Whoever rolls highest in a Clash takes their action"; a tie "between
+    characters on opposing sides" means nobody acts. So each announcer's figures are its best
+    die against the best die of everyone on other sides in the Clash, whose dice count as one
+    pool; allies are never its opponents (their tie is "decided randomly").
+    """
+    sides = {cid: state["combatants"][cid]["side"] for cid in actors}
+    chances = []
+    for cid in actors:
+        if cid not in pools:
+            continue
+        foes = [f for f in actors if f in pools and side_of(f, sides) != side_of(cid, sides)]
+        entry: dict[str, Any] = {"id": cid, "name": names[cid], "size": pools[cid].size,
+                                 "against": [names[f] for f in foes]}
+        if foes:
+            o = odds.clash(pools[cid].size, sum(pools[f].size for f in foes))
+            entry.update(against_size=sum(pools[f].size for f in foes), win=odds.percent(o.win),
+                         tie=odds.percent(o.tie), lose=odds.percent(o.lose))
+        chances.append(entry)
+    return {"members": [names[m] for m in members], "chances": chances}
+
+
+_OUTCOME_WORDS = {"critical": "critical success", "success": "succeeds", "tie": "a tie",
+                  "failure": "fails", "fumble": "fumbles", "both_fumble": "both fumble"}
+_HAPPENED = ("damage_rolled", "grabbed", "grab_ended", "defended", "injury_rolled")
+
+
+def _rolled(state: Mapping[str, Any], names: Mapping[str, str]) -> dict[str, Any] | None:
+    """The round as it was rolled, from its own events; ``None`` if they are missing."""
+    results = state["results"]
+    collected = next((e for e in results if e["type"] == "dice_collected"), None)
+    if collected is None:
+        return None
+    pools = {cid: _pool_view(p) for cid, p in collected["pools"].items()}
+    dice: dict[str, dict[str, Any]] = {}
+    unresisted = []
+    for e in (e for e in results if e["type"] == "unresisted_resolved"):
+        cid, task = e["combatant"], e["task"]
+        if task is None:
+            pools.pop(cid, None)  # nothing was rolled: it simply happened
+            unresisted.append({"name": names[cid], "result": "unresisted: it happens"})
+            continue
+        pools[cid] = _pool_view(task["pool"])
+        dice[cid] = {"dice": task["dice"], "best": task["best"]}
+        unresisted.append({"name": names[cid], "result": (
+            f"{stat_label(task['stat'])} against difficulty {task['target_number']}: "
+            f"best {task['best']}, {_OUTCOME_WORDS.get(task['outcome'], task['outcome'])}")})
+    clashes = []
+    for e in (e for e in results if e["type"] == "clash_rolled"):
+        rolls = []
+        for cid, r in e["rolls"].items():
+            pools[cid] = _pool_view(r["pool"])
+            dice[cid] = {"dice": r["dice"], "best": r["best"]}
+            rolls.append({"name": names[cid], "size": len(r["dice"]), "dice": r["dice"], "best": r["best"]})
+        if e["winner"] is None:
+            outcome = e["prompt"] or "Nobody acts."
+        else:
+            outcome = f"{names[e['winner']]} acts" + (
+                " after a random tie-break between allies" if e["outcome"] == "same_side_tie" else "") + (
+                " (critical!)" if e["critical"] else "") + "."
+        clashes.append({"members": [names[m] for m in e["members"]], "rolls": rolls, "outcome": outcome})
+    return {"pools": pools, "dice": dice, "clashes": clashes, "unresisted": unresisted,
+            "happened": [summary(e, names) for e in results if e["type"] in _HAPPENED]}
 
 
 def _difficulty(state: Mapping[str, Any], cid: str, name: str,

@@ -454,3 +454,31 @@ def test_an_npc_made_with_the_form_s_defaults_opposes_the_players(fight) -> None
     state = ProcedureState.objects.get(table=fight["table"]).state
     assert {c["name"]: c["side"] for c in state["combatants"].values()} == {
         "Ghoul": "opponents", "Cassie": "players", "Demon": "demons"}
+
+
+def test_the_panel_shows_own_chances_then_the_dice_actually_rolled(fight) -> None:
+    """Issue 13: "Show each announcer their own chance against the side they face"; bug 6:
+    "After a round resolves, the panel shows recalculated pools and odds (3d10, new percentages)
+    instead of what was actually rolled." Seed, step 6: "Whoever rolls highest in a Clash takes
+    their action"."""
+    rng = random.Random(8)
+    start(fight, rng)
+    alfie, betty, demon = (cid(fight[k]) for k in ("alfie", "betty", "demon"))
+    command(fight, "ann", rng, type="announce", combatant=alfie, kind="melee", target=demon)
+    command(fight, "gm", rng, type="announce", combatant=demon, kind="defend")
+    command(fight, "bob", rng, type="announce", combatant=betty, kind="shoot", target=demon)
+    watcher = Client()
+    watcher.force_login(fight["watcher"].user)
+    table_url = reverse("table", args=[fight["table"].pk])
+    page = watcher.get(table_url).content.decode()
+    assert re.search(r"Alfie \(\dd10\) against Demon \(\dd10\): wins \d+%", page)
+    assert re.search(r"Demon \(\dd10\) against Alfie and Betty \(\dd10\): wins \d+%", page)
+    assert "against Betty" not in page  # an ally is never Alfie's opponent
+    rolled = command(fight, "gm", rng, type="roll")
+    clash = next(e for e in rolled if e.kind == "demon_city.clash_rolled").payload["event"]
+    page = watcher.get(table_url).content.decode()
+    for who, roll in clash["rolls"].items():
+        name = {alfie: "Alfie", betty: "Betty", demon: "Demon"}[who]
+        dice = ", ".join(map(str, roll["dice"]))
+        assert f"{name} rolled {len(roll['dice'])}d10: {dice} (best {roll['best']})" in page
+    assert " wins " not in page and "%" not in page[page.index('id="rounds-panel"'):page.index("Injury table")]
