@@ -30,8 +30,10 @@ Action Rounds (``procedure``, ``events``, ``state``)
 
     Every command is a dict with ``type`` and ``actor = {"is_gm": bool, "controls": [ids]}``
     (the platform adds ``member`` and ``name``, who sent it; no rule here needs them yet):
-      start              GM. ``combatants: [sheet dict + "id"]``, optional ``injury_table``.
-      add_combatant      GM. ``combatant``: a sheet dict + "id" (someone joins mid-fight).
+      start              GM. ``combatants: [sheet dict + "id"]``, optional ``injury_table``,
+                         ``injuries_count`` (bool: injuries from before cost the Lost Die).
+      add_combatant      GM. ``combatant``: a sheet dict + "id" (someone joins mid-fight),
+                         optional ``injuries_count``.
       announce           the controller of ``combatant`` (or the GM), on its turn only:
                          ``kind`` (see ``KINDS``: melee, grab, shoot, exotic, defend, other),
                          ``target`` or ``targets``, ``description``; for "other" also
@@ -60,6 +62,7 @@ Action Rounds (``procedure``, ``events``, ``state``)
                     critical, fumbles, prompt}
       damage_rolled {attacker, target, dice, massive, taken, before, after, out_of_fight}
       grabbed {attacker, target}   defended {combatant}   injury_rolled {combatant, die, entry}
+      grab_ended {target, grabbers, reason ("grabber_out" | "broke_free" | "host")}
       round_resolved {pending}     round_started {}       action_rounds_ended {}
       undone {undoes_step}
 
@@ -98,9 +101,16 @@ Rulings where the seed is silent or loose (each also commented where it is coded
       the attacker theirs. A defence "succeeds" when the defender wins its Clash.
     - Rolling exactly a static difficulty is a tie; a best die of 1 is always a fumble.
     - "Injury" for the Lost Die means any hit taken; the Injury table is ours (d10).
+      An injury from before the fight (the sheet's ``injured``) costs no die unless the
+      Host says it counts (``injuries_count``); it stays on the sheet either way. Outside a
+      fight a task loses no die for it: the Host may name a Lost Die instead.
+    - A sheet's blank side is filled in at the table: the players' side for a player's
+      character, the opposing side for an NPC (``web.fighter``).
       Injuries are rolled when the hit lands; step 8 re-rolls only earlier inconclusive
       results. A hit on someone already down is a fresh Injury roll.
     - An action on someone who cannot act (out of the fight) is unresisted (step 4).
+    - A grab lasts while it is held: it ends when its grabber is out of the fight, when the
+      grabbed entity's defence succeeds (it breaks free), or when the Host ends it.
     - Several targets (a GM exception) need the stat to beat every target for the Skill
       Die, and every target must qualify for the Distraction Die.
 """

@@ -13,6 +13,8 @@ from typing import Any
 
 from games.demon_city.state import ANNOUNCE, ENDED, RESOLVED, State
 
+# Why a grab ends: its holder is out of the fight, the target broke free, or the Host said so.
+GRABBER_OUT, BROKE_FREE, HOST_RELEASED = "grabber_out", "broke_free", "host"
 UNDO_DEPTH = 10  # how many steps the GM can walk back; snapshots live in the state
 Event = Mapping[str, Any]
 
@@ -63,7 +65,10 @@ def _difficulty(state: State, e: Event) -> None:
 
 
 def _condition(state: State, e: Event) -> None:
-    _person(state, e["combatant"])[e["field"]] = e["value"]
+    person = _person(state, e["combatant"])
+    person[e["field"]] = e["value"]
+    if e["field"] == "grabbed" and not e["value"]:
+        person["grabbed_by"] = []
     state["order"] = list(e["order"])
 
 
@@ -82,11 +87,27 @@ def _damage(state: State, e: Event) -> None:
     person["current_toughness"], person["injured"] = e["after"], True
     if e["out_of_fight"]:
         person["out_of_fight"], person["injury_pending"], person["grabbed"] = True, True, False
+        person["grabbed_by"] = []
 
 
 def _grabbed(state: State, e: Event) -> None:
     _record(state, e)
-    _person(state, e["target"])["grabbed"] = True
+    person = _person(state, e["target"])
+    holders = list(person.get("grabbed_by") or [])
+    if e["attacker"] not in holders:
+        holders.append(e["attacker"])
+    person["grabbed"], person["grabbed_by"] = True, holders
+
+
+def _grab_ended(state: State, e: Event) -> None:
+    """A grab ends for ``grabbers``; the target stays grabbed only while someone else holds
+    it (a grab the Host ended, or one the target broke free of, ends for every holder)."""
+    _record(state, e)
+    person = _person(state, e["target"])
+    left = [g for g in person.get("grabbed_by") or [] if g not in e["grabbers"]]
+    if e["reason"] != GRABBER_OUT:
+        left = []
+    person["grabbed"], person["grabbed_by"] = bool(left), left
 
 
 def _defended(state: State, e: Event) -> None:
@@ -134,6 +155,7 @@ _REDUCERS: dict[str, Callable[[State, Event], None]] = {
     "clash_rolled": _record,
     "damage_rolled": _damage,
     "grabbed": _grabbed,
+    "grab_ended": _grab_ended,
     "defended": _defended,
     "injury_rolled": _injury,
     "round_resolved": _resolved,

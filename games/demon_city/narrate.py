@@ -11,6 +11,8 @@ from typing import Any
 
 from games.core.words import count
 from games.demon_city.actions import DEFEND, EXOTIC, GRAB, MELEE, OTHER, SHOOT
+from games.demon_city.events import BROKE_FREE, GRABBER_OUT
+from games.demon_city.sheet import SHEET_FIELDS, stat_label
 
 # What an announcement says of its kind, in words, not the engine's codes.
 ANNOUNCED = {
@@ -19,6 +21,30 @@ ANNOUNCED = {
 }
 
 Event = Mapping[str, Any]
+
+# What the Host's correction of a yes-or-no field says, for yes and for no.
+MARKS = {
+    "unaware": ("unaware", "aware"), "grabbed": ("grabbed", "not grabbed"),
+    "injured": ("injured", "not injured"), "out_of_fight": ("out of the fight", "back in the fight"),
+    "present": ("present", "gone from the scene"), "dead": ("dead", "alive"),
+    "supernatural": ("supernatural", "not supernatural"),
+}
+LABELS = {f["name"]: f["label"] for f in SHEET_FIELDS}
+
+
+def field_label(name: str) -> str:
+    return LABELS.get(name) or stat_label(name)
+
+
+def _corrected(e: Event, who: str) -> str:
+    field, value = e["field"], e["value"]
+    if field in MARKS and isinstance(value, bool):
+        return f"The Host marks {who} {MARKS[field][0 if value else 1]}."
+    if isinstance(value, bool):
+        value = "yes" if value else "no"
+    elif isinstance(value, Mapping):
+        value = ", ".join(f"{k} {v}" for k, v in value.items()) or "none"
+    return f"The Host sets {who}'s {field_label(field)} to {value}."
 
 
 def _dice(values: list[int]) -> str:
@@ -47,6 +73,14 @@ def summary(event: Event, names: Mapping[str, str]) -> str:
         return (f"{n(e['combatant'])} rolls {_dice(task['dice'])} against difficulty "
                 f"{task['target_number']}: {task['outcome']}.")
 
+    def grab_ended(e: Event) -> str:
+        holders = " and ".join(n(g) for g in e["grabbers"])
+        if e["reason"] == BROKE_FREE:
+            return f"{n(e['target'])} breaks free" + (f" of {holders}." if holders else ".")
+        if e["reason"] == GRABBER_OUT:
+            return f"{holders} is out of the fight and lets go of {n(e['target'])}."
+        return f"The Host ends the grab on {n(e['target'])}."
+
     def damage(e: Event) -> str:
         how = "highest (Massive Damage)" if e["massive"] else "lowest"
         down = "; out of the fight" if e["out_of_fight"] else ""
@@ -55,7 +89,9 @@ def summary(event: Event, names: Mapping[str, str]) -> str:
 
     texts: dict[str, Callable[[Event], str]] = {
         "action_rounds_started": lambda e: "Action Rounds! Announcing from slowest: "
-                                           + ", ".join(n(c) for c in e["order"]) + ".",
+                                           + ", ".join(n(c) for c in e["order"]) + "."
+                                           + (" Injuries from before the fight count."
+                                              if e.get("injuries_count") else ""),
         "combatant_added": lambda e: f"{n(e['combatant']['id'])} joins the fight.",
         "announced": lambda e: f"{n(e['action']['actor'])} announces {ANNOUNCED[e['action']['kind']]}"
                                + (" at " + ", ".join(n(t) for t in e["action"]["targets"])
@@ -66,7 +102,7 @@ def summary(event: Event, names: Mapping[str, str]) -> str:
                                    f"({e['reason']}).",
         "difficulty_set": lambda e: f"{n(e['combatant'])} must roll over "
                                     f"{e['target_number']}.",
-        "condition_set": lambda e: f"{n(e['combatant'])}: {e['field']} set to {e['value']}.",
+        "condition_set": lambda e: _corrected(e, n(e["combatant"])),
         "injury_table_set": lambda e: "The Host changes the Injury table.",
         "dice_collected": lambda e: f"Dice collected: {count(len(e['clashes']), 'Clash', 'Clashes')}, "
                                     f"{count(len(e['unresisted']), 'unresisted action')}.",
@@ -74,6 +110,7 @@ def summary(event: Event, names: Mapping[str, str]) -> str:
         "clash_rolled": clash,
         "damage_rolled": damage,
         "grabbed": lambda e: f"{n(e['attacker'])} grabs {n(e['target'])}.",
+        "grab_ended": grab_ended,
         "defended": lambda e: f"{n(e['combatant'])} defends successfully.",
         "injury_rolled": lambda e: f"{n(e['combatant'])} rolls {e['die']} on the Injury "
                                    f"table: {e['entry']['result']}.",

@@ -15,7 +15,7 @@ from games.demon_city.actions import DAMAGING, DEFEND, GRAB, Action, attack_stat
 from games.demon_city.clash import pick_winner
 from games.demon_city.damage import roll_damage
 from games.demon_city.dice import CRITICAL, SUCCESS, build_pool, judge_against_target, roll
-from games.demon_city.events import apply
+from games.demon_city.events import BROKE_FREE, GRABBER_OUT, apply
 from games.demon_city.injury import roll_injury
 from games.demon_city.pools import DEFENCE_BONUS
 from games.demon_city.sheet import stat_label
@@ -55,9 +55,17 @@ def _task(log: _Log, action: Action, difficulty: Mapping[str, Any], rng: Rng) ->
 
 
 def _effects(log: _Log, action: Action, rng: Rng, *, in_clash: bool) -> None:
-    """What a successful action does to the fiction's numbers: damage, grabs, defences."""
+    """What a successful action does to the fiction's numbers: damage, grabs, defences.
+
+    A grabbed entity whose defence succeeds breaks free: "Only defend (dodge, block, parry,
+    run away)" is the seed's way out ("If you successfully used a defensive action to dodge,
+    or block, parry"), and "Once a foe is grabbed" only lasts while the foe is held.
+    """
     if action.kind == DEFEND and in_clash:
         log.emit("defended", combatant=action.actor)
+    if action.kind == DEFEND and log.state["combatants"][action.actor]["grabbed"]:
+        holders = list(log.state["combatants"][action.actor].get("grabbed_by") or [])
+        log.emit("grab_ended", target=action.actor, grabbers=holders, reason=BROKE_FREE)
     for target_id in action.targets:
         target = st.combatant(log.state, target_id)
         if action.kind == GRAB:
@@ -69,6 +77,9 @@ def _effects(log: _Log, action: Action, rng: Rng, *, in_clash: bool) -> None:
         hit = roll_damage(target, rng, massive_stat=massive)
         log.emit("damage_rolled", attacker=action.actor, target=target_id, **hit.to_dict())
         if hit.out_of_fight:
+            # A grab needs someone to hold it: "out of the fight" holds nobody.
+            for held in st.holds_of(log.state, target_id):
+                log.emit("grab_ended", target=held, grabbers=[target_id], reason=GRABBER_OUT)
             # "At Current Toughness -1 they are out of the fight and roll on the Injury
             # table." A hit on someone already out of the fight is a fresh injury, too.
             _injury(log, target_id, rng)

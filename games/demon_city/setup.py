@@ -13,6 +13,7 @@ from typing import Any
 from games.core.rng import Rng
 from games.demon_city import state as st
 from games.demon_city.errors import RuleError
+from games.demon_city.events import GRABBER_OUT, HOST_RELEASED
 from games.demon_city.injury import DEFAULT_INJURY_TABLE, validate_table
 from games.demon_city.permissions import Actor, require_gm
 from games.demon_city.sheet import Combatant
@@ -47,7 +48,7 @@ def start(state: Mapping[str, Any], command: Mapping[str, Any], actor: Actor,
     raw = command.get("combatants")
     if not isinstance(raw, list) or not raw:
         raise RuleError("Action Rounds need at least one combatant.")
-    people = [Combatant.from_dict(c) for c in raw]
+    people = fighters(raw, command.get("injuries_count", False))
     if len({p.id for p in people}) != len(people):
         raise RuleError("Two combatants share an id.")
     order: list[str] = []
@@ -61,15 +62,29 @@ def start(state: Mapping[str, Any], command: Mapping[str, Any], actor: Actor,
     table = validate_table(command.get("injury_table") or DEFAULT_INJURY_TABLE)
     return [{"type": "action_rounds_started", "round": 1,
              "combatants": [p.to_dict() for p in people], "order": order, "ties": ties,
-             "injury_table": table}]
+             "injury_table": table, "injuries_count": command.get("injuries_count", False)}]
+
+
+def fighters(sheets: list[Any], injuries_count: object) -> list[Combatant]:
+    """Sheets as they enter a fight. Seed: "Anyone who has taken at least one injury during
+    the fight loses a single die (the Lost Die for Injury)": an injury from before costs no
+    die unless the Host says it counts (``injuries_count``); it is kept aside
+    (``injured_before``) and goes back on the sheet when the fight ends."""
+    if not isinstance(injuries_count, bool):
+        raise RuleError("Say yes or no to counting injuries from before the fight.")
+    people = [Combatant.from_dict(c) for c in sheets]
+    if injuries_count:
+        return people
+    return [p.with_changes(injured=False, injured_before=True) if p.injured else p for p in people]
 
 
 def add_combatant(state: Mapping[str, Any], command: Mapping[str, Any], actor: Actor,
                   rng: Rng) -> list[Event]:
-    """Someone joins the fight; a tie in Agility puts them at a random place among equals."""
+    """Someone joins the fight; a tie in Agility puts them at a random place among equals.
+    An injury from before counts as at the start: only if the Host says (``injuries_count``)."""
     require_gm(actor, "add a combatant")
     require_phase(state, st.ANNOUNCE, st.RESOLVED)
-    person = Combatant.from_dict(command.get("combatant") or {})
+    [person] = fighters([command.get("combatant") or {}], command.get("injuries_count", False))
     if person.id in state["combatants"]:
         raise RuleError(f"{person.id!r} is already in the fight.")
     order = place(person, state["order"], st.combatants(state), rng)
@@ -90,7 +105,11 @@ def place(person: Combatant, order: list[str], people: Mapping[str, Combatant],
 
 def set_condition(state: Mapping[str, Any], command: Mapping[str, Any], actor: Actor,
                   rng: Rng) -> list[Event]:
-    """The GM corrects a sheet value or condition (injured, grabbed, unaware, present...)."""
+    """The GM corrects a sheet value or condition (injured, grabbed, unaware, present...).
+
+    Ending a grab (grabbed: no) is logged as the grab ending, for whoever held it; taking a
+    grabber out of the fight (or out of the scene) ends the grabs it held.
+    """
     require_gm(actor, "correct a combatant")
     require_phase(state, st.ANNOUNCE, st.RESOLVED)
     person = find_combatant(state, command.get("combatant"))
@@ -98,11 +117,18 @@ def set_condition(state: Mapping[str, Any], command: Mapping[str, Any], actor: A
     if name not in CORRECTABLE:
         raise RuleError(f"{name!r} is not a field the Host can set.")
     changed = person.with_changes(**{name: command.get("value")})
+    if name == "grabbed" and person.grabbed and not changed.grabbed:
+        return [{"type": "grab_ended", "target": person.id, "grabbers": list(person.grabbed_by),
+                 "reason": HOST_RELEASED}]
     order = list(state["order"])
     if changed.agility != person.agility:
         order = place(changed, order, st.combatants(state), rng)
-    return [{"type": "condition_set", "combatant": person.id, "field": name,
-             "value": changed.to_dict()[name], "order": order}]
+    events: list[Event] = [{"type": "condition_set", "combatant": person.id, "field": name,
+                            "value": changed.to_dict()[name], "order": order}]
+    if person.able and not changed.able:
+        events += [{"type": "grab_ended", "target": held, "grabbers": [person.id],
+                    "reason": GRABBER_OUT} for held in st.holds_of(state, person.id)]
+    return events
 
 
 def set_injury_table(state: Mapping[str, Any], command: Mapping[str, Any], actor: Actor,

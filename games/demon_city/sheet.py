@@ -33,8 +33,10 @@ def _stat(name: str, default: int, help_text: str) -> dict[str, Any]:
 SHEET_FIELDS: list[dict[str, Any]] = [
     {"name": "name", "label": "Name", "kind": "str", "default": "", "min": None, "max": None,
      "help": "What the table calls this entity."},
-    {"name": "side", "label": "Side", "kind": "str", "default": "players", "min": None,
-     "max": None, "help": "Entities on the same side break a tie for first at random."},
+    {"name": "side", "label": "Side", "kind": "str", "default": "", "min": None,
+     "max": None, "help": "Entities on the same side break a tie for first at random. Blank: "
+                          "the players' side for a player's character, the opposing side for "
+                          "an NPC."},
     {"name": "supernatural", "label": "Supernatural", "kind": "bool", "default": False,
      "min": None, "max": None, "help": "Stats may go above 9."},
     _stat("agility", 3, "Speed and coordination; the slowest announces first."),
@@ -51,14 +53,15 @@ SHEET_FIELDS: list[dict[str, Any]] = [
      "max": STAT_MAX, "uncapped_by": "supernatural",
      "help": "Skills the GM adds, one per line as Name: rating, e.g. Driving: 6."},
     {"name": "injured", "label": "Injured", "kind": "bool", "default": False, "min": None,
-     "max": None, "help": "Has taken at least one injury this fight: one Lost Die."},
+     "max": None, "help": "Carries an injury. In a fight, an injury taken during that fight "
+                          "costs one die; one from before only if the Host says it counts."},
     {"name": "out_of_fight", "label": "Out of the fight", "kind": "bool", "default": False,
      "min": None, "max": None, "help": "Cannot announce or roll."},
 ]
 
 # Conditions that only exist while Action Rounds run; the GM may correct them.
-CONDITION_FIELDS = ("present", "grabbed", "unaware", "dead", "injury_pending", "injury_round",
-                    "defended_last_round", "defended_this_round")
+CONDITION_FIELDS = ("present", "grabbed", "grabbed_by", "unaware", "dead", "injury_pending",
+                    "injury_round", "defended_last_round", "defended_this_round", "injured_before")
 
 
 @dataclass(frozen=True)
@@ -81,12 +84,18 @@ class Combatant:
     out_of_fight: bool = False
     present: bool = True
     grabbed: bool = False
+    # Who holds the grab (ids); empty when the Host marked the grab by hand. The grab ends
+    # when every holder is out of the fight, when the target breaks free, or by the Host.
+    grabbed_by: tuple[str, ...] = ()
     unaware: bool = False
     dead: bool = False
     injury_pending: bool = False
     injury_round: int = 0
     defended_last_round: bool = False
     defended_this_round: bool = False
+    # An injury from before this fight, kept for the sheet: it costs no Lost Die here, since
+    # the seed gives that die to "anyone who has taken at least one injury during the fight".
+    injured_before: bool = False
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Combatant:
@@ -100,6 +109,8 @@ class Combatant:
             raise RuleError("A combatant needs a non-empty string id.")
         values = dict(data)
         values["skills"] = dict(values.get("skills") or {})
+        if isinstance(values.get("grabbed_by"), list):
+            values["grabbed_by"] = tuple(values["grabbed_by"])
         if values.get("current_toughness") is None:
             values["current_toughness"] = values.get("toughness", cls.toughness)
         built = cls(**values)
@@ -111,6 +122,8 @@ class Combatant:
             value, kind = getattr(self, f.name), str(f.type)
             if kind.startswith("Mapping"):
                 ok = isinstance(value, Mapping)
+            elif kind.startswith("tuple"):
+                ok = isinstance(value, tuple) and all(isinstance(v, str) and v for v in value)
             else:
                 # bool is an int subclass; a sheet that says True for Agility is a mistake.
                 ok = type(value) is {"str": str, "bool": bool, "int": int}[kind]
@@ -137,6 +150,7 @@ class Combatant:
         """The JSON-ready form, which ``from_dict`` reads back unchanged."""
         data = asdict(self)
         data["skills"] = dict(self.skills)
+        data["grabbed_by"] = list(self.grabbed_by)
         return data
 
     def stat(self, name: str) -> int:

@@ -81,6 +81,11 @@ def next_announcer(state: Mapping[str, Any]) -> str | None:
     return None
 
 
+def holds_of(state: Mapping[str, Any], cid: str) -> list[str]:
+    """Whom ``cid`` holds in a grab, in fight order."""
+    return [t for t in state["order"] if cid in (state["combatants"][t].get("grabbed_by") or [])]
+
+
 def ready_to_roll(state: Mapping[str, Any]) -> bool:
     """Everyone able has announced. With nobody able (all down) the roll still runs step 8,
     the Injury rolls, so the bleeding are not forgotten."""

@@ -6,13 +6,15 @@ Pure Python like the rest of the engine; the platform renders what this returns.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from games.demon_city import odds
 from games.demon_city.actions import KINDS
+from games.demon_city.clash import side_of
 from games.demon_city.errors import RuleError
 from games.demon_city.injury import validate_table
+from games.demon_city.narrate import summary
 from games.demon_city.sheet import SHEET_FIELDS, STAT_NAMES, Combatant, derived_values, stat_label
 from games.demon_city.state import current_pools, grouping, next_announcer, ready_to_roll
 from games.contract import Glance
@@ -158,16 +160,36 @@ def panel(state: Mapping[str, Any]) -> dict[str, Any]:
     """What the Action Rounds panel shows, computed once per event for every viewer.
 
     Nothing in Demon City's state is secret ("every die is public"), so one view serves all.
+    While announcing, it shows each pool as it stands and each announcer's chance against the
+    side it faces; once the round is rolled, the pools and dice that were rolled and what came
+    of them (issue 13, bug 6: not pools recomputed from the state the roll left).
     """
     names = {cid: c.get("name") or cid for cid, c in state["combatants"].items()}
     stats = [(name, stat_label(name)) for name in STAT_NAMES]
+
+    def own(c: Mapping[str, Any]) -> list[tuple[str, str]]:
+        """What an entity may roll with: the sheet's stats and its own skills."""
+        return stats + [(k, k) for k in (c.get("skills") or {})]
+
     if state["phase"] in ("idle", "ended"):
         # no round is under way: the heading names none (it had said "round 2" after the end)
         return {"phase": state["phase"], "round": None, "stats": stats,
                 "injury_table": state["injury_table"],
                 "injury_text": format_injury_table(state["injury_table"])}
-    pools = current_pools(state)
-    plan = grouping(state)
+    rolled = _rolled(state, names) if state["phase"] == "resolved" else None
+    if rolled is None:
+        plan = grouping(state)
+        live = current_pools(state)
+        pools = {cid: _pool_view(p.to_dict()) for cid, p in live.items()}
+        clashes = [_clash_odds(state, clash.members, clash.actors, live, names)
+                   for clash in plan.clashes]
+        unresisted = [{"name": names[a]} for a in plan.unresisted]
+        dice: dict[str, dict[str, Any]] = {}
+        waiting = list(plan.unresisted)  # the Host may set their difficulties
+    else:
+        pools, clashes, unresisted, dice = (rolled["pools"], rolled["clashes"],
+                                            rolled["unresisted"], rolled["dice"])
+        waiting = []
     actions = {a["actor"]: a for a in state["actions"]}
     order = []
     for cid in state["order"]:
@@ -177,29 +199,18 @@ def panel(state: Mapping[str, Any]) -> dict[str, Any]:
             "id": cid, "name": names[cid], "agility": c["agility"], "side": c["side"],
             "toughness": c["current_toughness"], "base_toughness": c["toughness"],
             "out": c["out_of_fight"] or c.get("dead", False), "injured": c["injured"],
+            "hurt_before": c.get("injured_before", False) and not c["injured"],
+            "unaware": c.get("unaware", False), "grabbed": c.get("grabbed", False),
+            "grabbed_by": [names.get(g, g) for g in c.get("grabbed_by") or []],
             "action": None if action is None else {
                 "kind": action["kind"], "label": KINDS[action["kind"]],
                 "targets": [names.get(t, t) for t in action["targets"]],
                 "description": action.get("description", ""),
             },
-            "pool": None if cid not in pools else {
-                "size": pools[cid].size,
-                "dice": [{"kind": d.kind, "reason": d.reason, "sign": d.sign} for d in pools[cid].dice],
-            },
+            "stat_choices": own(c),
+            "pool": pools.get(cid),
+            "rolled": dice.get(cid),
         })
-    clashes = []
-    for clash in plan.clashes:
-        sizes = {a: pools[a].size for a in clash.actors if a in pools}
-        entry: dict[str, Any] = {"members": [names[m] for m in clash.members], "sizes": sizes}
-        if len(sizes) == 2:
-            (a, na), (b, nb) = sizes.items()
-            o = odds.clash(na, nb)
-            entry["odds"] = {"first": names[a], "second": names[b], "win": round(o.win * 100),
-                             "tie": round(o.tie * 100), "lose": round(o.lose * 100)}
-        elif len(sizes) > 2:
-            entry["top"] = [{"name": names[a], "chance": round(p * 100)}
-                            for a, p in sole_highest(sizes).items()]
-        clashes.append(entry)
     return {
         "phase": state["phase"],
         "round": state["round"],
@@ -208,18 +219,111 @@ def panel(state: Mapping[str, Any]) -> dict[str, Any]:
         "next": next_announcer(state),
         "next_name": names.get(next_announcer(state) or "", ""),
         "ready": ready_to_roll(state),
-        "unresisted": [names[a] for a in plan.unresisted],
-        "difficulties": [
-            {"id": a, "name": names[a], **state["difficulties"].get(a, {})} for a in plan.unresisted
-        ],
+        "unresisted": unresisted,
+        "difficulties": [_difficulty(state, a, names[a], own(state["combatants"][a]))
+                         for a in waiting],
+        "against_choices": stats + sorted(
+            {k: k for c in state["combatants"].values() for k in c.get("skills") or {}}.items(),
+            key=lambda kv: kv[0].casefold()),
         "extra_targets": list(state["extra_targets"]),
         "clashes": clashes,
+        "happened": [] if rolled is None else rolled["happened"],
         "kinds": list(KINDS.items()),
         "correctable": CORRECTABLE,
         "stats": stats,
         "injury_table": state["injury_table"],
         "injury_text": format_injury_table(state["injury_table"]),
     }
+
+
+DIE_LABELS = {"base": "The die everyone rolls", "skill": "Skill Die", "defense": "Defense Die",
+              "distraction": "Distraction Die", "situation": "Situation Die",
+              "lost_injury": "Lost Die for Injury", "lost_misc": "Lost Die"}
+
+
+def _pool_view(pool: Mapping[str, Any]) -> dict[str, Any]:
+    return {"size": pool["size"],
+            "dice": [{"kind": d["kind"], "label": DIE_LABELS.get(d["kind"], d["kind"]),
+                      "reason": d["reason"], "sign": d["sign"]} for d in pool["dice"]]}
+
+
+def _clash_odds(state: Mapping[str, Any], members: Sequence[str], actors: Sequence[str],
+                pools: Mapping[str, Any], names: Mapping[str, str]) -> dict[str, Any]:
+    """A Clash being announced, with each announcer's own chance against the side it faces.
+
+    Seed, step 6: "Whoever rolls highest in a Clash takes their action"; a tie "between
+    characters on opposing sides" means nobody acts. So each announcer's figures are its best
+    die against the best die of everyone on other sides in the Clash, whose dice count as one
+    pool; allies are never its opponents (their tie is "decided randomly").
+    """
+    sides = {cid: state["combatants"][cid]["side"] for cid in actors}
+    chances = []
+    for cid in actors:
+        if cid not in pools:
+            continue
+        foes = [f for f in actors if f in pools and side_of(f, sides) != side_of(cid, sides)]
+        entry: dict[str, Any] = {"id": cid, "name": names[cid], "size": pools[cid].size,
+                                 "against": [names[f] for f in foes]}
+        if foes:
+            o = odds.clash(pools[cid].size, sum(pools[f].size for f in foes))
+            entry.update(against_size=sum(pools[f].size for f in foes), win=odds.percent(o.win),
+                         tie=odds.percent(o.tie), lose=odds.percent(o.lose))
+        chances.append(entry)
+    return {"members": [names[m] for m in members], "chances": chances}
+
+
+_OUTCOME_WORDS = {"critical": "critical success", "success": "succeeds", "tie": "a tie",
+                  "failure": "fails", "fumble": "fumbles", "both_fumble": "both fumble"}
+_HAPPENED = ("damage_rolled", "grabbed", "grab_ended", "defended", "injury_rolled")
+
+
+def _rolled(state: Mapping[str, Any], names: Mapping[str, str]) -> dict[str, Any] | None:
+    """The round as it was rolled, from its own events; ``None`` if they are missing."""
+    results = state["results"]
+    collected = next((e for e in results if e["type"] == "dice_collected"), None)
+    if collected is None:
+        return None
+    pools = {cid: _pool_view(p) for cid, p in collected["pools"].items()}
+    dice: dict[str, dict[str, Any]] = {}
+    unresisted = []
+    for e in (e for e in results if e["type"] == "unresisted_resolved"):
+        cid, task = e["combatant"], e["task"]
+        if task is None:
+            pools.pop(cid, None)  # nothing was rolled: it simply happened
+            unresisted.append({"name": names[cid], "result": "unresisted: it happens"})
+            continue
+        pools[cid] = _pool_view(task["pool"])
+        dice[cid] = {"dice": task["dice"], "best": task["best"]}
+        unresisted.append({"name": names[cid], "result": (
+            f"{stat_label(task['stat'])} against difficulty {task['target_number']}: "
+            f"best {task['best']}, {_OUTCOME_WORDS.get(task['outcome'], task['outcome'])}")})
+    clashes = []
+    for e in (e for e in results if e["type"] == "clash_rolled"):
+        rolls = []
+        for cid, r in e["rolls"].items():
+            pools[cid] = _pool_view(r["pool"])
+            dice[cid] = {"dice": r["dice"], "best": r["best"]}
+            rolls.append({"name": names[cid], "size": len(r["dice"]), "dice": r["dice"], "best": r["best"]})
+        if e["winner"] is None:
+            outcome = e["prompt"] or "Nobody acts."
+        else:
+            outcome = f"{names[e['winner']]} acts" + (
+                " after a random tie-break between allies" if e["outcome"] == "same_side_tie" else "") + (
+                " (critical!)" if e["critical"] else "") + "."
+        clashes.append({"members": [names[m] for m in e["members"]], "rolls": rolls, "outcome": outcome})
+    return {"pools": pools, "dice": dice, "clashes": clashes, "unresisted": unresisted,
+            "happened": [summary(e, names) for e in results if e["type"] in _HAPPENED]}
+
+
+def _difficulty(state: Mapping[str, Any], cid: str, name: str,
+                choices: list[tuple[str, str]]) -> dict[str, Any]:
+    """An unresisted action's difficulty form: the stat it rolls defaults to the one the
+    action named ("anything else"), then Agility, as ``procedure.set_difficulty`` does."""
+    action = next((a for a in state["actions"] if a["actor"] == cid), {})
+    current = state["difficulties"].get(cid, {})
+    chosen = current.get("stat") or action.get("stat") or "agility"
+    return {"id": cid, "name": name, **current, "choices": choices, "chosen": chosen,
+            "stat_label": stat_label(current["stat"]) if current else ""}
 
 
 def sole_highest(sizes: Mapping[str, int]) -> dict[str, Any]:
@@ -303,8 +407,10 @@ def task(
     """Rolls a task and returns (the event's data, its log line).
 
     Seed: a task is rolled "against a static number" chosen by the Host, or against the
-    Host's roll for whoever opposes; the higher stat earns the Skill Die, an injury costs a
-    Lost Die, and the best die is the roll.
+    Host's roll for whoever opposes; the higher stat earns the Skill Die and the best die is
+    the roll. An injury on the sheet costs no die by itself: the Lost Die for Injury is for
+    "anyone who has taken at least one injury during the fight"; outside one, "the Host may
+    subtract up to two Lost Dice ... to account for problems" (``lost``, with the reason).
     """
     from games.demon_city.dice import build_pool, roll_against_target, roll_opposed
     from games.demon_city.sheet import stat_label as label
@@ -317,14 +423,13 @@ def task(
     if not me.has_stat(stat):
         raise RuleError(f"{name} has no stat or skill called {label(stat)}.")
     rating = me.stat(stat)
-    injury = "injured" if me.injured else None
     distraction = "the target is distracted or unaware" if distracted else None
     if other is None:
         if target_number is None or target_number < 0:
             raise RuleError("A task needs a difficulty (0 or more) or an opponent.")
         skill = f"{label(stat)} {rating} > difficulty {target_number}" if rating > target_number else None
         pool = build_pool(skill=skill, distraction=distraction, situation=situation,
-                          injury=injury, misc_lost=lost)
+                          misc_lost=lost)
         result = roll_against_target(pool, target_number, rng)
         data = {"kind": "static", "name": name, "stat": stat, "rating": rating,
                 "target_number": target_number, "roll": result.to_dict()}
@@ -335,13 +440,12 @@ def task(
     if not them.has_stat(other_stat):
         raise RuleError(f"{other_name} has no stat or skill called {label(other_stat)}.")
     theirs = them.stat(other_stat)
-    # The higher stat earns the Skill Die; each side's injury costs it a Lost Die.
+    # The higher stat earns the Skill Die.
     mine_pool = build_pool(
         skill=f"{label(stat)} {rating} > {theirs}" if rating > theirs else None,
-        distraction=distraction, situation=situation, injury=injury, misc_lost=lost)
+        distraction=distraction, situation=situation, misc_lost=lost)
     their_pool = build_pool(
-        skill=f"{label(other_stat)} {theirs} > {rating}" if theirs > rating else None,
-        injury="injured" if them.injured else None)
+        skill=f"{label(other_stat)} {theirs} > {rating}" if theirs > rating else None)
     mine, opposing = roll_opposed(mine_pool, their_pool, rng)
     data = {"kind": "opposed", "name": name, "stat": stat, "rating": rating,
             "other": other_name, "other_stat": other_stat, "other_rating": theirs,
@@ -360,4 +464,7 @@ def writeback(event: Mapping[str, Any], state: Mapping[str, Any]) -> dict[str, d
     """When Action Rounds end, each combatant's Toughness and injuries go back to its sheet."""
     if event.get("type") != "action_rounds_ended":
         return {}
-    return {cid: {k: c[k] for k in LASTING} for cid, c in state["combatants"].items()}
+    # An injury from before the fight stays on the sheet though it cost no Lost Die here.
+    return {cid: {**{k: c[k] for k in LASTING},
+                  "injured": bool(c["injured"] or c.get("injured_before"))}
+            for cid, c in state["combatants"].items()}

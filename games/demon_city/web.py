@@ -8,7 +8,9 @@ from __future__ import annotations
 from dataclasses import fields as dataclass_fields
 from typing import Any
 
-from games.contract import Check, CheckRun, Command, Form, Page, Parser, Sender, Table, value, values
+from games.contract import (
+    Character, Check, CheckRun, Command, Form, Page, Parser, Sender, Table, value, values,
+)
 from games.demon_city import odds
 from games.demon_city.chart import odds_chart
 from games.demon_city.errors import RuleError
@@ -19,6 +21,7 @@ from games.sheets import SheetError
 # The plain fields a command may carry, as the engine names them.
 _TEXT_FIELDS = ("combatant", "kind", "description", "die", "change", "reason", "stat", "against")
 _MAX_TEXT = 200
+_TRUE, _FALSE = ("1", "on", "true", "yes"), ("", "0", "off", "false", "no")
 
 
 def _common(form: Form) -> dict[str, Any]:
@@ -43,7 +46,12 @@ def plain(form: Form, table: Table) -> dict[str, Any]:
 
 
 def announce(form: Form, table: Table) -> dict[str, Any]:
+    """The announce form always carries its "anything else" stat choices; only an "other"
+    action names its own stat and the target's (the engine refuses them for the rest)."""
     args = _common(form)
+    if args.get("kind") != "other":
+        args.pop("stat", None)
+        args.pop("against", None)
     args["massive"] = value(form, "massive") in ("1", "on", "true")
     args.setdefault("description", "")
     return args
@@ -58,20 +66,40 @@ def set_difficulty(form: Form, table: Table) -> dict[str, Any]:
     return args
 
 
+# The side a sheet left blank joins: NPCs oppose the players by default, so a tie between a
+# player's character and an NPC is "between characters on opposing sides" (nobody acts) and
+# characters teaming up on an NPC earn the Distraction Die.
+PLAYERS_SIDE, NPC_SIDE = "players", "opponents"
+
+
+def fighter(character: Character) -> dict[str, Any]:
+    """A table's character as it enters a fight: a blank side is filled in by who plays it."""
+    combatant = character.combatant
+    if not str(combatant.get("side") or "").strip():
+        combatant["side"] = NPC_SIDE if character.is_npc else PLAYERS_SIDE
+    return combatant
+
+
 def _chosen(form: Form, table: Table) -> list[dict[str, Any]]:
     chosen = table.chosen(values(form, "characters"))
     if not chosen:
         raise RuleError("Choose at least one character.")
-    return [c.combatant for c in chosen]
+    return [fighter(c) for c in chosen]
+
+
+def _injuries_count(form: Form) -> bool:
+    """The Host's "injuries from before count" box: unticked, an old injury costs no die."""
+    return value(form, "injuries_count") in _TRUE
 
 
 def start(form: Form, table: Table) -> dict[str, Any]:
     # A new fight keeps the table's own Injury table, as the GM last edited it.
-    return {"combatants": _chosen(form, table), "injury_table": (table.state or {}).get("injury_table")}
+    return {"combatants": _chosen(form, table), "injury_table": (table.state or {}).get("injury_table"),
+            "injuries_count": _injuries_count(form)}
 
 
 def add_combatant(form: Form, table: Table) -> dict[str, Any]:
-    return {"combatant": _chosen(form, table)[0]}
+    return {"combatant": _chosen(form, table)[0], "injuries_count": _injuries_count(form)}
 
 
 def set_injury_table(form: Form, table: Table) -> dict[str, Any]:
@@ -79,7 +107,6 @@ def set_injury_table(form: Form, table: Table) -> dict[str, Any]:
 
 
 _KINDS = {f.name: str(f.type) for f in dataclass_fields(Combatant)}
-_TRUE, _FALSE = ("1", "on", "true", "yes"), ("", "0", "off", "false", "no")
 
 
 def set_condition(form: Form, table: Table) -> dict[str, Any]:

@@ -296,3 +296,189 @@ def test_the_end_of_action_rounds_writes_toughness_back_to_the_sheets(fight) -> 
     assert any(c["id"] == fight["alfie"].pk and c["sheet"]["current_toughness"] == 1 for c in updated)
     row.refresh_from_db()
     assert row.state["phase"] == "ended"
+
+
+def _with_skill(f, key: str, skills: str) -> None:
+    """Gives a fixture character a GM-added skill, keeping the rest of its sheet."""
+    character = f[key]
+    services.character_update(character=character, actor=f["gm"], name=character.name,
+                              sheet={**character.sheet, "skills": skills})
+    character.refresh_from_db()
+
+
+def test_anything_else_and_a_difficulty_name_the_stat_they_roll(fight) -> None:
+    """Issue 13: "The announce form cannot name the stats for an 'other' action, and the
+    difficulty form cannot name the stat, so those actions never get a Skill Die and unresisted
+    tasks always roll Agility." Seed: "a character with a higher Stat than the Stat they're
+    targeting gets to roll an extra die--the Skill Die"; a task by Hyder is rolled "off-Agility
+    vs a difficulty number decided by the Host", Agility being only that task's stat."""
+    _with_skill(fight, "alfie", "Driving: 6")
+    gm, ann, bob = Client(), Client(), Client()
+    for client, who in ((gm, "gm"), (ann, "ann"), (bob, "bob")):
+        client.force_login(fight[who].user)
+    url = lambda c: reverse("table_command", args=[fight["table"].pk, c])  # noqa: E731
+    chars = [fight["alfie"].pk, fight["betty"].pk, fight["demon"].pk]
+    assert gm.post(url("start"), {"characters": chars}, **HTMX).status_code == 200
+    page = ann.get(reverse("table", args=[fight["table"].pk])).content.decode()
+    form = page[page.index('id="announce-'):]
+    form = form[: form.index("</form>")]
+    assert 'name="stat"' in form and '<option value="Driving">Driving</option>' in form
+    assert 'name="against"' in form
+    alfie, betty, demon = (cid(fight[k]) for k in ("alfie", "betty", "demon"))
+    assert ann.post(url("announce"), {"combatant": alfie, "kind": "other", "target": demon,
+                                      "description": "run it down", "stat": "Driving",
+                                      "against": "agility"}, **HTMX).status_code == 200
+    pool = Event.objects.filter(kind="demon_city.announced").latest("seq").payload["event"]["pool"]
+    assert [d["reason"] for d in pool["dice"] if d["kind"] == "skill"] == [
+        "Alfie's Driving 6 > Demon's Agility 3"]
+    command(fight, "gm", random.Random(3), type="announce", combatant=demon, kind="defend")
+    # The form sends its "anything else" choices with every kind; a shot ignores them.
+    assert bob.post(url("announce"), {"combatant": betty, "kind": "other", "description": "pick the lock",
+                                      "stat": "firearms", "against": ""}, **HTMX).status_code == 200
+    page = gm.get(reverse("table", args=[fight["table"].pk])).content.decode()
+    difficulty = page[page.index('id="difficulty-stat-'):]
+    difficulty = difficulty[: difficulty.index("</select>")]
+    assert '<option value="firearms" selected>Firearms</option>' in difficulty
+    assert gm.post(url("set_difficulty"), {"combatant": betty, "target_number": "4", "stat": "toughness"},
+                   **HTMX).status_code == 200
+    state = ProcedureState.objects.get(table=fight["table"]).state
+    assert state["difficulties"][betty] == {"target_number": 4, "stat": "toughness"}
+
+
+def test_the_announce_form_s_stat_choices_do_not_refuse_a_fight_action(fight) -> None:
+    """The "anything else" selects post with every kind; only an "other" action uses them."""
+    ann = Client()
+    ann.force_login(fight["ann"].user)
+    start(fight, random.Random(2))
+    done = ann.post(reverse("table_command", args=[fight["table"].pk, "announce"]),
+                    {"combatant": cid(fight["alfie"]), "kind": "melee", "target": cid(fight["demon"]),
+                     "stat": "agility", "against": ""}, **HTMX)
+    assert done.status_code == 200, done.content.decode()
+
+
+def test_the_host_marks_a_target_unaware_and_ends_a_grab_from_the_panel(fight) -> None:
+    """Issue 13: "set_condition cannot be reached from the table, so the Host cannot mark a
+    target unaware, release a grab, or correct a flag." Seed: a task on someone who "doesn't
+    know they're there" earns the Distraction Die; "Once a foe is grabbed, actions generally
+    target a foe's Toughness" (until the grab ends)."""
+    gm = Client()
+    gm.force_login(fight["gm"].user)
+    start(fight, random.Random(6))
+    demon, alfie = cid(fight["demon"]), cid(fight["alfie"])
+    table_url = reverse("table", args=[fight["table"].pk])
+    set_url = reverse("table_command", args=[fight["table"].pk, "set_condition"])
+    page = gm.get(table_url).content.decode()
+    mark = f'hx-vals=\'{{"combatant": "{demon}", "field": "unaware", "value": "yes"}}\''
+    assert mark in page and f'hx-post="{set_url}"' in page and "Mark Demon unaware" in page
+    assert gm.post(set_url, {"combatant": demon, "field": "unaware", "value": "yes"}, **HTMX).status_code == 200
+    command(fight, "gm", random.Random(6), type="set_condition", combatant=alfie, field="grabbed", value=True)
+    page = gm.get(table_url).content.decode()
+    assert "Demon is aware now" in page and "· unaware" in page and "· grabbed" in page
+    release = f'hx-vals=\'{{"combatant": "{alfie}", "field": "grabbed", "value": "no"}}\''
+    assert release in page and "End the grab on Alfie" in page
+    assert gm.post(set_url, {"combatant": alfie, "field": "grabbed", "value": "no"}, **HTMX).status_code == 200
+    ended = Event.objects.filter(kind="demon_city.grab_ended").latest("seq")
+    assert ended.summary == "The Host ends the grab on Alfie."
+    state = ProcedureState.objects.get(table=fight["table"]).state
+    assert state["combatants"][demon]["unaware"] is True and state["combatants"][alfie]["grabbed"] is False
+    assert "End the grab on Alfie" not in gm.get(table_url).content.decode()
+    marked = Event.objects.filter(kind="demon_city.condition_set").order_by("seq").first()
+    assert marked.summary == "The Host marks Demon unaware."
+
+
+def test_a_new_fight_starts_without_the_lost_die_for_old_injuries_unless_the_host_says(fight) -> None:
+    """Issue 13: "Keep the injury on the sheet, but start each fight without the fight-only Lost
+    Die unless the Host says." Seed: the Lost Die is for "anyone who has taken at least one
+    injury during the fight"."""
+    services.character_update(character=fight["alfie"], actor=fight["gm"], name="Alfie",
+                              sheet={**fight["alfie"].sheet, "injured": True})
+    gm = Client()
+    gm.force_login(fight["gm"].user)
+    url = lambda c: reverse("table_command", args=[fight["table"].pk, c])  # noqa: E731
+    page = gm.get(reverse("table", args=[fight["table"].pk])).content.decode()
+    assert 'name="injuries_count"' in page and "Injuries from before this fight count" in page
+    alfie = cid(fight["alfie"])
+    assert gm.post(url("start"), {"characters": [fight["alfie"].pk, fight["demon"].pk]}, **HTMX).status_code == 200
+    state = ProcedureState.objects.get(table=fight["table"]).state
+    assert state["combatants"][alfie]["injured"] is False
+    assert "hurt before the fight" in gm.get(reverse("table", args=[fight["table"].pk])).content.decode()
+    assert gm.post(url("end"), **HTMX).status_code == 200
+    fight["alfie"].refresh_from_db()
+    assert fight["alfie"].sheet["injured"] is True  # the injury stays on the sheet
+    assert gm.post(url("start"), {"characters": [fight["alfie"].pk, fight["demon"].pk], "injuries_count": "1"},
+                   **HTMX).status_code == 200
+    state = ProcedureState.objects.get(table=fight["table"]).state
+    assert state["combatants"][alfie]["injured"] is True
+
+
+
+def test_a_task_box_takes_two_situation_dice_and_two_lost_dice(fight) -> None:
+    """Issue 13: "The task box takes one Situation and one Lost Die; the rule allows two of
+    each." Seed: "You can have up to two Situation Dice representing distinct advantages" and
+    "the Host may subtract up to two Lost Dice (down to a minumum of one rolled die)"."""
+    ann = Client()
+    ann.force_login(fight["ann"].user)
+    page = ann.get(reverse("table", args=[fight["table"].pk])).content.decode()
+    box = page[page.index('id="task-box"'):]
+    box = box[: box.index("</form>")]
+    assert box.count('name="situation"') == 2 and box.count('name="lost"') == 2
+    url = reverse("table_check", args=[fight["table"].pk, "task"])
+    done = ann.post(url, {"character": fight["alfie"].pk, "stat": "agility", "target_number": "5",
+                          "situation": ["a head start", "uneven ground for him"],
+                          "lost": ["drunk", "in the dark"]}, **HTMX)
+    assert done.status_code == 200
+    dice = Event.objects.filter(kind="demon_city.task_rolled").latest("seq").payload["task"]["roll"]["pool"]["dice"]
+    assert [d["kind"] for d in dice].count("situation") == 2 and [d["kind"] for d in dice].count("lost_misc") == 2
+    too_many = ann.post(url, {"character": fight["alfie"].pk, "stat": "agility", "target_number": "5",
+                              "situation": ["a", "b", "c"]}, **HTMX)
+    assert too_many.status_code == 400 and "more than 2 Situation" in too_many.content.decode()
+
+
+def test_an_npc_made_with_the_form_s_defaults_opposes_the_players(fight) -> None:
+    """Issue 13: "New NPCs default to the players' side ... NPCs default to the opposing side."
+    Seed: a tie "between characters on opposing sides" means "nobody's action takes"."""
+    gm = Client()
+    gm.force_login(fight["gm"].user)
+    new = reverse("character_new", args=[fight["table"].pk])
+    page = gm.get(new).content.decode()
+    side = page[page.index('name="sheet_side"'):]
+    assert 'value="players"' not in side[: side.index(">")]  # the form no longer says "players"
+    for name, kind in (("Ghoul", "npc"), ("Cassie", "pc")):
+        assert gm.post(new, {"name": name, "kind": kind, "sheet_agility": "3", "sheet_toughness": "2"}
+                       ).status_code == 302
+    ghoul = fight["table"].characters.get(name="Ghoul")
+    cassie = fight["table"].characters.get(name="Cassie")
+    assert ghoul.sheet["side"] == "" and ghoul.is_npc
+    start_url = reverse("table_command", args=[fight["table"].pk, "start"])
+    assert gm.post(start_url, {"characters": [ghoul.pk, cassie.pk, fight["demon"].pk]}, **HTMX).status_code == 200
+    state = ProcedureState.objects.get(table=fight["table"]).state
+    assert {c["name"]: c["side"] for c in state["combatants"].values()} == {
+        "Ghoul": "opponents", "Cassie": "players", "Demon": "demons"}
+
+
+def test_the_panel_shows_own_chances_then_the_dice_actually_rolled(fight) -> None:
+    """Issue 13: "Show each announcer their own chance against the side they face"; bug 6:
+    "After a round resolves, the panel shows recalculated pools and odds (3d10, new percentages)
+    instead of what was actually rolled." Seed, step 6: "Whoever rolls highest in a Clash takes
+    their action"."""
+    rng = random.Random(8)
+    start(fight, rng)
+    alfie, betty, demon = (cid(fight[k]) for k in ("alfie", "betty", "demon"))
+    command(fight, "ann", rng, type="announce", combatant=alfie, kind="melee", target=demon)
+    command(fight, "gm", rng, type="announce", combatant=demon, kind="defend")
+    command(fight, "bob", rng, type="announce", combatant=betty, kind="shoot", target=demon)
+    watcher = Client()
+    watcher.force_login(fight["watcher"].user)
+    table_url = reverse("table", args=[fight["table"].pk])
+    page = watcher.get(table_url).content.decode()
+    assert re.search(r"Alfie \(\dd10\) against Demon \(\dd10\): wins \d+%", page)
+    assert re.search(r"Demon \(\dd10\) against Alfie and Betty \(\dd10\): wins \d+%", page)
+    assert "against Betty" not in page  # an ally is never Alfie's opponent
+    rolled = command(fight, "gm", rng, type="roll")
+    clash = next(e for e in rolled if e.kind == "demon_city.clash_rolled").payload["event"]
+    page = watcher.get(table_url).content.decode()
+    for who, roll in clash["rolls"].items():
+        name = {alfie: "Alfie", betty: "Betty", demon: "Demon"}[who]
+        dice = ", ".join(map(str, roll["dice"]))
+        assert f"{name} rolled {len(roll['dice'])}d10: {dice} (best {roll['best']})" in page
+    assert " wins " not in page and "%" not in page[page.index('id="rounds-panel"'):page.index("Injury table")]

@@ -15,8 +15,9 @@ GM = {"is_gm": True}
 def test_every_collected_die_is_shown_with_its_reason(fight):
     """Seed, step 2: "Figure out how many dice this character has for their action" --
     issue 4: "collected automatically and shown with the reason for each die"."""
-    f = fight([{"id": "a", "agility": 1, "injured": True, "current_toughness": 2},
+    f = fight([{"id": "a", "agility": 1, "current_toughness": 2},
                {"id": "b", "agility": 6, "firearms": 8, "side": "x"}])
+    f.send({"type": "set_condition", "combatant": "a", "field": "injured", "value": True})
     f.announce("a", "defend")
     f.announce("b", "shoot", "a")
     for event in (e for e in f.log if e["type"] == "announced"):
