@@ -157,7 +157,7 @@ class Panel:
 
     ``view(state, lens)`` is what each of the GM, a player and a spectator sees. The page draws
     each viewer's own view; an event carries the spectator's, so a live redraw never shows
-    anyone more than everyone may see. ``template`` and ``notice`` are Django
+    anyone more than everyone may see (but the GM, with ``gm_sees_more``). ``template`` and ``notice`` are Django
     ``template#partial`` names: the panel itself, and the line that answers a command.
 
     Whose turn it is: a view may hold ``"turn": {"combatant": <cid or None>, "gm": bool,
@@ -168,6 +168,9 @@ class Panel:
     view: Callable[[Mapping[str, Any], PanelLens], dict[str, Any]]
     template: str
     notice: str
+    # True when the GM's view holds what others may not see (a hidden margin, the GM's own
+    # tables): the GM's live redraws then carry the GM's view, drawn for the GM's frames only.
+    gm_sees_more: bool = False
 
 
 @dataclass(frozen=True)
@@ -231,6 +234,22 @@ def _no_glance(sheet: Mapping[str, Any]) -> Glance:
 
 
 @dataclass(frozen=True)
+class DeckSpec:
+    """A deck a system gives each new character (Report Card: "each player has their own
+    full Tarot deck"): made and shuffled (sealed) with the character, owned by its player;
+    ``kind`` is a deck kind of ``games/core/cards.py`` (``tarot``, ``ten_value``...), ``name``
+    how its rules find it through the cards port (unique at the table)."""
+
+    name: str
+    kind: str
+    allow_reversed: bool = False
+
+
+def _no_decks(character: Character) -> tuple[DeckSpec, ...]:
+    return ()
+
+
+@dataclass(frozen=True)
 class GameSystem:
     """One system's registration. A system listed as coming has only its key, name and blurb.
 
@@ -245,6 +264,7 @@ class GameSystem:
     clean_sheet: Callable[[Mapping[str, Any]], dict[str, Any]] | None = None
     derived: Callable[[Mapping[str, Any]], list[tuple[str, str]]] = _no_derived
     glance: Callable[[Mapping[str, Any]], Glance] = _no_glance
+    character_decks: Callable[[Character], tuple[DeckSpec, ...]] = _no_decks
     procedure: Procedure | None = None
     commands: tuple[Command, ...] = ()
     checks: tuple[Check, ...] = ()

@@ -157,14 +157,29 @@ def event_frame(event: Event, lens: Lens, *, entry: str | None = None) -> str:
         parts.append(card_panels(event, lens))
     panel = _system_panel(event)
     if panel is not None:
-        parts.append(
-            render_to_string(
-                panel, {"panel": event.payload["panel"], "oob": True, "table_id": event.table_id},
-            )
-        )
+        view = event.payload["panel"]
+        if lens == "gm" and _gm_sees_more(event):
+            view = _gm_panel(event)
+        parts.append(render_to_string(panel, {"panel": view, "oob": True, "table_id": event.table_id}))
         turn = turn_view(event.payload["panel"])
         parts.append(render_to_string(f"{TABLE}#turn_banner", {"turn": turn, "oob": True}))
     return "".join(parts)
+
+
+def _gm_sees_more(event: Event) -> bool:
+    game = registry.SYSTEMS.get(event.kind.partition(".")[0])
+    return game is not None and game.panel is not None and game.panel.gm_sees_more
+
+
+def _gm_panel(event: Event) -> dict[str, Any]:
+    """The GM's own view of a panel that shows the GM more than everyone (Panel.gm_sees_more):
+    never stored in the public payload, drawn from the table's state as it is when the frame is
+    made (the latest, as every redraw is), for the GM's frames only."""
+    from tabletop.models import Table
+    from tabletop.selectors import panel_for, procedure_state
+
+    table = Table.objects.get(pk=event.table_id)
+    return panel_for(table, procedure_state(table) or {}, "gm")
 
 
 def _system_panel(event: Event) -> str | None:

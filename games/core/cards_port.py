@@ -42,10 +42,21 @@ class Cards(Protocol):
         "hand", the hand of member ``holder``), top card first."""
         ...
 
-    def left(self, deck: str) -> list[str]:
+    def left(self, deck: str, *, with_discard: bool = True) -> list[str]:
         """The card ids a draw could still give, in no particular order: the draw pile and
-        the discard pile (which refills it). For exact odds where a deck's composition is
-        public; never its order."""
+        the discard pile (which refills it), or the draw pile alone (``with_discard=False``:
+        what the next card comes from while the pile lasts). For exact odds where a deck's
+        composition is public; never its order."""
+        ...
+
+    def play(self, deck: str, card_id: str, *, holder: int, to: Destination = "play") -> OrientedCard:
+        """A card of member ``holder``'s hand, laid face up in the play area (or on the
+        discard pile): a card a rule lets its holder play. ``LookupError`` if they hold none."""
+        ...
+
+    def gather(self, deck: str) -> None:
+        """Every card of the deck, from every hand and pile, back into its draw pile, shuffled
+        under a fresh commitment (a deck reshuffled for a new combat round)."""
         ...
 
 
@@ -56,8 +67,11 @@ class StackedCards:
 
     def __init__(self, decks: Mapping[str, Iterable[str]]) -> None:
         self.decks = {name: list(tokens) for name, tokens in decks.items()}
+        self._original = {name: list(tokens) for name, tokens in self.decks.items()}
         self.discards: dict[str, list[str]] = {name: [] for name in self.decks}
         self.placed: list[tuple[str, str, str, int | None]] = []
+        # where each card out of the draw pile lies now: (deck, token) -> (deck, token, to, holder)
+        self._where: dict[tuple[str, str], tuple[str, str, str, int | None]] = {}
 
     def draw(
         self, deck: str, count: int = 1, *, to: Destination = "play", holder: int | None = None
@@ -69,17 +83,52 @@ class StackedCards:
         pile = self.decks[deck]
         if len(pile) < count:
             pile.extend(self.discards[deck])
+            for token in self.discards[deck]:
+                self._where.pop((deck, token), None)
             self.discards[deck].clear()
         if len(pile) < count:
             raise OutOfCards(f"{deck} has {len(pile)} cards left; cannot draw {count}")
         drawn, self.decks[deck] = pile[:count], pile[count:]
         for token in drawn:
             self.placed.append((deck, token, to, holder))
+            self._where[(deck, token)] = (deck, token, to, holder)
             if to == "discard":
                 self.discards[deck].append(token)
         return [OrientedCard.from_token(token) for token in drawn]
 
-    def left(self, deck: str) -> list[str]:
+    def left(self, deck: str, *, with_discard: bool = True) -> list[str]:
         if deck not in self.decks:
             raise UnknownDeck(deck)
-        return [t.split("/")[0] for t in self.decks[deck] + self.discards[deck]]
+        pool = self.decks[deck] + (self.discards[deck] if with_discard else [])
+        return [t.split("/")[0] for t in pool]
+
+    def held(self, deck: str, holder: int) -> list[str]:
+        """The tokens of ``deck`` in member ``holder``'s hand (for tests)."""
+        return [t for d, t, to, h in self._where.values() if d == deck and to == "hand" and h == holder]
+
+    def play(self, deck: str, card_id: str, *, holder: int, to: Destination = "play") -> OrientedCard:
+        if deck not in self.decks:
+            raise UnknownDeck(deck)
+        token = next((t for t in self.held(deck, holder) if t.split("/")[0] == card_id), None)
+        if token is None:
+            raise LookupError(f"member {holder} holds no {card_id} of {deck}")
+        self.placed.append((deck, token, to, None))
+        self._where[(deck, token)] = (deck, token, to, None)
+        if to == "discard":
+            self.discards[deck].append(token)
+        return OrientedCard.from_token(token)
+
+    def gather(self, deck: str) -> None:
+        """Every card back on the pile, in the order first stacked: a test that cares about the
+        order after a gather stacks it again with ``restack``."""
+        if deck not in self.decks:
+            raise UnknownDeck(deck)
+        for key in [k for k in self._where if k[0] == deck]:
+            del self._where[key]
+        self.discards[deck].clear()
+        self.decks[deck] = list(self._original[deck])
+        self.placed.append((deck, "*", "gathered", None))
+
+    def restack(self, deck: str, tokens: Iterable[str]) -> None:
+        """Puts the deck's draw pile in this order (a test's "shuffle")."""
+        self.decks[deck] = list(tokens)

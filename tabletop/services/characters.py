@@ -11,7 +11,9 @@ from games import registry
 from games.sheets import SheetError
 from tabletop.models import Table, Character, Membership, Role
 from tabletop.permissions import Verb, can_claim_character, can_edit_character
-from tabletop.selectors import character_data
+from games.core.rng import system_rng
+from tabletop.selectors import character_data, character_facts
+from tabletop.services.decks import make_deck
 from tabletop.services.base import (
     Conflict, NotAllowed, NotFound, ServiceError, acting, append, clean_name, lock_table,
 )
@@ -57,7 +59,23 @@ def character_create(
             summary=f"{me.display_name} made {label}: {character.name}.",
             payload={"character": character_data(character)},
         )
+        _make_its_decks(locked, me, character)
     return character
+
+
+def _make_its_decks(locked: Table, me: Membership, character: Character) -> None:
+    """The decks the system gives each character (GameSystem.character_decks), made with it,
+    shuffled and sealed, owned by whoever plays it (the table's until someone claims it)."""
+    for spec in registry.get(locked.system).character_decks(character_facts(character)):
+        make_deck(locked, me, kind=spec.kind, rng=system_rng(), name=spec.name, owner=character.owner,
+                  allow_reversed=spec.allow_reversed)
+
+
+def _hand_over_its_decks(locked: Table, character: Character) -> None:
+    """A claimed character's own decks become its new player's."""
+    names = [spec.name for spec in registry.get(locked.system).character_decks(character_facts(character))]
+    if names:
+        locked.decks.filter(name__in=names, owner__isnull=True).update(owner=character.owner)
 
 
 def _under_lock(table: Table, character: Character, actor: Membership) -> tuple[Character, Membership | None]:
@@ -108,6 +126,7 @@ def character_claim(*, character: Character, actor: Membership) -> Character:
         fresh.owner = me
         fresh.version += 1
         fresh.save(update_fields=["owner", "version"])
+        _hand_over_its_decks(locked, fresh)
         append(
             locked,
             "character.claimed",

@@ -35,27 +35,40 @@ def deck_create(
     with transaction.atomic():
         locked = lock_table(table.pk)
         me = acting(locked, actor, Verb.DECK_MANAGE)
-        if locked.decks.count() >= MAX_DECKS:
-            raise ServiceError(f"A table holds at most {MAX_DECKS} decks.")
-        if owner is not None:
-            owner = Membership.objects.filter(pk=owner.pk, table=locked, removed_at=None).first()
-            if owner is None or owner.role == "spectator":
-                raise ServiceError("A personal deck belongs to a player at this table.", field="owner")
-        title = clean_name(name or spec.label.split(" (")[0], what="deck name", max_length=60)
-        deck = Deck.objects.create(
-            table=locked, name=title, kind=kind, owner=owner,
-            allow_reversed=allow_reversed and spec.reversible, players_may_use=players_may_use,
-        )
-        draw = Pile.objects.create(table=locked, kind=PileKind.DRAW, deck=deck)
-        Pile.objects.create(table=locked, kind=PileKind.DISCARD, deck=deck)
-        CardPlacement.objects.bulk_create(
-            CardPlacement(deck=deck, card_id=card.id, pile=draw, position=i)
-            for i, card in enumerate(spec.factory())
-        )
-        whose = f" for {owner.display_name}" if owner else ""
-        piles.card_event(locked, "deck.created", actor=me, summary=f"{me.display_name} brings out {title}{whose}.",
-                         extra={"deck": deck.pk, "deck_info": deck_data(deck)})
-        piles.shuffle_draw_pile(locked, deck, me, rng, why=f"{me.display_name} shuffles")
+        return make_deck(locked, me, kind=kind, rng=rng, name=name, owner=owner,
+                         allow_reversed=allow_reversed, players_may_use=players_may_use)
+
+
+def make_deck(
+    locked: Table, me: Membership, *, kind: str, rng: Rng, name: str = "", owner: Membership | None = None,
+    allow_reversed: bool = False, players_may_use: bool = False,
+) -> Deck:
+    """Under the (held) table lock, once ``me`` may: a new deck, shuffled under its first seal.
+    Also what a system's own decks are made with (a Report Card character's Tarot)."""
+    spec = deck_kind(kind)
+    if locked.decks.count() >= MAX_DECKS:
+        raise ServiceError(f"A table holds at most {MAX_DECKS} decks.")
+    if owner is not None:
+        owner = Membership.objects.filter(pk=owner.pk, table=locked, removed_at=None).first()
+        if owner is None or owner.role == "spectator":
+            raise ServiceError("A personal deck belongs to a player at this table.", field="owner")
+    title = clean_name(name or spec.label.split(" (")[0], what="deck name", max_length=60)
+    if name and locked.decks.filter(name=title).exists():  # a rule finds its deck by its name
+        raise ServiceError(f"There is already a deck called {title} at this table.", field="name")
+    deck = Deck.objects.create(
+        table=locked, name=title, kind=kind, owner=owner,
+        allow_reversed=allow_reversed and spec.reversible, players_may_use=players_may_use,
+    )
+    draw = Pile.objects.create(table=locked, kind=PileKind.DRAW, deck=deck)
+    Pile.objects.create(table=locked, kind=PileKind.DISCARD, deck=deck)
+    CardPlacement.objects.bulk_create(
+        CardPlacement(deck=deck, card_id=card.id, pile=draw, position=i)
+        for i, card in enumerate(spec.factory())
+    )
+    whose = f" for {owner.display_name}" if owner else ""
+    piles.card_event(locked, "deck.created", actor=me, summary=f"{me.display_name} brings out {title}{whose}.",
+                     extra={"deck": deck.pk, "deck_info": deck_data(deck)})
+    piles.shuffle_draw_pile(locked, deck, me, rng, why=f"{me.display_name} shuffles")
     return deck
 
 
@@ -112,25 +125,31 @@ def deck_recall(*, deck: Deck, actor: Membership, rng: Rng) -> None:
     """Gathers every card of the deck, from every pile and hand, and shuffles."""
     with transaction.atomic():
         locked, me, deck = piles.lock_deck(deck, actor, DeckVerb.RECALL)
-        draw = piles.deck_pile(deck, PileKind.DRAW)
-        out = list(CardPlacement.objects.filter(deck=deck).exclude(pile=draw)
-                   .select_related("pile__owner").order_by("pk"))
-        # Whose hands give cards back: each of them gets an event of their own, carrying their
-        # hand as it is now, so every open page redraws it (issue 13, bug 3: the hands stayed).
-        taken: dict[int, tuple[Membership, int]] = {}
-        for placement in out:
-            holder = placement.pile.owner if placement.pile.kind == PileKind.HAND else None
-            if holder is not None and holder.pk != me.pk:
-                taken[holder.pk] = (holder, taken.get(holder.pk, (holder, 0))[1] + 1)
-        piles.move(out, draw)
-        piles.card_event(locked, "deck.recalled", actor=me,
-                         summary=f"{me.display_name} gathers every card of {deck.name}.",
+        gather_and_shuffle(locked, deck, me, rng)
+
+
+def gather_and_shuffle(table: Table, deck: Deck, me: Membership, rng: Rng, *, why: str = "") -> None:
+    """Under the (held) table lock: every card of the deck back on its draw pile, shuffled
+    under a new commitment. Whose hands give cards back: each of them gets an event of their
+    own, carrying their hand as it is now, so every open page redraws it (issue 13, bug 3:
+    the hands stayed). ``why`` starts the log line for a rule's gathering ("For the combat, ")."""
+    draw = piles.deck_pile(deck, PileKind.DRAW)
+    out = list(CardPlacement.objects.filter(deck=deck).exclude(pile=draw)
+               .select_related("pile__owner").order_by("pk"))
+    taken: dict[int, tuple[Membership, int]] = {}
+    for placement in out:
+        holder = placement.pile.owner if placement.pile.kind == PileKind.HAND else None
+        if holder is not None and holder.pk != me.pk:
+            taken[holder.pk] = (holder, taken.get(holder.pk, (holder, 0))[1] + 1)
+    piles.move(out, draw)
+    lead = f"{why}{me.display_name}" if why else me.display_name
+    piles.card_event(table, "deck.recalled", actor=me,
+                     summary=f"{lead} gathers every card of {deck.name}.", extra={"deck": deck.pk})
+    for holder, n in taken.values():
+        piles.card_event(table, "deck.recalled", actor=me, owner=holder,
+                         summary=f"{holder.display_name} gives back {count(n, 'card')} of {deck.name}.",
                          extra={"deck": deck.pk})
-        for holder, n in taken.values():
-            piles.card_event(locked, "deck.recalled", actor=me, owner=holder,
-                             summary=f"{holder.display_name} gives back {count(n, 'card')} of {deck.name}.",
-                             extra={"deck": deck.pk})
-        piles.shuffle_draw_pile(locked, deck, me, rng, why=f"{me.display_name} shuffles")
+    piles.shuffle_draw_pile(table, deck, me, rng, why=f"{me.display_name} shuffles")
 
 
 def deck_peek(*, deck: Deck, actor: Membership, count: int) -> list[str]:

@@ -17,6 +17,7 @@ from games.core.cards_port import Destination, OutOfCards, UnknownDeck
 from games.core.rng import Rng
 from tabletop.models import Table, CardPlacement, Deck, Membership, PileKind, Role
 from tabletop.services import piles
+from tabletop.services.decks import gather_and_shuffle
 
 
 class TableCards:
@@ -34,12 +35,35 @@ class TableCards:
             raise UnknownDeck(f"no one deck called {name!r} at this table")
         return decks[0]
 
-    def left(self, deck: str) -> list[str]:
+    def left(self, deck: str, *, with_discard: bool = True) -> list[str]:
         row = self._deck(deck)
-        return list(
-            CardPlacement.objects.filter(deck=row, pile__kind__in=[PileKind.DRAW, PileKind.DISCARD])
-            .values_list("card_id", flat=True)
+        kinds = [PileKind.DRAW, PileKind.DISCARD] if with_discard else [PileKind.DRAW]
+        return list(CardPlacement.objects.filter(deck=row, pile__kind__in=kinds).values_list("card_id", flat=True))
+
+    def play(self, deck: str, card_id: str, *, holder: int, to: Destination = "play") -> OrientedCard:
+        """A card of a member's hand, laid face up as a rule lets its holder play it: logged
+        as a played (or discarded) card, public, as a player's own play is."""
+        row = self._deck(deck)
+        owner = self._holder(holder)
+        card = (CardPlacement.objects.select_related("pile")
+                .filter(deck=row, card_id=card_id, pile__kind=PileKind.HAND, pile__owner=owner).first())
+        if card is None:
+            raise LookupError(f"{owner.display_name} holds no such card of {row.name}")
+        target = piles.deck_pile(row, PileKind.DISCARD) if to == "discard" else piles.play_area(self.table)
+        piles.move([card], target)
+        verb = "discards" if to == "discard" else "plays"
+        piles.card_event(
+            self.table, "card.discarded" if to == "discard" else "card.played", actor=self.actor,
+            owner=owner, tokens=[card.token], public=True,
+            summary=f"For {self.why}, {owner.display_name} {verb} a card.", extra={"deck": row.pk, "rule": True},
         )
+        piles.reveal_ready(self.table, row, self.actor)
+        return OrientedCard.from_token(card.token)
+
+    def gather(self, deck: str) -> None:
+        """Every card of the deck back into its draw pile and shuffled, as the GM's Recall does
+        (each hand it takes from is redrawn on its holder's page)."""
+        gather_and_shuffle(self.table, self._deck(deck), self.actor, self.rng, why=f"For {self.why}, ")
 
     def draw(
         self, deck: str, count: int = 1, *, to: Destination = "play", holder: int | None = None

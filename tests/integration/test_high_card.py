@@ -128,3 +128,37 @@ def test_a_duel_deals_hidden_cards_that_only_their_holders_and_the_gm_see(game, 
     assert client(ann).post(f"/tables/{table.pk}/commands/duel/",
                             {"characters": [str(heroes["Ann"].pk), str(heroes["Bob"].pk)]},
                             HTTP_HX_REQUEST="true").status_code == 400  # the GM's
+
+
+def test_a_panel_the_gm_sees_more_of_redraws_the_gm_s_view_for_the_gm_only(game, rng, monkeypatch) -> None:
+    """Panel.gm_sees_more: the GM's live redraw carries the GM's view (drawn from the state for
+    the GM's frame); the public payload and every other frame carry the spectator's."""
+    import dataclasses
+
+    from tabletop import rendering
+
+    table, gm, ann, bob, watcher, heroes = game
+    secret = dataclasses.replace(high_card.SYSTEM, panel=dataclasses.replace(
+        high_card.SYSTEM.panel, view=lambda state, lens: {"margin": "hidden 7" if lens == "gm" else "?"},
+        gm_sees_more=True))
+    monkeypatch.setitem(registry.SYSTEMS, "high_card", secret)
+    drawn_panels: list[dict] = []
+    real = rendering.render_to_string
+
+    def spy(template, context=None, *args, **kwargs):
+        if template == secret.panel.template:
+            drawn_panels.append(context["panel"])
+            return f"<panel>{context['panel']['margin']}</panel>"
+        return real(template, context, *args, **kwargs)
+
+    monkeypatch.setattr(rendering, "render_to_string", spy)
+    bring_fate(table, gm, rng)
+    assert client(gm).post(f"/tables/{table.pk}/commands/duel/",
+                           {"characters": [str(heroes["Ann"].pk), str(heroes["Bob"].pk)]},
+                           HTTP_HX_REQUEST="true").status_code == 200
+    event = Event.objects.filter(table=table, kind="high_card.duel_won").get()
+    assert "hidden 7" not in str(event.payload)
+    frames = rendering.event_frames(event, ["gm", "private", "public"])
+    assert "<panel>hidden 7</panel>" in frames["gm"]
+    assert "<panel>?</panel>" in frames["private"] and "<panel>?</panel>" in frames["public"]
+    assert "hidden 7" not in frames["private"] + frames["public"]

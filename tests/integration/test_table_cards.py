@@ -106,3 +106,52 @@ def test_left_lists_the_draw_and_discard_piles_never_their_order(table, rng, fat
     assert len(left) == 37 and all("/" not in c for c in left)
     in_play = {c for c, k in where(fate).items() if k == PileKind.PLAY}
     assert not in_play & set(left)
+
+
+def port_call(table, rng, method, *args, **kwargs):
+    with transaction.atomic():
+        port = TableCards(lock_table(table.row.pk), table.gm, rng, why="a test rule")
+        return getattr(port, method)(*args, **kwargs)
+
+
+def test_a_rule_plays_a_card_from_its_holder_s_hand_face_up(table, rng, fate) -> None:
+    """A hidden hand's card, played by a rule (Shadows of Humanity's attack card), is a real
+    move: out of the hand, face up, public, conserved."""
+    held = draw(table, rng, "Fate", 2, to="hand", holder=table.ann.pk)
+    played = port_call(table, rng, "play", "Fate", held[0].card.id, holder=table.ann.pk)
+    assert played.token == held[0].token
+    assert where(fate)[held[0].card.id] == PileKind.PLAY and where(fate)[held[1].card.id] == PileKind.HAND
+    assert len(where(fate)) == 40
+    event = Event.objects.filter(table=table.row, kind="card.played").get()
+    assert event.payload["cards"] == [held[0].token] and event.owner_id == table.ann.pk
+    assert event.private["hand"] and len(event.private["hand"]) == 1  # Ann's page redraws her hand
+    port_call(table, rng, "play", "Fate", held[1].card.id, holder=table.ann.pk, to="discard")
+    assert where(fate)[held[1].card.id] == PileKind.DISCARD
+
+
+def test_a_rule_cannot_play_a_card_its_holder_does_not_hold(table, rng, fate) -> None:
+    held = draw(table, rng, "Fate", 1, to="hand", holder=table.ann.pk)
+    before = where(fate)
+    with pytest.raises(LookupError):
+        port_call(table, rng, "play", "Fate", held[0].card.id, holder=table.bob.pk)
+    with pytest.raises(LookupError):
+        port_call(table, rng, "play", "Fate", "ten:S:99", holder=table.ann.pk)
+    assert where(fate) == before
+
+
+def test_a_rule_gathers_the_deck_under_a_new_seal_and_the_hands_are_redrawn(table, rng, fate) -> None:
+    draw(table, rng, "Fate", 3, to="hand", holder=table.ann.pk)
+    draw(table, rng, "Fate", 2, to="discard")
+    seals = ShuffleCommitment.objects.filter(deck=fate).count()
+    port_call(table, rng, "gather", "Fate")
+    assert set(where(fate).values()) == {PileKind.DRAW} and len(where(fate)) == 40
+    assert ShuffleCommitment.objects.filter(deck=fate).count() == seals + 1
+    ann = Event.objects.filter(table=table.row, kind="deck.recalled", owner=table.ann).get()
+    assert ann.private["hand"] == [] and "For a test rule" in Event.objects.filter(
+        table=table.row, kind="deck.recalled").order_by("seq").first().summary
+
+
+def test_left_without_the_discard_is_what_the_next_card_comes_from(table, rng, fate) -> None:
+    draw(table, rng, "Fate", 5, to="discard")
+    assert len(port_call(table, rng, "left", "Fate")) == 40
+    assert len(port_call(table, rng, "left", "Fate", with_discard=False)) == 35
