@@ -21,6 +21,7 @@ class Face:
     card: Any
     reversed: bool
     token: str
+    by: str = ""  # who laid it in the play area
 
     @property
     def card_id(self) -> str:
@@ -32,13 +33,13 @@ class Face:
         return json.dumps({"deck": str(self.deck), "card": self.card.id})
 
 
-def face(deck: int, token: str) -> Face:
+def face(deck: int, token: str, by: str = "") -> Face:
     oriented = OrientedCard.from_token(token)
-    return Face(deck=deck, card=oriented.card, reversed=oriented.reversed, token=token)
+    return Face(deck=deck, card=oriented.card, reversed=oriented.reversed, token=token, by=by)
 
 
 def faces(entries: list[dict[str, Any]]) -> list[Face]:
-    return [face(int(e["deck"]), e["token"]) for e in entries]
+    return [face(int(e["deck"]), e["token"], e.get("by", "")) for e in entries]
 
 
 def deck_rows(infos: list[dict[str, Any]], counts: dict[str, Any]) -> list[dict[str, Any]]:

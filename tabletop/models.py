@@ -243,6 +243,10 @@ class CardPlacement(models.Model):
     # Draw piles: someone knows or can work out where this card lies (put back on the top or
     # the bottom, or looked at or rearranged by the GM) since the pile was last shuffled.
     pinned = models.BooleanField(default=False)
+    # Who put it where it lies, when that is the play area: "played by Ann" under the card.
+    placed_by = models.ForeignKey(
+        "Membership", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
 
     class Meta:
         ordering = ["pile", "position"]

@@ -260,7 +260,7 @@ def table_counts(table: Table) -> dict[str, Any]:
     faces: dict[int, list[CardPlacement]] = {}
     for card in CardPlacement.objects.filter(
         pile__table=table, pile__kind__in=[PileKind.PLAY, PileKind.DISCARD]
-    ).order_by("position"):
+    ).select_related("placed_by").order_by("position"):
         faces.setdefault(card.pile_id, []).append(card)
     play: list[dict[str, Any]] = []
     piles = Pile.objects.filter(table=table).select_related("deck").annotate(size=Count("cards"))
@@ -268,7 +268,8 @@ def table_counts(table: Table) -> dict[str, Any]:
         if pile.kind == PileKind.HAND:
             hands[str(pile.owner_id)] = pile.size
         elif pile.kind == PileKind.PLAY:
-            play = [{"deck": c.deck_id, "token": c.token} for c in faces.get(pile.pk, [])]
+            play = [{"deck": c.deck_id, "token": c.token, "by": c.placed_by.display_name if c.placed_by else ""}
+                    for c in faces.get(pile.pk, [])]
         else:
             entry = decks.setdefault(str(pile.deck_id), {"name": pile.deck.name})
             entry[pile.kind] = pile.size

@@ -98,6 +98,24 @@ class Card:
         return self.arcana == "major"
 
     @property
+    def is_major(self) -> bool:
+        return self.arcana == "major"
+
+    @property
+    def slug(self) -> str:
+        """The id as an HTML id may hold it: ``tarot-major-0``."""
+        return self.id.replace(":", "-")
+
+    @property
+    def upright_meaning(self) -> str:
+        """A Major Arcana card's upright meaning (seed 000's words); empty for other cards."""
+        return major_arcanum(self.value).meaning(False) if self.arcana == "major" else ""
+
+    @property
+    def reversed_meaning(self) -> str:
+        return major_arcanum(self.value).meaning(True) if self.arcana == "major" else ""
+
+    @property
     def glyph(self) -> str:
         """SVG path data (24x24) of the suit, or of the Major Arcana / joker emblem."""
         if self.arcana == "major":

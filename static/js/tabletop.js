@@ -229,6 +229,42 @@
   });
   document.addEventListener("htmx:wsAfterMessage", markTurn);
 
+  // The GM puts peeked cards back in another order by dragging them or with their arrows; the
+  // form's hidden "order" (top first) follows the cards as they lie.
+  function syncOrder(list) {
+    const form = list.closest("form");
+    const input = form && form.querySelector("input[name=order]");
+    if (input) input.value = [...list.children].map(function (li) { return li.dataset.cardId; }).join(", ");
+  }
+  document.addEventListener("click", function (e) {
+    const button = e.target.closest(".reorder [data-move]");
+    if (!button) return;
+    const item = button.closest("li");
+    const list = item.parentElement;
+    if (button.dataset.move === "-1" && item.previousElementSibling) list.insertBefore(item, item.previousElementSibling);
+    if (button.dataset.move === "1" && item.nextElementSibling) list.insertBefore(item.nextElementSibling, item);
+    syncOrder(list);
+    button.focus();
+  });
+  let dragged = null;
+  document.addEventListener("dragstart", function (e) {
+    dragged = e.target.closest && e.target.closest(".reorder > li");
+    if (dragged && e.dataTransfer) e.dataTransfer.effectAllowed = "move";
+  });
+  document.addEventListener("dragover", function (e) {
+    if (dragged && e.target.closest && e.target.closest(".reorder")) e.preventDefault();
+  });
+  document.addEventListener("drop", function (e) {
+    const onto = dragged && e.target.closest && e.target.closest(".reorder > li");
+    if (!onto || onto === dragged || onto.parentElement !== dragged.parentElement) return;
+    e.preventDefault();
+    const list = onto.parentElement;
+    const before = [...list.children].indexOf(dragged) > [...list.children].indexOf(onto) ? onto : onto.nextElementSibling;
+    list.insertBefore(dragged, before);
+    syncOrder(list);
+  });
+  document.addEventListener("dragend", function () { dragged = null; });
+
   // The same forms posted (socket down): 204 when done, the form again with its error if not.
   document.addEventListener("htmx:afterRequest", function (e) {
     const elt = e.detail.requestConfig && e.detail.requestConfig.elt;

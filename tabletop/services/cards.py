@@ -32,7 +32,7 @@ def pile_draw(
         cards = piles.take_top(deck, count)
         commitment, start = piles.note_dealt(deck, count)
         target = piles.hand_of(me) if to == "hand" else piles.play_area(locked)
-        piles.move(cards, target)
+        piles.move(cards, target, by=me)
         tokens = [c.token for c in cards]
         plural = "card" if count == 1 else "cards"
         where = "" if to == "hand" else " face up"
@@ -94,7 +94,7 @@ def card_play(*, table: Table, actor: Membership, deck_id: int, card_id: str) ->
         me = acting(locked, actor, Verb.CARD_PLAY)
         card = _held(locked, me, deck_id, card_id)
         holder = card.pile.owner or me
-        piles.move([card], piles.play_area(locked))
+        piles.move([card], piles.play_area(locked), by=holder)
         piles.card_event(locked, "card.played", actor=me, owner=holder, tokens=[card.token], public=True,
                          summary=f"{holder.display_name} plays a card.", extra={"deck": deck_id})
         piles.reveal_ready(locked, card.deck, me)  # a card face up may be all a seal waited for

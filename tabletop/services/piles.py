@@ -69,9 +69,13 @@ def next_position(pile: Pile, *, top: bool = False) -> int:
     return (min(positions) - 1) if top else (max(positions) + 1)
 
 
-def move(placements: list[CardPlacement], pile: Pile, *, top: bool = False, pinned: bool = False) -> None:
+def move(
+    placements: list[CardPlacement], pile: Pile, *, top: bool = False, pinned: bool = False,
+    by: Membership | None = None,
+) -> None:
     """Puts cards on ``pile`` in the order given (all on top, or all at the bottom);
-    ``pinned`` when everyone saw where in a draw pile they went (see ``CardPlacement.pinned``)."""
+    ``pinned`` when everyone saw where in a draw pile they went (see ``CardPlacement.pinned``);
+    ``by``, who laid them there (the play area shows it)."""
     start = next_position(pile, top=top)
     step = -1 if top else 1
     ordered = list(reversed(placements)) if top else placements
@@ -79,7 +83,8 @@ def move(placements: list[CardPlacement], pile: Pile, *, top: bool = False, pinn
         placement.pile = pile
         placement.position = start + step * i
         placement.pinned = pinned
-        placement.save(update_fields=["pile", "position", "pinned"])
+        placement.placed_by = by
+        placement.save(update_fields=["pile", "position", "pinned", "placed_by"])
 
 
 def take_top(deck: Deck, count: int) -> list[CardPlacement]:
@@ -156,7 +161,7 @@ def commit(table: Table, deck: Deck, actor: Membership, *, why: str) -> None:
     )
     append(
         table, "deck.committed", actor=actor,
-        summary=f"{why} {deck.name}: {len(order)} cards, order sealed as {promise.digest[:12]}….",
+        summary=f"{why} {deck.name} ({len(order)} cards); the order is sealed.",
         payload={"deck": deck.pk, "commitment": record.pk, "digest": promise.digest, "count": len(order),
                  "counts": table_counts(table)},
     )
@@ -210,8 +215,8 @@ def reveal_ready(table: Table, deck: Deck, actor: Membership) -> None:
         append(
             table, "deck.revealed", actor=actor,
             summary=(
-                f"The order of {deck.name} sealed as {record.digest[:12]}… is revealed: "
-                f"{record.dealt} of its {len(record.order)} cards were dealt."
+                f"A shuffle of {deck.name} can now be checked: its sealed order is revealed "
+                f"({record.dealt} of its {len(record.order)} cards were dealt from it)."
             ),
             payload={
                 "deck": deck.pk, "commitment": record.pk, "digest": record.digest,

@@ -50,7 +50,7 @@ class TableCards:
         if card is None:
             raise LookupError(f"{owner.display_name} holds no such card of {row.name}")
         target = piles.deck_pile(row, PileKind.DISCARD) if to == "discard" else piles.play_area(self.table)
-        piles.move([card], target)
+        piles.move([card], target, by=owner)
         verb = "discards" if to == "discard" else "plays"
         piles.card_event(
             self.table, "card.discarded" if to == "discard" else "card.played", actor=self.actor,
@@ -107,7 +107,7 @@ class TableCards:
             target = piles.deck_pile(deck, PileKind.DISCARD)
         else:
             target = piles.play_area(self.table)
-        piles.move(cards, target)
+        piles.move(cards, target, by=owner or self.actor)
         tokens = [c.token for c in cards]
         where = {"play": " face up", "discard": " onto the discard pile", "hand": ""}[to]
         whose = f" to {owner.display_name}'s hand" if owner is not None else ""

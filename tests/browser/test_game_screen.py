@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from playwright.sync_api import expect
 
 from tests.browser.test_demon_city_round import make_character
@@ -85,3 +87,29 @@ def test_a_guest_logs_out_with_a_warning_and_comes_back_through_the_seat_link(ma
     phone.page.wait_for_url("**/tables/*/")
     expect(phone.page.locator(".status-line strong").first).to_have_text("Ann")
     expect(phone.page.locator("#task-character option", has_text="Alfie")).to_have_count(1)
+
+
+def test_the_gm_rearranges_peeked_cards_with_the_arrows_not_by_typing_ids(make_table) -> None:
+    """Cards as cards: "the GM rearranges peeked cards by clicking or dragging, not by typing ids"."""
+    from tests.browser.test_cards_ui import bring_out_deck
+
+    table = make_table()
+    gm = table.gm
+    bring_out_deck(gm, "tarot")
+    page = gm.page
+    page.locator(".deck details.gm-only summary").click()
+    page.get_by_role("button", name="Look").click()
+    cards = page.locator(".peek .reorder > li")
+    expect(cards).to_have_count(3)
+    before = [cards.nth(i).get_attribute("data-card-id") for i in range(3)]
+    cards.nth(0).get_by_role("button", name=re.compile("deeper")).click()  # the top card goes second
+    expected = [before[1], before[0], before[2]]
+    assert page.locator(".peek input[name=order]").input_value() == ", ".join(expected)
+    assert page.locator(".peek input:not([type=hidden])").count() == 0  # nothing to type
+    with page.expect_response(lambda r: r.url.endswith("/decks/reorder/")) as answer:
+        page.get_by_role("button", name="Put them back in this order").click()
+    assert answer.value.status == 200
+    page.get_by_role("button", name="Look").click()
+    again = page.locator(".peek .reorder > li")
+    expect(again).to_have_count(3)
+    assert [again.nth(i).get_attribute("data-card-id") for i in range(3)] == expected

@@ -102,7 +102,7 @@ def expected_counts(table: Table) -> dict[str, Any]:
         decks[str(deck.pk)] = {"name": deck.name, "draw": len(in_pile(deck, PileKind.DRAW)),
                                "discard": len(discard), "discard_top": discard[-1].token if discard else None}
     hands = {str(p.owner_id): p.cards.count() for p in Pile.objects.filter(table=table, kind=PileKind.HAND)}
-    play = [{"deck": c.deck_id, "token": c.token} for c in
+    play = [{"deck": c.deck_id, "token": c.token, "by": c.placed_by.display_name if c.placed_by else ""} for c in
             CardPlacement.objects.filter(pile__table=table, pile__kind=PileKind.PLAY).order_by("position")]
     return {"decks": decks, "hands": hands, "play": play}
 
@@ -616,3 +616,21 @@ def test_a_recall_redraws_every_hand_it_empties_on_its_holder_s_open_page(table,
             assert f'id="hand-{member.pk}"' in frames[lens]
             assert not any(card_by_id(c).name in frames[lens] for c in in_pile(deck, PileKind.DRAW))
         assert f'id="hand-{member.pk}"' not in frames["public"]
+
+
+def test_the_play_area_says_who_played_each_card(table, rng) -> None:
+    """Issue 13, cards as cards: "the play area says who played each card"."""
+    deck = new_deck(table, rng, players_may_use=True)
+    services.pile_draw(deck=deck, actor=table.gm, count=1, to="play")
+    drawn = services.pile_draw(deck=deck, actor=table.ann, count=1)
+    services.card_play(table=table.row, actor=table.ann, deck_id=deck.pk, card_id=drawn[0].removesuffix("/r"))
+    play = table_counts_now(table)["play"]
+    assert [p["by"] for p in play] == ["gail", "Ann"]
+    page = table.client(table.bob).get(f"/tables/{table.row.pk}/").content.decode()
+    assert "played by Ann" in page and "played by gail" in page
+
+
+def table_counts_now(table):
+    from tabletop.selectors import table_counts
+
+    return table_counts(table.row)

@@ -125,7 +125,8 @@ def expected_counts(table: Table) -> dict[str, Any]:
         }
     hands = {str(p.owner_id): p.cards.count() for p in Pile.objects.filter(table=table, kind=PileKind.HAND)}
     play_area = CardPlacement.objects.filter(pile__table=table, pile__kind=PileKind.PLAY)
-    play = [{"deck": c.deck_id, "token": c.token} for c in play_area.order_by("position")]
+    play = [{"deck": c.deck_id, "token": c.token, "by": c.placed_by.display_name if c.placed_by else ""}
+            for c in play_area.order_by("position")]
     return {"decks": decks, "hands": hands, "play": play}
 
 
