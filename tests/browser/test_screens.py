@@ -86,6 +86,16 @@ def test_the_table_screens_of_a_first_evening(make_table) -> None:
     assert not ann.page.title().startswith("\u25b6")
     assert gm.page.title().startswith("\u25b6 Your turn")
     shot(gm, "gm-desktop-gm-turn")
+    # the pages around the table: home, the character form, the odds page
+    assert gm.goto("/") == 200
+    shot(gm, "home")
+    assert ann.goto(table.url + "characters/new/") == 200
+    shot(ann, "character-form")
+    assert spectator.goto("/games/demon_city/odds/") == 200
+    expect(spectator.page.locator("table.odds").first).to_be_visible()
+    shot(spectator, "odds")
+    gm.goto(table.url)
+    gm.wait_live()
     gm.page.set_viewport_size({"width": 390, "height": 844})
     shot(gm, "gm-390")
     no_sideways_scroll(gm)
