@@ -101,11 +101,12 @@ def summary(event: Event, state: Mapping[str, Any]) -> str:
                 f"{event['gathered']} of {record['of']} gathered.{done}")
     if kind == "extended_stopped":
         action = state["extended"][event["id"]]
-        return f"{name(state, action['combatant'])} stops {action['label']} at {event['gathered']} of {action['needed']}."
+        return (f"The Storyteller stops {action['label']} ({name(state, action['combatant'])}) at "
+                f"{event['gathered']} of {action['needed']} successes.")
     if kind == "contest_started":
         sides = " and ".join(name(state, s["combatant"]) for s in event["sides"])
         to = f", first to {event['needed']} successes" if event["needed"] else ""
-        return f"A contest, {event['label']}: {sides}{to}."
+        return f"{sides} begin {event['label']}{to}."
     if kind == "contest_pulled":
         record = event["record"]
         return f"{who}, {record['label']}, round {record['round']}: {pull_text(record)}."
@@ -118,5 +119,5 @@ def summary(event: Event, state: Mapping[str, Any]) -> str:
             return f"Round {event['round']} ({got}); so far {totals}: the contest goes on."
         return f"Round {event['round']} ({got}): a tie, both pull again."
     if kind == "contest_stopped":
-        return f"The Storyteller stops the contest, {state['contests'][event['id']]['label']}."
+        return f"The Storyteller stops {state['contests'][event['id']]['label']}."
     return str(kind)

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from games.core.cards import OrientedCard
 from games.harsh_light import odds, procedure
 from games.harsh_light import sheet as sh
 from games.harsh_light.state import DECK, defence_now, name, new_state, status
@@ -30,8 +31,6 @@ def _person(state: Mapping[str, Any], cid: str) -> dict[str, Any]:
 
 
 def _pull(record: Mapping[str, Any]) -> dict[str, Any]:
-    from games.core.cards import OrientedCard
-
     return {**record, "card_names": [OrientedCard.from_token(t).card.name for t in record.get("cards", [])]}
 
 

@@ -279,6 +279,9 @@ def pull(state: Mapping[str, Any], command: Command, rng: Rng, cards: Cards) -> 
     pool = pools.build(person, _text(command, "attribute"), _text(command, "skill") or None,
                        modifier=command.get("modifier") or 0, reason=_text(command, "reason"))
     target, resist_parts, facts = _resistance(scratch, command, cid)
+    if facts["attack"] and action != INSTANT:
+        # Seed: "In combat, you get one instant action per turn (attacking, ...)".
+        raise RuleError("An attack is an instant action.")
     if command.get("all_out"):
         # Seed: "give up your Defence for a +2 to your pool in melee".
         if facts["attack"] != MELEE:

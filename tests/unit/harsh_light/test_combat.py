@@ -86,6 +86,14 @@ def test_reflexive_actions_are_taken_out_of_turn() -> None:
     assert not t.status("c2")["acted"]
 
 
+def test_an_attack_is_never_reflexive() -> None:
+    """Seed: "In combat, you get one instant action per turn (attacking, activating most powers,
+    etc)": an attack cannot be slipped in out of turn as a reflexive action."""
+    t = fight()
+    with pytest.raises(RuleError, match="An attack is an instant action"):
+        attack(t, "c2", "c1", 5, BOB, action="reflexive")
+
+
 def test_the_turn_passes_down_the_order_and_a_new_turn_begins() -> None:
     t = fight()
     t.send({"type": "end_turn"}, actor=ANN)

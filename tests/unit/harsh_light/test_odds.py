@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections import Counter
 from fractions import Fraction
-from itertools import permutations
 
 import pytest
 from hypothesis import given, settings

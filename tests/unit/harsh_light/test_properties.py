@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from games.harsh_light import WillpowerRefused, apply, new_state, rules
 from games.harsh_light.errors import RuleError
+from games.harsh_light.state import defence_now
 from tests.unit.harsh_light.conftest import Table, player, sheet, stacked
 
 PEOPLE = ("c1", "c2", "c3")
@@ -102,7 +103,6 @@ def test_the_log_replays_to_the_same_state_and_refusals_change_nothing(steps: li
         except RuleError:
             assert t.state == before
         for cid in PEOPLE:
-            from games.harsh_light.state import defence_now
             assert defence_now(t.state, cid) >= 0
     replayed = new_state()
     for event in json.loads(json.dumps(t.log)):
