@@ -45,8 +45,6 @@ def _willpower(state: State, e: Event) -> None:
 
 def _remember(state: State, record: Mapping[str, Any], e: Event) -> None:
     state["recent"] = [*state["recent"], {**record, "step": e.get("step")}][-RECENT:]
-    if e.get("left_after") is not None:
-        state["deck_left"] = list(e["left_after"])
 
 
 def _end_test(state: State, cids: list[str]) -> None:
@@ -61,6 +59,7 @@ def _end_test(state: State, cids: list[str]) -> None:
 
 def _pulled(state: State, e: Event) -> None:
     cid, target = e["combatant"], e.get("target")
+    state["prepared"].pop(cid, None)  # a pull set up is made
     if not state["combat"]:
         _begin_action(state, cid)  # outside a turn order, its pull is its next action
     now = _status(state, cid)
@@ -76,6 +75,18 @@ def _pulled(state: State, e: Event) -> None:
             theirs["attacks"] += 1
     _remember(state, e["record"], e)
     _end_test(state, [c for c in (cid, target) if c is not None])
+
+
+def _pull_set_up(state: State, e: Event) -> None:
+    state["prepared"][e["combatant"]] = {"args": dict(e["args"]), "step": e.get("step")}
+
+
+def _put_away(state: State, e: Event) -> None:
+    state["prepared"].pop(e["combatant"], None)
+
+
+def _deck_counted(state: State, e: Event) -> None:
+    pass  # the count itself is every event's "deck_left" (apply)
 
 
 def _dodged(state: State, e: Event) -> None:
@@ -95,6 +106,7 @@ def _order_set(state: State, e: Event) -> None:
     for record in e.get("records", []):
         _remember(state, record, e)
     _new_turn(state, e["turn"])
+    state["prepared"] = {}  # a new order: what was set up before it is put away
     state["acting"] = e["order"][0]
     _begin_action(state, e["order"][0])
 
@@ -105,12 +117,13 @@ def _turn_ended(state: State, e: Event) -> None:
         return
     if e["new_turn"]:
         _new_turn(state, e["turn"])
+    state["prepared"].pop(e["combatant"], None)  # its action is over: a pull not made is put away
     state["acting"] = e["next"]
     _begin_action(state, e["next"])
 
 
 def _combat_ended(state: State, e: Event) -> None:
-    state.update(combat=False, order=[], acting=None, initiative={}, turn=0)
+    state.update(combat=False, order=[], acting=None, initiative={}, turn=0, prepared={})
     for cid in list(state["status"]):
         state["status"][cid] = fresh_status()
 
@@ -172,6 +185,9 @@ APPLIERS: dict[str, Callable[[State, Event], None]] = {
     "sheet_read": _sheet_read,
     "willpower_spent": _willpower,
     "pulled": _pulled,
+    "pull_set_up": _pull_set_up,
+    "pull_put_away": _put_away,
+    "deck_counted": _deck_counted,
     "dodged": _dodged,
     "moved": _moved,
     "order_set": _order_set,
@@ -194,7 +210,10 @@ def apply(state: Mapping[str, Any], event: Event) -> State:
     if applier is None:
         raise ValueError(f"Unknown Harsh Light event {event.get('type')!r}.")
     new = copy.deepcopy(dict(state))
+    new.setdefault("prepared", {})  # a state kept before pulls were set up
     if "step" in event:
         new["step"] = max(new["step"], int(event["step"]))
     applier(new, event)
+    if "deck_left" in event:  # the cards the next pull comes from, as counted with this event
+        new["deck_left"] = list(event["deck_left"]) if event["deck_left"] is not None else None
     return new

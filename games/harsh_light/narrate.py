@@ -7,7 +7,8 @@ from typing import Any
 
 from games.core.cards import OrientedCard
 from games.core.words import count
-from games.harsh_light.state import name
+from games.harsh_light.procedure import ATTACKS
+from games.harsh_light.state import DECK, name
 
 Event = Mapping[str, Any]
 
@@ -37,15 +38,23 @@ def outcome(record: Mapping[str, Any]) -> str:
     return text
 
 
-def pull_text(record: Mapping[str, Any]) -> str:
-    """'pool 5 (Dexterity 3 + Firearms 2), pulls the Ten of Hearts and the Three of Spades
-    (ten-again): total 18, 4 successes: it succeeds'."""
-    pool = record["pool"]
+def pool_text(pool: Mapping[str, Any]) -> str:
+    """'pool 5 (Dexterity 3 + Firearms 2)'."""
     parts = " ".join(
         (f"{r} {v}" if i == 0 else f"{'+' if v >= 0 else '-'} {r} {abs(v)}")
         for i, (r, v) in enumerate(pool["parts"])
     )
-    head = f"pool {pool['size']} ({parts})" if pool["parts"] else f"pool {pool['size']}"
+    return f"pool {pool['size']} ({parts})" if pool["parts"] else f"pool {pool['size']}"
+
+
+def cards_count(left: list[int] | None) -> str:
+    return count(sum(left), "card") if left else "no cards"
+
+
+def pull_text(record: Mapping[str, Any]) -> str:
+    """'pool 5 (Dexterity 3 + Firearms 2), pulls the Ten of Hearts and the Three of Spades
+    (ten-again): total 18, 4 successes: it succeeds'."""
+    head = pool_text(record["pool"])
     if not record["cards"]:
         return (f"{head}: an automatic success, taken without a pull, worth "
                 f"{successes_text(record['successes'])}")
@@ -68,9 +77,21 @@ def summary(event: Event, state: Mapping[str, Any]) -> str:
     if kind == "pulled":
         record = event["record"]
         target = f" against {record['target_name']}" if record.get("target_name") else ""
-        how = f", {record['attack'].replace('_', ' ')}" if record.get("attack") else ""
+        how = f", {ATTACKS.get(record['attack'], 'an attack')}" if record.get("attack") else ""
         all_out = ", All-Out" if record.get("all_out") else ""
         return f"{who}: {record['label']}{target}{how}{all_out}; {pull_text(record)}."
+    if kind == "pull_set_up":
+        needed = event["needed"]
+        what = f"{successes_text(needed)} needed" if needed != 1 else "one success needed"
+        auto = "; the pool alone reaches it" if event.get("automatic") else ""
+        args = event.get("args") or {}
+        target = f" against {name(state, args['target'])}" if args.get("target") else ""
+        label = args.get("label") or ("an attack" if args.get("attack") else "a pull")
+        return f"{who} sets up {label}{target}: {pool_text(event['pool'])}, {what}{auto}."
+    if kind == "pull_put_away":
+        return f"{who} puts the pull away."
+    if kind == "deck_counted":
+        return f"The {DECK} deck is counted: {cards_count(event.get('deck_left'))} to pull from."
     if kind == "dodged":
         return f"{who} dodges: Defence doubled to {event['defence']} until {who}'s next turn."
     if kind == "moved":

@@ -13,9 +13,10 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
-from games.core.cards_port import Cards
+from games.core.cards_port import Cards, UnknownDeck
 from games.core.rng import Rng
 from games.harsh_light import odds, pools, rules
 from games.harsh_light import sheet as sh
@@ -86,6 +87,15 @@ def _cid(command: Command, key: str = "combatant") -> str:
     return raw
 
 
+def _who(state: Mapping[str, Any], command: Command, cid: Any) -> str:
+    """A character's name for a refusal, even one the state has not read yet (from the sheets
+    the command brings): never its id."""
+    if isinstance(cid, str) and cid in state["characters"]:
+        return name(state, cid)
+    given = (command.get("sheets") or {}).get(cid) if isinstance(cid, str) else None
+    return str((given or {}).get("name") or "that character")
+
+
 def _int(command: Command, key: str, default: int, low: int, high: int, what: str) -> int:
     raw = command.get(key, default)
     if raw is None or raw == "":
@@ -134,21 +144,37 @@ def _scratch(state: Mapping[str, Any], events: list[Event]) -> Mapping[str, Any]
 # Cards and Willpower.
 
 
+NO_DECK = (f"There is no {DECK} deck on the table yet. The GM brings one out: the button \"Bring out the "
+           f"{DECK} deck\" on this panel, or under Cards, \"Bring out a deck\": Ace to 10 (40 cards), "
+           f"named {DECK}.")
+
+
+def _take(cards: Cards, count: int = 1) -> list[Any]:
+    try:
+        return cards.draw(DECK, count, to="discard")
+    except UnknownDeck:
+        raise RuleError(NO_DECK) from None
+
+
 def _draw(cards: Cards, again: int) -> tuple[list[str], list[int]]:
     """Seed: "A pull of 10 (or ... 8 or 9) allows you pull a second card, adding both cards";
     "Pulling a second 10 in a row doesn't let you keep adding": never a third card."""
-    [first] = cards.draw(DECK, 1, to="discard")
+    [first] = _take(cards)
     drawn = [first]
     if rules.pulls_second(first.card.value, again):
-        drawn += cards.draw(DECK, 1, to="discard")
+        drawn += _take(cards)
     return [c.token for c in drawn], [c.card.value for c in drawn]
 
 
 def _left(cards: Cards) -> list[int] | None:
+    """How many cards of each value the next pull comes from: the draw pile alone, or, when it
+    is empty, the discard that will be shuffled back into it. ``None`` when the table has no
+    Harsh Light deck."""
     try:
-        return list(odds.counts_of(cards.left(DECK)))
+        left = cards.left(DECK, with_discard=False) or cards.left(DECK)
     except LookupError:
         return None
+    return list(odds.counts_of(left))
 
 
 def _willpower_event(state: Mapping[str, Any], cid: str, use: str, note: str = "") -> Event:
@@ -254,31 +280,44 @@ def _record(state: Mapping[str, Any], cid: str, kind: str, label: str, pool: poo
             "pool": pool.to_dict(), "cards": tokens, **judged, **extra}
 
 
-def pull(state: Mapping[str, Any], command: Command, rng: Rng, cards: Cards) -> list[Event]:
-    """A simple or resisted pull: the card, plus the pool, judged against what is needed.
+# What a pull sends, as a set-up pull keeps it (``set_up_pull``) and ``pull`` reads it back.
+PULL_ARGS = ("attribute", "skill", "modifier", "reason", "needed", "action", "willpower", "again",
+             "target", "resist", "resist_value", "attack", "all_out", "supernatural", "label")
 
-    ``combatant``; ``attribute`` and ``skill`` (or a second Attribute); ``modifier`` and
-    ``reason``; ``needed`` (successes, 1 unless the Storyteller says more); ``action``
-    ("instant", the default in combat, or "reflexive"); ``willpower``; ``again``; ``no_pull``
-    (take an automatic success); to resist it ``target`` with ``resist`` ("defence", "resolve",
-    "stamina", "composure") or ``resist_value``; for an attack ``attack`` (melee, thrown, ranged,
-    ranged_close) and ``all_out``; ``supernatural`` (Blood Potency counts); ``label``.
-    """
-    cid = _cid(command)
-    target = command.get("target") or None
-    events = _read_sheets(state, command, [cid, *([target] if isinstance(target, str) else [])])
-    scratch = _scratch(state, events)
-    _require_control(scratch, command, cid)
+
+@dataclass(frozen=True)
+class Plan:
+    """A pull worked out before any card: the pool with every part named, what it needs, and
+    what it means for the target. ``willpower`` is the point it would spend (an event)."""
+
+    cid: str
+    pool: pools.Pool
+    needed: int
+    again: int
+    action: str
+    target: str | None
+    facts: dict[str, Any]
+    willpower: Event | None
+    resisted: bool
+
+    @property
+    def automatic(self) -> bool:
+        return rules.is_automatic(self.pool.size, self.needed)
+
+
+def plan(state: Mapping[str, Any], command: Command, cid: str) -> Plan:
+    """The pool a pull would have now, checked against the rules (whose turn, Willpower once a
+    turn, what may resist it); a ``RuleError`` says why it cannot be made. Draws nothing."""
     action = _text(command, "action", INSTANT)
     if action not in ACTIONS:
         raise RuleError("An action is instant or reflexive.")
     if action == INSTANT:
-        _require_turn(scratch, cid, "an instant action")
-    person = _known(scratch, cid)
+        _require_turn(state, cid, "an instant action")
+    person = _known(state, cid)
     needed = _int(command, "needed", 1, 1, MAX_NEEDED, "The successes needed")
     pool = pools.build(person, _text(command, "attribute"), _text(command, "skill") or None,
                        modifier=command.get("modifier") or 0, reason=_text(command, "reason"))
-    target, resist_parts, facts = _resistance(scratch, command, cid)
+    target, resist_parts, facts = _resistance(state, command, cid)
     if facts["attack"] and action != INSTANT:
         # Seed: "In combat, you get one instant action per turn (attacking, ...)".
         raise RuleError("An attack is an instant action.")
@@ -287,26 +326,97 @@ def pull(state: Mapping[str, Any], command: Command, rng: Rng, cards: Cards) -> 
         if facts["attack"] != MELEE:
             raise RuleError("An All-Out Attack is a melee attack resisted by Defence.")
         pool = pool.plus("All-Out Attack", pools.ALL_OUT_BONUS)
+    spent = None
     if command.get("willpower"):
-        events.append(_willpower_event(scratch, cid, "pool"))
+        spent = _willpower_event(state, cid, "pool")
         pool = pool.plus("Willpower", pools.WILLPOWER_POOL)
     for reason, value in resist_parts:
         pool = pool.plus(reason, value)
-    result, tokens = _judge(cards, pool, again=_again(command, person), needed=needed,
+    return Plan(cid, pool, needed, _again(command, person), action, target, facts, spent, bool(resist_parts))
+
+
+def _pull_command(state: Mapping[str, Any], command: Command, cid: str) -> Command:
+    """The pull as sent, or the one set up for this character (``set_up``), taken as it was
+    set up: only the choice to take an automatic success comes with the pull itself."""
+    if not command.get("set_up"):
+        return command
+    kept = (state.get("prepared") or {}).get(cid)
+    if kept is None:
+        raise RuleError(f"{_who(state, command, cid)} has no pull set up: set one up first.")
+    return {**{k: command[k] for k in ("type", "actor", "sheets", "combatant") if k in command},
+            **kept["args"], "no_pull": bool(command.get("no_pull"))}
+
+
+def pull(state: Mapping[str, Any], command: Command, rng: Rng, cards: Cards) -> list[Event]:
+    """A simple or resisted pull: the card, plus the pool, judged against what is needed.
+
+    ``combatant``; ``attribute`` and ``skill`` (or a second Attribute); ``modifier`` and
+    ``reason``; ``needed`` (successes, 1 unless the Storyteller says more); ``action``
+    ("instant", the default in combat, or "reflexive"); ``willpower``; ``again``; ``no_pull``
+    (take an automatic success); to resist it ``target`` with ``resist`` ("defence", "resolve",
+    "stamina", "composure") or ``resist_value``; for an attack ``attack`` (melee, thrown, ranged,
+    ranged_close) and ``all_out``; ``supernatural`` (Blood Potency counts); ``label``. With
+    ``set_up`` the pull is the one ``set_up_pull`` kept for the character.
+    """
+    cid = _cid(command)
+    command = _pull_command(state, command, cid)
+    target = command.get("target") or None
+    events = _read_sheets(state, command, [cid, *([target] if isinstance(target, str) else [])])
+    scratch = _scratch(state, events)
+    _require_control(scratch, command, cid)
+    made = plan(scratch, command, cid)
+    if made.willpower is not None:
+        events.append(made.willpower)
+    result, tokens = _judge(cards, made.pool, again=made.again, needed=made.needed,
                             no_pull=bool(command.get("no_pull")))
-    kind = "resisted" if resist_parts or facts["attack"] else "simple"
+    facts, target = made.facts, made.target
+    kind = "resisted" if made.resisted or facts["attack"] else "simple"
     label = _text(command, "label", "an attack" if facts["attack"] else "a pull")
-    record = _record(scratch, cid, kind, label, pool, result, tokens, action=action, target=target,
+    record = _record(scratch, cid, kind, label, made.pool, result, tokens, action=made.action, target=target,
                      target_name=name(scratch, target) if target else None, attack=facts["attack"],
                      all_out=bool(command.get("all_out")), willpower=bool(command.get("willpower")))
     events.append({
         "type": "pulled", "combatant": cid, "target": target, "record": record,
-        "instant_in_combat": action == INSTANT and scratch["combat"] and cid in scratch["order"],
+        "instant_in_combat": made.action == INSTANT and scratch["combat"] and cid in scratch["order"],
         "all_out": bool(command.get("all_out")), "defence_applied": facts["defence_applied"],
         "resist_willpower_used": facts["resist_willpower_used"],
-        "left_after": _left(cards) if tokens else None,
     })
     return events
+
+
+def set_up_pull(state: Mapping[str, Any], command: Command, rng: Rng, cards: Cards) -> list[Event]:
+    """A pull built from the sheet and shown to the table before any card is pulled (the issue:
+    "a pull form that builds the pool from the sheet ... and shows it before the pull"), with
+    the odds from the cards left in the draw pile. Checked as the pull itself would be (whose
+    turn, Willpower once a turn); nothing is spent or drawn until the pull."""
+    cid = _cid(command)
+    target = command.get("target") or None
+    events = _read_sheets(state, command, [cid, *([target] if isinstance(target, str) else [])])
+    scratch = _scratch(state, events)
+    _require_control(scratch, command, cid)
+    made = plan(scratch, command, cid)
+    args = {k: command[k] for k in PULL_ARGS if command.get(k) not in (None, "", False)}
+    return [*events, {"type": "pull_set_up", "combatant": cid, "args": args, "pool": made.pool.to_dict(),
+                      "needed": made.needed, "automatic": made.automatic}]
+
+
+def put_away(state: Mapping[str, Any], command: Command, rng: Rng, cards: Cards) -> list[Event]:
+    """A pull set up and not made is put away: nothing was spent or drawn."""
+    cid = _cid(command)
+    if cid not in (state.get("prepared") or {}):
+        raise RuleError(f"{_who(state, command, cid)} has no pull set up.")
+    _require_control(state, command, cid)
+    return [{"type": "pull_put_away", "combatant": cid}]
+
+
+def count_deck(state: Mapping[str, Any], command: Command, rng: Rng, cards: Cards) -> list[Event]:
+    """The Storyteller counts the Harsh Light deck (after bringing it out, or shuffling it by
+    hand), so the odds before each pull come from the cards its draw pile holds now."""
+    _require_gm(command, "count the deck")
+    left = _left(cards)
+    if left is None:
+        raise RuleError(NO_DECK)
+    return [{"type": "deck_counted", "deck_left": left}]
 
 
 # Reflexive moves and combat moves.
@@ -382,7 +492,7 @@ def roll_initiative(state: Mapping[str, Any], command: Command, rng: Rng, cards:
     records = []
     for cid in listed:
         person = _known(scratch, cid)
-        [card] = cards.draw(DECK, 1, to="discard")
+        [card] = _take(cards)
         modifier = sh.initiative_modifier(person)
         initiative[cid] = {"modifier": modifier, "card": card.token, "value": card.card.value,
                            "total": modifier + card.card.value}
@@ -392,7 +502,7 @@ def roll_initiative(state: Mapping[str, Any], command: Command, rng: Rng, cards:
                         "total": modifier + card.card.value, "rules": []})
     order = sorted(listed, key=lambda c: (-initiative[c]["total"], -initiative[c]["modifier"], listed.index(c)))
     return [*events, {"type": "order_set", "order": order, "initiative": initiative,
-                      "turn": state["turn"] + 1, "records": records, "left_after": _left(cards)}]
+                      "turn": state["turn"] + 1, "records": records}]
 
 
 def end_turn(state: Mapping[str, Any], command: Command, rng: Rng, cards: Cards) -> list[Event]:
@@ -405,7 +515,7 @@ def end_turn(state: Mapping[str, Any], command: Command, rng: Rng, cards: Cards)
     acting = state["acting"]
     cid = command.get("combatant") or acting
     if cid != acting:
-        raise OutOfTurn(f"It is {name(state, acting)}'s action, not {name(state, cid)}'s.")
+        raise OutOfTurn(f"It is {name(state, acting)}'s action, not {_who(state, command, cid)}'s.")
     _require_control(state, command, acting)
     order = state["order"]
     index = order.index(acting) + 1
@@ -431,7 +541,7 @@ def _pool_spec(command: Mapping[str, Any], person: Mapping[str, Any]) -> dict[st
     return spec
 
 
-def _spec_pool(person: Mapping[str, Any], spec: Mapping[str, Any]) -> pools.Pool:
+def spec_pool(person: Mapping[str, Any], spec: Mapping[str, Any]) -> pools.Pool:
     return pools.build(person, spec["attribute"], spec["skill"], modifier=spec["modifier"], reason=spec["reason"])
 
 
@@ -478,7 +588,7 @@ def extended_pull(state: Mapping[str, Any], command: Command, rng: Rng, cards: C
     _require_control(scratch, command, cid)
     _require_turn(scratch, cid, "an extended action's pull")
     person = _known(scratch, cid)
-    pool = _spec_pool(person, action["pool"])
+    pool = spec_pool(person, action["pool"])
     extra = _int(command, "modifier", 0, -pools.MAX_MODIFIER, pools.MAX_MODIFIER, "A modifier")
     if extra:
         pool = pool.plus(_text(command, "reason") or "this pull", extra)
@@ -495,8 +605,7 @@ def extended_pull(state: Mapping[str, Any], command: Command, rng: Rng, cards: C
                      unit=action["unit"], willpower=bool(command.get("willpower")))
     return [*events, {"type": "extended_pulled", "id": action["id"], "combatant": cid, "record": record,
                       "gathered": gathered, "done": gathered >= action["needed"],
-                      "instant_in_combat": scratch["combat"] and cid in scratch["order"],
-                      "left_after": _left(cards) if tokens else None}]
+                      "instant_in_combat": scratch["combat"] and cid in scratch["order"]}]
 
 
 def extended_stop(state: Mapping[str, Any], command: Command, rng: Rng, cards: Cards) -> list[Event]:
@@ -538,14 +647,14 @@ def contest_pull(state: Mapping[str, Any], command: Command, rng: Rng, cards: Ca
     cid = _cid(command)
     side = next((s for s in contest["sides"] if s["combatant"] == cid), None)
     if side is None:
-        raise RuleError(f"{name(state, cid)} is not in that contest.")
+        raise RuleError(f"{_who(state, command, cid)} is not in that contest.")
     if cid in contest["pulled"]:
         raise RuleError(f"{name(state, cid)} has pulled this round; the other side pulls now.")
     events = _read_sheets(state, command, [cid])
     scratch = _scratch(state, events)
     _require_control(scratch, command, cid)
     person = _known(scratch, cid)
-    pool = _spec_pool(person, side)
+    pool = spec_pool(person, side)
     if contest["supernatural"]:
         traits = tuple(t for t in (side["attribute"], side["skill"]) if t)
         bonus = pools.supernatural_bonus(person, traits)
@@ -560,8 +669,7 @@ def contest_pull(state: Mapping[str, Any], command: Command, rng: Rng, cards: Ca
     record = _record(scratch, cid, "contested", contest["label"], pool, result, tokens,
                      round=contest["round"], willpower=bool(command.get("willpower")))
     events.append({"type": "contest_pulled", "id": contest["id"], "combatant": cid, "record": record,
-                   "counted": got, "instant_in_combat": False,
-                   "left_after": _left(cards) if tokens else None})
+                   "counted": got, "instant_in_combat": False})
     pulled = {**{c: r["successes"] if not r["dramatic"] else 0 for c, r in contest["pulled"].items()}, cid: got}
     if len(pulled) == 2:
         events.append(_judge_round(contest, pulled))
@@ -594,6 +702,9 @@ def contest_stop(state: Mapping[str, Any], command: Command, rng: Rng, cards: Ca
 Handler = Callable[[Mapping[str, Any], Command, Rng, Cards], list[Event]]
 COMMANDS: dict[str, Handler] = {
     "pull": pull,
+    "set_up_pull": set_up_pull,
+    "put_away": put_away,
+    "count_deck": count_deck,
     "willpower": willpower,
     "dodge": dodge,
     "move": move,
@@ -622,6 +733,11 @@ def decide(state: Mapping[str, Any], command: Command, rng: Rng, cards: Cards) -
     for event in events:
         event["step"] = step
         event.setdefault("turn", state["turn"])
+    # The odds before the next pull come from the cards its draw pile holds: read after every
+    # command (a pull set up, a card pulled, the deck counted) and kept in the state.
+    left = events[-1]["deck_left"] if "deck_left" in events[-1] else _left(cards)
+    if left != state.get("deck_left") or events[-1]["type"] == "deck_counted":
+        events[-1]["deck_left"] = left
     return events
 
 

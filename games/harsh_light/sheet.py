@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from games.contract import Glance
 from games.harsh_light.errors import RuleError
 from games.harsh_light.rules import AGAIN_VALUES
 from games.sheets import SheetError, SheetField, parse_stats
@@ -47,6 +48,7 @@ UNSKILLED = {MENTAL: -3, PHYSICAL: -1, SOCIAL: -1}
 TRAIT_MIN, TRAIT_MAX = 1, 10  # dots: 1-5 for mortals, more with Blood Potency and the like
 SKILL_MAX = 10
 HUMAN_SPECIES_FACTOR = 5
+GLANCE_SKILLS = 4  # the character card shows its best Skills
 
 _DERIVED_HELP = "Leave blank for {rule}; type a number to override it."
 
@@ -238,3 +240,26 @@ def derived(sheet: Mapping[str, Any]) -> list[tuple[str, str]]:
         ("Initiative", f"{initiative_modifier(clean)} + a pull"),
         ("Pulls again on", f"{again(clean)}+"),
     ]
+
+
+def glance(sheet: Mapping[str, Any]) -> Glance:
+    """The character card beside the table: what a fight and a pull turn on (Defence, Speed,
+    initiative, the Resistance traits, the Skills it has), Willpower points left of its dots as
+    a track, and tags for what changes its pulls (8- or 9-again, Blood Potency)."""
+    try:
+        clean = read(sheet)
+    except RuleError:
+        return Glance()
+    stats = [("Defence", str(defence(clean))), ("Speed", str(speed(clean))),
+             ("Initiative", f"+{initiative_modifier(clean)}")]
+    stats += [(trait_label(t), str(attribute(clean, t))) for t in RESISTANCE]
+    stats += sorted(clean["skills"].items(), key=lambda kv: (-kv[1], kv[0]))[:GLANCE_SKILLS]
+    tags = []
+    if again(clean) != 10:
+        tags.append(f"{again(clean)}-again")
+    if clean["blood_potency"]:
+        tags.append(f"Blood Potency {clean['blood_potency']}")
+    if willpower_points(clean) == 0:
+        tags.append("No Willpower left")
+    return Glance(stats=tuple((label, str(v)) for label, v in stats),
+                  tracks=(("Willpower", willpower_points(clean), willpower_dots(clean)),), tags=tuple(tags))

@@ -11,7 +11,10 @@
       "order": [cid], "acting": cid | None, "initiative": {cid: {modifier, card, value, total}},
       "status": {cid: {attacks, all_out, dodging, acted, moved, willpower_spent, resist_willpower}},
       "extended": {id: ...}, "contests": {id: ...}, "next_id": 1,
-      "recent": [pull record], "deck_left": [count of 1s, ..., count of 10s] | None
+      "prepared": {cid: {"args": the pull's arguments, "step"}},   pulls set up, not yet made
+      "recent": [pull record],
+      "deck_left": [count of 1s, ..., count of 10s] | None   the cards the next pull comes from
+                               (the draw pile; the discard when it is empty), as last counted
     }
 """
 
@@ -34,7 +37,7 @@ def new_state() -> State:
     return {
         "deck": DECK, "step": 0, "characters": {}, "combat": False, "turn": 0, "order": [],
         "acting": None, "initiative": {}, "status": {}, "extended": {}, "contests": {},
-        "next_id": 1, "recent": [], "deck_left": None,
+        "next_id": 1, "prepared": {}, "recent": [], "deck_left": None,
     }
 
 

@@ -46,7 +46,7 @@ SYSTEM = GameSystem(
     available=True,
     sheet_fields=sheet.FIELDS,
     clean_sheet=sheet.clean_sheet,
-    derived=sheet.derived,
+    glance=sheet.glance,  # the card shows Defence, Speed, Willpower...: no derived line repeating them
     procedure=Procedure(new_state=new_state, decide=decide, apply=apply, summary=summary,
                         error=RuleError, writeback=writeback, uses_cards=True),
     commands=web.COMMANDS,

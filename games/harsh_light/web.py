@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.contract import Command, Form, Page, Parser, Sender, Table, value, values
+from games.contract import Character, Command, Form, Page, Parser, Sender, Table, value, values
 from games.harsh_light import odds
 from games.harsh_light.errors import RuleError
 
@@ -43,8 +43,14 @@ def _number(form: Form, key: str, what: str) -> int | None:
         raise RuleError(f"{what} is a whole number, not {raw[:20]!r}.") from None
 
 
+def _character(table: Table, raw: str) -> Character | None:
+    """The character a form names, by its id or by its combatant id (``c12``, as the panel's
+    own buttons send it)."""
+    return table.character(raw or None) or next((c for c in table.characters if raw and c.cid == raw), None)
+
+
 def _cid(form: Form, table: Table, key: str = "combatant", *, required: bool = True) -> str | None:
-    character = table.character(value(form, key) or None)
+    character = _character(table, value(form, key).strip())
     if character is None:
         if required:
             raise RuleError("Choose a character." if key == "combatant" else "Choose whose trait resists.")
@@ -64,7 +70,15 @@ def _args(table: Table, **args: Any) -> dict[str, Any]:
 
 def pull(form: Form, table: Table) -> dict[str, Any]:
     """The pull form: Attribute + Skill from the sheet, a modifier, Willpower, and to resist it
-    a target with its trait (Defence for an attack) or a number."""
+    a target with its trait (Defence for an attack) or a number. With ``set_up`` the pull set up
+    for the character is made (``no_pull``: its automatic success taken without a card)."""
+    if _flag(form, "set_up"):
+        return _args(table, combatant=_cid(form, table), set_up=True, no_pull=_flag(form, "no_pull"))
+    return set_up_pull(form, table)
+
+
+def set_up_pull(form: Form, table: Table) -> dict[str, Any]:
+    """The same form as the pull: the pool is shown, with its odds, before the card."""
     target = _cid(form, table, "target", required=False)
     resist = _text(form, "resist") or None
     return _args(
@@ -99,7 +113,7 @@ def set_order(form: Form, table: Table) -> dict[str, Any]:
     """The characters in the order the Storyteller listed them (``order``, repeated)."""
     order: list[str] = []
     for raw in values(form, "order"):
-        character = table.character(raw)
+        character = _character(table, raw.strip())
         if character is not None and character.cid not in order:
             order.append(character.cid)
     if not order:
@@ -168,7 +182,10 @@ def _command(name: str, label: str, parse: Parser, sender: Sender = "gm") -> Com
 
 # Every command of the engine (procedure.COMMANDS), each reachable from the web.
 COMMANDS: tuple[Command, ...] = (
+    _command("set_up_pull", "Set up a pull", set_up_pull, "controller"),
     _command("pull", "Pull", pull, "controller"),
+    _command("put_away", "Put the pull away", combatant, "controller"),
+    _command("count_deck", "Count the Harsh Light deck", plain),
     _command("willpower", "Spend Willpower", willpower, "controller"),
     _command("dodge", "Dodge", combatant, "controller"),
     _command("move", "Move", combatant, "controller"),

@@ -120,7 +120,7 @@ def test_a_resisted_pull_subtracts_the_defence_from_the_pool() -> None:
     record = t.pull("c1", [4], attribute="strength", skill="brawl", target="c2", resist="defence")
     assert record["pool"]["parts"][-1] == ["Bob's Defence", -2]
     assert (record["pool"]["size"], record["total"], record["successes"], record["kind"]) == (3, 7, 0, "resisted")
-    assert "Ann: an attack against Bob, melee" in t.lines[-1]
+    assert "Ann: an attack against Bob, in melee" in t.lines[-1]
 
 
 @pytest.mark.parametrize(("trait", "value"), [("resolve", 3), ("stamina", 2), ("composure", 4)])
@@ -212,10 +212,11 @@ def test_an_unknown_deck_or_command_is_refused() -> None:
     t = ann_and_bob()
     with pytest.raises(RuleError, match="Unknown command"):
         t.send({"type": "explode"})
-    from games.core.cards_port import StackedCards, UnknownDeck
-    with pytest.raises(UnknownDeck):
+    from games.core.cards_port import StackedCards
+    # No Harsh Light deck at the table: the refusal says how the GM brings one out.
+    with pytest.raises(RuleError, match="The GM brings one out.*Ace to 10 \\(40 cards\\), named Harsh Light"):
         t.send({"type": "pull", "combatant": "c1", "attribute": "wits"}, StackedCards({"Fate": tokens(3)}))
-    assert DECK == "Harsh Light"
+    assert DECK == "Harsh Light" and t.state["recent"] == []
 
 
 def test_outside_a_fight_each_test_is_its_own_turn_for_willpower() -> None:

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from games.contract import Character, Table
+from games.contract import Character, Glance, Table
 from games.core.cards_port import StackedCards
 from games.harsh_light import COMMANDS, DECK, EVENT_TYPES, SYSTEM, RuleError, apply, decide, new_state
 from games.harsh_light import web
@@ -39,7 +39,8 @@ def test_the_registration_is_complete() -> None:
     assert SYSTEM.key == "harsh_light" and SYSTEM.available and SYSTEM.procedure.uses_cards
     assert {c.name for c in SYSTEM.commands} == set(COMMANDS)
     players = {c.name for c in SYSTEM.commands if c.sender == "controller"}
-    assert players == {"pull", "willpower", "dodge", "move", "end_turn", "extended_pull", "contest_pull"}
+    assert players == {"set_up_pull", "pull", "put_away", "willpower", "dodge", "move", "end_turn",
+                       "extended_pull", "contest_pull"}
     assert SYSTEM.panel.template == "games/harsh_light/panel.html#panel"
     assert SYSTEM.panel.notice == "games/harsh_light/panel.html#notice"
     assert SYSTEM.page("odds") is web.ODDS and SYSTEM.rule_error is RuleError
@@ -92,9 +93,14 @@ def test_commands_about_a_running_action_name_its_character() -> None:
 def scenario() -> Driver:
     """A little of everything, as the browser test will play it."""
     t = Driver(c1=sheet("Ann", strength=3, skills={"Brawl": 2}), c2=sheet("Bob", wits=3, dexterity=3))
+    t.send({"type": "count_deck"})
     t.send({"type": "roll_initiative", "characters": ["c1", "c2"]}, [9, 2])
     t.send({"type": "willpower", "combatant": "c2", "use": "resist"}, actor=player("c2"))
-    t.pull("c1", [10, 4], attribute="strength", skill="brawl", target="c2", resist="defence", willpower=True)
+    t.send({"type": "set_up_pull", "combatant": "c1", "attribute": "dexterity"})
+    t.send({"type": "put_away", "combatant": "c1"})
+    t.send({"type": "set_up_pull", "combatant": "c1", "attribute": "strength", "skill": "brawl", "target": "c2",
+            "resist": "defence", "willpower": True})
+    t.send({"type": "pull", "combatant": "c1", "set_up": True}, [10, 4])
     t.send({"type": "move", "combatant": "c1"})
     t.send({"type": "end_turn"})
     t.send({"type": "dodge", "combatant": "c2"})
@@ -131,13 +137,13 @@ def test_the_panel_is_plain_json_and_the_same_for_every_lens() -> None:
     assert json.loads(json.dumps(seen)) == seen
     assert view(t.state, "gm") == view(t.state, "player") == seen
     newest = seen["recent"][0]
-    assert newest["kind"] == "contested" and newest["card_names"] == ["Five of Spades"]
+    assert newest["kind"] == "contested" and [c["name"] for c in newest["cards"]] == ["Five of Spades"]
     attack = next(r for r in seen["recent"] if r["kind"] == "resisted")
-    assert attack["rules"] == ["ten-again"] and attack["cards"] == ["ten:S:10", "ten:S:4"]
+    assert attack["rules"] == ["ten-again"] and [c["id"] for c in attack["cards"]] == ["ten:S:10", "ten:S:4"]
     assert [x["gathered"] for x in seen["extended"]] == [1, 0]
     assert seen["contests"][0]["done"] and seen["contests"][1]["outcome"] == "stopped"
-    assert [row["pool"] for row in seen["odds"][0]["rows"]] == list(range(-3, 16))
-    assert sum(seen["deck_left"]) == 40 and seen["deck"] == DECK
+    assert attack["cards"][0]["name"] == "Ten of Spades" and attack["outcome"] == "4 successes: it succeeds"
+    assert seen["prepared"] == [] and seen["deck_count"] == 40 and seen["deck"] == DECK
 
 
 def test_the_panel_shows_the_order_and_defence_as_it_stands() -> None:
@@ -156,13 +162,16 @@ def test_the_panel_draws_before_any_state() -> None:
 
 
 def test_odds_before_the_pull_come_from_the_cards_left() -> None:
-    """The issue: "the exact chance ... for this pool, from the cards actually left in the deck"."""
+    """The issue: "the exact chance of 0, 1, 2 ... successes and of a Dramatic Failure for this
+    pool, from the cards actually left in the deck, beside the pull form"."""
     t = Driver(c1=sheet("Ann"))
     port = StackedCards({DECK: [f"ten:{s}:{v}" for v in (1, 2) for s in "SHDC"]})
-    t.send({"type": "pull", "combatant": "c1", "attribute": "wits"}, port)
+    t.send({"type": "pull", "combatant": "c1", "attribute": "wits"}, port)  # the Ace of Spades
+    t.send({"type": "set_up_pull", "combatant": "c1", "attribute": "wits", "modifier": -2}, port)
     seen = view(t.state, "spectator")
-    assert seen["deck_known"] and seen["deck_left"] == [4, 4, 0, 0, 0, 0, 0, 0, 0, 0]
-    assert seen["odds"][0]["rows"][3]["dramatic"] == 50.0  # pool 0: half the cards left are Aces
+    assert seen["deck_known"] and seen["deck_left"] == [3, 4, 0, 0, 0, 0, 0, 0, 0, 0]
+    [ready] = seen["prepared"]
+    assert ready["pool"]["size"] == 0 and ready["odds"]["dramatic"] == round(100 * 3 / 7, 1)
 
 
 def test_willpower_goes_back_on_the_sheet_and_sheet_reads_are_the_storyteller_s() -> None:
@@ -185,8 +194,8 @@ def test_the_odds_page() -> None:
 
 def test_the_sheet_registered_is_the_engine_s() -> None:
     clean = SYSTEM.clean_sheet({"dexterity": "3", "skills": "Firearms: 2"})
-    assert clean["dexterity"] == 3 and ("Defence", "1") in SYSTEM.derived(clean)
-    assert SYSTEM.derived({"wits": "bad"}) == []
+    assert clean["dexterity"] == 3 and ("Defence", "1") in SYSTEM.glance(clean).stats
+    assert SYSTEM.glance({"wits": "bad"}) == Glance() and SYSTEM.derived(clean) == []
     assert apply(new_state(), {"type": "sheet_read", "combatant": "c1", "sheet": {**clean, "name": "A"}})
 
 
