@@ -195,7 +195,7 @@ def test_link_tokens_carry_at_least_128_bits(table) -> None:
 def test_coming_systems_cannot_host_a_table(db) -> None:
     gm = get_user_model().objects.create_user("hal", password="a long gm password 2")
     with pytest.raises(ServiceError, match="coming soon"):
-        services.table_create(gm=gm, name="Later", system="harsh_light")
+        services.table_create(gm=gm, name="Later", system="shadows")
     with pytest.raises(ServiceError, match="No game system"):
         services.table_create(gm=gm, name="Never", system="nope")
     assert not Table.objects.exists()

@@ -1,0 +1,71 @@
+"""Harsh Light: World of Darkness dice pools turned into a single card pull (seed 002).
+
+A pure-Python engine (no Django). Cards come from the table's deck named ``DECK``
+("Harsh Light": a GM brings out an "Ace to 10 (40 cards)" deck and gives it that name)
+through the cards port; every drawn token is in the events, so ``apply`` never draws.
+
+Rules (``rules``)
+    ``successes(total)``: 8 is 1, 11 is 2, 14 is 3, 17 is 4, 20 is 5, every 3 more another.
+    ``resolve(pool, values, again=10, needed=1)`` judges a pull: ten-again (or 9-, 8-again)
+    adds a second card and never a third; Dramatic Failure (pool 0 or less and an Ace);
+    automatic success (pool + 1 reaches what is needed; the player may still pull);
+    Exceptional Success at 5 or more.
+
+Sheet (``sheet``)
+    ``FIELDS`` (``SheetField``s): the nine Attributes, Skills ('Skill: dots' lines), Willpower
+    dots and points left, Defence, Speed (blank: derived), Again (10/9/8), Blood Potency.
+    ``clean_sheet`` raises ``SheetError`` naming the field; ``derived`` for the card.
+
+Procedure (``procedure.decide(state, command, rng, cards)``, ``events.apply``, ``narrate.summary``)
+    Commands (``COMMANDS``), each with ``actor`` and ``sheets`` (see ``web``):
+      pull            controller: simple or resisted (Defence, Resolve, Stamina, Composure or a
+                      number), Willpower, All-Out Attack, attack kind, automatic success.
+      willpower       controller: "resist" (+2 against the next resisted test this turn) or "power".
+      dodge, move     controller: Dodge (instant; Defence doubled), move Speed once a turn.
+      end_turn        the acting character's controller, or the GM.
+      set_order, roll_initiative, end_combat                       GM.
+      extended_start / extended_stop (GM), extended_pull (controller).
+      contest_start / contest_stop (GM), contest_pull (controller, each side its own).
+    Refusals raise ``RuleError`` (``OutOfTurn``, ``NotYourCharacter``, ``WillpowerRefused``).
+
+Odds (``odds``)
+    ``pull(pool, again=10)`` -> ``successes`` {k: chance}, ``dramatic``, ``exceptional``, exact
+    for a fresh deck; ``pull_from(pool, card_ids)`` from the cards left; ``chart()`` for the page.
+
+Registration (``system.SYSTEM``): sheet, procedure (``uses_cards``), commands, the odds page,
+the panel (``panel.view``), writeback of Willpower points.
+
+Readings where the seed is silent or loose (each also commented where it is coded)
+    - Resisting traits are subtracted from the pool (as World of Darkness subtracts dice), so
+      Defence can drive a pool to 0 or less and risk a Dramatic Failure.
+    - An automatic success taken without a pull is worth what an Ace would have given.
+    - "Each attack" lowers Defence only when Defence applied to it (melee, thrown, ranged within
+      arm's reach); a Dodge doubles Defence before the attacks take their 1s off.
+    - Willpower for a resisting trait is spent beforehand and counts against the next resisted
+      test that turn; outside a turn order each test is its own turn.
+    - Initiative is one card, no again; ties to the higher Dexterity + Composure, then as listed.
+    - A tied plain contest is pulled again; an extended contest reached by both in one round
+      goes to the higher running total. Contest pulls are reflexive for the turn order.
+    - 8- or 9-again on a pull is the better of the sheet's and the check's.
+    - An untrained Skill costs -3 (Mental) or -1 (Physical, Social), as in World of Darkness.
+"""
+
+from __future__ import annotations
+
+from games.harsh_light import odds, rules
+from games.harsh_light.errors import NotYourCharacter, OutOfTurn, RuleError, WillpowerRefused
+from games.harsh_light.events import EVENT_TYPES, apply
+from games.harsh_light.narrate import summary
+from games.harsh_light.procedure import COMMANDS, decide, run
+from games.harsh_light.rules import successes
+from games.harsh_light.state import DECK, new_state
+from games.harsh_light.system import SYSTEM
+
+KEY = "harsh_light"
+NAME = "Harsh Light"
+
+__all__ = [
+    "COMMANDS", "DECK", "EVENT_TYPES", "KEY", "NAME", "NotYourCharacter", "OutOfTurn", "RuleError",
+    "SYSTEM", "WillpowerRefused", "apply", "decide", "new_state", "odds", "rules", "run", "successes",
+    "summary",
+]

@@ -1,0 +1,144 @@
+"""One plain-English line per event, for the table's log: ``summary(event, state)``."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from games.core.cards import OrientedCard
+from games.core.words import count
+from games.harsh_light.procedure import ATTACKS
+from games.harsh_light.state import DECK, name
+
+Event = Mapping[str, Any]
+
+
+def card_names(tokens: list[str]) -> str:
+    names = [OrientedCard.from_token(t).card.name for t in tokens]
+    return " and ".join(names)
+
+
+def successes_text(n: int) -> str:
+    return "no successes" if n == 0 else count(n, "success", "successes")
+
+
+def outcome(record: Mapping[str, Any]) -> str:
+    """What the pull came to, the deciding rules named."""
+    if record.get("dramatic"):
+        return "a Dramatic Failure"
+    text = successes_text(record["successes"])
+    if record.get("exceptional"):
+        text += ", an Exceptional Success"
+    needed = record.get("needed")
+    if record.get("kind") in ("simple", "resisted") and needed:
+        if record["succeeded"]:
+            text += ": it succeeds" if needed == 1 else f": it succeeds ({needed} needed)"
+        else:
+            text += ": it fails" if needed == 1 else f": it fails ({needed} needed)"
+    return text
+
+
+def pool_text(pool: Mapping[str, Any]) -> str:
+    """'pool 5 (Dexterity 3 + Firearms 2)'."""
+    parts = " ".join(
+        (f"{r} {v}" if i == 0 else f"{'+' if v >= 0 else '-'} {r} {abs(v)}")
+        for i, (r, v) in enumerate(pool["parts"])
+    )
+    return f"pool {pool['size']} ({parts})" if pool["parts"] else f"pool {pool['size']}"
+
+
+def cards_count(left: list[int] | None) -> str:
+    return count(sum(left), "card") if left else "no cards"
+
+
+def pull_text(record: Mapping[str, Any]) -> str:
+    """'pool 5 (Dexterity 3 + Firearms 2), pulls the Ten of Hearts and the Three of Spades
+    (ten-again): total 18, 4 successes: it succeeds'."""
+    head = pool_text(record["pool"])
+    if not record["cards"]:
+        return (f"{head}: an automatic success, taken without a pull, worth "
+                f"{successes_text(record['successes'])}")
+    rules = [r for r in record.get("rules", []) if r.endswith("-again")]
+    again = f" ({rules[0]})" if rules else ""
+    return (f"{head}, pulls {card_names(record['cards'])}{again}: total {record['total']}, "
+            f"{outcome(record)}")
+
+
+def summary(event: Event, state: Mapping[str, Any]) -> str:
+    kind = event.get("type")
+    who = name(state, event.get("combatant"))
+    if kind == "sheet_read":
+        return f"{who}'s sheet is read for the table."
+    if kind == "willpower_spent":
+        use = {"pool": "+3 to the pool", "resist": "+2 to Defence or a Resistance trait against the next "
+               "resisted test this turn", "power": "a power"}[event["use"]]
+        note = f" ({event['note']})" if event.get("note") else ""
+        return f"{who} spends a Willpower point on {use}{note}; {count(event['points_left'], 'point')} left."
+    if kind == "pulled":
+        record = event["record"]
+        target = f" against {record['target_name']}" if record.get("target_name") else ""
+        how = f", {ATTACKS.get(record['attack'], 'an attack')}" if record.get("attack") else ""
+        all_out = ", All-Out" if record.get("all_out") else ""
+        return f"{who}: {record['label']}{target}{how}{all_out}; {pull_text(record)}."
+    if kind == "pull_set_up":
+        needed = event["needed"]
+        what = f"{successes_text(needed)} needed" if needed != 1 else "one success needed"
+        auto = "; the pool alone reaches it" if event.get("automatic") else ""
+        args = event.get("args") or {}
+        target = f" against {name(state, args['target'])}" if args.get("target") else ""
+        label = args.get("label") or ("an attack" if args.get("attack") else "a pull")
+        return f"{who} sets up {label}{target}: {pool_text(event['pool'])}, {what}{auto}."
+    if kind == "pull_put_away":
+        return f"{who} puts the pull away."
+    if kind == "deck_counted":
+        return f"The {DECK} deck is counted: {cards_count(event.get('deck_left'))} to pull from."
+    if kind == "dodged":
+        return f"{who} dodges: Defence doubled to {event['defence']} until {who}'s next turn."
+    if kind == "moved":
+        return f"{who} moves up to {count(event['speed'], 'step')}."
+    if kind == "order_set":
+        order = ", ".join(name(state, c) for c in event["order"])
+        if event.get("initiative"):
+            rolls = "; ".join(
+                f"{name(state, c)} {i['modifier']} + {card_names([i['card']])} = {i['total']}"
+                for c, i in event["initiative"].items())
+            return f"Initiative: {rolls}. Turn {event['turn']}: {order}."
+        return f"The Storyteller sets the order for turn {event['turn']}: {order}."
+    if kind == "turn_ended":
+        if event["next"] is None:
+            return "A new turn: everyone may spend Willpower again."
+        new = f" Turn {event['turn']} begins." if event["new_turn"] else ""
+        return f"{who}'s action is done.{new} {name(state, event['next'])} acts."
+    if kind == "combat_ended":
+        return "The fight is over: the turn order is put away."
+    if kind == "extended_started":
+        action = state["extended"][event["id"]]
+        return (f"{who} begins {action['label']}: {successes_text(action['needed'])} needed, "
+                f"a pull each {action['unit']}.")
+    if kind == "extended_pulled":
+        record = event["record"]
+        done = " Done!" if event["done"] else ""
+        return (f"{who}, {record['label']}, pull {record['number']}: {pull_text(record)}; "
+                f"{event['gathered']} of {record['of']} gathered.{done}")
+    if kind == "extended_stopped":
+        action = state["extended"][event["id"]]
+        return (f"The Storyteller stops {action['label']} ({name(state, action['combatant'])}) at "
+                f"{event['gathered']} of {action['needed']} successes.")
+    if kind == "contest_started":
+        sides = " and ".join(name(state, s["combatant"]) for s in event["sides"])
+        to = f", first to {event['needed']} successes" if event["needed"] else ""
+        return f"{sides} begin {event['label']}{to}."
+    if kind == "contest_pulled":
+        record = event["record"]
+        return f"{who}, {record['label']}, round {record['round']}: {pull_text(record)}."
+    if kind == "contest_round":
+        got = ", ".join(f"{name(state, c)} {n}" for c, n in event["successes"].items())
+        if event["winner"] is not None:
+            return f"Round {event['round']} ({got}): {name(state, event['winner'])} wins the contest."
+        if state["contests"][event["id"]]["needed"]:
+            totals = ", ".join(f"{name(state, c)} {n}" for c, n in event["gathered"].items())
+            return f"Round {event['round']} ({got}); so far {totals}: the contest goes on."
+        return f"Round {event['round']} ({got}): a tie, both pull again."
+    if kind == "contest_stopped":
+        return f"The Storyteller stops {state['contests'][event['id']]['label']}."
+    return str(kind)

@@ -1,0 +1,87 @@
+"""Building a pool from the sheet, every part named so the table sees how it was made.
+
+Seed: "a pool of Attribute + Skill"; "reduced to 0 or less due to difficulty or penalties";
+"Spending a point of Willpower adds 3 to your pool"; "give up your Defence for a +2 to your
+pool in melee (known as an All-Out Attack)"; resisted tests "subtract an opponent's pool".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from games.harsh_light import sheet as sh
+from games.harsh_light.errors import RuleError
+
+WILLPOWER_POOL = 3  # "adds 3 to your pool for a pull"
+WILLPOWER_RESIST = 2  # "or adds 2 against a Resisted test"
+ALL_OUT_BONUS = 2  # "+2 to your pool in melee"
+MAX_MODIFIER = 20
+
+
+@dataclass(frozen=True)
+class Pool:
+    """A pool as a list of ``(reason, value)`` parts; ``size`` is their sum (it may be 0 or less)."""
+
+    parts: tuple[tuple[str, int], ...] = field(default_factory=tuple)
+
+    @property
+    def size(self) -> int:
+        return sum(v for _, v in self.parts)
+
+    def plus(self, reason: str, value: int) -> Pool:
+        return Pool((*self.parts, (reason, value)))
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"size": self.size, "parts": [[r, v] for r, v in self.parts]}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Pool:
+        return cls(tuple((str(r), int(v)) for r, v in data["parts"]))
+
+    def describe(self) -> str:
+        """'Dexterity 3 + Firearms 2 - 1 (cover) = 4'."""
+        if not self.parts:
+            return "0"
+        text = f"{self.parts[0][0]} {self.parts[0][1]}"
+        for reason, value in self.parts[1:]:
+            text += f" {'+' if value >= 0 else '-'} {reason} {abs(value)}"
+        return f"{text} = {self.size}"
+
+
+def build(character: Mapping[str, Any], attribute: str, skill: str | None = None, *,
+          modifier: int = 0, reason: str = "") -> Pool:
+    """Attribute + Skill (or + a second Attribute, as Resolve + Composure) + modifiers.
+
+    An untrained Skill costs what the World of Darkness rulebook says, -3 for a Mental Skill and
+    -1 for a Physical or Social one: the seed converts those rules and is silent on it, and a
+    Storyteller running it would apply the penalty. It shows as a part of its own.
+    """
+    if attribute not in sh.ATTRIBUTES:
+        raise RuleError(f"Choose an Attribute, not {attribute!r}.")
+    parts: list[tuple[str, int]] = [(sh.trait_label(attribute), sh.attribute(character, attribute))]
+    if skill:
+        if skill in sh.ATTRIBUTES:
+            parts.append((sh.trait_label(skill), sh.attribute(character, skill)))
+        elif skill in sh.SKILLS:
+            dots = sh.skill(character, skill)
+            parts.append((sh.trait_label(skill), dots))
+            if dots == 0:
+                group = sh.SKILLS[skill][1]
+                parts.append((f"untrained {group} Skill", sh.UNSKILLED[group]))
+        else:
+            raise RuleError(f"There is no Skill called {skill!r}.")
+    if not isinstance(modifier, int) or isinstance(modifier, bool) or abs(modifier) > MAX_MODIFIER:
+        raise RuleError(f"A modifier is a whole number from -{MAX_MODIFIER} to {MAX_MODIFIER}.")
+    if modifier:
+        parts.append((reason.strip()[:60] or "modifier", modifier))
+    return Pool(tuple(parts))
+
+
+def supernatural_bonus(character: Mapping[str, Any], traits: tuple[str, ...]) -> int:
+    """Seed: "Vampires will often add their Blood Potency to their Resistance traits when rolling
+    vs. supernatural effects". Once per test, when a Resistance trait is in play."""
+    if any(t in sh.RESISTANCE for t in traits):
+        return int(character.get("blood_potency") or 0)
+    return 0

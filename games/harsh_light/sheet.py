@@ -1,0 +1,265 @@
+"""The Harsh Light sheet: World of Darkness Attributes and Skills, Willpower, Defence, Speed
+and the character's "again" (10, 9 or 8), as the platform's ``SheetField``s.
+
+Seed 002: "a pool of Attribute + Skill"; the Resistance traits are "Resolve, Stamina, or
+Composure". The derived traits follow the World of Darkness rulebook the seed converts,
+and each may be typed over (a power, a merit, a Storyteller's ruling):
+
+- Defence: the lower of Wits and Dexterity;
+- Speed: Strength + Dexterity + 5 (a human's species factor);
+- Willpower: Resolve + Composure dots; the points left start full and drop when spent;
+- Initiative: Dexterity + Composure, plus a pull.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from games.contract import Glance
+from games.harsh_light.errors import RuleError
+from games.harsh_light.rules import AGAIN_VALUES
+from games.sheets import SheetError, SheetField, parse_stats
+
+MENTAL, PHYSICAL, SOCIAL = "Mental", "Physical", "Social"
+ATTRIBUTES: dict[str, tuple[str, str]] = {
+    "intelligence": ("Intelligence", MENTAL), "wits": ("Wits", MENTAL), "resolve": ("Resolve", MENTAL),
+    "strength": ("Strength", PHYSICAL), "dexterity": ("Dexterity", PHYSICAL), "stamina": ("Stamina", PHYSICAL),
+    "presence": ("Presence", SOCIAL), "manipulation": ("Manipulation", SOCIAL), "composure": ("Composure", SOCIAL),
+}
+SKILLS: dict[str, tuple[str, str]] = {
+    **{k: (label, MENTAL) for k, label in (
+        ("academics", "Academics"), ("computer", "Computer"), ("crafts", "Crafts"),
+        ("investigation", "Investigation"), ("medicine", "Medicine"), ("occult", "Occult"),
+        ("politics", "Politics"), ("science", "Science"))},
+    **{k: (label, PHYSICAL) for k, label in (
+        ("athletics", "Athletics"), ("brawl", "Brawl"), ("drive", "Drive"), ("firearms", "Firearms"),
+        ("larceny", "Larceny"), ("stealth", "Stealth"), ("survival", "Survival"), ("weaponry", "Weaponry"))},
+    **{k: (label, SOCIAL) for k, label in (
+        ("animal_ken", "Animal Ken"), ("empathy", "Empathy"), ("expression", "Expression"),
+        ("intimidation", "Intimidation"), ("persuasion", "Persuasion"), ("socialize", "Socialize"),
+        ("streetwise", "Streetwise"), ("subterfuge", "Subterfuge"))},
+}
+# Seed: "a Resistance trait (Resolve, Stamina, or Composure)".
+RESISTANCE = ("resolve", "stamina", "composure")
+# World of Darkness: an untrained Skill costs -3 for a Mental one, -1 for a Physical or Social one.
+UNSKILLED = {MENTAL: -3, PHYSICAL: -1, SOCIAL: -1}
+
+TRAIT_MIN, TRAIT_MAX = 1, 10  # dots: 1-5 for mortals, more with Blood Potency and the like
+SKILL_MAX = 10
+HUMAN_SPECIES_FACTOR = 5
+GLANCE_SKILLS = 4  # the character card shows its best Skills
+
+_DERIVED_HELP = "Leave blank for {rule}; type a number to override it."
+
+FIELDS: tuple[SheetField, ...] = (
+    *(SheetField(key, label, "int", default=1, max_length=2,
+                 help=f"{group} Attribute, 1 to 5 dots for a mortal.")
+      for key, (label, group) in ATTRIBUTES.items()),
+    SheetField("skills", "Skills", "skills", default={}, max_length=2000,
+               help="One per line, 'Skill: dots' (for example 'Firearms: 3'); Skills not listed have "
+                    "no dots, and cost -3 (Mental) or -1 (Physical, Social) untrained."),
+    SheetField("willpower", "Willpower dots", "int", default="", max_length=2,
+               help=_DERIVED_HELP.format(rule="Resolve + Composure")),
+    SheetField("willpower_points", "Willpower points left", "int", default="", max_length=2,
+               help="Blank means full. Each point spent adds 3 to a pool or 2 to a resisting trait; "
+                    "one a turn."),
+    SheetField("defence", "Defence", "int", default="", max_length=2,
+               help=_DERIVED_HELP.format(rule="the lower of Wits and Dexterity")),
+    SheetField("speed", "Speed", "int", default="", max_length=2,
+               help=_DERIVED_HELP.format(rule="Strength + Dexterity + 5")),
+    SheetField("again", "Again", "int", default=10, max_length=2,
+               help="10 for most; 9 or 8 with certain powers or equipment: a first card this high "
+                    "pulls a second."),
+    SheetField("blood_potency", "Blood Potency", "int", default=0, max_length=2,
+               help="Vampires add it to their Resistance traits against supernatural effects."),
+)
+OPTIONAL = ("willpower", "willpower_points", "defence", "speed")
+
+
+def trait_label(key: str) -> str:
+    if key in ATTRIBUTES:
+        return ATTRIBUTES[key][0]
+    if key in SKILLS:
+        return SKILLS[key][0]
+    return {"defence": "Defence", "speed": "Speed", "willpower": "Willpower",
+            "blood_potency": "Blood Potency"}.get(key, key.replace("_", " ").title())
+
+
+def skill_key(name: str) -> str | None:
+    """The Skill a name means, however it is written ('Animal Ken', 'animal_ken'); None if none."""
+    key = name.strip().lower().replace("-", " ").replace("_", " ")
+    key = "_".join(key.split())
+    return key if key in SKILLS else None
+
+
+def _whole(key: str, value: Any, *, low: int | None, high: int | None, blank: Any) -> Any:
+    label = trait_label(key)
+    if value is None or value == "":
+        if blank is _REQUIRED:
+            raise SheetError(key, f"{label} needs a number.")
+        return blank
+    if isinstance(value, bool):
+        raise SheetError(key, f"{label} must be a whole number.")
+    try:
+        number = int(str(value).strip()) if not isinstance(value, int) else value
+    except ValueError:
+        raise SheetError(key, f"{label} must be a whole number, not {str(value)[:20]!r}.") from None
+    if (low is not None and number < low) or (high is not None and number > high):
+        span = f"from {low} to {high}" if high is not None else f"at least {low}"
+        raise SheetError(key, f"{label} must be {span}, not {number}.")
+    return number
+
+
+_REQUIRED = object()
+
+
+def parse_skills(value: Any) -> dict[str, int]:
+    """Skills from a mapping or 'Skill: dots' lines, keyed by the Skill's own name ('Animal Ken')
+    so the form shows them back as typed; an unknown Skill or a bad rating is refused by name."""
+    if isinstance(value, Mapping):
+        pairs = [(str(k), v) for k, v in value.items()]
+    else:
+        try:
+            pairs = [(k, v) for k, v in parse_stats(str(value or ""))]
+        except SheetError as exc:
+            raise SheetError("skills", exc.message) from None
+    skills: dict[str, int] = {}
+    for name, rating in pairs:
+        key = skill_key(name)
+        if key is None:
+            raise SheetError("skills", f"{name[:40]!r} is not a World of Darkness Skill.")
+        label = SKILLS[key][0]
+        if label in skills:
+            raise SheetError("skills", f"{label} is listed twice.")
+        try:
+            dots = int(str(rating).strip())
+        except ValueError:
+            raise SheetError("skills", f"{label} needs a whole number of dots, not {str(rating)[:20]!r}.") from None
+        if not 0 <= dots <= SKILL_MAX:
+            raise SheetError("skills", f"{label} must be from 0 to {SKILL_MAX} dots, not {dots}.")
+        if dots:
+            skills[label] = dots
+    return skills
+
+
+def clean_sheet(data: Mapping[str, Any]) -> dict[str, Any]:
+    """A submitted sheet as the engine reads it; ``SheetError`` names the field at fault."""
+    sheet: dict[str, Any] = {}
+    for key in ATTRIBUTES:
+        sheet[key] = _whole(key, data.get(key), low=TRAIT_MIN, high=TRAIT_MAX, blank=1)
+    sheet["skills"] = parse_skills(data.get("skills"))
+    sheet["willpower"] = _whole("willpower", data.get("willpower"), low=1, high=20, blank=None)
+    sheet["willpower_points"] = _whole("willpower_points", data.get("willpower_points"), low=0, high=20,
+                                       blank=None)
+    sheet["defence"] = _whole("defence", data.get("defence"), low=0, high=20, blank=None)
+    sheet["speed"] = _whole("speed", data.get("speed"), low=0, high=99, blank=None)
+    again = _whole("again", data.get("again"), low=None, high=None, blank=10)
+    if again not in AGAIN_VALUES:
+        raise SheetError("again", f"Again is 10, 9 or 8, not {again}.")
+    sheet["again"] = again
+    sheet["blood_potency"] = _whole("blood_potency", data.get("blood_potency"), low=0, high=10, blank=0)
+    dots = willpower_dots(sheet)
+    if sheet["willpower_points"] is not None and sheet["willpower_points"] > dots:
+        raise SheetError("willpower_points", f"Willpower points left cannot be more than the {dots} dots.")
+    return sheet
+
+
+def read(sheet: Mapping[str, Any]) -> dict[str, Any]:
+    """A stored sheet (or one with a missing field) as the engine reads it, cleaned;
+    ``RuleError`` when it cannot be read."""
+    try:
+        return clean_sheet({k: v for k, v in sheet.items() if k in {f.key for f in FIELDS}})
+    except SheetError as exc:
+        raise RuleError(exc.message) from None
+
+
+def attribute(sheet: Mapping[str, Any], key: str) -> int:
+    return int(sheet.get(key) or TRAIT_MIN)
+
+
+def skill(sheet: Mapping[str, Any], key: str) -> int:
+    return int((sheet.get("skills") or {}).get(SKILLS[key][0], 0))
+
+
+def trait(sheet: Mapping[str, Any], key: str) -> int:
+    """An Attribute, a Skill or a derived trait by key."""
+    if key in ATTRIBUTES:
+        return attribute(sheet, key)
+    if key in SKILLS:
+        return skill(sheet, key)
+    derived_trait = {"defence": defence, "speed": speed, "willpower": willpower_dots,
+                     "initiative": initiative_modifier}.get(key)
+    if derived_trait is None:
+        raise RuleError(f"There is no trait called {key!r}.")
+    return derived_trait(sheet)
+
+
+def defence(sheet: Mapping[str, Any]) -> int:
+    given = sheet.get("defence")
+    return int(given) if given is not None else min(attribute(sheet, "wits"), attribute(sheet, "dexterity"))
+
+
+def speed(sheet: Mapping[str, Any]) -> int:
+    given = sheet.get("speed")
+    if given is not None:
+        return int(given)
+    return attribute(sheet, "strength") + attribute(sheet, "dexterity") + HUMAN_SPECIES_FACTOR
+
+
+def willpower_dots(sheet: Mapping[str, Any]) -> int:
+    given = sheet.get("willpower")
+    return int(given) if given is not None else attribute(sheet, "resolve") + attribute(sheet, "composure")
+
+
+def willpower_points(sheet: Mapping[str, Any]) -> int:
+    given = sheet.get("willpower_points")
+    return int(given) if given is not None else willpower_dots(sheet)
+
+
+def initiative_modifier(sheet: Mapping[str, Any]) -> int:
+    """World of Darkness: "Dexterity + Composure", to which the pull is added."""
+    return attribute(sheet, "dexterity") + attribute(sheet, "composure")
+
+
+def again(sheet: Mapping[str, Any]) -> int:
+    value = sheet.get("again") or 10
+    return int(value) if value in AGAIN_VALUES else 10
+
+
+def derived(sheet: Mapping[str, Any]) -> list[tuple[str, str]]:
+    """What the character card shows but nobody types."""
+    try:
+        clean = read(sheet)
+    except RuleError:
+        return []
+    return [
+        ("Defence", str(defence(clean))),
+        ("Speed", str(speed(clean))),
+        ("Willpower", f"{willpower_points(clean)} of {willpower_dots(clean)}"),
+        ("Initiative", f"{initiative_modifier(clean)} + a pull"),
+        ("Pulls again on", f"{again(clean)}+"),
+    ]
+
+
+def glance(sheet: Mapping[str, Any]) -> Glance:
+    """The character card beside the table: what a fight and a pull turn on (Defence, Speed,
+    initiative, the Resistance traits, the Skills it has), Willpower points left of its dots as
+    a track, and tags for what changes its pulls (8- or 9-again, Blood Potency)."""
+    try:
+        clean = read(sheet)
+    except RuleError:
+        return Glance()
+    stats = [("Defence", str(defence(clean))), ("Speed", str(speed(clean))),
+             ("Initiative", f"+{initiative_modifier(clean)}")]
+    stats += [(trait_label(t), str(attribute(clean, t))) for t in RESISTANCE]
+    stats += sorted(clean["skills"].items(), key=lambda kv: (-kv[1], kv[0]))[:GLANCE_SKILLS]
+    tags = []
+    if again(clean) != 10:
+        tags.append(f"{again(clean)}-again")
+    if clean["blood_potency"]:
+        tags.append(f"Blood Potency {clean['blood_potency']}")
+    if willpower_points(clean) == 0:
+        tags.append("No Willpower left")
+    return Glance(stats=tuple((label, str(v)) for label, v in stats),
+                  tracks=(("Willpower", willpower_points(clean), willpower_dots(clean)),), tags=tuple(tags))

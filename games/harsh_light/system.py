@@ -1,0 +1,58 @@
+"""Harsh Light's registration: everything the platform needs, and nothing it must guess.
+
+Every pulled card lies face up and every trait in play is public, so every event goes to
+everyone and the panel is the same through every lens; only the note that a character's sheet
+was read (before the rules use it) is the Storyteller's alone, to keep the table's log short.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from games.contract import EVERYONE, GameSystem, Panel, PanelLens, Procedure, Visibility
+from games.harsh_light import panel, sheet, web
+from games.harsh_light.errors import RuleError
+from games.harsh_light.events import apply
+from games.harsh_light.narrate import summary
+from games.harsh_light.procedure import decide
+from games.harsh_light.state import new_state
+
+PANEL = "games/harsh_light/panel.html"
+
+
+def view(state: Mapping[str, Any], lens: PanelLens) -> dict[str, Any]:
+    return panel.view(state, lens)
+
+
+def writeback(event: Mapping[str, Any], state: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
+    """Seed: spending Willpower; the issue: "the sheet's Willpower dots drop". The points left go
+    back on the sheet at once, so the character card and the next command read them."""
+    if event.get("type") != "willpower_spent":
+        return {}
+    return {event["combatant"]: {"willpower_points": event["points_left"]}}
+
+
+def audience(event: Mapping[str, Any]) -> Visibility:
+    if event.get("type") == "sheet_read":
+        return Visibility(audience="gm")
+    return EVERYONE
+
+
+SYSTEM = GameSystem(
+    key="harsh_light",
+    name="Harsh Light",
+    blurb="One card plus a pool of Attribute + Skill; ten-again, Willpower and Defence.",
+    available=True,
+    sheet_fields=sheet.FIELDS,
+    clean_sheet=sheet.clean_sheet,
+    glance=sheet.glance,  # the card shows Defence, Speed, Willpower...: no derived line repeating them
+    procedure=Procedure(new_state=new_state, decide=decide, apply=apply, summary=summary,
+                        error=RuleError, writeback=writeback, uses_cards=True),
+    commands=web.COMMANDS,
+    pages=(web.ODDS,),
+    panel=Panel(view=view, template=f"{PANEL}#panel", notice=f"{PANEL}#notice"),
+    log_lines={},  # every event reads as its summary (log/events/default.html)
+    audience=audience,
+    rule_error=RuleError,
+)

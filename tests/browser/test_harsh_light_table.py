@@ -1,0 +1,243 @@
+"""Harsh Light played in four browsers: a GM, two players and a spectator (issue 15, Tests: "A
+browser test: GM, two players, spectator; a resisted attack with Defence dropping after each
+attack, an extended action to five successes, a contested action; all four see it live").
+
+Seed 002: "Each attack on an enemy lowers their Defence by 1 until their next action"; "The
+player pulls cards until they have accumulated however many successes are needed"; in a
+contest "Both pull a card, add their pools and compare successes, with the higher number of
+successes winning". Screenshots go to ``test-artifacts/screens/harsh_light-*.png``.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+
+from playwright.sync_api import expect
+
+from tests.browser import test_screens as screens
+from tests.browser.test_demon_city_round import make_character
+
+MAX_PULLS = 15  # five successes from a pool of 6 take two to five pulls; fifteen never fail
+MAX_ROUNDS = 8  # a contest round tied eight times in a row is vanishingly rare
+
+POST_JS = """
+async ([command, fields]) => {
+    const token = JSON.parse(document.body.getAttribute('hx-headers'))['X-CSRFToken'];
+    const r = await fetch(location.pathname + 'commands/' + command + '/', {method: 'POST',
+        body: new URLSearchParams(fields), headers: {'X-CSRFToken': token, 'HX-Request': 'true'}});
+    return [r.status, await r.text()];
+}
+"""
+
+
+def shot(person, name: str) -> None:
+    screens.shot(person, f"harsh_light-{name}")
+
+
+def panel(person):
+    return person.page.locator("#harsh_light-panel")
+
+
+def cid_of(person, name: str) -> str:
+    """A character's combatant id, as the panel's own buttons send it."""
+    return person.page.locator("#harsh_light-panel [data-combatant]", has=person.page.locator(
+        ".name", has_text=re.compile(f"^{name}$"))).first.get_attribute("data-combatant")
+
+
+def post(person, command: str, **fields: str) -> tuple[int, str]:
+    """A command sent as the page would send it, with the person's own session."""
+    status, text = person.page.evaluate(POST_JS, [command, fields])
+    return status, html.unescape(text)
+
+
+def click(person, button, command: str) -> None:
+    with person.page.expect_response(lambda r: r.url.endswith(f"/commands/{command}/")) as answer:
+        button.click()
+    assert answer.value.status == 200, answer.value.text()
+
+
+def opened(details):
+    """A <details>, open (a click on an open one would close it)."""
+    if details.get_attribute("open") is None:
+        details.locator("summary").first.click()
+    return details
+
+
+def set_up(person, who: str, attribute: str, skill: str = "", *, target: str = "") -> None:
+    """The player opens the pull form of their character, builds the pool, and shows it."""
+    page = person.page
+    box = page.locator("details.pull-setup", has=page.locator("summary", has_text=f"Set up a pull for {who}"))
+    expect(box).to_be_visible()
+    form = opened(box).locator("form")
+    form.locator("select[name=attribute]").select_option(attribute)
+    form.locator("select[name=skill]").select_option(skill)
+    if target:
+        opened(form.locator("details.resisted"))
+        form.locator("select[name=target]").select_option(label=target)
+        form.locator("select[name=resist]").select_option("defence")
+        form.locator("select[name=attack]").select_option("melee")
+    click(person, form.get_by_role("button", name=f"Show the pool and odds for {who}"), "set_up_pull")
+
+
+def storyteller_tools(gm):
+    """The GM's tools, opened (they close when a fight starts or ends: other tools inside)."""
+    return opened(gm.page.locator("details.hl-tools"))
+
+
+def defence_of(person, name: str):
+    row = panel(person).locator("li.combatant", has=person.page.locator(".name", has_text=re.compile(f"^{name}$")))
+    return row.locator(".defence strong")
+
+
+def test_a_fight_an_extended_action_and_a_contest_seen_live_by_everyone(
+    make_table, accessible_names_js, duplicate_ids_js
+) -> None:
+    table = make_table(system="harsh_light")
+    gm = table.gm
+    gm.accept_dialogs = True
+    ann = table.join_player("Ann")
+    bob = table.join_player("Bob")
+    make_character(ann, table.url, "Alfie", strength=4, dexterity=3, wits=2, skills="Brawl: 3\nLarceny: 3")
+    make_character(bob, table.url, "Betty", strength=3, dexterity=3, wits=3, skills="Brawl: 2\nAthletics: 2")
+    make_character(gm, table.url, "Ghoul", npc=True, strength=3, dexterity=3, wits=3, skills="Brawl: 2")
+    spectator = table.join_spectator()
+    everyone = (gm, ann, bob, spectator)
+
+    # No deck yet: the GM's panel offers one, and everyone sees it counted.
+    expect(panel(gm).get_by_role("button", name="Bring out the Harsh Light deck")).to_be_visible()
+    for person in (ann, bob, spectator):
+        expect(panel(person).get_by_role("button", name="Bring out the Harsh Light deck")).to_be_hidden()
+    with gm.page.expect_response(lambda r: r.url.endswith("/commands/count_deck/")) as counted:
+        panel(gm).get_by_role("button", name="Bring out the Harsh Light deck").click()
+    assert counted.value.status == 200
+    for person in everyone:
+        expect(panel(person).locator(".deck-line")).to_contain_text("40 cards left to pull from")
+
+    # The Storyteller sets the order: Alfie, Betty, the Ghoul. Whose action it is, live.
+    click(gm, storyteller_tools(gm).get_by_role("button", name="Set the order"), "set_order")
+    for person in everyone:
+        expect(panel(person).locator("li.is-next .name")).to_have_text("Alfie")
+        expect(defence_of(person, "Ghoul")).to_have_text("3")
+    expect(ann.page.locator("#turn-banner")).to_contain_text("Your turn: act for Alfie")
+    for person in (gm, bob, spectator):
+        expect(person.page.locator("#turn-banner .turn-other")).to_have_text("Alfie acts.")
+    alfie, betty = cid_of(ann, "Alfie"), cid_of(bob, "Betty")
+
+    # Out of turn, and for another's character: refused by the server, nothing changes.
+    status, text = post(bob, "set_up_pull", combatant=betty, attribute="strength")
+    assert status == 400 and "Alfie's action" in text
+    status, text = post(bob, "set_up_pull", combatant=alfie, attribute="strength")
+    assert status == 403
+    status, _ = post(spectator, "end_turn")
+    assert status == 403
+    expect(bob.page.locator("details.pull-setup", has_text="Set up a pull for Alfie")).to_be_hidden()
+
+    # Alfie attacks the Ghoul: the pool shows before the pull, with its odds, to everyone.
+    set_up(ann, "Alfie", "strength", "brawl", target="Ghoul")
+    for person in everyone:
+        ready = panel(person).locator("article.prepared")
+        expect(ready).to_contain_text("Alfie is about to pull: an attack against Ghoul, in melee")
+        expect(ready.locator(".pool")).to_contain_text("Pool 4 = Strength 4 + Brawl 3 − Ghoul's Defence 3")
+        expect(ready.locator("table.odds")).to_contain_text("Dramatic")
+    expect(panel(bob).get_by_role("button", name="Pull for Alfie", exact=True)).to_be_hidden()
+    click(ann, panel(ann).get_by_role("button", name="Pull for Alfie", exact=True), "pull")
+    for person in everyone:
+        expect(panel(person).locator(".latest-pulls li.pull-result")).to_have_count(1)
+        expect(panel(person).locator(".latest-pulls .card-face").first).to_be_visible()
+        expect(defence_of(person, "Ghoul")).to_have_text("2")
+        expect(panel(person).locator(".deck-line")).to_contain_text(re.compile(r"3[89] cards left"))
+    status, text = post(ann, "set_up_pull", combatant=alfie, attribute="strength")
+    assert status == 400 and "already taken an instant action" in text
+    click(ann, panel(ann).get_by_role("button", name="End Alfie's action"), "end_turn")
+    for person in everyone:
+        expect(panel(person).locator("li.is-next .name")).to_have_text("Betty")
+
+    # Betty: a Willpower point once a turn, then a second attack on the Ghoul.
+    click(bob, panel(bob).get_by_role("button", name="Willpower: +2 to resist for Betty"), "willpower")
+    status, text = post(bob, "willpower", combatant=betty, use="power")
+    assert status == 400 and "already spent a Willpower point this turn" in text
+    set_up(bob, "Betty", "strength", "brawl", target="Ghoul")
+    for person in everyone:
+        expect(panel(person).locator("article.prepared .pool")).to_contain_text("− Ghoul's Defence 2")
+
+    shot(gm, "gm-desktop")
+    shot(ann, "player-desktop")
+    shot(spectator, "spectator-desktop")
+    bob.page.set_viewport_size({"width": 390, "height": 844})
+    expect(panel(bob).get_by_role("button", name="Pull for Betty", exact=True)).to_be_visible()
+    shot(bob, "player-390")
+    for person in (bob, gm, ann, spectator):
+        screens.no_sideways_scroll(person)
+        assert person.page.evaluate(accessible_names_js) == [], person.name
+        assert person.page.evaluate(duplicate_ids_js) == [], person.name
+
+    click(bob, panel(bob).get_by_role("button", name="Pull for Betty", exact=True), "pull")
+    for person in everyone:
+        expect(panel(person).locator(".latest-pulls li.pull-result")).to_have_count(2)
+        expect(defence_of(person, "Ghoul")).to_have_text("1")
+    click(bob, panel(bob).get_by_role("button", name="End Betty's action"), "end_turn")
+
+    # The Ghoul's turn is the GM's (an NPC): its own action ends the attacks' toll, and a Dodge
+    # doubles its Defence; then a new turn.
+    expect(gm.page.locator("#turn-banner")).to_contain_text("Your turn: act for Ghoul")
+    click(gm, panel(gm).get_by_role("button", name="Dodge with Ghoul"), "dodge")
+    for person in everyone:
+        expect(defence_of(person, "Ghoul")).to_have_text("6")
+    click(gm, panel(gm).get_by_role("button", name="End Ghoul's action"), "end_turn")
+    for person in everyone:
+        expect(panel(person).locator("h2")).to_contain_text("turn 2")
+        expect(panel(person).locator("li.is-next .name")).to_have_text("Alfie")
+    click(gm, storyteller_tools(gm).get_by_role("button", name="End the fight"), "end_combat")
+    for person in everyone:
+        expect(panel(person).locator("ol.turn-order")).to_have_count(0)
+
+    # An extended action to five successes: Dexterity 3 + Larceny 3, a pull each turn.
+    tools = storyteller_tools(gm)
+    start = tools.locator("form[aria-label='Start an extended action']")
+    start.locator("select[name=combatant]").select_option(label="Alfie")
+    start.locator("select[name=attribute]").select_option("dexterity")
+    start.locator("select[name=skill]").select_option("larceny")
+    start.locator("input[name=label]").fill("picking the lock")
+    click(gm, start.get_by_role("button", name="Start it"), "extended_start")
+    lock = "article.running[aria-label='Alfie: picking the lock']"
+    for person in everyone:
+        expect(panel(person).locator(lock)).to_contain_text("0 of 5 successes")
+    for _ in range(MAX_PULLS):
+        if "done" in panel(ann).locator(lock).inner_text():
+            break
+        pulls = panel(ann).locator(f"{lock} .pull-list li").count()
+        click(ann, panel(ann).get_by_role("button", name="Pull for Alfie (picking the lock)"), "extended_pull")
+        expect(panel(ann).locator(f"{lock} .pull-list li")).to_have_count(pulls + 1)
+    final = panel(ann).locator(lock).inner_text()
+    assert "done" in final, final
+    for person in everyone:
+        expect(panel(person).locator(lock)).to_contain_text("done")
+        assert panel(person).locator(lock).inner_text() == final
+
+    # A contest: Alfie's Wits + Composure against Betty's; each pulls for their own.
+    contest = tools.locator("form[aria-label='Call a contest']")
+    contest.locator("select[name=combatant_a]").select_option(label="Alfie")
+    contest.locator("select[name=attribute_a]").select_option("wits")
+    contest.locator("select[name=combatant_b]").select_option(label="Betty")
+    contest.locator("select[name=attribute_b]").select_option("wits")
+    contest.locator("input[name=label]").fill("a staring match")
+    click(gm, contest.get_by_role("button", name="Call the contest"), "contest_start")
+    match = "article.running[aria-label='Contest: a staring match']"
+    for _ in range(MAX_ROUNDS):
+        for person in everyone:
+            expect(panel(person).locator(match)).to_contain_text("waiting for Alfie and Betty")
+        assert post(bob, "contest_pull", contest="k2", combatant=alfie)[0] == 403  # not Bob's
+        click(ann, panel(ann).get_by_role("button", name="Pull for Alfie in a staring match"), "contest_pull")
+        for person in everyone:
+            expect(panel(person).locator(match)).to_contain_text("waiting for Betty")
+        click(bob, panel(bob).get_by_role("button", name="Pull for Betty in a staring match"), "contest_pull")
+        expect(panel(gm).locator(f"{match} .pull-list li").last).to_contain_text("Round")
+        if "wins" in panel(gm).locator(match).inner_text():
+            break
+    for person in everyone:
+        expect(panel(person).locator(match)).to_contain_text("wins")
+    contests = [person.page.locator("#log li", has_text="wins the contest").all_inner_texts() for person in everyone]
+    assert contests[0] and all(c == contests[0] for c in contests)
+    for person in everyone:
+        assert not person.page_errors, person.page_errors
