@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from games.core.cards import Card, OrientedCard, card_by_id
+from games.core.cards import Card, OrientedCard
 from games.core.tarot import MAJOR_ARCANA
 from games.report_card.errors import BadInput
 
