@@ -82,6 +82,7 @@ def call_check(state: State, command: Mapping[str, Any], actor: Mapping[str, Any
     """The GM (or the player, if the GM allows) calls a check for one character, perhaps with
     another character helping. Seed: "Skill checks are resolved by having the player draw the
     top card from their decks"; "One Player Helps Another"."""
+    # Reading: one check at a time, as at a table; the GM closes one that lingers.
     if state["check"] is not None:
         raise NotNow(f"The check for '{state['check']['task']}' is still open: settle it or close it first.")
     cid = str(command.get("combatant") or "")
@@ -89,6 +90,9 @@ def call_check(state: State, command: Mapping[str, Any], actor: Mapping[str, Any
     if helper and helper == cid:
         raise BadInput("A character cannot help their own check.")
     people = people_of(command, [cid] + ([helper] if helper else []))
+    # Reading: a player the GM lets call checks calls them for their own character only; what
+    # the seed leaves "at the GM's discretion" (holding the rank, a repeat within the Day,
+    # granting without a draw) and bringing in another player's character stay the GM's.
     if not is_gm(actor):
         if not state["players_call"]:
             raise NotYours("Only the GM calls checks at this table (the GM can let players call their own).")

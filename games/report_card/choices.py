@@ -76,6 +76,8 @@ def retry(state: State, command: Mapping[str, Any], actor: Mapping[str, Any], ca
     person = state["characters"][part["cid"]]
     if not decides_for(actor, person):
         raise NotYours(f"Only {who}'s player decides to retry: it costs {who} a Corruption Point.")
+    # Reading: there are three circles and no fourth; with all three filled the player first
+    # takes the new A+ and F the seed offers, which empties them.
     if person["corruption"] >= report.CIRCLES:
         raise NotNow(f"All three of {who}'s Corruption Circles are filled: choose a new A+ and F first.")
     run = Step(state, cards)

@@ -42,6 +42,8 @@ class Step:
             helped = status(check["parts"][0]) == "succeeded"
             event["help"] = "bonus" if helped else "penalty"
             part = {**part, "help": event["help"]}
+        # Reading: a retry is the same check one step easier, so its Bonus or Penalty (the
+        # circumstance, or the help given) still holds.
         event["attempt"] = draw_attempt(taker(self.cards, deck), rank, own, edge(part))
         self.emit(event)
 

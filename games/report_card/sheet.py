@@ -59,7 +59,10 @@ def check_skills(abilities: Mapping[str, bool], a_plus: str, f_skill: str) -> No
 
 
 def clean_sheet(data: Mapping[str, Any]) -> dict[str, Any]:
-    """A submitted Report Card as the engine reads it; ``SheetError`` names the field at fault."""
+    """A submitted Report Card as the engine reads it; ``SheetError`` names the field at fault.
+
+    Reading: every sheet is a full Report Card, an NPC's too (the platform's form does not say
+    which it is), since "A player must choose 1 Skill" and "must fail 1 skill"."""
     sheet: dict[str, Any] = {a: data.get(a, False) in _TRUE for a in ABILITIES}
     sheet["a_plus"] = _skill("a_plus", data.get("a_plus"), "A+")
     sheet["f_skill"] = _skill("f_skill", data.get("f_skill"), "F")

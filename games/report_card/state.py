@@ -82,7 +82,11 @@ def next_rank(check: Mapping[str, Any], part: Mapping[str, Any]) -> str:
 
 def to_draw(check: Mapping[str, Any]) -> int | None:
     """The part that draws next without anyone deciding: every part of a group at once; with
-    help, the helper first and the main check once the help is settled."""
+    help, the helper first and the main check once the help is settled.
+
+    Reading: the helper's draw is a check like any other ("they succeed at whatever they're
+    doing"), so a failed helper may retry before the help is known; the main check draws with
+    the Bonus or Penalty it earns once the helper has succeeded or let the failure stand."""
     for index, part in enumerate(check["parts"]):
         if part["attempts"]:
             continue
@@ -103,6 +107,10 @@ def standing(part: Mapping[str, Any]) -> tuple[int, int]:
 
 def verdict(check: Mapping[str, Any], *, closing: bool = False) -> dict[str, Any] | None:
     """The check's result once it is settled, else None: ``{outcome, winners, reason}``.
+
+    Reading: a group's failure waits, like a single check's, for each failed member to retry
+    (a Corruption Point, as the seed's "The player can take 1 Corruption Point to retry the
+    check" allows any player who fails) or to let it stand; a success closes it at once.
 
     ``closing``: the GM ends the check, so every failure stands."""
     parts = check["parts"]
