@@ -8,12 +8,14 @@ from typing import Any
 from django.db import transaction
 
 from games import registry
+from games.contract import Character as CharacterFacts
 from games.sheets import SheetError
 from tabletop.models import Table, Character, Membership, Role
 from tabletop.permissions import Verb, can_claim_character, can_edit_character
 from games.core.rng import system_rng
-from tabletop.selectors import character_data, character_facts
+from tabletop.selectors import character_data, character_facts, deck_data
 from tabletop.services.decks import make_deck
+from tabletop.services.piles import card_event
 from tabletop.services.base import (
     Conflict, NotAllowed, NotFound, ServiceError, acting, append, clean_name, lock_table,
 )
@@ -78,6 +80,25 @@ def _hand_over_its_decks(locked: Table, character: Character) -> None:
         locked.decks.filter(name__in=names, owner__isnull=True).update(owner=character.owner)
 
 
+def _rename_its_decks(locked: Table, me: Membership, before: CharacterFacts, after: CharacterFacts) -> None:
+    """A renamed character's own decks take the names the system gives the new name (Report
+    Card's "Ann's Tarot"), so its rules still find them by name and the table reads them
+    right; refused, changing nothing, if another deck already has such a name."""
+    game = registry.get(locked.system)
+    pairs = zip((s.name for s in game.character_decks(before)), (s.name for s in game.character_decks(after)))
+    for old, new in pairs:
+        deck = locked.decks.filter(name=old).first() if old != new else None
+        if deck is None:
+            continue
+        title = clean_name(new, what="deck name", max_length=60)
+        if locked.decks.filter(name=title).exclude(pk=deck.pk).exists():
+            raise ServiceError(f"There is already a deck called {title} at this table.", field="name")
+        deck.name = title
+        deck.save(update_fields=["name"])
+        card_event(locked, "deck.configured", actor=me, summary=f"{old} is now called {title}.",
+                   extra={"deck": deck.pk, "deck_info": deck_data(deck)})
+
+
 def _under_lock(table: Table, character: Character, actor: Membership) -> tuple[Character, Membership | None]:
     """The character and the actor's membership as they are now, read under the table lock."""
     fresh = Character.objects.filter(pk=character.pk, table=table).first()
@@ -103,8 +124,10 @@ def character_update(
             raise NotAllowed("You may edit only your own character.")
         if version is not None and version != fresh.version:
             raise Conflict(f"{fresh.name} was changed by someone else; reload it and try again.")
+        before = character_facts(fresh)
         fresh.name = clean_name(name, what="character name", max_length=60)
         fresh.sheet = _sheet(locked, sheet)
+        _rename_its_decks(locked, me, before, character_facts(fresh))
         fresh.version += 1
         fresh.save(update_fields=["name", "sheet", "version"])
         append(
