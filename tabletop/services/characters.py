@@ -13,7 +13,7 @@ from games.sheets import SheetError
 from tabletop.models import Table, Character, Membership, Role
 from tabletop.permissions import Verb, can_claim_character, can_edit_character
 from games.core.rng import system_rng
-from tabletop.selectors import character_data, character_facts, deck_data
+from tabletop.selectors import character_data, character_facts, deck_data, panel_for, procedure_state
 from tabletop.services.decks import make_deck
 from tabletop.services.piles import card_event
 from tabletop.services.base import (
@@ -59,10 +59,20 @@ def character_create(
             "character.created",
             actor=me,
             summary=f"{me.display_name} made {label}: {character.name}.",
-            payload={"character": character_data(character)},
+            payload=_payload(locked, character),
         )
         _make_its_decks(locked, me, character)
     return character
+
+
+def _payload(locked: Table, character: Character) -> dict[str, Any]:
+    """A character's event, with the table's panel when its system has one: the platform adds
+    the table's characters and who controls each to every panel (a form's "who", a button only
+    a character's player sees), so a character made, renamed or claimed redraws it."""
+    payload: dict[str, Any] = {"character": character_data(character)}
+    if registry.get(locked.system).panel is not None:
+        payload["panel"] = panel_for(locked, procedure_state(locked) or {})
+    return payload
 
 
 def _make_its_decks(locked: Table, me: Membership, character: Character) -> None:
@@ -135,7 +145,7 @@ def character_update(
             "character.updated",
             actor=me,
             summary=f"{me.display_name} updated {fresh.name}.",
-            payload={"character": character_data(fresh)},
+            payload=_payload(locked, fresh),
         )
     return fresh
 
@@ -155,6 +165,6 @@ def character_claim(*, character: Character, actor: Membership) -> Character:
             "character.claimed",
             actor=me,
             summary=f"{me.display_name} now plays {fresh.name}.",
-            payload={"character": character_data(fresh)},
+            payload=_payload(locked, fresh),
         )
     return fresh
