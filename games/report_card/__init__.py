@@ -1,8 +1,10 @@
 """Report Card (seed 004): a pure-Python engine (no Django) whose chances are all cards.
 
-Each player character draws from its own 78-card Tarot deck, named ``deck_name(cid)``
-("Report Card deck c12"), through the cards port (``games/core/cards_port.py``); every card a
-check draws lands face up in the play area and is recorded, by token, in the events.
+Each player character draws from its own 78-card Tarot deck, made with the character and
+named after it (``deck_title``: "Marieta's Tarot"; ``SYSTEM.character_decks``), through the
+cards port (``games/core/cards_port.py``); every card a check draws lands face up in the play
+area and is recorded, by token, in the events. A command names each character's deck (the
+web's parsers fill in ``deck``); ``deck_name(cid)`` is the name of last resort.
 
 Sheet (``sheet``)
     ``FIELDS``: the six Abilities (bool), ``a_plus`` and ``f_skill`` (skill keys), ``corruption``
@@ -23,6 +25,9 @@ Procedure (``procedure``: ``calls``, ``choices``; ``events``, ``state``, ``narra
                    helper + helper_skill/helper_rank/helper_task.
       call_group   GM: mode ("only_one" | "everyone"), combatants, skill, rank, task,
                    bonus/penalty (lists of cids).
+                   A called check draws nothing: the odds before the draw are in the state.
+      draw         combatant: its player (or the GM) draws its first card; with help, the
+                   main check once the help is settled.
       pick         combatant, index: a Bonus by the character's player, a Penalty by the GM.
       retry        combatant: its player takes a Corruption Point; one rank easier unless held.
       accept       combatant: the failure stands (its player or the GM).
@@ -34,7 +39,8 @@ Procedure (``procedure``: ``calls``, ``choices``; ``events``, ``state``, ``narra
 Odds (``odds``)
     ``check(rank, *, own_major=None, bonus=False, penalty=False)`` from a fresh deck and
     ``from_cards(ids, rank, ...)`` from the cards left: exact, float ``critical_success``,
-    ``success``, ``failure``, ``critical_failure`` (``*_exact``: fractions).
+    ``success``, ``failure``, ``critical_failure`` (``*_exact``: fractions); ``by_rank`` every
+    rank at once. ``reading.read_deck``: a deck's count and odds as the state keeps them.
 
 Readings where the seed is loose are written where they are coded; the main ones:
     - A+ is one rank easier, so Impossible becomes Unlikely (the seed's "Impossible becomes
@@ -50,7 +56,7 @@ Readings where the seed is loose are written where they are coded; the main ones
 from __future__ import annotations
 
 from games.report_card import odds
-from games.report_card.draws import deck_name, deck_owner
+from games.report_card.draws import deck_name, deck_owner, deck_title
 from games.report_card.errors import AlreadyToday, BadInput, NotNow, NotYours, RuleError
 from games.report_card.events import EVENT_TYPES, apply
 from games.report_card.narrate import summary
@@ -64,6 +70,6 @@ NAME = "Report Card"
 
 __all__ = [
     "COMMANDS", "EVENT_TYPES", "FIELDS", "KEY", "NAME", "SYSTEM", "AlreadyToday", "BadInput", "NotNow",
-    "NotYours", "RuleError", "apply", "clean_sheet", "decide", "deck_name", "deck_owner", "derived",
+    "NotYours", "RuleError", "apply", "clean_sheet", "decide", "deck_name", "deck_owner", "deck_title", "derived",
     "new_state", "odds", "run", "summary",
 ]

@@ -13,7 +13,7 @@ from games.core.cards_port import Cards
 from games.report_card import sheet as report
 from games.report_card.access import is_gm, plays, require_gm
 from games.report_card.errors import AlreadyToday, BadInput, NotNow, NotYours
-from games.report_card.flow import Event, Step
+from games.report_card.flow import Event, Step, readings
 from games.report_card.rules import rank_of, skill_of, with_skill
 from games.report_card.state import name_of
 
@@ -31,6 +31,8 @@ def people_of(command: Mapping[str, Any], wanted: list[str]) -> dict[str, dict[s
         raw = given[cid]
         name = str(raw.get("name") or cid)
         people[cid] = {**report.read(raw, name), "name": name, "player": raw.get("player")}
+        if raw.get("deck"):
+            people[cid]["deck"] = str(raw["deck"])
     return people
 
 
@@ -123,18 +125,19 @@ def call_check(state: State, command: Mapping[str, Any], actor: Mapping[str, Any
                            rank_of(command.get("helper_rank")), False, False, helper_task))
     parts.append(_part(people[cid], cid, "main", skill, rank, flag(command, "bonus"), flag(command, "penalty")))
     run = Step(state, cards)
-    run.emit({"type": "check_called", "check": _check(state, command, mode, task, key, skill, rank, parts),
-              "characters": people, "by_gm": is_gm(actor)})
+    check = _check(state, command, mode, task, key, skill, rank, parts)
+    run.emit({"type": "check_called", "check": check, "characters": people, "by_gm": is_gm(actor),
+              "decks": {} if grant else _readings(state, people, check, cards)})
     if grant:
         run.emit({"type": "check_closed", "check": run.state["check"]["id"], "task": task, "by": "gm",
                   "outcome": grant, "winners": [cid], "reason": "granted"})
         return run.events
-    return run.advance()
+    return run.events
 
 
 def call_group(state: State, command: Mapping[str, Any], actor: Mapping[str, Any], cards: Cards | None) -> list[Event]:
-    """Seed, "Multiple Players Making a Skill Check Together": everyone draws at once, each
-    against the rank their own A+ or F gives them."""
+    """Seed, "Multiple Players Making a Skill Check Together": everyone draws (each their own
+    card, in any order), each against the rank their own A+ or F gives them."""
     require_gm(actor, "call a group check")
     if state["check"] is not None:
         raise NotNow(f"The check for '{state['check']['task']}' is still open: settle it or close it first.")
@@ -150,7 +153,12 @@ def call_group(state: State, command: Mapping[str, Any], actor: Mapping[str, Any
     _day_rule(state, key, flag(command, "repeat"))
     bonus, penalty = set(command.get("bonus") or ()), set(command.get("penalty") or ())
     parts = [_part(people[c], c, "member", skill, rank, c in bonus, c in penalty) for c in cids]
-    run = Step(state, cards)
-    run.emit({"type": "check_called", "check": _check(state, command, mode, task, key, skill, rank, parts),
-              "characters": people, "by_gm": True})
-    return run.advance()
+    check = _check(state, command, mode, task, key, skill, rank, parts)
+    return [{"type": "check_called", "check": check, "characters": people, "by_gm": True,
+             "decks": _readings(state, people, check, cards)}]
+
+
+def _readings(state: State, people: Mapping[str, Any], check: Mapping[str, Any],
+              cards: Cards | None) -> dict[str, Any]:
+    """Each deck the check draws from, read as it is called: the odds before the first draw."""
+    return readings({**state, "characters": {**state["characters"], **people}}, cards, check)

@@ -1,5 +1,6 @@
-"""The steps of an open check and the GM's tools: choosing a card, retrying, letting a failure
-stand, holding the rank, closing the check, a new Day, new skills after three Corruption Points."""
+"""The steps of an open check and the GM's tools: drawing, choosing a card, retrying, letting a
+failure stand, holding the rank, closing the check, a new Day, new skills after three
+Corruption Points."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from games.report_card.calls import flag, people_of
 from games.report_card.errors import BadInput, NotNow, NotYours
 from games.report_card.flow import Event, Step
 from games.report_card.rules import skill_of
-from games.report_card.state import last, name_of, next_rank, status, verdict
+from games.report_card.state import last, may_draw, name_of, next_rank, status, verdict
 from games.sheets import SheetError
 
 State = Mapping[str, Any]
@@ -25,6 +26,25 @@ def _find(check: Mapping[str, Any], command: Mapping[str, Any], state: State) ->
         if part["cid"] == cid:
             return index, part
     raise NotNow(f"{name_of(state, cid)} is not in the check for '{check['task']}'.")
+
+
+def draw(state: State, command: Mapping[str, Any], actor: Mapping[str, Any], cards: Cards | None) -> list[Event]:
+    """Seed: "Skill checks are resolved by having the player draw the top card from their
+    decks". The check is called first, so everyone sees the odds before the card comes off;
+    then the character's player draws (or the GM, who may draw for anyone, as at a table)."""
+    check = open_check(state)
+    index, part = _find(check, command, state)
+    who = name_of(state, part["cid"])
+    if not (plays(actor, state["characters"][part["cid"]]) or is_gm(actor)):
+        raise NotYours(f"Only {who}'s player or the GM draws {who}'s card.")
+    if not may_draw(check, index):
+        if part["attempts"]:
+            raise NotNow(f"{who} has drawn already.")
+        helper = name_of(state, check["parts"][0]["cid"])
+        raise NotNow(f"{who} draws once {helper}'s help is settled.")
+    run = Step(state, cards)
+    run.draw(index)
+    return run.advance()
 
 
 def pick(state: State, command: Mapping[str, Any], actor: Mapping[str, Any], cards: Cards | None) -> list[Event]:

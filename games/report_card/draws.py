@@ -9,7 +9,7 @@ Draw a second card"; issue 14: "A Wheel among them draws its own second card at 
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from games.core.cards_port import Cards
@@ -18,11 +18,27 @@ from games.report_card.rules import card_class, judge, preferred
 Take = Callable[[int], list[str]]
 
 # Each player character draws from its own deck (seed: "having the player draw the top card
-# from their decks"), named by the character's combatant id ("c12", the platform's
-# ``Character.cid``) rather than its name: a name can change or repeat, the id does neither.
-# The table creates "Report Card deck c12" when the character is made; ``deck_owner`` reads
-# a deck's name back.
+# from their decks"), made with the character and named after it, "Marieta's Tarot"
+# (``deck_title``), which is how everyone at the table reads it in the log and on the card
+# panels. A command carries each character's deck name (the web's parsers fill it in), so
+# the engine draws from the deck the table made; ``deck_name(cid)`` ("Report Card deck c12")
+# is only the name of last resort, for a character given without one (the unit tests').
 DECK_PREFIX = "Report Card deck "
+DECK_SUFFIX = "'s Tarot"
+# A deck's name is at most 60 characters at the table; a character's, too.
+_TITLE_ROOM = 60 - len(DECK_SUFFIX)
+
+
+def deck_title(name: str) -> str:
+    """The name of a character's own deck, from the character's name."""
+    return " ".join(str(name).split())[:_TITLE_ROOM].rstrip() + DECK_SUFFIX
+
+
+def deck_of(person: Mapping[str, Any], cid: str) -> str:
+    """The deck a character draws from: the one its command named, else ``deck_name``."""
+    return str(person.get("deck") or deck_name(cid))
+
+
 # Where a check's cards land: face up in the play area, in front of everyone, until the GM
 # tidies them to the discard. Not the discard itself: a Bonus's first card, discarded, could
 # be shuffled back in and drawn again as its second when the draw pile ran out mid-check.

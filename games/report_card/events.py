@@ -2,11 +2,12 @@
 card is in the events already, so replaying a log from ``new_state()`` rebuilds the state.
 
 Events (each a dict with ``type``):
-    check_called      {check (mode, task, skill, rank, parts...), characters, by, by_gm}
+    check_called      {check (mode, task, skill, rank, parts...), characters, by, by_gm, decks:
+                      {cid: {deck, left, odds}} (``reading``: each deck as the check is called)}
     drawn             {check, part, cid, deck, retry, attempt: {rank, edge, draws, chosen,
-                      pending, suggested, outcome}}; each draw {card, second, trigger, critical,
-                      outcome, happenstance, rule, closeness}; ``help`` when a helper's result
-                      granted the main check Bonus or Penalty
+                      pending, suggested, outcome}, reading (the deck after the draw)}; each draw
+                      {card, second, trigger, critical, outcome, happenstance, rule, closeness};
+                      ``help`` when a helper's result granted the main check Bonus or Penalty
     picked            {check, part, cid, index, by ("player" | "gm"), outcome}
     retried           {check, part, cid, corruption (after), rank, held}
     accepted          {check, part, cid}
@@ -31,6 +32,7 @@ Event = Mapping[str, Any]
 
 def _called(state: State, event: Event) -> None:
     state["characters"].update(copy.deepcopy(dict(event["characters"])))
+    state.setdefault("decks", {}).update(copy.deepcopy(dict(event.get("decks") or {})))
     check = copy.deepcopy(dict(event["check"]))
     state["check"] = check
     state["next_check"] = check["id"] + 1
@@ -53,6 +55,8 @@ def _drawn(state: State, event: Event) -> None:
         part["help"] = event["help"]
     part["attempts"].append(copy.deepcopy(dict(event["attempt"])))
     part["accepted"] = False
+    if event.get("reading"):
+        state.setdefault("decks", {})[event["cid"]] = copy.deepcopy(dict(event["reading"]))
 
 
 def _picked(state: State, event: Event) -> None:

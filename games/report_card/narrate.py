@@ -51,7 +51,9 @@ def _called(event: Mapping[str, Any], state: Mapping[str, Any]) -> str:
     for part in check["parts"]:
         rank = RANK_LABELS[part["rank"]]
         if part["note"]:
-            rank = f"{RANK_LABELS[part['base_rank']]}, {part['note']} -> {rank}"
+            mark = part["note"].split(":")[0]  # "A+ skill", "F skill"
+            rank = (f"{RANK_LABELS[part['base_rank']]} made {rank} by the {mark}" if part["base_rank"] != part["rank"]
+                    else f"{rank}, {part['note']}")
         extra = [e for e, on in (("Bonus", part["bonus"]), ("Penalty", part["penalty"])) if on]
         role = " to help" if part["role"] == "helper" else ""
         parts.append(f"{name_of(state, part['cid'])}{role} ({part['skill']}, {rank}"
@@ -86,15 +88,21 @@ def _picked(event: Mapping[str, Any], state: Mapping[str, Any]) -> str:
     return f"{who} keeps {_card(draw)}: {_verdict(draw)}"
 
 
+def reason_text(state: Mapping[str, Any], reason: str, winners: list[str]) -> str:
+    """Why a check ended as it did, in words ("nobody succeeded, so the whole task fails"),
+    or "" when its outcome says it all."""
+    found = _REASONS.get(reason)
+    return found.format(names=_names(state, winners) if winners else "") if found else ""
+
+
 def _closed(event: Mapping[str, Any], state: Mapping[str, Any]) -> str:
     outcome = OUTCOME_LABELS.get(event["outcome"] or "", "no result")
     line = f"The check for '{event['task']}' ends: {outcome}"
-    names = _names(state, event["winners"]) if event["winners"] else ""
-    reason = _REASONS.get(event["reason"])
+    reason = reason_text(state, event["reason"], event["winners"])
     if reason:
-        line += "; " + reason.format(names=names)
-    elif names:
-        line += f" for {names}"
+        line += "; " + reason
+    elif event["winners"]:
+        line += f" for {_names(state, event['winners'])}"
     return line + "."
 
 

@@ -77,7 +77,7 @@ def _rank(rank: str) -> str:
     return rank
 
 
-def _draws(piles: Piles) -> Iterator[tuple[Fraction, Class, Piles]]:
+def _draws(piles: Piles, exact: bool = True) -> Iterator[tuple[Fraction | float, Class, Piles]]:
     """Each class the next card may be, its chance, and the piles after it."""
     pile, discard = piles
     if not sum(pile.values()):
@@ -89,37 +89,48 @@ def _draws(piles: Piles) -> Iterator[tuple[Fraction, Class, Piles]]:
         if n:
             rest = pile.copy()
             rest[cls] -= 1
-            yield Fraction(n, total), cls, (rest, discard)
+            yield Fraction(n, total) if exact else n / total, cls, (rest, discard)
 
 
-def _seconds(firsts: tuple[Class, ...], piles: Piles) -> Iterator[tuple[Fraction, list[Class | None]]]:
+def _seconds(firsts: tuple[Class, ...], piles: Piles,
+             exact: bool = True) -> Iterator[tuple[Fraction | float, list[Class | None]]]:
     """The Wheels' second cards, in the order of the cards that drew them."""
     if "wheel" not in firsts:
-        yield Fraction(1), [None] * len(firsts)
+        yield Fraction(1) if exact else 1.0, [None] * len(firsts)
         return
     at = firsts.index("wheel")
     rest = firsts[at + 1:]
-    for p, second, after in _draws(piles):
-        for q, tail in _seconds(rest, after):
+    for p, second, after in _draws(piles, exact):
+        for q, tail in _seconds(rest, after, exact):
             yield p * q, [None] * at + [second] + tail
 
 
 def _enumerate(piles: Piles, rank: str, edge: str | None) -> ExactOdds:
-    chances: Counter[str] = Counter()
-    for p, firsts, after in _firsts(piles, 1 if edge is None else 2):
-        for q, seconds in _seconds(firsts, after):
-            outcomes = [outcome_of(rank, c, s) for c, s in zip(firsts, seconds, strict=True)]
-            kept = (max if edge == "bonus" else min)(outcomes, key=LEVEL.__getitem__)
-            chances[kept] += p * q
-    return ExactOdds(*(chances[o] for o in (CRITICAL_SUCCESS, SUCCESS, FAILURE, CRITICAL_FAILURE)))
+    return _enumerate_ranks(piles, (rank,), edge)[rank]
 
 
-def _firsts(piles: Piles, count: int) -> Iterator[tuple[Fraction, tuple[Class, ...], Piles]]:
+def _enumerate_ranks(piles: Piles, ranks: tuple[str, ...], edge: str | None,
+                     exact: bool = True) -> dict[str, ExactOdds]:
+    """The odds at each of ``ranks`` at once: the ways the cards can come off do not depend
+    on the rank, so they are walked once (the panel wants every rank a retry may reach)."""
+    chances: dict[str, Counter[str]] = {rank: Counter() for rank in ranks}  # float weights unless exact
+    for p, firsts, after in _firsts(piles, 1 if edge is None else 2, exact):
+        for q, seconds in _seconds(firsts, after, exact):
+            for rank in ranks:
+                outcomes = [outcome_of(rank, c, s) for c, s in zip(firsts, seconds, strict=True)]
+                kept = (max if edge == "bonus" else min)(outcomes, key=LEVEL.__getitem__)
+                chances[rank][kept] += p * q
+    return {rank: ExactOdds(*(found[o] for o in (CRITICAL_SUCCESS, SUCCESS, FAILURE, CRITICAL_FAILURE)))
+            for rank, found in chances.items()}
+
+
+def _firsts(piles: Piles, count: int,
+            exact: bool = True) -> Iterator[tuple[Fraction | float, tuple[Class, ...], Piles]]:
     if count == 0:
-        yield Fraction(1), (), piles
+        yield Fraction(1) if exact else 1.0, (), piles
         return
-    for p, cls, after in _draws(piles):
-        for q, more, left in _firsts(after, count - 1):
+    for p, cls, after in _draws(piles, exact):
+        for q, more, left in _firsts(after, count - 1, exact):
             yield p * q, (cls, *more), left
 
 
@@ -137,6 +148,17 @@ def from_cards(cards: Iterable[str], rank: str, *, own_major: object = None, bon
     """Odds before the draw at the table, from the cards left in that character's deck."""
     return from_cards_exact(cards, rank, own_major=own_major, bonus=bonus, penalty=penalty,
                             discard=discard).as_floats()
+
+
+def by_rank(cards: Iterable[str], *, own_major: object = None, bonus: bool = False, penalty: bool = False,
+            discard: Iterable[str] = ()) -> dict[str, Odds]:
+    """``from_cards`` at every rank, in one walk over the cards left: what a panel shows
+    before a draw and before each retry (which may be one rank easier, or held)."""
+    own = _own(own_major)
+    piles = (Counter(card_class(c, own) for c in cards), Counter(card_class(c, own) for c in discard))
+    # floats, not fractions: a panel shows whole percents, and this runs under the table's lock
+    found = _enumerate_ranks(piles, RANKS, edge_of(bonus, penalty), exact=False)
+    return {rank: found[rank].as_floats() for rank in RANKS}
 
 
 @cache

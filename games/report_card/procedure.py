@@ -17,7 +17,9 @@ from typing import Any
 
 from games.core.cards_port import Cards
 from games.report_card.calls import call_check, call_group
-from games.report_card.choices import accept, allow_player_calls, close, hold, new_day, pick, rechoose, retry
+from games.report_card.choices import (
+    accept, allow_player_calls, close, draw, hold, new_day, pick, rechoose, retry,
+)
 from games.report_card.errors import BadInput
 from games.report_card.events import apply
 from games.report_card.flow import Event
@@ -27,7 +29,7 @@ State = Mapping[str, Any]
 
 Handler = Callable[[State, Mapping[str, Any], Mapping[str, Any], "Cards | None"], list[Event]]
 COMMANDS: dict[str, Handler] = {
-    "call_check": call_check, "call_group": call_group, "pick": pick, "retry": retry, "accept": accept,
+    "call_check": call_check, "call_group": call_group, "draw": draw, "pick": pick, "retry": retry, "accept": accept,
     "hold": hold, "close": close, "new_day": new_day, "allow_player_calls": allow_player_calls,
     "rechoose": rechoose,
 }

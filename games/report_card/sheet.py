@@ -98,19 +98,15 @@ def major_label(number: int | None) -> str:
 
 
 def derived(sheet: Mapping[str, Any]) -> list[tuple[str, str]]:
-    """What the character card shows but nobody types."""
+    """What the character card shows but nobody types, beside its glance (``table.glance``:
+    the A+ and F skills, the own card, the Abilities, the circles): what the two skills cover,
+    and a reminder once all three circles are filled."""
     try:
         clean = clean_sheet(sheet)
     except SheetError:
         return []
-    filled = clean["corruption"]
-    shown = [
-        ("Abilities", ", ".join(a.capitalize() for a in ABILITIES if clean[a])),
-        ("A+", f"{clean['a_plus']}: {SKILL[clean['a_plus']].covers}"),
-        ("F", f"{clean['f_skill']}: {SKILL[clean['f_skill']].covers}"),
-        ("Skill Corruption", "●" * filled + "○" * (CIRCLES - filled)),
-        ("Own Major Arcana", major_label(clean["major"])),
-    ]
-    if filled == CIRCLES:
+    shown = [(f"A+ {clean['a_plus']}", SKILL[clean["a_plus"]].covers),
+             (f"F {clean['f_skill']}", SKILL[clean["f_skill"]].covers)]
+    if clean["corruption"] == CIRCLES:
         shown.append(("Corruption", "all three circles filled: choose a new A+ and a new F"))
     return shown

@@ -9,12 +9,19 @@
                     hold, by, parts}; each part {cid, role, skill, base_rank, rank, note,
                     bonus, penalty, help, task, attempts, accepted}
     today           the checks made this Day: {key, task, check, by: [cids], outcome}
+    decks           cid -> {deck, left, odds}: each character's deck as last read through the
+                    cards port (when a check is called, after each draw): its name, how many
+                    cards its draw pile holds, and the odds of a draw from them, by edge ("none",
+                    "bonus", "penalty") and rank, in whole percents (None: too few cards)
     history         the last closed checks, newest last
     next_check      the next check's id
 
+A check is called first and drawn after: each part's card is drawn by its player (or the GM)
+with a ``draw`` command, so everyone sees the odds before the card comes off.
+
 Modes: "single"; "help" (parts: the helper, then the main check; seed "One Player Helps
 Another"); "only_one" and "everyone" (seed "Only One Player Needs to Succeed" and "Every
-Player Needs to Succeed"), whose parts all draw at once.
+Player Needs to Succeed"), whose parts each draw (in any order) before the result counts.
 """
 
 from __future__ import annotations
@@ -33,7 +40,7 @@ HISTORY = 10
 
 def new_state() -> dict[str, Any]:
     return {"day": 1, "players_call": False, "characters": {}, "check": None, "today": [],
-            "history": [], "next_check": 1}
+            "history": [], "next_check": 1, "decks": {}}
 
 
 def name_of(state: Mapping[str, Any], cid: str) -> str:
@@ -80,21 +87,42 @@ def next_rank(check: Mapping[str, Any], part: Mapping[str, Any]) -> str:
     return str(previous["rank"]) if check["hold"] else easier(previous["rank"])
 
 
-def to_draw(check: Mapping[str, Any]) -> int | None:
-    """The part that draws next without anyone deciding: every part of a group at once; with
+def may_draw(check: Mapping[str, Any], index: int) -> bool:
+    """Whether part ``index`` may draw its first card now: every part of a group at once; with
     help, the helper first and the main check once the help is settled.
 
     Reading: the helper's draw is a check like any other ("they succeed at whatever they're
     doing"), so a failed helper may retry before the help is known; the main check draws with
     the Bonus or Penalty it earns once the helper has succeeded or let the failure stand."""
-    for index, part in enumerate(check["parts"]):
-        if part["attempts"]:
-            continue
-        if check["mode"] == "help" and part["role"] == "main":
-            helper = check["parts"][0]
-            return index if status(helper) in ("succeeded", "accepted") else None
-        return index
-    return None
+    part = check["parts"][index]
+    if part["attempts"]:
+        return False
+    if check["mode"] == "help" and part["role"] == "main":
+        return status(check["parts"][0]) in ("succeeded", "accepted")
+    return True
+
+
+def drawable(check: Mapping[str, Any]) -> list[int]:
+    """The parts that may draw their first card now, in the check's order."""
+    return [i for i in range(len(check["parts"])) if may_draw(check, i)]
+
+
+def coming_edge(check: Mapping[str, Any], part: Mapping[str, Any]) -> str | None:
+    """The Bonus or Penalty of the part's next draw: with help, once the help is settled, the
+    one it earns (a helper's success grants Bonus, a failure Penalty), as ``flow`` draws it."""
+    if check["mode"] == "help" and part["role"] == "main" and part["help"] is None:
+        helper = status(check["parts"][0])
+        if helper in ("succeeded", "accepted"):
+            return edge({**part, "help": "bonus" if helper == "succeeded" else "penalty"})
+    return edge(part)
+
+
+def edges_for(check: Mapping[str, Any], part: Mapping[str, Any]) -> list[str | None]:
+    """Every Bonus or Penalty the part's draws may still have: its own, or, for a main check
+    whose help is not known yet, what a successful or a failed helper would give it."""
+    if check["mode"] == "help" and part["role"] == "main" and part["help"] is None:
+        return list(dict.fromkeys(edge({**part, "help": h}) for h in ("bonus", "penalty")))
+    return [edge(part)]
 
 
 def standing(part: Mapping[str, Any]) -> tuple[int, int]:

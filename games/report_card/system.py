@@ -1,7 +1,8 @@
 """Report Card's registration: everything the platform needs, and nothing it must guess.
 
 Every card a check draws lies face up in the play area, so every event goes to everyone and
-the panel is the same through every lens.
+the panel is the same through every lens. Each player character is made with its own Tarot
+deck (``web.decks``), named after it, which its checks draw from.
 """
 
 from __future__ import annotations
@@ -34,6 +35,8 @@ SYSTEM = GameSystem(
     sheet_fields=FIELDS,
     clean_sheet=clean_sheet,
     derived=derived,
+    glance=table.glance,
+    character_decks=web.decks,
     procedure=Procedure(new_state=new_state, decide=decide, apply=apply, summary=summary, error=RuleError,
                         writeback=table.writeback, uses_cards=True),
     commands=web.COMMANDS,

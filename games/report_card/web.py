@@ -4,7 +4,7 @@ Pure Python: the platform hands over the form as plain data and the table as
 ``games.contract.Table``; a parser refuses with ``RuleError`` and the engine judges the rest.
 A parser fills ``characters`` with the Report Cards of everyone the command involves, each
 with ``player``, the member id of whoever plays it, so the engine can let only that person
-make their character's choices.
+make their character's choices, and ``deck``, the name of the character's own deck.
 """
 
 from __future__ import annotations
@@ -12,12 +12,14 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from games.contract import Character, Command, Form, Page, Parser, Sender, Table, value, values
+from games.contract import Character, Command, DeckSpec, Form, Page, Parser, Sender, Table, value, values
+from games.core.tarot import MAJOR_ARCANA
 from games.report_card import odds
 from games.report_card.chart import odds_chart, percent
+from games.report_card.draws import deck_title
 from games.report_card.errors import BadInput
-from games.report_card.rules import OUTCOMES, RANK_LABELS, RANKS, major_id, major_number
-from games.report_card.table import percents
+from games.report_card.reading import percents
+from games.report_card.rules import OUTCOME_LABELS, OUTCOMES, RANK_LABELS, RANKS, major_id, major_number
 
 _TRUE = ("1", "on", "true", "yes")
 _TEXT = 120
@@ -27,8 +29,21 @@ def _flag(form: Form, key: str) -> bool:
     return value(form, key).strip().lower() in _TRUE
 
 
+def decks(character: Character) -> tuple[DeckSpec, ...]:
+    """Each player character's own deck (issue 14: "each player character gets its own full
+    78-card Tarot deck, created and shuffled (committed) when the character is made"), named
+    after it. An NPC has none: the seed's checks are the players' ("the player draws")."""
+    if character.is_npc:
+        return ()
+    return (DeckSpec(name=deck_title(character.name), kind="tarot"),)
+
+
 def _person(character: Character) -> dict[str, Any]:
-    return {**character.sheet, "name": character.name, "player": character.owner}
+    if character.is_npc:
+        raise BadInput(f"{character.name} is an NPC: in Report Card only the players' characters draw "
+                       "for checks (the GM decides what an NPC does).")
+    return {**character.sheet, "name": character.name, "player": character.owner,
+            "deck": deck_title(character.name)}
 
 
 def _people(chosen: Iterable[Character]) -> dict[str, dict[str, Any]]:
@@ -36,7 +51,11 @@ def _people(chosen: Iterable[Character]) -> dict[str, dict[str, Any]]:
 
 
 def _one(form: Form, table: Table, key: str = "character", what: str = "a character") -> Character:
+    """The character a form names: by its id (``character``, as a select sends it) or, for the
+    panel's buttons on a check's part, by its combatant id (``combatant``, as the panel knows it)."""
     found = table.character(value(form, key) or None)
+    if found is None and key == "character" and value(form, "combatant"):
+        found = next((c for c in table.characters if c.cid == value(form, "combatant")), None)
     if found is None:
         raise BadInput(f"Choose {what}.")
     return found
@@ -118,8 +137,10 @@ def _command(name: str, label: str, parse: Parser, sender: Sender = "gm") -> Com
 COMMANDS: tuple[Command, ...] = (
     _command("call_check", "Call a check", call_check, "controller"),
     _command("call_group", "Call a group check", call_group),
+    # the label ends the log's line for the cards it draws: "For Ann's draw, 1 card comes off ..."
+    _command("draw", "Draw", for_character, "controller"),
     _command("pick", "Choose a card", pick, "controller"),
-    _command("retry", "Retry with a Corruption Point", for_character, "controller"),
+    _command("retry", "Retry", for_character, "controller"),
     _command("accept", "Let the failure stand", for_character, "controller"),
     _command("rechoose", "Choose a new A+ and F", rechoose, "controller"),
     _command("hold", "Hold the rank on a retry", hold),
@@ -160,7 +181,8 @@ def odds_context(query: Form) -> dict[str, Any]:
             chances = odds.check(rank, own_major=own, **flags)
             row[key] = {kind: percent(getattr(chances, kind)) for kind in OUTCOMES}
         rows.append(row)
-    return {"rows": rows, "outcomes": OUTCOMES, "major": major, "edge": edge,
+    return {"rows": rows, "outcomes": [(k, OUTCOME_LABELS[k].capitalize()) for k in OUTCOMES],
+            "majors": [(t.number, f"{t.number} {t.name}") for t in MAJOR_ARCANA], "major": major, "edge": edge,
             "chart": odds_chart(own_major=own, bonus=edge == "bonus", penalty=edge == "penalty")}
 
 

@@ -13,7 +13,7 @@ from games.report_card.draws import deck_name
 from games.report_card.events import apply
 from games.report_card.narrate import summary
 from games.report_card.procedure import decide
-from games.report_card.state import new_state
+from games.report_card.state import drawable, new_state
 from tests.unit.report_card.helpers import GM, card, report
 
 
@@ -21,8 +21,11 @@ class Table:
     """Drives the engine as the platform does: decide, apply each event, keep the log."""
 
     def __init__(self, people: dict[str, dict[str, Any]], decks: dict[str, list[str]] | None = None,
-                 *, fill: bool = True) -> None:
+                 *, fill: bool = True, auto_draw: bool = True) -> None:
         self.people = people
+        # A called check waits for each part's ``draw``; most tests are about what a draw does,
+        # so the driver draws for every part that may draw (as the GM) after each command.
+        self.auto_draw = auto_draw
         self.state = new_state()
         self.log: list[dict[str, Any]] = []
         self.lines: list[str] = []
@@ -34,6 +37,13 @@ class Table:
         self.cards = StackedCards(stacked)
 
     def send(self, command: dict[str, Any], actor: dict[str, Any] | None = None) -> list[dict[str, Any]]:
+        events = self._send(command, actor)
+        while self.auto_draw and self.state["check"] is not None and drawable(self.state["check"]):
+            cid = self.state["check"]["parts"][drawable(self.state["check"])[0]]["cid"]
+            events += self._send({"type": "draw", "combatant": cid}, GM)
+        return events
+
+    def _send(self, command: dict[str, Any], actor: dict[str, Any] | None = None) -> list[dict[str, Any]]:
         command = {"actor": actor or GM, "characters": self.people, **command}
         events = decide(self.state, command, None, self.cards)
         for event in events:

@@ -23,7 +23,7 @@ from games.report_card.events import apply
 from games.report_card.narrate import summary
 from games.report_card.procedure import decide
 from games.report_card.rules import RANKS, SKILL
-from games.report_card.state import new_state, status
+from games.report_card.state import drawable, new_state, status
 from games.report_card.table import panel, writeback
 from tests.unit.report_card.helpers import GM, player, report
 
@@ -92,7 +92,7 @@ def command(data: st.DataObject, state: dict[str, Any],
         return {"type": "new_day"}, GM
     part = pick(check["parts"])
     cid = part["cid"]
-    kind = pick(["pick", "retry", "accept", "retry", "close", "rechoose"])
+    kind = pick(["draw", "draw", "pick", "retry", "accept", "retry", "close", "rechoose"])
     actor = pick([ACTORS[cid], GM])
     if kind == "pick":
         return {"type": kind, "combatant": cid, "index": pick([0, 1])}, actor
@@ -133,7 +133,11 @@ def test_every_card_stays_in_exactly_one_place(seed: int, data: st.DataObject, s
         assert Counter(drawn) == Counter((d, t) for d, t, _, _ in table.cards.placed[before:])
         assert panel(state)["day"] == state["day"]
         if state["check"] is not None:  # an open check always waits for someone
-            assert any(status(p) in ("picking", "failed") for p in state["check"]["parts"])
+            assert drawable(state["check"]) or any(status(p) in ("picking", "failed")
+                                                   for p in state["check"]["parts"])
+        for cid, read in state["decks"].items():  # each deck's count as last read is the real one
+            if any(e["type"] == "drawn" and e["cid"] == cid for e in events):
+                assert read["left"] == len(table.cards.decks[deck_name(cid)])
     replayed = new_state()
     for event in json.loads(json.dumps(log)):  # as the platform stores them
         replayed = apply(replayed, event)

@@ -89,10 +89,12 @@ def test_a_stored_sheet_cleans_to_itself() -> None:
     assert clean_sheet(stored) == stored
 
 
-def test_derived_shows_the_marks_the_circles_and_the_card() -> None:
+def test_derived_shows_what_the_marked_skills_cover_and_when_the_circles_are_full() -> None:
+    """Seed: "ART - Performance, Disguise & Forgery"; "When all three of the Corruption Circles
+    are filled, you may gain a new Skill, and fail a new skill". (The marks themselves, the
+    circles and the card are the character card's glance: ``table.glance``.)"""
     shown = dict(derived(clean_sheet(sheet(corruption=3, major=16))))
-    assert shown["A+"].startswith("ART: Performance")
-    assert shown["Skill Corruption"] == "●●●"
-    assert shown["Own Major Arcana"] == "The Tower (16)"
-    assert "choose a new A+" in shown["Corruption"]
+    assert shown["A+ ART"] == "Performance, Disguise & Forgery"
+    assert len(shown) == 3 and "choose a new A+" in shown["Corruption"]
+    assert "Corruption" not in dict(derived(clean_sheet(sheet(corruption=2, major=16))))
     assert derived({"a_plus": "nonsense"}) == []

@@ -12,7 +12,7 @@ from games.contract import Character, Member, Table
 from games.core.cards import tarot
 from games.core.cards_port import StackedCards
 from games.registry import check_registration
-from games.report_card import SYSTEM, deck_name, new_state, run
+from games.report_card import SYSTEM, deck_title, new_state, run
 from games.report_card.errors import BadInput, RuleError
 from games.report_card.web import odds_context, odds_left
 from games.sheets import SheetField
@@ -62,16 +62,19 @@ def test_the_registration_is_complete_and_the_platform_accepts_it() -> None:
 def test_every_engine_command_is_reachable_from_the_web() -> None:
     assert {c.name for c in SYSTEM.commands} == set(report_card.COMMANDS)
     controllers = {c.name for c in SYSTEM.commands if c.sender == "controller"}
-    assert controllers == {"call_check", "pick", "retry", "accept", "rechoose"}
+    assert controllers == {"call_check", "draw", "pick", "retry", "accept", "rechoose"}
 
 
 def test_a_check_from_the_form_to_the_cards() -> None:
-    cards = StackedCards({deck_name("c12"): [card("3C"), card("KC"), card("M19")],
-                          deck_name("c13"): [c.id for c in tarot()]})
+    cards = StackedCards({deck_title("Marieta"): [card("3C"), card("KC"), card("M19")],
+                          deck_title("Jo"): [c.id for c in tarot()]})
     form = {"character": ["12"], "skill": ["art"], "rank": ["Hard"], "task": ["  forge the  note "],
             "bonus": ["on"]}
     state, events = send(new_state(), "call_check", form, GAIL, cards)
     assert events[0]["characters"]["c12"]["player"] == 7 and events[0]["check"]["task"] == "forge the note"
+    assert events[0]["characters"]["c12"]["deck"] == "Marieta's Tarot" and cards.placed == []
+    state, events = send(state, "draw", {"character": ["12"]}, ANN, cards)
+    assert events[0]["deck"] == "Marieta's Tarot" and len(cards.placed) == 2
     with pytest.raises(RuleError, match="Marieta's player chooses"):
         send(state, "pick", {"character": ["12"], "index": ["1"]}, GAIL, cards)
     state, events = send(state, "pick", {"character": ["12"], "index": ["1"]}, ANN, cards)
@@ -107,20 +110,23 @@ def test_a_group_and_a_helper_are_parsed_with_everyones_report_card() -> None:
 
 
 def test_the_panel_is_plain_data_and_the_same_for_every_lens() -> None:
-    cards = StackedCards({deck_name("c12"): [card("M10"), card("KC"), card("2C")]})
+    cards = StackedCards({deck_title("Marieta"): [card("M10"), card("KC"), card("2C")]})
     state, _ = send(new_state(), "call_check", {"character": ["12"], "skill": ["ART"], "rank": ["medium"],
                                                 "task": ["sing"], "penalty": ["on"]}, GAIL, cards)
+    state, _ = send(state, "draw", {"character": ["12"]}, GAIL, cards)
     assert SYSTEM.panel is not None
     views = [SYSTEM.panel.view(state, lens) for lens in ("gm", "player", "spectator")]
     assert views[0] == views[1] == views[2]
     json.dumps(views[0])
     part = views[0]["check"]["parts"][0]
-    assert (part["pending"], part["edge"], part["rank"], part["deck"]) == ("gm", "Penalty", "Easy", "Report Card deck c12")
+    assert (part["pending"], part["edge"], part["rank"], part["deck"]) == ("gm", "Penalty", "Easy", "Marieta's Tarot")
     wheel = part["attempts"][0]["draws"][0]
     assert wheel["name"] == "Wheel of Fortune" and wheel["second"]["name"] == "Two of Cups"
     assert wheel["outcome_label"] == "critical failure" and wheel["happenstance"] and wheel["meaning"]
-    assert sum(part["odds"][k] for k in ("critical_success", "success", "failure", "critical_failure")) in (99, 100, 101)
-    assert views[0]["characters"][0]["circles"] == "○○○"
+    assert part["odds"] is None  # a card to choose: no draw is next
+    assert views[0]["report_cards"][0]["circles"] == "○○○"
+    assert views[0]["turn"] == {"combatant": None, "gm": True, "says": "The GM chooses the worse of Marieta's two cards",
+                                "prompt": "choose the worse of Marieta's two cards (Penalty)"}
 
 
 def test_the_odds_page_lists_every_rank_plain_with_bonus_and_with_penalty() -> None:
@@ -139,7 +145,7 @@ def test_the_odds_page_lists_every_rank_plain_with_bonus_and_with_penalty() -> N
 def test_odds_before_the_draw_from_the_cards_left() -> None:
     left = [card("KC"), card("2C")]
     assert odds_left(left, "medium") == {"critical_success": 0, "success": 50, "failure": 50,
-                                         "critical_failure": 0, "succeeds": 50}
+                                         "critical_failure": 0, "succeeds": 50, "fails": 50}
     assert odds_left([card("KC")], "medium", bonus=True) is None
     assert odds_left([card("M5")], "hard", major=5)["critical_success"] == 100  # type: ignore[index]
 
@@ -148,4 +154,5 @@ def test_sheet_registration_cleans_and_derives() -> None:
     assert SYSTEM.clean_sheet is not None
     cleaned = SYSTEM.clean_sheet({**SHEETS[12], "major": "The Star"})
     assert cleaned == SHEETS[12]
-    assert dict(SYSTEM.derived(cleaned))["Own Major Arcana"] == "The Star (17)"
+    assert dict(SYSTEM.glance(cleaned).stats)["Own card"] == "The Star (17)"
+    assert dict(SYSTEM.derived(cleaned))["A+ ART"] == "Performance, Disguise & Forgery"
