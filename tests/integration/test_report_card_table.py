@@ -206,6 +206,9 @@ def test_with_a_bonus_only_the_player_chooses_the_card_to_keep(school) -> None:
     assert call(school, bonus="on")[0] == 200
     assert post(school, "gm", "draw", {"combatant": cid(school["marieta"])})[0] == 200  # the GM may draw for her
     assert len(drawn_tokens(school)) >= 2
+    page = school["clients"]["gm"].get(reverse("table", args=[school["table"].pk])).content.decode()
+    keep = f'class="small player-only controller-only" data-controller="{school["ann"].pk}"'
+    assert page.count(keep) == 2 and "Give this one" not in page  # offered to Ann alone
     before = snapshot(school)
     status, body = post(school, "gm", "pick", {"combatant": cid(school["marieta"]), "index": "0"})
     assert status == 400 and "Marieta&#x27;s player chooses" in body and 'id="report_card-notice"' in body
@@ -226,6 +229,9 @@ def test_with_a_penalty_only_the_gm_chooses_the_worse_card(school) -> None:
     assert post(school, "ann", "draw", {"combatant": cid(school["marieta"])})[0] == 200
     panel = Event.objects.filter(table=school["table"], kind="report_card.drawn").latest("seq").payload["panel"]
     assert panel["turn"]["gm"] and panel["turn"]["combatant"] is None
+    page = school["clients"]["ann"].get(reverse("table", args=[school["table"].pk])).content.decode()
+    assert page.count('class="small gm-only" hx-post="' + reverse("table_command", args=[school["table"].pk, "pick"])) == 2
+    assert "Keep this one" not in page  # offered to the GM alone
     before = snapshot(school)
     status, body = post(school, "ann", "pick", {"combatant": cid(school["marieta"]), "index": "0"})
     assert status == 400 and "the GM chooses the worse card" in body
@@ -242,6 +248,9 @@ def test_a_failure_is_retried_by_its_player_for_a_corruption_point_one_rank_easi
     assert post(school, "ann", "draw", {"combatant": cid(school["marieta"])})[0] == 200
     part = state(school)["check"]["parts"][0]
     assert part["attempts"][0]["outcome"] in ("failure", "critical_failure")
+    page = school["clients"]["bob"].get(reverse("table", args=[school["table"].pk])).content.decode()
+    retry_url = reverse("table_command", args=[school["table"].pk, "retry"])
+    assert f'class="player-only controller-only" data-controller="{school["ann"].pk}" hx-post="{retry_url}"' in page
     before = snapshot(school)
     status, body = post(school, "gm", "retry", {"combatant": cid(school["marieta"])})
     assert status == 400 and "Only Marieta&#x27;s player decides to retry" in body
