@@ -18,12 +18,11 @@ __all__ = [
 ]
 
 # The registration line: the packages under games/ that are systems, in the order offered.
-PACKAGES = ("freeform", "demon_city", "harsh_light")
+PACKAGES = ("freeform", "demon_city", "report_card", "harsh_light")
 
 COMING = (
     GameSystem("shadows", "Shadows of Humanity", "Tarot draws and Action Points.", False),
     GameSystem("passages", "Passages (NycosRPG)", "Percentile checks and tracks.", False),
-    GameSystem("report_card", "Report Card", "A Tarot deck for every player.", False),
 )
 
 

@@ -166,8 +166,19 @@ def event_frame(event: Event, lens: Lens, *, entry: str | None = None) -> str:
     return "".join(parts)
 
 
-def _gm_sees_more(event: Event) -> bool:
+def _event_game(event: Event) -> Any:
+    """The system whose panel the event redraws: its own (``<key>.<type>``), or, for a
+    platform event that carries a panel (a character made, renamed or claimed), the table's."""
     game = registry.SYSTEMS.get(event.kind.partition(".")[0])
+    if game is None and "panel" in event.payload:
+        from tabletop.models import Table
+
+        game = registry.SYSTEMS.get(Table.objects.values_list("system", flat=True).get(pk=event.table_id))
+    return game
+
+
+def _gm_sees_more(event: Event) -> bool:
+    game = _event_game(event)
     return game is not None and game.panel is not None and game.panel.gm_sees_more
 
 
@@ -186,7 +197,7 @@ def _system_panel(event: Event) -> str | None:
     """The panel template of the system whose event this is, when the event redraws it."""
     if "panel" not in event.payload:
         return None
-    game = registry.SYSTEMS.get(event.kind.partition(".")[0])
+    game = _event_game(event)
     return game.panel.template if game is not None and game.panel is not None else None
 
 

@@ -8,12 +8,14 @@ from typing import Any
 from django.db import transaction
 
 from games import registry
+from games.contract import Character as CharacterFacts
 from games.sheets import SheetError
 from tabletop.models import Table, Character, Membership, Role
 from tabletop.permissions import Verb, can_claim_character, can_edit_character
 from games.core.rng import system_rng
-from tabletop.selectors import character_data, character_facts
+from tabletop.selectors import character_data, character_facts, deck_data, panel_for, procedure_state
 from tabletop.services.decks import make_deck
+from tabletop.services.piles import card_event
 from tabletop.services.base import (
     Conflict, NotAllowed, NotFound, ServiceError, acting, append, clean_name, lock_table,
 )
@@ -57,10 +59,20 @@ def character_create(
             "character.created",
             actor=me,
             summary=f"{me.display_name} made {label}: {character.name}.",
-            payload={"character": character_data(character)},
+            payload=_payload(locked, character),
         )
         _make_its_decks(locked, me, character)
     return character
+
+
+def _payload(locked: Table, character: Character) -> dict[str, Any]:
+    """A character's event, with the table's panel when its system has one: the platform adds
+    the table's characters and who controls each to every panel (a form's "who", a button only
+    a character's player sees), so a character made, renamed or claimed redraws it."""
+    payload: dict[str, Any] = {"character": character_data(character)}
+    if registry.get(locked.system).panel is not None:
+        payload["panel"] = panel_for(locked, procedure_state(locked) or {})
+    return payload
 
 
 def _make_its_decks(locked: Table, me: Membership, character: Character) -> None:
@@ -76,6 +88,25 @@ def _hand_over_its_decks(locked: Table, character: Character) -> None:
     names = [spec.name for spec in registry.get(locked.system).character_decks(character_facts(character))]
     if names:
         locked.decks.filter(name__in=names, owner__isnull=True).update(owner=character.owner)
+
+
+def _rename_its_decks(locked: Table, me: Membership, before: CharacterFacts, after: CharacterFacts) -> None:
+    """A renamed character's own decks take the names the system gives the new name (Report
+    Card's "Ann's Tarot"), so its rules still find them by name and the table reads them
+    right; refused, changing nothing, if another deck already has such a name."""
+    game = registry.get(locked.system)
+    pairs = zip((s.name for s in game.character_decks(before)), (s.name for s in game.character_decks(after)))
+    for old, new in pairs:
+        deck = locked.decks.filter(name=old).first() if old != new else None
+        if deck is None:
+            continue
+        title = clean_name(new, what="deck name", max_length=60)
+        if locked.decks.filter(name=title).exclude(pk=deck.pk).exists():
+            raise ServiceError(f"There is already a deck called {title} at this table.", field="name")
+        deck.name = title
+        deck.save(update_fields=["name"])
+        card_event(locked, "deck.configured", actor=me, summary=f"{old} is now called {title}.",
+                   extra={"deck": deck.pk, "deck_info": deck_data(deck)})
 
 
 def _under_lock(table: Table, character: Character, actor: Membership) -> tuple[Character, Membership | None]:
@@ -103,8 +134,10 @@ def character_update(
             raise NotAllowed("You may edit only your own character.")
         if version is not None and version != fresh.version:
             raise Conflict(f"{fresh.name} was changed by someone else; reload it and try again.")
+        before = character_facts(fresh)
         fresh.name = clean_name(name, what="character name", max_length=60)
         fresh.sheet = _sheet(locked, sheet)
+        _rename_its_decks(locked, me, before, character_facts(fresh))
         fresh.version += 1
         fresh.save(update_fields=["name", "sheet", "version"])
         append(
@@ -112,7 +145,7 @@ def character_update(
             "character.updated",
             actor=me,
             summary=f"{me.display_name} updated {fresh.name}.",
-            payload={"character": character_data(fresh)},
+            payload=_payload(locked, fresh),
         )
     return fresh
 
@@ -132,6 +165,6 @@ def character_claim(*, character: Character, actor: Membership) -> Character:
             "character.claimed",
             actor=me,
             summary=f"{me.display_name} now plays {fresh.name}.",
-            payload={"character": character_data(fresh)},
+            payload=_payload(locked, fresh),
         )
     return fresh

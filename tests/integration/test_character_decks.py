@@ -5,6 +5,7 @@ seal, owned by its player; a character claimed later hands its deck to the claim
 from __future__ import annotations
 
 import dataclasses
+from typing import Any
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -12,19 +13,23 @@ from django.contrib.auth import get_user_model
 from games import registry
 from games.contract import DeckSpec
 from tabletop import services
-from tabletop.models import CardPlacement, Deck, Role, ShuffleCommitment
+from tabletop.models import CardPlacement, Deck, Event, Role, ShuffleCommitment
 from tests.support import high_card
 
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def table(monkeypatch):
-    own_deck = dataclasses.replace(
-        high_card.SYSTEM, character_decks=lambda c: (DeckSpec(f"Deck of {c.cid}", "tarot"),))
+def _table_giving(monkeypatch, decks) -> Any:
+    """A High Card table whose system gives each character the decks ``decks(character)``."""
+    own_deck = dataclasses.replace(high_card.SYSTEM, character_decks=decks)
     monkeypatch.setitem(registry.SYSTEMS, "high_card", registry.check_registration(own_deck))
     gm_user = get_user_model().objects.create_user("deck-gm", password="a long gm password 1")
     return services.table_create(gm=gm_user, name="Own decks", system="high_card")
+
+
+@pytest.fixture
+def table(monkeypatch):
+    return _table_giving(monkeypatch, lambda c: (DeckSpec(f"Deck of {c.cid}", "tarot"),))
 
 
 def test_a_new_character_gets_its_own_sealed_deck_owned_by_its_player(table) -> None:
@@ -56,3 +61,36 @@ def test_two_decks_of_one_name_are_refused_so_a_rule_finds_its_own(table) -> Non
     with pytest.raises(services.ServiceError, match="already a deck called Fate"):
         services.deck_create(table=table, actor=gm, kind="tarot", rng=random.Random(1), name="Fate")
     assert Deck.objects.filter(table=table, name="Fate").count() == 1
+
+
+def _player(table, name: str) -> Any:
+    return services.membership_join(table=table, user=services.guest_user_create(), role=Role.PLAYER,
+                                    display_name=name)
+
+
+@pytest.fixture
+def named_table(monkeypatch):
+    """Character decks named after the character, as Report Card's are."""
+    return _table_giving(monkeypatch, lambda c: (DeckSpec(f"{c.name}'s deck", "tarot"),))
+
+
+def test_a_renamed_character_s_deck_follows_its_name_so_its_rules_still_find_it(named_table) -> None:
+    ann = _player(named_table, "Ann")
+    hero = services.character_create(table=named_table, actor=ann, name="Hero", sheet={})
+    deck = Deck.objects.get(table=named_table, name="Hero's deck")
+    services.character_update(character=hero, actor=ann, name="Heroine", sheet={})
+    deck.refresh_from_db()
+    assert deck.name == "Heroine's deck" and CardPlacement.objects.filter(deck=deck).count() == 78
+    renamed = Event.objects.filter(table=named_table, kind="deck.configured").latest("seq")
+    assert renamed.summary == "Hero's deck is now called Heroine's deck."
+    assert renamed.payload["deck_info"]["name"] == "Heroine's deck"
+
+
+def test_a_rename_onto_another_deck_s_name_is_refused_and_changes_nothing(named_table) -> None:
+    ann = _player(named_table, "Ann")
+    services.character_create(table=named_table, actor=ann, name="Hero", sheet={})
+    other = services.character_create(table=named_table, actor=ann, name="Other", sheet={})
+    with pytest.raises(services.ServiceError, match="already a deck called Hero's deck"):
+        services.character_update(character=other, actor=ann, name="Hero", sheet={})
+    other.refresh_from_db()
+    assert other.name == "Other" and Deck.objects.filter(table=named_table, name="Other's deck").count() == 1

@@ -7,6 +7,7 @@ the log line, each event's audience) is what the platform does."""
 from __future__ import annotations
 
 import random
+import re
 from dataclasses import replace
 from typing import Any
 
@@ -223,3 +224,23 @@ def test_a_systems_panel_without_its_own_template_names_is_not_guessed(dc, monke
     monkeypatch.setitem(registry.SYSTEMS, "demon_city", replace(game, panel=moved))
     page = dc["clients"]["gm"].get(reverse("table", args=[dc["table"].pk])).content.decode()
     assert 'id="task-box"' in page and 'id="rounds-panel"' not in page
+
+
+def test_a_character_made_renamed_or_claimed_redraws_the_panel(dc) -> None:
+    """The platform adds the table's characters and who controls each to every panel (a
+    form's "who", a button only a character's player sees): a character's event redraws it, so
+    a GM whose page was open before the players made their characters can pick them."""
+    gm = dc["gm"]
+    betty = services.character_create(table=dc["table"], actor=dc["bob"], name="Betty", sheet={"agility": 5})
+    made = Event.objects.filter(table=dc["table"], kind="character.created").latest("seq")
+    assert [c["name"] for c in made.payload["panel"]["characters"]] == ["Alfie", "Demon", "Betty"]
+    frame = rendering.event_frame(made, "public")
+    assert re.search(r'<section id="rounds-panel"[^>]*hx-swap-oob="true"', frame)
+    assert f'value="{betty.pk}" checked> Betty' in frame and 'id="turn-banner"' in frame
+    spare = services.character_create(table=dc["table"], actor=gm, name="Spare", sheet={}, for_players=True)
+    services.character_claim(character=spare, actor=dc["ann"])
+    claimed = Event.objects.filter(table=dc["table"], kind="character.claimed").latest("seq")
+    assert claimed.payload["panel"]["controllers"][combatant_id(spare)] == dc["ann"].pk
+    services.character_update(character=spare, actor=dc["ann"], name="Sparky", sheet={})
+    renamed = Event.objects.filter(table=dc["table"], kind="character.updated").latest("seq")
+    assert "Sparky" in rendering.event_frame(renamed, "gm")

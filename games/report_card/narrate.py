@@ -1,0 +1,138 @@
+"""One plain-English log line per event: ``summary(event, state)``, the state after the event."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from games.report_card.meanings import card_name
+from games.report_card.rules import OUTCOME_LABELS, RANK_LABELS
+from games.report_card.state import MODES, name_of
+
+_EDGE = {"bonus": "Bonus", "penalty": "Penalty"}
+_REASONS = {
+    "highest": "{names} drew the highest card and accomplishes it",
+    "nobody": "nobody succeeded, so the whole task fails",
+    "critical_success": "{names}'s Critical Success succeeds for everyone",
+    "two": "two or more succeeded, which is enough",
+    "critical_failure": "{names}'s Critical Failure fails for everyone",
+    "fewer_than_two": "fewer than two succeeded",
+    "granted": "the GM grants it without a draw (Inconsequential)",
+    "unsettled": "closed by the GM before it was settled",
+}
+
+
+def _names(state: Mapping[str, Any], cids: list[str]) -> str:
+    names = [name_of(state, c) for c in cids]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _card(draw: Mapping[str, Any]) -> str:
+    text = card_name(draw["card"])
+    if draw["second"]:
+        text += f", then {card_name(draw['second'])}"
+    return text
+
+
+def _verdict(draw: Mapping[str, Any]) -> str:
+    text = OUTCOME_LABELS[draw["outcome"]]
+    if draw["happenstance"]:
+        text += " by happenstance (blind luck, not skill)"
+    text += f". {draw['rule']}"
+    if draw["closeness"]:
+        text += f" It was {draw['closeness']['text']}."
+    return text
+
+
+def _called(event: Mapping[str, Any], state: Mapping[str, Any]) -> str:
+    check = event["check"]
+    who = "The GM" if event["by_gm"] else (check["by"] or "A player")
+    parts = []
+    for part in check["parts"]:
+        rank = RANK_LABELS[part["rank"]]
+        if part["note"]:
+            mark = part["note"].split(":")[0]  # "A+ skill", "F skill"
+            rank = (f"{RANK_LABELS[part['base_rank']]} made {rank} by the {mark}" if part["base_rank"] != part["rank"]
+                    else f"{rank}, {part['note']}")
+        extra = [e for e, on in (("Bonus", part["bonus"]), ("Penalty", part["penalty"])) if on]
+        role = " to help" if part["role"] == "helper" else ""
+        parts.append(f"{name_of(state, part['cid'])}{role} ({part['skill']}, {rank}"
+                     f"{''.join('; ' + e for e in extra)})")
+    kind = "" if check["mode"] in ("single", "help") else f" group check ({MODES[check['mode']]})"
+    flags = " It is Inconsequential." if check["inconsequential"] else ""
+    return f"{who} calls a{kind} check for '{check['task']}': {', '.join(parts)}.{flags}"
+
+
+def _drawn(event: Mapping[str, Any], state: Mapping[str, Any]) -> str:
+    who = name_of(state, event["cid"])
+    attempt = event["attempt"]
+    rank = RANK_LABELS[attempt["rank"]]
+    again = " on a retry" if event["retry"] else ""
+    helped = {"bonus": " (the help grants a Bonus)", "penalty": " (the failed help brings a Penalty)"}.get(
+        event.get("help") or "", "")
+    if attempt["pending"] is None:
+        return f"{who} draws {_card(attempt['draws'][0])} against {rank}{again}{helped}: {_verdict(attempt['draws'][0])}"
+    cards = " and ".join(_card(d) for d in attempt["draws"])
+    chooser = f"{who} chooses which to keep" if attempt["pending"] == "player" else "the GM chooses the worse"
+    return f"{who} draws {cards} against {rank}{again} with {_EDGE[attempt['edge']]}{helped}: {chooser}."
+
+
+def _picked(event: Mapping[str, Any], state: Mapping[str, Any]) -> str:
+    who = name_of(state, event["cid"])
+    check = state["check"]
+    if check is None or check["id"] != event["check"]:  # the pick settled it: it is history now
+        check = next(c for c in state["history"] if c["id"] == event["check"])
+    draw = check["parts"][event["part"]]["attempts"][-1]["draws"][event["index"]]
+    if event["by"] == "gm":
+        return f"The GM gives {who} the worse card, {_card(draw)}: {_verdict(draw)}"
+    return f"{who} keeps {_card(draw)}: {_verdict(draw)}"
+
+
+def reason_text(state: Mapping[str, Any], reason: str, winners: list[str]) -> str:
+    """Why a check ended as it did, in words ("nobody succeeded, so the whole task fails"),
+    or "" when its outcome says it all."""
+    found = _REASONS.get(reason)
+    return found.format(names=_names(state, winners) if winners else "") if found else ""
+
+
+def _closed(event: Mapping[str, Any], state: Mapping[str, Any]) -> str:
+    outcome = OUTCOME_LABELS.get(event["outcome"] or "", "no result")
+    line = f"The check for '{event['task']}' ends: {outcome}"
+    reason = reason_text(state, event["reason"], event["winners"])
+    if reason:
+        line += "; " + reason
+    elif event["winners"]:
+        line += f" for {_names(state, event['winners'])}"
+    return line + "."
+
+
+def summary(event: Mapping[str, Any], state: Mapping[str, Any]) -> str:
+    kind = event["type"]
+    if kind == "check_called":
+        return _called(event, state)
+    if kind == "drawn":
+        return _drawn(event, state)
+    if kind == "picked":
+        return _picked(event, state)
+    if kind == "retried":
+        who = name_of(state, event["cid"])
+        held = ", the GM holding the rank" if event["held"] else ", one rank easier"
+        return (f"{who} takes a Corruption Point ({event['corruption']} of 3) to retry at "
+                f"{RANK_LABELS[event['rank']]}{held}.")
+    if kind == "accepted":
+        return f"{name_of(state, event['cid'])}'s failure stands."
+    if kind == "check_closed":
+        return _closed(event, state)
+    if kind == "hold_set":
+        return ("The GM holds the rank: a retry stays as hard." if event["hold"]
+                else "A retry becomes one rank easier again.")
+    if kind == "day_started":
+        return f"Day {event['day']} begins: checks made on earlier Days may be made again."
+    if kind == "player_calls_set":
+        return ("Players may now call checks for their own characters." if event["allowed"]
+                else "Only the GM calls checks now.")
+    if kind == "skills_rechosen":
+        person = event["person"]
+        return (f"{person['name']} spends three Corruption Points: A+ is now {person['a_plus']}, "
+                f"F is now {person['f_skill']}, and the circles empty.")
+    return kind.replace("_", " ")

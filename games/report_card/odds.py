@@ -1,0 +1,180 @@
+"""Exact odds of one Report Card check, enumerated with fractions (no sampling).
+
+``check(rank, *, own_major=None, bonus=False, penalty=False)`` is one attempt drawn from a
+fresh, full 78-card Tarot deck; ``from_cards(cards, rank, ...)`` the same from the cards left
+in a deck (its composition is public at the table: every card a check draws lies face up).
+Both return ``Odds``: float ``critical_success``, ``success``, ``failure`` and
+``critical_failure``, mutually exclusive and summing to 1 (``*_exact`` keeps fractions).
+
+The rulings are the engine's, through the same functions (``rules.outcome_of``): a Wheel of
+Fortune's second card comes from the cards left after it (from the 77 of a fresh deck); with
+Bonus the player keeps the better outcome and with Penalty the GM forces the worse; Bonus and
+Penalty together cancel. When the draw pile runs out mid-check, the discard (``discard``) is
+shuffled in and the draw goes on, as at the table.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, fields
+from fractions import Fraction
+from functools import cache
+
+from games.core.cards import tarot
+from games.report_card.errors import RuleError
+from games.report_card.rules import (
+    CRITICAL_FAILURE, CRITICAL_SUCCESS, FAILURE, LEVEL, RANKS, SUCCESS, card_class, edge_of,
+    major_number, outcome_of,
+)
+
+Class = int | str
+Piles = tuple[Counter[Class], Counter[Class]]  # (draw pile, discard) by card class
+
+
+@dataclass(frozen=True)
+class ExactOdds:
+    critical_success: Fraction
+    success: Fraction
+    failure: Fraction
+    critical_failure: Fraction
+
+    @property
+    def succeeds(self) -> Fraction:
+        """Any success, critical or not."""
+        return self.critical_success + self.success
+
+    def as_floats(self) -> Odds:
+        return Odds(**{f.name: float(getattr(self, f.name)) for f in fields(self)})
+
+
+@dataclass(frozen=True)
+class Odds:
+    critical_success: float
+    success: float
+    failure: float
+    critical_failure: float
+
+    @property
+    def succeeds(self) -> float:
+        return self.critical_success + self.success
+
+
+class NotEnoughCards(ValueError):
+    """The deck (with its discard) cannot give every card the check might draw."""
+
+
+def _own(own_major: object) -> int | None:
+    try:
+        return major_number(own_major)
+    except RuleError as exc:
+        raise ValueError(str(exc)) from None
+
+
+def _rank(rank: str) -> str:
+    if rank not in RANKS:
+        raise ValueError(f"rank is one of {' '.join(RANKS)}, not {rank!r}")
+    return rank
+
+
+def _draws(piles: Piles, exact: bool = True) -> Iterator[tuple[Fraction | float, Class, Piles]]:
+    """Each class the next card may be, its chance, and the piles after it."""
+    pile, discard = piles
+    if not sum(pile.values()):
+        pile, discard = discard, Counter()
+    total = sum(pile.values())
+    if not total:
+        raise NotEnoughCards("the deck and its discard are out of cards for this check")
+    for cls, n in pile.items():
+        if n:
+            rest = pile.copy()
+            rest[cls] -= 1
+            yield Fraction(n, total) if exact else n / total, cls, (rest, discard)
+
+
+def _seconds(firsts: tuple[Class, ...], piles: Piles,
+             exact: bool = True) -> Iterator[tuple[Fraction | float, list[Class | None]]]:
+    """The Wheels' second cards, in the order of the cards that drew them."""
+    if "wheel" not in firsts:
+        yield Fraction(1) if exact else 1.0, [None] * len(firsts)
+        return
+    at = firsts.index("wheel")
+    rest = firsts[at + 1:]
+    for p, second, after in _draws(piles, exact):
+        for q, tail in _seconds(rest, after, exact):
+            yield p * q, [None] * at + [second] + tail
+
+
+def _enumerate(piles: Piles, rank: str, edge: str | None) -> ExactOdds:
+    return _enumerate_ranks(piles, (rank,), edge)[rank]
+
+
+def _enumerate_ranks(piles: Piles, ranks: tuple[str, ...], edge: str | None,
+                     exact: bool = True) -> dict[str, ExactOdds]:
+    """The odds at each of ``ranks`` at once: the ways the cards can come off do not depend
+    on the rank, so they are walked once (the panel wants every rank a retry may reach)."""
+    chances: dict[str, Counter[str]] = {rank: Counter() for rank in ranks}  # float weights unless exact
+    for p, firsts, after in _firsts(piles, 1 if edge is None else 2, exact):
+        for q, seconds in _seconds(firsts, after, exact):
+            for rank in ranks:
+                outcomes = [outcome_of(rank, c, s) for c, s in zip(firsts, seconds, strict=True)]
+                kept = (max if edge == "bonus" else min)(outcomes, key=LEVEL.__getitem__)
+                chances[rank][kept] += p * q
+    return {rank: ExactOdds(*(found[o] for o in (CRITICAL_SUCCESS, SUCCESS, FAILURE, CRITICAL_FAILURE)))
+            for rank, found in chances.items()}
+
+
+def _firsts(piles: Piles, count: int,
+            exact: bool = True) -> Iterator[tuple[Fraction | float, tuple[Class, ...], Piles]]:
+    if count == 0:
+        yield Fraction(1) if exact else 1.0, (), piles
+        return
+    for p, cls, after in _draws(piles, exact):
+        for q, more, left in _firsts(after, count - 1, exact):
+            yield p * q, (cls, *more), left
+
+
+def from_cards_exact(cards: Iterable[str], rank: str, *, own_major: object = None, bonus: bool = False,
+                     penalty: bool = False, discard: Iterable[str] = ()) -> ExactOdds:
+    """Exact odds of one attempt from the draw pile ``cards`` (ids or tokens, any order),
+    refilled from ``discard`` if it runs out."""
+    own = _own(own_major)
+    piles = (Counter(card_class(c, own) for c in cards), Counter(card_class(c, own) for c in discard))
+    return _enumerate(piles, _rank(rank), edge_of(bonus, penalty))
+
+
+def from_cards(cards: Iterable[str], rank: str, *, own_major: object = None, bonus: bool = False,
+               penalty: bool = False, discard: Iterable[str] = ()) -> Odds:
+    """Odds before the draw at the table, from the cards left in that character's deck."""
+    return from_cards_exact(cards, rank, own_major=own_major, bonus=bonus, penalty=penalty,
+                            discard=discard).as_floats()
+
+
+def by_rank(cards: Iterable[str], *, own_major: object = None, bonus: bool = False, penalty: bool = False,
+            discard: Iterable[str] = ()) -> dict[str, Odds]:
+    """``from_cards`` at every rank, in one walk over the cards left: what a panel shows
+    before a draw and before each retry (which may be one rank easier, or held)."""
+    own = _own(own_major)
+    piles = (Counter(card_class(c, own) for c in cards), Counter(card_class(c, own) for c in discard))
+    # floats, not fractions: a panel shows whole percents, and this runs under the table's lock
+    found = _enumerate_ranks(piles, RANKS, edge_of(bonus, penalty), exact=False)
+    return {rank: found[rank].as_floats() for rank in RANKS}
+
+
+@cache
+def _fresh(rank: str, own: int | None, edge: str | None) -> ExactOdds:
+    return from_cards_exact((c.id for c in tarot()), rank, own_major=own, bonus=edge == "bonus",
+                            penalty=edge == "penalty")
+
+
+def check_exact(rank: str, *, own_major: object = None, bonus: bool = False,
+                penalty: bool = False) -> ExactOdds:
+    """Exact odds of one attempt drawn from a fresh, full 78-card Tarot deck."""
+    return _fresh(_rank(rank), _own(own_major), edge_of(bonus, penalty))
+
+
+def check(rank: str, *, own_major: str | None = None, bonus: bool = False,
+          penalty: bool = False) -> Odds:
+    """One check from a fresh 78-card deck: ``rank`` one of automatic trivial easy medium hard
+    unlikely impossible; ``own_major`` a card id ``tarot:major:<0-21>`` or None."""
+    return check_exact(rank, own_major=own_major, bonus=bonus, penalty=penalty).as_floats()

@@ -1,0 +1,112 @@
+"""The Report Card: the sheet as the platform's form fields, and what the seed forbids on it.
+
+Stored sheet: the six Abilities as booleans, ``a_plus`` and ``f_skill`` (skill keys such as
+"SCI"), ``corruption`` (0-3 circles filled) and ``major`` (the character's own Major Arcana,
+0 The Fool to 21 The World).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from games.core.tarot import major_arcanum
+from games.report_card.errors import RuleError
+from games.report_card.rules import ABILITIES, SKILL, SKILLS, major_number
+from games.sheets import SheetError, SheetField
+
+CIRCLES = 3  # seed: "When all three of the Corruption Circles are filled"
+_SKILL_LIST = ", ".join(f"{s.key} ({' / '.join(a.capitalize() for a in s.abilities)})" for s in SKILLS)
+
+FIELDS: tuple[SheetField, ...] = (
+    *(SheetField(a, a.capitalize(), "bool", False, help="An Ability the character has.") for a in ABILITIES),
+    SheetField("a_plus", "A+ skill", "text", "", max_length=10,
+               help=f"The one Skill you chose; you need one of its Abilities: {_SKILL_LIST}."),
+    SheetField("f_skill", "F skill", "text", "", max_length=10,
+               help="The one Skill you fail (any Skill but your A+)."),
+    SheetField("corruption", "Skill Corruption", "int", 0,
+               help="Corruption Circles filled, 0 to 3. With all three filled you choose a new A+ and F."),
+    SheetField("major", "Your Major Arcana", "text", "", max_length=30,
+               help="Your own card, 0 The Fool to 21 The World, by number or name: "
+                    "it is always a Critical Success for you."),
+)
+
+_TRUE = (True, 1, "1", "on", "true", "True", "yes")
+
+
+def _skill(field: str, value: Any, what: str) -> str:
+    text = str(value or "").strip().upper()
+    if not text:
+        raise SheetError(field, f"Choose your {what} skill: {', '.join(SKILL)}.")
+    if any(sep in text for sep in ",;/ ") and text not in SKILL:
+        raise SheetError(field, f"Only one {what} skill: a player marks exactly one.")
+    if text not in SKILL:
+        raise SheetError(field, f"{text[:10]!r} is not a skill: choose one of {', '.join(SKILL)}.")
+    return text
+
+
+def check_skills(abilities: Mapping[str, bool], a_plus: str, f_skill: str) -> None:
+    """Seed: "They can only choose a Skill if they have at least one of the associated
+    Abilities", and one Skill cannot be both the chosen (A+) and the failed (F) one.
+    Raises ``SheetError`` naming the field."""
+    skill = SKILL[a_plus]
+    if not any(abilities.get(a) for a in skill.abilities):
+        first, second = (a.capitalize() for a in skill.abilities)
+        raise SheetError("a_plus", f"{a_plus} needs a character who is {first} or {second}: "
+                                   "choose an A+ skill with one of your Abilities.")
+    if f_skill == a_plus:
+        raise SheetError("f_skill", f"{a_plus} cannot be both your A+ and your F skill.")
+
+
+def clean_sheet(data: Mapping[str, Any]) -> dict[str, Any]:
+    """A submitted Report Card as the engine reads it; ``SheetError`` names the field at fault.
+
+    Reading: every sheet is a full Report Card, an NPC's too (the platform's form does not say
+    which it is), since "A player must choose 1 Skill" and "must fail 1 skill"."""
+    sheet: dict[str, Any] = {a: data.get(a, False) in _TRUE for a in ABILITIES}
+    sheet["a_plus"] = _skill("a_plus", data.get("a_plus"), "A+")
+    sheet["f_skill"] = _skill("f_skill", data.get("f_skill"), "F")
+    check_skills(sheet, sheet["a_plus"], sheet["f_skill"])
+    raw = data.get("corruption")
+    try:
+        corruption = 0 if raw in (None, "") else int(raw)
+    except (TypeError, ValueError):
+        raise SheetError("corruption", "Skill Corruption is a number of circles, 0 to 3.") from None
+    if isinstance(raw, bool) or not 0 <= corruption <= CIRCLES:
+        raise SheetError("corruption", "Skill Corruption has three circles: 0 to 3 of them filled.")
+    sheet["corruption"] = corruption
+    try:
+        sheet["major"] = major_number(data.get("major"))
+    except RuleError as exc:
+        raise SheetError("major", exc.message) from None
+    if sheet["major"] is None:
+        raise SheetError("major", "Choose your own Major Arcana card, 0 (The Fool) to 21 (The World).")
+    return sheet
+
+
+def read(sheet: Mapping[str, Any], name: str = "This character") -> dict[str, Any]:
+    """A stored sheet checked again for a check (it may predate a rule, or be hand-edited):
+    the cleaned sheet, or ``RuleError`` saying what to fix."""
+    try:
+        return clean_sheet(sheet)
+    except SheetError as exc:
+        raise RuleError(f"{name}'s Report Card needs fixing first: {exc.message}") from None
+
+
+def major_label(number: int | None) -> str:
+    return "" if number is None else f"{major_arcanum(number).name} ({number})"
+
+
+def derived(sheet: Mapping[str, Any]) -> list[tuple[str, str]]:
+    """What the character card shows but nobody types, beside its glance (``table.glance``:
+    the A+ and F skills, the own card, the Abilities, the circles): what the two skills cover,
+    and a reminder once all three circles are filled."""
+    try:
+        clean = clean_sheet(sheet)
+    except SheetError:
+        return []
+    shown = [(f"A+ {clean['a_plus']}", SKILL[clean["a_plus"]].covers),
+             (f"F {clean['f_skill']}", SKILL[clean["f_skill"]].covers)]
+    if clean["corruption"] == CIRCLES:
+        shown.append(("Corruption", "all three circles filled: choose a new A+ and a new F"))
+    return shown

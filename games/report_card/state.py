@@ -1,0 +1,178 @@
+"""The procedure's state, and questions asked of it. Plain JSON-able data throughout.
+
+``state``::
+
+    day             the Day (seed: "cannot be made more than once per Day"), from 1
+    players_call    whether the GM lets players call checks for their own characters
+    characters      cid -> {name, player (member id or None), the cleaned sheet}
+    check           the open check or None: {id, mode, task, key, skill, rank, inconsequential,
+                    hold, by, parts}; each part {cid, role, skill, base_rank, rank, note,
+                    bonus, penalty, help, task, attempts, accepted}
+    today           the checks made this Day: {key, task, check, by: [cids], outcome}
+    decks           cid -> {deck, left, odds}: each character's deck as last read through the
+                    cards port (when a check is called, after each draw): its name, how many
+                    cards its draw pile holds, and the odds of a draw from them, by edge ("none",
+                    "bonus", "penalty") and rank, in whole percents (None: too few cards)
+    history         the last closed checks, newest last
+    next_check      the next check's id
+
+A check is called first and drawn after: each part's card is drawn by its player (or the GM)
+with a ``draw`` command, so everyone sees the odds before the card comes off.
+
+Modes: "single"; "help" (parts: the helper, then the main check; seed "One Player Helps
+Another"); "only_one" and "everyone" (seed "Only One Player Needs to Succeed" and "Every
+Player Needs to Succeed"), whose parts each draw (in any order) before the result counts.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from games.report_card.rules import (
+    CRITICAL_FAILURE, CRITICAL_SUCCESS, FAILURE, LEVEL, SUCCESS, card_of, easier, edge_of, height, succeeded,
+)
+
+MODES = {"single": "a check", "help": "a check with help", "only_one": "only one needs to succeed",
+         "everyone": "everyone needs to succeed"}
+HISTORY = 10
+
+
+def new_state() -> dict[str, Any]:
+    return {"day": 1, "players_call": False, "characters": {}, "check": None, "today": [],
+            "history": [], "next_check": 1, "decks": {}}
+
+
+def name_of(state: Mapping[str, Any], cid: str) -> str:
+    return str(state["characters"].get(cid, {}).get("name") or cid)
+
+
+def last(part: Mapping[str, Any]) -> dict[str, Any] | None:
+    return part["attempts"][-1] if part["attempts"] else None
+
+
+def status(part: Mapping[str, Any]) -> str:
+    """"waiting" (no card yet), "picking" (two cards, one to keep), "succeeded", "failed"
+    (its player may retry or let it stand) or "accepted" (the failure stands)."""
+    attempt = last(part)
+    if attempt is None:
+        return "waiting"
+    if attempt["pending"] is not None:
+        return "picking"
+    if succeeded(attempt["outcome"]):
+        return "succeeded"
+    return "accepted" if part["accepted"] else "failed"
+
+
+def kept(part: Mapping[str, Any]) -> dict[str, Any] | None:
+    """The card the part's last attempt keeps, once chosen."""
+    attempt = last(part)
+    if attempt is None or attempt["chosen"] is None:
+        return None
+    return attempt["draws"][attempt["chosen"]]
+
+
+def edge(part: Mapping[str, Any]) -> str | None:
+    """The part's Bonus or Penalty, its own and any its helper granted, cancelled as the seed
+    says ("Bonus and Penalty cancel one another out, and do not stack")."""
+    return edge_of(part["bonus"] or part["help"] == "bonus", part["penalty"] or part["help"] == "penalty")
+
+
+def next_rank(check: Mapping[str, Any], part: Mapping[str, Any]) -> str:
+    """The rank of the part's next draw: its own at first, then one easier per retry unless the
+    GM holds it."""
+    previous = last(part)
+    if previous is None:
+        return str(part["rank"])
+    return str(previous["rank"]) if check["hold"] else easier(previous["rank"])
+
+
+def may_draw(check: Mapping[str, Any], index: int) -> bool:
+    """Whether part ``index`` may draw its first card now: every part of a group at once; with
+    help, the helper first and the main check once the help is settled.
+
+    Reading: the helper's draw is a check like any other ("they succeed at whatever they're
+    doing"), so a failed helper may retry before the help is known; the main check draws with
+    the Bonus or Penalty it earns once the helper has succeeded or let the failure stand."""
+    part = check["parts"][index]
+    if part["attempts"]:
+        return False
+    if check["mode"] == "help" and part["role"] == "main":
+        return status(check["parts"][0]) in ("succeeded", "accepted")
+    return True
+
+
+def drawable(check: Mapping[str, Any]) -> list[int]:
+    """The parts that may draw their first card now, in the check's order."""
+    return [i for i in range(len(check["parts"])) if may_draw(check, i)]
+
+
+def coming_edge(check: Mapping[str, Any], part: Mapping[str, Any]) -> str | None:
+    """The Bonus or Penalty of the part's next draw: with help, once the help is settled, the
+    one it earns (a helper's success grants Bonus, a failure Penalty), as ``flow`` draws it."""
+    if check["mode"] == "help" and part["role"] == "main" and part["help"] is None:
+        helper = status(check["parts"][0])
+        if helper in ("succeeded", "accepted"):
+            return edge({**part, "help": "bonus" if helper == "succeeded" else "penalty"})
+    return edge(part)
+
+
+def edges_for(check: Mapping[str, Any], part: Mapping[str, Any]) -> list[str | None]:
+    """Every Bonus or Penalty the part's draws may still have: its own, or, for a main check
+    whose help is not known yet, what a successful or a failed helper would give it."""
+    if check["mode"] == "help" and part["role"] == "main" and part["help"] is None:
+        return list(dict.fromkeys(edge({**part, "help": h}) for h in ("bonus", "penalty")))
+    return [edge(part)]
+
+
+def standing(part: Mapping[str, Any]) -> tuple[int, int]:
+    """How much a part succeeded: its outcome, then the height of its card. Seed: "whichever
+    player draws the highest card succeeds 'the most'"."""
+    card = kept(part)
+    assert card is not None
+    return LEVEL[card["outcome"]], height(card_of(card["card"]).card)
+
+
+def verdict(check: Mapping[str, Any], *, closing: bool = False) -> dict[str, Any] | None:
+    """The check's result once it is settled, else None: ``{outcome, winners, reason}``.
+
+    Reading: a group's failure waits, like a single check's, for each failed member to retry
+    (a Corruption Point, as the seed's "The player can take 1 Corruption Point to retry the
+    check" allows any player who fails) or to let it stand; a success closes it at once.
+
+    ``closing``: the GM ends the check, so every failure stands."""
+    parts = check["parts"]
+    states = [status(p) for p in parts]
+    if any(s in ("waiting", "picking") for s in states):
+        return None
+    stands = [s == "accepted" or (closing and s == "failed") for s in states]
+    mode = check["mode"]
+    if mode in ("single", "help"):
+        main = parts[-1]
+        if states[-1] == "succeeded" or stands[-1]:
+            return {"outcome": last(main)["outcome"], "winners": [main["cid"]], "reason": ""}  # type: ignore[index]
+        return None
+    outcomes = {p["cid"]: last(p)["outcome"] for p in parts}  # type: ignore[index]
+    if mode == "only_one":
+        winners = [p for p in parts if states[parts.index(p)] == "succeeded"]
+        if winners:
+            top = max(standing(p) for p in winners)
+            best = [p["cid"] for p in winners if standing(p) == top]
+            return {"outcome": SUCCESS, "winners": best, "reason": "highest"}
+        return {"outcome": FAILURE, "winners": [], "reason": "nobody"} if all(stands) else None
+    # "everyone": "only two players need to succeed at the check. If any player gets a
+    # Critical Success, they succeed for everyone. If any player gets a Critical Failure, they
+    # fail for everyone." Reading: a Critical Success and a Critical Failure together resolve
+    # as the Critical Success, as on a single card "The Critical Success conditions fire
+    # before the Critical Failure conditions".
+    crits = [cid for cid, o in outcomes.items() if o == CRITICAL_SUCCESS]
+    if crits:
+        return {"outcome": SUCCESS, "winners": crits, "reason": "critical_success"}
+    fumbles = [cid for cid, o in outcomes.items() if o == CRITICAL_FAILURE]
+    made = [cid for cid, o in outcomes.items() if succeeded(o)]
+    if not fumbles and len(made) >= 2:
+        return {"outcome": SUCCESS, "winners": made, "reason": "two"}
+    if not all(s == "succeeded" or stood for s, stood in zip(states, stands, strict=True)):
+        return None  # someone may still retry
+    return {"outcome": FAILURE, "winners": fumbles,
+            "reason": "critical_failure" if fumbles else "fewer_than_two"}

@@ -1,0 +1,48 @@
+"""Report Card's registration: everything the platform needs, and nothing it must guess.
+
+Every card a check draws lies face up in the play area, so every event goes to everyone and
+the panel is the same through every lens. Each player character is made with its own Tarot
+deck (``web.decks``), named after it, which its checks draw from.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from games.contract import GameSystem, Panel, PanelLens, Procedure, everyone
+from games.report_card import table, web
+from games.report_card.errors import RuleError
+from games.report_card.events import apply
+from games.report_card.narrate import summary
+from games.report_card.procedure import decide
+from games.report_card.sheet import FIELDS, clean_sheet, derived
+from games.report_card.state import new_state
+
+PANEL = "games/report_card/panel.html"
+
+
+def view(state: Mapping[str, Any], lens: PanelLens) -> dict[str, Any]:
+    """One view for all: nothing in the state is secret."""
+    return table.panel(state)
+
+
+SYSTEM = GameSystem(
+    key="report_card",
+    name="Report Card",
+    blurb="A Tarot deck for every player: draw a card against the difficulty, A+ and F skills.",
+    available=True,
+    sheet_fields=FIELDS,
+    clean_sheet=clean_sheet,
+    derived=derived,
+    glance=table.glance,
+    character_decks=web.decks,
+    procedure=Procedure(new_state=new_state, decide=decide, apply=apply, summary=summary, error=RuleError,
+                        writeback=table.writeback, uses_cards=True),
+    commands=web.COMMANDS,
+    pages=(web.ODDS,),
+    panel=Panel(view=view, template=f"{PANEL}#panel", notice=f"{PANEL}#notice"),
+    log_lines={},  # every event reads as its summary (log/events/default.html)
+    audience=everyone,
+    rule_error=RuleError,
+)

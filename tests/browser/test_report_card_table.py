@@ -1,0 +1,275 @@
+"""Report Card at a table in four browsers: a GM, two players and a spectator (issue 14, Tests:
+"a Medium check with Bonus, the player picks, a failure, a retry with a Corruption Point, a
+group check; all four see each step live; a spectator and the other player never see a card
+before it is drawn").
+
+Seed 004: "Skill checks are resolved by having the player draw the top card from their
+decks"; with Bonus "they draw two cards and use whichever of the two cards they would prefer";
+"The player can take 1 Corruption Point to retry the check".
+
+The GM looks at the top of Marieta's deck (the deck's own GM tools) and puts two failing
+cards on top, so the Medium check fails whichever card Ann keeps; the GM's look is the GM's
+alone, so those cards are known to the test, and never reach Bob or the spectator before
+they come off.
+"""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import expect
+
+from tests.browser import test_screens as screens
+
+PANEL = "#report_card-panel"
+CARD_ID = re.compile(r"^tarot:(cups|pentacles|swords|wands|major):(\d+)$")
+
+
+def make_report_card(person, table_url: str, name: str, *, abilities: tuple[str, ...], a_plus: str,
+                     f_skill: str, major: str) -> None:
+    """Fills the character form as a player does: the Abilities ticked, the A+ and F skills, the
+    own Major Arcana (by field id ``#id_sheet_<field>``)."""
+    assert person.goto(table_url + "characters/new/") == 200
+    page = person.page
+    page.locator("#id_name").fill(name)
+    for ability in abilities:
+        page.locator(f"#id_sheet_{ability}").check()
+    page.locator("#id_sheet_a_plus").fill(a_plus)
+    page.locator("#id_sheet_f_skill").fill(f_skill)
+    page.locator("#id_sheet_major").fill(major)
+    page.get_by_role("button", name="Save").click()
+    page.wait_for_url("**/tables/*/")
+    person.wait_live()
+
+
+def received(person) -> str:
+    """Everything the page has been sent over its socket, and what it shows now."""
+    return "\n".join(person.frames) + person.page.content()
+
+
+def never_seen(people, card_ids) -> None:
+    for person in people:
+        seen = received(person)
+        for card_id in card_ids:
+            assert card_id not in seen, f"{person.name} received {card_id} before it was drawn"
+
+
+def deck_widget(person, name: str):
+    return person.page.locator("#decks article.deck", has=person.page.locator("h3", has_text=name))
+
+
+def gm_looks_at_the_top(gm, deck: str, count: int) -> list[str]:
+    """The deck's GM tools: look at the top ``count`` cards; their ids, top first."""
+    widget = deck_widget(gm, deck)
+    widget.locator("details.gm-only > summary").click()
+    widget.locator("input[name=count][id^=peek-count]").fill(str(count))
+    widget.get_by_role("button", name="Look", exact=True).click()
+    faces = widget.locator(".peek .card-face")
+    expect(faces).to_have_count(count)
+    return [faces.nth(i).get_attribute("data-card-id") or "" for i in range(count)]
+
+
+def fails_at_medium(card_id: str) -> bool:
+    """Seed: "Medium: Fails on any Minor Arcana <= 9, otherwise succeeds"."""
+    found = CARD_ID.match(card_id)
+    assert found, card_id
+    return found.group(1) != "major" and int(found.group(2)) <= 9
+
+
+def shot(person, name: str) -> None:
+    screens.shot(person, f"report_card-{name}")
+
+
+POST_JS = """async ([command, body]) => {
+    const token = JSON.parse(document.body.getAttribute('hx-headers'))['X-CSRFToken'];
+    const r = await fetch(location.pathname + 'commands/' + command + '/', {method: 'POST',
+        body: new URLSearchParams(body), headers: {'X-CSRFToken': token, 'HX-Request': 'true'}});
+    return [r.status, await r.text()];
+}"""
+
+
+def refused(person, command: str, **body: str) -> tuple[int, str]:
+    """What the server answers this person's own request, sent past the page's controls."""
+    status, text = person.page.evaluate(POST_JS, [command, body])
+    assert 400 <= status < 500, (person.name, command, status, text[:200])
+    return status, text
+
+
+def combatant(person, name: str) -> str:
+    row = person.page.locator(f"{PANEL} .combatant", has=person.page.locator("strong", has_text=name))
+    return row.first.get_attribute("data-combatant") or ""
+
+
+def buttons(person, text: str):
+    """The panel's buttons with this text, shown or not (a hidden one has no accessible role)."""
+    return person.page.locator(f"{PANEL} button", has_text=text)
+
+
+def shown_only_to(people, text: str, count: int, *seeing) -> None:
+    """Each page has ``count`` such buttons; only the ``seeing`` ones see them."""
+    for person in people:
+        found = buttons(person, text)
+        expect(found).to_have_count(count)
+        for i in range(count):
+            expect(found.nth(i)).to_be_visible() if person in seeing else expect(found.nth(i)).to_be_hidden()
+
+
+def click_in_panel(person, name: str, *, part: str | None = None) -> None:
+    scope = person.page.locator(PANEL)
+    if part is not None:
+        scope = scope.locator(".combatant", has=person.page.locator("strong", has_text=part))
+    button = scope.get_by_role("button", name=name).first
+    expect(button).to_be_visible()
+    with person.page.expect_response(lambda r: "/commands/" in r.url) as answer:
+        button.click()
+    assert answer.value.status == 200, answer.value.text()[:300]
+
+
+def test_a_report_card_evening_seen_live_by_a_gm_two_players_and_a_spectator(make_table) -> None:
+    table = make_table(system="report_card")
+    gm = table.gm
+    gm.accept_dialogs = True
+    ann = table.join_player("Ann")
+    bob = table.join_player("Bob")
+    make_report_card(ann, table.url, "Marieta", abilities=("fast", "clever"), a_plus="FREE", f_skill="GYM",
+                     major="17")
+    make_report_card(bob, table.url, "Jo", abilities=("wise",), a_plus="LAW", f_skill="ART", major="The Hierophant")
+    spectator = table.join_spectator()
+    everyone = (gm, ann, bob, spectator)
+    for person in everyone:  # each player character brought its own deck, face down, to the table
+        for deck in ("Marieta's Tarot", "Jo's Tarot"):
+            expect(deck_widget(person, deck).locator(".count-draw")).to_have_text("78 in the deck")
+        expect(person.page.locator("#characters article", has_text="Marieta").locator(".track-value")).to_have_text(
+            "0 / 3")
+
+    # The GM puts two cards that fail at Medium on top of Marieta's deck (the GM's look is the GM's alone).
+    top = gm_looks_at_the_top(gm, "Marieta's Tarot", 20)
+    failing = [c for c in top if fails_at_medium(c)][:2]
+    assert len(failing) == 2, top
+    # then two cards for the retry that are not the Wheel (its second card would come off too)
+    rest = [c for c in top if c not in failing]
+    retry = [c for c in rest if c != "tarot:major:10"][:2]
+    order = failing + retry + [c for c in rest if c not in retry]
+    widget = deck_widget(gm, "Marieta's Tarot")
+    widget.locator("input[name=order]").fill(", ".join(order))
+    widget.get_by_role("button", name="Put them back").click()
+    for person in everyone:
+        expect(person.entry("of Marieta's Tarot back")).to_have_count(1)
+    never_seen((bob, spectator), top)
+
+    # A Medium check with Bonus, called by the GM: Marieta's player draws, everyone sees the odds first.
+    gm.page.locator("#rc-who").select_option(label="Marieta")
+    gm.page.locator("#rc-task").fill("decipher the lab result")
+    gm.page.locator("#rc-skill").select_option("LAW")
+    gm.page.locator("#rc-rank").select_option("medium")
+    gm.page.locator("#report_card-call input[name=bonus]").check()
+    shot(gm, "gm-call")
+    click_in_panel(gm, "Call the check")
+    for person in everyone:
+        expect(person.page.locator(f"{PANEL} .check-head")).to_contain_text("decipher the lab result")
+        expect(person.page.locator(f"{PANEL} .odds-line")).to_contain_text(
+            "Odds with Bonus at Medium, from the 78 cards left in Marieta's Tarot")
+    expect(ann.page.locator("#turn-banner")).to_contain_text("Your turn: draw Marieta's card.")
+    for person in (gm, bob, spectator):
+        expect(person.page.locator("#turn-banner .turn-other")).to_have_text("Marieta draws.")
+    shown_only_to(everyone, "Draw Marieta's card", 1, gm, ann)
+    never_seen((bob, spectator), order[:2])
+    shot(ann, "player-draw")
+    marieta = combatant(gm, "Marieta")
+    assert refused(bob, "draw", combatant=marieta)[0] == 403
+
+    # Ann draws two cards; only she may choose which to keep.
+    click_in_panel(ann, "Draw Marieta's card")
+    for person in everyone:
+        faces = person.page.locator(f"{PANEL} .attempt .card-face")
+        expect(faces).to_have_count(2)
+        assert [faces.nth(i).get_attribute("data-card-id") for i in range(2)] == order[:2]
+    expect(ann.page.locator("#turn-banner")).to_contain_text(
+        "Your turn: choose which of Marieta's two cards to keep (Bonus).")
+    for person in (gm, bob, spectator):
+        expect(person.page.locator("#turn-banner .turn-other")).to_have_text(
+            "Marieta's player chooses which card to keep.")
+    shown_only_to(everyone, "Keep this one", 2, ann)
+    status, text = refused(gm, "pick", combatant=marieta, index="0")
+    assert status == 400 and "player chooses which card to keep" in text.replace("&#x27;", "'")
+    assert refused(bob, "pick", combatant=marieta, index="0")[0] == 403
+    never_seen((bob, spectator), order[2:4])
+
+    shot(gm, "gm")
+    shot(ann, "player")
+    shot(spectator, "spectator")
+    ann.page.set_viewport_size({"width": 390, "height": 844})
+    shot(ann, "player-390")
+    screens.no_sideways_scroll(ann)
+    ann.page.set_viewport_size({"width": 1280, "height": 900})
+
+    ann.page.locator(PANEL).get_by_role("button", name=re.compile("^Keep this one")).first.click()
+    for person in everyone:
+        expect(person.page.locator(f"{PANEL} .combatant[data-status=failed]")).to_have_count(1)
+        expect(person.page.locator(f"{PANEL} .combatant")).to_contain_text(
+            "A retry costs a Corruption Point (0 of 3 filled now) and is drawn at Easy.")
+        expect(person.page.locator(f"{PANEL} .odds-line")).to_contain_text("the 76 cards left in Marieta's Tarot")
+    expect(ann.page.locator("#turn-banner")).to_contain_text(
+        "Your turn: retry with a Corruption Point, or let Marieta's failure stand.")
+    shown_only_to(everyone, "Retry with a Corruption Point", 1, ann)
+    shown_only_to(everyone, "Let the failure stand", 1, ann, gm)
+    status, text = refused(gm, "retry", combatant=marieta)
+    assert status == 400 and "decides to retry" in text
+    never_seen((bob, spectator), order[2:4])
+
+    # A retry with a Corruption Point: one rank easier, still with Bonus; it lands on her Report Card.
+    click_in_panel(ann, "Retry with a Corruption Point for Marieta")
+    for person in everyone:
+        expect(person.entry("Marieta takes a Corruption Point (1 of 3) to retry at Easy, one rank easier.")
+               ).to_have_count(1)
+        expect(person.page.locator(f"{PANEL} .attempt .card-face")).to_have_count(4)
+        expect(person.page.locator("#characters article", has_text="Marieta").locator(".track-value")).to_have_text(
+            "1 / 3")
+    faces = gm.page.locator(f"{PANEL} .attempt .card-face")
+    assert [faces.nth(i).get_attribute("data-card-id") for i in (2, 3)] == order[2:4]
+    ann.page.locator(PANEL).get_by_role("button", name=re.compile("^Keep this one")).first.click()
+    # order[2] fails at Medium; at Easy it may succeed: either the check ends or Ann lets it stand
+    expect(gm.page.locator(f"{PANEL} .open-check .combatant[data-status=picking]")).to_have_count(0)
+    if gm.page.locator(f"{PANEL} .open-check .combatant[data-status=failed]").count():
+        click_in_panel(ann, "Let the failure stand for Marieta")
+    for person in everyone:
+        expect(person.entry("The check for 'decipher the lab result' ends")).to_have_count(1)
+        expect(person.page.locator(f"{PANEL} .open-check")).to_have_count(0)
+        expect(person.page.locator(f"{PANEL} .last-check .outcome").first).to_be_visible()
+
+    # A group check: each draws from their own deck; nobody sees Jo's top card before Bob draws it.
+    [jo_top] = gm_looks_at_the_top(gm, "Jo's Tarot", 1)
+    gm.page.locator("#report_card-group > summary").click()
+    gm.page.locator("#rcg-task").fill("search the gym")
+    gm.page.locator("#rcg-skill").select_option("LAW")
+    gm.page.locator("#rcg-rank").select_option("easy")
+    click_in_panel(gm, "Call the group check")
+    for person in everyone:
+        expect(person.page.locator(f"{PANEL} .check-head")).to_contain_text("only one needs to succeed")
+        expect(person.page.locator(f"{PANEL} .odds-line")).to_have_count(2)
+    shown_only_to(everyone, "Draw Jo's card", 1, gm, bob)
+    shown_only_to(everyone, "Draw Marieta's card", 1, gm, ann)
+    never_seen((ann, spectator), [jo_top])
+    click_in_panel(ann, "Draw Marieta's card")
+    never_seen((ann, spectator), [jo_top])
+    click_in_panel(bob, "Draw Jo's card")
+    expect(gm.page.locator(f"{PANEL} .open-check .combatant[data-status=waiting]")).to_have_count(0)
+    for person in everyone:  # the check may have ended at once: its cards stay in view as the last check
+        expect(person.page.locator(f"{PANEL} .combatant", has_text="Jo").locator(".card-face").first
+               ).to_have_attribute("data-card-id", jo_top)
+    for name, player in (("Marieta", ann), ("Jo", bob)):
+        if gm.page.locator(f"{PANEL} .open-check .combatant[data-status=failed]", has_text=name).count():
+            click_in_panel(player, f"Let the failure stand for {name}")
+    for person in everyone:
+        expect(person.entry("The check for 'search the gym' ends")).to_have_count(1)
+    assert gm.page.locator("#log li", has_text="ends").all_inner_texts() == \
+        spectator.page.locator("#log li", has_text="ends").all_inner_texts()
+    shot(gm, "gm-after")
+    for person in everyone:
+        assert not person.page_errors, person.page_errors
+
+    # The odds page, from the panel's link: every rank, plain, with Bonus and with Penalty.
+    spectator.page.get_by_role("link", name="Odds of every rank, with Bonus and Penalty").click()
+    expect(spectator.page.locator("svg.rc-chart rect")).to_have_count(28)
+    expect(spectator.page.locator("table.odds tbody tr")).to_have_count(7)
+    shot(spectator, "odds")

@@ -1,0 +1,161 @@
+"""What the table needs of the engine: a check called first and drawn by its player, the deck
+read for the odds before each draw, whose turn it is, the character card at a glance and each
+character's own deck."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from games.contract import Character, Glance
+from games.contract import Table as Table_
+from games.core.cards import tarot
+from games.report_card import SYSTEM, odds
+from games.report_card.draws import deck_name, deck_title
+from games.report_card.errors import BadInput, NotNow, NotYours
+from games.report_card.reading import percents
+from games.report_card.rules import RANKS
+from games.report_card.table import glance, panel
+from tests.unit.report_card.conftest import Table
+from tests.unit.report_card.helpers import GM, card, player
+
+MARIETA, JO = player(7, "c1"), player(8, "c2")
+
+
+def test_a_called_check_draws_nothing_until_the_player_draws(two: dict[str, Any]) -> None:
+    """Seed: "Skill checks are resolved by having the player draw the top card from their
+    decks": the GM calls the check, then the player draws."""
+    table = Table(two, {"c1": ["KC"]}, auto_draw=False)
+    [called] = table.call("c1", "LAW", "medium")
+    assert called["type"] == "check_called" and table.cards.placed == []
+    assert panel(table.state)["turn"] == {"combatant": "c1", "gm": False, "says": "Marieta draws",
+                                          "prompt": "draw Marieta's card"}
+    with pytest.raises(NotYours, match="Only Marieta's player or the GM draws"):
+        table.send({"type": "draw", "combatant": "c1"}, JO)
+    assert table.cards.placed == []
+    [drawn, closed] = table.send({"type": "draw", "combatant": "c1"}, MARIETA)
+    assert drawn["attempt"]["draws"][0]["card"] == card("KC") and closed["outcome"] == "success"
+    with pytest.raises(NotNow, match="No check is open"):
+        table.send({"type": "draw", "combatant": "c1"}, MARIETA)
+
+
+def test_a_card_is_drawn_once_and_the_main_check_after_its_help(two: dict[str, Any]) -> None:
+    """Seed, "One Player Helps Another": the helper's result grants the main check Bonus or
+    Penalty, so the helper draws first."""
+    table = Table(two, {"c1": ["2C", "3C"], "c2": ["KC"]}, auto_draw=False)
+    table.call("c1", "LAW", "hard", helper="c2", helper_skill="LAW", helper_rank="easy")
+    with pytest.raises(NotNow, match="Marieta draws once Jo's help is settled"):
+        table.send({"type": "draw", "combatant": "c1"}, MARIETA)
+    table.send({"type": "draw", "combatant": "c2"}, JO)
+    with pytest.raises(NotNow, match="Jo has drawn already"):
+        table.send({"type": "draw", "combatant": "c2"}, JO)
+    [drawn] = table.send({"type": "draw", "combatant": "c1"}, GM)  # the GM may draw for anyone
+    assert drawn["help"] == "bonus" and [d["card"] for d in drawn["attempt"]["draws"]] == [card("2C"), card("3C")]
+
+
+def test_a_group_check_waits_for_every_member_to_draw(two: dict[str, Any]) -> None:
+    """Seed: "whichever player draws the highest card succeeds 'the most'": nobody's result
+    counts until everyone has drawn."""
+    table = Table(two, {"c1": ["KC"], "c2": ["QC"]}, auto_draw=False)
+    table.send({"type": "call_group", "mode": "only_one", "combatants": ["c1", "c2"], "skill": "LAW",
+                "rank": "medium", "task": "search the room"})
+    assert panel(table.state)["turn"]["says"] == "Marieta and Jo draw"
+    table.send({"type": "draw", "combatant": "c2"}, JO)
+    assert table.state["check"] is not None
+    [_, closed] = table.send({"type": "draw", "combatant": "c1"}, MARIETA)
+    assert closed["winners"] == ["c1"] and closed["reason"] == "highest"
+
+
+def test_the_deck_is_read_when_the_check_is_called_and_after_each_draw(two: dict[str, Any]) -> None:
+    """Issue 14: the odds before the draw are "computed from the cards actually left in that
+    player's deck". The state keeps each deck's count and odds, never its cards."""
+    left = [card("KC"), card("2C"), card("3C"), card("M17")]
+    table = Table(two, {"c1": left}, fill=False, auto_draw=False)
+    [called] = table.call("c1", "LAW", "medium", bonus=True)
+    read = called["decks"]["c1"]
+    assert read["deck"] == deck_name("c1") and read["left"] == 4 and set(read["odds"]) == {"bonus"}
+    exact = {rank: odds.from_cards(left, rank, own_major="tarot:major:17", bonus=True) for rank in RANKS}
+    assert read["odds"]["bonus"] == {rank: percents(exact[rank]) for rank in RANKS}
+    assert not any(c in str(called) for c in ("tarot:cups:2", "tarot:cups:3"))  # no event lists the deck
+    part = panel(table.state)["check"]["parts"][0]
+    assert part["odds"]["chances"] == read["odds"]["bonus"]["medium"] and part["odds"]["left"] == 4
+    [drawn] = table.send({"type": "draw", "combatant": "c1"}, MARIETA)
+    assert drawn["reading"]["left"] == 2 and table.state["decks"]["c1"]["left"] == 2
+    # Two cards left, with Bonus: the next draw needs both, so the odds say so.
+    table.send({"type": "pick", "combatant": "c1", "index": 1}, MARIETA)  # the Two of Cups: a failure
+    part = panel(table.state)["check"]["parts"][0]
+    assert part["status"] == "failed" and part["odds"]["left"] == 2 and part["next_rank"] == "Easy"
+    after = odds.from_cards([card("3C"), card("M17")], "easy", own_major="tarot:major:17", bonus=True)
+    assert part["odds"]["chances"] == percents(after)
+
+
+def test_a_deck_too_short_for_the_draw_gives_no_odds(two: dict[str, Any]) -> None:
+    table = Table(two, {"c1": ["KC"]}, fill=False, auto_draw=False)
+    [called] = table.call("c1", "LAW", "medium", bonus=True)
+    assert called["decks"]["c1"]["odds"] == {"bonus": None}
+    assert panel(table.state)["check"]["parts"][0]["odds"]["chances"] is None
+
+
+def test_a_main_check_with_a_helper_is_read_for_either_help(two: dict[str, Any]) -> None:
+    table = Table(two, auto_draw=False)
+    [called] = table.call("c1", "LAW", "hard", helper="c2", helper_skill="LAW", helper_rank="easy")
+    assert set(called["decks"]["c1"]["odds"]) == {"bonus", "penalty"} and set(called["decks"]["c2"]["odds"]) == {"none"}
+
+
+def test_whose_turn_follows_the_choice_the_rules_give(two: dict[str, Any]) -> None:
+    """Seed: with Bonus the player chooses, with Penalty "the GM decides"; "The player can take
+    1 Corruption Point to retry the check"."""
+    table = Table(two, {"c1": ["2C", "3C", "KC", "2S"]})
+    assert panel(table.state)["turn"] is None
+    table.call("c1", "LAW", "medium", bonus=True)
+    assert panel(table.state)["turn"]["prompt"] == "choose which of Marieta's two cards to keep (Bonus)"
+    table.send({"type": "pick", "combatant": "c1", "index": 0}, MARIETA)
+    turn = panel(table.state)["turn"]
+    assert turn["combatant"] == "c1" and turn["says"] == "Marieta failed and may retry"
+    table.send({"type": "accept", "combatant": "c1"}, MARIETA)
+    table.call("c1", "LAW", "medium", task="climb", penalty=True)
+    assert panel(table.state)["turn"] == {"combatant": None, "gm": True,
+                                          "says": "The GM chooses the worse of Marieta's two cards",
+                                          "prompt": "choose the worse of Marieta's two cards (Penalty)"}
+
+
+def test_the_character_card_shows_the_report_card_at_a_glance() -> None:
+    sheet = {"fast": True, "clever": True, "a_plus": "FREE", "f_skill": "GYM", "corruption": 3, "major": 17}
+    seen = glance(sheet)
+    assert dict(seen.stats) == {"A+": "FREE", "F": "GYM", "Own card": "The Star (17)", "Abilities": "Fast, Clever"}
+    assert seen.tracks == (("Corruption", 3, 3),) and seen.tags == ("New A+ and F due",)
+    assert glance({"a_plus": "nope"}) == Glance() and SYSTEM.glance is glance
+
+
+def test_each_player_character_has_its_own_tarot_named_after_it() -> None:
+    """Issue 14: "each player character gets its own full 78-card Tarot deck"."""
+    hero = Character(12, "c12", "Marieta", {}, owner=7)
+    [spec] = SYSTEM.character_decks(hero)
+    assert (spec.name, spec.kind, spec.allow_reversed) == ("Marieta's Tarot", "tarot", False)
+    assert SYSTEM.character_decks(Character(13, "c13", "Principal", {}, owner=None, is_npc=True)) == ()
+    long = deck_title("A" * 60)
+    assert len(long) == 60 and long.endswith("'s Tarot") and deck_title("  Jo   Anne ") == "Jo Anne's Tarot"
+
+
+def test_an_npc_is_refused_a_check_by_name(two: dict[str, Any]) -> None:
+    marieta = {"fast": True, "clever": True, "a_plus": "FREE", "f_skill": "GYM", "corruption": 0, "major": 17}
+    facts = Table_(characters=(Character(12, "c12", "Marieta", marieta, owner=7),
+                               Character(14, "c14", "Principal", marieta, owner=None, is_npc=True)),
+                   state=None, read_id=lambda raw: int(str(raw)) if str(raw).isdigit() else None)
+    call = SYSTEM.command("call_check")
+    assert call is not None
+    with pytest.raises(BadInput, match="Principal is an NPC"):
+        call.parse({"character": ["14"], "skill": ["LAW"], "rank": ["easy"], "task": ["x"]}, facts)
+    args = call.parse({"combatant": ["c12"], "skill": ["LAW"], "rank": ["easy"], "task": ["x"]}, facts)
+    assert args["combatant"] == "c12" and args["characters"]["c12"]["deck"] == "Marieta's Tarot"
+
+
+def test_the_odds_of_every_rank_at_once_are_each_rank_s_own() -> None:
+    deck = [c.id for c in tarot()][5:]
+    for edge in ({}, {"bonus": True}, {"penalty": True}):
+        every = odds.by_rank(deck, own_major="tarot:major:3", **edge)
+        for rank in RANKS:
+            one = odds.from_cards(deck, rank, own_major="tarot:major:3", **edge)
+            assert every[rank].succeeds == pytest.approx(one.succeeds, abs=1e-12)
+            assert every[rank].critical_failure == pytest.approx(one.critical_failure, abs=1e-12)

@@ -1,0 +1,144 @@
+"""Property tests over random sequences of checks with stacked, shuffled decks.
+
+Issue 14: "Hypothesis: over random check sequences, every card is in exactly one place and
+each deck's draw + discard + play counts stay 78." The play area is tidied back to the
+discard (as the GM does at the table) whenever a deck runs low, so sequences can be long.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+from typing import Any
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from games.core.cards import orient, tarot
+from games.core.cards_port import StackedCards
+from games.report_card.draws import deck_name
+from games.report_card.errors import RuleError
+from games.report_card.events import apply
+from games.report_card.narrate import summary
+from games.report_card.procedure import decide
+from games.report_card.rules import RANKS, SKILL
+from games.report_card.state import drawable, new_state, status
+from games.report_card.table import panel, writeback
+from tests.unit.report_card.helpers import GM, player, report
+
+PEOPLE = {"c1": report("Marieta", 7, corruption=2), "c2": report("Jo", 8, abilities=("wise",), a_plus="LAW",
+                                                                  f_skill="ART", major=10),
+          "c3": report("Unclaimed", None, abilities=("strong",), a_plus="GYM", f_skill="SCI", major=16)}
+ACTORS = {"c1": player(7, "c1"), "c2": player(8, "c2"), "c3": GM}
+FULL = sorted(c.id for c in tarot())
+
+
+class Tabled:
+    """Stacked decks plus the play area the tests tidy, so each card's place is known."""
+
+    def __init__(self, seed: int) -> None:
+        rng = random.Random(seed)
+        decks = {}
+        for cid in PEOPLE:
+            cards = tarot()
+            rng.shuffle(cards)
+            decks[deck_name(cid)] = [c.token for c in orient(cards, rng)]
+        self.cards = StackedCards(decks)
+        self.play: dict[str, list[str]] = {name: [] for name in decks}
+        self.seen = 0
+
+    def note(self) -> None:
+        for deck, token, where, _ in self.cards.placed[self.seen:]:
+            assert where == "play"
+            self.play[deck].append(token)
+        self.seen = len(self.cards.placed)
+
+    def tidy_if_low(self) -> None:
+        for deck, pile in self.cards.decks.items():
+            if len(pile) + len(self.cards.discards[deck]) < 4:
+                self.cards.discards[deck].extend(self.play[deck])
+                self.play[deck].clear()
+
+    def assert_conserved(self) -> None:
+        for deck, pile in self.cards.decks.items():
+            places = [pile, self.cards.discards[deck], self.play[deck]]
+            ids = [t.split("/")[0] for where in places for t in where]
+            assert sum(map(len, places)) == 78
+            assert sorted(ids) == FULL  # every card in exactly one place
+
+
+def command(data: st.DataObject, state: dict[str, Any],
+            people: dict[str, dict[str, Any]]) -> tuple[dict[str, Any], dict[str, Any]]:
+    """A command that may or may not be allowed, and who sends it."""
+    check = state["check"]
+    pick = lambda s: data.draw(st.sampled_from(s))  # noqa: E731
+    if check is None:
+        kind = pick(["call_check", "call_check", "call_group", "new_day", "help"])
+        base = {"skill": pick(list(SKILL)), "rank": pick(RANKS), "task": pick(["door", "room", "lever", "file"]),
+                "repeat": data.draw(st.booleans()), "hold": data.draw(st.booleans())}
+        if kind == "call_check":
+            return {"type": kind, "combatant": pick(list(PEOPLE)), "bonus": data.draw(st.booleans()),
+                    "penalty": data.draw(st.booleans()), **base}, GM
+        if kind == "help":
+            main, helper = data.draw(st.permutations(list(PEOPLE)))[:2]
+            return {"type": "call_check", "combatant": main, "helper": helper, "helper_skill": pick(list(SKILL)),
+                    "helper_rank": pick(RANKS), "bonus": data.draw(st.booleans()), **base}, GM
+        if kind == "call_group":
+            members = data.draw(st.lists(st.sampled_from(list(PEOPLE)), min_size=2, max_size=3, unique=True))
+            return {"type": kind, "mode": pick(["only_one", "everyone"]), "combatants": members,
+                    "bonus": data.draw(st.lists(st.sampled_from(members), max_size=2)),
+                    "penalty": data.draw(st.lists(st.sampled_from(members), max_size=2)), **base}, GM
+        return {"type": "new_day"}, GM
+    part = pick(check["parts"])
+    cid = part["cid"]
+    kind = pick(["draw", "draw", "pick", "retry", "accept", "retry", "close", "rechoose"])
+    actor = pick([ACTORS[cid], GM])
+    if kind == "pick":
+        return {"type": kind, "combatant": cid, "index": pick([0, 1])}, actor
+    if kind == "rechoose":
+        return {"type": kind, "combatant": cid, "a_plus": people[cid]["a_plus"], "f_skill": pick(list(SKILL))}, actor
+    return {"type": kind, "combatant": cid}, actor if kind != "close" else GM
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 2**32), data=st.data(), steps=st.integers(1, 40))
+def test_every_card_stays_in_exactly_one_place(seed: int, data: st.DataObject, steps: int) -> None:
+    table = Tabled(seed)
+    state = new_state()
+    people = {cid: dict(person) for cid, person in PEOPLE.items()}  # the sheets, as written back
+    log: list[dict[str, Any]] = []
+    for _ in range(steps):
+        table.tidy_if_low()
+        sent, actor = command(data, state, people)
+        sent = {**sent, "actor": actor, "characters": {cid: dict(p) for cid, p in people.items()}}
+        before = len(table.cards.placed)
+        try:
+            events = decide(state, sent, None, table.cards)
+        except RuleError:
+            assert len(table.cards.placed) == before, "a refusal drew a card"
+            continue
+        for event in events:
+            state = apply(state, event)
+            assert summary(event, state)
+            for cid, fields in writeback(event, state).items():
+                people[cid].update(fields)
+        log += events
+        table.note()
+        table.assert_conserved()
+        # every card a step drew is in its events, in the order it came off, and nothing else
+        drawn = [(e["deck"], t) for e in events if e["type"] == "drawn"
+                 for t in [d["card"] for d in e["attempt"]["draws"]]
+                 + [d["second"] for d in e["attempt"]["draws"] if d["second"]]]
+        assert Counter(drawn) == Counter((d, t) for d, t, _, _ in table.cards.placed[before:])
+        assert panel(state)["day"] == state["day"]
+        if state["check"] is not None:  # an open check always waits for someone
+            assert drawable(state["check"]) or any(status(p) in ("picking", "failed")
+                                                   for p in state["check"]["parts"])
+        for cid, read in state["decks"].items():  # each deck's count as last read is the real one
+            if any(e["type"] == "drawn" and e["cid"] == cid for e in events):
+                assert read["left"] == len(table.cards.decks[deck_name(cid)])
+    replayed = new_state()
+    for event in json.loads(json.dumps(log)):  # as the platform stores them
+        replayed = apply(replayed, event)
+    assert replayed == state == json.loads(json.dumps(state))
