@@ -17,7 +17,9 @@ Modules
     weapons / criticals   the GM's Attack/Weapon table and Major Critical tables, as text
     sheet / table         the sheet (``FIELDS``, ``clean_sheet``, ``derived``, ``profile``)
                           and ``writeback``
-    procedure / events    ``decide(state, command, rng, cards)`` and ``apply(state, event)``
+    procedure / events    ``decide(state, command, rng, cards)`` and ``apply(state, event)``;
+                          the handlers are in ``actions`` (outside combat) and ``fight``
+                          (combat), sharing ``actor`` (the sender, arguments, hand/AP checks)
     narrate               ``summary(event, state)``: the public log line
     visibility            ``audience(event)``, ``view(state, lens)``, ``hand_of(state, member)``
     web / system          form parsers, the odds page, ``SYSTEM``

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from games.core.cards import Card, OrientedCard, card_by_id, major_meaning, minor_arcana
+from games.core.cards import Card, OrientedCard, major_meaning, minor_arcana
 from games.core.tarot import tarot_suit
 
 # The decks' names at the table: the GM brings out a "Minor Arcana" deck and a "Major

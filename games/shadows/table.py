@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from games.shadows.sheet import FIELDS, HELD, TRACKS, clean_sheet, derived
+from games.shadows.sheet import FIELDS, HELD, clean_sheet, derived
 
 __all__ = ["FIELDS", "clean_sheet", "derived", "writeback"]
 

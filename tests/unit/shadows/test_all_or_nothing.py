@@ -6,7 +6,7 @@ import pytest
 
 from games.shadows import resolution as r
 from games.shadows.errors import GMOnly, NotYourCharacter, RuleError
-from tests.unit.shadows.kit import ANN, ANN_MEMBER, BOB, GM, GM_MEMBER, Table, ann, bob, of_type, orc, stacked, t
+from tests.unit.shadows.kit import ANN, ANN_MEMBER, GM, GM_MEMBER, Table, ann, bob, of_type, orc, stacked, t
 
 NORMAL = r.complexity("normal")
 

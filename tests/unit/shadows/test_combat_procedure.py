@@ -49,10 +49,28 @@ def test_the_gm_deals_each_hand_face_down_to_its_player_by_focus() -> None:
 
 
 def test_everyone_has_five_plus_half_quickness_ap_and_the_quicker_act_first() -> None:
+    """Seed: "those with a higher Quickness attribute typically (but not always ...) going
+    first"; "those with a higher Quickness attribute may be allowed to perform additional
+    actions towards the end of each round when slower characters ... have finished"."""
     table = Table()
     table.send(GM, "start_combat", combatants=[ann(quickness=3), bob(quickness=16)])
     assert table.person("c1")["ap"] == 7 and table.person("c2")["ap"] == 13
     assert table.state["combat"]["order"] == ["c2", "c1"]
+
+
+def test_the_next_to_act_goes_around_quickest_first_then_whoever_has_ap_left() -> None:
+    from games.shadows.state import next_to_act
+
+    table = Table(stacked(ANN_HAND + ORC_HAND))
+    table.send(GM, "set_weapons", weapons=[weapon()])
+    table.fight(ann(quickness=1), orc(quickness=9))
+    assert table.state["combat"]["order"] == ["c3", "c1"] and next_to_act(table.state) == "c3"
+    table.send(GM, "attack", combatant="c3", target="c1", weapon="Blade", cards=[table.hand("c3")[1]])
+    assert next_to_act(table.state) is None  # the defence comes first
+    table.send(ANN, "defend", combatant="c1", cards=[])
+    assert next_to_act(table.state) == "c1"
+    table.send(GM, "adjust", combatant="c1", field="ap", value=0)
+    assert next_to_act(table.state) == "c3"  # the slower is done: the quicker acts on
 
 
 def test_a_deal_waits_for_every_focus_and_for_the_whole_deck() -> None:
