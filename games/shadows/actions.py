@@ -18,6 +18,7 @@ from games.shadows.actor import (
 from games.shadows.errors import GMOnly, NotInHand, RuleError, WrongStep
 from games.shadows.sheet import attribute_value, profile, skill_key, skill_value
 
+
 def _counters(state: Mapping[str, Any], cid: str, drawn_value: int, cards: Cards) -> list[dict[str, Any]]:
     """Counters declared against ``cid``: each draws one card now and takes off its excess."""
     out = []

@@ -136,6 +136,7 @@ def _person(state: State, cid: str) -> dict[str, Any]:
 def _dealt(state: State, e: Event) -> None:
     person = _person(state, e["combatant"])
     person["hand"] = list(e["cards"])
+    person["holder"] = e["holder"]
     person["dealt"] = True
     state["combat"]["phase"] = "acting"
 

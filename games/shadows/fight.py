@@ -17,6 +17,7 @@ from games.shadows.actor import (
 from games.shadows.errors import GMOnly, NotEnoughAP, RuleError, WrongStep
 from games.shadows.sheet import profile, skill_key, skill_value
 
+
 def _fresh(person: Mapping[str, Any]) -> dict[str, Any]:
     ap = cb.action_points(person["attributes"]["quickness"])
     return {**person, "focus": None, "ap": ap, "ap_max": ap, "hand": [], "dealt": False,
@@ -119,9 +120,7 @@ def redeal(state: Mapping[str, Any], command: Command, actor: Actor, rng: Rng, c
         raise RuleError("Discard one to three cards to be re-dealt.")
     require_in_hand(person, tokens)
     require_ap(person, 1)
-    holder = person["owner"] if isinstance(person.get("owner"), int) else (state.get("gm_member") or actor.member)
-    if holder is None:
-        raise RuleError("The GM must be seated to hold an NPC's hand.")
+    holder = person["holder"]  # the hand stays with whoever it was dealt to
     drawn = [c.token for c in cards.draw(deck.MINOR, len(tokens), to="hand", holder=holder)]
     return [{"type": "redealt", "combatant": person["id"], "count": len(tokens), "discarded": tokens,
              "drawn": drawn, "holder": holder}]

@@ -24,7 +24,8 @@
     }
 
 A combatant: its ``profile`` (sheet.py) plus ``focus``, ``ap``, ``ap_max``, ``hand``
-(tokens), ``dealt``, ``redealt``, ``actions`` and ``in_fight``.
+(tokens), ``holder`` (the member whose hand it is dealt to: its player, or the GM for an
+NPC), ``dealt``, ``redealt``, ``actions`` and ``in_fight``.
 
 Hands are secret: only ``visibility.view`` with the GM's lens and ``visibility.hand_of``
 for a member read them out of the state.

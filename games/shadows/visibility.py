@@ -86,8 +86,7 @@ def hand_of(state: Mapping[str, Any], member: int | None) -> list[dict[str, Any]
     out = []
     for cid in fight["order"]:
         person = fight["combatants"][cid]
-        holder = person.get("owner") if isinstance(person.get("owner"), int) else state.get("gm_member")
-        if holder == member and person["dealt"]:
+        if person["dealt"] and person.get("holder") == member:
             out.append({"combatant": cid, "name": person["name"], "ap": person["ap"],
                         "cards": [_card(t) for t in person["hand"]]})
     return out
