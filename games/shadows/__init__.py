@@ -31,9 +31,12 @@ The procedure
     never draws. Commands carry ``actor = {is_gm, controls, member, name}``.
 
     Outside combat (also during a round):
-      check         controller. ``character`` (sheet + id, name, owner), ``skill``,
-                    ``attribute``, ``complexity``, ``cards`` 1 or 3; GM only: ``modifier``,
-                    ``ap``; ``helpers`` (GM, or approved first); ``from_hand`` in a round.
+      prepare_check controller. ``character`` (sheet + id, name, owner), ``skill``,
+                    ``attribute``, ``complexity``; GM only: ``modifier``; ``helpers`` (GM, or
+                    approved first). Nothing drawn: the panel shows the odds of one card and
+                    of three; cancel_check (controller) calls it off.
+      check         controller. ``prepared`` (the one set up) or the same arguments at once,
+                    ``cards`` 1 or 3; GM only: ``ap``; ``from_hand`` in a round.
       approve_help  GM. ``combatant``, ``helpers`` (one or two, in order).
       opposed       GM. ``sides``: two {character, skill, attribute}.
       counter       GM. ``combatant``, ``target``, ``suits`` the GM accepts, ``ap``.
@@ -45,18 +48,30 @@ The procedure
     Combat:
       start_combat (GM, ``combatants``), add_combatant (GM), new_round (GM),
       declare_focus (controller, ``focus``), deal (GM: every hand, face down, to its player,
-      the GM for NPCs; the whole Minor Arcana must be gathered first), redeal (controller,
-      ``cards``: up to three, for the first AP), attack (controller: ``target``, ``weapon``,
-      ``cards`` from the hand, the attack card first, ``ap``, ``skill``, ``accuracy``),
+      the GM for NPCs; the round's first deal gathers the whole Minor Arcana first), redeal
+      (controller, ``cards``: up to three, for the first AP), aim (controller: ``target``,
+      ``weapon``, ``skill``, ``ap``: nothing spent; the panel shows each attack card's chance),
+      attack (controller: ``target``, ``weapon``, ``cards`` from the hand, the attack card
+      first, ``ap``, ``skill``, ``accuracy``), end_turn (controller: done acting for now),
       set_cover (GM), defend (the target's controller: ``cards``, one AP each, at most the
       attacker's AP; resolves the attack), announce_critical (GM), set_weapons,
       set_criticals, adjust, end_combat (GM).
 
+Hands are the table's hand piles
+    A deal draws each hand into its holder's hand pile (``cards.draw(..., to="hand")``); every
+    card that leaves a hand under the rules (an attack, a dodge or parry, a check from the hand,
+    a redeal's discards) leaves the table's pile through ``cards.play`` (face up in the play
+    area, or on the discard pile), so the engine's record of each hand and the table's piles
+    agree; a card the table no longer has in that hand is refused. A new round, the first
+    deal of a round with cards out, and the end of a combat gather the whole Minor Arcana
+    back (``cards.gather``: shuffled under a new seal).
+
 Hidden information (visibility.py)
     Dealt and re-dealt cards travel only in an event's private part, for the hand's player
-    and the GM; public payloads, summaries and the "player"/"spectator" panels count them.
-    ``view(state, "gm")`` shows every hand; a player's own hand is ``hand_of(state,
-    member_id)`` (and the table's hand pile, where the deal puts the cards). The GM alone
+    and the GM; public payloads, summaries and every panel count them (the table's hand
+    panels show each hand to its holder and the GM). The GM's lens alone names which cards
+    each NPC holds, since all NPCs' hands lie in the GM's one pile; ``hand_of(state,
+    member_id)`` gives a member's own hands. The GM alone
     sees a fumble's guide until shown, a Major Critical's effect until announced, a
     multi-draw margin, the critical tables, and NPCs' sheets and tracks.
 
@@ -76,7 +91,11 @@ Readings where the seed is silent or loose (each commented where it is coded)
       physical and mana hits lower Health and Life (modern weapons Life by a fifth, rounded
       up), spiritual hits Æssence. Accuracy's value comes off cover or movement.
     - Combat's "possible fumble" is an Ace attack card (no complexity in a fight).
-    - Turn order is shown (quickest first, then around again) but not enforced.
+    - Turn order is shown (quickest first, then around again, skipping whoever said they are
+      done) but not enforced.
+    - A redeal's discarded cards lie face up on the discard pile: they are no secret.
+    - What a fight leaves of Health, Life and Æssence goes back as "Health now" (and so on):
+      the sheet's Health stays the whole, for the character card's bar.
 """
 
 from __future__ import annotations

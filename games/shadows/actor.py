@@ -7,6 +7,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from games.core.cards_port import Cards, Destination, UnknownDeck
 from games.shadows import deck
 from games.shadows import state as st
 from games.shadows.errors import GMOnly, NotEnoughAP, NotInHand, NotYourCharacter, RuleError
@@ -88,6 +89,26 @@ def require_in_hand(person: Mapping[str, Any], tokens: Sequence[str]) -> None:
     if missing:
         raise NotInHand(f"{deck.names(missing)} {'is' if len(missing) == 1 else 'are'} not in "
                         f"{person['name']}'s hand.")
+
+
+def play_from_hand(cards: Cards, person: Mapping[str, Any], tokens: Sequence[str], *,
+                   to: Destination = "play") -> None:
+    """Each card leaves the real hand at the table (its holder's hand pile) face up: laid in
+    the play area, or on the discard pile. The table's piles are the hands' truth: a card
+    the engine still counts in a hand but the table no longer has there (played, discarded
+    or passed with the table's own card tools) is refused, and the platform undoes whatever
+    this action had already moved."""
+    holder = person.get("holder")
+    if not isinstance(holder, int):
+        raise NotInHand(f"{person['name']} holds no cards at the table.")
+    for token in tokens:
+        try:
+            cards.play(deck.MINOR, deck.bare(token), holder=holder, to=to)
+        except UnknownDeck:
+            raise
+        except LookupError:
+            raise NotInHand(f"{deck.name(token)} is no longer in {person['name']}'s hand at the table "
+                            "(it was played, discarded or passed with the card tools).") from None
 
 
 def require_ap(person: Mapping[str, Any], ap: int) -> None:

@@ -25,6 +25,8 @@ def _take(hand: list[str], tokens: list[str]) -> list[str]:
 
 def _check_made(state: State, e: Event) -> None:
     state["names"][e["combatant"]] = e["name"]
+    if e.get("prepared") is not None:
+        state.setdefault("prepared", {}).pop(e["combatant"], None)
     _recent(state, {k: e[k] for k in ("id", "combatant", "name", "complexity", "count", "cards", "extra",
                                       "drawn", "total", "band", "reduction")} | {"kind": "check"})
     state["help"].pop(e["combatant"], None)
@@ -36,6 +38,23 @@ def _check_made(state: State, e: Event) -> None:
     if person is not None and e["from_hand"]:
         person["hand"] = _take(person["hand"], e["cards"])
         state["combat"]["played"] += e["cards"]
+
+
+def _prepared(state: State, e: Event) -> None:
+    state["names"][e["combatant"]] = e["name"]
+    entry = {k: v for k, v in e.items() if k not in ("type", "gm_member")}
+    state.setdefault("prepared", {})[e["combatant"]] = entry
+
+
+def _aimed(state: State, e: Event) -> None:
+    aims = state["combat"].setdefault("aims", {})
+    aims[e["attacker"]] = {k: v for k, v in e.items() if k not in ("type", "gm_member")}
+
+
+def _turn_ended(state: State, e: Event) -> None:
+    person = _person(state, e["combatant"])
+    person["done"] = True
+    person["actions"] += 1
 
 
 def _kept(state: State, e: Event) -> None:
@@ -100,6 +119,7 @@ def _spent(state: State, e: Event) -> None:
 
 def _session_ended(state: State, e: Event) -> None:
     state["held"] = {cid: [card] for cid, card in e["kept"].items()}
+    state["prepared"] = {}
     state["guides"] = []
     state["help"] = {}
     state["counters"] = []
@@ -109,7 +129,7 @@ def _combat_started(state: State, e: Event) -> None:
     state["names"].update(e["names"])
     state["combat"] = {"round": 0, "phase": "focus", "combatants": copy.deepcopy(e["combatants"]),
                        "order": list(e["order"]), "pending": None, "played": [], "set_aside": [],
-                       "attacks": [], "criticals": []}
+                       "attacks": [], "criticals": [], "aims": {}}
 
 
 def _round_started(state: State, e: Event) -> None:
@@ -117,9 +137,11 @@ def _round_started(state: State, e: Event) -> None:
     fight["round"] = e["round"]
     fight["phase"] = "focus"
     fight["played"], fight["set_aside"], fight["attacks"] = [], [], []
+    fight["aims"] = {}
     for person in fight["combatants"].values():
         ap = action_points(person["attributes"]["quickness"])
-        person.update(focus=None, ap=ap, ap_max=ap, hand=[], dealt=False, redealt=False, actions=0)
+        person.update(focus=None, ap=ap, ap_max=ap, hand=[], dealt=False, redealt=False, actions=0,
+                      done=False)
 
 
 def _added(state: State, e: Event) -> None:
@@ -156,6 +178,7 @@ def _attack(state: State, e: Event) -> None:
     person["actions"] += 1
     person["hand"] = _take(person["hand"], e["cards"])
     fight["played"] += e["cards"]
+    fight.setdefault("aims", {}).pop(e["attacker"], None)
     pending = {k: v for k, v in e.items() if k not in ("type", "gm_member")}
     if e["fumble"] and e["fumble"]["fumbled"]:
         fight["attacks"].append({"attack": e["id"], "attacker": e["attacker"], "target": e["target"],
@@ -207,6 +230,8 @@ def _ended(state: State, e: Event) -> None:
 
 
 _APPLY: dict[str, Callable[[State, Event], None]] = {
+    "check_prepared": _prepared,
+    "check_cancelled": lambda s, e: s.setdefault("prepared", {}).pop(e["combatant"], None),
     "check_made": _check_made,
     "major_arcana_kept": _kept,
     "guide_pending": lambda s, e: _guide(s, e, None),
@@ -226,7 +251,9 @@ _APPLY: dict[str, Callable[[State, Event], None]] = {
     "focus_declared": lambda s, e: _person(s, e["combatant"]).__setitem__("focus", e["focus"]),
     "hand_dealt": _dealt,
     "redealt": _redealt,
+    "attack_aimed": _aimed,
     "attack_declared": _attack,
+    "turn_ended": _turn_ended,
     "cover_set": _cover,
     "defended": _defended,
     "attack_resolved": _resolved,

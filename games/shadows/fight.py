@@ -5,14 +5,15 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from games.core.cards_port import Cards
+from games.core.cards_port import Cards, UnknownDeck
 from games.core.rng import Rng
 from games.shadows import combat as cb
 from games.shadows import criticals as crit
 from games.shadows import deck, weapons
 from games.shadows import state as st
 from games.shadows.actor import (
-    MAX_REDEAL, Actor, Command, Event, new_id, require_ap, require_in_hand, tokens_of, whole,
+    MAX_REDEAL, Actor, Command, Event, new_id, play_from_hand, require_ap, require_in_hand, tokens_of,
+    whole,
 )
 from games.shadows.errors import GMOnly, NotEnoughAP, RuleError, WrongStep
 from games.shadows.sheet import profile, skill_key, skill_value
@@ -21,7 +22,7 @@ from games.shadows.sheet import profile, skill_key, skill_value
 def _fresh(person: Mapping[str, Any]) -> dict[str, Any]:
     ap = cb.action_points(person["attributes"]["quickness"])
     return {**person, "focus": None, "ap": ap, "ap_max": ap, "hand": [], "dealt": False,
-            "redealt": False, "actions": 0, "in_fight": True}
+            "redealt": False, "actions": 0, "done": False, "in_fight": True}
 
 
 def start_combat(state: Mapping[str, Any], command: Command, actor: Actor, rng: Rng, cards: Cards) -> list[Event]:
@@ -60,7 +61,10 @@ def new_round(state: Mapping[str, Any], command: Command, actor: Actor, rng: Rng
     fight = st.combat(state)
     if fight["pending"]:
         raise WrongStep("An attack is waiting for its defence; resolve it first.")
-    return [{"type": "round_started", "round": fight["round"] + 1}]
+    # every hand, the play area and the discard back into the deck, shuffled: the table's
+    # hands are empty as the engine's are from now on
+    cards.gather(deck.MINOR)
+    return [{"type": "round_started", "round": fight["round"] + 1, "gathered": True}]
 
 
 def declare_focus(state: Mapping[str, Any], command: Command, actor: Actor, rng: Rng, cards: Cards) -> list[Event]:
@@ -78,8 +82,8 @@ def declare_focus(state: Mapping[str, Any], command: Command, actor: Actor, rng:
 def deal(state: Mapping[str, Any], command: Command, actor: Actor, rng: Rng, cards: Cards) -> list[Event]:
     """The GM deals each combatant "a number of cards ... based on that player's appropriate
     combat Attributes for their stated focus", face down into its player's hand (the GM's,
-    for an NPC). At a round's first deal the whole Minor Arcana must be back in the deck
-    (the GM gathers and shuffles it: the deck's Recall does both)."""
+    for an NPC). At a round's first deal the whole Minor Arcana comes back into the deck
+    (``cards.gather``: from every hand and pile, shuffled under a new seal)."""
     actor.require_gm("deal the hands")
     fight = st.combat(state)
     waiting = [fight["combatants"][cid] for cid in fight["order"]
@@ -89,20 +93,23 @@ def deal(state: Mapping[str, Any], command: Command, actor: Actor, rng: Rng, car
     undecided = [p["name"] for p in waiting if p["focus"] is None]
     if undecided:
         raise WrongStep("Waiting for a focus from " + ", ".join(undecided) + ".")
-    if not any(p["dealt"] for p in fight["combatants"].values()):
-        out = 56 - len(cards.left(deck.MINOR))
-        if out > 0:
-            raise WrongStep(f"Gather and shuffle the Minor Arcana first: {out} of its cards are "
-                            "still out (Recall on the deck gathers and shuffles).")
     holders = [person["owner"] if isinstance(person.get("owner"), int) else actor.member for person in waiting]
     if None in holders:
         raise RuleError("The GM must be seated to hold an NPC's hand.")
+    gathered = False
+    if not any(p["dealt"] for p in fight["combatants"].values()):
+        # the round's first deal: the GM shuffles the whole Minor Arcana first, so any card
+        # still out (a check's, the last round's) comes back from its hand or pile
+        if len(cards.left(deck.MINOR, with_discard=False)) < len(deck.minor_tokens()):
+            cards.gather(deck.MINOR)
+            gathered = True
     events: list[Event] = []
     for person, holder in zip(waiting, holders):
         size = cb.hand_size(person["attributes"], person["focus"])
         dealt = [c.token for c in cards.draw(deck.MINOR, size, to="hand", holder=holder)] if size else []
         events.append({"type": "hand_dealt", "combatant": person["id"], "focus": person["focus"],
-                       "count": len(dealt), "holder": holder, "cards": dealt})
+                       "count": len(dealt), "holder": holder, "cards": dealt, "gathered": gathered})
+        gathered = False
     return events
 
 
@@ -121,9 +128,25 @@ def redeal(state: Mapping[str, Any], command: Command, actor: Actor, rng: Rng, c
     require_in_hand(person, tokens)
     require_ap(person, 1)
     holder = person["holder"]  # the hand stays with whoever it was dealt to
+    # the discarded cards leave the real hand face up onto the discard pile, then the new ones come
+    play_from_hand(cards, person, tokens, to="discard")
     drawn = [c.token for c in cards.draw(deck.MINOR, len(tokens), to="hand", holder=holder)]
     return [{"type": "redealt", "combatant": person["id"], "count": len(tokens), "discarded": tokens,
              "drawn": drawn, "holder": holder}]
+
+
+def _lined_up(state: Mapping[str, Any], command: Command, actor: Actor) -> tuple[dict[str, Any], dict[str, Any], dict[str, Any]]:
+    """The attacker (whom the sender plays), its target and the weapon an attack or an aim names."""
+    if st.combat(state)["phase"] != "acting":
+        raise WrongStep("Deal the hands before anyone attacks.")
+    me = st.fighter(state, command.get("combatant"))
+    actor.require_control(me["id"], me["name"])
+    if not me["dealt"] or not me["in_fight"]:
+        raise WrongStep(f"{me['name']} has no hand to attack with.")
+    target = st.fighter(state, command.get("target"))
+    if target["id"] == me["id"] or not target["in_fight"]:
+        raise RuleError("Choose someone else in the fight to attack.")
+    return me, target, weapons.find(state["weapons"], str(command.get("weapon") or ""))
 
 
 def attack(state: Mapping[str, Any], command: Command, actor: Actor, rng: Rng, cards: Cards) -> list[Event]:
@@ -139,18 +162,9 @@ def attack(state: Mapping[str, Any], command: Command, actor: Actor, rng: Rng, c
     card is a possible fumble: "an additional Minor Arcana card is immediately drawn and
     compared to the Fumble value"."""
     fight = st.combat(state)
-    if fight["phase"] != "acting":
-        raise WrongStep("Deal the hands before anyone attacks.")
-    if fight["pending"]:
+    if fight["pending"] and fight["phase"] == "acting":
         raise WrongStep("An attack is waiting for its defence; resolve it first.")
-    me = st.fighter(state, command.get("combatant"))
-    actor.require_control(me["id"], me["name"])
-    if not me["dealt"] or not me["in_fight"]:
-        raise WrongStep(f"{me['name']} has no hand to attack with.")
-    target = st.fighter(state, command.get("target"))
-    if target["id"] == me["id"] or not target["in_fight"]:
-        raise RuleError("Choose someone else in the fight to attack.")
-    weapon = weapons.find(state["weapons"], str(command.get("weapon") or ""))
+    me, target, weapon = _lined_up(state, command, actor)
     tokens = tokens_of(command, "cards")
     if not tokens:
         raise RuleError("Play a card from the hand to attack.")
@@ -173,6 +187,7 @@ def attack(state: Mapping[str, Any], command: Command, actor: Actor, rng: Rng, c
     modifier = whole(command, "modifier", 0, low=-50, high=50, what="The modifier")
     if modifier and not actor.is_gm:
         raise GMOnly("Only the GM adds a modifier to an attack.")
+    play_from_hand(cards, me, tokens)
     event: Event = {
         "type": "attack_declared", "id": new_id(state), "attacker": me["id"], "target": target["id"],
         "weapon": weapon, "cards": tokens, "ap": ap, "extra_effort": effort,
@@ -186,6 +201,34 @@ def attack(state: Mapping[str, Any], command: Command, actor: Actor, rng: Rng, c
         event["fumble"] = {"card": extra.token, "fumble_value": weapon["fumble"],
                            "fumbled": cb.combat_fumble(extra.token, weapon["fumble"])}
     return [event]
+
+
+def aim(state: Mapping[str, Any], command: Command, actor: Actor, rng: Rng, cards: Cards) -> list[Event]:
+    """Before playing a card: whom, with what and which skill. Nothing is spent or drawn; the
+    panel then shows the chance each attack card gets the damage through (issue 16: "for an
+    attack, given the card chosen from the hand, the chance the damage gets through")."""
+    me, target, weapon = _lined_up(state, command, actor)
+    skill = str(command.get("skill") or "")
+    skill_value(me, skill)  # a skill it does not have is refused now, not at the attack
+    ap = whole(command, "ap", weapon["ap"], low=1, high=13, what="The AP")
+    if ap < weapon["ap"]:
+        raise NotEnoughAP(f"An attack with {weapon['name']} costs {weapon['ap']} AP.")
+    return [{"type": "attack_aimed", "attacker": me["id"], "target": target["id"], "weapon": weapon["name"],
+             "skill": skill_key(skill) if skill else "", "ap": ap,
+             "accuracy": bool(command.get("accuracy"))}]
+
+
+def end_turn(state: Mapping[str, Any], command: Command, actor: Actor, rng: Rng, cards: Cards) -> list[Event]:
+    """A combatant is done acting for now: the turn passes to whoever is next. It keeps its AP
+    and its hand to dodge or parry, and may still act "towards the end of each round" (seed)."""
+    fight = st.combat(state)
+    if fight["phase"] != "acting":
+        raise WrongStep("The round has not started: the hands are not dealt yet.")
+    me = st.fighter(state, command.get("combatant"))
+    actor.require_control(me["id"], me["name"])
+    if not me["dealt"] or me.get("done"):
+        raise WrongStep(f"{me['name']} is not acting now.")
+    return [{"type": "turn_ended", "combatant": me["id"], "ap": me["ap"]}]
 
 
 def set_cover(state: Mapping[str, Any], command: Command, actor: Actor, rng: Rng, cards: Cards) -> list[Event]:
@@ -216,6 +259,7 @@ def defend(state: Mapping[str, Any], command: Command, actor: Actor, rng: Rng, c
         raise RuleError(f"At most {pending['ap']} defence cards: one for each AP the attacker spent.")
     require_in_hand(me, tokens)
     require_ap(me, len(tokens))
+    play_from_hand(cards, me, tokens)
     defended: Event = {"type": "defended", "attack": pending["id"], "combatant": me["id"],
                        "cards": tokens, "ap": len(tokens)}
     return [defended, _resolve(state, pending, me, tokens, cards)]
@@ -323,6 +367,10 @@ def adjust(state: Mapping[str, Any], command: Command, actor: Actor, rng: Rng, c
 def end_combat(state: Mapping[str, Any], command: Command, actor: Actor, rng: Rng, cards: Cards) -> list[Event]:
     actor.require_gm("end the combat")
     fight = st.combat(state)
+    try:
+        cards.gather(deck.MINOR)  # the hands of the fight go back into the deck
+    except UnknownDeck:
+        pass  # a fight that never dealt needs no deck to end
     return [{"type": "combat_ended", "round": fight["round"],
              "tracks": {cid: {t: p[t] for t in ("health", "life", "aessence")}
                         for cid, p in fight["combatants"].items()}}]

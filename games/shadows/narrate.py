@@ -116,6 +116,27 @@ def _resolved(e: Event, n: Callable[[str | None], str]) -> str:
     return line
 
 
+def _prepared(e: Event) -> str:
+    level = COMPLEXITIES[e["complexity"]].label
+    skill = e["skill"].replace("_", " ").capitalize() if e["skill"] else "no skill"
+    return (f"{e['name']} gets ready to draw: {skill} {e['skill_value']} + "
+            f"{e['attribute'].capitalize()} {e['attribute_value']}"
+            + (f", help {_signed(e['assistance'])}" if e["assistance"] else "")
+            + (f", GM {_signed(e['modifier'])}" if e["modifier"] else "")
+            + (f", off focus {e['off_focus']}" if e["off_focus"] else "")
+            + f" (total {_signed(e['total'])}) on a {level} check: one card or three?")
+
+
+_FIELD_WORDS = {"ap": "AP", "health": "Health", "life": "Life", "aessence": "Æssence"}
+
+
+def _adjusted(e: Event, n: Callable[[str | None], str]) -> str:
+    if e["field"] == "in_fight":
+        return (f"The GM puts {n(e['combatant'])} back into the fight." if e["value"] else
+                f"The GM takes {n(e['combatant'])} out of the fight.")
+    return f"The GM sets {n(e['combatant'])}'s {_FIELD_WORDS.get(e['field'], e['field'])} to {e['value']}."
+
+
 def summary(event: Event, state: Mapping[str, Any]) -> str:
     """One plain-English public line for ``event``."""
     n = _namer(state, event)
@@ -152,13 +173,20 @@ def summary(event: Event, state: Mapping[str, Any]) -> str:
             ", ".join(f"{n(c)} keeps {deck.name(t)}" for c, t in e["kept"].items())
             or "no Major Arcana carries over") + ".",
         "combat_started": lambda: "Combat! Quickest first: " + ", ".join(n(c) for c in e["order"]) + ".",
-        "round_started": lambda: f"Round {e['round']}: everyone declares a focus.",
+        "round_started": lambda: f"Round {e['round']}: every card is gathered back into the Minor "
+                                 "Arcana and shuffled; everyone declares a focus."
+                                 if e.get("gathered") else f"Round {e['round']}: everyone declares a focus.",
         "combatant_added": lambda: f"{e['name']} joins the combat.",
         "focus_declared": lambda: f"{n(e['combatant'])} focuses {FOCUS_LABELS[e['focus']]}.",
         "hand_dealt": lambda: f"{n(e['combatant'])} is dealt {count(e['count'], 'card')} "
                               f"({FOCUS_LABELS[e['focus']]} focus).",
-        "redealt": lambda: f"{n(e['combatant'])} gives up their first AP to discard and be re-dealt "
-                           f"{count(e['count'], 'card')}.",
+        "redealt": lambda: f"{n(e['combatant'])} gives up their first AP to discard "
+                           f"{deck.names(e['discarded'])} and be re-dealt {count(e['count'], 'card')}.",
+        "check_prepared": lambda: _prepared(e),
+        "check_cancelled": lambda: f"{e['name']} will not draw for that action after all.",
+        "attack_aimed": lambda: f"{n(e['attacker'])} takes aim at {n(e['target'])} with {e['weapon']}.",
+        "turn_ended": lambda: f"{n(e['combatant'])} is done acting for now"
+                              + (f" ({count(e['ap'], 'AP', 'AP')} left for defence)." if e.get("ap") else "."),
         "attack_declared": lambda: _attack(e, n),
         "cover_set": lambda: (f"Cover {_signed(e['cover'])}." if e["cover"] else
                               f"Movement {_signed(e['movement'])}." if e["movement"] else
@@ -171,9 +199,7 @@ def summary(event: Event, state: Mapping[str, Any]) -> str:
                                       f"({deck.name(e['card'])}): {e['effect']}",
         "weapons_set": lambda: "The GM changes the weapon table.",
         "criticals_set": lambda: "The GM changes the critical tables.",
-        "adjusted": lambda: f"The GM sets {n(e['combatant'])}'s "
-                            f"{ {'ap': 'AP', 'in_fight': 'in the fight', 'aessence': 'Æssence'}.get(e['field'], e['field'].capitalize())} "
-                            f"to {e['value']}.",
+        "adjusted": lambda: _adjusted(e, n),
         "combat_ended": lambda: "The combat ends.",
     }
     text = texts.get(e["type"])

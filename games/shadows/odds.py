@@ -154,7 +154,15 @@ def attack_through(
 def best_defence_distribution(pool: Sequence[str], hand: int, k: int) -> dict[int, int]:
     """For a hand of ``hand`` cards dealt from ``pool``: how many hands give each sum of the
     ``k`` best defence values (Pentacles doubled). Counts over unordered hands."""
-    by_value = Counter(defence_card_value(t) for t in pool)
+    counts = Counter(defence_card_value(t) for t in pool)
+    return dict(_best_defence(tuple(sorted(counts.items())), hand, k))
+
+
+@lru_cache(maxsize=256)
+def _best_defence(pool: tuple[tuple[int, int], ...], hand: int, k: int) -> tuple[tuple[int, int], ...]:
+    """How many hands of ``hand`` cards, dealt from a pool holding ``count`` cards of each
+    defence ``value`` (``pool``: (value, count) pairs), give each sum of their ``k`` best."""
+    by_value = dict(pool)
     states: dict[tuple[int, int, int], int] = {(0, 0, 0): 1}  # (cards in hand, best taken, sum)
     for v in sorted(by_value, reverse=True):
         c = by_value[v]
@@ -169,4 +177,23 @@ def best_defence_distribution(pool: Sequence[str], hand: int, k: int) -> dict[in
     for (n, _t, s), ways in states.items():
         if n == hand:
             out[s] = out.get(s, 0) + ways
-    return out
+    return tuple(sorted(out.items()))
+
+
+def through_by_value(bonus: int, defence: int, *, defender_hand: int = 0, defence_cards: int = 0,
+                     unseen: Iterable[str] | None = None) -> dict[int, float]:
+    """For an attack card of each value (Ace 1 .. King 14), played alone: the chance that the
+    attack (card + ``bonus``: skill, off focus, the GM's modifier) beats a Defence of
+    ``defence`` and the best ``defence_cards`` dodge or parry cards of a hand of
+    ``defender_hand`` dealt from ``unseen`` (Pentacles doubled), so that damage gets through.
+    The same reading as ``attack_through``: the defender plays their best cards."""
+    k = min(defence_cards, defender_hand)
+    if k <= 0:
+        return {v: float(v + bonus > defence) for v in range(1, 15)}
+    pool_cards = list(unseen) if unseen is not None else deck.minor_tokens()
+    if defender_hand > len(pool_cards):
+        raise ValueError("the defender's hand is larger than the cards unseen")
+    dist = best_defence_distribution(pool_cards, defender_hand, k)
+    total = comb(len(pool_cards), defender_hand)
+    return {v: float(Fraction(sum(w for extra, w in dist.items() if v + bonus - (defence + extra) > 0), total))
+            for v in range(1, 15)}

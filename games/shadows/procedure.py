@@ -25,6 +25,8 @@ from games.shadows.events import apply
 Handler = Callable[[Mapping[str, Any], Command, Actor, Rng, Cards], list[Event]]
 
 COMMANDS: dict[str, Handler] = {
+    "prepare_check": actions.prepare_check,
+    "cancel_check": actions.cancel_check,
     "check": actions.check,
     "approve_help": actions.approve_help,
     "opposed": actions.opposed,
@@ -42,7 +44,9 @@ COMMANDS: dict[str, Handler] = {
     "declare_focus": fight.declare_focus,
     "deal": fight.deal,
     "redeal": fight.redeal,
+    "aim": fight.aim,
     "attack": fight.attack,
+    "end_turn": fight.end_turn,
     "set_cover": fight.set_cover,
     "defend": fight.defend,
     "announce_critical": fight.announce_critical,

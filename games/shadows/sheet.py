@@ -23,6 +23,9 @@ ATTRIBUTE_RANGE = (0, 20)
 SKILL_RANGE = (0, 40)
 TRACKS = ("health", "life", "aessence")
 TRACK_LABELS = {"health": "Health", "life": "Life", "aessence": "Æssence"}
+# What a fight leaves of each track (blank: the full value): Health is the whole, "Health now"
+# what is left, so the sheet keeps both and a character card shows one of the other.
+NOW = {t: f"{t}_now" for t in TRACKS}
 HELD = "held_major_arcana"
 
 _ATTRIBUTE_HELP = {
@@ -42,6 +45,9 @@ FIELDS: tuple[SheetField, ...] = (
     SheetField("health", "Health", "int", 20),
     SheetField("life", "Life", "int", 20),
     SheetField("aessence", "Æssence", "int", 20),
+    SheetField("health_now", "Health now", "int", "", help="Blank while unhurt; a fight leaves what is left here."),
+    SheetField("life_now", "Life now", "int", "", help="Blank while unhurt."),
+    SheetField("aessence_now", "Æssence now", "int", "", help="Blank while unhurt."),
     SheetField("armour", "Armour", "int", 0, help="Taken off the damage of each hit."),
     SheetField("protection", "Protective equipment", "int", 0, help="Added to Defence."),
     SheetField("vulnerabilities", "Vulnerabilities", "text", "",
@@ -57,7 +63,8 @@ def skill_key(name: str) -> str:
 
 
 def _int(key: str, value: Any, default: int, bounds: tuple[int, int] | None = None) -> int:
-    label = {**ATTRIBUTE_LABELS, **TRACK_LABELS}.get(key, key.capitalize())
+    label = {**ATTRIBUTE_LABELS, **TRACK_LABELS, **{NOW[t]: f"{TRACK_LABELS[t]} now" for t in TRACKS}}.get(
+        key, key.capitalize())
     if value in (None, ""):
         return default
     if isinstance(value, bool):
@@ -89,7 +96,9 @@ def clean_sheet(data: Mapping[str, Any]) -> dict[str, Any]:
     sheet: dict[str, Any] = {}
     for spec in FIELDS:
         raw = data.get(spec.key, spec.default)
-        if spec.kind == "int":
+        if spec.key in NOW.values():
+            sheet[spec.key] = None if raw in (None, "") else _int(spec.key, raw, 0, (-999, 999))
+        elif spec.kind == "int":
             bounds = ATTRIBUTE_RANGE if spec.key in ATTRIBUTES else (-999, 999)
             sheet[spec.key] = _int(spec.key, raw, int(spec.default or 0), bounds)
         elif spec.kind == "skills":
@@ -137,7 +146,8 @@ def profile(character: Mapping[str, Any]) -> dict[str, Any]:
         "owner": owner,
         "attributes": {a: sheet[a] for a in ATTRIBUTES},
         "skills": sheet["skills"],
-        **{t: sheet[t] for t in TRACKS},
+        **{t: sheet[t] if sheet[NOW[t]] is None else sheet[NOW[t]] for t in TRACKS},
+        "maxima": {t: sheet[t] for t in TRACKS},
         "armour": sheet["armour"],
         "protection": sheet["protection"],
         "vulnerabilities": sheet["vulnerabilities"],

@@ -12,12 +12,15 @@
       "guides": [{id, check, combatant, card | None, shown}],   fumble guides (GM's eyes)
       "contests": {id: contest},      multi-draw opposed actions
       "checks": [recent results],     the last few, for the panel
+      "prepared": {cid: check},       set up, waiting for one card or three (the odds shown)
       "combat": None | {
           "round": int, "phase": "focus" | "acting",
           "combatants": {cid: combatant}, "order": [cid, quickest first],
           "pending": None | attack awaiting its defence,
           "played": [tokens],         cards played from hands this round (face up)
-          "set_aside": [tokens],      cards discarded from hands to be re-dealt (face down)
+          "set_aside": [tokens],      cards discarded from hands to be re-dealt (face up on
+                                      the discard pile)
+          "aims": {cid: aim},         an attack being lined up: target, weapon, skill (odds)
           "attacks": [resolved attacks this round],
           "criticals": [{attack, card, effect, announced}],
       }
@@ -25,7 +28,7 @@
 
 A combatant: its ``profile`` (sheet.py) plus ``focus``, ``ap``, ``ap_max``, ``hand``
 (tokens), ``holder`` (the member whose hand it is dealt to: its player, or the GM for an
-NPC), ``dealt``, ``redealt``, ``actions`` and ``in_fight``.
+NPC), ``dealt``, ``redealt``, ``actions``, ``done`` (acting over for now) and ``in_fight``.
 
 Hands are secret: only ``visibility.view`` with the GM's lens and ``visibility.hand_of``
 for a member read them out of the state.
@@ -56,6 +59,7 @@ def new_state() -> dict[str, Any]:
         "guides": [],
         "contests": {},
         "checks": [],
+        "prepared": {},
         "combat": None,
     }
 
@@ -96,7 +100,8 @@ def next_to_act(state: Mapping[str, Any]) -> str | None:
     if not fight or fight["phase"] != "acting" or fight["pending"]:
         return None
     ready = [cid for cid in fight["order"]
-             if (p := fight["combatants"][cid])["in_fight"] and p["dealt"] and p["ap"] > 0]
+             if (p := fight["combatants"][cid])["in_fight"] and p["dealt"] and p["ap"] > 0
+             and not p.get("done")]
     if not ready:
         return None
     return min(ready, key=lambda cid: (fight["combatants"][cid]["actions"], fight["order"].index(cid)))

@@ -65,19 +65,39 @@ def _names(*people: Character) -> dict[str, str]:
 
 
 def check(form: Form, table: Table) -> dict[str, Any]:
+    """The draw of an all-or-nothing action: one set up before (``prepared``: only one card or
+    three, and the cards played from the hand), or the whole action at once."""
+    me = _one(form, table)
+    if value(form, "prepared").lower() in _TRUE:
+        args: dict[str, Any] = {"combatant": me.cid, "prepared": True,
+                                "cards": _whole(form, "cards", 1, "The number of cards"),
+                                "from_hand": _cards(form, "from_hand")}
+        ap = _whole(form, "ap", None, "The AP")
+        if ap is not None:
+            args["ap"] = ap
+        return args
+    return prepare_check(form, table) | {"cards": _whole(form, "cards", 1, "The number of cards"),
+                                         "from_hand": _cards(form, "from_hand")}
+
+
+def prepare_check(form: Form, table: Table) -> dict[str, Any]:
+    """An all-or-nothing action set up, so its player sees the odds of one card and of three."""
     me = _one(form, table)
     helpers = [c for c in table.chosen(values(form, "helpers")) if c.id != me.id]
-    cards = _whole(form, "cards", 1, "The number of cards")
     args: dict[str, Any] = {
         "combatant": me.cid, "character": as_engine(me), "skill": _text(form, "skill", 40),
         "attribute": _text(form, "attribute", 20), "complexity": _text(form, "complexity", 20) or "normal",
-        "cards": cards, "modifier": _whole(form, "modifier", 0, "The modifier"),
-        "helpers": [as_engine(h) for h in helpers], "from_hand": _cards(form, "from_hand"),
+        "modifier": _whole(form, "modifier", 0, "The modifier"),
+        "helpers": [as_engine(h) for h in helpers],
     }
     ap = _whole(form, "ap", None, "The AP")
     if ap is not None:
         args["ap"] = ap
     return args
+
+
+def cancel_check(form: Form, table: Table) -> dict[str, Any]:
+    return {"combatant": _one(form, table).cid}
 
 
 def approve_help(form: Form, table: Table) -> dict[str, Any]:
@@ -187,6 +207,17 @@ def attack(form: Form, table: Table) -> dict[str, Any]:
     return args
 
 
+def aim(form: Form, table: Table) -> dict[str, Any]:
+    target = _one(form, table, "target", "whom to attack")
+    args: dict[str, Any] = {**_fighter(form, table), "target": target.cid, "weapon": _text(form, "weapon", 40),
+                            "skill": _text(form, "skill", 40),
+                            "accuracy": value(form, "accuracy").lower() in _TRUE}
+    ap = _whole(form, "ap", None, "The AP")
+    if ap is not None:
+        args["ap"] = ap
+    return args
+
+
 def set_cover(form: Form, table: Table) -> dict[str, Any]:
     return {"cover": _whole(form, "cover", 0, "Cover"), "movement": _whole(form, "movement", 0, "Movement")}
 
@@ -231,6 +262,8 @@ def _command(name: str, label: str, parse: Parser = plain, *, sender: Sender = "
 # commands name the character in ``combatant``: the platform lets only its player (or the
 # GM) send them; the engine checks again, and checks hands and AP.
 COMMANDS: tuple[Command, ...] = (
+    _command("prepare_check", "Get ready to draw for an action", prepare_check, sender="controller"),
+    _command("cancel_check", "Not draw after all", cancel_check, sender="controller"),
     _command("check", "Draw for an action", check, sender="controller"),
     _command("approve_help", "Approve assistance", approve_help),
     _command("opposed", "Run an opposed action", opposed),
@@ -248,7 +281,9 @@ COMMANDS: tuple[Command, ...] = (
     _command("declare_focus", "Declare a focus", declare_focus, sender="controller"),
     _command("deal", "Deal the hands"),
     _command("redeal", "Give up the first AP to be re-dealt", redeal, sender="controller"),
+    _command("aim", "Take aim", aim, sender="controller"),
     _command("attack", "Attack", attack, sender="controller"),
+    _command("end_turn", "Be done acting for now", _fighter, sender="controller"),
     _command("set_cover", "Set cover or movement", set_cover),
     _command("defend", "Defend", defend, sender="controller"),
     _command("announce_critical", "Announce a critical", announce_critical),

@@ -73,7 +73,10 @@ def test_the_next_to_act_goes_around_quickest_first_then_whoever_has_ap_left() -
     assert next_to_act(table.state) == "c3"  # the slower is done: the quicker acts on
 
 
-def test_a_deal_waits_for_every_focus_and_for_the_whole_deck() -> None:
+def test_a_deal_waits_for_every_focus_then_gathers_the_whole_deck_first() -> None:
+    """Seed: "combat is handled by the GM shuffling the Minor Arcana and dealing out a number
+    of cards to each player": any card still out (in a hand, on the discard pile) comes back
+    through the table's own gather before the first hand of a round is dealt."""
     table = Table()
     table.send(GM, "start_combat", combatants=[ann(), orc()])
     table.send(ANN, "declare_focus", combatant="c1", focus="mental")
@@ -81,8 +84,12 @@ def test_a_deal_waits_for_every_focus_and_for_the_whole_deck() -> None:
         table.send(GM, "deal")
     table.send(GM, "declare_focus", combatant="c3", focus="physical")
     table.cards.draw(deck.MINOR, 2, to="hand", holder=ANN_MEMBER)  # two cards still out
-    with pytest.raises(WrongStep, match="Gather and shuffle"):
-        table.send(GM, "deal")
+    table.cards.draw(deck.MINOR, 1, to="discard")
+    dealt = table.send(GM, "deal")
+    assert ("Minor Arcana", "*", "gathered", None) in table.cards.placed
+    assert dealt[0]["gathered"] and not dealt[1]["gathered"]
+    held = table.cards.held(deck.MINOR, ANN_MEMBER)
+    assert sorted(held) == sorted(table.hand("c1")) and len(held) == 5 + 3
 
 
 def test_a_player_declares_the_focus_only_for_their_own_character() -> None:
@@ -367,7 +374,7 @@ def test_the_end_of_combat_writes_the_tracks_back() -> None:
     attack(table, "S5")
     defend(table)
     [ended] = table.send(GM, "end_combat")
-    assert writeback(ended, table.state)["c3"] == {"health": 14, "life": 14, "aessence": 20}
+    assert writeback(ended, table.state)["c3"] == {"health_now": 14, "life_now": 14, "aessence_now": 20}
     assert table.state["combat"] is None
 
 

@@ -60,9 +60,10 @@ class Round:
         return {**panel, "checks": [c for c in panel["checks"] if c["id"] >= self.round_began]}
 
     def secret(self) -> set[str]:
+        """The cards in hands now: a card discarded for a redeal lies face up on the
+        discard pile, so it is no secret any more."""
         fight = self.state.get("combat") or {}
-        hands = {c for p in (fight.get("combatants") or {}).values() for c in p["hand"]}
-        return hands | set(fight.get("set_aside") or [])
+        return {c for p in (fight.get("combatants") or {}).values() for c in p["hand"]}
 
     def check_hidden(self, event: dict[str, Any]) -> None:
         seen = audience(event)
@@ -80,24 +81,33 @@ class Round:
             assert seen.owner == event["combatant"] and seen.private_audience == "owner"
 
     def check_conserved(self) -> None:
+        """Every Minor Arcana card is in exactly one place at the table (draw pile, discard
+        pile, play area, a hand), and the engine's hands are exactly the table's hand piles:
+        a card played from a hand has left the table's hand too."""
         fight = self.state.get("combat")
         if not fight:
             return
-        engine = [c for p in fight["combatants"].values() for c in p["hand"]] + fight["played"] + fight["set_aside"]
-        port = self.cards.decks[deck.MINOR] + self.cards.discards[deck.MINOR]
-        assert sorted(engine + port) == sorted(deck.minor_tokens()), "a card was lost or doubled"
-        hands_in_port = [(tok, holder) for _, tok, to, holder in self.cards.placed if to == "hand"]
-        for cid, p in fight["combatants"].items():
-            for token in p["hand"]:
-                assert any(tok == token for tok, _ in hands_in_port)
+        where = {tok: (to, holder) for (d, tok), (_, _, to, holder) in self.cards._where.items()
+                 if d == deck.MINOR}
+        lying = [tok for tok, (to, _) in where.items() if to in ("hand", "play")]
+        port = self.cards.decks[deck.MINOR] + self.cards.discards[deck.MINOR] + lying
+        assert sorted(port) == sorted(deck.minor_tokens()), "a card was lost or doubled"
+        for holder in {p["holder"] for p in fight["combatants"].values() if p["dealt"]}:
+            engine = [c for p in fight["combatants"].values() if p["dealt"] and p["holder"] == holder
+                      for c in p["hand"]]
+            assert sorted(self.cards.held(deck.MINOR, holder)) == sorted(engine), "a hand disagrees"
+        played = [tok for tok, (to, _) in where.items() if to == "play"]
+        assert sorted(played) == sorted(fight["played"]), "the play area disagrees"
 
     def start_round(self, first: bool, seed: int) -> None:
         if first:
             assert self.send(GM, "start_combat", combatants=PEOPLE)
         else:
-            # The GM gathers every card (the deck's Recall) and starts the next round.
+            # The GM starts the next round: the engine gathers every card back (the cards
+            # port's gather); a fresh stacked order stands for the new shuffle.
             assert self.send(GM, "new_round", conserve=False)
-            self.cards = stacked(seed=seed)
+            assert ("Minor Arcana", "*", "gathered", None) in self.cards.placed
+            self.cards.restack(deck.MINOR, stacked(seed=seed).decks[deck.MINOR])
             self.check_conserved()
         self.round_began = self.state["next_id"]
         for person in PEOPLE:
@@ -178,4 +188,9 @@ def test_each_player_sees_only_their_own_hand() -> None:
         panel = view(table.state, lens)
         assert all("hand" not in row for row in panel["combat"]["combatants"])
         assert [row["hand_count"] for row in panel["combat"]["combatants"]] == [4, 4, 4]
-    assert all("hand" in row for row in view(table.state, "gm")["combat"]["combatants"])
+    # No lens lists a hand: the table's hand panels show them. The GM's alone names the
+    # NPC's cards (all NPCs' hands lie in the GM's one pile).
+    gm_rows = view(table.state, "gm")["combat"]["combatants"]
+    assert all("hand" not in row for row in gm_rows)
+    assert [row.get("npc_cards") for row in gm_rows if row["npc"]] == [
+        [deck.name(t) for t in fight["c3"]["hand"]]]

@@ -143,4 +143,4 @@ def test_the_sheet_shows_the_cards_held() -> None:
     [kept] = of_type(events, "major_arcana_kept")
     assert writeback(kept, table.state) == {"c1": {"held_major_arcana": [t("M9")]}}
     shown = view(table.state, "spectator")["held"]["c1"]["cards"][0]
-    assert shown["name"] == "The Hermit" and shown["reversed"] == "Isolation, loneliness, withdrawal"
+    assert shown["name"] == "The Hermit" and shown["reversed_meaning"] == "Isolation, loneliness, withdrawal"

@@ -64,7 +64,8 @@ def test_the_registration_passes_the_registrys_checks() -> None:
 def test_every_engine_command_is_reachable_from_the_web() -> None:
     assert [c.name for c in web.COMMANDS] == list(COMMANDS)
     controller = {c.name for c in web.COMMANDS if c.sender == "controller"}
-    assert controller == {"check", "spend_arcana", "declare_focus", "redeal", "attack", "defend"}
+    assert controller == {"prepare_check", "cancel_check", "check", "spend_arcana", "declare_focus", "redeal",
+                          "aim", "attack", "end_turn", "defend"}
 
 
 def test_a_check_form_carries_the_character_and_its_helpers() -> None:
