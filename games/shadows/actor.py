@@ -78,9 +78,8 @@ def tokens_of(command: Command, key: str) -> list[str]:
     tokens = [str(t) for t in raw]
     if len(set(tokens)) != len(tokens):
         raise RuleError("The same card is named twice.")
-    for t in tokens:
-        if not deck.is_minor(t):
-            raise NotInHand(f"{t!r} is not a Minor Arcana card.")
+    if any(not deck.is_minor(t) for t in tokens):
+        raise NotInHand("That is not a card of the Minor Arcana: pick the cards in the hand.")
     return tokens
 
 

@@ -12,7 +12,7 @@ from games.shadows.narrate import summary
 from games.shadows.procedure import decide
 from games.shadows.sheet import FIELDS, clean_sheet, derived
 from games.shadows.state import new_state
-from games.shadows.table import writeback
+from games.shadows.table import glance, writeback
 from games.shadows.visibility import audience, view
 
 PANEL = "games/shadows/panel.html"
@@ -25,6 +25,7 @@ SYSTEM = GameSystem(
     sheet_fields=FIELDS,
     clean_sheet=clean_sheet,
     derived=derived,
+    glance=glance,
     procedure=Procedure(
         new_state=new_state,
         decide=decide,
@@ -37,7 +38,9 @@ SYSTEM = GameSystem(
     commands=web.COMMANDS,
     checks=(),
     pages=(web.ODDS,),
-    panel=Panel(view=view, template=f"{PANEL}#panel", notice=f"{PANEL}#notice"),
+    # the GM's view holds the GM's secrets (a fumble's guide, a Major Critical's effect, a
+    # multi-draw margin, the critical tables, which card each NPC holds): drawn for the GM alone
+    panel=Panel(view=view, template=f"{PANEL}#panel", notice=f"{PANEL}#notice", gm_sees_more=True),
     log_lines={},  # every event reads as its summary (log/events/default.html)
     audience=audience,
     rule_error=RuleError,

@@ -47,7 +47,11 @@ def as_engine(character: Character) -> dict[str, Any]:
 
 
 def _one(form: Form, table: Table, key: str = "character", what: str = "a character") -> Character:
-    found = table.character(value(form, key) or None)
+    """The character a field names, by its platform id or its combatant id (``c<id>``: the
+    panel's rows name combatants so)."""
+    raw = value(form, key).strip()
+    found = next((c for c in table.characters if c.cid == raw), None) if raw.startswith("c") else None
+    found = found or table.character(raw or None)
     if found is None:
         raise RuleError(f"Choose {what}.")
     return found
@@ -67,7 +71,7 @@ def _names(*people: Character) -> dict[str, str]:
 def check(form: Form, table: Table) -> dict[str, Any]:
     """The draw of an all-or-nothing action: one set up before (``prepared``: only one card or
     three, and the cards played from the hand), or the whole action at once."""
-    me = _one(form, table)
+    me = _one(form, table, "combatant" if value(form, "combatant") else "character")
     if value(form, "prepared").lower() in _TRUE:
         args: dict[str, Any] = {"combatant": me.cid, "prepared": True,
                                 "cards": _whole(form, "cards", 1, "The number of cards"),
@@ -97,7 +101,7 @@ def prepare_check(form: Form, table: Table) -> dict[str, Any]:
 
 
 def cancel_check(form: Form, table: Table) -> dict[str, Any]:
-    return {"combatant": _one(form, table).cid}
+    return _fighter(form, table)
 
 
 def approve_help(form: Form, table: Table) -> dict[str, Any]:
@@ -152,8 +156,7 @@ def guide(form: Form, table: Table) -> dict[str, Any]:
 
 
 def spend_arcana(form: Form, table: Table) -> dict[str, Any]:
-    me = _one(form, table)
-    return {"combatant": me.cid, "card": _text(form, "card", 40),
+    return {**_fighter(form, table), "card": _text(form, "card", 40),
             "reversed": value(form, "reversed").lower() in _TRUE}
 
 
@@ -179,7 +182,9 @@ def plain(form: Form, table: Table) -> dict[str, Any]:
 
 
 def _fighter(form: Form, table: Table) -> dict[str, Any]:
-    return {"combatant": _one(form, table).cid}
+    """The combatant a combat form acts for: its ``combatant`` field, or ``character``."""
+    key = "combatant" if value(form, "combatant") else "character"
+    return {"combatant": _one(form, table, key).cid}
 
 
 def declare_focus(form: Form, table: Table) -> dict[str, Any]:
@@ -363,12 +368,41 @@ def odds_context(query: Form) -> dict[str, Any]:
     hand = _bounded(query, "hand", 0, 0, 30)
     dodges = _bounded(query, "dodges", 0, 0, 13)
     attack = odds.attack_through(card, skill, guard, defender_hand=hand, defence_cards=dodges)
+    rows = check_odds(modifier)
+    through = odds.through_by_value(skill, guard, defender_hand=hand, defence_cards=dodges)
     return {
-        "modifier": modifier, "rows": check_odds(modifier), "bands": BAND_LABELS,
-        "attributes": ATTRIBUTE_LABELS,
+        "modifier": modifier, "rows": rows, "bands": BAND_LABELS, "chart": check_chart(rows),
+        "attributes": ATTRIBUTE_LABELS, "card_choices": _CARD_CHOICES,
         "attack": {"card": card, "card_name": deck.name(card), "skill": skill, "defence": guard,
-                   "hand": hand, "dodges": dodges, "value": attack.attack, "hit": _pct(attack.hit)},
+                   "hand": hand, "dodges": dodges, "value": attack.attack, "hit": _pct(attack.hit),
+                   "by_value": [{"value": v, "name": _VALUE_NAMES[v], "pct": _pct(p)} for v, p in through.items()]},
     }
+
+
+_VALUE_NAMES = {1: "Ace", 11: "Page", 12: "Knight", 13: "Queen", 14: "King",
+                **{v: str(v) for v in range(2, 11)}}
+_CARD_CHOICES = [(f"{suit}:{v}", deck.name(f"tarot:{suit}:{v}")) for suit in deck.SUITS for v in range(1, 15)]
+_SEGMENTS = ("fumble", "failure", "success", "critical_success")
+
+
+def check_chart(rows: list[dict[str, Any]], *, width: int = 300, bar_height: int = 16, gap: int = 6,
+                label_width: int = 150) -> dict[str, Any]:
+    """An SVG bar chart of the check odds: one bar per complexity and number of cards, split
+    into fumble, failure, success and critical success; segment widths add up to ``width``."""
+    bars = []
+    for i, row in enumerate(rows):
+        x, segments = label_width, []
+        for index, band in enumerate(_SEGMENTS):
+            span = label_width + width - x if index == len(_SEGMENTS) - 1 else round(float(row[band]) / 100 * width)
+            segments.append({"band": band, "label": BAND_LABELS[band], "x": x, "width": max(0, span),
+                             "percent": row[band]})
+            x += span
+        bars.append({"label": f"{row['complexity']}, {'one card' if row['cards'] == 1 else 'three'}",
+                     "y": i * (bar_height + gap) + (i // 2) * 8,  # a little room between complexities
+                     "height": bar_height, "segments": segments, "success": row["success"],
+                     "critical_success": row["critical_success"]})
+    height = bars[-1]["y"] + bar_height if bars else 0
+    return {"width": label_width + width, "label_width": label_width, "height": height, "bars": bars}
 
 
 ODDS = Page(slug="odds", title="Shadows of Humanity odds", template="games/shadows/odds.html",
