@@ -107,7 +107,7 @@ def deal(state: Mapping[str, Any], command: Command, actor: Actor, rng: Rng, car
     for person, holder in zip(waiting, holders):
         size = cb.hand_size(person["attributes"], person["focus"])
         dealt = [c.token for c in cards.draw(deck.MINOR, size, to="hand", holder=holder)] if size else []
-        events.append({"type": "hand_dealt", "combatant": person["id"], "focus": person["focus"],
+        events.append({"type": "hand_dealt", "combatant": person["id"], "name": person["name"], "focus": person["focus"],
                        "count": len(dealt), "holder": holder, "cards": dealt, "gathered": gathered})
         gathered = False
     return events
@@ -131,7 +131,8 @@ def redeal(state: Mapping[str, Any], command: Command, actor: Actor, rng: Rng, c
     # the discarded cards leave the real hand face up onto the discard pile, then the new ones come
     play_from_hand(cards, person, tokens, to="discard")
     drawn = [c.token for c in cards.draw(deck.MINOR, len(tokens), to="hand", holder=holder)]
-    return [{"type": "redealt", "combatant": person["id"], "count": len(tokens), "discarded": tokens,
+    return [{"type": "redealt", "combatant": person["id"], "name": person["name"], "count": len(tokens),
+             "discarded": tokens,
              "drawn": drawn, "holder": holder}]
 
 

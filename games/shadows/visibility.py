@@ -43,13 +43,18 @@ Event = Mapping[str, Any]
 def audience(event: Event) -> Visibility:
     kind = event.get("type")
     if kind == "hand_dealt":
+        # the private line is read by the hand's player and by the GM: it names whose hand it is
+        who = event.get("name") or "You"
         return Visibility(owner=event["combatant"], private={"cards": event["cards"]},
-                          private_summary=f"You are dealt {deck.names(event['cards']) or 'no cards'}.")
+                          private_summary=f"{who} {'is' if who != 'You' else 'are'} dealt "
+                                          f"{deck.names(event['cards']) or 'no cards'}.")
     if kind == "redealt":
         # the discarded cards lie face up on the discard pile (public); the new ones are hidden
         return Visibility(owner=event["combatant"], private={"drawn": event["drawn"]},
-                          private_summary=f"You discard {deck.names(event['discarded'])} and are dealt "
-                                          f"{deck.names(event['drawn'])}.")
+                          private_summary=(f"{event['name']} discards {deck.names(event['discarded'])} and is dealt "
+                                           if event.get("name") else
+                                           f"You discard {deck.names(event['discarded'])} and are dealt ")
+                          + f"{deck.names(event['drawn'])}.")
     if kind == "guide_drawn":
         return Visibility(private={"card": event["card"]}, private_audience="gm",
                           private_summary=f"The guide: {deck.name(event['card'])} "
@@ -106,8 +111,10 @@ def hand_of(state: Mapping[str, Any], member: int | None) -> list[dict[str, Any]
     return out
 
 
-def _attack_public(entry: Mapping[str, Any], gm: bool) -> dict[str, Any]:
+def _attack_public(entry: Mapping[str, Any], gm: bool, names: Mapping[str, str]) -> dict[str, Any]:
     shown = {k: v for k, v in entry.items() if k != "criticals" or gm}
+    shown["attacker_name"] = names.get(entry["attacker"], "")
+    shown["target_name"] = names.get(entry["target"], "")
     shown["cards_named"] = deck.names(entry.get("cards", []))
     shown["faces"] = [_card(t) for t in entry.get("cards", [])]
     defence = entry.get("defence") or {}
@@ -314,7 +321,8 @@ def view(state: Mapping[str, Any], lens: PanelLens) -> dict[str, Any]:
             "next": nxt,
             "pending": pending_view,
             "aims": aims,
-            "attacks": [_attack_public(a, gm) for a in fight["attacks"]],
+            "attacks": [_attack_public(a, gm, {cid: p["name"] for cid, p in fight["combatants"].items()})
+                        for a in fight["attacks"]],
             "criticals": [c | {"face": _card(c["card"]), "target_name": fight["combatants"].get(
                 c["target"], {}).get("name", "")} for c in fight["criticals"] if gm or c["announced"]],
             "waiting_criticals": sum(1 for c in fight["criticals"] if not c["announced"]),

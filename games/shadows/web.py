@@ -263,34 +263,37 @@ def _command(name: str, label: str, parse: Parser = plain, *, sender: Sender = "
     return Command(name=name, label=label, parse=parse, sender=sender)
 
 
-# Every command of the engine (procedure.COMMANDS), each reachable from the web. "controller"
+# Every command of the engine (procedure.COMMANDS), each reachable from the web. A label reads
+# both after "Only the GM can ..." (a refusal) and as "Gemma's ..." when the rules move cards
+# ("For Gemma's deal, 5 cards come off Minor Arcana"), so the cards' commands have labels that
+# are verb and noun at once. "controller"
 # commands name the character in ``combatant``: the platform lets only its player (or the
 # GM) send them; the engine checks again, and checks hands and AP.
 COMMANDS: tuple[Command, ...] = (
     _command("prepare_check", "Get ready to draw for an action", prepare_check, sender="controller"),
     _command("cancel_check", "Not draw after all", cancel_check, sender="controller"),
-    _command("check", "Draw for an action", check, sender="controller"),
+    _command("check", "Draw", check, sender="controller"),
     _command("approve_help", "Approve assistance", approve_help),
-    _command("opposed", "Run an opposed action", opposed),
+    _command("opposed", "Draw for an opposed action", opposed),
     _command("counter", "Accept a counter", counter),
     _command("contest_start", "Start a multi-draw action", contest_start),
     _command("contest_draw", "Draw for a multi-draw action", contest),
     _command("contest_end", "End a multi-draw action", contest),
-    _command("draw_guide", "Draw a fumble's guide", guide),
+    _command("draw_guide", "Draw for a fumble's guide", guide),
     _command("show_guide", "Show a fumble's guide", guide),
     _command("spend_arcana", "Spend a Major Arcana", spend_arcana, sender="controller"),
     _command("end_session", "End the session", end_session),
     _command("start_combat", "Start a combat", start_combat),
     _command("add_combatant", "Add someone to the combat", add_combatant),
-    _command("new_round", "Next round"),
+    _command("new_round", "Reshuffle for the next round"),
     _command("declare_focus", "Declare a focus", declare_focus, sender="controller"),
-    _command("deal", "Deal the hands"),
-    _command("redeal", "Give up the first AP to be re-dealt", redeal, sender="controller"),
+    _command("deal", "Deal"),
+    _command("redeal", "Redeal", redeal, sender="controller"),
     _command("aim", "Take aim", aim, sender="controller"),
     _command("attack", "Attack", attack, sender="controller"),
     _command("end_turn", "Be done acting for now", _fighter, sender="controller"),
     _command("set_cover", "Set cover or movement", set_cover),
-    _command("defend", "Defend", defend, sender="controller"),
+    _command("defend", "Defence", defend, sender="controller"),
     _command("announce_critical", "Announce a critical", announce_critical),
     _command("set_weapons", "Edit the weapon table", set_weapons),
     _command("set_criticals", "Edit the critical tables", set_criticals),

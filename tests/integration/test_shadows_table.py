@@ -256,8 +256,8 @@ def fought(sh) -> dict[str, Any]:
     ("bob", "aim", {"target": "ghoul", "weapon": "Blade"}, 403, "characters you control"),
     ("ann", "end_turn", {"combatant": "ghoul"}, 403, "characters you control"),
     # the GM's own commands
-    ("ann", "deal", {}, 400, "Only the GM can deal the hands"),
-    ("bob", "new_round", {}, 400, "Only the GM can next round"),
+    ("ann", "deal", {}, 400, "Only the GM can deal."),
+    ("bob", "new_round", {}, 400, "Only the GM can reshuffle for the next round."),
     # malformed forms
     ("ann", "attack", {"target": "ghoul", "weapon": "Blade", "cards": [t("S12")], "ap": "lots"}, 400,
      "The AP is a whole number"),
@@ -348,6 +348,7 @@ def test_hands_are_real_cards_dealt_under_the_seal_and_conserved_through_a_round
     assert held(sh, "ann") == sorted(t(c) for c in ALMA) and held(sh, "gm") == sorted(t(c) for c in GHOUL)
     dealt = Event.objects.filter(table=sh["table"], kind="cards.drawn", payload__count=4).order_by("seq")
     assert [e.owner_id for e in dealt] == [sh["ann"].pk, sh["gm"].pk, sh["bob"].pk]
+    assert dealt[0].summary.endswith("'s deal, 4 cards come off Minor Arcana to Ann's hand.")
     for event in dealt:
         assert event.payload["commitment"] and event.payload["rule"] and "cards" not in event.payload
         assert len(event.private["cards"]) == 4
