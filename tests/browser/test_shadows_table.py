@@ -70,7 +70,8 @@ def where(text: str, cards: list[str]) -> list[str]:
     return out
 
 
-def test_a_combat_round_with_hidden_hands_a_dodge_and_a_critical_seen_live(make_table) -> None:
+def test_a_combat_round_with_hidden_hands_a_dodge_and_a_critical_seen_live(
+        make_table, accessible_names_js, duplicate_ids_js) -> None:
     table = make_table(system="shadows")
     gm = table.gm
     gm.accept_dialogs = True
@@ -150,6 +151,9 @@ def test_a_combat_round_with_hidden_hands_a_dodge_and_a_critical_seen_live(make_
     picked = ann.page.locator(f"[id^=through-] li[data-value='{value(face)}']")
     expect(picked).to_have_css("font-weight", "700")  # the picked card's chance stands out
     shot(ann, "player-desktop")
+    for person in (gm, ann):  # every control named, no id twice, with the whole panel drawn
+        assert person.page.evaluate(accessible_names_js) == [], person.name
+        assert person.page.evaluate(duplicate_ids_js) == [], person.name
     click(ann, attack.get_by_role("button", name="Attack with the picked cards for Alma"), "attack")
     face_name = card_by_id(face).name
     for person in everyone:
