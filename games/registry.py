@@ -18,10 +18,9 @@ __all__ = [
 ]
 
 # The registration line: the packages under games/ that are systems, in the order offered.
-PACKAGES = ("freeform", "demon_city", "report_card", "harsh_light")
+PACKAGES = ("freeform", "demon_city", "report_card", "harsh_light", "shadows")
 
 COMING = (
-    GameSystem("shadows", "Shadows of Humanity", "Tarot draws and Action Points.", False),
     GameSystem("passages", "Passages (NycosRPG)", "Percentile checks and tracks.", False),
 )
 

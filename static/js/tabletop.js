@@ -298,6 +298,79 @@
   });
 })();
 
+// Cards picked from a hand for a game's form (an attack, a dodge): while the page shows a form
+// with data-picks="<field>", clicking a card in a hand one sees (or Enter/Space on it) picks it
+// or unpicks it, and that form sends the picked cards' ids, in the order picked, as <field>:
+// from the hand of the member its data-picks-from names (any hand when it names none). Picks
+// outlive a hand's redraw while the card is still in it; a form's picks clear once it is done.
+// Systems use it through their templates alone (docs/adding-a-system.md, "Cards from a hand").
+(function () {
+  "use strict";
+  let picks = []; // {holder, card}, in the order picked
+
+  function same(p, el) { return p.card === el.dataset.card && p.holder === el.dataset.holder; }
+
+  function mark() {
+    const armed = document.querySelector("[data-picks]") !== null;
+    const shown = document.querySelectorAll(".card-pick");
+    picks = picks.filter(function (p) { return [...shown].some(function (el) { return same(p, el); }); });
+    for (const el of shown) {
+      const at = picks.findIndex(function (p) { return same(p, el); });
+      if (!armed) {
+        for (const a of ["role", "tabindex", "aria-pressed", "aria-label", "data-pick-order"]) el.removeAttribute(a);
+        continue;
+      }
+      const name = el.querySelector(".card-name");
+      el.setAttribute("role", "button");
+      el.setAttribute("tabindex", "0");
+      el.setAttribute("aria-label", "Pick " + (name ? name.textContent : el.dataset.card));
+      el.setAttribute("aria-pressed", at >= 0 ? "true" : "false");
+      el.dataset.pickOrder = at >= 0 ? String(at + 1) : "";
+    }
+  }
+
+  function toggle(el) {
+    const at = picks.findIndex(function (p) { return same(p, el); });
+    if (at >= 0) picks.splice(at, 1);
+    else picks.push({ holder: el.dataset.holder, card: el.dataset.card });
+    mark();
+    document.dispatchEvent(new CustomEvent("tabletop:picked", { detail: { picks: picks.slice() } }));
+  }
+
+  document.addEventListener("click", function (e) {
+    const el = e.target.closest && e.target.closest(".card-pick[role=button]");
+    if (el) toggle(el);
+  });
+  document.addEventListener("keydown", function (e) {
+    if (e.key !== "Enter" && e.key !== " ") return;
+    const el = e.target.closest && e.target.closest(".card-pick[role=button]");
+    if (!el) return;
+    e.preventDefault();
+    toggle(el);
+  });
+
+  function formOf(elt) { return elt && elt.closest ? elt.closest("[data-picks]") : null; }
+  function mine(form, p) { return !form.dataset.picksFrom || p.holder === form.dataset.picksFrom; }
+
+  document.addEventListener("htmx:configRequest", function (e) {
+    const form = formOf(e.detail.elt);
+    if (!form) return;
+    e.detail.parameters[form.dataset.picks] = picks.filter(function (p) { return mine(form, p); })
+      .map(function (p) { return p.card; });
+  });
+  document.addEventListener("htmx:afterRequest", function (e) {
+    const form = formOf(e.detail.elt);
+    // only the form's own request uses its picks up (a button of its own inside it, such as
+    // one asking for odds, leaves them picked)
+    if (!form || form !== e.detail.elt || !e.detail.successful) return;
+    picks = picks.filter(function (p) { return !mine(form, p); });
+    mark();
+  });
+  document.addEventListener("DOMContentLoaded", mark);
+  document.addEventListener("htmx:afterSettle", mark);
+  document.addEventListener("htmx:wsAfterMessage", mark);
+})();
+
 // Verify a revealed shuffle: recompute its digest here, compare it with the one sealed at the
 // shuffle, and check that every card this viewer saw dealt under it lay where it said.
 (function () {

@@ -95,7 +95,7 @@ def test_every_registered_command_is_reachable(dc, command: str) -> None:
 
 @pytest.mark.parametrize("path", [
     "/tables/{dc}/commands/explode/", "/tables/{ff}/commands/start/", "/tables/{dc}/checks/nope/",
-    "/tables/{ff}/checks/task/", "/games/nope/odds/", "/games/demon_city/nope/", "/games/shadows/odds/",
+    "/tables/{ff}/checks/task/", "/games/nope/odds/", "/games/demon_city/nope/", "/games/harsh_light/odds/",
     "/games/freeform/odds/",
 ])
 def test_what_is_not_registered_is_a_404(dc, path: str) -> None:

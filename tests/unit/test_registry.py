@@ -16,7 +16,7 @@ from games.sheets import SheetError, SheetField, format_stats, parse_stats
 
 def test_the_landed_systems_are_available_in_the_order_offered() -> None:
     assert [s.key for s in registry.available()] == list(registry.PACKAGES)
-    assert {"freeform", "demon_city", "report_card", "harsh_light"} <= set(registry.PACKAGES)
+    assert {"freeform", "demon_city", "report_card", "harsh_light", "shadows"} <= set(registry.PACKAGES)
 
 
 def test_the_seed_systems_not_yet_landed_are_listed_as_coming() -> None:

@@ -1,0 +1,120 @@
+"""Shadows of Humanity: a pure-Python rules engine (no Django) on the cards port.
+
+Specification: seed 000 ("Shadows of Humanity RPG Mechanics"), issue 16; the Tower's
+meanings are the traditional ones (seeds README, ``games.core.tarot``). The Tarot is split
+into two decks the table brings out under these names: ``deck.MINOR`` ("Minor Arcana", 56
+cards, Ace 1 .. 10, Page 11, Knight 12, Queen 13, King 14) for resolution and
+``deck.MAJOR`` ("Major Arcana", 22) for fate.
+
+Modules
+    resolution  all-or-nothing bands (``COMPLEXITIES``), fumbles, King/Queen cards,
+                assistance, counters, opposed ties
+    combat      AP, hands by focus, off-focus -3, Defence, damage, D1..M3, the critical
+                chain, modern weapons, armour and vulnerabilities
+    odds        ``all_or_nothing(modifier, complexity, *, cards=1)`` -> fumble, failure,
+                success, critical_success (exact, a fresh 56-card deck, no replacement, the
+                extra card included); ``attack_through(card, skill, defence, ...)``
+    weapons / criticals   the GM's Attack/Weapon table and Major Critical tables, as text
+    sheet / table         the sheet (``FIELDS``, ``clean_sheet``, ``derived``, ``profile``)
+                          and ``writeback``
+    procedure / events    ``decide(state, command, rng, cards)`` and ``apply(state, event)``;
+                          the handlers are in ``actions`` (outside combat) and ``fight``
+                          (combat), sharing ``actor`` (the sender, arguments, hand/AP checks)
+    narrate               ``summary(event, state)``: the public log line
+    visibility            ``audience(event)``, ``view(state, lens)``, ``hand_of(state, member)``
+    web / system          form parsers, the odds page, ``SYSTEM``
+
+The procedure
+    ``state = new_state()``; for each command ``events = decide(state, command, rng, cards)``
+    (a ``RuleError`` subclass refuses, nothing drawn or changed) then
+    ``state = apply(state, event)`` for each; replaying the events rebuilds the state and
+    never draws. Commands carry ``actor = {is_gm, controls, member, name}``.
+
+    Outside combat (also during a round):
+      prepare_check controller. ``character`` (sheet + id, name, owner), ``skill``,
+                    ``attribute``, ``complexity``; GM only: ``modifier``; ``helpers`` (GM, or
+                    approved first). Nothing drawn: the panel shows the odds of one card and
+                    of three; cancel_check (controller) calls it off.
+      check         controller. ``prepared`` (the one set up) or the same arguments at once,
+                    ``cards`` 1 or 3; GM only: ``ap``; ``from_hand`` in a round.
+      approve_help  GM. ``combatant``, ``helpers`` (one or two, in order).
+      opposed       GM. ``sides``: two {character, skill, attribute}.
+      counter       GM. ``combatant``, ``target``, ``suits`` the GM accepts, ``ap``.
+      contest_start / contest_draw / contest_end   GM. Multi-draw: ``mode`` "draws"
+                    (``draws``, ``scoring`` wins|points) or "margin" (``margin``, secret).
+      draw_guide / show_guide   GM. A fumble's Major Arcana guide.
+      spend_arcana  controller. ``combatant``, ``card``, ``reversed``.
+      end_session   GM. ``keep``: {cid: the one card it carries over}.
+    Combat:
+      start_combat (GM, ``combatants``), add_combatant (GM), new_round (GM),
+      declare_focus (controller, ``focus``), deal (GM: every hand, face down, to its player,
+      the GM for NPCs; the round's first deal gathers the whole Minor Arcana first), redeal
+      (controller, ``cards``: up to three, for the first AP), aim (controller: ``target``,
+      ``weapon``, ``skill``, ``ap``: nothing spent; the panel shows each attack card's chance),
+      attack (controller: ``target``, ``weapon``, ``cards`` from the hand, the attack card
+      first, ``ap``, ``skill``, ``accuracy``), end_turn (controller: done acting for now),
+      set_cover (GM), defend (the target's controller: ``cards``, one AP each, at most the
+      attacker's AP; resolves the attack), announce_critical (GM), set_weapons,
+      set_criticals, adjust, end_combat (GM).
+
+Hands are the table's hand piles
+    A deal draws each hand into its holder's hand pile (``cards.draw(..., to="hand")``); every
+    card that leaves a hand under the rules (an attack, a dodge or parry, a check from the hand,
+    a redeal's discards) leaves the table's pile through ``cards.play`` (face up in the play
+    area, or on the discard pile), so the engine's record of each hand and the table's piles
+    agree; a card the table no longer has in that hand is refused. A new round, the first
+    deal of a round with cards out, and the end of a combat gather the whole Minor Arcana
+    back (``cards.gather``: shuffled under a new seal).
+
+Hidden information (visibility.py)
+    Dealt and re-dealt cards travel only in an event's private part, for the hand's player
+    and the GM; public payloads, summaries and every panel count them (the table's hand
+    panels show each hand to its holder and the GM). The GM's lens alone names which cards
+    each NPC holds, since all NPCs' hands lie in the GM's one pile; ``hand_of(state,
+    member_id)`` gives a member's own hands. The GM alone
+    sees a fumble's guide until shown, a Major Critical's effect until announced, a
+    multi-draw margin, the critical tables, and NPCs' sheets and tracks.
+
+Readings where the seed is silent or loose (each commented where it is coded)
+    - Halves round up for hand sizes (as for AP); assistance halves/quarters round down.
+    - A King's extra card does not chain; an opposed action has no fumble band; its ties add
+      the new cards to each total.
+    - Attribute categories for the -3: Physical (Body, Physical, Quickness), Mental (Mind,
+      Mental, Discipline), Spiritual (Spirit, Emotional, Intuition); mana magic is Mental.
+      An active dodge or parry outside the focus takes it; the passive Defence does not.
+    - An attack's first card is "the attack card" (suit, face, Ace fumble); more cards add.
+      Each action costs 1 AP unless the weapon table or the GM says more.
+    - A face card among the defence cards prevents the whole critical chain (its first level
+      is the way to the others); level 1 is the Minor Critical, later cards Major Criticals of
+      the weapon's critical suit (value added too) or, of another suit, their value added.
+    - Damage: armour first, then vulnerability x2 / resistance half (down) / immunity 0;
+      physical and mana hits lower Health and Life (modern weapons Life by a fifth, rounded
+      up), spiritual hits Æssence. Accuracy's value comes off cover or movement.
+    - Combat's "possible fumble" is an Ace attack card (no complexity in a fight).
+    - Turn order is shown (quickest first, then around again, skipping whoever said they are
+      done) but not enforced.
+    - A redeal's discarded cards lie face up on the discard pile: they are no secret.
+    - What a fight leaves of Health, Life and Æssence goes back as "Health now" (and so on):
+      the sheet's Health stays the whole, for the character card's bar.
+"""
+
+from __future__ import annotations
+
+from games.shadows import odds
+from games.shadows.deck import MAJOR, MINOR
+from games.shadows.errors import GMOnly, NotEnoughAP, NotInHand, NotYourCharacter, RuleError, WrongStep
+from games.shadows.events import EVENT_TYPES, apply
+from games.shadows.narrate import summary
+from games.shadows.procedure import COMMANDS, decide, run
+from games.shadows.state import new_state
+from games.shadows.system import SYSTEM
+from games.shadows.visibility import audience, hand_of, view
+
+KEY = "shadows"
+NAME = "Shadows of Humanity"
+
+__all__ = [
+    "COMMANDS", "EVENT_TYPES", "GMOnly", "KEY", "MAJOR", "MINOR", "NAME", "NotEnoughAP", "NotInHand",
+    "NotYourCharacter", "RuleError", "SYSTEM", "WrongStep", "apply", "audience", "decide", "hand_of",
+    "new_state", "odds", "run", "summary", "view",
+]

@@ -1,0 +1,377 @@
+"""Combat commands: the round, focus and hands, attacks, defences, damage and criticals."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from games.core.cards_port import Cards, UnknownDeck
+from games.core.rng import Rng
+from games.shadows import combat as cb
+from games.shadows import criticals as crit
+from games.shadows import deck, weapons
+from games.shadows import state as st
+from games.shadows.actor import (
+    MAX_REDEAL, Actor, Command, Event, new_id, play_from_hand, require_ap, require_in_hand, tokens_of,
+    whole,
+)
+from games.shadows.errors import GMOnly, NotEnoughAP, RuleError, WrongStep
+from games.shadows.sheet import profile, skill_key, skill_value
+
+
+def _fresh(person: Mapping[str, Any]) -> dict[str, Any]:
+    ap = cb.action_points(person["attributes"]["quickness"])
+    return {**person, "focus": None, "ap": ap, "ap_max": ap, "hand": [], "dealt": False,
+            "redealt": False, "actions": 0, "done": False, "in_fight": True}
+
+
+def start_combat(state: Mapping[str, Any], command: Command, actor: Actor, rng: Rng, cards: Cards) -> list[Event]:
+    actor.require_gm("start a combat")
+    if state.get("combat"):
+        raise WrongStep("A combat is already under way; end it first.")
+    raw = command.get("combatants") or []
+    if not raw:
+        raise RuleError("Choose who is in the combat.")
+    people = {}
+    for item in raw:
+        person = _fresh(profile(item))
+        if person["id"] in people:
+            raise RuleError(f"{person['name']} is named twice.")
+        people[person["id"]] = person
+    return [{"type": "combat_started", "combatants": people, "order": st.order_of(people),
+             "names": {cid: p["name"] for cid, p in people.items()}},
+            {"type": "round_started", "round": 1}]
+
+
+def add_combatant(state: Mapping[str, Any], command: Command, actor: Actor, rng: Rng, cards: Cards) -> list[Event]:
+    actor.require_gm("add someone to the combat")
+    fight = st.combat(state)
+    person = _fresh(profile(command.get("character") or {}))
+    if person["id"] in fight["combatants"]:
+        raise RuleError(f"{person['name']} is already in the combat.")
+    people = {**fight["combatants"], person["id"]: person}
+    return [{"type": "combatant_added", "combatant": person, "name": person["name"],
+             "order": st.order_of(people)}]
+
+
+def new_round(state: Mapping[str, Any], command: Command, actor: Actor, rng: Rng, cards: Cards) -> list[Event]:
+    """Each round the GM gathers the Minor Arcana, shuffles, and deals again (seed: "combat
+    is handled by the GM shuffling the Minor Arcana and dealing out a number of cards")."""
+    actor.require_gm("start the next round")
+    fight = st.combat(state)
+    if fight["pending"]:
+        raise WrongStep("An attack is waiting for its defence; resolve it first.")
+    # every hand, the play area and the discard back into the deck, shuffled: the table's
+    # hands are empty as the engine's are from now on
+    cards.gather(deck.MINOR)
+    return [{"type": "round_started", "round": fight["round"] + 1, "gathered": True}]
+
+
+def declare_focus(state: Mapping[str, Any], command: Command, actor: Actor, rng: Rng, cards: Cards) -> list[Event]:
+    person = st.fighter(state, command.get("combatant"))
+    actor.require_control(person["id"], person["name"])
+    if person["dealt"]:
+        raise WrongStep(f"{person['name']}'s cards are dealt: the focus holds for the round.")
+    focus = str(command.get("focus") or "")
+    if focus not in cb.FOCI:
+        raise RuleError("The focus is Physical, Mental or Spiritual.")
+    return [{"type": "focus_declared", "combatant": person["id"], "focus": focus,
+             "size": cb.hand_size(person["attributes"], focus)}]
+
+
+def deal(state: Mapping[str, Any], command: Command, actor: Actor, rng: Rng, cards: Cards) -> list[Event]:
+    """The GM deals each combatant "a number of cards ... based on that player's appropriate
+    combat Attributes for their stated focus", face down into its player's hand (the GM's,
+    for an NPC). At a round's first deal the whole Minor Arcana comes back into the deck
+    (``cards.gather``: from every hand and pile, shuffled under a new seal)."""
+    actor.require_gm("deal the hands")
+    fight = st.combat(state)
+    waiting = [fight["combatants"][cid] for cid in fight["order"]
+               if fight["combatants"][cid]["in_fight"] and not fight["combatants"][cid]["dealt"]]
+    if not waiting:
+        raise WrongStep("Every hand is dealt for this round.")
+    undecided = [p["name"] for p in waiting if p["focus"] is None]
+    if undecided:
+        raise WrongStep("Waiting for a focus from " + ", ".join(undecided) + ".")
+    holders = [person["owner"] if isinstance(person.get("owner"), int) else actor.member for person in waiting]
+    if None in holders:
+        raise RuleError("The GM must be seated to hold an NPC's hand.")
+    gathered = False
+    if not any(p["dealt"] for p in fight["combatants"].values()):
+        # the round's first deal: the GM shuffles the whole Minor Arcana first, so any card
+        # still out (a check's, the last round's) comes back from its hand or pile
+        if len(cards.left(deck.MINOR, with_discard=False)) < len(deck.minor_tokens()):
+            cards.gather(deck.MINOR)
+            gathered = True
+    events: list[Event] = []
+    for person, holder in zip(waiting, holders):
+        size = cb.hand_size(person["attributes"], person["focus"])
+        dealt = [c.token for c in cards.draw(deck.MINOR, size, to="hand", holder=holder)] if size else []
+        events.append({"type": "hand_dealt", "combatant": person["id"], "name": person["name"], "focus": person["focus"],
+                       "count": len(dealt), "holder": holder, "cards": dealt, "gathered": gathered})
+        gathered = False
+    return events
+
+
+def redeal(state: Mapping[str, Any], command: Command, actor: Actor, rng: Rng, cards: Cards) -> list[Event]:
+    """Seed: "Each player has the option to have their character forego their first AP of
+    action and instead discard and be re-dealt up to three cards"."""
+    person = st.fighter(state, command.get("combatant"))
+    actor.require_control(person["id"], person["name"])
+    if not person["dealt"]:
+        raise WrongStep(f"{person['name']} has no hand yet.")
+    if person["redealt"] or person["actions"] or person["ap"] != person["ap_max"]:
+        raise WrongStep("Only the first AP of the round can be given up to be re-dealt.")
+    tokens = tokens_of(command, "cards")
+    if not 1 <= len(tokens) <= MAX_REDEAL:
+        raise RuleError("Discard one to three cards to be re-dealt.")
+    require_in_hand(person, tokens)
+    require_ap(person, 1)
+    holder = person["holder"]  # the hand stays with whoever it was dealt to
+    # the discarded cards leave the real hand face up onto the discard pile, then the new ones come
+    play_from_hand(cards, person, tokens, to="discard")
+    drawn = [c.token for c in cards.draw(deck.MINOR, len(tokens), to="hand", holder=holder)]
+    return [{"type": "redealt", "combatant": person["id"], "name": person["name"], "count": len(tokens),
+             "discarded": tokens,
+             "drawn": drawn, "holder": holder}]
+
+
+def _lined_up(state: Mapping[str, Any], command: Command, actor: Actor) -> tuple[dict[str, Any], dict[str, Any], dict[str, Any]]:
+    """The attacker (whom the sender plays), its target and the weapon an attack or an aim names."""
+    if st.combat(state)["phase"] != "acting":
+        raise WrongStep("Deal the hands before anyone attacks.")
+    me = st.fighter(state, command.get("combatant"))
+    actor.require_control(me["id"], me["name"])
+    if not me["dealt"] or not me["in_fight"]:
+        raise WrongStep(f"{me['name']} has no hand to attack with.")
+    target = st.fighter(state, command.get("target"))
+    if target["id"] == me["id"] or not target["in_fight"]:
+        raise RuleError("Choose someone else in the fight to attack.")
+    return me, target, weapons.find(state["weapons"], str(command.get("weapon") or ""))
+
+
+def attack(state: Mapping[str, Any], command: Command, actor: Actor, rng: Rng, cards: Cards) -> list[Event]:
+    """An attack spends AP and plays cards from the hand (seed: "Some actions can utilize
+    additional AP's ... to add additional cards to their "Action". Likewise, it is also
+    possible to use extra cards without any extra AP cost to indicate extra "effort" ...
+    however when doing this only non-face-cards can be used for any of the cards used for
+    that Action").
+
+    ``cards``: the attack card first (its suit and face decide damage and criticals; the
+    others add their values), ``ap``: the AP spent, at least the weapon's cost; each AP beyond
+    it pays for one more card, and cards beyond those are extra effort. An Ace as the attack
+    card is a possible fumble: "an additional Minor Arcana card is immediately drawn and
+    compared to the Fumble value"."""
+    fight = st.combat(state)
+    if fight["pending"] and fight["phase"] == "acting":
+        raise WrongStep("An attack is waiting for its defence; resolve it first.")
+    me, target, weapon = _lined_up(state, command, actor)
+    tokens = tokens_of(command, "cards")
+    if not tokens:
+        raise RuleError("Play a card from the hand to attack.")
+    require_in_hand(me, tokens)
+    ap = whole(command, "ap", weapon["ap"], low=1, high=13, what="The AP")
+    if ap < weapon["ap"]:
+        raise NotEnoughAP(f"An attack with {weapon['name']} costs {weapon['ap']} AP.")
+    require_ap(me, ap)
+    paid = 1 + ap - weapon["ap"]
+    if len(tokens) < paid:
+        raise RuleError(f"{ap} AP pays for {paid} cards: play them, or spend less.")
+    effort = len(tokens) > paid
+    if effort and any(deck.is_face(t) for t in tokens):
+        raise RuleError("Extra cards without AP are extra effort: then no card of the attack may be "
+                        "a face card.")
+    skill = str(command.get("skill") or "")
+    skill_v = skill_value(me, skill)
+    accuracy = int(me["skills"].get("accuracy", 0)) if command.get("accuracy") else 0
+    off = cb.off_focus(me["focus"], cb.ATTACK_FOCUS[weapon["type"]])
+    modifier = whole(command, "modifier", 0, low=-50, high=50, what="The modifier")
+    if modifier and not actor.is_gm:
+        raise GMOnly("Only the GM adds a modifier to an attack.")
+    play_from_hand(cards, me, tokens)
+    event: Event = {
+        "type": "attack_declared", "id": new_id(state), "attacker": me["id"], "target": target["id"],
+        "weapon": weapon, "cards": tokens, "ap": ap, "extra_effort": effort,
+        "skill": skill_key(skill) if skill else "", "skill_value": skill_v, "accuracy": accuracy,
+        "off_focus": off, "modifier": modifier,
+        "value": sum(deck.value(t) for t in tokens) + skill_v + off + modifier,
+        "fumble": None,
+    }
+    if deck.value(tokens[0]) <= cb.COMBAT_FUMBLE_TOP:
+        [extra] = cards.draw(deck.MINOR, 1, to="discard")
+        event["fumble"] = {"card": extra.token, "fumble_value": weapon["fumble"],
+                           "fumbled": cb.combat_fumble(extra.token, weapon["fumble"])}
+    return [event]
+
+
+def aim(state: Mapping[str, Any], command: Command, actor: Actor, rng: Rng, cards: Cards) -> list[Event]:
+    """Before playing a card: whom, with what and which skill. Nothing is spent or drawn; the
+    panel then shows the chance each attack card gets the damage through (issue 16: "for an
+    attack, given the card chosen from the hand, the chance the damage gets through")."""
+    me, target, weapon = _lined_up(state, command, actor)
+    skill = str(command.get("skill") or "")
+    skill_value(me, skill)  # a skill it does not have is refused now, not at the attack
+    ap = whole(command, "ap", weapon["ap"], low=1, high=13, what="The AP")
+    if ap < weapon["ap"]:
+        raise NotEnoughAP(f"An attack with {weapon['name']} costs {weapon['ap']} AP.")
+    return [{"type": "attack_aimed", "attacker": me["id"], "target": target["id"], "weapon": weapon["name"],
+             "skill": skill_key(skill) if skill else "", "ap": ap,
+             "accuracy": bool(command.get("accuracy"))}]
+
+
+def end_turn(state: Mapping[str, Any], command: Command, actor: Actor, rng: Rng, cards: Cards) -> list[Event]:
+    """A combatant is done acting for now: the turn passes to whoever is next. It keeps its AP
+    and its hand to dodge or parry, and may still act "towards the end of each round" (seed)."""
+    fight = st.combat(state)
+    if fight["phase"] != "acting":
+        raise WrongStep("The round has not started: the hands are not dealt yet.")
+    me = st.fighter(state, command.get("combatant"))
+    actor.require_control(me["id"], me["name"])
+    if not me["dealt"] or me.get("done"):
+        raise WrongStep(f"{me['name']} is not acting now.")
+    return [{"type": "turn_ended", "combatant": me["id"], "ap": me["ap"]}]
+
+
+def set_cover(state: Mapping[str, Any], command: Command, actor: Actor, rng: Rng, cards: Cards) -> list[Event]:
+    actor.require_gm("set cover or movement")
+    pending = st.combat(state)["pending"]
+    if not pending:
+        raise WrongStep("No attack is waiting for its defence.")
+    cover = whole(command, "cover", 0, what="Cover")
+    movement = whole(command, "movement", 0, what="Movement")
+    cb.cover_bonus(cover, movement)
+    return [{"type": "cover_set", "attack": pending["id"], "cover": cover, "movement": movement}]
+
+
+def defend(state: Mapping[str, Any], command: Command, actor: Actor, rng: Rng, cards: Cards) -> list[Event]:
+    """The target answers the attack: no active defence, or dodge/parry cards "for each AP
+    they are willing to spend or forfeit, up to a maximum of the AP's spent by the attacker";
+    then the attack resolves (damage, its modifier and any critical chain are drawn)."""
+    fight = st.combat(state)
+    pending = fight["pending"]
+    if not pending:
+        raise WrongStep("No attack is waiting for a defence.")
+    me = st.fighter(state, pending["target"])
+    if str(command.get("combatant") or me["id"]) != me["id"]:
+        raise RuleError(f"The attack is on {me['name']}: only they defend.")
+    actor.require_control(me["id"], me["name"])
+    tokens = tokens_of(command, "cards")
+    if len(tokens) > pending["ap"]:
+        raise RuleError(f"At most {pending['ap']} defence cards: one for each AP the attacker spent.")
+    require_in_hand(me, tokens)
+    require_ap(me, len(tokens))
+    play_from_hand(cards, me, tokens)
+    defended: Event = {"type": "defended", "attack": pending["id"], "combatant": me["id"],
+                       "cards": tokens, "ap": len(tokens)}
+    return [defended, _resolve(state, pending, me, tokens, cards)]
+
+
+def _resolve(state: Mapping[str, Any], pending: Mapping[str, Any], target: Mapping[str, Any],
+             defence_cards: Sequence[str], cards: Cards) -> Event:
+    weapon = pending["weapon"]
+    kind = weapon["type"]
+    bonus = cb.cover_bonus(pending.get("cover", 0), pending.get("movement", 0), pending["accuracy"])
+    guard = cb.defence(kind, target["attributes"], bonus=bonus, protection=target["protection"],
+                       cards=defence_cards, focus=target["focus"])
+    raw = pending["value"] - guard.total
+    lead = pending["cards"][0]
+    result: Event = {
+        "type": "attack_resolved", "attack": pending["id"], "attacker": pending["attacker"],
+        "target": target["id"], "weapon": weapon["name"], "attack_type": kind,
+        "value": pending["value"], "defence": guard.to_dict(), "raw": raw, "hit": cb.is_hit(raw),
+        "suit_match": deck.suit(lead) == cb.ATTACK_SUIT[kind], "base": 0,
+        "modifier": None, "chain": [], "critical": None, "critical_prevented": False,
+        "total": 0, "damage": 0, "notes": [], "tracks": {}, "criticals": [],
+    }
+    if not result["hit"]:
+        return result
+    base = cb.base_damage(raw, lead, kind)
+    code = weapon["modifier"]
+    drawn = [c.token for c in cards.draw(deck.MINOR, cb.modifier_cards(code), to="discard")] \
+        if cb.modifier_cards(code) else []
+    added = cb.modifier_value(code, [deck.value(t) for t in drawn])
+    result["base"] = base
+    result["modifier"] = {"code": code, "cards": drawn, "value": added}
+    total = base + added
+    if deck.is_face(lead):
+        if cb.critical_starts(lead, defence_cards):
+            level = 0
+            while True:
+                level += 1
+                [card] = cards.draw(deck.MINOR, 1, to="discard")
+                step = cb.chain_step(level, card.token, weapon["critical"])
+                result["chain"].append(step)
+                total += step["value"]
+                if step["kind"] == cb.MAJOR_CRITICAL:
+                    c = deck.card(card.token)
+                    result["criticals"].append({"card": card.token, "suit": c.suit, "value": c.value,
+                                                "effect": crit.effect(state["criticals"], c.suit, c.value)})
+                if not step["continues"]:
+                    break
+            result["critical"] = "major" if any(s["kind"] == cb.MAJOR_CRITICAL for s in result["chain"]) \
+                else "minor"
+        else:
+            result["critical_prevented"] = True
+    result["total"] = total
+    kinds = [kind, *[m.strip() for m in weapon.get("material", "").split(",")]]
+    damage, notes = cb.protected(total, armour=target["armour"], kinds=kinds,
+                                 vulnerabilities=target["vulnerabilities"],
+                                 resistances=target["resistances"], immunities=target["immunities"])
+    result["damage"] = damage
+    result["notes"] = notes
+    result["tracks"] = cb.tracks_hit(damage, kind, weapon["modern"]) if damage else {}
+    return result
+
+
+def announce_critical(state: Mapping[str, Any], command: Command, actor: Actor, rng: Rng, cards: Cards) -> list[Event]:
+    """The GM's critical results are "a surprise to the players": seen by the GM alone until
+    the GM announces one (with the words the GM chooses, by default the table's)."""
+    actor.require_gm("announce a critical")
+    fight = st.combat(state)
+    waiting = [c for c in fight["criticals"] if not c["announced"]]
+    wanted = command.get("critical")
+    chosen = next((c for c in waiting if wanted in (None, "") or str(c["index"]) == str(wanted)), None)
+    if chosen is None:
+        raise WrongStep("No critical is waiting to be announced.")
+    text = str(command.get("text") or chosen["effect"]).strip()[:300]
+    return [{"type": "critical_announced", "index": chosen["index"], "attack": chosen["attack"],
+             "target": chosen["target"], "card": chosen["card"], "effect": text}]
+
+
+def set_weapons(state: Mapping[str, Any], command: Command, actor: Actor, rng: Rng, cards: Cards) -> list[Event]:
+    actor.require_gm("edit the weapon table")
+    return [{"type": "weapons_set", "weapons": weapons.check_table(command.get("weapons") or [])}]
+
+
+def set_criticals(state: Mapping[str, Any], command: Command, actor: Actor, rng: Rng, cards: Cards) -> list[Event]:
+    actor.require_gm("edit the critical tables")
+    return [{"type": "criticals_set", "tables": crit.check_tables(command.get("tables"))}]
+
+
+ADJUSTABLE = ("ap", "health", "life", "aessence", "in_fight")
+
+
+def adjust(state: Mapping[str, Any], command: Command, actor: Actor, rng: Rng, cards: Cards) -> list[Event]:
+    """The GM corrects a combatant: AP left, Health, Life, Æssence, or in/out of the fight."""
+    actor.require_gm("correct a combatant")
+    person = st.fighter(state, command.get("combatant"))
+    field = str(command.get("field") or "")
+    if field not in ADJUSTABLE:
+        raise RuleError("Correct AP, Health, Life, Æssence or in the fight.")
+    if field == "in_fight":
+        value: Any = bool(command.get("value"))
+    else:
+        value = whole(command, "value", 0, low=0 if field == "ap" else -999, high=999, what=field)
+    return [{"type": "adjusted", "combatant": person["id"], "field": field, "value": value}]
+
+
+def end_combat(state: Mapping[str, Any], command: Command, actor: Actor, rng: Rng, cards: Cards) -> list[Event]:
+    actor.require_gm("end the combat")
+    fight = st.combat(state)
+    try:
+        cards.gather(deck.MINOR)  # the hands of the fight go back into the deck
+    except UnknownDeck:
+        pass  # a fight that never dealt needs no deck to end
+    return [{"type": "combat_ended", "round": fight["round"],
+             "tracks": {cid: {t: p[t] for t in ("health", "life", "aessence")}
+                        for cid, p in fight["combatants"].items()}}]

@@ -1,0 +1,206 @@
+"""The public log line of each event: ``summary(event, state)``.
+
+A summary goes to everyone, so it never names a card still in a hand: dealt and re-dealt
+cards are counted, not named; a fumble's guide and a Major Critical's effect are not named
+until the GM shows or announces them. Cards played, and cards drawn face up, are named.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from games.core.words import count
+from games.shadows import deck
+from games.shadows.combat import ATTACK_LABELS, FOCUS_LABELS, MODIFIERS
+from games.shadows.resolution import BAND_LABELS, COMPLEXITIES
+
+Event = Mapping[str, Any]
+
+
+def _namer(state: Mapping[str, Any], event: Event) -> Callable[[str | None], str]:
+    names = dict(state.get("names") or {})
+    fight = state.get("combat") or {}
+    names.update({cid: p["name"] for cid, p in (fight.get("combatants") or {}).items()})
+    names.update(event.get("names") or {})
+
+    def n(cid: str | None) -> str:
+        return names.get(cid or "", cid or "nobody")
+    return n
+
+
+def _signed(x: int) -> str:
+    return f"+{x}" if x >= 0 else str(x)
+
+
+def _check(e: Event, n: Callable[[str | None], str]) -> str:
+    level = COMPLEXITIES[e["complexity"]].label
+    how = "plays" if e["from_hand"] else "draws"
+    cards = deck.names(e["cards"])
+    middle = f" (middle {e['drawn']})" if e["count"] == 3 else ""
+    extra = f", and {deck.name(e['extra'])} is added" if e["extra"] else ""
+    parts = [f"skill {e['skill_value']}", f"{e['attribute'].capitalize()} {e['attribute_value']}"]
+    if e["assistance"]:
+        parts.append(f"help {_signed(e['assistance'])}")
+    if e["modifier"]:
+        parts.append(f"GM {_signed(e['modifier'])}")
+    if e["off_focus"]:
+        parts.append(f"off focus {e['off_focus']}")
+    for c in e["counters"]:
+        parts.append(f"countered by {n(c['counterer'])} with {deck.name(c['card'])} "
+                     f"-{c['reduction']}" if c["reduction"] else
+                     f"{n(c['counterer'])}'s counter ({deck.name(c['card'])}) fails")
+    if e["band"] == "fumble":
+        return (f"{e['name']} {how} {cards}{middle} on a {level} check: a fumble! The check fails "
+                "at once.")
+    return (f"{e['name']} {how} {cards}{middle}{extra} on a {level} check; "
+            f"{', '.join(parts)}: total {e['total']}, {BAND_LABELS[e['band']]}.")
+
+
+def _opposed(e: Event, n: Callable[[str | None], str]) -> str:
+    sides = []
+    for side, draws, total in zip(e["sides"], e["draws"], e["totals"]):
+        cards = "; then ".join(deck.names(d) for d in draws)
+        sides.append(f"{side['name']} {cards} = {total}")
+    end = f"{n(e['winner'])} wins." if e["winner"] else "Still tied: the GM decides."
+    ties = f" after {count(e['ties'], 'tie')}" if e["ties"] else ""
+    return f"Opposed: {' against '.join(sides)}{ties}. {end}"
+
+
+def _attack(e: Event, n: Callable[[str | None], str]) -> str:
+    line = (f"{n(e['attacker'])} attacks {n(e['target'])} with {e['weapon']['name']} "
+            f"({ATTACK_LABELS[e['weapon']['type']]}), playing {deck.names(e['cards'])} "
+            f"for {count(e['ap'], 'AP', 'AP')}{' with extra effort' if e['extra_effort'] else ''}: "
+            f"attack {e['value']}.")
+    fumble = e["fumble"]
+    if fumble:
+        verdict = "a fumble!" if fumble["fumbled"] else "no fumble."
+        line += (f" An Ace: {deck.name(fumble['card'])} is drawn against Fumble "
+                 f"{fumble['fumble_value']}: {verdict}")
+    return line
+
+
+def _resolved(e: Event, n: Callable[[str | None], str]) -> str:
+    d = e["defence"]
+    guard = f"Defence {d['total']} ({d['attribute'].capitalize()} {d['base']}"
+    for label, key in (("cover/movement", "bonus"), ("equipment", "protection"),
+                       ("cards", "card_total"), ("off focus", "penalty")):
+        if d[key]:
+            guard += f", {label} {_signed(d[key])}"
+    guard += ")"
+    if not e["hit"]:
+        return f"{n(e['target'])}: {guard} against attack {e['value']}: the attack misses."
+    mod = e["modifier"] or {}
+    code = mod.get("code", "0")
+    if code in MODIFIERS:
+        added = f"{code} {deck.names(mod['cards'])} {_signed(mod['value'])}"
+    else:
+        added = f"modifier {_signed(mod.get('value', 0))}"
+    suit = {"physical": "Swords", "mana": "Wands", "spiritual": "Cups"}[e["attack_type"]]
+    base = f"{e['raw']} in full ({suit})" if e["suit_match"] else f"1 (not {suit})"
+    line = f"{n(e['target'])}: {guard} against attack {e['value']}: a hit, {base}, {added}"
+    for step in e["chain"]:
+        what = {"minor": "Minor Critical", "major": "Major Critical",
+                "added": "wrong suit, added"}[step["kind"]]
+        line += f"; {what}: {deck.name(step['card'])} +{step['value']}"
+    if e["critical_prevented"]:
+        line += "; a face card in the defence prevents the critical"
+    line += f". Damage {e['total']}"
+    if e["notes"]:
+        line += f" ({'; '.join(e['notes'])}) -> {e['damage']}"
+    tracks = ", ".join(f"{ {'health': 'Health', 'life': 'Life', 'aessence': 'Æssence'}[k]} -{v}"
+                       for k, v in e["tracks"].items())
+    line += f"{': ' + tracks if tracks else ''}."
+    if e["critical"] == "major":
+        line += " The GM has the Major Critical's effect."
+    return line
+
+
+def _prepared(e: Event) -> str:
+    level = COMPLEXITIES[e["complexity"]].label
+    skill = e["skill"].replace("_", " ").capitalize() if e["skill"] else "no skill"
+    return (f"{e['name']} gets ready to draw: {skill} {e['skill_value']} + "
+            f"{e['attribute'].capitalize()} {e['attribute_value']}"
+            + (f", help {_signed(e['assistance'])}" if e["assistance"] else "")
+            + (f", GM {_signed(e['modifier'])}" if e["modifier"] else "")
+            + (f", off focus {e['off_focus']}" if e["off_focus"] else "")
+            + f" (total {_signed(e['total'])}) on a {level} check: one card or three?")
+
+
+_FIELD_WORDS = {"ap": "AP", "health": "Health", "life": "Life", "aessence": "Æssence"}
+
+
+def _adjusted(e: Event, n: Callable[[str | None], str]) -> str:
+    if e["field"] == "in_fight":
+        return (f"The GM puts {n(e['combatant'])} back into the fight." if e["value"] else
+                f"The GM takes {n(e['combatant'])} out of the fight.")
+    return f"The GM sets {n(e['combatant'])}'s {_FIELD_WORDS.get(e['field'], e['field'])} to {e['value']}."
+
+
+def summary(event: Event, state: Mapping[str, Any]) -> str:
+    """One plain-English public line for ``event``."""
+    n = _namer(state, event)
+    e = event
+    texts: dict[str, Callable[[], str]] = {
+        "check_made": lambda: _check(e, n),
+        "major_arcana_kept": lambda: f"A Queen: {e['name']} draws a Major Arcana to keep: "
+                                     f"{deck.name(e['card'])}.",
+        "guide_pending": lambda: f"The GM is to draw a Major Arcana as the guide to what went wrong "
+                                 f"for {n(e['combatant'])}.",
+        "guide_drawn": lambda: f"The GM draws a Major Arcana as the guide to what went wrong for "
+                               f"{n(e['combatant'])}.",
+        "guide_shown": lambda: f"The GM shows the guide to {n(e['combatant'])}'s fumble: "
+                               f"{deck.name(e['card'])} ({e['meaning']}).",
+        "help_approved": lambda: f"The GM lets {' and '.join(n(h) for h in e['helpers'])} help "
+                                 f"{n(e['combatant'])}.",
+        "opposed_resolved": lambda: _opposed(e, n),
+        "counter_declared": lambda: f"{n(e['counterer'])} counters {n(e['target'])} "
+                                    f"({', '.join(s.capitalize() for s in e['suits'])} count)"
+                                    + (f", for {count(e['ap'], 'AP', 'AP')}." if e["ap"] else "."),
+        "contest_started": lambda: f"A multi-draw action{': ' + e['label'] if e['label'] else ''}: "
+                                   f"{e['sides'][0]['name']} against {e['sides'][1]['name']}, "
+                                   + (f"{count(e['draws'], 'draw')}, counting {e['scoring']}."
+                                      if e["mode"] == "draws" else "until the GM's margin is reached."),
+        "contest_drawn": lambda: f"Draw {e['number']}: "
+                                 + " against ".join(f"{deck.names(c)} = {t}" for c, t in zip(e['cards'], e['totals']))
+                                 + f"; {n(e['leader']) + ' leads' if e['leader'] else 'level'}"
+                                 + (f". {n(e['winner'])} wins." if e["winner"] else "."),
+        "contest_ended": lambda: "The GM ends the multi-draw action.",
+        "arcana_spent": lambda: f"{e['name']} calls on {deck.name(deck.bare(e['card']))}, "
+                                f"{'reversed' if e['reversed'] else 'upright'}: {e['meaning']} "
+                                "(pending the GM's approval).",
+        "session_ended": lambda: "The session ends; " + (
+            ", ".join(f"{n(c)} keeps {deck.name(t)}" for c, t in e["kept"].items())
+            or "no Major Arcana carries over") + ".",
+        "combat_started": lambda: "Combat! Quickest first: " + ", ".join(n(c) for c in e["order"]) + ".",
+        "round_started": lambda: f"Round {e['round']}: every card is gathered back into the Minor "
+                                 "Arcana and shuffled; everyone declares a focus."
+                                 if e.get("gathered") else f"Round {e['round']}: everyone declares a focus.",
+        "combatant_added": lambda: f"{e['name']} joins the combat.",
+        "focus_declared": lambda: f"{n(e['combatant'])} focuses {FOCUS_LABELS[e['focus']]}.",
+        "hand_dealt": lambda: f"{n(e['combatant'])} is dealt {count(e['count'], 'card')} "
+                              f"({FOCUS_LABELS[e['focus']]} focus).",
+        "redealt": lambda: f"{n(e['combatant'])} gives up their first AP to discard "
+                           f"{deck.names(e['discarded'])} and be re-dealt {count(e['count'], 'card')}.",
+        "check_prepared": lambda: _prepared(e),
+        "check_cancelled": lambda: f"{e['name']} will not draw for that action after all.",
+        "attack_aimed": lambda: f"{n(e['attacker'])} takes aim at {n(e['target'])} with {e['weapon']}.",
+        "turn_ended": lambda: f"{n(e['combatant'])} is done acting for now"
+                              + (f" ({count(e['ap'], 'AP', 'AP')} left for defence)." if e.get("ap") else "."),
+        "attack_declared": lambda: _attack(e, n),
+        "cover_set": lambda: (f"Cover {_signed(e['cover'])}." if e["cover"] else
+                              f"Movement {_signed(e['movement'])}." if e["movement"] else
+                              "No cover or movement."),
+        "defended": lambda: (f"{n(e['combatant'])} dodges/parries with {deck.names(e['cards'])} "
+                             f"({count(e['ap'], 'AP', 'AP')})." if e["cards"] else
+                             f"{n(e['combatant'])} takes no active defence."),
+        "attack_resolved": lambda: _resolved(e, n),
+        "critical_announced": lambda: f"Major Critical on {n(e['target'])} "
+                                      f"({deck.name(e['card'])}): {e['effect']}",
+        "weapons_set": lambda: "The GM changes the weapon table.",
+        "criticals_set": lambda: "The GM changes the critical tables.",
+        "adjusted": lambda: _adjusted(e, n),
+        "combat_ended": lambda: "The combat ends.",
+    }
+    text = texts.get(e["type"])
+    return text() if text else e["type"].replace("_", " ").capitalize() + "."

@@ -1,0 +1,199 @@
+"""Exact odds before drawing, for the player deciding how to act.
+
+``all_or_nothing(modifier, complexity, cards=1)``: the chance of each band of an
+all-or-nothing skill check drawn from a fresh 56-card Minor Arcana, without replacement,
+the King / three-face-cards extra card included (seed 000, "All or Nothing Actions").
+Counted exactly over every ordered draw (integers, then one division), so the four chances
+are exact up to the final float conversion; ``all_or_nothing_exact`` keeps ``Fraction``s.
+
+``attack_through(card, skill, defence, ...)``: given the attack card chosen from the hand,
+the chance the attack's value beats the Defence, so that damage gets through (seed, "If
+this is positive, then apply the following guidelines for damage dealt").
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
+from math import comb
+
+from games.shadows import deck
+from games.shadows.combat import defence_card_value
+from games.shadows.resolution import (
+    COMPLEXITIES, CRITICAL_SUCCESS, FAILURE, FUMBLE, SUCCESS, band, complexity as complexity_of,
+    earns_extra_card, is_fumble,
+)
+
+# A fresh Minor Arcana: Ace (1) to King (14), four of each.
+_FRESH = {v: 4 for v in range(1, 15)}
+
+
+@dataclass(frozen=True)
+class AllOrNothingOdds:
+    """Mutually exclusive chances, summing to 1."""
+
+    fumble: float
+    failure: float
+    success: float
+    critical_success: float
+
+
+@dataclass(frozen=True)
+class ExactOdds:
+    fumble: Fraction
+    failure: Fraction
+    success: Fraction
+    critical_success: Fraction
+
+    def as_floats(self) -> AllOrNothingOdds:
+        return AllOrNothingOdds(float(self.fumble), float(self.failure), float(self.success),
+                                float(self.critical_success))
+
+
+def all_or_nothing(modifier: int, complexity: str, *, cards: int = 1) -> AllOrNothingOdds:
+    """Chances of Fumble, Failure, Success and Critical Success for a skill check whose
+    skill + attribute (+ assistance, + anything else) is ``modifier``; ``complexity`` is one
+    of mundane simple normal difficult hard very_hard extremely_hard absurd; ``cards`` is
+    1 (a single card) or 3 (the middle of three)."""
+    return all_or_nothing_exact(modifier, complexity, cards=cards).as_floats()
+
+
+@lru_cache(maxsize=512)
+def all_or_nothing_exact(modifier: int, complexity: str, *, cards: int = 1) -> ExactOdds:
+    if complexity not in COMPLEXITIES:
+        raise ValueError(f"complexity is one of {', '.join(COMPLEXITIES)}")
+    if cards not in (1, 3):
+        raise ValueError("cards is 1 or 3")
+    level = complexity_of(complexity)
+    tally = {FUMBLE: 0, FAILURE: 0, SUCCESS: 0, CRITICAL_SUCCESS: 0}
+    left = dict(_FRESH)
+    # Every ordered draw of ``cards`` values, weighted by how many ordered card sequences
+    # give it; the extra card (when earned) is one more draw from what is left. Weights are
+    # scaled to the common denominator 56 * 55 * ... over ``cards`` + 1 draws.
+    hands = _ordered(left, cards)
+    remaining = 56 - cards
+    for values, ways in hands:
+        drawn = values[0] if cards == 1 else deck.middle(values)
+        if is_fumble(drawn, level):
+            tally[FUMBLE] += ways * remaining
+        elif earns_extra_card(values):
+            after = Counter(left)
+            after.subtract(values)
+            for extra, n in after.items():
+                if n > 0:
+                    tally[band(drawn + extra + modifier, level)] += ways * n
+        else:
+            tally[band(drawn + modifier, level)] += ways * remaining
+    whole = sum(tally.values())
+    return ExactOdds(*(Fraction(tally[k], whole) for k in (FUMBLE, FAILURE, SUCCESS, CRITICAL_SUCCESS)))
+
+
+def _ordered(left: dict[int, int], n: int) -> list[tuple[tuple[int, ...], int]]:
+    """Every ordered sequence of ``n`` values drawn without replacement, with the number of
+    ordered card sequences that give it."""
+    if n == 0:
+        return [((), 1)]
+    out = []
+    for v, count in left.items():
+        if count <= 0:
+            continue
+        rest = {**left, v: count - 1}
+        for tail, ways in _ordered(rest, n - 1):
+            out.append(((v, *tail), count * ways))
+    return out
+
+
+@dataclass(frozen=True)
+class AttackOdds:
+    """``hit``: the chance the attack value beats the Defence (damage gets through)."""
+
+    hit: float
+    attack: int
+    defence: int
+    defence_cards: int
+
+
+def attack_through(
+    cards: Sequence[str] | str,
+    skill: int,
+    defence: int,
+    *,
+    modifier: int = 0,
+    defender_hand: int = 0,
+    defence_cards: int = 0,
+    unseen: Iterable[str] | None = None,
+) -> AttackOdds:
+    """The chance an attack with ``cards`` (the card chosen from the hand, or every card of
+    the action) gets through a Defence of ``defence`` before any dodge or parry card.
+
+    Seed: damage is "an attack card played from the attacker's hand ... minus their
+    opponents Defense value plus the attacker's attack skill value. If this is positive"
+    damage is dealt. The defender may add up to ``defence_cards`` cards from a hand of
+    ``defender_hand`` cards (Pentacles doubled); as the attacker cannot see that hand, the
+    odds take it as ``defender_hand`` cards dealt at random from ``unseen`` (by default the
+    Minor Arcana less the attack cards) and assume the defender plays their best
+    ``defence_cards`` of them, which is the worst case for the attacker."""
+    chosen = [cards] if isinstance(cards, str) else list(cards)
+    attack = sum(deck.value(t) for t in chosen) + skill + modifier
+    k = min(defence_cards, defender_hand)
+    if k <= 0:
+        return AttackOdds(float(attack > defence), attack, defence, 0)
+    pool = list(unseen) if unseen is not None else [t for t in deck.minor_tokens()
+                                                     if t not in {deck.bare(c) for c in chosen}]
+    if defender_hand > len(pool):
+        raise ValueError("the defender's hand is larger than the cards unseen")
+    best = best_defence_distribution(pool, defender_hand, k)
+    total = comb(len(pool), defender_hand)
+    through = sum(ways for extra, ways in best.items() if attack - (defence + extra) > 0)
+    return AttackOdds(float(Fraction(through, total)), attack, defence, k)
+
+
+def best_defence_distribution(pool: Sequence[str], hand: int, k: int) -> dict[int, int]:
+    """For a hand of ``hand`` cards dealt from ``pool``: how many hands give each sum of the
+    ``k`` best defence values (Pentacles doubled). Counts over unordered hands."""
+    counts = Counter(defence_card_value(t) for t in pool)
+    return dict(_best_defence(tuple(sorted(counts.items())), hand, k))
+
+
+@lru_cache(maxsize=256)
+def _best_defence(pool: tuple[tuple[int, int], ...], hand: int, k: int) -> tuple[tuple[int, int], ...]:
+    """How many hands of ``hand`` cards, dealt from a pool holding ``count`` cards of each
+    defence ``value`` (``pool``: (value, count) pairs), give each sum of their ``k`` best."""
+    by_value = dict(pool)
+    states: dict[tuple[int, int, int], int] = {(0, 0, 0): 1}  # (cards in hand, best taken, sum)
+    for v in sorted(by_value, reverse=True):
+        c = by_value[v]
+        nxt: dict[tuple[int, int, int], int] = {}
+        for (n, t, s), ways in states.items():
+            for j in range(0, min(c, hand - n) + 1):
+                take = min(j, k - t)
+                key = (n + j, t + take, s + v * take)
+                nxt[key] = nxt.get(key, 0) + ways * comb(c, j)
+        states = nxt
+    out: dict[int, int] = {}
+    for (n, _t, s), ways in states.items():
+        if n == hand:
+            out[s] = out.get(s, 0) + ways
+    return tuple(sorted(out.items()))
+
+
+def through_by_value(bonus: int, defence: int, *, defender_hand: int = 0, defence_cards: int = 0,
+                     unseen: Iterable[str] | None = None) -> dict[int, float]:
+    """For an attack card of each value (Ace 1 .. King 14), played alone: the chance that the
+    attack (card + ``bonus``: skill, off focus, the GM's modifier) beats a Defence of
+    ``defence`` and the best ``defence_cards`` dodge or parry cards of a hand of
+    ``defender_hand`` dealt from ``unseen`` (Pentacles doubled), so that damage gets through.
+    The same reading as ``attack_through``: the defender plays their best cards."""
+    k = min(defence_cards, defender_hand)
+    if k <= 0:
+        return {v: float(v + bonus > defence) for v in range(1, 15)}
+    pool_cards = list(unseen) if unseen is not None else deck.minor_tokens()
+    if defender_hand > len(pool_cards):
+        raise ValueError("the defender's hand is larger than the cards unseen")
+    dist = best_defence_distribution(pool_cards, defender_hand, k)
+    total = comb(len(pool_cards), defender_hand)
+    return {v: float(Fraction(sum(w for extra, w in dist.items() if v + bonus - (defence + extra) > 0), total))
+            for v in range(1, 15)}

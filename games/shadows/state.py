@@ -1,0 +1,114 @@
+"""The procedure's state: one JSON-able dict, kept by the platform in one row per campaign.
+
+    {
+      "next_id": int,                 ids for checks, attacks, guides and contests
+      "gm_member": int | None,        the GM's member id, once the GM has sent a command
+      "weapons": [weapon rows],       the campaign's Attack/Weapon table (weapons.py)
+      "criticals": {suit: {value: effect}},   the GM's critical tables (GM's eyes only)
+      "held": {cid: [Major Arcana tokens]},   kept by Queen draws, spent upright/reversed
+      "names": {cid: name},
+      "help": {cid: [helper cids]},   assistance the GM has approved for the next check
+      "counters": [{id, counterer, target, suits, ap}],   declared, waiting for the target
+      "guides": [{id, check, combatant, card | None, shown}],   fumble guides (GM's eyes)
+      "contests": {id: contest},      multi-draw opposed actions
+      "checks": [recent results],     the last few, for the panel
+      "prepared": {cid: check},       set up, waiting for one card or three (the odds shown)
+      "combat": None | {
+          "round": int, "phase": "focus" | "acting",
+          "combatants": {cid: combatant}, "order": [cid, quickest first],
+          "pending": None | attack awaiting its defence,
+          "played": [tokens],         cards played from hands this round (face up)
+          "set_aside": [tokens],      cards discarded from hands to be re-dealt (face up on
+                                      the discard pile)
+          "aims": {cid: aim},         an attack being lined up: target, weapon, skill (odds)
+          "attacks": [resolved attacks this round],
+          "criticals": [{attack, card, effect, announced}],
+      }
+    }
+
+A combatant: its ``profile`` (sheet.py) plus ``focus``, ``ap``, ``ap_max``, ``hand``
+(tokens), ``holder`` (the member whose hand it is dealt to: its player, or the GM for an
+NPC), ``dealt``, ``redealt``, ``actions``, ``done`` (acting over for now) and ``in_fight``.
+
+Hands are secret: only ``visibility.view`` with the GM's lens and ``visibility.hand_of``
+for a member read them out of the state.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from games.shadows.criticals import default_tables
+from games.shadows.errors import RuleError, WrongStep
+from games.shadows.weapons import DEFAULT_WEAPONS
+
+RECENT_CHECKS = 12
+
+
+def new_state() -> dict[str, Any]:
+    return {
+        "next_id": 1,
+        "gm_member": None,
+        "weapons": [dict(w) for w in DEFAULT_WEAPONS],
+        "criticals": default_tables(),
+        "held": {},
+        "names": {},
+        "help": {},
+        "counters": [],
+        "guides": [],
+        "contests": {},
+        "checks": [],
+        "prepared": {},
+        "combat": None,
+    }
+
+
+def combat(state: Mapping[str, Any]) -> dict[str, Any]:
+    fight = state.get("combat")
+    if not fight:
+        raise WrongStep("No combat is under way.")
+    return fight
+
+
+def fighter(state: Mapping[str, Any], cid: Any) -> dict[str, Any]:
+    fight = combat(state)
+    person = fight["combatants"].get(str(cid))
+    if person is None:
+        raise RuleError(f"{cid!r} is not in the combat.")
+    return person
+
+
+def in_combat(state: Mapping[str, Any], cid: str) -> dict[str, Any] | None:
+    """The combatant, while a combat is under way and it is in it."""
+    fight = state.get("combat")
+    return fight["combatants"].get(cid) if fight else None
+
+
+def acting(state: Mapping[str, Any], cid: str) -> dict[str, Any] | None:
+    """The combatant when its hand is dealt this round (its actions cost AP)."""
+    person = in_combat(state, cid)
+    return person if person is not None and person["dealt"] and person["in_fight"] else None
+
+
+def next_to_act(state: Mapping[str, Any]) -> str | None:
+    """Who acts next, as a suggestion for the table: the quicker go first, then the round
+    goes around again, and whoever still has AP acts on "towards the end of each round when
+    slower characters are ... finished" (seed). The engine does not enforce turns: the GM
+    runs the table; it enforces AP, hands and who may act for whom."""
+    fight = state.get("combat")
+    if not fight or fight["phase"] != "acting" or fight["pending"]:
+        return None
+    ready = [cid for cid in fight["order"]
+             if (p := fight["combatants"][cid])["in_fight"] and p["dealt"] and p["ap"] > 0
+             and not p.get("done")]
+    if not ready:
+        return None
+    return min(ready, key=lambda cid: (fight["combatants"][cid]["actions"], fight["order"].index(cid)))
+
+
+def order_of(combatants: Mapping[str, Mapping[str, Any]]) -> list[str]:
+    """Quickest first (seed: "those with a higher Quickness attribute typically ... going
+    first"); equal Quickness keeps the order they joined in."""
+    ids = list(combatants)
+    return sorted(ids, key=lambda cid: (-combatants[cid]["attributes"]["quickness"], ids.index(cid)))

@@ -1,0 +1,47 @@
+"""Shadows of Humanity's registration: everything the platform needs, and nothing it must
+guess. Hidden combat hands make it the one system whose events carry private parts
+(``visibility.audience``) and whose panel differs by lens (``visibility.view``)."""
+
+from __future__ import annotations
+
+from games.contract import GameSystem, Panel, Procedure
+from games.shadows import web
+from games.shadows.errors import RuleError
+from games.shadows.events import apply
+from games.shadows.narrate import summary
+from games.shadows.procedure import decide
+from games.shadows.sheet import FIELDS, clean_sheet, derived
+from games.shadows.state import new_state
+from games.shadows.table import glance, writeback
+from games.shadows.visibility import audience, view
+
+PANEL = "games/shadows/panel.html"
+
+SYSTEM = GameSystem(
+    key="shadows",
+    name="Shadows of Humanity",
+    blurb="Tarot draws and Action Points; hidden hands in combat.",
+    available=True,
+    sheet_fields=FIELDS,
+    clean_sheet=clean_sheet,
+    derived=derived,
+    glance=glance,
+    procedure=Procedure(
+        new_state=new_state,
+        decide=decide,
+        apply=apply,
+        summary=summary,
+        error=RuleError,
+        writeback=writeback,
+        uses_cards=True,
+    ),
+    commands=web.COMMANDS,
+    checks=(),
+    pages=(web.ODDS,),
+    # the GM's view holds the GM's secrets (a fumble's guide, a Major Critical's effect, a
+    # multi-draw margin, the critical tables, which card each NPC holds): drawn for the GM alone
+    panel=Panel(view=view, template=f"{PANEL}#panel", notice=f"{PANEL}#notice", gm_sees_more=True),
+    log_lines={},  # every event reads as its summary (log/events/default.html)
+    audience=audience,
+    rule_error=RuleError,
+)

@@ -1,0 +1,71 @@
+"""How Shadows of Humanity plugs into a table: the sheet (re-exported from ``sheet``) and
+the writeback, what the procedure leaves on the characters' sheets.
+
+- The Major Arcana a character holds (seed: "the sheet shows the cards held", issue 16) go
+  on its sheet as ``held_major_arcana`` whenever they change.
+- When a combat ends, what is left of each combatant's Health, Life and Æssence goes back to
+  its sheet ("Health now" and so on; the sheet's Health stays the whole).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from games.contract import Glance
+from games.shadows import deck
+from games.shadows.combat import ATTRIBUTE_LABELS, action_points
+from games.shadows.errors import RuleError
+from games.shadows.sheet import FIELDS, HELD, NOW, TRACK_LABELS, TRACKS, clean_sheet, derived, profile
+
+__all__ = ["FIELDS", "clean_sheet", "derived", "glance", "writeback"]
+
+
+def writeback(event: Mapping[str, Any], state: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
+    kind = event.get("type")
+    if kind in ("major_arcana_kept", "arcana_spent"):
+        cid = event["combatant"]
+        return {cid: {HELD: list(state["held"].get(cid, []))}}
+    if kind == "session_ended":
+        touched = set(event["kept"]) | set(event["dropped"])
+        return {cid: {HELD: list(state["held"].get(cid, []))} for cid in sorted(touched)}
+    if kind == "combat_ended":
+        return {cid: {NOW[t]: v for t, v in tracks.items()} for cid, tracks in event["tracks"].items()}
+    return {}
+
+
+_SHOWN = ("quickness", "body", "mind", "spirit")
+
+
+def glance(sheet: Mapping[str, Any]) -> Glance:
+    """A character card at a glance: AP and the attributes a fight turns on (Quickness for
+    AP and Defence, Body, Mind and Spirit for the hands), the skills, Health, Life and Æssence
+    now of whole, and tags: down, protection, vulnerabilities, Major Arcana held."""
+    try:
+        person = profile({**sheet, "id": "sheet"})
+    except RuleError:
+        return Glance()
+    attrs = person["attributes"]
+    stats = [("AP", str(action_points(attrs["quickness"])))]
+    stats += [(ATTRIBUTE_LABELS[a], str(attrs[a])) for a in _SHOWN]
+    stats += [(name.replace("_", " ").capitalize(), str(v)) for name, v in person["skills"].items() if v]
+    if person["armour"]:
+        stats.append(("Armour", str(person["armour"])))
+    if person["protection"]:
+        stats.append(("Protection", f"+{person['protection']}"))
+    tracks = tuple((TRACK_LABELS[t], int(person[t]), int(person["maxima"][t])) for t in TRACKS)
+    down = person["health"] <= 0 or person["life"] <= 0
+    tags = []
+    if person["health"] <= 0:
+        tags.append("Down")
+    if person["life"] <= 0:
+        tags.append("No Life left")
+    if person["aessence"] <= 0:
+        tags.append("No Æssence left")
+    for label, key in (("Vulnerable", "vulnerabilities"), ("Resists", "resistances"), ("Immune", "immunities")):
+        if person[key]:
+            tags.append(f"{label}: {person[key]}")
+    held = [t for t in sheet.get(HELD) or [] if isinstance(t, str) and deck.is_major(t)]
+    if held:
+        tags.append("Holds " + ", ".join(deck.name(t) for t in held))
+    return Glance(stats=tuple(stats), tracks=tracks, tags=tuple(tags), out=down)

@@ -1,0 +1,227 @@
+"""A Shadows of Humanity combat round in four browsers: a GM, two players and a spectator.
+
+Seed 000: "combat is handled by the GM shuffling the Minor Arcana and dealing out a number of
+cards to each player"; "only the GM and the particular player will see their own card draws,
+due to how players will "play cards from their hand""; a dodge "by spending an AP ... resulting
+in the use of one card ... from their hand"; damage "further increased by an additional card
+drawn from the deck ... if the attack card played was a face card and the defense card was not
+a face card" (a Minor Critical). Everyone sees each step live; no browser but the holder's and
+the GM's ever receives a hand's card before it is played. Screenshots go to
+test-artifacts/screens/shadows-*.png."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import expect
+
+from games.core.cards import card_by_id
+from tests.browser import test_screens as screens
+from tests.browser.test_demon_city_round import make_character
+from tests.browser.test_screens import no_sideways_scroll
+
+MAX_DEALS = 6  # nine cards with no face card among them: about 3% a deal
+# A shuffle's sealed order, revealed for Verify only once no card of the deck is in a hand.
+ORDERS = re.compile(r'data-order="[^"]*"')
+
+
+def shot(person, name: str) -> None:
+    screens.shot(person, f"shadows-{name}")
+
+
+def click(person, locator, command: str) -> None:
+    """Clicks a panel control and waits for its command's answer, which must be done (200)."""
+    with person.page.expect_response(
+            lambda r: r.url.endswith(f"/commands/{command}/") and r.request.method == "POST") as answer:
+        locator.click()
+    assert answer.value.status == 200, answer.value.text()
+
+
+def hand_of(person, holder) -> list[str]:
+    """The card ids in ``holder``'s hand as ``person``'s page shows it."""
+    return person.page.locator(f"#hand-{holder.member_id} .card-pick").evaluate_all(
+        "els => els.map(e => e.dataset.card)")
+
+
+def value(card_id: str) -> int:
+    return card_by_id(card_id).value
+
+
+def pick(person, holder, card_id: str) -> None:
+    card = person.page.locator(f'#hand-{holder.member_id} .card-pick[data-card="{card_id}"]')
+    card.click()
+    expect(card).to_have_attribute("aria-pressed", "true")
+
+
+def unseen(text: str, card_ids: list[str]) -> list[str]:
+    """Which of these cards ``text`` names, by id or by name (revealed past orders aside)."""
+    text = ORDERS.sub("", text)
+    return [c for c in card_ids if card_by_id(c).name in text or re.search(re.escape(c) + r"(?![0-9])", text)]
+
+
+def where(text: str, cards: list[str]) -> list[str]:
+    """Where in ``text`` each card is named: for a failure's message."""
+    text = ORDERS.sub("", text)
+    out = []
+    for c in cards:
+        at = text.find(card_by_id(c).name)
+        at = at if at >= 0 else text.find(c)
+        out.append(text[max(0, at - 300): at + 80])
+    return out
+
+
+def test_a_combat_round_with_hidden_hands_a_dodge_and_a_critical_seen_live(
+        make_table, accessible_names_js, duplicate_ids_js) -> None:
+    table = make_table(system="shadows")
+    gm = table.gm
+    gm.accept_dialogs = True
+    ann = table.join_player("Ann")
+    bob = table.join_player("Bob")
+    # Alma is quickest and deals in Melee 20: any face card gets through a dodge; the Ghoul is
+    # next, then Bram. Hands: Alma 6 + 3 = 9 cards, the Ghoul 4 + 1 = 5, Bram 5 + 2 = 7.
+    make_character(ann, table.url, "Alma", quickness=9, body=6, physical=6, skills="Melee: 20\nStealth: 6")
+    make_character(bob, table.url, "Bram", quickness=3, body=5, physical=4, skills="Melee: 4")
+    make_character(gm, table.url, "Ghoul", npc=True, quickness=5, body=4, physical=2, health=60, skills="Claws: 5")
+    spectator = table.join_spectator()
+    everyone = (gm, ann, bob, spectator)
+    players = (ann, bob, spectator)
+
+    # The decks: the panel offers the GM the two it needs, and forgets them once they are out.
+    decks = gm.page.locator("#shadows-decks")
+    expect(decks).to_be_visible()
+    for person in players:
+        expect(person.page.locator("#shadows-decks")).to_be_hidden()
+    for name in ("Bring out the Minor Arcana", "Bring out the Major Arcana"):
+        with gm.page.expect_response(lambda r: r.url.endswith("/decks/new/")) as answer:
+            decks.get_by_role("button", name=name).click()
+        assert answer.value.status == 200
+    expect(decks).to_be_hidden()
+    for person in everyone:
+        expect(person.page.locator('.deck[data-deck-name="Minor Arcana"]')).to_have_count(1)
+
+    gm.page.locator("#shadows-start > summary").click()
+    click(gm, gm.page.get_by_role("button", name="Start the combat"), "start_combat")
+    for person in everyone:
+        expect(person.page.locator("#shadows-combat .sh-order > li")).to_have_count(3)
+    assert gm.page.locator("#shadows-combat .sh-order .sh-name").all_inner_texts() == ["Alma", "Ghoul", "Bram"]
+
+    face = None
+    for deal in range(1, MAX_DEALS + 1):
+        if deal > 1:
+            click(gm, gm.page.get_by_role("button", name="Next round"), "new_round")
+        # each chooses a focus; the banner tells each whose choice it is
+        expect(ann.page.locator("#turn-banner")).to_contain_text("Your turn: choose Alma's focus for this round.")
+        expect(bob.page.locator("#turn-banner .turn-other")).to_contain_text("Alma chooses a focus")
+        for person, who in ((ann, "Alma"), (gm, "Ghoul"), (bob, "Bram")):
+            click(person, person.page.get_by_role("button", name=f"Declare {who}'s focus"), "declare_focus")
+        expect(gm.page.locator("#turn-banner")).to_contain_text("Your turn: shuffle the Minor Arcana and deal the hands.")
+        # what each browser has seen before this deal (an earlier round's own hand) is no leak later
+        before = {p.name: "\n".join(p.frames) + p.page.content() for p in everyone}
+        click(gm, gm.page.get_by_role("button", name="Shuffle and deal the hands"), "deal")
+        for person in everyone:
+            expect(person.page.locator("#shadows-combat")).to_contain_text("9 cards in hand")
+            expect(person.page.locator(f"#hand-count-{ann.member_id}")).to_have_text("9")
+        expect(ann.page.locator(f"#hand-{ann.member_id} .card-pick")).to_have_count(9)
+        expect(bob.page.locator(f"#hand-{bob.member_id} .card-pick")).to_have_count(7)
+        alma_hand = hand_of(ann, ann)
+        faces = [c for c in alma_hand if value(c) >= 11]
+        if faces:
+            face = faces[0]
+            break
+    assert face is not None, f"no face card in Alma's hand in {MAX_DEALS} deals"
+    bram_hand = hand_of(bob, bob)
+    # Each hand reaches its holder and the GM only; the others and the spectator see counts.
+    expect(gm.page.locator(f"#hand-{ann.member_id} .card-pick")).to_have_count(9)
+    expect(bob.page.locator(f"#hand-{ann.member_id}")).to_have_count(0)
+    expect(spectator.page.locator(".hand .card-pick")).to_have_count(0)
+    expect(spectator.page.locator(f"#hand-count-{bob.member_id}")).to_have_text("7")
+
+    # Alma's turn: Ann lines up the attack and sees each card's chance; she picks her face card.
+    expect(ann.page.locator("#turn-banner")).to_contain_text("Your turn: act for Alma")
+    for person in (gm, bob, spectator):
+        expect(person.page.locator("#turn-banner .turn-other")).to_contain_text("Alma acts (10 AP left)")
+    attack = ann.page.locator("form[aria-label='Attack for Alma']")
+    attack.locator("select[name=target]").select_option(label="Ghoul")
+    attack.locator("select[name=weapon]").select_option("Sword")
+    attack.locator("select[name=skill]").select_option("melee")
+    click(ann, attack.get_by_role("button", name="Show the odds for Alma"), "aim")
+    through = ann.page.locator("[id^=through-] li")
+    expect(through).to_have_count(14)
+    pick(ann, ann, face)
+    picked = ann.page.locator(f"[id^=through-] li[data-value='{value(face)}']")
+    expect(picked).to_have_css("font-weight", "700")  # the picked card's chance stands out
+    shot(ann, "player-desktop")
+    for person in (gm, ann):  # every control named, no id twice, with the whole panel drawn
+        assert person.page.evaluate(accessible_names_js) == [], person.name
+        assert person.page.evaluate(duplicate_ids_js) == [], person.name
+    click(ann, attack.get_by_role("button", name="Attack with the picked cards for Alma"), "attack")
+    face_name = card_by_id(face).name
+    for person in everyone:
+        expect(person.page.locator("#shadows-pending")).to_contain_text("Alma attacks Ghoul")
+        expect(person.page.locator("#shadows-pending .card-name")).to_have_text(face_name)
+    expect(gm.page.locator("#turn-banner")).to_contain_text("Your turn: defend Ghoul")
+    expect(ann.page.locator(f"#hand-{ann.member_id} .card-pick")).to_have_count(8)
+
+    # The GM dodges for the Ghoul with one of its cards (not a face card): the panel names which
+    # of the GM's cards are the Ghoul's.
+    listed = gm.page.locator("#shadows-pending .sh-hint").inner_text()
+    ghoul_cards = gm.page.locator(f"#hand-{gm.member_id} .card-pick").evaluate_all(
+        "els => els.map(e => [e.dataset.card, e.querySelector('.card-name').textContent])")
+    dodge = next(c for c, name in ghoul_cards if name in listed and value(c) < 11)
+    shot(gm, "gm-desktop")
+    pick(gm, gm, dodge)
+    click(gm, gm.page.get_by_role("button", name="Dodge or parry with the picked cards"), "defend")
+    for person in everyone:
+        result = person.page.locator("#shadows-combat .sh-attack").first
+        expect(result).to_contain_text("a hit")
+        # a face card against a dodge with none: a Minor Critical, or a Major one if the chain goes on
+        expect(result).to_contain_text(re.compile(r"a (Minor|Major) Critical"))
+        expect(result.locator(".sh-cards > li", has_text="Minor Critical")).to_have_count(1)
+        expect(person.entry("Minor Critical:")).to_have_count(1)
+
+    # The Ghoul acts next and claws Bram; Bob dodges with one of his own cards.
+    expect(gm.page.locator("#turn-banner")).to_contain_text("Your turn: act for Ghoul")
+    claws = gm.page.locator("form[aria-label='Attack for Ghoul']")
+    claws.locator("select[name=target]").select_option(label="Bram")
+    claws.locator("select[name=weapon]").select_option("Unarmed")
+    left = [c for c, name in ghoul_cards if name in listed and c != dodge and value(c) > 1]
+    pick(gm, gm, left[0])
+    click(gm, claws.get_by_role("button", name="Attack with the picked cards for Ghoul"), "attack")
+    expect(bob.page.locator("#turn-banner")).to_contain_text("Your turn: defend Bram")
+    bob.page.set_viewport_size({"width": 390, "height": 844})
+    shot(bob, "player-390")
+    no_sideways_scroll(bob)
+    bram_dodge = next(c for c in bram_hand if value(c) < 11)
+    pick(bob, bob, bram_dodge)
+    click(bob, bob.page.get_by_role("button", name="Dodge or parry with the picked cards"), "defend")
+    dodge_name = card_by_id(bram_dodge).name
+    for person in everyone:
+        expect(person.entry(f"Bram dodges/parries with {dodge_name}")).to_have_count(1)
+        expect(person.page.locator("#shadows-combat .sh-attack")).to_have_count(2)
+    shot(spectator, "spectator-desktop")
+    no_sideways_scroll(bob)
+    gm.page.set_viewport_size({"width": 390, "height": 844})
+    shot(gm, "gm-390")
+    no_sideways_scroll(gm)
+
+    # Not one byte Bob's or the spectator's browser received names a card of Alma's hand she has
+    # not played, nor the Ghoul's; nor does Ann's or the spectator's name Bram's unplayed cards.
+    ghoul_hidden = [c for c, name in ghoul_cards if name in listed and c not in (dodge, left[0])]
+    alma_hidden = [c for c in alma_hand if c != face]
+    bram_hidden = [c for c in bram_hand if c != bram_dodge]
+    for person, cards in ((bob, alma_hidden + ghoul_hidden), (spectator, alma_hidden + ghoul_hidden + bram_hidden),
+                          (ann, bram_hidden + ghoul_hidden)):
+        cards = [c for c in cards if c not in unseen(before[person.name], cards)]
+        assert cards  # the check has something to find
+        received = "\n".join(person.frames) + person.page.content()
+        assert unseen(received, cards) == [], (person.name, where(received, unseen(received, cards)))
+        assert unseen(received, [face, bram_dodge]) == [face, bram_dodge]  # what was played, all see
+    for person in everyone:
+        assert not person.page_errors, person.page_errors
+
+    # The odds page: a table and a chart of every complexity, one card and three.
+    assert spectator.goto("/games/shadows/odds/?modifier=12") == 200
+    expect(spectator.page.locator("svg.shadows-chart rect")).to_have_count(8 * 2 * 4)
+    expect(spectator.page.locator("table.odds").first.locator("tbody tr")).to_have_count(16)
+    shot(spectator, "odds")
+    no_sideways_scroll(spectator)
