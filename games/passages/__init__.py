@@ -70,12 +70,13 @@ from games.passages.narrate import summary
 from games.passages.procedure import COMMANDS, decide, run
 from games.passages.rules import BANDS, band, core, practice, thresholds
 from games.passages.state import new_state
+from games.passages.system import SYSTEM
 
 KEY = "passages"
 NAME = "Passages (NycosRPG)"
 
 __all__ = [
-    "BANDS", "COMMANDS", "EVENT_TYPES", "KEY", "NAME", "BadValue", "CannotAct", "NotNow",
+    "BANDS", "COMMANDS", "EVENT_TYPES", "KEY", "NAME", "SYSTEM", "BadValue", "CannotAct", "NotNow",
     "NotYours", "RuleError", "apply", "band", "core", "decide", "new_state", "odds", "practice", "run",
     "summary", "thresholds",
 ]
