@@ -89,6 +89,8 @@ def test_tending_stops_the_drain(scene: Scene) -> None:
 
 
 def test_tending_another(scene: Scene) -> None:
+    """Seed: "When your Wounds reach zero, you are prone, unconscious, and most likely will break
+    the Injunction without the assistance of others": one Persona may tend another's Wounds."""
     scene.fight(ANN, BOB, persona("c3", "Medic", untended=10, wounds=90))
     scene.rest("c1")
     scene.rest("c2")
@@ -157,6 +159,9 @@ def test_recovery_one_box_then_half_then_all(scene: Scene) -> None:
 
 
 def test_a_combat_action_breaks_the_run_of_rest(scene: Scene) -> None:
+    """Seed: "subsequent rounds of non-exertion releases even more"; "The second round of
+    non-exertion regains half ... and a third sequential round regains all": the run is of
+    turns in a row, so a Combat Action starts it again at one box."""
     scene.fight(persona("c1", "Ann", fatigue=40, combat_skill="Brawl"), BOB)
     scene.rest("c1")
     scene.rest("c2")
@@ -173,7 +178,9 @@ def test_a_combat_action_breaks_the_run_of_rest(scene: Scene) -> None:
 
 
 def test_untended_wounds_hold_back_recovery(scene: Scene) -> None:
-    """Our reading of "eligible" Fatigue: an untended Wound point holds back a Fatigue point."""
+    """Seed: "Wounds must be tended for the individual to regain so Fatigue and Wound Ticks";
+    "three rounds return the Persona to available Fatigue levels". Our reading of "available" or
+    "eligible" Fatigue: an untended Wound point holds back a Fatigue point."""
     scene.fight(persona("c1", "Ann", wounds=90, untended=10, fatigue=50), BOB)
     for _ in range(3):
         scene.rest("c1")
@@ -279,6 +286,9 @@ def test_timing_and_rolls_follow_the_sequence(scene: Scene) -> None:
 
 
 def test_nobody_rolls_or_declares_for_anothers_persona(scene: Scene) -> None:
+    """Issue 17: "a combat panel stepping through Game State, Declaration, pairings and the
+    Resolution Point, enforced by the server (nobody rolls for another's Persona, a Downed
+    Persona can only rest)". The Director runs the procedure and may act for anyone."""
     scene.fight(ANN, BOB)
     ann = player("c1")
     with pytest.raises(NotYours, match="nobody rolls for another's Persona"):
@@ -295,6 +305,9 @@ def test_nobody_rolls_or_declares_for_anothers_persona(scene: Scene) -> None:
 
 
 def test_declarations_are_checked(scene: Scene) -> None:
+    """Seed: "The intent is the statement of which enemy they are engaging"; Selected Combat
+    and Defense are skills the Persona has ("Determine your Selected Defense and your Selected
+    Combat skills")."""
     scene.fight(ANN, BOB)
     with pytest.raises(BadValue, match="themselves"):
         scene.attack("c1", "c1")
@@ -307,7 +320,8 @@ def test_declarations_are_checked(scene: Scene) -> None:
 
 
 def test_events_record_the_dice_and_replay_to_the_same_state(scene: Scene) -> None:
-    """``apply`` never rolls: the log alone rebuilds the table."""
+    """Issue 17: "Every roll, band and track change live for everyone": each event carries its
+    dice, and ``apply`` never rolls, so the log alone rebuilds the table."""
     from games.passages import apply, new_state
     turn_one(scene)
     replayed = new_state()
@@ -318,6 +332,7 @@ def test_events_record_the_dice_and_replay_to_the_same_state(scene: Scene) -> No
 
 
 def test_every_event_has_a_plain_english_line(scene: Scene) -> None:
+    """Each event reads as a sentence in the log (the system registers no log templates)."""
     turn_one(scene)
     scene.send({"type": "set_conditions", "conditions": "rain"})
     scene.send({"type": "set_status", "combatant": "c1", "status": "on the stairs"})
@@ -331,6 +346,8 @@ def test_every_event_has_a_plain_english_line(scene: Scene) -> None:
 
 
 def test_the_end_writes_the_tracks_back(scene: Scene) -> None:
+    """Seed: "Health and Fatigue are the current values of the Persona at the Resolution
+    Point": when the fight ends, the sheets keep what it left."""
     from games.passages.table import writeback
     turn_one(scene)
     [ended] = scene.send({"type": "end"})
@@ -340,3 +357,20 @@ def test_the_end_writes_the_tracks_back(scene: Scene) -> None:
     assert scene.state["mode"] == "idle"
     with pytest.raises(NotNow):
         scene.send({"type": "end"})
+
+
+def test_a_persona_teleported_away_loses_combat_eligibility(scene: Scene) -> None:
+    """Seed: "Combat Eligibility is the clarification of whether a Persona CAN continue the
+    Combat into the next Turn. (Health or Fatigue at or below Zero, or the Persona is teleported
+    away, for instance)"."""
+    from games.passages.state import eligible
+    scene.fight(ANN, BOB, CAL)
+    scene.attack("c1", "c2")
+    scene.send({"type": "set_status", "combatant": "c3", "status": "teleported away", "present": False})
+    assert not eligible(scene.person("c3"))
+    scene.attack("c2", "c1")
+    assert scene.state["combat"]["phase"] == "timing", "nobody waits for the absent"
+    scene.roll("c1", 10)
+    scene.roll("c2", 10)
+    events = scene.resolve()
+    assert [r["combatant"] for r in of_type(events, "turn_started")[0]["game_state"]] == ["c1", "c2"]

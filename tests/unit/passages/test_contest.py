@@ -141,6 +141,8 @@ def test_the_director_makes_a_party_roll_a_challenge(scene: Scene) -> None:
 
 
 def test_nobody_rolls_for_anothers_persona(scene: Scene) -> None:
+    """Issue 17: "enforced by the server (nobody rolls for another's Persona ...)"; seed: "The
+    Director determines what is or is not a Contest", so only the Director starts one."""
     start(scene)
     with pytest.raises(NotYours, match="nobody rolls for another's Persona"):
         scene.send({"type": "contest_roll", "combatant": "c2", "skill": "Stealth"}, 50, actor=player("c1"))
