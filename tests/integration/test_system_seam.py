@@ -19,7 +19,7 @@ from django.urls import reverse
 from games.core.cards_port import Cards
 from games import registry
 from games.contract import CheckRun, Panel, Visibility
-from tabletop import rendering, services
+from tabletop import rendering, selectors, services
 from tabletop.models import Event, ProcedureState, Role
 from tabletop.selectors import combatant_id, combatant_sheet, events_for, viewer_of
 
@@ -223,3 +223,24 @@ def test_a_systems_panel_without_its_own_template_names_is_not_guessed(dc, monke
     monkeypatch.setitem(registry.SYSTEMS, "demon_city", replace(game, panel=moved))
     page = dc["clients"]["gm"].get(reverse("table", args=[dc["table"].pk])).content.decode()
     assert 'id="task-box"' in page and 'id="rounds-panel"' not in page
+
+
+def test_a_panel_shows_what_its_system_makes_of_each_character(dc, monkeypatch) -> None:
+    """``Panel.character_view``: a panel whose forms need the sheets (a Persona's skills) gets
+    what its system makes of every character at the table, in the procedure or not, on the
+    page and in each event's redraw; without one, a character is its id, cid and name."""
+    game = registry.get("demon_city")
+    assert game.panel is not None
+    page = reverse("table", args=[dc["table"].pk])
+    state = selectors.procedure_state(dc["table"]) or {}
+    assert "view" not in selectors.panel_for(dc["table"], state)["characters"][0]
+    seen = replace(game.panel, character_view=lambda c: {"agility": c.sheet["agility"], "owner": c.owner})
+    monkeypatch.setitem(registry.SYSTEMS, "demon_city", replace(game, panel=seen))
+    shown = selectors.panel_for(dc["table"], state)
+    assert [c["view"] for c in shown["characters"]] == [{"agility": 2, "owner": dc["ann"].pk},
+                                                        {"agility": 3, "owner": None}]
+    assert dc["clients"]["watcher"].get(page).status_code == 200
+    fight(dc)
+    event = Event.objects.filter(table=dc["table"], kind__startswith="demon_city.").order_by("seq").last()
+    assert event is not None and "panel" in event.payload
+    assert [c["view"]["agility"] for c in event.payload["panel"]["characters"]] == [2, 3]
