@@ -35,18 +35,23 @@ The table procedure (``procedure``, ``events``, ``state``)
       combat_roll                         ``combatant``: the d100 + Selected Combat
       resolve (Director)                  the Resolution Point, then the next Turn
       set_conditions, set_status, correct, end (Director)
+      undo (Director)                     takes back the last step (up to ten), logged
     Events: checked, practised, contest_started, contest_rolled, contest_round,
     contest_cost_set, contest_broken_off, contest_ended, combat_started, turn_started
     (the Game State), declared, timing_set, combat_rolled, pairing_resolved,
-    resolution_point, conditions_set, status_set, track_corrected, combat_ended.
+    resolution_point, conditions_set, status_set, track_corrected, combat_ended, undone.
     ``summary(event, state)`` is each one's log line.
 
 Platform registration (``system``, ``web``, ``table``)
     ``SYSTEM``: the sheet (``table.FIELDS``, ``table.clean_sheet``, ``table.derived``), the
     procedure, every command with its parser (``web.COMMANDS``), the one-off check
-    (``web.CHECK_ROLL``: event ``check_rolled``), the odds page (``web.ODDS``) and the panel
-    (``table.panel``, plain data with each track as 20 boxes of 5). Every event goes to
-    everyone.
+    (``web.CHECK_ROLL``: event ``check_rolled``; its "challenge" box makes a check a
+    challenge), the odds page (``web.ODDS``: a table and an SVG chart of every band), the
+    character cards (``table.glance``: the skills that matter, Wounds and Fatigue of 100,
+    Downed / Unconscious) and the panel (``table.panel``: plain data, the same for every lens,
+    with "turn", each Persona of the scene by id, each track as 20 boxes of 5; and
+    ``table.character_view``: every Persona's skills with the odds of each band as a check and
+    as a challenge, for its check form). Every event goes to everyone.
 
 Readings where the seed is silent or loose (each also commented where it is coded)
     - Combat successes are graded miss / Potential Wound / beating double the Defense, so the

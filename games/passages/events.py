@@ -12,7 +12,10 @@ import copy
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from games.passages.state import COMBAT, CONTEST, DECLARE, IDLE, KEEP_CHECKS, TIMING, State, present
+from games.passages.narrate import summary
+from games.passages.state import (
+    COMBAT, CONTEST, DECLARE, IDLE, KEEP_CHECKS, TIMING, UNDO_DEPTH, State, present,
+)
 
 Event = Mapping[str, Any]
 
@@ -162,14 +165,33 @@ _REDUCERS: dict[str, Callable[[State, Event], None]] = {
     "track_corrected": _corrected,
     "combat_ended": _combat_ended,
 }
-EVENT_TYPES = frozenset(_REDUCERS)
+EVENT_TYPES = frozenset(_REDUCERS) | {"undone"}
+
+
+def _without_undo(state: Mapping[str, Any]) -> State:
+    return copy.deepcopy({k: v for k, v in state.items() if k != "undo"})
 
 
 def apply(state: Mapping[str, Any], event: Event) -> State:
-    """The state after ``event``; the given state is left untouched."""
-    new: State = copy.deepcopy(dict(state))
+    """The state after ``event``; the given state is left untouched.
+
+    The first event of each step keeps the state before it, with that event's log line, so the
+    Director's ``undone`` can put the table back as it was before the last step. The step
+    number only grows, even across an undo, so every event in a log keeps a distinct one."""
+    undo = list(state.get("undo") or [])
     step = event.get("step")
+    if event["type"] == "undone":
+        restored: State = copy.deepcopy(undo[-1]["state"])
+        restored["undo"] = undo[:-1]
+        restored["step"] = max(state["step"], step or 0)
+        return restored
+    new = _without_undo(state)
+    before = new["step"]
     if step is not None:
-        new["step"] = max(new["step"], step)
+        new["step"] = max(before, step)
     _REDUCERS[event["type"]](new, event)
+    if step is not None and step != before:
+        # Snapshots never change once taken, so states may share them (no copy of the stack).
+        undo = (undo + [{"state": _without_undo(state), "what": summary(event, new)}])[-UNDO_DEPTH:]
+    new["undo"] = undo
     return new

@@ -10,6 +10,8 @@ from games.passages.rules import LABELS
 from games.passages.state import IN, REST, TEND, names_of
 
 Event = Mapping[str, Any]
+TRACK_LABELS = {"wounds": "Wounds", "fatigue": "Fatigue", "untended": "Untended Wounds",
+                "magic": "Magical Resources"}
 
 
 def describe_check(who: str, check: Mapping[str, Any]) -> str:
@@ -130,8 +132,9 @@ def summary(event: Event, state: Mapping[str, Any]) -> str:
         "conditions_set": lambda e: f"Conditions: {e['conditions'] or 'none'}.",
         "status_set": lambda e: f"{n(e['combatant'])}: {e['status'] or 'no particular status'}"
         + ("" if e["present"] else "; leaves the Scene") + ".",
-        "track_corrected": lambda e: f"The Director sets {n(e['combatant'])}'s {e['track']} "
+        "track_corrected": lambda e: f"The Director sets {n(e['combatant'])}'s {TRACK_LABELS[e['track']]} "
         f"from {e['before']} to {e['value']}.",
         "combat_ended": lambda e: f"The fight ends in Turn {e['turn']}.",
+        "undone": lambda e: f"The Director takes back the last step ({e['what'].rstrip('.')}).",
     }
     return texts[event["type"]](event)

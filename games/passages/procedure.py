@@ -507,6 +507,17 @@ def correct(state: Mapping[str, Any], command: Mapping[str, Any], actor: Actor, 
              "before": person[track], "value": value, "person": changed}]
 
 
+def undo(state: Mapping[str, Any], command: Mapping[str, Any], actor: Actor, rng: Rng) -> list[Event]:
+    """The Director takes back the last step (a slip of the hand, a wrong Declaration): the
+    table is as it was before it, and the undo stays in the log. A roll taken back and made
+    again is a new roll, in the log for everyone to see."""
+    require_gm(actor, "take back a step")
+    kept = state.get("undo") or []
+    if not kept:
+        raise NotNow("There is nothing to take back.")
+    return [{"type": "undone", "what": kept[-1]["what"]}]
+
+
 def end(state: Mapping[str, Any], command: Mapping[str, Any], actor: Actor, rng: Rng) -> list[Event]:
     require_gm(actor, "end it")
     if state["mode"] == st.CONTEST:
@@ -535,6 +546,7 @@ COMMANDS: dict[str, Handler] = {
     "set_status": set_status,
     "correct": correct,
     "end": end,
+    "undo": undo,
 }
 # Commands a player sends for their own Persona (``combatant``); the Director sends the rest.
 PLAYER_COMMANDS = frozenset({"check", "practice", "contest_roll", "contest_break_off", "declare", "rest",

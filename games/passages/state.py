@@ -12,7 +12,9 @@
      "combat": None | {"turn", "phase": "declare" | "timing", "declared": {id: declaration},
                        "timing": {id: {"modifier", "reason"}}, "rolls": {id: roll},
                        "pairings": [resolved pairing, ...], "resolutions": [last Resolution Point]},
-     "checks": [check, ...]}       # the latest checks rolled in the scene, newest last
+     "checks": [check, ...],       # the latest checks rolled in the scene, newest last
+     "undo": [{"state", "what"}]}  # the states before the last steps, newest last, each with
+                                   # the first line of the step it undoes (the Director's undo)
 
 Lists, not dict key order, carry every ordering (PostgreSQL's jsonb reorders keys).
 """
@@ -28,11 +30,12 @@ DECLARE, TIMING = "declare", "timing"
 IN, OUT = "in", "out"
 REST, TEND = "rest", "tend"
 KEEP_CHECKS = 8
+UNDO_DEPTH = 10
 
 
 def new_state() -> State:
     return {"version": 1, "step": 0, "mode": IDLE, "conditions": "", "personae": {}, "order": [],
-            "contest": None, "combat": None, "checks": []}
+            "contest": None, "combat": None, "checks": [], "undo": []}
 
 
 def names_of(state: Mapping[str, Any]) -> dict[str, str]:

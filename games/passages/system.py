@@ -34,6 +34,7 @@ SYSTEM = GameSystem(
     sheet_fields=table.FIELDS,
     clean_sheet=table.clean_sheet,
     derived=table.derived,
+    glance=table.glance,
     procedure=Procedure(
         new_state=new_state,
         decide=decide,
@@ -45,7 +46,8 @@ SYSTEM = GameSystem(
     commands=web.COMMANDS,
     checks=(web.CHECK_ROLL,),
     pages=(web.ODDS,),
-    panel=Panel(view=view, template=f"{PANEL}#panel", notice=f"{PANEL}#notice"),
+    panel=Panel(view=view, template=f"{PANEL}#panel", notice=f"{PANEL}#notice",
+                character_view=table.character_view),
     log_lines={},  # every event reads as its summary (log/events/default.html)
     audience=everyone,
     rule_error=RuleError,

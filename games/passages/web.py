@@ -11,7 +11,7 @@ from games.contract import Check, CheckRun, Command, Form, Page, Parser, Sender,
 from games.passages import odds, rules
 from games.passages.errors import BadValue, NotYours
 from games.passages.procedure import PLAYER_COMMANDS
-from games.passages.table import CHECK, MODES, roll_check
+from games.passages.table import CHALLENGE, CHECK, MODES, roll_check
 
 _TEXT_FIELDS = ("combatant", "skill", "target", "patient", "intent", "action", "combat", "defense",
                 "reason", "status", "track", "stance")
@@ -141,6 +141,7 @@ COMMANDS: tuple[Command, ...] = (
     _command("set_status", "Set a Persona's status", set_status),
     _command("correct", "Correct a track", correct),
     _command("end", "End it"),
+    _command("undo", "Take back the last step"),
 )
 
 
@@ -157,6 +158,8 @@ def check_args(form: Form, table: Table) -> dict[str, Any]:
     mode = value(form, "mode", CHECK).strip().lower() or CHECK
     if mode not in MODES:
         raise BadValue("Roll a check, a challenge or a practice.")
+    if mode == CHECK and _flag(form, "challenge"):  # the form's "as a challenge" box
+        mode = CHALLENGE
     return {"character": character.id, "skill": skill[:60], "mode": mode}
 
 
@@ -188,8 +191,31 @@ def _band_row(base: int, challenge: bool) -> dict[str, Any]:
     chances = odds.check(base, challenge=challenge)
     return {"base": base, "challenge": challenge, "value": t.value, "du": t.du, "dd": t.dd,
             "cells": [{"band": b, "label": rules.LABELS[b], "percent": f"{chances[b] * 100:.0f}"}
-                      for b in rules.BANDS],
+                      for b in reversed(rules.BANDS)],
             "success": f"{odds.success(base, challenge=challenge) * 100:.0f}"}
+
+
+CHART_WIDTH, BAR_HEIGHT, BAR_GAP, LABEL_WIDTH = 300, 14, 4, 64
+
+
+def band_chart(bases: list[int], *, challenge: bool = False) -> dict[str, Any]:
+    """An SVG's bars: one a BASE, split into its bands best first, each as wide as its chance
+    (the d100's faces, so whole percents); the template only draws what this returns."""
+    bars = []
+    for row, base in enumerate(bases):
+        chances = odds.check(base, challenge=challenge)
+        x, segments = LABEL_WIDTH, []
+        for band in reversed(rules.BANDS):
+            faces = round(chances[band] * 100)
+            width = faces * CHART_WIDTH // 100
+            if faces:
+                segments.append({"band": band, "label": rules.LABELS[band], "x": x, "width": width,
+                                 "percent": faces})
+            x += width
+        bars.append({"base": base, "y": row * (BAR_HEIGHT + BAR_GAP), "segments": segments,
+                     "label": f"BASE {base}"})
+    return {"width": LABEL_WIDTH + CHART_WIDTH, "height": len(bars) * (BAR_HEIGHT + BAR_GAP),
+            "bar_height": BAR_HEIGHT, "bars": bars}
 
 
 def odds_context(query: Form) -> dict[str, Any]:
@@ -202,9 +228,13 @@ def odds_context(query: Form) -> dict[str, Any]:
                            a_timing=a_timing, b_timing=b_timing)
     bases = sorted({base, *range(5, rules.MASTERED + 1, 5)})
     return {
-        "base": base, "bands": [{"key": b, "label": rules.LABELS[b]} for b in rules.BANDS],
+        "base": base, "bands": [{"key": b, "label": rules.LABELS[b], "meaning": rules.MEANINGS[b]}
+                                for b in reversed(rules.BANDS)],
         "chosen": [_band_row(base, False), _band_row(base, True)],
         "rows": [_band_row(b, False) for b in bases],
+        "charts": [{"key": "check", "title": "Checks, against the BASE", "chart": band_chart(bases)},
+                   {"key": "challenge", "title": "Challenges, against the Core",
+                    "chart": band_chart(bases, challenge=True)}],
         "challenge_rows": [_band_row(b, True) for b in bases],
         "pairing": {**sides, "a_timing": a_timing, "b_timing": b_timing,
                     **{k: f"{v * 100:.1f}" for k, v in pairing.items()}},

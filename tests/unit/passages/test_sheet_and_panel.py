@@ -70,10 +70,14 @@ def test_the_panel_is_plain_data_with_tracks_skills_and_odds(scene: Scene) -> No
     scene.attack("c2", "c1")
     view = panel(scene.state)
     assert json.loads(json.dumps(view)) == view
-    trayer = view["personae"][0]
+    trayer = view["scene"]["c1"]
     assert trayer["name"] == "Trayer" and len(trayer["wounds"]["boxes"]) == 20
-    assert {"name": "Campfire", "base": 33, "du": 66, "dd": 16, "core": 7, "core_du": 14, "core_dd": 3} \
-        in trayer["skills"]
+    campfire = next(row for row in trayer["skills"] if row["name"] == "Campfire")
+    assert {k: campfire[k] for k in ("base", "du", "dd", "core", "core_du", "core_dd")} == {
+        "base": 33, "du": 66, "dd": 16, "core": 7, "core_du": 14, "core_dd": 3}
+    # the odds beside each roll, best band first: DD 1-16, Success 17-33, DU 34-66, Blown 67-99, 100
+    assert campfire["check"] == {"bands": [16, 17, 33, 33, 1], "success": 66}
+    assert campfire["challenge"] == {"bands": [3, 4, 7, 85, 1], "success": 14}
     [pairing] = view["combat"]["pairings"]
     assert pairing["kind"] == "mutual" and pairing["odds"]["a_lands"] == 93 and pairing["odds"]["b_lands"] == 100
     assert view["combat"]["waiting_to_roll"] == ["Trayer", "Garbo"]
@@ -82,7 +86,7 @@ def test_the_panel_is_plain_data_with_tracks_skills_and_odds(scene: Scene) -> No
 def test_the_idle_panel_shows_no_scene() -> None:
     from games.passages import new_state
     view = panel(new_state())
-    assert view["mode"] == "idle" and view["personae"] == [] and len(view["bands"]) == 5
+    assert view["mode"] == "idle" and view["scene"] == {} and len(view["bands"]) == 5
 
 
 def test_a_one_off_check_a_challenge_and_a_practice() -> None:

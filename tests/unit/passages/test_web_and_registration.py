@@ -91,6 +91,10 @@ def test_the_one_off_check_runs_for_the_persona_the_sender_plays() -> None:
     with pytest.raises(NotYours):
         web.run_check(CheckRun(member=ann, characters={1: ANN, 2: BOB}, args={**args, "character": 2},
                                rng=random.Random(3), cards=None))  # type: ignore[arg-type]
+    assert web.check_args({"character": ["1"], "skill": ["Stealth"], "mode": ["check"], "challenge": ["on"]},
+                          TABLE)["mode"] == "challenge"
+    assert web.check_args({"character": ["1"], "skill": ["Stealth"], "mode": ["practice"], "challenge": ["on"]},
+                          TABLE)["mode"] == "practice"
     with pytest.raises(BadValue, match="check, a challenge or a practice"):
         web.check_args({"character": ["1"], "skill": ["Stealth"], "mode": ["guess"]}, TABLE)
 
@@ -99,7 +103,11 @@ def test_the_odds_page() -> None:
     context = web.odds_context({"base": ["26"], "a_combat": ["18"], "a_defense": ["18"],
                                 "b_combat": ["25"], "b_defense": ["25"]})
     plain, challenge = context["chosen"]
-    assert [c["percent"] for c in plain["cells"]] == ["1", "47", "26", "13", "13"]
+    # best band first: DD 1-13, Success 14-26, DU 27-52, Blown 53-99, Critical Fail 100
+    assert [c["percent"] for c in plain["cells"]] == ["13", "13", "26", "47", "1"]
+    [bar] = [b for b in context["charts"][0]["chart"]["bars"] if b["base"] == 26]
+    assert [s["percent"] for s in bar["segments"]] == [13, 13, 26, 47, 1]
+    assert sum(s["width"] for s in bar["segments"]) <= web.CHART_WIDTH
     assert (challenge["value"], challenge["du"], challenge["dd"]) == (6, 12, 3)
     assert context["pairing"]["a_lands"] == "93.0" and context["pairing"]["b_lands"] == "100.0"
     assert len(context["rows"]) == 20  # 5, 10 ... 95 and the chosen 26
