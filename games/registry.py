@@ -18,11 +18,10 @@ __all__ = [
 ]
 
 # The registration line: the packages under games/ that are systems, in the order offered.
-PACKAGES = ("freeform", "demon_city")
+PACKAGES = ("freeform", "demon_city", "passages")
 
 COMING = (
     GameSystem("shadows", "Shadows of Humanity", "Tarot draws and Action Points.", False),
-    GameSystem("passages", "Passages (NycosRPG)", "Percentile checks and tracks.", False),
     GameSystem("harsh_light", "Harsh Light", "A card plus a pool, ten-again.", False),
     GameSystem("report_card", "Report Card", "A Tarot deck for every player.", False),
 )

@@ -14,13 +14,13 @@ from games.freeform import sheet as freeform
 from games.sheets import SheetError, SheetField, format_stats, parse_stats
 
 
-def test_freeform_and_demon_city_are_available() -> None:
-    assert [s.key for s in registry.available()] == ["freeform", "demon_city"]
+def test_freeform_demon_city_and_passages_are_available() -> None:
+    assert [s.key for s in registry.available()] == ["freeform", "demon_city", "passages"]
 
 
 def test_the_seed_systems_not_yet_landed_are_listed_as_coming() -> None:
     names = {s.name for s in registry.coming()}
-    assert names == {"Shadows of Humanity", "Passages (NycosRPG)", "Harsh Light", "Report Card"}
+    assert names == {"Shadows of Humanity", "Harsh Light", "Report Card"}
 
 
 def test_unknown_system_is_refused_by_name() -> None:
