@@ -213,6 +213,8 @@ def test_a_contest_to_its_end_through_the_routes(table, monkeypatch) -> None:
     assert last(table, "contest_ended").summary == "The contest is over: Trayer prevails."
     table["betty"].refresh_from_db()
     assert table["betty"].sheet["fatigue"] == 90  # the sheet keeps what the contest left
+    kept = Event.objects.filter(table=table["table"], kind="character.updated").latest("seq")
+    assert kept.summary == "Betty's sheet now holds Fatigue 90."  # a contest, not "the fight"
     assert "The contest is over: Trayer prevails." in page(table, "watcher")
 
 
