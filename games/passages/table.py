@@ -53,20 +53,14 @@ def clean_sheet(data: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def derived(data: Mapping[str, Any]) -> list[tuple[str, str]]:
-    """What a character card shows but nobody types: each skill's bands, the track states."""
+    """What a character card shows but nobody types: each skill's Double Up, Double Down and
+    Core (the BASE is among its stats; the tracks and Downed are its bars and tags)."""
     try:
         cleaned = sheet.clean(data)
     except RuleError:
         return []
-    shown = [(row["name"], f"BASE {row['base']} · DU {row['du']} · DD {row['dd']} · Core {row['core']}")
-             for row in sheet.skill_rows(cleaned["skills"])]
-    shown.append(("Wounds", f"{cleaned['wounds']} / {tracks.FULL}"))
-    shown.append(("Fatigue", f"{cleaned['fatigue']} / {tracks.FULL}"))
-    if cleaned["wounds"] == 0:
-        shown.append(("State", "Unconscious"))
-    elif cleaned["fatigue"] == 0:
-        shown.append(("State", "Downed: may only rest"))
-    return shown
+    return [(row["name"], f"DU {row['du']}, DD {row['dd']}, Core {row['core']}")
+            for row in sheet.skill_rows(cleaned["skills"])]
 
 
 def track(value: int) -> dict[str, Any]:
@@ -375,8 +369,20 @@ def roll_check(data: Mapping[str, Any], *, name: str, skill: str, mode: str, rng
     return data_out, describe_check(name, data_out)
 
 
+# Events after which the sheets keep each Persona's tracks as the scene has them: so the
+# character cards beside the table say what the panel says, turn by turn.
+_KEPT_AT = frozenset({"contest_round", "resolution_point", "track_corrected", "undone"})
+_ENDS = frozenset({"contest_ended", "combat_ended"})
+
+
 def writeback(event: Mapping[str, Any], state: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
-    """When a contest or a fight ends, each Persona's tracks go back on its sheet."""
-    if event.get("type") not in ("contest_ended", "combat_ended"):
-        return {}
-    return {cid: {k: p[k] for k in sheet.LASTING} for cid, p in state["personae"].items()}
+    """Each Persona's tracks go back on its sheet when a contest round or a Resolution Point
+    changes them, when the Director corrects one or takes a step back, and when it ends. Seed:
+    "Health and Fatigue are the current values of the Persona at the Resolution Point". An
+    undo back to before the scene writes nothing: the sheets are as they were then."""
+    kind = event.get("type")
+    if kind in _ENDS:
+        return {cid: {k: p[k] for k in sheet.LASTING} for cid, p in state["personae"].items()}
+    if kind in _KEPT_AT:
+        return {cid: {k: state["personae"][cid][k] for k in sheet.LASTING} for cid in st.in_scene(state)}
+    return {}

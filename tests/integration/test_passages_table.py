@@ -471,3 +471,21 @@ async def test_every_step_reaches_a_spectator_live(table, monkeypatch) -> None:
     assert re.search(r'<section id="passages-panel"[^>]*hx-swap-oob="true"', received)
     assert 'aria-label="Fatigue 94 of 100"' in received and 'id="turn-banner"' in received
     await comm.disconnect()
+
+
+def test_the_director_sees_only_the_npcs_controls_and_stands_in_from_the_tools(table, monkeypatch) -> None:
+    """A player's controls are the player's: the Director's page draws them hidden (the seat's
+    CSS), and offers a compact stand-in under the Director's tools for a player away."""
+    trayer, garbo = cid(table["trayer"]), cid(table["garbo"])
+    start_fight(table)
+    gm = page(table, "gm")
+    assert 'body[data-seat="gm"] .passages .act:not([data-controller=""]) { display: none; }' in gm
+    assert f'<div class="controller-only act" data-controller="{table["ann"].pk}" id="declare-{trayer}-t1"' in gm
+    assert f'<div class="controller-only act" data-controller="" id="declare-{garbo}-t1"' in gm
+    assert 'aria-label="Stand in for Trayer"' in gm and 'aria-label="Stand in for Garbo"' not in gm
+    assert post(table, "gm", "declare", {"combatant": trayer, "stance": "in", "target": garbo}).status_code == 200
+    post(table, "gm", "declare", {"combatant": garbo, "stance": "out", "action": "growls"})
+    assert "Stand in: Combat Roll for Trayer" in page(table, "gm")
+    post(table, "gm", "combat_roll", {"combatant": trayer}, rolls=(60,), monkeypatch=monkeypatch)
+    assert last(table, "combat_rolled").summary.startswith("Trayer rolls 60 + Soldiery")
+

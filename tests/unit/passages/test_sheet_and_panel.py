@@ -50,9 +50,9 @@ def test_a_bad_sheet_names_the_field_at_fault(data: dict, field: str) -> None:
 
 
 def test_the_card_derives_each_skills_du_dd_and_core() -> None:
-    shown = dict(derived({"skills": {"Lock-picking": 32}, "fatigue": 0}))
-    assert shown["Lock-picking"] == "BASE 32 · DU 64 · DD 16 · Core 7"
-    assert shown["State"] == "Downed: may only rest"
+    """Seed: "the Lock-picking skill was at 32 ... DU partial success at 64 ... (DD Wild success
+    at 16%) ... The Lock Pick Skill Core would be 7"."""
+    assert derived({"skills": {"Lock-picking": 32}, "fatigue": 0}) == [("Lock-picking", "DU 64, DD 16, Core 7")]
 
 
 def test_a_track_is_drawn_as_twenty_boxes_of_five() -> None:

@@ -135,3 +135,28 @@ def test_the_undo_keeps_ten_steps(scene: Scene) -> None:
         scene.send({"type": "set_conditions", "conditions": "rain"})
     assert len(scene.state["undo"]) == 10
     assert panel(scene.state)["undo"] == "Conditions: rain."
+
+
+def test_the_sheets_keep_the_tracks_at_each_resolution_point(scene: Scene) -> None:
+    """Seed: "Health and Fatigue are the current values of the Persona at the Resolution Point":
+    the character cards follow the fight turn by turn, not only when it ends."""
+    from games.passages.table import writeback
+    scene.fight(TRAYER, GARBO)
+    [started, turn] = scene.log
+    assert writeback(started, scene.state) == {} and writeback(turn, scene.state) == {}
+    scene.attack("c1", "c2")
+    scene.attack("c2", "c1")
+    scene.roll("c1", 42)
+    scene.roll("c2", 80)
+    [point, _] = scene.resolve()
+    assert writeback(point, scene.state) == {
+        "c1": {"wounds": 99, "fatigue": 94, "untended": 1, "magic": 100},
+        "c2": {"wounds": 98, "fatigue": 93, "untended": 2, "magic": 100}}
+    [undone] = scene.send({"type": "undo"})
+    assert writeback(undone, scene.state)["c1"]["fatigue"] == 100  # the cards step back too
+    scene.send({"type": "undo"})
+    scene.send({"type": "undo"})
+    scene.send({"type": "undo"})
+    scene.send({"type": "undo"})
+    [before_the_fight] = scene.send({"type": "undo"})
+    assert scene.state["mode"] == "idle" and writeback(before_the_fight, scene.state) == {}
