@@ -10,25 +10,17 @@ from fatigue, or one breaks off"; a combat turn runs "GAME STATE", "DECLARATION"
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from playwright.sync_api import expect
 
 from tests.browser.test_demon_city_round import make_character
+from tests.browser.test_screens import SCREENS, no_sideways_scroll
+from tests.browser.test_screens import shot as screen_shot
 
-SCREENS = Path(__file__).resolve().parents[2] / "test-artifacts" / "screens"
 CONTEST_ROUNDS = 3  # then Betty breaks off, so the contest ends whatever the dice say
 
 
 def shot(person, name: str) -> None:
-    SCREENS.mkdir(parents=True, exist_ok=True)
-    person.page.screenshot(path=str(SCREENS / f"passages-{name}.png"), full_page=True)
-
-
-def no_sideways_scroll(person) -> None:
-    width = person.page.evaluate("document.documentElement.scrollWidth")
-    viewport = person.page.viewport_size["width"]
-    assert width <= viewport, f"{person.name}'s page is {width} px wide on a {viewport} px screen"
+    screen_shot(person, f"passages-{name}")
 
 
 def panel(person):
