@@ -94,7 +94,7 @@ def _field_for(spec: SheetField) -> forms.Field:
     if spec.kind == "skills":
         return forms.CharField(
             label=spec.label, required=False, max_length=2000,
-            help_text="One per line, as 'Skill: rating' (for example 'Driving: 6').",
+            help_text=spec.help or "One per line, as 'Skill: rating' (for example 'Driving: 6').",
             widget=forms.Textarea(attrs={"rows": 3}),
         )
     if spec.kind in ("longtext", "stats"):

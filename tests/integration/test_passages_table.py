@@ -489,3 +489,11 @@ def test_the_director_sees_only_the_npcs_controls_and_stands_in_from_the_tools(t
     post(table, "gm", "combat_roll", {"combatant": trayer}, rolls=(60,), monkeypatch=monkeypatch)
     assert last(table, "combat_rolled").summary.startswith("Trayer rolls 60 + Soldiery")
 
+
+
+def test_the_persona_form_says_how_skills_are_written(table) -> None:
+    """The sheet form gives the system's own help for its skills (a BASE of 1-95), not a
+    rating of another game's."""
+    shown = table["clients"]["ann"].get(reverse("character_new", args=[table["table"].pk])).content.decode()
+    assert "One per line, &#x27;Skill: BASE&#x27;, each BASE 1-95 (95 is Mastered)" in shown
+    assert "Driving: 6" not in shown
