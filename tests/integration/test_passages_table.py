@@ -160,6 +160,8 @@ def test_a_one_off_check_refuses_and_changes_nothing(table, monkeypatch) -> None
     trayer, betty = table["trayer"].pk, table["betty"].pk
     services.character_update(character=table["betty"], actor=table["gm"], name="Betty",
                               sheet={**table["betty"].sheet, "fatigue": 0})
+    shown = page(table, "bob")
+    assert 'aria-label="A check for Betty"' not in shown and "Downed: rest only" in shown  # not offered
     before = snapshot(table)
     refused(post(table, "bob", "check", {"character": trayer, "skill": "Campfire"}, check=True,
                  rolls=(50,), monkeypatch=monkeypatch), 403, "You act only for the characters you control")
