@@ -171,6 +171,11 @@ class Panel:
     # True when the GM's view holds what others may not see (a hidden margin, the GM's own
     # tables): the GM's live redraws then carry the GM's view, drawn for the GM's frames only.
     gm_sees_more: bool = False
+    # What the panel shows of each character at the table, whether the procedure holds it or
+    # not (Passages: a Persona's skills with the odds of each, for its check form): drawn from
+    # the character's facts as ``panel.characters[i].view``. A sheet is public (its card shows
+    # it to everyone), so this is the same for every lens and travels in the public payload.
+    character_view: Callable[[Character], dict[str, Any]] | None = None
 
 
 @dataclass(frozen=True)

@@ -18,11 +18,10 @@ __all__ = [
 ]
 
 # The registration line: the packages under games/ that are systems, in the order offered.
-PACKAGES = ("freeform", "demon_city", "report_card", "harsh_light", "shadows")
+PACKAGES = ("freeform", "demon_city", "report_card", "harsh_light", "shadows", "passages")
 
-COMING = (
-    GameSystem("passages", "Passages (NycosRPG)", "Percentile checks and tracks.", False),
-)
+# Systems announced but not landed (shown as "coming", not offered); every seed system has landed.
+COMING: tuple[GameSystem, ...] = ()
 
 
 class UnknownSystem(LookupError):

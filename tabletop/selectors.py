@@ -365,14 +365,17 @@ def panel_lens(member: Membership | None) -> contract.PanelLens:
 def panel_for(table: Table, state: dict[str, Any], lens: contract.PanelLens = "spectator") -> dict[str, Any]:
     """The system's panel as ``lens`` sees it, plus what the table knows and the rules do not:
     who controls each combatant (its owner's member id; none for the GM's) and the characters
-    that could join. An event carries the spectator's view (everyone may see it)."""
+    that could join, each with what the system shows of it (``Panel.character_view``). An event
+    carries the spectator's view (everyone may see it)."""
     game = registry.get(table.system)
     assert game.panel is not None
-    characters = list(table.characters.order_by("pk"))
+    characters = [character_facts(c) for c in table.characters.order_by("pk")]
+    shown = game.panel.character_view
     return {
         **game.panel.view(state, lens),
-        "controllers": {combatant_id(c): c.owner_id for c in characters},
-        "characters": [{"id": c.pk, "cid": combatant_id(c), "name": c.name} for c in characters],
+        "controllers": {c.cid: c.owner for c in characters},
+        "characters": [{"id": c.id, "cid": c.cid, "name": c.name, **({"view": shown(c)} if shown else {})}
+                       for c in characters],
     }
 
 

@@ -153,14 +153,21 @@ def _named(message: str, by_cid: Mapping[str, Character]) -> str:
 
 
 def _write_back(table: Table, me: Membership, changes: dict[str, dict[str, Any]]) -> None:
-    """Puts what the procedure left on each character (Toughness, injuries) on its sheet."""
+    """Puts what the procedure left on each character (Toughness, injuries) on its sheet, and
+    says what changed by the sheet's own labels (a contest is no fight: issue 17)."""
+    labels = {f.key: f.label for f in registry.get(table.system).sheet_fields}
     for character in Character.objects.filter(table=table).order_by("pk"):
         update = changes.get(combatant_id(character))
-        if not update or all(character.sheet.get(k) == v for k, v in update.items()):
+        changed = {k: v for k, v in (update or {}).items() if character.sheet.get(k) != v}
+        if not changed:
             continue
         character.sheet = {**character.sheet, **update}
         character.version += 1
         character.save(update_fields=["sheet", "version"])
-        append(table, "character.updated", actor=me,
-               summary=f"{character.name}'s sheet keeps what the fight left.",
+        now = ", ".join(f"{labels.get(k, k)} {_shown(v)}" for k, v in changed.items())
+        append(table, "character.updated", actor=me, summary=f"{character.name}'s sheet now holds {now}.",
                payload={"character": character_data(character)})
+
+
+def _shown(value: Any) -> str:
+    return ("yes" if value else "no") if isinstance(value, bool) else str(value)

@@ -20,7 +20,7 @@ from django.urls import reverse
 from games.core.cards_port import Cards
 from games import registry
 from games.contract import CheckRun, Panel, Visibility
-from tabletop import rendering, services
+from tabletop import rendering, selectors, services
 from tabletop.models import Event, ProcedureState, Role
 from tabletop.selectors import combatant_id, combatant_sheet, events_for, viewer_of
 
@@ -95,10 +95,12 @@ def test_every_registered_command_is_reachable(dc, command: str) -> None:
 
 @pytest.mark.parametrize("path", [
     "/tables/{dc}/commands/explode/", "/tables/{ff}/commands/start/", "/tables/{dc}/checks/nope/",
-    "/tables/{ff}/checks/task/", "/games/nope/odds/", "/games/demon_city/nope/", "/games/harsh_light/odds/",
+    "/tables/{ff}/checks/task/", "/games/nope/odds/", "/games/demon_city/nope/", "/games/someday/odds/",
     "/games/freeform/odds/",
 ])
-def test_what_is_not_registered_is_a_404(dc, path: str) -> None:
+def test_what_is_not_registered_is_a_404(dc, path: str, monkeypatch) -> None:
+    # a system announced but not landed has no pages
+    monkeypatch.setitem(registry.SYSTEMS, "someday", registry.GameSystem("someday", "Someday", "Later.", False))
     ff = services.table_create(gm=dc["gm"].user, name="Loose", system="freeform")
     method = "get" if path.startswith("/games/") else "post"
     client = dc["clients"]["gm"]
@@ -244,3 +246,24 @@ def test_a_character_made_renamed_or_claimed_redraws_the_panel(dc) -> None:
     services.character_update(character=spare, actor=dc["ann"], name="Sparky", sheet={})
     renamed = Event.objects.filter(table=dc["table"], kind="character.updated").latest("seq")
     assert "Sparky" in rendering.event_frame(renamed, "gm")
+
+
+def test_a_panel_shows_what_its_system_makes_of_each_character(dc, monkeypatch) -> None:
+    """``Panel.character_view``: a panel whose forms need the sheets (a Persona's skills) gets
+    what its system makes of every character at the table, in the procedure or not, on the
+    page and in each event's redraw; without one, a character is its id, cid and name."""
+    game = registry.get("demon_city")
+    assert game.panel is not None
+    page = reverse("table", args=[dc["table"].pk])
+    state = selectors.procedure_state(dc["table"]) or {}
+    assert "view" not in selectors.panel_for(dc["table"], state)["characters"][0]
+    seen = replace(game.panel, character_view=lambda c: {"agility": c.sheet["agility"], "owner": c.owner})
+    monkeypatch.setitem(registry.SYSTEMS, "demon_city", replace(game, panel=seen))
+    shown = selectors.panel_for(dc["table"], state)
+    assert [c["view"] for c in shown["characters"]] == [{"agility": 2, "owner": dc["ann"].pk},
+                                                        {"agility": 3, "owner": None}]
+    assert dc["clients"]["watcher"].get(page).status_code == 200
+    fight(dc)
+    event = Event.objects.filter(table=dc["table"], kind__startswith="demon_city.").order_by("seq").last()
+    assert event is not None and "panel" in event.payload
+    assert [c["view"]["agility"] for c in event.payload["panel"]["characters"]] == [2, 3]

@@ -16,13 +16,17 @@ from games.sheets import SheetError, SheetField, format_stats, parse_stats
 
 def test_the_landed_systems_are_available_in_the_order_offered() -> None:
     assert [s.key for s in registry.available()] == list(registry.PACKAGES)
-    assert {"freeform", "demon_city", "report_card", "harsh_light", "shadows"} <= set(registry.PACKAGES)
+    assert {"freeform", "demon_city", "report_card", "harsh_light", "shadows", "passages"} <= set(registry.PACKAGES)
 
 
-def test_the_seed_systems_not_yet_landed_are_listed_as_coming() -> None:
-    names = {s.name for s in registry.coming()}
-    assert names == {"Shadows of Humanity", "Passages (NycosRPG)"} - {
-        s.name for s in registry.available()}
+def test_every_seed_system_has_landed_and_a_placeholder_would_be_listed_as_coming(monkeypatch) -> None:
+    assert {s.name for s in registry.available()} >= {
+        "Demon City", "Report Card", "Harsh Light", "Shadows of Humanity", "Passages (NycosRPG)"}
+    assert registry.coming() == []
+    later = registry.GameSystem("someday", "Someday", "Not landed yet.", False)
+    monkeypatch.setitem(registry.SYSTEMS, "someday", registry.check_registration(later))
+    assert [s.name for s in registry.coming()] == ["Someday"]
+    assert "someday" not in [s.key for s in registry.available()]
 
 
 def test_unknown_system_is_refused_by_name() -> None:

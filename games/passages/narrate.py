@@ -1,0 +1,140 @@
+"""One plain-English line per event, for the table's log. Names come from the state."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from games.passages import combat
+from games.passages.rules import LABELS
+from games.passages.state import IN, REST, TEND, names_of
+
+Event = Mapping[str, Any]
+TRACK_LABELS = {"wounds": "Wounds", "fatigue": "Fatigue", "untended": "Untended Wounds",
+                "magic": "Magical Resources"}
+
+
+def describe_check(who: str, check: Mapping[str, Any]) -> str:
+    """"Ann checks Lockpicking (BASE 32): rolls 43, Double Up success." and the like."""
+    if check["practice"]:
+        return f"{who} practises {check['skill']} (BASE {check['base']}): no roll needed, it succeeds."
+    if check["challenge"]:
+        kind = f"a challenge of {check['skill']} (BASE {check['base']}, Core {check['value']}"
+        how = f"{who} makes {kind}; DU {check['du']}, DD {check['dd']})"
+    else:
+        how = f"{who} checks {check['skill']} (BASE {check['base']}; DU {check['du']}, DD {check['dd']})"
+    return f"{how}: rolls {check['roll']}, {LABELS[check['band']]}."
+
+
+def summary(event: Event, state: Mapping[str, Any]) -> str:
+    names = names_of(state)
+
+    def n(cid: object) -> str:
+        return names.get(str(cid), str(cid))
+
+    def joined(ids: list[str]) -> str:
+        return ", ".join(n(c) for c in ids) or "nobody"
+
+    def started_contest(e: Event) -> str:
+        kind = "A magic duel" if e["magic"] else "A contest"
+        line = f"{kind} begins: {joined([p['id'] for p in e['personae']])}."
+        if e["challenge"]:
+            line += f" Rolled as challenges by {joined(e['challenge'])}."
+        if e["cost"] != 5:
+            line += f" A tick costs {e['cost']}."
+        return line
+
+    def contest_round(e: Event) -> str:
+        bands = "; ".join(f"{n(c)} {LABELS[b]}" for c, b in e["bands"].items())
+        costs = [f"{n(c)} loses {p} {'Magical Resources' if e['resource'] == 'magic' else 'Fatigue'}"
+                 f" (now {e['after'][c]})" for c, p in e["costs"].items() if p]
+        line = f"Contest round {e['round']}: {bands}."
+        if costs:
+            line += " " + "; ".join(costs) + "."
+        if e["collapsed"]:
+            line += f" {joined(e['collapsed'])} collapses."
+        return line
+
+    def contest_ended(e: Event) -> str:
+        why = {"won": f"{joined(e['winners'])} prevails", "broke_off": "someone broke off",
+               "collapsed": "exhaustion", "director": "the Director ends it"}[e["reason"]]
+        if e["reason"] == "collapsed" and e["winners"]:
+            why = f"exhaustion; {joined(e['winners'])} is left standing"
+        return f"The contest is over: {why}."
+
+    def turn_started(e: Event) -> str:
+        people = "; ".join(
+            f"{n(r['combatant'])} {r['wounds']} Wounds / {r['fatigue']} Fatigue"
+            + (" (Unconscious)" if r["unconscious"] else " (Downed)" if r["downed"] else "")
+            for r in e["game_state"])
+        where = f" Conditions: {e['conditions']}." if e["conditions"] else ""
+        return f"Turn {e['turn']}. Game State: {people}.{where}"
+
+    def declared(e: Event) -> str:
+        d = e["declaration"]
+        if d["stance"] == IN:
+            shot = " (ranged)" if d["ranged"] else ""
+            return (f"{n(d['combatant'])} is IN: {d['intent']} against {n(d['target'])}{shot}, "
+                    f"with {d['combat_skill']} {d['combat']}, defending with {d['defense_skill'] or 'nothing'} "
+                    f"{d['defense']}.")
+        if d["action"] == REST:
+            return f"{n(d['combatant'])} is OUT and rests."
+        if d["action"] == TEND:
+            whom = "their own wounds" if d["patient"] == d["combatant"] else f"{n(d['patient'])}'s wounds"
+            return f"{n(d['combatant'])} is OUT, tending {whom}."
+        return f"{n(d['combatant'])} is OUT: {d['action']}."
+
+    def rolled(e: Event) -> str:
+        timing = f" {e['timing']:+d} Timing" if e["timing"] else ""
+        return (f"{n(e['combatant'])} rolls {e['die']}{timing} + {e['combat_skill']} {e['combat']} = {e['total']} "
+                f"against {n(e['target'])}'s Defense {e['defense']}: {combat.LEVEL_LABELS[e['level']]}.")
+
+    def pairing(e: Event) -> str:
+        parts = {
+            combat.BOTH_MISS: "both miss; each will lose a Fatigue tick",
+            combat.ONE_SUCCEEDS: f"{joined(e['resolves'])} succeeds and resolves their Intent",
+            combat.EQUAL: "both succeed equally; both are wounded",
+            combat.UNEQUAL: "both succeed, unequally; only the lesser is wounded",
+            combat.SINGLE: (f"{n(e['a'])}'s attack succeeds" if e["resolves"]
+                            else f"{n(e['a'])}'s attack fails; a Fatigue tick for failing"),
+        }[e["outcome"]]
+        wounds = "; ".join(f"{n(w['to'])} takes {w['damage']['dealt']} (weapon {w['damage']['weapon']}, "
+                           f"armour {w['damage']['armour']})" for w in e["wounds"])
+        who = f"{n(e['a'])} and {n(e['b'])}" if e["kind"] == "mutual" else f"{n(e['a'])} on {n(e['b'])}"
+        return f"Roll-off, {who}: {parts}." + (f" Wounds at the Resolution Point: {wounds}." if wounds else "")
+
+    def resolution(e: Event) -> str:
+        rows = []
+        for r in e["rows"]:
+            state_word = " Unconscious" if r["unconscious"] else " Downed" if r["downed"] else ""
+            rows.append(f"{n(r['combatant'])} {r['after']['wounds']} Wounds / {r['after']['fatigue']} Fatigue"
+                        + (f",{state_word}" if state_word else ""))
+        return f"Resolution Point, Turn {e['turn']}: " + "; ".join(rows) + "."
+
+    texts: dict[str, Callable[[Event], str]] = {
+        "checked": lambda e: describe_check(n(e["combatant"]), e["check"])
+        + (" (a challenge: they are under attack)" if e.get("forced") else ""),
+        "practised": lambda e: describe_check(n(e["combatant"]), e["check"]),
+        "contest_started": started_contest,
+        "contest_rolled": lambda e: "In the contest, " + describe_check(n(e["combatant"]), e["check"]),
+        "contest_round": contest_round,
+        "contest_cost_set": lambda e: f"The Director sets a contest tick at {e['cost']}.",
+        "contest_broken_off": lambda e: f"{n(e['combatant'])} breaks off the contest.",
+        "contest_ended": contest_ended,
+        "combat_started": lambda e: f"A fight begins: {joined([p['id'] for p in e['personae']])}.",
+        "turn_started": turn_started,
+        "declared": declared,
+        "timing_set": lambda e: f"Timing for {n(e['combatant'])}: {e['modifier']:+d}"
+        + (f" ({e['reason']})." if e["reason"] else "."),
+        "combat_rolled": rolled,
+        "pairing_resolved": pairing,
+        "resolution_point": resolution,
+        "conditions_set": lambda e: f"Conditions: {e['conditions'] or 'none'}.",
+        "status_set": lambda e: f"{n(e['combatant'])}: {e['status'] or 'no particular status'}"
+        + ("" if e["present"] else "; leaves the Scene") + ".",
+        "track_corrected": lambda e: f"The Director sets {n(e['combatant'])}'s {TRACK_LABELS[e['track']]} "
+        f"from {e['before']} to {e['value']}.",
+        "combat_ended": lambda e: f"The fight ends in Turn {e['turn']}.",
+        "undone": lambda e: f"The Director takes back the last step ({e['what'].rstrip('.')}).",
+    }
+    return texts[event["type"]](event)

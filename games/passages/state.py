@@ -1,0 +1,121 @@
+"""The Passages table state (plain, JSON-ready) and read-only views of it.
+
+    {"version": 1,
+     "step": int,                  # the last command applied; its events carry it
+     "mode": "idle" | "contest" | "combat",
+     "conditions": str,            # the Scene's General Conditions (the Game State's first line)
+     "personae": {id: persona},    # everyone in the contest or fight (sheet.persona), kept
+                                   # after it ends so the sheets can take their tracks back
+     "order": [id, ...],           # as the Director listed them
+     "contest": None | {"round", "parties", "active", "challenge", "magic", "cost",
+                        "rolls": {id: check}, "history": [round, ...], "result"},
+     "combat": None | {"turn", "phase": "declare" | "timing", "declared": {id: declaration},
+                       "timing": {id: {"modifier", "reason"}}, "rolls": {id: roll},
+                       "pairings": [resolved pairing, ...], "resolutions": [last Resolution Point]},
+     "checks": [check, ...],       # the latest checks rolled in the scene, newest last
+     "undo": [{"state", "what"}]}  # the states before the last steps, newest last, each with
+                                   # the first line of the step it undoes (the Director's undo)
+
+Lists, not dict key order, carry every ordering (PostgreSQL's jsonb reorders keys).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+State = dict[str, Any]
+IDLE, CONTEST, COMBAT = "idle", "contest", "combat"
+DECLARE, TIMING = "declare", "timing"
+IN, OUT = "in", "out"
+REST, TEND = "rest", "tend"
+KEEP_CHECKS = 8
+UNDO_DEPTH = 10
+
+
+def new_state() -> State:
+    return {"version": 1, "step": 0, "mode": IDLE, "conditions": "", "personae": {}, "order": [],
+            "contest": None, "combat": None, "checks": [], "undo": []}
+
+
+def names_of(state: Mapping[str, Any]) -> dict[str, str]:
+    return {cid: p.get("name") or cid for cid, p in state["personae"].items()}
+
+
+def in_scene(state: Mapping[str, Any]) -> list[str]:
+    """The Personae of the running contest or fight, in the Director's order."""
+    if state["mode"] == IDLE:
+        return []
+    return [cid for cid in state["order"] if cid in state["personae"]]
+
+
+def present(state: Mapping[str, Any]) -> list[str]:
+    return [cid for cid in in_scene(state) if state["personae"][cid].get("present", True)]
+
+
+def eligible(person: Mapping[str, Any]) -> bool:
+    """Combat Eligibility: "whether a Persona CAN continue the Combat into the next Turn.
+    (Health or Fatigue at or below Zero, or the Persona is teleported away, for instance)"."""
+    return bool(person.get("present", True)) and person["wounds"] > 0 and person["fatigue"] > 0 \
+        and not person.get("downed") and not person.get("unconscious")
+
+
+def waiting_to_declare(state: Mapping[str, Any]) -> list[str]:
+    combat = state.get("combat")
+    if state["mode"] != COMBAT or combat is None or combat["phase"] != DECLARE:
+        return []
+    return [cid for cid in present(state) if cid not in combat["declared"]]
+
+
+def attackers(state: Mapping[str, Any]) -> list[str]:
+    """Who declared IN this turn, in order."""
+    combat = state.get("combat") or {}
+    declared = combat.get("declared", {})
+    return [cid for cid in in_scene(state) if declared.get(cid, {}).get("stance") == IN]
+
+
+def waiting_to_roll(state: Mapping[str, Any]) -> list[str]:
+    combat = state.get("combat")
+    if state["mode"] != COMBAT or combat is None or combat["phase"] != TIMING:
+        return []
+    return [cid for cid in attackers(state) if cid not in combat["rolls"]]
+
+
+def pairings(state: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """This turn's conflict pairings, in order: two Personae attacking each other roll off
+    ("mutual"); an attack on someone not rolling back is "single".
+
+    Seed: "Range weapons do not create a Combat Sequence unless their Opponent is also using
+    Ranged Weapons." Reading: a shot at someone fighting hand to hand (or a blow at an
+    archer) is no roll-off; each attack stands alone, as an attack on someone not subject
+    to the combat."""
+    combat = state.get("combat") or {}
+    declared = combat.get("declared", {})
+    found: list[dict[str, Any]] = []
+    done: set[str] = set()
+    for cid in attackers(state):
+        if cid in done:
+            continue
+        mine = declared[cid]
+        target = mine["target"]
+        theirs = declared.get(target, {})
+        if theirs.get("stance") == IN and theirs.get("target") == cid \
+                and bool(theirs.get("ranged")) == bool(mine.get("ranged")):
+            found.append({"kind": "mutual", "a": cid, "b": target})
+            done |= {cid, target}
+        else:
+            found.append({"kind": "single", "a": cid, "b": target})
+            done.add(cid)
+    return found
+
+
+def pairing_of(state: Mapping[str, Any], cid: str) -> dict[str, Any] | None:
+    return next((p for p in pairings(state) if p["a"] == cid or (p["kind"] == "mutual" and p["b"] == cid)),
+                None)
+
+
+def contest_waiting(state: Mapping[str, Any]) -> list[str]:
+    contest = state.get("contest")
+    if state["mode"] != CONTEST or contest is None:
+        return []
+    return [cid for cid in contest["active"] if cid not in contest["rolls"]]
