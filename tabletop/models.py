@@ -281,6 +281,10 @@ class ShuffleCommitment(models.Model):
     # draw pile lies. Whether it may be revealed is games.core.commitment.reveal_is_safe.
     scrambled = models.BooleanField(default=False)
     revealed_seq = models.PositiveBigIntegerField(null=True, blank=True)
+    # Card ids dealt under this order into a hand and not seen face up by everyone since: while
+    # any is left the order stays sealed, for revealing it would tell who held what (a hand's
+    # cards that were never played stay its holder's, even after the round).
+    unseen = models.JSONField(default=list)
 
     class Meta:
         ordering = ["pk"]

@@ -130,7 +130,9 @@ class Lie(StrEnum):
 SAFE_LIES = frozenset({Lie.FACE_UP, Lie.SHUFFLED})
 
 
-def reveal_is_safe(order: Sequence[str], dealt: int, *, scrambled: bool, lies: Mapping[str, Lie]) -> bool:
+def reveal_is_safe(
+    order: Sequence[str], dealt: int, *, scrambled: bool, lies: Mapping[str, Lie], held_unseen: bool = False,
+) -> bool:
     """Whether a sealed ``order`` (tokens, top first; ``dealt`` of them dealt off its top)
     may be revealed now, given where every card of its deck lies (``lies``: card id to
     :class:`Lie`, one entry per card of the deck). ``scrambled`` says that the draw pile
@@ -159,9 +161,15 @@ def reveal_is_safe(order: Sequence[str], dealt: int, *, scrambled: bool, lies: M
     A held-back order is revealed at the first play, discard or shuffle that finds the deck
     so; a recall gathers every card and shuffles, so it reveals every closed order.
 
-    A revealed order may still tell what a card was once (one that was held, put back face
-    down and shuffled): history, never where a hidden card lies now.
+    And it tells who was dealt which card: so an order that dealt a card face down into a
+    hand stays sealed until every such card has been seen face up by everyone (played or
+    discarded); ``held_unseen`` says one has not. A hand's cards that were never played stay
+    its holder's secret, even after they were gathered back and shuffled (issue 16: "only the
+    GM and the particular player will see their own card draws"). Such an order is never
+    checked by everyone; the cards seen face up are still each covered by a later seal.
     """
+    if held_unseen:
+        return False
     if dealt < len(order) and not scrambled:
         return False
     named = {token.split("/")[0] for token in order}

@@ -30,7 +30,7 @@ def pile_draw(
         if to not in ("hand", "play"):
             raise ServiceError("Draw to your hand or to the play area.", field="to")
         cards = piles.take_top(deck, count)
-        commitment, start = piles.note_dealt(deck, count)
+        commitment, start = piles.note_dealt(deck, count, held=cards if to == "hand" else None)
         target = piles.hand_of(me) if to == "hand" else piles.play_area(locked)
         piles.move(cards, target, by=me)
         tokens = [c.token for c in cards]
@@ -55,7 +55,7 @@ def pile_deal(*, deck: Deck, actor: Membership, count: int, to: list[Membership]
             raise ServiceError("Deal only to players seated at this table.", field="to")
         order = [members[i] for i in dict.fromkeys(ids)]
         cards = piles.take_top(deck, count * len(order))
-        commitment, start = piles.note_dealt(deck, len(cards))
+        commitment, start = piles.note_dealt(deck, len(cards), held=cards)
         hands: dict[int, list[CardPlacement]] = {m.pk: [] for m in order}
         for i, card in enumerate(cards):  # round-robin: the first card to the first player...
             hands[order[i % len(order)].pk].append(card)
@@ -95,6 +95,7 @@ def card_play(*, table: Table, actor: Membership, deck_id: int, card_id: str) ->
         card = _held(locked, me, deck_id, card_id)
         holder = card.pile.owner or me
         piles.move([card], piles.play_area(locked), by=holder)
+        piles.note_seen(card.deck, [card])
         piles.card_event(locked, "card.played", actor=me, owner=holder, tokens=[card.token], public=True,
                          summary=f"{holder.display_name} plays a card.", extra={"deck": deck_id})
         piles.reveal_ready(locked, card.deck, me)  # a card face up may be all a seal waited for
@@ -108,6 +109,7 @@ def card_discard(*, table: Table, actor: Membership, deck_id: int, card_id: str)
         card = _held(locked, me, deck_id, card_id, from_play=True)
         holder = card.pile.owner or me
         piles.move([card], piles.deck_pile(card.deck, PileKind.DISCARD))
+        piles.note_seen(card.deck, [card])
         piles.card_event(locked, "card.discarded", actor=me, owner=holder, tokens=[card.token], public=True,
                          summary=f"{me.display_name} discards a card.", extra={"deck": deck_id})
         piles.reveal_ready(locked, card.deck, me)

@@ -137,8 +137,9 @@ def open_commitment(deck: Deck) -> ShuffleCommitment | None:
     return deck.commitments.filter(closed=False).order_by("-pk").first()
 
 
-def note_dealt(deck: Deck, count: int) -> tuple[int | None, int]:
-    """Records ``count`` cards dealt off the top; returns (commitment id, first position)."""
+def note_dealt(deck: Deck, count: int, *, held: list[CardPlacement] | None = None) -> tuple[int | None, int]:
+    """Records ``count`` cards dealt off the top; returns (commitment id, first position).
+    ``held``: those of them that go face down into a hand (``ShuffleCommitment.unseen``)."""
     current = open_commitment(deck)
     if current is None:
         return None, 0
@@ -146,8 +147,18 @@ def note_dealt(deck: Deck, count: int) -> tuple[int | None, int]:
     current.dealt += count
     if current.dealt >= len(current.order):
         current.closed = current.scrambled = True
-    current.save(update_fields=["dealt", "closed", "scrambled"])
+    current.unseen = list(current.unseen) + [c.card_id for c in held or []]
+    current.save(update_fields=["dealt", "closed", "scrambled", "unseen"])
     return current.pk, start
+
+
+def note_seen(deck: Deck, cards: list[CardPlacement]) -> None:
+    """These cards now lie face up for everyone: no seal need keep their holder's secret."""
+    ids = {c.card_id for c in cards}
+    for record in deck.commitments.filter(revealed_seq__isnull=True):
+        if ids & set(record.unseen):
+            record.unseen = [i for i in record.unseen if i not in ids]
+            record.save(update_fields=["unseen"])
 
 
 def commit(table: Table, deck: Deck, actor: Membership, *, why: str) -> None:
@@ -208,7 +219,8 @@ def reveal_ready(table: Table, deck: Deck, actor: Membership) -> None:
         return
     lies = card_lies(deck)
     for record in waiting:
-        if not commit_lib.reveal_is_safe(record.order, record.dealt, scrambled=record.scrambled, lies=lies):
+        if not commit_lib.reveal_is_safe(record.order, record.dealt, scrambled=record.scrambled, lies=lies,
+                                         held_unseen=bool(record.unseen)):
             continue
         record.revealed_seq = table.next_seq
         record.save(update_fields=["revealed_seq"])

@@ -51,6 +51,7 @@ class TableCards:
             raise LookupError(f"{owner.display_name} holds no such card of {row.name}")
         target = piles.deck_pile(row, PileKind.DISCARD) if to == "discard" else piles.play_area(self.table)
         piles.move([card], target, by=owner)
+        piles.note_seen(row, [card])
         verb = "discards" if to == "discard" else "plays"
         piles.card_event(
             self.table, "card.discarded" if to == "discard" else "card.played", actor=self.actor,
@@ -99,7 +100,7 @@ class TableCards:
     def _take(self, deck: Deck, count: int, to: Destination, owner: Membership | None) -> list[str]:
         """Draws ``count`` (no more than the draw pile holds) under the open commitment."""
         cards = piles.take_top(deck, count)
-        commitment, start = piles.note_dealt(deck, count)
+        commitment, start = piles.note_dealt(deck, count, held=cards if to == "hand" else None)
         if to == "hand":
             assert owner is not None
             target = piles.hand_of(owner)

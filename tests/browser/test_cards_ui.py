@@ -7,6 +7,8 @@ followed the committed order."
 
 from __future__ import annotations
 
+import re
+
 from playwright.sync_api import expect
 
 
@@ -70,6 +72,10 @@ def test_the_verify_button_checks_a_revealed_shuffle_in_the_browser(make_table) 
     draw.locator("input[name=count]").fill("3")
     draw.get_by_role("button", name="Draw").click()
     expect(ann.page.locator("#hands .card-face")).to_have_count(3)
+    # she lays all three down: a shuffle whose dealt cards were all seen may be checked by all
+    for left in (2, 1, 0):
+        ann.page.locator("#hands .card-row > li").first.get_by_role("button", name=re.compile("^Play")).click()
+        expect(ann.page.locator("#hands .card-face")).to_have_count(left)
     gm.page.locator(".deck").get_by_role("button", name="Recall all").click()
     for person in (ann, spectator):
         verify = person.page.locator("button.verify").first

@@ -71,6 +71,15 @@ def move(table, verb: str, member, deck: Deck | int, card: str, **extra: Any) ->
     action(table=table.row, actor=member, deck_id=deck_id, card_id=card.removesuffix("/r"), **extra)
 
 
+def lay_down(table, deck: Deck, *members) -> None:
+    """Each of these members plays every card of ``deck`` they hold, face up: a seal that dealt
+    into a hand is revealed only once each of its hand cards has been seen (see below)."""
+    for member in members:
+        for card in hand_ids(member):
+            if CardPlacement.objects.filter(deck=deck, card_id=card).exists():
+                move(table, "play", member, deck, card)
+
+
 def new_deck(table, rng, kind: str = "major_arcana", **options) -> Deck:
     return services.deck_create(table=table.row, actor=table.gm, kind=kind, rng=rng, **options)
 
@@ -113,6 +122,7 @@ def test_a_published_seal_holds_no_card(table, rng) -> None:
 def test_after_a_recall_the_revealed_order_and_salt_verify_against_the_published_digest(table, rng) -> None:
     deck = new_deck(table, rng)
     services.pile_deal(deck=deck, actor=table.gm, count=2, to=[table.ann, table.bob])
+    lay_down(table, deck, table.ann, table.bob)
     services.deck_recall(deck=deck, actor=table.gm, rng=rng)
     [reveal] = revealed(deck)
     [first, _] = committed(deck)
@@ -146,6 +156,7 @@ def test_cards_drawn_and_dealt_under_a_seal_are_the_top_of_its_revealed_order(ta
     services.pile_draw(deck=deck, actor=table.gm, count=1, to="play")
     services.pile_deal(deck=deck, actor=table.gm, count=3, to=[table.ann, table.bob, table.gm])
     services.pile_draw(deck=deck, actor=table.bob, count=1)
+    lay_down(table, deck, table.ann, table.bob, table.gm)
     services.deck_recall(deck=deck, actor=table.gm, rng=rng)
     [reveal] = revealed(deck)
     dealt = dealt_under(deck, table.gm)[reveal["commitment"]]
@@ -163,6 +174,7 @@ def test_each_seal_covers_exactly_the_cards_dealt_under_it(table, rng) -> None:
     hand = hand_ids(table.bob)
     move(table, "return", table.bob, deck, hand[0], where="top")
     services.pile_draw(deck=deck, actor=table.ann, count=2)
+    lay_down(table, deck, table.ann, table.bob)
     services.deck_recall(deck=deck, actor=table.gm, rng=rng)
     seals = list(ShuffleCommitment.objects.filter(deck=deck).order_by("pk"))
     assert len(seals) == 4
@@ -250,13 +262,14 @@ def test_a_revealed_order_never_gives_away_a_card_still_in_a_hand(table, rng) ->
             )
 
 
-def test_a_recall_reveals_every_sealed_order_but_the_new_one(table, rng) -> None:
+def test_a_recall_reveals_every_sealed_order_whose_hand_cards_were_all_seen(table, rng) -> None:
     deck = new_deck(table, rng, players_may_use=True)
     services.pile_deal(deck=deck, actor=table.gm, count=2, to=[table.ann, table.bob])
     services.deck_shuffle(deck=deck, actor=table.ann, rng=rng)
     services.pile_draw(deck=deck, actor=table.bob, count=1)
     services.deck_shuffle(deck=deck, actor=table.bob, rng=rng)
     assert revealed(deck) == []
+    lay_down(table, deck, table.ann, table.bob)
     services.deck_recall(deck=deck, actor=table.gm, rng=rng)
     seals = list(ShuffleCommitment.objects.filter(deck=deck).order_by("pk"))
     assert revealed_ids(deck) == {s.pk for s in seals[:-1]}
@@ -331,3 +344,26 @@ def test_no_reveal_names_a_card_put_back_face_down_on_top_of_the_deck(table, rng
     services.deck_shuffle(deck=deck, actor=table.gm, rng=rng)  # scrambles the rest of the others
     check_reveals()
     assert revealed_ids(deck) == {first.pk, *(seal.pk for seal in waiting)}
+
+
+def test_an_order_that_dealt_a_card_never_played_stays_sealed_even_after_a_recall(table, rng) -> None:
+    """Issue 16: "only the GM and the particular player will see their own card draws". A
+    revealed order tells who was dealt which card, so an order that dealt a card face down into
+    a hand stays sealed while that card was never seen face up: gathered back and shuffled, a
+    hand's unplayed cards stay its holder's. Once every such card is seen, the order reveals."""
+    deck = new_deck(table, rng, players_may_use=True)
+    services.pile_deal(deck=deck, actor=table.gm, count=2, to=[table.ann, table.bob])
+    kept = hand_ids(table.ann)[1]
+    move(table, "play", table.ann, deck, hand_ids(table.ann)[0])
+    lay_down(table, deck, table.bob)
+    services.deck_recall(deck=deck, actor=table.gm, rng=rng)  # Ann's second card goes back unseen
+    first = ShuffleCommitment.objects.filter(deck=deck).order_by("pk").first()
+    assert first.closed and first.revealed_seq is None and first.unseen == [kept]
+    assert revealed(deck) == []
+    everything = json.dumps([e.payload for e in Event.objects.filter(table=table.row)])
+    assert first.salt not in everything  # not a byte of the sealed order went out
+    # the same deal, every card played: the order comes out at the recall
+    services.pile_deal(deck=deck, actor=table.gm, count=1, to=[table.ann])
+    lay_down(table, deck, table.ann)
+    services.deck_recall(deck=deck, actor=table.gm, rng=rng)
+    assert len(revealed(deck)) == 1 and ShuffleCommitment.objects.get(pk=first.pk).revealed_seq is None

@@ -18,6 +18,7 @@ from django.urls import reverse
 
 from games.core.cards import card_by_id
 from tabletop import services
+from tabletop.models import ShuffleCommitment
 from tests.integration.test_shadows_table import (  # noqa: F401 (sh is a fixture)
     ALMA, BRAM, GHOUL, HTMX, cid, dealt_fight, sh, t,
 )
@@ -69,7 +70,7 @@ class Viewer:
 
 def dealt_under(sh: dict[str, Any]) -> int:
     """The seal the hands were dealt under."""
-    from tabletop.models import Event
+    from tabletop.models import ShuffleCommitment, Event
 
     [seal] = set(Event.objects.filter(table=sh["table"], kind="cards.drawn", payload__count=4)
                  .values_list("payload__commitment", flat=True))
@@ -145,9 +146,12 @@ async def test_no_hand_card_reaches_another_player_or_a_spectator_before_it_is_p
     for who, cards in still.items():
         await fetch_all(viewers[who])
         assert leaked(viewers[who].everything(), cards) == [], who
-    # ... and only now, with every card back in the deck, is the order they were dealt from
-    # revealed, for anyone to verify the deal (history: no card lies in a hand any more)
-    assert f'data-commitment="{sealed}" data-digest' in viewers["watcher"].everything()
+    # ... and the order they were dealt from stays sealed: revealing it would tell who held
+    # which card, and a hand's unplayed cards stay its holder's even after the round
+    for who in ("ann", "bob", "watcher"):
+        assert f'data-commitment="{sealed}" data-digest' not in viewers[who].everything(), who
+    assert await database_sync_to_async(
+        lambda: ShuffleCommitment.objects.get(pk=sealed).revealed_seq)() is None
     exported = json.loads(viewers["watcher"].bodies[-2])
     assert exported["events"] and all("private" not in row for row in exported["events"]
                                       if row["kind"] == "shadows.hand_dealt")
