@@ -40,6 +40,21 @@ def values(form: Form, key: str) -> list[str]:
     return list(form.get(key) or ())
 
 
+def texts(
+    form: Form, keys: Sequence[str], *, max_length: int, refuse: Callable[[str], Exception],
+) -> dict[str, str]:
+    """The plain text fields of ``keys`` that were sent and are not blank, stripped; a field
+    longer than ``max_length`` raises ``refuse(key)`` (the system words its own message)."""
+    found: dict[str, str] = {}
+    for key in keys:
+        text = value(form, key).strip()
+        if text:
+            if len(text) > max_length:
+                raise refuse(key)
+            found[key] = text
+    return found
+
+
 @dataclass(frozen=True)
 class Member:
     """The person sending a command or rolling a check, as the platform vouches for it:

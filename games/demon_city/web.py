@@ -9,7 +9,7 @@ from dataclasses import fields as dataclass_fields
 from typing import Any
 
 from games.contract import (
-    Character, Check, CheckRun, Command, Form, Page, Parser, Sender, Table, value, values,
+    Character, Check, CheckRun, Command, Form, Page, Parser, Sender, Table, texts, value, values,
 )
 from games.demon_city import odds
 from games.demon_city.chart import odds_chart
@@ -26,13 +26,8 @@ _TRUE, _FALSE = ("1", "on", "true", "yes"), ("", "0", "off", "false", "no")
 
 def _common(form: Form) -> dict[str, Any]:
     """The fields most commands share; a command ignores those it does not read."""
-    args: dict[str, Any] = {}
-    for key in _TEXT_FIELDS:
-        text = value(form, key).strip()
-        if text:
-            if len(text) > _MAX_TEXT:
-                raise RuleError(f"{key} is at most {_MAX_TEXT} characters.")
-            args[key] = text
+    args: dict[str, Any] = texts(form, _TEXT_FIELDS, max_length=_MAX_TEXT,
+                                 refuse=lambda key: RuleError(f"{key} is at most {_MAX_TEXT} characters."))
     targets = [t for t in values(form, "targets") if t]
     if len(targets) > 1:
         args["targets"] = targets

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.contract import Check, CheckRun, Command, Form, Page, Parser, Sender, Table, value, values
+from games.contract import Check, CheckRun, Command, Form, Page, Parser, Sender, Table, texts, value, values
 from games.passages import odds, rules
 from games.passages.errors import BadValue, NotYours
 from games.passages.procedure import PLAYER_COMMANDS
@@ -21,14 +21,8 @@ _TRUE, _FALSE = ("1", "on", "true", "yes"), ("0", "off", "false", "no")
 
 def _common(form: Form) -> dict[str, Any]:
     """The fields most commands share; a command ignores those it does not read."""
-    args: dict[str, Any] = {}
-    for key in _TEXT_FIELDS:
-        text = value(form, key).strip()
-        if text:
-            if len(text) > _MAX_TEXT:
-                raise BadValue(f"{key.capitalize()} is at most {_MAX_TEXT} characters.")
-            args[key] = text
-    return args
+    return texts(form, _TEXT_FIELDS, max_length=_MAX_TEXT,
+                 refuse=lambda key: BadValue(f"{key.capitalize()} is at most {_MAX_TEXT} characters."))
 
 
 def _whole(form: Form, key: str, label: str) -> int | None:
