@@ -197,12 +197,15 @@ class Panel:
 class Visibility:
     """Who sees one event (docs/protocol.md, Audiences). ``owner`` is a combatant id: its
     player owns the event (the actor when None or when nobody plays it). ``private`` goes only
-    to ``private_audience``, with ``private_summary`` as their log line."""
+    to ``private_audience``, with ``private_summary`` as their log line; or, when their line is
+    the public one with something more, ``private_note`` is added after it (a Major Critical's
+    effect after the attack's whole line)."""
 
     audience: Audience = "everyone"
     owner: str | None = None
     private: Mapping[str, Any] = field(default_factory=dict)
     private_summary: str = ""
+    private_note: str = ""
     private_audience: Literal["owner", "gm"] = "owner"
 
 

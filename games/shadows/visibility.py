@@ -64,7 +64,7 @@ def audience(event: Event) -> Visibility:
                           private_summary=f"The margin to reach is {event['margin']}.")
     if kind == "attack_resolved" and event.get("criticals"):
         return Visibility(private={"criticals": event["criticals"]}, private_audience="gm",
-                          private_summary="Major Critical: " + "; ".join(
+                          private_note="The effect (GM only): " + "; ".join(
                               f"{deck.name(c['card'])}: {c['effect']}" for c in event["criticals"]))
     if kind == "check_prepared":
         # what it was set up from (sheets, helpers) is the GM's; the figures are everyone's

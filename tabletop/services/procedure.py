@@ -141,7 +141,8 @@ def _log(table: Table, me: Membership, game: GameSystem, kind: str, seen: Visibi
     return append(
         table, f"{game.key}.{kind}", actor=me, summary=summary, payload=payload,
         audience=seen.audience, owner=owner, private=seen.private,
-        private_summary=seen.private_summary, private_audience=seen.private_audience,
+        private_summary=seen.private_summary or (f"{summary} {seen.private_note}" if seen.private_note else ""),
+        private_audience=seen.private_audience,
     )
 
 

@@ -227,6 +227,12 @@ def test_every_command_through_the_generic_route(sh) -> None:
     [resolved] = Event.objects.filter(table=sh["table"], kind="shadows.attack_resolved")
     chain = resolved.payload["event"]["chain"]
     assert [(s["card"], s["kind"]) for s in chain] == [(t("W12"), "minor"), (t("C6"), "major")]
+    # The GM's line is the whole public line, the Major Critical's effect added after it (the GM
+    # does not lose the Minor Critical's card to the effect); the players' line has no effect.
+    assert resolved.summary.endswith("The GM has the Major Critical's effect.")
+    assert "Minor Critical: " in resolved.summary and "artery" not in resolved.summary
+    assert resolved.private_summary == (
+        f"{resolved.summary} The effect (GM only): Six of Cups: The blade opens an artery.")
     go("gm", "announce_critical")
     go("ann", "end_turn", combatant=alma)
     go("gm", "adjust", combatant=ghoul, field="health", value="3")
