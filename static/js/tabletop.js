@@ -298,6 +298,25 @@
   });
 })();
 
+// A list that offers a player only the characters they play (select.mine-only, each option's
+// data-controller naming its player): the page's own render leaves the others out, but a live
+// redraw is drawn once for every player, so the others' options are taken out here (the page's
+// CSS hides them meanwhile, and the server refuses them either way).
+(function () {
+  "use strict";
+  function prune() {
+    const body = document.body;
+    if (body.dataset.seat !== "player") return;
+    document.querySelectorAll("select.mine-only option").forEach(function (option) {
+      if (option.dataset.controller !== body.dataset.member) option.remove();
+    });
+  }
+  document.addEventListener("DOMContentLoaded", prune);
+  document.addEventListener("htmx:afterSettle", prune);
+  document.addEventListener("htmx:oobAfterSwap", prune);
+  document.addEventListener("htmx:wsAfterMessage", prune);
+})();
+
 // Cards picked from a hand for a game's form (an attack, a dodge): while the page shows a form
 // with data-picks="<field>", clicking a card in a hand one sees (or Enter/Space on it) picks it
 // or unpicks it, and that form sends the picked cards' ids, in the order picked, as <field>:

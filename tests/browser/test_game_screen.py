@@ -18,7 +18,7 @@ def test_a_refused_task_answers_inline_and_the_table_stays(make_table) -> None:
     make_character(table.gm, table.url, "Demon", npc=True, agility=3, toughness=3)
     page = ann.page
     ann.mark_page()
-    box = page.locator("#task-box")
+    box = page.locator(".task-box")
     box.locator("summary").click()
     # no difficulty and nobody to roll against
     box.locator("#task-character").select_option(label="Alfie")
@@ -35,11 +35,42 @@ def test_a_refused_task_answers_inline_and_the_table_stays(make_table) -> None:
         const select = document.querySelector('#task-character');
         const option = document.createElement('option');
         option.value = card.id.replace('character-', ''); option.textContent = 'Demon';
+        option.dataset.controller = document.body.dataset.member;  // as if it were hers
         select.append(option); select.value = option.value; }""")
     box.get_by_role("button", name="Roll the task").click()
     expect(page.locator("#task-notice")).to_have_text("You act only for the characters you control.")
     expect(page.locator("#rounds-panel")).to_be_visible()
     ann.assert_not_reloaded()
+
+
+def test_the_task_box_follows_the_characters_made_while_the_page_is_open(make_table) -> None:
+    """The task box was kept as it was across live redraws (so what is typed survives), and a
+    character made after the page opened could not roll a task until a reload. It is redrawn
+    when the characters change, and a player is still offered only the characters they play."""
+    table = make_table(system="demon_city")
+    gm = table.gm
+    ann = table.join_player("Ann")
+    bob = table.join_player("Bob")
+    make_character(ann, table.url, "Alfie", agility=2, toughness=3)
+    gm.mark_page()
+    ann.mark_page()
+    make_character(bob, table.url, "Bram", agility=3, toughness=3)
+    whos = {p.name: p.page.locator(".task-box #task-character option") for p in (gm, ann)}
+    expect(whos[gm.name]).to_have_text(["Alfie", "Bram"])
+    expect(whos[ann.name]).to_have_text(["Alfie"])
+    gm.assert_not_reloaded()
+    make_character(table.gm, table.url, "Demon", npc=True, agility=3, toughness=3)
+    expect(ann.page.locator("#characters article")).to_have_count(3)
+    expect(whos[ann.name]).to_have_text(["Alfie"])
+    ann.assert_not_reloaded()
+    # the redrawn box works: Ann rolls for Alfie, and everyone's log shows it
+    box = ann.page.locator(".task-box")
+    box.locator("summary").click()
+    box.locator("#task-number").fill("2")
+    box.get_by_role("button", name="Roll the task").click()
+    for person in (ann, bob):
+        expect(person.entry("Alfie")).not_to_have_count(0)
+    expect(ann.page.locator("#task-notice")).to_have_text("")
 
 
 def test_no_console_error_when_the_first_deck_comes_out_and_players_join(make_table) -> None:

@@ -419,7 +419,7 @@ def test_a_task_box_takes_two_situation_dice_and_two_lost_dice(fight) -> None:
     ann = Client()
     ann.force_login(fight["ann"].user)
     page = ann.get(reverse("table", args=[fight["table"].pk])).content.decode()
-    box = page[page.index('id="task-box"'):]
+    box = page[page.index('class="task-box"'):]
     box = box[: box.index("</form>")]
     assert box.count('name="situation"') == 2 and box.count('name="lost"') == 2
     url = reverse("table_check", args=[fight["table"].pk, "task"])

@@ -225,7 +225,7 @@ def test_a_systems_panel_without_its_own_template_names_is_not_guessed(dc, monke
                   notice="games/demon_city/panel.html#task_notice")
     monkeypatch.setitem(registry.SYSTEMS, "demon_city", replace(game, panel=moved))
     page = dc["clients"]["gm"].get(reverse("table", args=[dc["table"].pk])).content.decode()
-    assert 'id="task-box"' in page and 'id="rounds-panel"' not in page
+    assert 'class="task-box"' in page and 'id="rounds-panel"' not in page
 
 
 def test_a_character_made_renamed_or_claimed_redraws_the_panel(dc) -> None:
