@@ -50,7 +50,7 @@ def character_create(
             table=locked,
             owner=owner,
             is_npc=npc,
-            name=clean_name(name, what="character name", max_length=60),
+            name=_unique_name(locked, name),
             sheet=_sheet(locked, sheet),
         )
         label = "an NPC" if npc else "a character"
@@ -63,6 +63,20 @@ def character_create(
         )
         _make_its_decks(locked, me, character)
     return character
+
+
+def _unique_name(locked: Table, name: str, *, but: Character | None = None) -> str:
+    """A character's name, cleaned, and no other character's at the table (in any case): the
+    log, the turn banner and every "who" list name characters, and a system may name things
+    after them (Report Card's "Ann's Tarot"), so two of one name could not be told apart."""
+    title = clean_name(name, what="character name", max_length=60)
+    others = locked.characters.filter(name__iexact=title)
+    if but is not None:
+        others = others.exclude(pk=but.pk)
+    if others.exists():
+        raise ServiceError(f"There is already a character called {title} at this table; "
+                           "give this one another name.", field="name")
+    return title
 
 
 def _payload(locked: Table, character: Character) -> dict[str, Any]:
@@ -135,7 +149,7 @@ def character_update(
         if version is not None and version != fresh.version:
             raise Conflict(f"{fresh.name} was changed by someone else; reload it and try again.")
         before = character_facts(fresh)
-        fresh.name = clean_name(name, what="character name", max_length=60)
+        fresh.name = _unique_name(locked, name, but=fresh)
         fresh.sheet = _sheet(locked, sheet)
         _rename_its_decks(locked, me, before, character_facts(fresh))
         fresh.version += 1

@@ -88,9 +88,33 @@ def test_a_renamed_character_s_deck_follows_its_name_so_its_rules_still_find_it(
 
 def test_a_rename_onto_another_deck_s_name_is_refused_and_changes_nothing(named_table) -> None:
     ann = _player(named_table, "Ann")
-    services.character_create(table=named_table, actor=ann, name="Hero", sheet={})
+    gm = named_table.members.get(role=Role.GM)
+    import random
+
+    services.deck_create(table=named_table, actor=gm, kind="tarot", rng=random.Random(1), name="Fate's deck")
     other = services.character_create(table=named_table, actor=ann, name="Other", sheet={})
-    with pytest.raises(services.ServiceError, match="already a deck called Hero's deck"):
-        services.character_update(character=other, actor=ann, name="Hero", sheet={})
+    with pytest.raises(services.ServiceError, match="already a deck called Fate's deck"):
+        services.character_update(character=other, actor=ann, name="Fate", sheet={})
     other.refresh_from_db()
     assert other.name == "Other" and Deck.objects.filter(table=named_table, name="Other's deck").count() == 1
+
+
+def test_two_characters_of_one_name_are_refused_so_each_has_its_own_deck(named_table) -> None:
+    """Two characters called alike could not be told apart in the log, the turn banner or a
+    "who" list, and a deck named after one would be the other's: the second name is refused
+    (in any case), whether made or renamed, and nothing changes."""
+    ann, bob = _player(named_table, "Ann"), _player(named_table, "Bob")
+    services.character_create(table=named_table, actor=ann, name="Hero", sheet={})
+    before = Event.objects.filter(table=named_table).count()
+    with pytest.raises(services.ServiceError, match="already a character called hero at this table"):
+        services.character_create(table=named_table, actor=bob, name="hero", sheet={})
+    assert Event.objects.filter(table=named_table).count() == before
+    assert named_table.characters.count() == 1 and Deck.objects.filter(table=named_table).count() == 1
+    other = services.character_create(table=named_table, actor=bob, name="Other", sheet={})
+    with pytest.raises(services.ServiceError, match="already a character called HERO"):
+        services.character_update(character=other, actor=bob, name="HERO", sheet={})
+    other.refresh_from_db()
+    assert other.name == "Other"
+    # a character keeps its own name through an edit, and may change its case
+    services.character_update(character=other, actor=bob, name="OTHER", sheet={})
+    assert Deck.objects.filter(table=named_table, name="OTHER's deck").count() == 1

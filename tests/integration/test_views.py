@@ -215,6 +215,16 @@ def test_a_malformed_sheet_is_refused(table) -> None:
     assert not Character.objects.exists()
 
 
+def test_a_second_character_of_one_name_is_refused_on_the_form(table) -> None:
+    url = reverse("character_new", args=[table.row.pk])
+    assert table.client(table.ann).post(url, {"name": "Hero", "sheet_colour": "#112233"}).status_code == 302
+    response = table.client(table.bob).post(url, {"name": "HERO", "sheet_colour": "#112233"})
+    page = response.content.decode()
+    assert response.status_code == 400 and "already a character called HERO at this table" in page
+    assert 'value="HERO"' in page  # the form keeps what was typed, to change it
+    assert list(Character.objects.values_list("name", flat=True)) == ["Hero"]
+
+
 def test_gm_makes_an_npc_and_a_claimable_character(table) -> None:
     gm = table.client(table.gm)
     url = reverse("character_new", args=[table.row.pk])
