@@ -277,7 +277,11 @@ class GameSystem:
     """One system's registration. A system listed as coming has only its key, name and blurb.
 
     ``log_lines`` maps an event type (without the ``<key>.`` prefix) to its Jinja2 log line
-    under ``jinja2/``; a type not named there is shown by its summary alone."""
+    under ``jinja2/``; a type not named there is shown by its summary alone.
+
+    ``npc_sheets_secret``: an NPC's sheet is the GM's (Shadows of Humanity: the antagonists'
+    figures and tracks). The other seats see an NPC's name, colour and that it is an NPC, on
+    the page, in every frame and in exports; what its sheet holds goes only to the GM."""
 
     key: str
     name: str
@@ -296,6 +300,7 @@ class GameSystem:
     log_lines: Mapping[str, str] = field(default_factory=dict)
     audience: Callable[[Mapping[str, Any]], Visibility] = everyone
     rule_error: type[Exception] = ValueError  # what its rules and parsers raise to refuse
+    npc_sheets_secret: bool = False
 
     def command(self, name: str) -> Command | None:
         return next((c for c in self.commands if c.name == name), None)

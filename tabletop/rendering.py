@@ -141,7 +141,9 @@ def event_frame(event: Event, lens: Lens, *, entry: str | None = None) -> str:
         parts.append(
             render_to_string(
                 f"{TABLE}#character_card",
-                {"c": event.payload["character"], "oob": True, "table_id": event.table_id},
+                # the GM's part holds the whole character when its sheet is the GM's
+                {"c": event.private.get("character", event.payload["character"]) if lens == "gm"
+                 else event.payload["character"], "oob": True, "table_id": event.table_id},
             )
         )
     if event.kind in MEMBER_KINDS and event.payload["member"]["role"] == "player":

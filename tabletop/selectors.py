@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from datetime import timedelta
+from collections.abc import Mapping
 from typing import Any
 
 from django.contrib.auth.models import AnonymousUser, User
@@ -45,6 +46,28 @@ def character_data(character: Character) -> dict[str, Any]:
         "glance": _glance(game.glance(character.sheet)),
         "version": character.version,
     }
+
+
+def sheet_is_secret(character: Character) -> bool:
+    """An NPC's sheet that only the GM sees (GameSystem.npc_sheets_secret)."""
+    return character.is_npc and registry.get(character.table.system).npc_sheets_secret
+
+
+def behind_the_screen(data: Mapping[str, Any]) -> dict[str, Any]:
+    """A character as the seats that may not see its sheet see it (``character_data``): its
+    name, colour, that it is an NPC; no sheet, derived values or glance."""
+    colour = data["sheet"].get("colour")
+    return {**data, "sheet": {"colour": colour} if colour else {}, "derived": [],
+            "glance": _glance(contract.Glance()), "secret": True}
+
+
+def character_shown(character: Character) -> tuple[dict[str, Any], dict[str, Any]]:
+    """A character's event parts: what everyone sees, and what only the GM sees (the whole
+    character, when its sheet is secret), as an event's ``payload`` and ``private``."""
+    data = character_data(character)
+    if not sheet_is_secret(character):
+        return data, {}
+    return behind_the_screen(data), {"character": data}
 
 
 def _track(label: str, now: int, of: int) -> dict[str, Any]:
@@ -213,7 +236,8 @@ def table_state(table: Table, me: Membership) -> TableState:
     seq = last_seq(table.pk)
     members = [member_data(m) for m in table.members.filter(removed_at=None)]
     characters = [
-        character_data(c) for c in table.characters.select_related("owner", "table")
+        character_data(c) if viewer.is_gm or not sheet_is_secret(c) else behind_the_screen(character_data(c))
+        for c in table.characters.select_related("owner", "table")
     ]
     return TableState(
         table=table,

@@ -44,4 +44,7 @@ SYSTEM = GameSystem(
     log_lines={},  # every event reads as its summary (log/events/default.html)
     audience=audience,
     rule_error=RuleError,
+    # the antagonists' figures and tracks are the GM's (visibility.py): an NPC's character card
+    # shows the other seats its name alone
+    npc_sheets_secret=True,
 )

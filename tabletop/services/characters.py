@@ -10,10 +10,10 @@ from django.db import transaction
 from games import registry
 from games.contract import Character as CharacterFacts
 from games.sheets import SheetError
-from tabletop.models import Table, Character, Membership, Role
+from tabletop.models import Audience, Table, Character, Membership, Role
 from tabletop.permissions import Verb, can_claim_character, can_edit_character
 from games.core.rng import system_rng
-from tabletop.selectors import character_data, character_facts, deck_data, panel_for, procedure_state
+from tabletop.selectors import character_facts, character_shown, deck_data, panel_for, procedure_state
 from tabletop.services.decks import make_deck
 from tabletop.services.piles import card_event
 from tabletop.services.base import (
@@ -54,13 +54,7 @@ def character_create(
             sheet=_sheet(locked, sheet),
         )
         label = "an NPC" if npc else "a character"
-        append(
-            locked,
-            "character.created",
-            actor=me,
-            summary=f"{me.display_name} made {label}: {character.name}.",
-            payload=_payload(locked, character),
-        )
+        character_event(locked, "character.created", actor=me, summary=f"{me.display_name} made {label}: {character.name}.", character=character)
         _make_its_decks(locked, me, character)
     return character
 
@@ -79,14 +73,21 @@ def _unique_name(locked: Table, name: str, *, but: Character | None = None) -> s
     return title
 
 
-def _payload(locked: Table, character: Character) -> dict[str, Any]:
+def character_event(locked: Table, kind: str, *, actor: Membership, summary: str, character: Character,
+                    private_summary: str = "", with_panel: bool = True) -> None:
     """A character's event, with the table's panel when its system has one: the platform adds
     the table's characters and who controls each to every panel (a form's "who", a button only
-    a character's player sees), so a character made, renamed or claimed redraws it."""
-    payload: dict[str, Any] = {"character": character_data(character)}
-    if registry.get(locked.system).panel is not None:
+    a character's player sees), so a character made, renamed or claimed redraws it. An NPC
+    whose sheet is secret (GameSystem.npc_sheets_secret) travels whole only in the GM's part;
+    ``private_summary`` is then the GM's line (what changed on the sheet). A procedure's own
+    write-back leaves the panel out (``with_panel``): its event redraws it already."""
+    shown, secret = character_shown(character)
+    payload: dict[str, Any] = {"character": shown}
+    if with_panel and registry.get(locked.system).panel is not None:
         payload["panel"] = panel_for(locked, procedure_state(locked) or {})
-    return payload
+    append(locked, kind, actor=actor, summary=summary, payload=payload, private=secret,
+           private_summary=private_summary if secret else "",
+           private_audience=Audience.GM if secret else Audience.OWNER)
 
 
 def _make_its_decks(locked: Table, me: Membership, character: Character) -> None:
@@ -154,13 +155,7 @@ def character_update(
         _rename_its_decks(locked, me, before, character_facts(fresh))
         fresh.version += 1
         fresh.save(update_fields=["name", "sheet", "version"])
-        append(
-            locked,
-            "character.updated",
-            actor=me,
-            summary=f"{me.display_name} updated {fresh.name}.",
-            payload=_payload(locked, fresh),
-        )
+        character_event(locked, "character.updated", actor=me, summary=f"{me.display_name} updated {fresh.name}.", character=fresh)
     return fresh
 
 
@@ -174,11 +169,5 @@ def character_claim(*, character: Character, actor: Membership) -> Character:
         fresh.version += 1
         fresh.save(update_fields=["owner", "version"])
         _hand_over_its_decks(locked, fresh)
-        append(
-            locked,
-            "character.claimed",
-            actor=me,
-            summary=f"{me.display_name} now plays {fresh.name}.",
-            payload=_payload(locked, fresh),
-        )
+        character_event(locked, "character.claimed", actor=me, summary=f"{me.display_name} now plays {fresh.name}.", character=fresh)
     return fresh

@@ -19,9 +19,10 @@ from games.core.rng import Rng
 from tabletop.models import Table, Character, Event, Membership, ProcedureState
 from tabletop.permissions import Verb, may_send
 from tabletop.selectors import (
-    character_data, character_facts, combatant_id, member_facts, panel_for,
+    character_facts, combatant_id, member_facts, panel_for, sheet_is_secret,
 )
 from tabletop.services.base import NotAllowed, NotFound, ServiceError, append, lock_member
+from tabletop.services.characters import character_event
 from tabletop.services.table_cards import TableCards
 
 
@@ -166,8 +167,13 @@ def _write_back(table: Table, me: Membership, changes: dict[str, dict[str, Any]]
         character.version += 1
         character.save(update_fields=["sheet", "version"])
         now = ", ".join(f"{labels.get(k, k)} {_shown(v)}" for k, v in changed.items())
-        append(table, "character.updated", actor=me, summary=f"{character.name}'s sheet now holds {now}.",
-               payload={"character": character_data(character)})
+        line = f"{character.name}'s sheet now holds {now}."
+        if sheet_is_secret(character):  # the GM's figures: the others learn that it changed
+            character_event(table, "character.updated", actor=me, character=character, private_summary=line,
+                            summary=f"The GM's sheet of {character.name} changes.", with_panel=False)
+        else:
+            character_event(table, "character.updated", actor=me, character=character, summary=line,
+                            with_panel=False)
 
 
 def _shown(value: Any) -> str:

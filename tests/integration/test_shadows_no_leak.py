@@ -157,3 +157,50 @@ async def test_no_hand_card_reaches_another_player_or_a_spectator_before_it_is_p
                                       if row["kind"] == "shadows.hand_dealt")
     for viewer in viewers.values():
         await viewer.socket.close()
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_an_npcs_sheet_reaches_the_gm_alone(sh, connect) -> None:
+    """The antagonists' figures are the GM's (games/shadows/visibility.py: "NPCs' sheets and
+    tracks"; GameSystem.npc_sheets_secret): an NPC made, edited, hurt in a fight and written
+    back reaches the other seats as its name alone, in the page, every frame and the exports."""
+    from tabletop.models import Character
+
+    viewers = {who: Viewer(sh, who) for who in ("ann", "bob", "watcher", "gm")}
+    for viewer in viewers.values():
+        viewer.socket = await connect(sh["table"], sh[viewer.who])
+    everyone = list(viewers.values())
+    secrets = ["silverleaf", "Hates the lantern-song", "Rends"]
+    wraith = await do(services.character_create)(
+        table=sh["table"], actor=sh["gm"], name="Wraith", npc=True,
+        sheet={"quickness": 4, "health": 37, "skills": "Rends: 7", "vulnerabilities": "silverleaf"})
+    await do(services.character_update)(
+        character=wraith, actor=sh["gm"], name="Wraith",
+        sheet={"quickness": 4, "health": 37, "skills": "Rends: 7", "vulnerabilities": "silverleaf",
+               "notes": "Hates the lantern-song."})
+    # a fight: Alma's Knight of Swords hits the Ghoul, whose Health is written back at the end
+    await do(dealt_fight)(sh, ["W12", "C6"])
+    gm = viewers["gm"]
+    assert await do(viewers["ann"].post)("attack", combatant=cid(sh["alma"]), target=cid(sh["ghoul"]),
+                                         weapon="Blade", skill="melee", cards=[t("S12")]) == 200
+    assert await do(gm.post)("defend", combatant=cid(sh["ghoul"]), cards=[t("W2")]) == 200
+    assert await do(gm.post)("end_combat") == 200
+    now = (await do(Character.objects.get)(pk=sh["ghoul"].pk)).sheet["health_now"]
+    await barrier(sh, everyone, "written back")
+    for viewer in everyone:
+        await fetch_all(viewer)
+    for who in ("ann", "bob", "watcher"):
+        seen = viewers[who].everything()
+        assert [s for s in secrets if s in seen] == [], who
+        assert f"Health {now} of 30" not in seen and "Ghoul's sheet now holds" not in seen, who
+        assert "Wraith" in seen and "The GM's sheet of Ghoul changes." in seen, who
+    seen = gm.everything()
+    assert [s for s in secrets if s in seen] == secrets
+    assert f"Health {now} of 30" in seen and "Ghoul's sheet now holds Health now" in seen
+    # and a reconnect's replay from the start tells no more
+    await viewers["watcher"].socket.close()
+    viewers["watcher"].socket = await connect(sh["table"], sh["watcher"])
+    await viewers["watcher"].socket.until("written back", timeout=5)
+    assert [s for s in secrets if s in viewers["watcher"].everything()] == []
+    for viewer in viewers.values():
+        await viewer.socket.close()

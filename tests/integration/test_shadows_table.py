@@ -416,8 +416,18 @@ def test_the_character_card_shows_health_life_and_aessence_now_of_whole(fought) 
        cards=[t("S5")])
     ok(sh, "gm", "defend", combatant=cid(sh["ghoul"]), cards=[])
     ok(sh, "gm", "end_combat")
-    page = sh["clients"]["watcher"].get(reverse("table", args=[sh["table"].pk])).content.decode()
-    card = page[page.index(f'id="character-{sh["ghoul"].pk}"'):]
-    card = card[: card.index("</article>")]
-    assert 'aria-label="Health 24 of 30"' in card and 'aria-label="Æssence 20 of 20"' in card
-    assert "<dt>AP</dt><dd>8</dd>" in card
+    def card(who: str, character: str) -> str:
+        page = sh["clients"][who].get(reverse("table", args=[sh["table"].pk])).content.decode()
+        found = page[page.index(f'id="character-{sh[character].pk}"'):]
+        return found[: found.index("</article>")]
+
+    ghoul = card("gm", "ghoul")
+    assert 'aria-label="Health 24 of 30"' in ghoul and 'aria-label="Æssence 20 of 20"' in ghoul
+    assert "<dt>AP</dt><dd>8</dd>" in ghoul
+    # an NPC's sheet is the GM's: the others see its name on its card, and no figure
+    hidden = card("watcher", "ghoul")
+    assert "Ghoul" in hidden and "Its sheet is the GM's." in hidden
+    assert "Health" not in hidden and "<dt>" not in hidden
+    # a player character's card shows everyone its figures
+    alma = card("watcher", "alma")
+    assert 'aria-label="Health 20 of 20"' in alma and "<dt>AP</dt>" in alma
