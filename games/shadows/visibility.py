@@ -8,7 +8,11 @@ the GM and the particular player will see their own card draws"). The rules:
 - A card is public once it is played (an attack, a dodge or parry, a check from the hand),
   or when it is drawn face up (a draw outside combat, damage modifiers, the critical chain).
 - The GM's secrets: a fumble's guide until shown, a Major Critical's effect until announced,
-  a multi-draw margin, the critical tables, and NPCs' sheets.
+  a multi-draw margin, the critical tables, and NPCs' sheets (``npc_sheets_secret``: the
+  character card, its events and the write-back after a fight show the others its name).
+  Reading: a resolution's own figures stay everyone's, as every card played is (the Defence
+  an attack met and what made it up, the damage done, an aim's odds against a target), so
+  the players can check the rules were kept; the sheet they come from is the GM's.
 
 ``view(state, lens)`` is the panel: the "gm" lens sees every hand; "player" and
 "spectator" see how many cards each hand holds, never which. Which cards a player holds is
