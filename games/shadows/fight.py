@@ -374,4 +374,5 @@ def end_combat(state: Mapping[str, Any], command: Command, actor: Actor, rng: Rn
         pass  # a fight that never dealt needs no deck to end
     return [{"type": "combat_ended", "round": fight["round"],
              "tracks": {cid: {t: p[t] for t in ("health", "life", "aessence")}
-                        for cid, p in fight["combatants"].items()}}]
+                        for cid, p in fight["combatants"].items()},
+             "whole": {cid: dict(p["maxima"]) for cid, p in fight["combatants"].items()}}]

@@ -144,6 +144,7 @@ def profile(character: Mapping[str, Any]) -> dict[str, Any]:
         "id": str(character["id"]),
         "name": str(character.get("name") or character["id"])[:60],
         "owner": owner,
+        "npc": bool(character.get("npc")),
         "attributes": {a: sheet[a] for a in ATTRIBUTES},
         "skills": sheet["skills"],
         **{t: sheet[t] if sheet[NOW[t]] is None else sheet[NOW[t]] for t in TRACKS},

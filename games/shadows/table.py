@@ -21,8 +21,27 @@ from games.shadows.sheet import FIELDS, HELD, NOW, TRACK_LABELS, TRACKS, clean_s
 __all__ = ["FIELDS", "clean_sheet", "derived", "glance", "writeback"]
 
 
+def _now(tracks: Mapping[str, int], whole: Mapping[str, int] | None) -> dict[str, Any]:
+    """Health, Life and Æssence now, for the sheet: blank while whole ("Blank while unhurt")."""
+    return {NOW[t]: None if whole is not None and v == whole.get(t) else v for t, v in tracks.items()}
+
+
+def _hurt(state: Mapping[str, Any], cid: str) -> dict[str, dict[str, Any]]:
+    """A player character's tracks as the fight has left them, so its card beside the table
+    follows the fight. An NPC's wait for the fight's end: its sheet is the GM's, whose panel
+    shows its tracks meanwhile (and a line for each hit would only say that it changed)."""
+    person = ((state.get("combat") or {}).get("combatants") or {}).get(cid)
+    if person is None or person.get("npc"):
+        return {}
+    return {cid: _now({t: person[t] for t in TRACKS}, person["maxima"])}
+
+
 def writeback(event: Mapping[str, Any], state: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
     kind = event.get("type")
+    if kind == "attack_resolved":
+        return _hurt(state, event["target"])
+    if kind == "adjusted" and event.get("field") in TRACKS:
+        return _hurt(state, event["combatant"])
     if kind in ("major_arcana_kept", "arcana_spent"):
         cid = event["combatant"]
         return {cid: {HELD: list(state["held"].get(cid, []))}}
@@ -30,7 +49,8 @@ def writeback(event: Mapping[str, Any], state: Mapping[str, Any]) -> dict[str, d
         touched = set(event["kept"]) | set(event["dropped"])
         return {cid: {HELD: list(state["held"].get(cid, []))} for cid in sorted(touched)}
     if kind == "combat_ended":
-        return {cid: {NOW[t]: v for t, v in tracks.items()} for cid, tracks in event["tracks"].items()}
+        whole = event.get("whole") or {}
+        return {cid: _now(tracks, whole.get(cid)) for cid, tracks in event["tracks"].items()}
     return {}
 
 

@@ -73,8 +73,8 @@ def audience(event: Event) -> Visibility:
     if kind == "check_prepared":
         # what it was set up from (sheets, helpers) is the GM's; the figures are everyone's
         return Visibility(private={"inputs": event["inputs"]}, private_audience="gm")
-    if kind == "combat_ended":
-        return Visibility(private={"tracks": event["tracks"]}, private_audience="gm")
+    if kind == "combat_ended":  # what is left of each, and each whole: NPCs' figures
+        return Visibility(private={k: event[k] for k in ("tracks", "whole") if k in event}, private_audience="gm")
     if kind == "combat_started":
         return Visibility(private={"combatants": event["combatants"]}, private_audience="gm")
     if kind == "combatant_added":

@@ -42,8 +42,9 @@ def _text(form: Form, key: str, limit: int = _MAX_TEXT) -> str:
 
 
 def as_engine(character: Character) -> dict[str, Any]:
-    """A character as the engine reads it: the sheet, its combatant id, name and player."""
-    return {**character.combatant, "owner": character.owner}
+    """A character as the engine reads it: the sheet, its combatant id, name and player, and
+    whether it is an NPC (whose sheet is the GM's: written back only when the fight ends)."""
+    return {**character.combatant, "owner": character.owner, "npc": character.is_npc}
 
 
 def _one(form: Form, table: Table, key: str = "character", what: str = "a character") -> Character:

@@ -374,8 +374,29 @@ def test_the_end_of_combat_writes_the_tracks_back() -> None:
     attack(table, "S5")
     defend(table)
     [ended] = table.send(GM, "end_combat")
-    assert writeback(ended, table.state)["c3"] == {"health_now": 14, "life_now": 14, "aessence_now": 20}
+    # what is whole is left blank ("Blank while unhurt"), as it was before the fight
+    assert writeback(ended, table.state)["c3"] == {"health_now": 14, "life_now": 14, "aessence_now": None}
+    assert writeback(ended, table.state)["c1"] == {"health_now": None, "life_now": None, "aessence_now": None}
     assert table.state["combat"] is None
+
+
+def test_a_player_characters_tracks_go_back_after_each_hit_an_npcs_at_the_end() -> None:
+    """Seed: a hit "does one point of damage" or "the full value" to Health and Life; the
+    character card beside the table shows Health now of whole, so a player character's tracks
+    go back to its sheet after every hit and every correction; an NPC's sheet is the GM's,
+    and its tracks go back when the fight ends."""
+    from games.shadows.table import writeback
+
+    table = fight()  # the Orc (c3) played by someone: its card is everyone's
+    [resolved] = [e for e in attack(table, "S5") + defend(table) if e["type"] == "attack_resolved"]
+    assert writeback(resolved, table.state) == {"c3": {"health_now": 14, "life_now": 14, "aessence_now": None}}
+    [fixed] = table.send(GM, "adjust", combatant="c1", field="health", value="7")
+    assert writeback(fixed, table.state) == {"c1": {"health_now": 7, "life_now": None, "aessence_now": None}}
+    npc = fight(orc_sheet={"npc": True})
+    [resolved] = [e for e in attack(npc, "S5") + defend(npc) if e["type"] == "attack_resolved"]
+    assert npc.person("c3")["health"] == 14 and writeback(resolved, npc.state) == {}
+    [ended] = npc.send(GM, "end_combat")
+    assert writeback(ended, npc.state)["c3"] == {"health_now": 14, "life_now": 14, "aessence_now": None}
 
 
 def test_damage_goes_to_the_target_only() -> None:

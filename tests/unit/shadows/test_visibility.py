@@ -80,7 +80,7 @@ def test_npc_sheets_and_tracks_are_the_gms() -> None:
     gm_rows = {r["id"]: r for r in view(table.state, "gm")["combat"]["combatants"]}
     assert "tracks" in gm_rows["c3"]
     ended = table.send(GM, "end_combat")[0]
-    assert set(audience(ended).private) == {"tracks"}
+    assert set(audience(ended).private) == {"tracks", "whole"}
 
 
 def test_every_summary_is_plain_words() -> None:
