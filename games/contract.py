@@ -16,10 +16,9 @@ from typing import Any, Literal
 
 from games.core.cards_port import Cards
 from games.core.rng import Rng
+from games.forms import Form
 from games.sheets import SheetField
 
-# Submitted form data: each field's values in the order sent (Django's ``QueryDict.lists()``).
-Form = Mapping[str, Sequence[str]]
 # Who a panel is drawn for: what the GM, a player and a spectator may each see.
 PanelLens = Literal["gm", "player", "spectator"]
 # Who may send a command or roll a check: the GM only, or whoever controls its subject
@@ -28,31 +27,6 @@ Sender = Literal["gm", "controller"]
 Audience = Literal["everyone", "owner", "gm"]
 State = dict[str, Any]
 EngineEvent = dict[str, Any]
-
-
-def value(form: Form, key: str, default: str = "") -> str:
-    """A field's value as Django's ``QueryDict.get`` reads it: the last one sent."""
-    values = form.get(key) or ()
-    return values[-1] if values else default
-
-
-def values(form: Form, key: str) -> list[str]:
-    return list(form.get(key) or ())
-
-
-def texts(
-    form: Form, keys: Sequence[str], *, max_length: int, refuse: Callable[[str], Exception],
-) -> dict[str, str]:
-    """The plain text fields of ``keys`` that were sent and are not blank, stripped; a field
-    longer than ``max_length`` raises ``refuse(key)`` (the system words its own message)."""
-    found: dict[str, str] = {}
-    for key in keys:
-        text = value(form, key).strip()
-        if text:
-            if len(text) > max_length:
-                raise refuse(key)
-            found[key] = text
-    return found
 
 
 @dataclass(frozen=True)

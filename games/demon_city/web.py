@@ -9,9 +9,10 @@ from dataclasses import fields as dataclass_fields
 from typing import Any
 
 from games.contract import (
-    Character, Check, CheckRun, Command, Form, Page, Parser, Sender, Table, texts, value, values,
+    Character, Check, CheckRun, Command, Page, Parser, Sender, Table,
 )
 from games.demon_city import odds
+from games.forms import NO, YES, Form, flag, texts, value, values, whole
 from games.demon_city.chart import odds_chart
 from games.demon_city.errors import RuleError
 from games.demon_city.sheet import Combatant
@@ -21,7 +22,6 @@ from games.sheets import SheetError
 # The plain fields a command may carry, as the engine names them.
 _TEXT_FIELDS = ("combatant", "kind", "description", "die", "change", "reason", "stat", "against")
 _MAX_TEXT = 200
-_TRUE, _FALSE = ("1", "on", "true", "yes"), ("", "0", "off", "false", "no")
 
 
 def _common(form: Form) -> dict[str, Any]:
@@ -84,7 +84,7 @@ def _chosen(form: Form, table: Table) -> list[dict[str, Any]]:
 
 def _injuries_count(form: Form) -> bool:
     """The Host's "injuries from before count" box: unticked, an old injury costs no die."""
-    return value(form, "injuries_count") in _TRUE
+    return flag(form, "injuries_count")
 
 
 def start(form: Form, table: Table) -> dict[str, Any]:
@@ -110,9 +110,9 @@ def set_condition(form: Form, table: Table) -> dict[str, Any]:
     name, raw = value(form, "field").strip(), value(form, "value").strip()
     kind = _KINDS.get(name)
     if kind == "bool":
-        if raw.lower() not in _TRUE + _FALSE:
+        if raw.lower() not in ("", *YES, *NO):
             raise RuleError(f"{name} is yes or no, not {raw[:20]!r}.")
-        parsed: Any = raw.lower() in _TRUE
+        parsed: Any = raw.lower() in YES
     elif kind == "int":
         try:
             parsed = int(raw)
@@ -154,19 +154,12 @@ COMMANDS: tuple[Command, ...] = (
 # The task: a stat against a difficulty, or against the Host's roll for an opponent.
 
 
-def _whole(text: str) -> int | None:
-    try:
-        return int(text) if text != "" else None
-    except ValueError:
-        raise RuleError(f"{text!r} is not a whole number.") from None
-
-
 def task_args(form: Form, table: Table) -> dict[str, Any]:
     character = table.character(value(form, "character") or None)
     if character is None:
         raise RuleError("Choose a character.")
     opponent = table.character(value(form, "opponent") or None)
-    number = _whole(value(form, "target_number"))
+    number = whole(form, "target_number", refuse=lambda raw: RuleError(f"{raw!r} is not a whole number."))
     if opponent is None and number is None:
         raise RuleError("Give a difficulty or choose an opponent.")
     return {

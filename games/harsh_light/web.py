@@ -1,5 +1,5 @@
 """Harsh Light's forms: each command's arguments read from submitted form data, and the odds
-page's figures. Plain functions over ``games.contract.Form`` and ``Table``; a value no rule
+page's figures. Plain functions over ``games.forms.Form`` and ``Table``; a value no rule
 could use is refused with a ``RuleError`` fit to show. The engine judges what the values mean.
 
 Every command carries ``sheets``: the table's characters as their sheets stand now, so the
@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.contract import Character, Command, Form, Page, Parser, Sender, Table, value, values
+from games.contract import Character, Command, Page, Parser, Sender, Table
+from games.forms import Form, flag, text, value, values, whole
 from games.harsh_light import odds
 from games.harsh_light.errors import RuleError
 
-_TRUE = ("1", "on", "true", "yes")
 _MAX_TEXT = 80
 
 
@@ -22,25 +22,13 @@ def _sheets(table: Table) -> dict[str, dict[str, Any]]:
     return {c.cid: c.combatant for c in table.characters}
 
 
-def _flag(form: Form, key: str) -> bool:
-    return value(form, key).strip().lower() in _TRUE
-
-
 def _text(form: Form, key: str) -> str:
-    text = value(form, key).strip()
-    if len(text) > _MAX_TEXT:
-        raise RuleError(f"{key.replace('_', ' ').capitalize()} is at most {_MAX_TEXT} characters.")
-    return text
+    return text(form, key, max_length=_MAX_TEXT, refuse=lambda key: RuleError(
+        f"{key.replace('_', ' ').capitalize()} is at most {_MAX_TEXT} characters."))
 
 
 def _number(form: Form, key: str, what: str) -> int | None:
-    raw = value(form, key).strip()
-    if raw == "":
-        return None
-    try:
-        return int(raw)
-    except ValueError:
-        raise RuleError(f"{what} is a whole number, not {raw[:20]!r}.") from None
+    return whole(form, key, refuse=lambda raw: RuleError(f"{what} is a whole number, not {raw[:20]!r}."))
 
 
 def _character(table: Table, raw: str) -> Character | None:
@@ -72,8 +60,8 @@ def pull(form: Form, table: Table) -> dict[str, Any]:
     """The pull form: Attribute + Skill from the sheet, a modifier, Willpower, and to resist it
     a target with its trait (Defence for an attack) or a number. With ``set_up`` the pull set up
     for the character is made (``no_pull``: its automatic success taken without a card)."""
-    if _flag(form, "set_up"):
-        return _args(table, combatant=_cid(form, table), set_up=True, no_pull=_flag(form, "no_pull"))
+    if flag(form, "set_up"):
+        return _args(table, combatant=_cid(form, table), set_up=True, no_pull=flag(form, "no_pull"))
     return set_up_pull(form, table)
 
 
@@ -84,11 +72,11 @@ def set_up_pull(form: Form, table: Table) -> dict[str, Any]:
     return _args(
         table, combatant=_cid(form, table), **_pool(form),
         needed=_number(form, "needed", "The successes needed"), action=_text(form, "action") or None,
-        willpower=_flag(form, "willpower"), again=_number(form, "again", "Again"),
-        no_pull=_flag(form, "no_pull"), target=target, resist=resist if target else None,
+        willpower=flag(form, "willpower"), again=_number(form, "again", "Again"),
+        no_pull=flag(form, "no_pull"), target=target, resist=resist if target else None,
         resist_value=_number(form, "resist_value", "The resisting number") if not target else None,
-        attack=_text(form, "attack") or None, all_out=_flag(form, "all_out"),
-        supernatural=_flag(form, "supernatural"), label=_text(form, "label") or None,
+        attack=_text(form, "attack") or None, all_out=flag(form, "all_out"),
+        supernatural=flag(form, "supernatural"), label=_text(form, "label") or None,
     )
 
 
@@ -148,9 +136,9 @@ def _running(table: Table, kind: str, raw: str) -> dict[str, Any]:
 def extended_pull(form: Form, table: Table) -> dict[str, Any]:
     """The extended action's own character pulls (so the platform checks who sends it)."""
     action = _running(table, "extended", value(form, "extended"))
-    return _args(table, extended=action["id"], combatant=action["combatant"], willpower=_flag(form, "willpower"),
+    return _args(table, extended=action["id"], combatant=action["combatant"], willpower=flag(form, "willpower"),
                  modifier=_number(form, "modifier", "A modifier"), reason=_text(form, "reason") or None,
-                 no_pull=_flag(form, "no_pull"), again=_number(form, "again", "Again"))
+                 no_pull=flag(form, "no_pull"), again=_number(form, "again", "Again"))
 
 
 def extended_stop(form: Form, table: Table) -> dict[str, Any]:
@@ -163,13 +151,13 @@ def contest_start(form: Form, table: Table) -> dict[str, Any]:
     sides = [{"combatant": _cid(form, table, f"combatant_{s}"), **_pool(form, f"_{s}")} for s in ("a", "b")]
     return _args(table, sides=sides, needed=_number(form, "needed", "The successes to reach"),
                  unit=_text(form, "unit") or None, label=_text(form, "label") or None,
-                 supernatural=_flag(form, "supernatural"))
+                 supernatural=flag(form, "supernatural"))
 
 
 def contest_pull(form: Form, table: Table) -> dict[str, Any]:
     contest = _running(table, "contests", value(form, "contest"))
-    return _args(table, contest=contest["id"], combatant=_cid(form, table), willpower=_flag(form, "willpower"),
-                 no_pull=_flag(form, "no_pull"), again=_number(form, "again", "Again"))
+    return _args(table, contest=contest["id"], combatant=_cid(form, table), willpower=flag(form, "willpower"),
+                 no_pull=flag(form, "no_pull"), again=_number(form, "again", "Again"))
 
 
 def contest_stop(form: Form, table: Table) -> dict[str, Any]:

@@ -1,5 +1,5 @@
 """Passages' forms: each command's and the one-off check's arguments read from submitted form
-data, and the odds page's figures. Plain functions over ``games.contract.Form`` and ``Table``;
+data, and the odds page's figures. Plain functions over ``games.forms.Form`` and ``Table``;
 the engine judges what the values mean.
 """
 
@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.contract import Check, CheckRun, Command, Form, Page, Parser, Sender, Table, texts, value, values
+from games.contract import Check, CheckRun, Command, Page, Parser, Sender, Table
+from games.forms import Form, bounded, texts, value, values, whole, yes_no
 from games.passages import odds, rules
 from games.passages.errors import BadValue, NotYours
 from games.passages.procedure import PLAYER_COMMANDS
@@ -16,7 +17,6 @@ from games.passages.table import CHALLENGE, CHECK, MODES, roll_check
 _TEXT_FIELDS = ("combatant", "skill", "target", "patient", "intent", "action", "combat", "defense",
                 "reason", "status", "track", "stance")
 _MAX_TEXT = 300
-_TRUE, _FALSE = ("1", "on", "true", "yes"), ("0", "off", "false", "no")
 
 
 def _common(form: Form) -> dict[str, Any]:
@@ -26,24 +26,11 @@ def _common(form: Form) -> dict[str, Any]:
 
 
 def _whole(form: Form, key: str, label: str) -> int | None:
-    raw = value(form, key).strip()
-    if not raw:
-        return None
-    try:
-        return int(raw)
-    except ValueError:
-        raise BadValue(f"{label} is a whole number, not {raw[:20]!r}.") from None
+    return whole(form, key, refuse=lambda raw: BadValue(f"{label} is a whole number, not {raw[:20]!r}."))
 
 
 def _flag(form: Form, key: str) -> bool | None:
-    raw = value(form, key).strip().lower()
-    if raw in _TRUE:
-        return True
-    if raw in _FALSE:
-        return False
-    if raw:
-        raise BadValue(f"{key.capitalize()} is yes or no.")
-    return None
+    return yes_no(form, key, refuse=lambda raw: BadValue(f"{key.capitalize()} is yes or no."))
 
 
 def plain(form: Form, table: Table) -> dict[str, Any]:
@@ -173,13 +160,6 @@ CHECK_ROLL = Check(
 # The odds page: each band's chance for a BASE, as a check and as a challenge, and a pairing.
 
 
-def _int_in(query: Form, key: str, default: int, low: int, high: int) -> int:
-    try:
-        return min(high, max(low, int(value(query, key, str(default)))))
-    except ValueError:
-        return default
-
-
 def _band_row(base: int, challenge: bool) -> dict[str, Any]:
     t = rules.thresholds(base, challenge=challenge)
     chances = odds.check(base, challenge=challenge)
@@ -213,11 +193,11 @@ def band_chart(bases: list[int], *, challenge: bool = False) -> dict[str, Any]:
 
 
 def odds_context(query: Form) -> dict[str, Any]:
-    base = _int_in(query, "base", 26, rules.MIN_BASE, rules.MASTERED)
-    sides = {key: _int_in(query, key, default, 0, rules.MASTERED) for key, default in (
+    base = bounded(query, "base", 26, rules.MIN_BASE, rules.MASTERED)
+    sides = {key: bounded(query, key, default, 0, rules.MASTERED) for key, default in (
         ("a_combat", 18), ("a_defense", 18), ("b_combat", 25), ("b_defense", 25))}
-    a_timing = _int_in(query, "a_timing", 0, -100, 100)
-    b_timing = _int_in(query, "b_timing", 0, -100, 100)
+    a_timing = bounded(query, "a_timing", 0, -100, 100)
+    b_timing = bounded(query, "b_timing", 0, -100, 100)
     pairing = odds.pairing(sides["a_combat"], sides["a_defense"], sides["b_combat"], sides["b_defense"],
                            a_timing=a_timing, b_timing=b_timing)
     bases = sorted({base, *range(5, rules.MASTERED + 1, 5)})

@@ -12,8 +12,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from games.contract import Character, Command, DeckSpec, Form, Page, Parser, Sender, Table, value, values
+from games.contract import Character, Command, DeckSpec, Page, Parser, Sender, Table
 from games.core.tarot import MAJOR_ARCANA
+from games.forms import Form, flag, text, value, values
 from games.report_card import odds
 from games.report_card.chart import odds_chart, percent
 from games.report_card.draws import deck_title
@@ -21,12 +22,7 @@ from games.report_card.errors import BadInput
 from games.report_card.reading import percents
 from games.report_card.rules import OUTCOME_LABELS, OUTCOMES, RANK_LABELS, RANKS, major_id, major_number
 
-_TRUE = ("1", "on", "true", "yes")
 _TEXT = 120
-
-
-def _flag(form: Form, key: str) -> bool:
-    return value(form, key).strip().lower() in _TRUE
 
 
 def decks(character: Character) -> tuple[DeckSpec, ...]:
@@ -62,23 +58,21 @@ def _one(form: Form, table: Table, key: str = "character", what: str = "a charac
 
 
 def _text(form: Form, key: str) -> str:
-    text = value(form, key).strip()
-    if len(text) > _TEXT:
-        raise BadInput(f"{key.replace('_', ' ').capitalize()} is at most {_TEXT} characters.")
-    return text
+    return text(form, key, max_length=_TEXT, refuse=lambda key: BadInput(
+        f"{key.replace('_', ' ').capitalize()} is at most {_TEXT} characters."))
 
 
 def _check_fields(form: Form) -> dict[str, Any]:
     return {"skill": _text(form, "skill"), "rank": _text(form, "rank"), "task": _text(form, "task"),
-            "inconsequential": _flag(form, "inconsequential"), "hold": _flag(form, "hold"),
-            "repeat": _flag(form, "repeat")}
+            "inconsequential": flag(form, "inconsequential"), "hold": flag(form, "hold"),
+            "repeat": flag(form, "repeat")}
 
 
 def call_check(form: Form, table: Table) -> dict[str, Any]:
     """One character's check; ``helper`` (a character id) adds "One Player Helps Another"."""
     main = _one(form, table)
-    args = {**_check_fields(form), "combatant": main.cid, "bonus": _flag(form, "bonus"),
-            "penalty": _flag(form, "penalty"), "grant": _text(form, "grant")}
+    args = {**_check_fields(form), "combatant": main.cid, "bonus": flag(form, "bonus"),
+            "penalty": flag(form, "penalty"), "grant": _text(form, "grant")}
     involved = [main]
     if value(form, "helper"):
         helper = _one(form, table, "helper", "who helps")
@@ -117,11 +111,11 @@ def rechoose(form: Form, table: Table) -> dict[str, Any]:
 
 
 def hold(form: Form, table: Table) -> dict[str, Any]:
-    return {"hold": _flag(form, "hold")}
+    return {"hold": flag(form, "hold")}
 
 
 def allow_player_calls(form: Form, table: Table) -> dict[str, Any]:
-    return {"allowed": _flag(form, "allowed")}
+    return {"allowed": flag(form, "allowed")}
 
 
 def nothing(form: Form, table: Table) -> dict[str, Any]:

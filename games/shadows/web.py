@@ -1,5 +1,5 @@
 """Shadows of Humanity's forms: each command's arguments read from submitted form data, and
-the odds page's figures. Plain functions over ``games.contract.Form`` and ``Table``; the
+the odds page's figures. Plain functions over ``games.forms.Form`` and ``Table``; the
 engine judges what the values mean (and who may send them).
 
 Forms post character ids (the platform's); commands carry combatant ids (``c<id>``) and,
@@ -12,7 +12,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from games.contract import Character, Command, Form, Page, Parser, Sender, Table, value, values
+from games.contract import Character, Command, Page, Parser, Sender, Table
+from games.forms import YES, Form, bounded, flag, text, value, values, whole
 from games.shadows import deck, odds
 from games.shadows.combat import ATTACK_FOCUS, ATTRIBUTE_LABELS, FOCI, defence
 from games.shadows.criticals import parse_tables
@@ -21,24 +22,16 @@ from games.shadows.resolution import BAND_LABELS, COMPLEXITIES
 from games.shadows.weapons import find, parse_table
 
 _MAX_TEXT = 200
-_TRUE = ("1", "on", "true", "yes")
 
 
 def _whole(form: Form, key: str, default: int | None = None, what: str = "") -> int | None:
-    raw = value(form, key).strip()
-    if raw == "":
-        return default
-    try:
-        return int(raw)
-    except ValueError:
-        raise RuleError(f"{what or key.capitalize()} is a whole number.") from None
+    found = whole(form, key, refuse=lambda raw: RuleError(f"{what or key.capitalize()} is a whole number."))
+    return default if found is None else found
 
 
 def _text(form: Form, key: str, limit: int = _MAX_TEXT) -> str:
-    text = value(form, key).strip()
-    if len(text) > limit:
-        raise RuleError(f"{key.capitalize()} is at most {limit} characters.")
-    return text
+    return text(form, key, max_length=limit, refuse=lambda key: RuleError(
+        f"{key.capitalize()} is at most {limit} characters."))
 
 
 def as_engine(character: Character) -> dict[str, Any]:
@@ -73,7 +66,7 @@ def check(form: Form, table: Table) -> dict[str, Any]:
     """The draw of an all-or-nothing action: one set up before (``prepared``: only one card or
     three, and the cards played from the hand), or the whole action at once."""
     me = _one(form, table, "combatant" if value(form, "combatant") else "character")
-    if value(form, "prepared").lower() in _TRUE:
+    if flag(form, "prepared"):
         args: dict[str, Any] = {"combatant": me.cid, "prepared": True,
                                 "cards": _whole(form, "cards", 1, "The number of cards"),
                                 "from_hand": _cards(form, "from_hand")}
@@ -158,7 +151,7 @@ def guide(form: Form, table: Table) -> dict[str, Any]:
 
 def spend_arcana(form: Form, table: Table) -> dict[str, Any]:
     return {**_fighter(form, table), "card": _text(form, "card", 40),
-            "reversed": value(form, "reversed").lower() in _TRUE}
+            "reversed": flag(form, "reversed")}
 
 
 def end_session(form: Form, table: Table) -> dict[str, Any]:
@@ -204,7 +197,7 @@ def attack(form: Form, table: Table) -> dict[str, Any]:
     args: dict[str, Any] = {
         **_fighter(form, table), "target": target.cid, "weapon": _text(form, "weapon", 40),
         "cards": _cards(form), "skill": _text(form, "skill", 40),
-        "accuracy": value(form, "accuracy").lower() in _TRUE,
+        "accuracy": flag(form, "accuracy"),
         "modifier": _whole(form, "modifier", 0, "The modifier"),
     }
     ap = _whole(form, "ap", None, "The AP")
@@ -217,7 +210,7 @@ def aim(form: Form, table: Table) -> dict[str, Any]:
     target = _one(form, table, "target", "whom to attack")
     args: dict[str, Any] = {**_fighter(form, table), "target": target.cid, "weapon": _text(form, "weapon", 40),
                             "skill": _text(form, "skill", 40),
-                            "accuracy": value(form, "accuracy").lower() in _TRUE}
+                            "accuracy": flag(form, "accuracy")}
     ap = _whole(form, "ap", None, "The AP")
     if ap is not None:
         args["ap"] = ap
@@ -256,7 +249,7 @@ def set_criticals(form: Form, table: Table) -> dict[str, Any]:
 def adjust(form: Form, table: Table) -> dict[str, Any]:
     field = _text(form, "field", 20)
     raw = value(form, "value").strip()
-    parsed: Any = raw.lower() in _TRUE if field == "in_fight" else _whole(form, "value", 0, "The value")
+    parsed: Any = raw.lower() in YES if field == "in_fight" else _whole(form, "value", 0, "The value")
     return {**_fighter(form, table), "field": field, "value": parsed}
 
 
@@ -355,26 +348,26 @@ def _card_of(raw: str) -> str:
     return text if deck.is_minor(text) else "tarot:swords:10"
 
 
-def _bounded(query: Form, key: str, default: int, low: int, high: int) -> int:
-    try:
-        return min(high, max(low, int(value(query, key, str(default)))))
-    except ValueError:
-        return default
-
-
 def odds_context(query: Form) -> dict[str, Any]:
     """The odds page: ``?modifier=`` for checks; ``?card=&skill=&defence=&hand=&dodges=``
-    for an attack. Never refuses: a bad value falls back to its default."""
-    modifier = _bounded(query, "modifier", 15, -20, 80)
+    for an attack; ``?first=&second=`` for an opposed action. Never refuses: a bad value
+    falls back to its default."""
+    modifier = bounded(query, "modifier", 15, -20, 80)
     card = _card_of(value(query, "card", "swords:10"))
-    skill = _bounded(query, "skill", 5, -20, 60)
-    guard = _bounded(query, "defence", 8, 0, 80)
-    hand = _bounded(query, "hand", 0, 0, 30)
-    dodges = _bounded(query, "dodges", 0, 0, 13)
+    skill = bounded(query, "skill", 5, -20, 60)
+    guard = bounded(query, "defence", 8, 0, 80)
+    hand = bounded(query, "hand", 0, 0, 30)
+    dodges = bounded(query, "dodges", 0, 0, 13)
     attack = odds.attack_through(card, skill, guard, defender_hand=hand, defence_cards=dodges)
     rows = check_odds(modifier)
     through = odds.through_by_value(skill, guard, defender_hand=hand, defence_cards=dodges)
+    first, second = bounded(query, "first", 10, -20, 80), bounded(query, "second", 8, -20, 80)
+    match = odds.opposed(first, second)
     return {
+        "opposed": {"first": first, "second": second, "first_pct": _pct(match.first),
+                    "second_pct": _pct(match.second),
+                    "by_lead": [{"lead": lead, "pct": _pct(float(odds.opposed_exact(lead)))}
+                                for lead in (0, 1, 2, 3, 4, 5, 6, 8, 10, 12, 15, 20)]},
         "modifier": modifier, "rows": rows, "bands": BAND_LABELS, "chart": check_chart(rows),
         "attributes": ATTRIBUTE_LABELS, "card_choices": _CARD_CHOICES,
         "attack": {"card": card, "card_name": deck.name(card), "skill": skill, "defence": guard,

@@ -13,7 +13,8 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
 from games import registry
-from games.contract import Form, GameSystem, Parser
+from games.contract import GameSystem, Parser
+from games.forms import Form
 from games.core.rng import system_rng
 from tabletop import selectors, services
 from tabletop.models import Table

@@ -13,8 +13,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from games.contract import (
-    Check, CheckRun, Command, Form, GameSystem, Panel, Procedure, Table, Visibility, value,
+    Check, CheckRun, Command, GameSystem, Panel, Procedure, Table, Visibility,
 )
+from games.forms import Form, value
 
 
 class HighCardError(ValueError):

@@ -16,7 +16,7 @@ from games import registry
 
 ROOT = Path(__file__).resolve().parents[2]
 # The platform may use what games/ shares with every system, never a system's own package.
-SHARED = {"core", "registry", "contract", "sheets"}
+SHARED = {"core", "registry", "contract", "sheets", "forms"}
 # The demo command makes a Freeform table on purpose; migrations are history.
 EXEMPT = {Path("tabletop/management/commands/demo.py")}
 

@@ -8,7 +8,7 @@ import pytest
 
 import games.demon_city as demon_city
 from games import registry
-from games.contract import Command, Member, value
+from games.contract import Command, Member
 from games.demon_city.web import ODDS
 from games.freeform import sheet as freeform
 from games.sheets import SheetError, SheetField, format_stats, parse_stats
@@ -133,17 +133,3 @@ def test_the_member_reaches_an_engine_as_plain_data_with_the_old_keys() -> None:
     gm = Member(id=1, name="Gail", is_gm=True).actor()
     started = demon_city.decide(state, {"type": "start", "combatants": [sheet], "actor": gm}, random.Random(1))
     assert started[0]["type"] == "action_rounds_started"
-
-
-def test_a_form_value_is_the_last_sent_as_django_reads_it() -> None:
-    form = {"a": ["1", "2"], "b": []}
-    assert value(form, "a") == "2" and value(form, "b", "x") == "x" and value(form, "c") == ""
-
-
-def test_texts_reads_the_sent_text_fields_and_refuses_a_long_one_in_the_system_s_words() -> None:
-    from games.contract import texts
-
-    form = {"kind": [" melee "], "description": [""], "reason": ["x" * 5]}
-    assert texts(form, ("kind", "description", "absent"), max_length=5, refuse=ValueError) == {"kind": "melee"}
-    with pytest.raises(ValueError, match="^reason is too long$"):
-        texts(form, ("reason",), max_length=4, refuse=lambda key: ValueError(f"{key} is too long"))
