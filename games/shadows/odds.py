@@ -197,3 +197,63 @@ def through_by_value(bonus: int, defence: int, *, defender_hand: int = 0, defenc
     total = comb(len(pool_cards), defender_hand)
     return {v: float(Fraction(sum(w for extra, w in dist.items() if v + bonus - (defence + extra) > 0), total))
             for v in range(1, 15)}
+
+
+@dataclass(frozen=True)
+class OpposedOdds:
+    """The chance each side of an opposed action wins (summing to 1)."""
+
+    first: float
+    second: float
+
+
+def opposed(first: int, second: int) -> OpposedOdds:
+    """The chance each side of an opposed action wins, given each side's skill + attribute
+    (+ help, + the GM's): ``opposed_exact`` as floats."""
+    won = opposed_exact(first - second)
+    return OpposedOdds(float(won), float(1 - won))
+
+
+@lru_cache(maxsize=256)
+def opposed_exact(lead: int) -> Fraction:
+    """The exact chance the first side wins when its skill + attribute is ``lead`` more than
+    the second's. Seed: "each drawing a single card from the Minor Arcana deck and adding
+    their appropriate skill and attribute ... with the higher result being successful. If
+    this results in a tie, then both sides draw an additional card, continuing to do so
+    until one side succeeds."
+
+    Counted over every draw of a fresh deck, the first side drawing first, a King drawing
+    another card that is added (the same basic mechanic, games/shadows/actions.py). After a
+    tie the totals are level and both draw alike from the same deck, so either wins the
+    rest with the same chance, one half: swapping the two sides' cards maps each draw onto
+    one the other side wins, equally likely. So the chance is P(win) + P(tie) / 2, exactly.
+    (The table stops after 20 ties in a row, which no table will see.) Counters declared
+    against a side are not counted: they depend on cards yet to be drawn by others."""
+    won = tie = Fraction(0)
+    for worth_a, p_a, left in _draws(dict(_FRESH), 56):
+        for worth_b, p_b, _ in _draws(left, sum(left.values())):
+            p = p_a * p_b
+            if lead + worth_a > worth_b:
+                won += p
+            elif lead + worth_a == worth_b:
+                tie += p
+    return won + tie / 2
+
+
+def _draws(left: dict[int, int], size: int) -> list[tuple[int, Fraction, dict[int, int]]]:
+    """Each way one side's draw can go from a deck of ``size`` cards holding ``left`` (value:
+    count): what it is worth, its chance, and the deck after it. A King draws another card
+    and adds it ("if a single card was used and it is a King")."""
+    out = []
+    for v, n in left.items():
+        if n <= 0:
+            continue
+        after = {**left, v: n - 1}
+        p = Fraction(n, size)
+        if v != deck.KING:
+            out.append((v, p, after))
+            continue
+        for extra, m in after.items():
+            if m > 0:
+                out.append((v + extra, p * Fraction(m, size - 1), {**after, extra: m - 1}))
+    return out

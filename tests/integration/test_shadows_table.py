@@ -410,6 +410,17 @@ def test_the_odds_page_tables_and_charts_the_exact_chances() -> None:
     assert bad.status_code == 200
 
 
+def test_the_odds_page_gives_each_side_of_an_opposed_action_its_chance() -> None:
+    url = reverse("game_page", args=["shadows", "odds"])
+    page = Client().get(url, {"first": "12", "second": "7"}).content.decode()
+    won = odds.opposed(12, 7)
+    assert (f"12 against 7: the first side wins <strong>{won.first * 100:.1f}%</strong>, "
+            f"the other <strong>{won.second * 100:.1f}%</strong>") in page
+    assert "<th scope=\"col\">+0</th>" in page and "<td>50.0</td>" in page
+    bad = Client().get(url, {"first": "x", "second": "999"})
+    assert bad.status_code == 200 and "10 against 80" in bad.content.decode()
+
+
 def test_the_character_card_shows_health_life_and_aessence_now_of_whole(fought) -> None:
     sh = fought
     ok(sh, "ann", "attack", combatant=cid(sh["alma"]), target=cid(sh["ghoul"]), weapon="Blade", skill="melee",

@@ -104,3 +104,38 @@ def test_attack_odds_against_dodge_cards_match_a_brute_force_count() -> None:
     through = sum(1 for h in hands if 14 - (5 + max(deck.value(c) * (2 if "pentacles" in c else 1) for c in h)) > 0)
     assert result.hit == pytest.approx(through / len(hands))
     assert 0 < result.hit < 1
+
+
+def test_opposed_odds_are_even_at_a_level_start_and_mirror_each_other() -> None:
+    """Seed: "with the higher result being successful. If this results in a tie, then both
+    sides draw an additional card, continuing to do so until one side succeeds"."""
+    assert odds.opposed_exact(0) == Fraction(1, 2)
+    for lead in range(-30, 31):
+        assert odds.opposed_exact(lead) + odds.opposed_exact(-lead) == 1
+        assert odds.opposed_exact(lead) <= odds.opposed_exact(lead + 1)
+    match = odds.opposed(12, 7)
+    assert match.first == pytest.approx(float(odds.opposed_exact(5))) and match.first + match.second == pytest.approx(1)
+
+
+def test_opposed_odds_at_the_edge_counted_by_hand() -> None:
+    """A lead of 28 always wins: the most a draw is worth is a King and another King, 28
+    ("if a single card was used and it is a King, then an additional card is drawn"), the
+    least an Ace. At 27 the only way not to win outright is a tie, the first side drawing an
+    Ace (4 of 56) and the second a King (4 of 55) then another (3 of 54), won half the time."""
+    assert odds.opposed_exact(28) == 1
+    tie = Fraction(4, 56) * Fraction(4, 55) * Fraction(3, 54)
+    assert odds.opposed_exact(27) == 1 - tie / 2
+
+
+def test_opposed_odds_match_the_table_s_own_draws() -> None:
+    """The exact chance against the real procedure, drawing from 4,000 shuffled decks
+    (fixed seeds): within four standard deviations."""
+    from tests.unit.shadows.kit import GM, Table, ann, bob, stacked
+
+    sides = [{"character": ann(skills={"chess": 5}, mind=5), "skill": "chess", "attribute": "mind"},
+             {"character": bob(skills={"chess": 2}, mind=5), "skill": "chess", "attribute": "mind"}]
+    runs = 4000
+    won = sum(Table(stacked(seed=seed)).send(GM, "opposed", sides=sides)[0]["winner"] == "c1"
+              for seed in range(runs))
+    p = float(odds.opposed_exact(3))
+    assert abs(won / runs - p) < 4 * (p * (1 - p) / runs) ** 0.5, (won / runs, p)
