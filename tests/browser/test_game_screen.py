@@ -86,10 +86,17 @@ def test_no_console_error_when_the_first_deck_comes_out_and_players_join(make_ta
     expect(gm.page.locator("#members li", has_text="Ann")).to_have_count(1)
     ann_errors: list[str] = []
     ann.page.on("console", lambda m: ann_errors.append(m.text) if m.type == "error" else None)
+    # no deck yet: no empty play area, hand or deal box, only the line that says so
+    for person in (gm, ann):
+        expect(person.page.locator("#no-decks")).to_be_visible()
+        for empty in ("#play-area", "#hands-panel", ".deal-tools"):
+            expect(person.page.locator(empty)).to_be_hidden()
     bring_out_deck(gm)
     for person in (gm, ann):
         expect(person.page.locator("#decks article.deck")).to_have_count(1)
         expect(person.page.locator("#no-decks")).to_have_count(0)
+        expect(person.page.locator("#play-area")).to_be_visible()
+    expect(ann.page.locator("#hands-panel")).to_be_visible()  # her own hand, empty, to draw into
     table.join_player("Bob")
     for person in (gm, ann):
         expect(person.page.locator("#members li", has_text="Bob")).to_have_count(1)
