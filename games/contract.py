@@ -191,6 +191,13 @@ def everyone(event: Mapping[str, Any]) -> Visibility:
     return EVERYONE
 
 
+def same_for_everyone(panel: Callable[[Mapping[str, Any]], dict[str, Any]]) -> Callable[..., dict[str, Any]]:
+    """A panel's ``view`` when nothing in the state is secret: every lens sees ``panel(state)``."""
+    def view(state: Mapping[str, Any], lens: PanelLens) -> dict[str, Any]:
+        return panel(state)
+    return view
+
+
 @dataclass(frozen=True)
 class Procedure:
     """A system's table procedure as a state machine the platform drives under the table lock:

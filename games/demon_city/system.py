@@ -6,10 +6,7 @@ same through every lens.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
-from games.contract import GameSystem, Panel, PanelLens, Procedure, everyone
+from games.contract import GameSystem, Panel, Procedure, everyone, same_for_everyone
 from games.demon_city import table, web
 from games.demon_city.errors import RuleError
 from games.demon_city.events import apply
@@ -18,11 +15,6 @@ from games.demon_city.procedure import decide
 from games.demon_city.state import new_state
 
 PANEL = "games/demon_city/panel.html"
-
-
-def view(state: Mapping[str, Any], lens: PanelLens) -> dict[str, Any]:
-    """One view for all: nothing in the state is secret."""
-    return table.panel(state)
 
 
 SYSTEM = GameSystem(
@@ -45,7 +37,7 @@ SYSTEM = GameSystem(
     commands=web.COMMANDS,
     checks=(web.TASK,),
     pages=(web.ODDS,),
-    panel=Panel(view=view, template=f"{PANEL}#panel", notice=f"{PANEL}#rounds_notice"),
+    panel=Panel(view=same_for_everyone(table.panel), template=f"{PANEL}#panel", notice=f"{PANEL}#rounds_notice"),
     log_lines={},  # every Demon City event reads as its summary (log/events/default.html)
     audience=everyone,
     rule_error=RuleError,

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from games.contract import EVERYONE, GameSystem, Panel, PanelLens, Procedure, Visibility
+from games.contract import EVERYONE, GameSystem, Panel, Procedure, Visibility
 from games.harsh_light import panel, sheet, web
 from games.harsh_light.errors import RuleError
 from games.harsh_light.events import apply
@@ -19,10 +19,6 @@ from games.harsh_light.procedure import decide
 from games.harsh_light.state import new_state
 
 PANEL = "games/harsh_light/panel.html"
-
-
-def view(state: Mapping[str, Any], lens: PanelLens) -> dict[str, Any]:
-    return panel.view(state, lens)
 
 
 def writeback(event: Mapping[str, Any], state: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
@@ -51,7 +47,7 @@ SYSTEM = GameSystem(
                         error=RuleError, writeback=writeback, uses_cards=True),
     commands=web.COMMANDS,
     pages=(web.ODDS,),
-    panel=Panel(view=view, template=f"{PANEL}#panel", notice=f"{PANEL}#notice"),
+    panel=Panel(view=panel.view, template=f"{PANEL}#panel", notice=f"{PANEL}#notice"),
     log_lines={},  # every event reads as its summary (log/events/default.html)
     audience=audience,
     rule_error=RuleError,

@@ -6,10 +6,7 @@ is the same through every lens.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
-from games.contract import GameSystem, Panel, PanelLens, Procedure, everyone
+from games.contract import GameSystem, Panel, Procedure, everyone, same_for_everyone
 from games.passages import table, web
 from games.passages.errors import RuleError
 from games.passages.events import apply
@@ -18,11 +15,6 @@ from games.passages.procedure import decide
 from games.passages.state import new_state
 
 PANEL = "games/passages/panel.html"
-
-
-def view(state: Mapping[str, Any], lens: PanelLens) -> dict[str, Any]:
-    """One view for all: nothing in the state is secret."""
-    return table.panel(state)
 
 
 SYSTEM = GameSystem(
@@ -46,7 +38,7 @@ SYSTEM = GameSystem(
     commands=web.COMMANDS,
     checks=(web.CHECK_ROLL,),
     pages=(web.ODDS,),
-    panel=Panel(view=view, template=f"{PANEL}#panel", notice=f"{PANEL}#notice",
+    panel=Panel(view=same_for_everyone(table.panel), template=f"{PANEL}#panel", notice=f"{PANEL}#notice",
                 character_view=table.character_view),
     log_lines={},  # every event reads as its summary (log/events/default.html)
     audience=everyone,

@@ -7,10 +7,7 @@ deck (``web.decks``), named after it, which its checks draw from.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
-from games.contract import GameSystem, Panel, PanelLens, Procedure, everyone
+from games.contract import GameSystem, Panel, Procedure, everyone, same_for_everyone
 from games.report_card import table, web
 from games.report_card.errors import RuleError
 from games.report_card.events import apply
@@ -20,11 +17,6 @@ from games.report_card.sheet import FIELDS, clean_sheet, derived
 from games.report_card.state import new_state
 
 PANEL = "games/report_card/panel.html"
-
-
-def view(state: Mapping[str, Any], lens: PanelLens) -> dict[str, Any]:
-    """One view for all: nothing in the state is secret."""
-    return table.panel(state)
 
 
 SYSTEM = GameSystem(
@@ -41,7 +33,7 @@ SYSTEM = GameSystem(
                         writeback=table.writeback, uses_cards=True),
     commands=web.COMMANDS,
     pages=(web.ODDS,),
-    panel=Panel(view=view, template=f"{PANEL}#panel", notice=f"{PANEL}#notice"),
+    panel=Panel(view=same_for_everyone(table.panel), template=f"{PANEL}#panel", notice=f"{PANEL}#notice"),
     log_lines={},  # every event reads as its summary (log/events/default.html)
     audience=everyone,
     rule_error=RuleError,
