@@ -76,3 +76,41 @@ def test_the_campaign_becomes_the_table_with_every_row_kept() -> None:
         (0, "table.created", "Gail opened the table."), (1, "chat.posted", "before the rename")]
     executor = MigrationExecutor(connection)
     executor.migrate(executor.loader.graph.leaf_nodes())
+
+
+def test_a_seal_made_before_0011_counts_its_cards_not_face_up_as_unseen() -> None:
+    """0012: a seal from before 0011 did not record which of its cards went face down into a
+    hand, so a recall could reveal its order and tell which cards a player held unplayed. Each
+    card it dealt that does not lie face up now counts as unseen; a revealed seal, one that
+    dealt nothing and one made since 0011 are left as they are."""
+    before, after = [("tabletop", "0011_shufflecommitment_unseen")], [("tabletop", "0012_legacy_seals_unseen")]
+    executor = MigrationExecutor(connection)
+    executor.migrate(before)
+    old = executor.loader.project_state(before).apps
+    gm_user = old.get_model("auth", "User").objects.create(username="old-gm-3")
+    table = old.get_model("tabletop", "Table").objects.create(name="Sealed", system="freeform", gm=gm_user)
+    deck = old.get_model("tabletop", "Deck").objects.create(table=table, name="Fate", kind="tarot")
+    Pile, Card = old.get_model("tabletop", "Pile"), old.get_model("tabletop", "CardPlacement")
+    draw = Pile.objects.create(table=table, kind="draw", deck=deck)
+    play = Pile.objects.create(table=table, kind="play")
+    # dealt under the old seal: the Fool went into a hand and was recalled (face down again),
+    # the Magician (reversed) was played face up; the Empress was never dealt
+    Card.objects.create(deck=deck, card_id="tarot:major:0", pile=draw, position=0)
+    Card.objects.create(deck=deck, card_id="tarot:major:1", pile=play, position=0, reversed=True)
+    Card.objects.create(deck=deck, card_id="tarot:major:3", pile=draw, position=1)
+    order = ["tarot:major:0", "tarot:major:1/r", "tarot:major:3"]
+    Seal = old.get_model("tabletop", "ShuffleCommitment")
+    kw = {"deck": deck, "digest": "d" * 64, "salt": "s", "order": order, "committed_seq": 1, "closed": True}
+    legacy = Seal.objects.create(**kw, dealt=2)
+    revealed = Seal.objects.create(**kw, dealt=2, revealed_seq=5)
+    untouched = Seal.objects.create(**kw, dealt=0)
+    recent = Seal.objects.create(**kw, dealt=2, unseen=["tarot:major:1"])
+    executor = MigrationExecutor(connection)
+    executor.loader.build_graph()
+    executor.migrate(after)
+    new = executor.loader.project_state(after).apps.get_model("tabletop", "ShuffleCommitment")
+    assert new.objects.get(pk=legacy.pk).unseen == ["tarot:major:0"]
+    assert [new.objects.get(pk=s.pk).unseen for s in (revealed, untouched)] == [[], []]
+    assert new.objects.get(pk=recent.pk).unseen == ["tarot:major:1"]
+    executor = MigrationExecutor(connection)
+    executor.migrate(executor.loader.graph.leaf_nodes())
