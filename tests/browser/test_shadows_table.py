@@ -85,6 +85,13 @@ def test_a_combat_round_with_hidden_hands_a_dodge_and_a_critical_seen_live(
     spectator = table.join_spectator()
     everyone = (gm, ann, bob, spectator)
     players = (ann, bob, spectator)
+    # The Ghoul's sheet is the GM's: the others see its card with its name alone.
+    for person in (ann, spectator):
+        ghoul_card = person.page.locator("#characters article", has_text="Ghoul")
+        expect(ghoul_card).to_contain_text("Its sheet is the GM's.")
+        expect(ghoul_card).not_to_contain_text("Health")
+        expect(ghoul_card).not_to_contain_text("Claws")
+    expect(gm.page.locator("#characters article", has_text="Ghoul")).to_contain_text("Claws")
 
     # The decks: the panel offers the GM the two it needs, and forgets them once they are out.
     decks = gm.page.locator("#shadows-decks")
