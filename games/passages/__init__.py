@@ -15,7 +15,7 @@ Odds (``odds``)
     ``lands(combat, defense, timing)`` and ``pairing(a_combat, a_defense, b_combat, b_defense)``
     give the chance each side of a roll-off lands a Potential Wound, and each hierarchy case.
 
-The table procedure (``procedure``, ``events``, ``state``)
+The table procedure (``procedure`` and its handlers, ``events``, ``state``)
     ``state = new_state()``; for each command ``events = decide(state, command, rng)`` (a
     ``RuleError`` subclass if refused, the state untouched), then ``state = apply(state, e)``
     for each event. ``apply`` never rolls. Commands (``actor`` = ``{is_gm, controls, member,
@@ -36,6 +36,10 @@ The table procedure (``procedure``, ``events``, ``state``)
       resolve (Director)                  the Resolution Point, then the next Turn
       set_conditions, set_status, correct, end (Director)
       undo (Director)                     takes back the last step (up to ten), logged
+    ``procedure`` hands each command to its handler: ``scene_checks`` (check, practice),
+    ``contest_commands`` (the contest_ commands), ``combat_commands`` (combat_start to
+    resolve) and ``director`` (set_conditions, set_status, correct, end, undo); they share
+    ``guards`` (the ``Actor``, the refusals, reading a command's values).
     Events: checked, practised, contest_started, contest_rolled, contest_round,
     contest_cost_set, contest_broken_off, contest_ended, combat_started, turn_started
     (the Game State), declared, timing_set, combat_rolled, pairing_resolved,
