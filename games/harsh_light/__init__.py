@@ -27,6 +27,10 @@ Procedure (``procedure.decide(state, command, rng, cards)``, ``events.apply``, `
       extended_start / extended_stop (GM), extended_pull (controller).
       contest_start / contest_stop (GM), contest_pull (controller, each side its own).
     Refusals raise ``RuleError`` (``OutOfTurn``, ``NotYourCharacter``, ``WillpowerRefused``).
+    Modules by concern: ``access`` (who may act, and when; reading a command), ``pulls`` (cards,
+    Willpower and the pull: pull, set_up_pull, put_away, count_deck), ``moves`` (willpower,
+    dodge, move, the turn order), ``extended`` (extended and contested actions); ``procedure``
+    keeps ``COMMANDS``, ``decide`` and ``run``.
 
 Odds (``odds``)
     ``pull(pool, again=10)`` -> ``successes`` {k: chance}, ``dramatic``, ``exceptional``, exact

@@ -7,7 +7,7 @@ from typing import Any
 
 from games.core.cards import OrientedCard
 from games.core.words import count
-from games.harsh_light.procedure import ATTACKS
+from games.harsh_light.pulls import ATTACKS
 from games.harsh_light.state import DECK, name
 
 Event = Mapping[str, Any]

@@ -16,7 +16,7 @@ from typing import Any
 
 from games.core.cards import OrientedCard
 from games.core.words import count
-from games.harsh_light import odds, pools, procedure, rules
+from games.harsh_light import extended, odds, pools, pulls, rules
 from games.harsh_light import sheet as sh
 from games.harsh_light.errors import RuleError
 from games.harsh_light.narrate import ATTACKS, outcome, successes_text
@@ -102,11 +102,11 @@ def _prepared(state: Mapping[str, Any], cid: str, kept: Mapping[str, Any],
         "id": cid, "name": name(state, cid), "label": label,
         "target_name": name(state, target) if target else "",
         "attack": ATTACKS.get(args.get("attack") or "", ""), "all_out": bool(args.get("all_out")),
-        "willpower": bool(args.get("willpower")), "reflexive": args.get("action") == procedure.REFLEXIVE,
+        "willpower": bool(args.get("willpower")), "reflexive": args.get("action") == pulls.REFLEXIVE,
         "problem": "",
     }
     try:
-        made = procedure.plan(state, {**args, "combatant": cid}, cid)
+        made = pulls.plan(state, {**args, "combatant": cid}, cid)
     except RuleError as exc:
         return {**shown, "problem": str(exc), "pool": None, "odds": None, "odds_table": None}
     row = odds_row(made.pool.size, counts, again=made.again, needed=made.needed)
@@ -139,7 +139,7 @@ def _extended(state: Mapping[str, Any], x: Mapping[str, Any], counts: tuple[int,
              "left": max(0, x["needed"] - x["gathered"]), "odds": [], "pool_view": None}
     if not x["done"] and cid in state["characters"]:
         person = state["characters"][cid]
-        pool = procedure.spec_pool(person, x["pool"])
+        pool = extended.spec_pool(person, x["pool"])
         shown.update(pool_view=_pool(pool), odds=_with_willpower(state, cid, pool, counts, sh.again(person)))
     return shown
 
@@ -154,7 +154,7 @@ def _contest(state: Mapping[str, Any], k: Mapping[str, Any], counts: tuple[int, 
         if shown["pulled"]:
             shown["pulled"] = _pull(shown["pulled"])
         if not k["done"] and person is not None:
-            pool = procedure.spec_pool(person, side)
+            pool = extended.spec_pool(person, side)
             if k["supernatural"]:
                 bonus = pools.supernatural_bonus(person, tuple(t for t in (side["attribute"], side["skill"]) if t))
                 if bonus:
@@ -226,7 +226,7 @@ def view(state: Mapping[str, Any], lens: str = "spectator") -> dict[str, Any]:
         "recent": [_pull(r) for r in reversed(state["recent"][-SHOWN_PULLS:])],
         "attributes": [[k, label] for k, (label, _) in sh.ATTRIBUTES.items()],
         "skills": [[k, label] for k, (label, _) in sh.SKILLS.items()],
-        "resist_traits": [[t, sh.trait_label(t)] for t in procedure.RESIST_TRAITS],
+        "resist_traits": [[t, sh.trait_label(t)] for t in pulls.RESIST_TRAITS],
         "attacks": [[k, label] for k, label in ATTACKS.items()],
         "agains": [[a, f"{rules.again_word(a).capitalize()}-again"] for a in rules.AGAIN_VALUES],
     }

@@ -1,0 +1,308 @@
+"""Cards, Willpower and the pull: drawing from the table's Harsh Light deck (a second card on an
+again), spending Willpower, and the pull itself (simple or resisted, an attack, set up before
+any card and put away), with the Storyteller's count of the deck.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from games.core.cards_port import Cards, UnknownDeck
+from games.core.rng import Rng
+from games.harsh_light import odds, pools, rules
+from games.harsh_light import sheet as sh
+from games.harsh_light.access import (
+    Command, Event, _cid, _int, _known, _read_sheets, _require_control, _require_gm, _require_turn, _scratch,
+    _text, _who,
+)
+from games.harsh_light.errors import RuleError, WillpowerRefused
+from games.harsh_light.state import DECK, defence_now, name, status
+
+INSTANT, REFLEXIVE = "instant", "reflexive"
+ACTIONS = (INSTANT, REFLEXIVE)
+RESIST_TRAITS = ("defence", *sh.RESISTANCE)
+# How an attack reaches its target. Seed: "Defence usually doesn't apply against most ranged
+# attacks (unless your attacker is within arm's reach). The notable exception is Thrown Attacks".
+MELEE, THROWN, RANGED, RANGED_CLOSE = "melee", "thrown", "ranged", "ranged_close"
+ATTACKS = {MELEE: "in melee", THROWN: "thrown", RANGED: "ranged", RANGED_CLOSE: "ranged, within arm's reach"}
+MAX_NEEDED = 50  # "up to 25 to build something large and/or complicated", and room above
+
+
+# Cards and Willpower.
+
+
+NO_DECK = (f"There is no {DECK} deck on the table yet. The GM brings one out: the button \"Bring out the "
+           f"{DECK} deck\" on this panel, or under Cards, \"Bring out a deck\": Ace to 10 (40 cards), "
+           f"named {DECK}.")
+
+
+def _take(cards: Cards, count: int = 1) -> list[Any]:
+    try:
+        return cards.draw(DECK, count, to="discard")
+    except UnknownDeck:
+        raise RuleError(NO_DECK) from None
+
+
+def _draw(cards: Cards, again: int) -> tuple[list[str], list[int]]:
+    """Seed: "A pull of 10 (or ... 8 or 9) allows you pull a second card, adding both cards";
+    "Pulling a second 10 in a row doesn't let you keep adding": never a third card."""
+    [first] = _take(cards)
+    drawn = [first]
+    if rules.pulls_second(first.card.value, again):
+        drawn += _take(cards)
+    return [c.token for c in drawn], [c.card.value for c in drawn]
+
+
+def _left(cards: Cards) -> list[int] | None:
+    """How many cards of each value the next pull comes from: the draw pile alone, or, when it
+    is empty, the discard that will be shuffled back into it. ``None`` when the table has no
+    Harsh Light deck."""
+    try:
+        left = cards.left(DECK, with_discard=False) or cards.left(DECK)
+    except LookupError:
+        return None
+    return list(odds.counts_of(left))
+
+
+def _willpower_event(state: Mapping[str, Any], cid: str, use: str, note: str = "") -> Event:
+    """Seed: "You may only spend one Willpower per turn (including Willpower spent to activate
+    powers)"; the issue: "the sheet's Willpower dots drop"."""
+    person = _known(state, cid)
+    if status(state, cid)["willpower_spent"]:
+        raise WillpowerRefused(f"{name(state, cid)} has already spent a Willpower point this turn: one a turn.")
+    left = sh.willpower_points(person)
+    if left <= 0:
+        raise WillpowerRefused(f"{name(state, cid)} has no Willpower points left.")
+    return {"type": "willpower_spent", "combatant": cid, "use": use, "points_left": left - 1, "note": note}
+
+
+def _again(command: Command, person: Mapping[str, Any]) -> int:
+    """The sheet's again, or better when the check says so ("with certain powers and/or
+    equipment"): the lower of the two, since 8-again is the better."""
+    given = command.get("again")
+    if given in (None, "", 10):
+        return sh.again(person)
+    if given not in rules.AGAIN_VALUES:
+        raise RuleError("Again is 10, 9 or 8.")
+    return min(int(given), sh.again(person))
+
+
+# The pull.
+
+
+def _resistance(state: Mapping[str, Any], command: Command, attacker: str,
+                ) -> tuple[str | None, list[tuple[str, int]], dict[str, Any]]:
+    """What a resisted test subtracts from the pool, as parts, and what it means for the target.
+
+    Seed: "Resisted rolls are where you subtract an opponent's pool from your roll – generally
+    either Defence or a Resistance trait (Resolve, Stamina, or Composure). Nearly all attack rolls
+    will be resisted by Defence." We subtract from the pool (as the World of Darkness does with
+    dice), so a pool driven to 0 or less by Defence risks a Dramatic Failure.
+    """
+    trait = _text(command, "resist") or None
+    fixed = command.get("resist_value")
+    target = command.get("target") or None
+    facts: dict[str, Any] = {"defence_applied": False, "resist_willpower_used": False, "attack": None}
+    if trait is None and fixed in (None, ""):
+        if target is not None:
+            raise RuleError("Say what resists: Defence, Resolve, Stamina or Composure.")
+        return None, [], facts
+    if fixed not in (None, ""):
+        if trait is not None:
+            raise RuleError("Resist with a trait or with a number, not both.")
+        value = _int(command, "resist_value", 0, 0, 30, "The resisting number")
+        return target, [("resistance", -value)] if value else [], facts
+    if trait not in RESIST_TRAITS:
+        raise RuleError("A pull is resisted by Defence, Resolve, Stamina or Composure.")
+    if not isinstance(target, str):
+        raise RuleError("Choose whose trait resists.")
+    if target == attacker:
+        raise RuleError("A character does not resist itself.")
+    them = _known(state, target)
+    who = name(state, target)
+    pending = status(state, target)["resist_willpower"]
+    parts: list[tuple[str, int]] = []
+    if trait == "defence":
+        attack = _text(command, "attack", MELEE)
+        if attack not in ATTACKS:
+            raise RuleError("An attack is in melee, thrown, ranged, or ranged within arm's reach.")
+        facts["attack"] = attack
+        if attack == RANGED:
+            return target, [], facts  # Defence "doesn't apply against most ranged attacks"
+        if status(state, target)["all_out"]:
+            return target, [], facts  # "give up your Defence": nothing to add Willpower to
+        facts["defence_applied"] = True
+        parts.append((f"{who}'s Defence", -defence_now(state, target)))
+    else:
+        parts.append((f"{who}'s {sh.trait_label(trait)}", -sh.attribute(them, trait)))
+        if command.get("supernatural"):
+            bonus = pools.supernatural_bonus(them, (trait,))
+            if bonus:
+                parts.append((f"{who}'s Blood Potency", -bonus))
+    if pending:
+        # Seed: Willpower "adds 2 against a Resisted test (including attacks – spending a
+        # Willpower for +2 Defence can be a lifesaver in emergencies)". Spent beforehand, it
+        # counts against the next resisted test the character faces that turn.
+        parts.append((f"{who}'s Willpower", -pools.WILLPOWER_RESIST))
+        facts["resist_willpower_used"] = True
+    return target, parts, facts
+
+
+def _judge(cards: Cards, pool: pools.Pool, *, again: int, needed: int, no_pull: bool,
+           ) -> tuple[rules.Result, list[str]]:
+    if no_pull:
+        if not rules.is_automatic(pool.size, needed):
+            raise RuleError(f"A pool of {pool.size} does not reach {needed} "
+                            f"success{'es' if needed != 1 else ''} on its own: pull a card.")
+        return rules.resolve(pool.size, (), again=again, needed=needed), []
+    tokens, values = _draw(cards, again)
+    return rules.resolve(pool.size, values, again=again, needed=needed), tokens
+
+
+def _record(state: Mapping[str, Any], cid: str, kind: str, label: str, pool: pools.Pool,
+            result: rules.Result, tokens: list[str], **extra: Any) -> dict[str, Any]:
+    judged = result.to_dict()
+    judged.pop("pool")  # the size is in the pool's own record, with its parts
+    return {"combatant": cid, "name": name(state, cid), "kind": kind, "label": label,
+            "pool": pool.to_dict(), "cards": tokens, **judged, **extra}
+
+
+# What a pull sends, as a set-up pull keeps it (``set_up_pull``) and ``pull`` reads it back.
+PULL_ARGS = ("attribute", "skill", "modifier", "reason", "needed", "action", "willpower", "again",
+             "target", "resist", "resist_value", "attack", "all_out", "supernatural", "label")
+
+
+@dataclass(frozen=True)
+class Plan:
+    """A pull worked out before any card: the pool with every part named, what it needs, and
+    what it means for the target. ``willpower`` is the point it would spend (an event)."""
+
+    cid: str
+    pool: pools.Pool
+    needed: int
+    again: int
+    action: str
+    target: str | None
+    facts: dict[str, Any]
+    willpower: Event | None
+    resisted: bool
+
+    @property
+    def automatic(self) -> bool:
+        return rules.is_automatic(self.pool.size, self.needed)
+
+
+def plan(state: Mapping[str, Any], command: Command, cid: str) -> Plan:
+    """The pool a pull would have now, checked against the rules (whose turn, Willpower once a
+    turn, what may resist it); a ``RuleError`` says why it cannot be made. Draws nothing."""
+    action = _text(command, "action", INSTANT)
+    if action not in ACTIONS:
+        raise RuleError("An action is instant or reflexive.")
+    if action == INSTANT:
+        _require_turn(state, cid, "an instant action")
+    person = _known(state, cid)
+    needed = _int(command, "needed", 1, 1, MAX_NEEDED, "The successes needed")
+    pool = pools.build(person, _text(command, "attribute"), _text(command, "skill") or None,
+                       modifier=command.get("modifier") or 0, reason=_text(command, "reason"))
+    target, resist_parts, facts = _resistance(state, command, cid)
+    if facts["attack"] and action != INSTANT:
+        # Seed: "In combat, you get one instant action per turn (attacking, ...)".
+        raise RuleError("An attack is an instant action.")
+    if command.get("all_out"):
+        # Seed: "give up your Defence for a +2 to your pool in melee".
+        if facts["attack"] != MELEE:
+            raise RuleError("An All-Out Attack is a melee attack resisted by Defence.")
+        pool = pool.plus("All-Out Attack", pools.ALL_OUT_BONUS)
+    spent = None
+    if command.get("willpower"):
+        spent = _willpower_event(state, cid, "pool")
+        pool = pool.plus("Willpower", pools.WILLPOWER_POOL)
+    for reason, value in resist_parts:
+        pool = pool.plus(reason, value)
+    return Plan(cid, pool, needed, _again(command, person), action, target, facts, spent, bool(resist_parts))
+
+
+def _pull_command(state: Mapping[str, Any], command: Command, cid: str) -> Command:
+    """The pull as sent, or the one set up for this character (``set_up``), taken as it was
+    set up: only the choice to take an automatic success comes with the pull itself."""
+    if not command.get("set_up"):
+        return command
+    kept = (state.get("prepared") or {}).get(cid)
+    if kept is None:
+        raise RuleError(f"{_who(state, command, cid)} has no pull set up: set one up first.")
+    return {**{k: command[k] for k in ("type", "actor", "sheets", "combatant") if k in command},
+            **kept["args"], "no_pull": bool(command.get("no_pull"))}
+
+
+def pull(state: Mapping[str, Any], command: Command, rng: Rng, cards: Cards) -> list[Event]:
+    """A simple or resisted pull: the card, plus the pool, judged against what is needed.
+
+    ``combatant``; ``attribute`` and ``skill`` (or a second Attribute); ``modifier`` and
+    ``reason``; ``needed`` (successes, 1 unless the Storyteller says more); ``action``
+    ("instant", the default in combat, or "reflexive"); ``willpower``; ``again``; ``no_pull``
+    (take an automatic success); to resist it ``target`` with ``resist`` ("defence", "resolve",
+    "stamina", "composure") or ``resist_value``; for an attack ``attack`` (melee, thrown, ranged,
+    ranged_close) and ``all_out``; ``supernatural`` (Blood Potency counts); ``label``. With
+    ``set_up`` the pull is the one ``set_up_pull`` kept for the character.
+    """
+    cid = _cid(command)
+    command = _pull_command(state, command, cid)
+    target = command.get("target") or None
+    events = _read_sheets(state, command, [cid, *([target] if isinstance(target, str) else [])])
+    scratch = _scratch(state, events)
+    _require_control(scratch, command, cid)
+    made = plan(scratch, command, cid)
+    if made.willpower is not None:
+        events.append(made.willpower)
+    result, tokens = _judge(cards, made.pool, again=made.again, needed=made.needed,
+                            no_pull=bool(command.get("no_pull")))
+    facts, target = made.facts, made.target
+    kind = "resisted" if made.resisted or facts["attack"] else "simple"
+    label = _text(command, "label", "an attack" if facts["attack"] else "a pull")
+    record = _record(scratch, cid, kind, label, made.pool, result, tokens, action=made.action, target=target,
+                     target_name=name(scratch, target) if target else None, attack=facts["attack"],
+                     all_out=bool(command.get("all_out")), willpower=bool(command.get("willpower")))
+    events.append({
+        "type": "pulled", "combatant": cid, "target": target, "record": record,
+        "instant_in_combat": made.action == INSTANT and scratch["combat"] and cid in scratch["order"],
+        "all_out": bool(command.get("all_out")), "defence_applied": facts["defence_applied"],
+        "resist_willpower_used": facts["resist_willpower_used"],
+    })
+    return events
+
+
+def set_up_pull(state: Mapping[str, Any], command: Command, rng: Rng, cards: Cards) -> list[Event]:
+    """A pull built from the sheet and shown to the table before any card is pulled (the issue:
+    "a pull form that builds the pool from the sheet ... and shows it before the pull"), with
+    the odds from the cards left in the draw pile. Checked as the pull itself would be (whose
+    turn, Willpower once a turn); nothing is spent or drawn until the pull."""
+    cid = _cid(command)
+    target = command.get("target") or None
+    events = _read_sheets(state, command, [cid, *([target] if isinstance(target, str) else [])])
+    scratch = _scratch(state, events)
+    _require_control(scratch, command, cid)
+    made = plan(scratch, command, cid)
+    args = {k: command[k] for k in PULL_ARGS if command.get(k) not in (None, "", False)}
+    return [*events, {"type": "pull_set_up", "combatant": cid, "args": args, "pool": made.pool.to_dict(),
+                      "needed": made.needed, "automatic": made.automatic}]
+
+
+def put_away(state: Mapping[str, Any], command: Command, rng: Rng, cards: Cards) -> list[Event]:
+    """A pull set up and not made is put away: nothing was spent or drawn."""
+    cid = _cid(command)
+    if cid not in (state.get("prepared") or {}):
+        raise RuleError(f"{_who(state, command, cid)} has no pull set up.")
+    _require_control(state, command, cid)
+    return [{"type": "pull_put_away", "combatant": cid}]
+
+
+def count_deck(state: Mapping[str, Any], command: Command, rng: Rng, cards: Cards) -> list[Event]:
+    """The Storyteller counts the Harsh Light deck (after bringing it out, or shuffling it by
+    hand), so the odds before each pull come from the cards its draw pile holds now."""
+    _require_gm(command, "count the deck")
+    left = _left(cards)
+    if left is None:
+        raise RuleError(NO_DECK)
+    return [{"type": "deck_counted", "deck_left": left}]
