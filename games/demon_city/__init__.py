@@ -82,11 +82,14 @@ Odds (``odds``)
 
 Platform registration (``system``, ``web``)
     ``SYSTEM`` (``games.contract.GameSystem``) is everything the platform needs: the sheet
-    (``table.FIELDS``, ``table.clean_sheet``, ``table.derived``), the procedure above, every
-    command of ``COMMANDS`` with its form parser and who may send it (``web.COMMANDS``:
-    ``announce`` by the combatant's controller, the rest by the GM), the task as a check
-    (``web.TASK``: ``task_rolled``), the odds page (``web.ODDS``), the Action Rounds panel
-    (``table.panel``, one view for every lens) and its templates under
+    (``character_sheet``: ``FIELDS``, ``clean_sheet``, ``derived``, ``glance``), the
+    procedure above with ``writeback.writeback`` (Toughness and injuries go back on the
+    sheets when Action Rounds end), every command of ``COMMANDS`` with its form parser and
+    who may send it (``web.COMMANDS``: ``announce`` by the combatant's controller, the rest
+    by the GM; the GM's Injury table is read as text by ``injury_text``), the task as a
+    check (``web.TASK``: ``task_rolled``, rolled by ``task.task``), the odds page
+    (``web.ODDS``), the Action Rounds panel (``panel.panel``, one view for every lens;
+    ``round_view`` gives its pools, Clash odds and rolled dice) and its templates under
     ``templates/games/demon_city/``. Every event goes to everyone.
 
 Rulings where the seed is silent or loose (each also commented where it is coded)

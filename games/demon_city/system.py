@@ -7,7 +7,7 @@ same through every lens.
 from __future__ import annotations
 
 from games.contract import GameSystem, Panel, Procedure, everyone, same_for_everyone
-from games.demon_city import table, web
+from games.demon_city import character_sheet, panel, web, writeback
 from games.demon_city.errors import RuleError
 from games.demon_city.events import apply
 from games.demon_city.narrate import names_of, summary
@@ -22,22 +22,22 @@ SYSTEM = GameSystem(
     name="Demon City",
     blurb="d10 pools where the best die counts; slow-motion Action Rounds and Clashes.",
     available=True,
-    sheet_fields=table.FIELDS,
-    clean_sheet=table.clean_sheet,
-    derived=table.derived,
-    glance=table.glance,
+    sheet_fields=character_sheet.FIELDS,
+    clean_sheet=character_sheet.clean_sheet,
+    derived=character_sheet.derived,
+    glance=character_sheet.glance,
     procedure=Procedure(
         new_state=new_state,
         decide=decide,
         apply=apply,
         summary=lambda event, state: summary(event, names_of(state)),
         error=RuleError,
-        writeback=table.writeback,
+        writeback=writeback.writeback,
     ),
     commands=web.COMMANDS,
     checks=(web.TASK,),
     pages=(web.ODDS,),
-    panel=Panel(view=same_for_everyone(table.panel), template=f"{PANEL}#panel", notice=f"{PANEL}#rounds_notice"),
+    panel=Panel(view=same_for_everyone(panel.panel), template=f"{PANEL}#panel", notice=f"{PANEL}#rounds_notice"),
     log_lines={},  # every Demon City event reads as its summary (log/events/default.html)
     audience=everyone,
     rule_error=RuleError,

@@ -13,10 +13,12 @@ from games.contract import (
 )
 from games.demon_city import odds
 from games.forms import NO, YES, Form, flag, texts, value, values, whole
+from games.demon_city.character_sheet import parse_skills
 from games.demon_city.chart import odds_chart
 from games.demon_city.errors import RuleError
+from games.demon_city.injury_text import parse_injury_table
 from games.demon_city.sheet import Combatant
-from games.demon_city.table import parse_injury_table, parse_skills, task
+from games.demon_city.task import task
 from games.sheets import SheetError
 
 # The plain fields a command may carry, as the engine names them.

@@ -15,7 +15,8 @@ import random
 import pytest
 
 from games.demon_city import RuleError, current_pools, decide, names_of, new_state, summary
-from games.demon_city.table import task, writeback
+from games.demon_city.task import task
+from games.demon_city.writeback import writeback
 
 GM = {"is_gm": True}
 HURT = {"id": "hurt", "name": "Hurt", "agility": 2, "toughness": 3, "injured": True}

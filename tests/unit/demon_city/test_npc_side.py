@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from games.contract import Character, Table
 from games.demon_city import current_pools
-from games.demon_city.table import clean_sheet
+from games.demon_city.character_sheet import clean_sheet
 from games.demon_city.web import start
 
 

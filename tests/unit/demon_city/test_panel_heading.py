@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from games.demon_city import new_state
-from games.demon_city.table import panel
+from games.demon_city.panel import panel
 
 
 def test_no_round_is_named_once_action_rounds_end_or_before_they_start() -> None:

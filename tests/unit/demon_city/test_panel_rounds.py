@@ -13,7 +13,7 @@ rolls d10s at once"; what they rolled is what the table saw.
 from __future__ import annotations
 
 from games.demon_city import odds
-from games.demon_city.table import panel
+from games.demon_city.panel import panel
 
 ALFIE = {"id": "alfie", "name": "Alfie", "agility": 2, "toughness": 3, "hand_to_hand": 4, "side": "players"}
 BETTY = {"id": "betty", "name": "Betty", "agility": 4, "firearms": 5, "side": "players"}

@@ -8,9 +8,9 @@ from itertools import product
 import pytest
 
 from games.demon_city import DEFAULT_INJURY_TABLE, RuleError
-from games.demon_city.table import (
-    clean_sheet, format_injury_table, parse_injury_table, sole_highest,
-)
+from games.demon_city.character_sheet import clean_sheet
+from games.demon_city.injury_text import format_injury_table, parse_injury_table
+from games.demon_city.round_view import sole_highest
 from games.sheets import SheetError
 
 

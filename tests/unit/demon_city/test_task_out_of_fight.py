@@ -9,7 +9,7 @@ import random
 import pytest
 
 from games.demon_city import RuleError
-from games.demon_city.table import task
+from games.demon_city.task import task
 
 SHEET = {"name": "Ann", "agility": 4, "toughness": 3}
 

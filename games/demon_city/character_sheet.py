@@ -1,0 +1,125 @@
+"""Demon City's sheet at a table: the sheet as the platform's form fields, cleaning a
+submitted sheet, what a sheet page derives from it, and the character card.
+
+Pure Python like the rest of the engine; the platform renders what this returns.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from games.demon_city.errors import RuleError
+from games.demon_city.sheet import SHEET_FIELDS, STAT_NAMES, Combatant, derived_values, stat_label
+from games.contract import Glance
+from games.sheets import SheetError, SheetField
+
+_KIND = {"str": "text", "int": "int", "bool": "bool", "stats": "skills"}
+
+# Character.name is the sheet's name; the rest of SHEET_FIELDS is the sheet.
+FIELDS: tuple[SheetField, ...] = tuple(
+    SheetField(
+        key=f["name"], label=f["label"], kind=_KIND[f["kind"]],  # type: ignore[arg-type]
+        default=f["default"] if f["default"] is not None else "",
+        max_length=40, help=f["help"],
+    )
+    for f in SHEET_FIELDS
+    if f["name"] != "name"
+)
+
+
+def _int(key: str, value: Any, *, blank: int | None = None) -> int | None:
+    if value in (None, ""):
+        return blank
+    if isinstance(value, bool):
+        raise SheetError(key, f"{stat_label(key)} must be a whole number.")
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        raise SheetError(key, f"{stat_label(key)} must be a whole number.") from None
+
+
+def parse_skills(value: Any) -> dict[str, int]:
+    """GM-added skills from a mapping or 'Name: rating' lines; ``SheetError`` names the fault."""
+    if isinstance(value, Mapping):
+        pairs = list(value.items())
+    else:
+        from games.sheets import parse_stats
+
+        pairs = [(n, v) for n, v in parse_stats(str(value or ""))]
+    skills: dict[str, int] = {}
+    seen: dict[str, str] = {}
+    for name, rating in pairs:
+        # A skill keeps the name the GM typed ("Driving" stays "Driving"; issue 13, bug 8):
+        # only spaces are tidied. Names are told apart without case, so "driving" and
+        # "Driving" are one skill, and none may pass for one of the sheet's own stats.
+        key = " ".join(str(name).split())
+        folded = key.casefold().replace(" ", "_").replace("-", "_")
+        if not key:
+            raise SheetError("skills", "A skill needs a name.")
+        if folded in STAT_NAMES:
+            raise SheetError("skills", f"{key} is one of the sheet's own stats, not another skill.")
+        if folded in seen:
+            raise SheetError("skills", f"{seen[folded]} and {key} are the same skill.")
+        seen[folded] = key
+        skills[key] = _int("skills", rating) or 0
+    return skills
+
+
+def clean_sheet(data: Mapping[str, Any]) -> dict[str, Any]:
+    """A submitted sheet as the engine will read it; ``SheetError`` names the field at fault."""
+    sheet: dict[str, Any] = {}
+    for spec in FIELDS:
+        value = data.get(spec.key, spec.default)
+        if spec.kind == "bool":
+            sheet[spec.key] = value in (True, "1", "on", "true", "True")
+        elif spec.kind == "int":
+            blank = None if spec.key == "current_toughness" else int(spec.default or 0)
+            sheet[spec.key] = _int(spec.key, value, blank=blank)
+        elif spec.kind == "skills":
+            sheet[spec.key] = parse_skills(value)
+        else:
+            sheet[spec.key] = str(value or "").strip()[: spec.max_length]
+    try:
+        Combatant.from_dict({"id": "sheet", **sheet})
+    except RuleError as exc:
+        raise SheetError(_field_of(str(exc)), str(exc)) from None
+    return sheet
+
+
+def _field_of(message: str) -> str:
+    lowered = message.lower()
+    for spec in FIELDS:
+        if spec.label.lower() in lowered or spec.key in lowered:
+            return spec.key
+    return "__all__"
+
+
+def derived(sheet: Mapping[str, Any]) -> list[tuple[str, str]]:
+    try:
+        values = derived_values(sheet)
+    except RuleError:
+        return []
+    return [
+        ("Damage dice against it", str(values["damage_dice"])),
+        ("Out of the fight at", str(values["out_of_fight_at"])),
+    ]
+
+
+def glance(sheet: Mapping[str, Any]) -> Glance:
+    """The character card: the stats a fight turns on, Toughness now of base, and its harm."""
+    try:
+        person = Combatant.from_dict({"id": "sheet", **sheet})
+    except RuleError:
+        return Glance()
+    stats = [(stat_label("agility"), str(person.agility))]
+    stats += [(stat_label(n), str(person.stat(n))) for n in ("hand_to_hand", "firearms", "exotic_weapons")
+              if person.stat(n)]
+    stats += [(name, str(rating)) for name, rating in person.skills.items() if rating]
+    if person.armour:
+        stats.append((stat_label("armour"), str(person.armour)))
+    out = person.out_of_fight or person.current_toughness <= -1
+    tags = [t for t, on in (("Injured", person.injured), ("Supernatural", person.supernatural),
+                            ("Out of the fight", out)) if on]
+    return Glance(stats=tuple(stats), tracks=((
+        "Toughness", person.current_toughness, person.toughness),), tags=tuple(tags), out=out)

@@ -1,0 +1,131 @@
+"""What the Demon City Action Rounds panel shows: the whole view, computed once per event
+for every viewer, whose turn it is, the Host's difficulty forms and the "Correct" form's fields.
+
+The pools and Clashes of the round it shows are worked out in ``round_view``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from games.demon_city.actions import KINDS
+from games.demon_city.injury_text import format_injury_table
+from games.demon_city.round_view import _clash_odds, _pool_view, _rolled
+from games.demon_city.sheet import STAT_NAMES, stat_label
+from games.demon_city.state import current_pools, grouping, next_announcer, ready_to_roll
+
+# What the GM's "Correct" form offers mid-fight (the engine takes any sheet field or condition).
+CORRECTABLE = [
+    ("current_toughness", "Current Toughness"), ("injured", "Injured"), ("out_of_fight", "Out of the fight"),
+    ("unaware", "Unaware"), ("grabbed", "Grabbed"), ("present", "Present"), ("dead", "Dead"),
+    ("agility", "Agility"), ("armour", "Armour"),
+]
+
+
+def _turn(state: Mapping[str, Any], names: Mapping[str, str]) -> dict[str, Any] | None:
+    """Whose turn it is (games/contract.py, Panel): the slowest still to announce, then the
+    Host, who rolls every Clash and starts the next round."""
+    nxt = next_announcer(state)
+    if nxt is not None:
+        name = names.get(nxt, "")
+        return {"combatant": nxt, "gm": False, "says": f"{name} announces",
+                "prompt": f"announce what {name} does"}
+    if ready_to_roll(state):
+        return {"combatant": None, "gm": True, "says": "The Host rolls every Clash",
+                "prompt": "roll every Clash"}
+    if state["phase"] == "resolved":
+        return {"combatant": None, "gm": True, "says": "The Host starts the next round",
+                "prompt": "start the next round (or end Action Rounds)"}
+    return None
+
+
+def panel(state: Mapping[str, Any]) -> dict[str, Any]:
+    """What the Action Rounds panel shows, computed once per event for every viewer.
+
+    Nothing in Demon City's state is secret ("every die is public"), so one view serves all.
+    While announcing, it shows each pool as it stands and each announcer's chance against the
+    side it faces; once the round is rolled, the pools and dice that were rolled and what came
+    of them (issue 13, bug 6: not pools recomputed from the state the roll left).
+    """
+    names = {cid: c.get("name") or cid for cid, c in state["combatants"].items()}
+    stats = [(name, stat_label(name)) for name in STAT_NAMES]
+
+    def own(c: Mapping[str, Any]) -> list[tuple[str, str]]:
+        """What an entity may roll with: the sheet's stats and its own skills."""
+        return stats + [(k, k) for k in (c.get("skills") or {})]
+
+    if state["phase"] in ("idle", "ended"):
+        # no round is under way: the heading names none (it had said "round 2" after the end)
+        return {"phase": state["phase"], "round": None, "stats": stats,
+                "injury_table": state["injury_table"],
+                "injury_text": format_injury_table(state["injury_table"])}
+    rolled = _rolled(state, names) if state["phase"] == "resolved" else None
+    if rolled is None:
+        plan = grouping(state)
+        live = current_pools(state)
+        pools = {cid: _pool_view(p.to_dict()) for cid, p in live.items()}
+        clashes = [_clash_odds(state, clash.members, clash.actors, live, names)
+                   for clash in plan.clashes]
+        unresisted = [{"name": names[a]} for a in plan.unresisted]
+        dice: dict[str, dict[str, Any]] = {}
+        waiting = list(plan.unresisted)  # the Host may set their difficulties
+    else:
+        pools, clashes, unresisted, dice = (rolled["pools"], rolled["clashes"],
+                                            rolled["unresisted"], rolled["dice"])
+        waiting = []
+    actions = {a["actor"]: a for a in state["actions"]}
+    order = []
+    for cid in state["order"]:
+        c = state["combatants"][cid]
+        action = actions.get(cid)
+        order.append({
+            "id": cid, "name": names[cid], "agility": c["agility"], "side": c["side"],
+            "toughness": c["current_toughness"], "base_toughness": c["toughness"],
+            "out": c["out_of_fight"] or c.get("dead", False), "injured": c["injured"],
+            "hurt_before": c.get("injured_before", False) and not c["injured"],
+            "unaware": c.get("unaware", False), "grabbed": c.get("grabbed", False),
+            "grabbed_by": [names.get(g, g) for g in c.get("grabbed_by") or []],
+            "action": None if action is None else {
+                "kind": action["kind"], "label": KINDS[action["kind"]],
+                "targets": [names.get(t, t) for t in action["targets"]],
+                "description": action.get("description", ""),
+            },
+            "stat_choices": own(c),
+            "pool": pools.get(cid),
+            "rolled": dice.get(cid),
+        })
+    return {
+        "phase": state["phase"],
+        "round": state["round"],
+        "turn": _turn(state, names),
+        "order": order,
+        "next": next_announcer(state),
+        "next_name": names.get(next_announcer(state) or "", ""),
+        "ready": ready_to_roll(state),
+        "unresisted": unresisted,
+        "difficulties": [_difficulty(state, a, names[a], own(state["combatants"][a]))
+                         for a in waiting],
+        "against_choices": stats + sorted(
+            {k: k for c in state["combatants"].values() for k in c.get("skills") or {}}.items(),
+            key=lambda kv: kv[0].casefold()),
+        "extra_targets": list(state["extra_targets"]),
+        "clashes": clashes,
+        "happened": [] if rolled is None else rolled["happened"],
+        "kinds": list(KINDS.items()),
+        "correctable": CORRECTABLE,
+        "stats": stats,
+        "injury_table": state["injury_table"],
+        "injury_text": format_injury_table(state["injury_table"]),
+    }
+
+
+def _difficulty(state: Mapping[str, Any], cid: str, name: str,
+                choices: list[tuple[str, str]]) -> dict[str, Any]:
+    """An unresisted action's difficulty form: the stat it rolls defaults to the one the
+    action named ("anything else"), then Agility, as ``procedure.set_difficulty`` does."""
+    action = next((a for a in state["actions"] if a["actor"] == cid), {})
+    current = state["difficulties"].get(cid, {})
+    chosen = current.get("stat") or action.get("stat") or "agility"
+    return {"id": cid, "name": name, **current, "choices": choices, "chosen": chosen,
+            "stat_label": stat_label(current["stat"]) if current else ""}

@@ -1,0 +1,80 @@
+"""A Demon City task outside Action Rounds, rolled from a character's sheet: against a
+static number, or against the Host's roll for whoever opposes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from games.demon_city.errors import RuleError
+from games.demon_city.sheet import Combatant
+
+
+# A task outside Action Rounds: against a static number, or against the Host's roll.
+
+
+def task(
+    sheet: Mapping[str, Any],
+    *,
+    name: str,
+    stat: str,
+    rng: Any,
+    target_number: int | None = None,
+    other: Mapping[str, Any] | None = None,
+    other_name: str = "",
+    other_stat: str = "agility",
+    distracted: bool = False,
+    situation: tuple[str, ...] = (),
+    lost: tuple[str, ...] = (),
+) -> tuple[dict[str, Any], str]:
+    """Rolls a task and returns (the event's data, its log line).
+
+    Seed: a task is rolled "against a static number" chosen by the Host, or against the
+    Host's roll for whoever opposes; the higher stat earns the Skill Die and the best die is
+    the roll. An injury on the sheet costs no die by itself: the Lost Die for Injury is for
+    "anyone who has taken at least one injury during the fight"; outside one, "the Host may
+    subtract up to two Lost Dice ... to account for problems" (``lost``, with the reason).
+    """
+    from games.demon_city.dice import build_pool, roll_against_target, roll_opposed
+    from games.demon_city.sheet import stat_label as label
+
+    me = Combatant.from_dict({"id": "me", **sheet})
+    # Seed 003: "At Current Toughness -1 they are out of the fight"; the sheet's own help for
+    # Out of the fight says "Cannot announce or roll" (issue 13, bug 5: a task had been rolled).
+    if me.out_of_fight or me.dead or me.current_toughness <= -1:
+        raise RuleError(f"{name} is out of the fight and cannot roll.")
+    if not me.has_stat(stat):
+        raise RuleError(f"{name} has no stat or skill called {label(stat)}.")
+    rating = me.stat(stat)
+    distraction = "the target is distracted or unaware" if distracted else None
+    if other is None:
+        if target_number is None or target_number < 0:
+            raise RuleError("A task needs a difficulty (0 or more) or an opponent.")
+        skill = f"{label(stat)} {rating} > difficulty {target_number}" if rating > target_number else None
+        pool = build_pool(skill=skill, distraction=distraction, situation=situation,
+                          misc_lost=lost)
+        result = roll_against_target(pool, target_number, rng)
+        data = {"kind": "static", "name": name, "stat": stat, "rating": rating,
+                "target_number": target_number, "roll": result.to_dict()}
+        line = (f"{name} tries {label(stat)} {rating} against difficulty {target_number}: "
+                f"{', '.join(map(str, result.dice))} (best {result.best}): {result.outcome}.")
+        return data, line + (f" {result.prompt}" if result.prompt else "")
+    them = Combatant.from_dict({"id": "them", **other})
+    if not them.has_stat(other_stat):
+        raise RuleError(f"{other_name} has no stat or skill called {label(other_stat)}.")
+    theirs = them.stat(other_stat)
+    # The higher stat earns the Skill Die.
+    mine_pool = build_pool(
+        skill=f"{label(stat)} {rating} > {theirs}" if rating > theirs else None,
+        distraction=distraction, situation=situation, misc_lost=lost)
+    their_pool = build_pool(
+        skill=f"{label(other_stat)} {theirs} > {rating}" if theirs > rating else None)
+    mine, opposing = roll_opposed(mine_pool, their_pool, rng)
+    data = {"kind": "opposed", "name": name, "stat": stat, "rating": rating,
+            "other": other_name, "other_stat": other_stat, "other_rating": theirs,
+            "roll": mine.to_dict(), "other_roll": opposing.to_dict()}
+    line = (f"{name} ({label(stat)} {rating}) against {other_name} ({label(other_stat)} {theirs}): "
+            f"{', '.join(map(str, mine.dice))} (best {mine.best}) v {', '.join(map(str, opposing.dice))} "
+            f"(best {opposing.best}): {name} {mine.outcome}.")
+    return data, line + (f" {mine.prompt}" if mine.prompt else "")
