@@ -22,7 +22,9 @@ Modules
                           (combat), sharing ``actor`` (the sender, arguments, hand/AP checks)
     narrate               ``summary(event, state)``: the public log line
     visibility            ``audience(event)``, ``view(state, lens)``, ``hand_of(state, member)``
-    web / system          form parsers, the odds page, ``SYSTEM``
+    web / odds_page       form parsers (``COMMANDS``); the odds page (``ODDS``: check odds, a
+                          hand's attack cards, opposed actions, the SVG chart)
+    system                ``SYSTEM``
 
 The procedure
     ``state = new_state()``; for each command ``events = decide(state, command, rng, cards)``
