@@ -18,11 +18,18 @@ Modules
     sheet / table         the sheet (``FIELDS``, ``clean_sheet``, ``derived``, ``profile``)
                           and ``writeback``
     procedure / events    ``decide(state, command, rng, cards)`` and ``apply(state, event)``;
-                          the handlers are in ``actions`` (outside combat) and ``fight``
-                          (combat), sharing ``actor`` (the sender, arguments, hand/AP checks)
+                          the handlers are in ``checks``, ``contests``, ``arcana`` (outside
+                          combat) and ``fight`` (combat), sharing ``actor`` (the sender,
+                          arguments, hand/AP checks)
+    checks                all-or-nothing checks (set up, called off, drawn) and assistance
+    contests              opposed and multi-draw actions, counters
+    arcana                the Major Arcana outside combat: a Queen's card, a fumble's guide,
+                          cards held and spent, the one carried over at a session's end
     narrate               ``summary(event, state)``: the public log line
     visibility            ``audience(event)``, ``view(state, lens)``, ``hand_of(state, member)``
-    web / system          form parsers, the odds page, ``SYSTEM``
+    web / odds_page       form parsers (``COMMANDS``); the odds page (``ODDS``: check odds, a
+                          hand's attack cards, opposed actions, the SVG chart)
+    system                ``SYSTEM``
 
 The procedure
     ``state = new_state()``; for each command ``events = decide(state, command, rng, cards)``

@@ -223,7 +223,7 @@ def opposed_exact(lead: int) -> Fraction:
     until one side succeeds."
 
     Counted over every draw of a fresh deck, the first side drawing first, a King drawing
-    another card that is added (the same basic mechanic, games/shadows/actions.py). After a
+    another card that is added (the same basic mechanic, games/shadows/contests.py). After a
     tie the totals are level and both draw alike from the same deck, so either wins the
     rest with the same chance, one half: swapping the two sides' cards maps each draw onto
     one the other side wins, equally likely. So the chance is P(win) + P(tie) / 2, exactly.

@@ -6,8 +6,9 @@ them, as a token); ``events.apply`` folds each event into the state and never dr
 refusal raises a ``RuleError`` subclass before anything is drawn or changed.
 
 Every command is a dict with ``type`` and ``actor = {"is_gm", "controls", "member",
-"name"}`` (the platform's ``Member.actor()``). The handlers are in ``actions`` (outside
-combat) and ``fight`` (combat); see ``COMMANDS`` and the package docstring.
+"name"}`` (the platform's ``Member.actor()``). The handlers are in ``checks``, ``contests``
+and ``arcana`` (outside combat) and ``fight`` (combat); see ``COMMANDS`` and the package
+docstring.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from typing import Any
 
 from games.core.cards_port import Cards
 from games.core.rng import Rng
-from games.shadows import actions, fight
+from games.shadows import arcana, checks, contests, fight
 from games.shadows.actor import Actor, Command, Event
 from games.shadows.errors import RuleError
 from games.shadows.events import apply
@@ -25,19 +26,19 @@ from games.shadows.events import apply
 Handler = Callable[[Mapping[str, Any], Command, Actor, Rng, Cards], list[Event]]
 
 COMMANDS: dict[str, Handler] = {
-    "prepare_check": actions.prepare_check,
-    "cancel_check": actions.cancel_check,
-    "check": actions.check,
-    "approve_help": actions.approve_help,
-    "opposed": actions.opposed,
-    "counter": actions.counter,
-    "contest_start": actions.contest_start,
-    "contest_draw": actions.contest_draw,
-    "contest_end": actions.contest_end,
-    "draw_guide": actions.draw_guide,
-    "show_guide": actions.show_guide,
-    "spend_arcana": actions.spend_arcana,
-    "end_session": actions.end_session,
+    "prepare_check": checks.prepare_check,
+    "cancel_check": checks.cancel_check,
+    "check": checks.check,
+    "approve_help": checks.approve_help,
+    "opposed": contests.opposed,
+    "counter": contests.counter,
+    "contest_start": contests.contest_start,
+    "contest_draw": contests.contest_draw,
+    "contest_end": contests.contest_end,
+    "draw_guide": arcana.draw_guide,
+    "show_guide": arcana.show_guide,
+    "spend_arcana": arcana.spend_arcana,
+    "end_session": arcana.end_session,
     "start_combat": fight.start_combat,
     "add_combatant": fight.add_combatant,
     "new_round": fight.new_round,

@@ -5,7 +5,7 @@ guess. Hidden combat hands make it the one system whose events carry private par
 from __future__ import annotations
 
 from games.contract import GameSystem, Panel, Procedure
-from games.shadows import web
+from games.shadows import odds_page, web
 from games.shadows.errors import RuleError
 from games.shadows.events import apply
 from games.shadows.narrate import summary
@@ -37,7 +37,7 @@ SYSTEM = GameSystem(
     ),
     commands=web.COMMANDS,
     checks=(),
-    pages=(web.ODDS,),
+    pages=(odds_page.ODDS,),
     # the GM's view holds the GM's secrets (a fumble's guide, a Major Critical's effect, a
     # multi-draw margin, the critical tables, which card each NPC holds): drawn for the GM alone
     panel=Panel(view=view, template=f"{PANEL}#panel", notice=f"{PANEL}#notice", gm_sees_more=True),

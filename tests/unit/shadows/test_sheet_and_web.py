@@ -7,7 +7,7 @@ import pytest
 from games.contract import Character, Table as Seat
 from games.registry import check_registration
 from games.sheets import SheetError
-from games.shadows import SYSTEM, web
+from games.shadows import SYSTEM, odds_page, web
 from games.shadows.errors import RuleError
 from games.shadows.procedure import COMMANDS
 from games.shadows.sheet import clean_sheet, derived, profile
@@ -104,17 +104,17 @@ def test_the_gms_tables_parse_from_text() -> None:
 
 
 def test_the_odds_page_never_refuses() -> None:
-    page = web.odds_context({"modifier": ["lots"], "card": ["nonsense"]})
+    page = odds_page.odds_context({"modifier": ["lots"], "card": ["nonsense"]})
     assert page["modifier"] == 15 and page["attack"]["card"] == "tarot:swords:10"
     assert len(page["rows"]) == 16 and set(page["rows"][0]) >= {"fumble", "failure", "success", "critical_success"}
-    attack = web.odds_context({"card": ["swords:12"], "skill": ["5"], "defence": ["8"]})["attack"]
+    attack = odds_page.odds_context({"card": ["swords:12"], "skill": ["5"], "defence": ["8"]})["attack"]
     assert attack["value"] == 17 and attack["hit"] == "100.0"
 
 
 def test_hand_odds_rate_each_card_of_a_hand() -> None:
     table = Table(stacked(["S12", "C3", "P10", "W1", "S5", "C11", "P2", "S14"]))
     table.fight(ann(), orc())
-    rows = web.hand_odds(table.state, "c1", "c3", "Sword", skill=6)
+    rows = odds_page.hand_odds(table.state, "c1", "c3", "Sword", skill=6)
     assert [r["token"] for r in rows] == table.hand("c1")
     king, three = rows[-1], rows[1]
     assert float(king["hit"]) > float(three["hit"])
