@@ -10,7 +10,7 @@ a system is tested without a database. See docs/adding-a-system.md.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -183,12 +183,17 @@ class Visibility:
     private_audience: Literal["owner", "gm"] = "owner"
 
 
-EVERYONE = Visibility()
+# How a system declares who sees one kind of its events: a fixed Visibility, or a function of
+# the event when it depends on what the event holds (whose hand a card went to).
+AudienceRule = Visibility | Callable[[Mapping[str, Any]], Visibility]
+
+PUBLIC = Visibility()  # everyone sees all of it: said by a system, never assumed by the platform
+GM_ONLY = Visibility(audience="gm")
 
 
-def everyone(event: Mapping[str, Any]) -> Visibility:
-    """Every event public, as Demon City's (every die is public)."""
-    return EVERYONE
+def public(*kinds: str) -> dict[str, AudienceRule]:
+    """The audiences of event kinds that everyone sees whole (Demon City: every die is public)."""
+    return {kind: PUBLIC for kind in kinds}
 
 
 def same_for_everyone(panel: Callable[[Mapping[str, Any]], dict[str, Any]]) -> Callable[..., dict[str, Any]]:
@@ -215,6 +220,9 @@ class Procedure:
     error: type[Exception]
     writeback: Callable[[EngineEvent, State], dict[str, dict[str, Any]]] | None = None
     uses_cards: bool = False
+    # Every event type ``decide`` may emit (the types ``apply`` folds): each needs an audience
+    # in the registration (``GameSystem.audiences``), or the registry refuses it at import.
+    events: Collection[str] = ()
 
 
 def _no_derived(sheet: Mapping[str, Any]) -> list[tuple[str, str]]:
@@ -279,9 +287,26 @@ class GameSystem:
     pages: tuple[Page, ...] = ()
     panel: Panel | None = None
     log_lines: Mapping[str, str] = field(default_factory=dict)
-    audience: Callable[[Mapping[str, Any]], Visibility] = everyone
+    # Who sees each event type the system emits (its procedure's ``events`` and its checks'
+    # ``event``), declared one by one: the registry refuses a type with none (secret is the
+    # default; public is declared).
+    audiences: Mapping[str, AudienceRule] = field(default_factory=dict)
     rule_error: type[Exception] = ValueError  # what its rules and parsers raise to refuse
     npc_sheets_secret: bool = False
+
+    def event_kinds(self) -> frozenset[str]:
+        """Every event type the system emits: its procedure's and its checks'."""
+        kinds = set(self.procedure.events) if self.procedure is not None else set()
+        return frozenset(kinds | {check.event for check in self.checks})
+
+    def visibility(self, event: Mapping[str, Any]) -> Visibility:
+        """Who sees this event (``event["type"]``), as the registration declares. A type with no
+        declaration (the registry refuses such a registration, so only a faulty engine emits
+        one) goes to the GM alone."""
+        rule = self.audiences.get(str(event.get("type", "")))
+        if rule is None:
+            return GM_ONLY
+        return rule(event) if callable(rule) else rule
 
     def command(self, name: str) -> Command | None:
         return next((c for c in self.commands if c.name == name), None)

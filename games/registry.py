@@ -49,6 +49,12 @@ def check_registration(system: GameSystem) -> GameSystem:
         names = [getattr(p, "slug" if kind == "page" else "name") for p in parts]
         need(len(set(names)) == len(names), f"two {kind}s share a name")
         need(all(n.isidentifier() for n in names), f"a {kind}'s name is an identifier")
+    need(system.procedure is None or bool(system.procedure.events), "a procedure lists the events it emits")
+    emitted = system.event_kinds()
+    undeclared = sorted(emitted - set(system.audiences))
+    need(not undeclared, f"no audience declared for {', '.join(undeclared)} (secret is the default; say who sees it)")
+    unknown = sorted(set(system.audiences) - emitted)
+    need(not unknown, f"an audience for an event it never emits: {', '.join(unknown)}")
     return system
 
 

@@ -6,10 +6,10 @@ same through every lens.
 
 from __future__ import annotations
 
-from games.contract import GameSystem, Panel, Procedure, everyone, same_for_everyone
+from games.contract import GameSystem, Panel, Procedure, public, same_for_everyone
 from games.demon_city import character_sheet, panel, web, writeback
 from games.demon_city.errors import RuleError
-from games.demon_city.events import apply
+from games.demon_city.events import EVENT_TYPES, apply
 from games.demon_city.narrate import names_of, summary
 from games.demon_city.procedure import decide
 from games.demon_city.state import new_state
@@ -33,12 +33,13 @@ SYSTEM = GameSystem(
         summary=lambda event, state: summary(event, names_of(state)),
         error=RuleError,
         writeback=writeback.writeback,
+        events=EVENT_TYPES,
     ),
     commands=web.COMMANDS,
     checks=(web.TASK,),
     pages=(web.ODDS,),
     panel=Panel(view=same_for_everyone(panel.panel), template=f"{PANEL}#panel", notice=f"{PANEL}#rounds_notice"),
     log_lines={},  # every Demon City event reads as its summary (log/events/default.html)
-    audience=everyone,
+    audiences=public(*EVENT_TYPES, web.TASK.event),  # every die is public
     rule_error=RuleError,
 )

@@ -10,10 +10,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from games.contract import EVERYONE, GameSystem, Panel, Procedure, Visibility
+from games.contract import GM_ONLY, GameSystem, Panel, Procedure, public
 from games.harsh_light import panel, sheet, web
 from games.harsh_light.errors import RuleError
-from games.harsh_light.events import apply
+from games.harsh_light.events import EVENT_TYPES, apply
 from games.harsh_light.narrate import summary
 from games.harsh_light.procedure import decide
 from games.harsh_light.state import new_state
@@ -29,10 +29,9 @@ def writeback(event: Mapping[str, Any], state: Mapping[str, Any]) -> dict[str, d
     return {event["combatant"]: {"willpower_points": event["points_left"]}}
 
 
-def audience(event: Mapping[str, Any]) -> Visibility:
-    if event.get("type") == "sheet_read":
-        return Visibility(audience="gm")
-    return EVERYONE
+# Every pulled card lies face up and every trait in play is public; the note that a sheet was
+# read is the Storyteller's.
+AUDIENCES = {**public(*EVENT_TYPES), "sheet_read": GM_ONLY}
 
 
 SYSTEM = GameSystem(
@@ -44,11 +43,11 @@ SYSTEM = GameSystem(
     clean_sheet=sheet.clean_sheet,
     glance=sheet.glance,  # the card shows Defence, Speed, Willpower...: no derived line repeating them
     procedure=Procedure(new_state=new_state, decide=decide, apply=apply, summary=summary,
-                        error=RuleError, writeback=writeback, uses_cards=True),
+                        error=RuleError, writeback=writeback, uses_cards=True, events=EVENT_TYPES),
     commands=web.COMMANDS,
     pages=(web.ODDS,),
     panel=Panel(view=panel.view, template=f"{PANEL}#panel", notice=f"{PANEL}#notice"),
     log_lines={},  # every event reads as its summary (log/events/default.html)
-    audience=audience,
+    audiences=AUDIENCES,
     rule_error=RuleError,
 )

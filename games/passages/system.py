@@ -6,10 +6,10 @@ is the same through every lens.
 
 from __future__ import annotations
 
-from games.contract import GameSystem, Panel, Procedure, everyone, same_for_everyone
+from games.contract import GameSystem, Panel, Procedure, public, same_for_everyone
 from games.passages import table, web
 from games.passages.errors import RuleError
-from games.passages.events import apply
+from games.passages.events import EVENT_TYPES, apply
 from games.passages.narrate import summary
 from games.passages.procedure import decide
 from games.passages.state import new_state
@@ -34,6 +34,7 @@ SYSTEM = GameSystem(
         summary=summary,
         error=RuleError,
         writeback=table.writeback,
+        events=EVENT_TYPES,
     ),
     commands=web.COMMANDS,
     checks=(web.CHECK_ROLL,),
@@ -41,6 +42,6 @@ SYSTEM = GameSystem(
     panel=Panel(view=same_for_everyone(table.panel), template=f"{PANEL}#panel", notice=f"{PANEL}#notice",
                 character_view=table.character_view),
     log_lines={},  # every event reads as its summary (log/events/default.html)
-    audience=everyone,
+    audiences=public(*EVENT_TYPES, web.CHECK_ROLL.event),  # every roll is made in the open
     rule_error=RuleError,
 )

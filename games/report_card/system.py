@@ -7,10 +7,10 @@ deck (``web.decks``), named after it, which its checks draw from.
 
 from __future__ import annotations
 
-from games.contract import GameSystem, Panel, Procedure, everyone, same_for_everyone
+from games.contract import GameSystem, Panel, Procedure, public, same_for_everyone
 from games.report_card import table, web
 from games.report_card.errors import RuleError
-from games.report_card.events import apply
+from games.report_card.events import EVENT_TYPES, apply
 from games.report_card.narrate import summary
 from games.report_card.procedure import decide
 from games.report_card.sheet import FIELDS, clean_sheet, derived
@@ -30,11 +30,11 @@ SYSTEM = GameSystem(
     glance=table.glance,
     character_decks=web.decks,
     procedure=Procedure(new_state=new_state, decide=decide, apply=apply, summary=summary, error=RuleError,
-                        writeback=table.writeback, uses_cards=True),
+                        writeback=table.writeback, uses_cards=True, events=EVENT_TYPES),
     commands=web.COMMANDS,
     pages=(web.ODDS,),
     panel=Panel(view=same_for_everyone(table.panel), template=f"{PANEL}#panel", notice=f"{PANEL}#notice"),
     log_lines={},  # every event reads as its summary (log/events/default.html)
-    audience=everyone,
+    audiences=public(*EVENT_TYPES),  # every card a check draws lies face up
     rule_error=RuleError,
 )

@@ -7,13 +7,13 @@ from __future__ import annotations
 from games.contract import GameSystem, Panel, Procedure
 from games.shadows import odds_page, web
 from games.shadows.errors import RuleError
-from games.shadows.events import apply
+from games.shadows.events import EVENT_TYPES, apply
 from games.shadows.narrate import summary
 from games.shadows.procedure import decide
 from games.shadows.sheet import FIELDS, clean_sheet, derived
 from games.shadows.state import new_state
 from games.shadows.table import glance, writeback
-from games.shadows.visibility import audience, view
+from games.shadows.visibility import AUDIENCES, view
 
 PANEL = "games/shadows/panel.html"
 
@@ -34,6 +34,7 @@ SYSTEM = GameSystem(
         error=RuleError,
         writeback=writeback,
         uses_cards=True,
+        events=EVENT_TYPES,
     ),
     commands=web.COMMANDS,
     checks=(),
@@ -42,7 +43,7 @@ SYSTEM = GameSystem(
     # multi-draw margin, the critical tables, which card each NPC holds): drawn for the GM alone
     panel=Panel(view=view, template=f"{PANEL}#panel", notice=f"{PANEL}#notice", gm_sees_more=True),
     log_lines={},  # every event reads as its summary (log/events/default.html)
-    audience=audience,
+    audiences=AUDIENCES,
     rule_error=RuleError,
     # the antagonists' figures and tracks are the GM's (visibility.py): an NPC's character card
     # shows the other seats its name alone

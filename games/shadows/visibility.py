@@ -23,10 +23,10 @@ pile shows the same cards, since the deal puts them there).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
-from games.contract import PanelLens, Visibility
+from games.contract import GM_ONLY, PUBLIC, AudienceRule, PanelLens, Visibility, public
 from games.core.cards import OrientedCard
 from games.shadows import criticals as crit
 from games.shadows import deck, odds, weapons
@@ -44,42 +44,78 @@ from games.shadows.weapons import format_table
 Event = Mapping[str, Any]
 
 
+def _hand_dealt(event: Event) -> Visibility:
+    # the private line is read by the hand's player and by the GM: it names whose hand it is
+    who = event.get("name") or "You"
+    return Visibility(owner=event["combatant"], private={"cards": event["cards"]},
+                      private_summary=f"{who} {'is' if who != 'You' else 'are'} dealt "
+                                      f"{deck.names(event['cards']) or 'no cards'}.")
+
+
+def _redealt(event: Event) -> Visibility:
+    # the discarded cards lie face up on the discard pile (public); the new ones are hidden
+    return Visibility(owner=event["combatant"], private={"drawn": event["drawn"]},
+                      private_summary=(f"{event['name']} discards {deck.names(event['discarded'])} and is dealt "
+                                       if event.get("name") else
+                                       f"You discard {deck.names(event['discarded'])} and are dealt ")
+                      + f"{deck.names(event['drawn'])}.")
+
+
+def _guide_drawn(event: Event) -> Visibility:
+    return Visibility(private={"card": event["card"]}, private_audience="gm",
+                      private_summary=f"The guide: {deck.name(event['card'])} ({deck.meaning(event['card'])}).")
+
+
+def _contest_started(event: Event) -> Visibility:
+    if "margin" not in event:
+        return PUBLIC
+    return Visibility(private={"margin": event["margin"]}, private_audience="gm",
+                      private_summary=f"The margin to reach is {event['margin']}.")
+
+
+def _attack_resolved(event: Event) -> Visibility:
+    if not event.get("criticals"):
+        return PUBLIC
+    return Visibility(private={"criticals": event["criticals"]}, private_audience="gm",
+                      private_note="The effect (GM only): " + "; ".join(
+                          f"{deck.name(c['card'])}: {c['effect']}" for c in event["criticals"]))
+
+
+def _gm_part(*keys: str) -> Callable[[Event], Visibility]:
+    """Public, but for these keys, which only the GM reads."""
+    def rule(event: Event) -> Visibility:
+        return Visibility(private={k: event[k] for k in keys if k in event}, private_audience="gm")
+    return rule
+
+
+# Who sees each event (games/contract.py: declared, never defaulted).
+AUDIENCES: dict[str, AudienceRule] = {
+    **public(
+        "check_cancelled", "check_made", "major_arcana_kept", "guide_pending", "guide_shown",
+        "help_approved", "opposed_resolved", "counter_declared", "contest_drawn", "contest_ended",
+        "arcana_spent", "session_ended", "round_started", "focus_declared", "attack_aimed",
+        "attack_declared", "turn_ended", "cover_set", "defended", "critical_announced", "weapons_set",
+        "adjusted",
+    ),
+    "hand_dealt": _hand_dealt,
+    "redealt": _redealt,
+    "guide_drawn": _guide_drawn,
+    "contest_started": _contest_started,
+    "attack_resolved": _attack_resolved,
+    # what a check was set up from (sheets, helpers) is the GM's; the figures are everyone's
+    "check_prepared": _gm_part("inputs"),
+    "combat_ended": _gm_part("tracks", "whole"),  # what is left of each, and each whole: NPCs' figures
+    "combat_started": _gm_part("combatants"),
+    "combatant_added": _gm_part("combatant"),
+    # seed: "I will not be posting the Critical Tables": the GM's own, every byte of them
+    "criticals_set": GM_ONLY,
+}
+
+
 def audience(event: Event) -> Visibility:
-    kind = event.get("type")
-    if kind == "hand_dealt":
-        # the private line is read by the hand's player and by the GM: it names whose hand it is
-        who = event.get("name") or "You"
-        return Visibility(owner=event["combatant"], private={"cards": event["cards"]},
-                          private_summary=f"{who} {'is' if who != 'You' else 'are'} dealt "
-                                          f"{deck.names(event['cards']) or 'no cards'}.")
-    if kind == "redealt":
-        # the discarded cards lie face up on the discard pile (public); the new ones are hidden
-        return Visibility(owner=event["combatant"], private={"drawn": event["drawn"]},
-                          private_summary=(f"{event['name']} discards {deck.names(event['discarded'])} and is dealt "
-                                           if event.get("name") else
-                                           f"You discard {deck.names(event['discarded'])} and are dealt ")
-                          + f"{deck.names(event['drawn'])}.")
-    if kind == "guide_drawn":
-        return Visibility(private={"card": event["card"]}, private_audience="gm",
-                          private_summary=f"The guide: {deck.name(event['card'])} "
-                                          f"({deck.meaning(event['card'])}).")
-    if kind == "contest_started" and "margin" in event:
-        return Visibility(private={"margin": event["margin"]}, private_audience="gm",
-                          private_summary=f"The margin to reach is {event['margin']}.")
-    if kind == "attack_resolved" and event.get("criticals"):
-        return Visibility(private={"criticals": event["criticals"]}, private_audience="gm",
-                          private_note="The effect (GM only): " + "; ".join(
-                              f"{deck.name(c['card'])}: {c['effect']}" for c in event["criticals"]))
-    if kind == "check_prepared":
-        # what it was set up from (sheets, helpers) is the GM's; the figures are everyone's
-        return Visibility(private={"inputs": event["inputs"]}, private_audience="gm")
-    if kind == "combat_ended":  # what is left of each, and each whole: NPCs' figures
-        return Visibility(private={k: event[k] for k in ("tracks", "whole") if k in event}, private_audience="gm")
-    if kind == "combat_started":
-        return Visibility(private={"combatants": event["combatants"]}, private_audience="gm")
-    if kind == "combatant_added":
-        return Visibility(private={"combatant": event["combatant"]}, private_audience="gm")
-    return Visibility()
+    """The declared audience of ``event`` (``AUDIENCES``)."""
+    rule = AUDIENCES[event["type"]]
+    return rule(event) if callable(rule) else rule
 
 
 def _card(token: str) -> dict[str, Any]:

@@ -61,7 +61,7 @@ def procedure_command(
         logged = []
         for event in happened:
             state = proc.apply(state, event)
-            seen = game.audience(event)
+            seen = game.visibility(event)
             logged.append(_log(
                 locked, me, game, event["type"], seen, by_cid, summary=proc.summary(event, state),
                 payload={"event": _public(event, seen), "panel": panel_for(locked, state)},
@@ -91,7 +91,7 @@ def check_roll(
         _require_sender(me, spec.sender, spec.label, subject)
         data, line = _run(game, spec, me, characters, args, rng, TableCards(
             locked, me, rng, why=f"{subject.name}'s {spec.label.lower()}"))
-        seen = game.audience({**data, "type": spec.event})
+        seen = game.visibility({**data, "type": spec.event})
         return _log(locked, me, game, spec.event, seen, {combatant_id(c): c for c in characters},
                     summary=line, payload={spec.name: _public(data, seen), "character": subject.pk})
 

@@ -69,6 +69,13 @@ def deck_of(s: dict[str, Any], character) -> Deck:
     return Deck.objects.get(table=s["table"], name=f"{character.name}'s Tarot")
 
 
+def on_top(deck: Deck, card_id: str) -> None:
+    """Puts a card of the draw pile on its top, as a stacked deck would lie."""
+    draw = CardPlacement.objects.filter(deck=deck, pile__kind=PileKind.DRAW)
+    top = min(draw.values_list("position", flat=True))
+    draw.filter(card_id=card_id).update(position=top - 1)
+
+
 def piles(deck: Deck) -> Counter[str]:
     return Counter(CardPlacement.objects.filter(deck=deck).values_list("pile__kind", flat=True))
 
@@ -315,6 +322,8 @@ def test_a_group_check_has_everyone_draw_from_their_own_deck(school) -> None:
     assert post(school, "gm", "call_group", form)[0] == 200
     panel = Event.objects.get(table=school["table"], kind="report_card.check_called").payload["panel"]
     assert panel["turn"]["says"] == "Marieta and Jo draw"
+    for character in (school["marieta"], school["jo"]):  # the decks are really shuffled: no critical
+        on_top(deck_of(school, character), "tarot:cups:5")
     for who, character in (("bob", school["jo"]), ("ann", school["marieta"])):
         assert post(school, who, "draw", {"combatant": cid(character)})[0] == 200
     for character in (school["marieta"], school["jo"]):

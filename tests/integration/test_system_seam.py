@@ -184,13 +184,12 @@ def test_each_event_goes_to_the_audience_the_system_gives_it(dc, monkeypatch) ->
     game = registry.get("demon_city")
     alfie = combatant_id(dc["alfie"])
 
-    def audience(event: Any) -> Visibility:
-        if event["type"] == "task_rolled":
-            return Visibility(audience="owner", owner=alfie, private={"roll": event["roll"]},
-                              private_summary="Alfie's secret roll")
-        return Visibility()
+    def secret_roll(event: Any) -> Visibility:
+        return Visibility(audience="owner", owner=alfie, private={"roll": event["roll"]},
+                          private_summary="Alfie's secret roll")
 
-    monkeypatch.setitem(registry.SYSTEMS, "demon_city", replace(game, audience=audience))
+    audiences = {**game.audiences, "task_rolled": secret_roll}
+    monkeypatch.setitem(registry.SYSTEMS, "demon_city", replace(game, audiences=audiences))
     gm = dc["clients"]["gm"]
     task_url = reverse("table_check", args=[dc["table"].pk, "task"])
     assert gm.post(task_url, {"character": dc["alfie"].pk, "target_number": "3"}, **HTMX).status_code == 200

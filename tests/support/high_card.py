@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from games.contract import (
-    Check, CheckRun, Command, GameSystem, Panel, Procedure, Table, Visibility,
+    PUBLIC, Check, CheckRun, Command, GameSystem, Panel, Procedure, Table, Visibility,
 )
 from games.forms import Form, value
 
@@ -79,14 +79,18 @@ def summary(event: Mapping[str, Any], state: Mapping[str, Any]) -> str:
     return "The duel is decided."
 
 
-def audience(event: Mapping[str, Any]) -> Visibility:
-    """A dealt card is its holder's and the GM's; who won is public, the cards are not."""
-    if event.get("type") == "dealt":
-        return Visibility(owner=event["combatant"], private={"card": event["card"]},
-                          private_summary=f"You are dealt {event['card']}.")
-    if event.get("type") == "duel_won":
-        return Visibility(private={"cards": event["cards"]}, private_audience="gm")
-    return Visibility()
+def dealt(event: Mapping[str, Any]) -> Visibility:
+    """A dealt card is its holder's and the GM's."""
+    return Visibility(owner=event["combatant"], private={"card": event["card"]},
+                      private_summary=f"You are dealt {event['card']}.")
+
+
+def duel_won(event: Mapping[str, Any]) -> Visibility:
+    """Who won is public, the cards are not."""
+    return Visibility(private={"cards": event["cards"]}, private_audience="gm")
+
+
+AUDIENCES = {"dealt": dealt, "duel_won": duel_won, "drew": PUBLIC}  # the check's card lies face up
 
 
 SYSTEM = GameSystem(
@@ -96,12 +100,12 @@ SYSTEM = GameSystem(
     available=True,
     clean_sheet=lambda sheet: dict(sheet),
     procedure=Procedure(new_state=new_state, decide=decide, apply=apply, summary=summary,
-                        error=HighCardError, uses_cards=True),
+                        error=HighCardError, uses_cards=True, events=("dealt", "duel_won")),
     commands=(Command("duel", "Call a duel", parse_duel, sender="gm"),),
     checks=(Check("draw", "Draw against a difficulty", parse_draw, run_draw, event="drew",
                   notice="tabletop/cards.html#cards_notice"),),
     panel=Panel(view=lambda state, lens: dict(state), template="tabletop/cards.html#cards_notice",
                 notice="tabletop/cards.html#cards_notice"),
-    audience=audience,
+    audiences=AUDIENCES,
     rule_error=HighCardError,
 )

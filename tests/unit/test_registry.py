@@ -76,7 +76,7 @@ def test_every_available_system_provides_every_part(system: registry.GameSystem)
     assert system.key and system.name and system.blurb
     assert system.clean_sheet is not None and callable(system.derived)
     assert all(isinstance(f, SheetField) for f in system.sheet_fields)
-    assert isinstance(system.log_lines, Mapping) and callable(system.audience)
+    assert isinstance(system.log_lines, Mapping) and isinstance(system.audiences, Mapping)
     assert issubclass(system.rule_error, Exception)
     for command in system.commands:
         assert command.label and callable(command.parse) and command.sender in ("gm", "controller")
@@ -121,6 +121,33 @@ def test_a_registration_missing_a_part_it_needs_is_refused() -> None:
         registry.check_registration(replace(base, pages=(ODDS, ODDS)))
     with pytest.raises(registry.BadRegistration, match="lower-case"):
         registry.check_registration(replace(base, key="New Game"))
+
+
+def test_every_event_kind_a_system_emits_has_a_declared_audience() -> None:
+    """Secret is the default, public is declared (issue 21: Shadows' ``criticals_set`` had no case
+    in its ``audience()`` and went to everyone): a registration with an event kind whose audience
+    is not declared is refused when it loads, and an audience for a kind never emitted too."""
+    from games.contract import GM_ONLY, PUBLIC, Procedure
+
+    procedure = Procedure(new_state=dict, decide=lambda *a: [], apply=lambda s, e: s, summary=lambda e, s: "",
+                          error=ValueError, events=("rolled", "hidden"))
+    panel = registry.get("demon_city").panel
+    base = registry.GameSystem("newgame", "New", "A new game.", True, clean_sheet=dict, procedure=procedure,
+                               panel=panel, audiences={"rolled": PUBLIC, "hidden": GM_ONLY})
+    assert registry.check_registration(base) is base
+    with pytest.raises(registry.BadRegistration, match="no audience declared for hidden"):
+        registry.check_registration(replace(base, audiences={"rolled": PUBLIC}))
+    with pytest.raises(registry.BadRegistration, match="never emits: typo"):
+        registry.check_registration(replace(base, audiences={**base.audiences, "typo": PUBLIC}))
+    with pytest.raises(registry.BadRegistration, match="lists the events"):
+        registry.check_registration(replace(base, procedure=replace(procedure, events=())))
+    # a kind that slips past (a faulty engine) goes to the GM alone
+    assert base.visibility({"type": "unheard_of"}).audience == "gm"
+
+
+@pytest.mark.parametrize("system", registry.available(), ids=lambda s: s.key)
+def test_every_registered_system_declares_each_event_kind_it_emits(system: registry.GameSystem) -> None:
+    assert set(system.audiences) == system.event_kinds()
 
 
 def test_the_member_reaches_an_engine_as_plain_data_with_the_old_keys() -> None:

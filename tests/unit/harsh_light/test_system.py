@@ -178,8 +178,8 @@ def test_willpower_goes_back_on_the_sheet_and_sheet_reads_are_the_storyteller_s(
     event = {"type": "willpower_spent", "combatant": "c1", "use": "pool", "points_left": 2}
     assert SYSTEM.procedure.writeback(event, new_state()) == {"c1": {"willpower_points": 2}}
     assert SYSTEM.procedure.writeback({"type": "pulled"}, new_state()) == {}
-    assert SYSTEM.audience({"type": "sheet_read"}).audience == "gm"
-    assert SYSTEM.audience({"type": "pulled"}).audience == "everyone"
+    assert SYSTEM.visibility({"type": "sheet_read"}).audience == "gm"
+    assert SYSTEM.visibility({"type": "pulled"}).audience == "everyone"
 
 
 def test_the_odds_page() -> None:
