@@ -141,29 +141,59 @@ class Page:
 
 
 @dataclass(frozen=True)
+class Seat:
+    """Whom a panel is drawn for, as the platform vouches for it: their lens, their member id
+    (none for a spectator), the combatants they play, and the combatants whose sheets they may
+    not see (``hidden``: an NPC's, while the table keeps NPC sheets behind the GM's screen).
+
+    A view reads sheets only through what the seat lets it: a figure of a combatant in
+    ``hidden`` (a skill, a hand size, an odds figure counted from it) is not in the view, and
+    the contract kit scans every seat's bytes for them (tests/integration/contract_kit/)."""
+
+    lens: PanelLens = "spectator"
+    member: int | None = None
+    controls: frozenset[str] = frozenset()
+    hidden: frozenset[str] = frozenset()
+
+    @property
+    def is_gm(self) -> bool:
+        return self.lens == "gm"
+
+    def sees_sheet(self, cid: str) -> bool:
+        """Whether this seat may see the figures of combatant ``cid``'s sheet."""
+        return self.is_gm or cid not in self.hidden
+
+    def plays(self, cid: str) -> bool:
+        return cid in self.controls
+
+
+GM_SEAT = Seat(lens="gm")
+SPECTATOR_SEAT = Seat()
+
+
+@dataclass(frozen=True)
 class Panel:
     """The system's panel on the table page, drawn from the procedure's state.
 
-    ``view(state, lens)`` is what each of the GM, a player and a spectator sees. The page draws
-    each viewer's own view; an event carries the spectator's, so a live redraw never shows
-    anyone more than everyone may see (but the GM, with ``gm_sees_more``). ``template`` and ``notice`` are Django
-    ``template#partial`` names: the panel itself, and the line that answers a command.
+    ``view(state, seat)`` is what one seat sees (``Seat``: the GM, one player, a spectator).
+    The platform draws it for each seat, on the page and in every live redraw, and sends each
+    seat its own: no seat receives another's view. ``template`` and ``notice`` are Django
+    ``template#partial`` names: the panel itself, and the line that answers a command. A
+    control only the GM may use carries the class ``gm-only``, one only a combatant's player
+    may use ``controller-only`` with ``data-controller``: the platform takes them out of every
+    other seat's HTML (tabletop/seats.py), whatever the view says.
 
     Whose turn it is: a view may hold ``"turn": {"combatant": <cid or None>, "gm": bool,
     "says": "Alfie announces", "prompt": "announce what Alfie does"}``. The platform shows it
     in the page's banner: "Your turn: <prompt>." to that combatant's player (to the GM for
     ``gm`` or a character nobody plays), with the tab's title, and "<says>." to everyone else."""
 
-    view: Callable[[Mapping[str, Any], PanelLens], dict[str, Any]]
+    view: Callable[[Mapping[str, Any], Seat], dict[str, Any]]
     template: str
     notice: str
-    # True when the GM's view holds what others may not see (a hidden margin, the GM's own
-    # tables): the GM's live redraws then carry the GM's view, drawn for the GM's frames only.
-    gm_sees_more: bool = False
     # What the panel shows of each character at the table, whether the procedure holds it or
     # not (Passages: a Persona's skills with the odds of each, for its check form): drawn from
-    # the character's facts as ``panel.characters[i].view``. A sheet is public (its card shows
-    # it to everyone), so this is the same for every lens and travels in the public payload.
+    # the character's facts as ``panel.characters[i].view``, for the seats that may see its sheet.
     character_view: Callable[[Character], dict[str, Any]] | None = None
 
 
@@ -197,8 +227,9 @@ def public(*kinds: str) -> dict[str, AudienceRule]:
 
 
 def same_for_everyone(panel: Callable[[Mapping[str, Any]], dict[str, Any]]) -> Callable[..., dict[str, Any]]:
-    """A panel's ``view`` when nothing in the state is secret: every lens sees ``panel(state)``."""
-    def view(state: Mapping[str, Any], lens: PanelLens) -> dict[str, Any]:
+    """A panel's ``view`` when nothing in the state is secret, NPCs' figures included: every
+    seat sees ``panel(state)``."""
+    def view(state: Mapping[str, Any], seat: Seat) -> dict[str, Any]:
         return panel(state)
     return view
 
@@ -245,6 +276,13 @@ def _no_glance(sheet: Mapping[str, Any]) -> Glance:
     return Glance()
 
 
+def harm_shown(glance: Glance) -> Glance:
+    """What an NPC's card shows the seats that may not see its sheet, unless its system says
+    more or less: its tracks and whether it is out of the fight, harm everyone at the table
+    watches happen; none of its stats, and no tag (a tag may name a trait: "Supernatural")."""
+    return Glance(tracks=glance.tracks, out=glance.out)
+
+
 @dataclass(frozen=True)
 class DeckSpec:
     """A deck a system gives each new character (Report Card: "each player has their own
@@ -268,9 +306,8 @@ class GameSystem:
     ``log_lines`` maps an event type (without the ``<key>.`` prefix) to its Jinja2 log line
     under ``jinja2/``; a type not named there is shown by its summary alone.
 
-    ``npc_sheets_secret``: an NPC's sheet is the GM's (Shadows of Humanity: the antagonists'
-    figures and tracks). The other seats see an NPC's name, colour and that it is an NPC, on
-    the page, in every frame and in exports; what its sheet holds goes only to the GM."""
+    Whether an NPC's sheet is the GM's alone is the table's setting (``Table.npc_sheets_secret``,
+    on by default), not the system's: a view learns it through ``Seat.hidden``."""
 
     key: str
     name: str
@@ -280,6 +317,9 @@ class GameSystem:
     clean_sheet: Callable[[Mapping[str, Any]], dict[str, Any]] | None = None
     derived: Callable[[Mapping[str, Any]], list[tuple[str, str]]] = _no_derived
     glance: Callable[[Mapping[str, Any]], Glance] = _no_glance
+    # What an NPC's card shows while its sheet is behind the GM's screen: what the rules make
+    # public of it (seeds/README.md: "a total, a track").
+    npc_glance: Callable[[Glance], Glance] = harm_shown
     character_decks: Callable[[Character], tuple[DeckSpec, ...]] = _no_decks
     procedure: Procedure | None = None
     commands: tuple[Command, ...] = ()
@@ -292,7 +332,6 @@ class GameSystem:
     # default; public is declared).
     audiences: Mapping[str, AudienceRule] = field(default_factory=dict)
     rule_error: type[Exception] = ValueError  # what its rules and parsers raise to refuse
-    npc_sheets_secret: bool = False
 
     def event_kinds(self) -> frozenset[str]:
         """Every event type the system emits: its procedure's and its checks'."""

@@ -37,6 +37,7 @@ class Verb(StrEnum):
     MEMBER_RENAME = "member_rename"
     MEMBER_REMOVE = "member_remove"
     LINKS_MANAGE = "links_manage"
+    TABLE_CONFIGURE = "table_configure"  # the table's settings: NPCs' sheets behind the screen
     PRESENCE_SEE = "presence_see"
     DECK_MANAGE = "deck_manage"  # create and configure decks, peek, rearrange
     CARD_PLAY = "card_play"  # hold and move cards; what one may do with a deck: DECK_MATRIX

@@ -19,9 +19,10 @@ from django.utils.timezone import localtime
 from games import registry
 from games.core.cards import deck_kind_choices
 
-from tabletop import cardviews
+from tabletop import cardviews, panels
 from tabletop.models import Event
-from tabletop.permissions import Lens
+from tabletop.permissions import Lens, event_lens
+from tabletop.seats import GM, SPECTATOR, PageSeat, strip
 
 if TYPE_CHECKING:
     from tabletop.selectors import TableState
@@ -29,7 +30,7 @@ if TYPE_CHECKING:
 TABLE = "tabletop/table.html"
 CARDS = "tabletop/cards.html"
 MEMBER_KINDS = {"table.created", "member.joined", "member.renamed"}
-CHARACTER_KINDS = {"character.created", "character.updated", "character.claimed"}
+CHARACTER_KINDS = {"character.created", "character.updated", "character.claimed", "table.configured"}
 
 
 LOG = "log"  # the template engine of the log's lines (settings.TEMPLATES)
@@ -100,21 +101,54 @@ def event_entry(event: Event, lens: Lens, *, inner: str | None = None) -> str:
     )
 
 
-def event_frames(event: Event, lenses: list[Lens]) -> dict[Lens, str]:
-    """The frame for each of these lenses, rendering the log line's content once for every
-    lens that sees the same thing (a public roll or chat line looks the same through all three)."""
+def event_frames(event: Event, lenses: list[Lens]) -> tuple[dict[str, str], dict[str, str]]:
+    """What each socket receives of the event: ``(by lens, by seat)``.
+
+    By lens: the frame of every seat of that lens, rendering the log line's content once for
+    every lens that sees the same thing (a public roll or chat line looks the same through all
+    three), and cut to what the least of its seats may use (a spectator, for "public").
+    By seat (``PageSeat.key``): a frame of the seat's own, where the event redraws its panel
+    (``panels.Redraw``) or carries controls that differ by seat; it replaces its lens's frame."""
     inners: dict[bool, str] = {}
-    frames: dict[Lens, str] = {}
+    bases: dict[Lens, str] = {}
     for lens in lenses:
         sees_private = lens != "public" and bool(event.private or event.private_summary)
         if sees_private not in inners:
             inners[sees_private] = _entry_inner(event, lens)
-        frames[lens] = event_frame(event, lens, entry=event_entry(event, lens, inner=inners[sees_private]))
-    return frames
+        bases[lens] = event_frame(event, lens, entry=event_entry(event, lens, inner=inners[sees_private]))
+    frames = {lens: strip(base, _least_seat(event, lens)) for lens, base in bases.items()}
+    redraw = getattr(event, "redraw", None)
+    if redraw is None and not any(frames[lens] != bases[lens] for lens in lenses if lens != "gm"):
+        return dict(frames), {}
+    seats: dict[str, str] = {}
+    for seat in panels.seats_at_event(event, redraw):
+        lens = event_lens(panels.viewer(seat), event)
+        if lens is None or lens not in bases:
+            continue
+        text = strip(bases[lens], seat) + (redraw.html(seat, event.table_id) if redraw is not None else "")
+        if text != frames[lens]:
+            seats[seat.key] = text
+    return dict(frames), seats
+
+
+def _least_seat(event: Event, lens: Lens) -> PageSeat:
+    """The seat of a lens that may use the least: what every seat of that lens may be sent."""
+    if lens == "gm":
+        return GM
+    if lens == "private":
+        return PageSeat("player", event.owner_id)
+    return SPECTATOR
+
+
+def frame_for(event: Event, lens: Lens, seat: PageSeat) -> str:
+    """The event's frame for one seat reading the log (a replay): its log line and the parts it
+    changes, without a panel (the replay ends with the seat's current one)."""
+    return strip(event_frame(event, lens), seat)
 
 
 def event_frame(event: Event, lens: Lens, *, entry: str | None = None) -> str:
-    """What a socket of this lens receives: the log line, and the panels it changes."""
+    """What a socket of this lens receives, before it is cut to its seat: the log line, and the
+    platform's parts it changes (members, characters, cards)."""
     parts = [
         format_html(
             '<div hx-swap-oob="beforeend:#log" data-frame-seq="{}">{}</div>',
@@ -138,14 +172,12 @@ def event_frame(event: Event, lens: Lens, *, entry: str | None = None) -> str:
         member_id = int(event.payload["member"]["id"])
         parts.append(format_html('<li id="member-{}" hx-swap-oob="delete"></li>', member_id))
     elif event.kind in CHARACTER_KINDS:
-        parts.append(
-            render_to_string(
-                f"{TABLE}#character_card",
-                # the GM's part holds the whole character when its sheet is the GM's
-                {"c": event.private.get("character", event.payload["character"]) if lens == "gm"
-                 else event.payload["character"], "oob": True, "table_id": event.table_id},
-            )
-        )
+        if event.kind == "table.configured" and lens == "gm":
+            table = {"pk": event.table_id, "npc_sheets_secret": event.payload["npc_sheets_secret"]}
+            parts.append(render_to_string(f"{TABLE}#npc_screen", {"table": table, "oob": True}))
+        for character in _characters(event, lens):
+            parts.append(render_to_string(f"{TABLE}#character_card",
+                                          {"c": character, "oob": True, "table_id": event.table_id}))
     if event.kind in MEMBER_KINDS and event.payload["member"]["role"] == "player":
         member = event.payload["member"]
         context = {"m": member, "oob": True}
@@ -157,67 +189,17 @@ def event_frame(event: Event, lens: Lens, *, entry: str | None = None) -> str:
             parts.append(format_html('<span id="{}-{}" hx-swap-oob="delete"></span>', prefix, member_id))
     if "counts" in event.payload:
         parts.append(card_panels(event, lens))
-    panel = _system_panel(event)
-    if panel is not None:
-        view = event.payload["panel"]
-        if lens == "gm" and _gm_sees_more(event):
-            view = _gm_panel(event)
-        parts.append(render_to_string(panel, {"panel": view, "oob": True, "table_id": event.table_id}))
-        turn = turn_view(event.payload["panel"])
-        parts.append(render_to_string(f"{TABLE}#turn_banner", {"turn": turn, "oob": True}))
     return "".join(parts)
 
 
-def _event_game(event: Event) -> Any:
-    """The system whose panel the event redraws: its own (``<key>.<type>``), or, for a
-    platform event that carries a panel (a character made, renamed or claimed), the table's."""
-    game = registry.SYSTEMS.get(event.kind.partition(".")[0])
-    if game is None and "panel" in event.payload:
-        from tabletop.models import Table
-
-        game = registry.SYSTEMS.get(Table.objects.values_list("system", flat=True).get(pk=event.table_id))
-    return game
-
-
-def _gm_sees_more(event: Event) -> bool:
-    game = _event_game(event)
-    return game is not None and game.panel is not None and game.panel.gm_sees_more
-
-
-def _gm_panel(event: Event) -> dict[str, Any]:
-    """The GM's own view of a panel that shows the GM more than everyone (Panel.gm_sees_more):
-    never stored in the public payload, drawn from the table's state as it is when the frame is
-    made (the latest, as every redraw is), for the GM's frames only."""
-    from tabletop.models import Table
-    from tabletop.selectors import panel_for, procedure_state
-
-    table = Table.objects.get(pk=event.table_id)
-    return panel_for(table, procedure_state(table) or {}, "gm")
-
-
-def _system_panel(event: Event) -> str | None:
-    """The panel template of the system whose event this is, when the event redraws it."""
-    if "panel" not in event.payload:
-        return None
-    game = _event_game(event)
-    return game.panel.template if game is not None and game.panel is not None else None
-
-
-def turn_view(panel: Mapping[str, Any] | None) -> dict[str, Any] | None:
-    """Whose turn it is, as the page's banner shows it (games/contract.py, Panel): one HTML
-    for every viewer; the page's CSS shows "Your turn" to the member it names (the GM for a
-    turn of the GM's or of a character nobody plays) and what everyone else reads to the rest."""
-    turn = (panel or {}).get("turn")
-    if not turn:
-        return None
-    combatant = turn.get("combatant")
-    controller = (panel or {}).get("controllers", {}).get(combatant) if combatant else None
-    return {
-        "says": turn.get("says", ""),
-        "prompt": turn.get("prompt", ""),
-        "controller": controller or "",
-        "gm": bool(turn.get("gm")) or (combatant is not None and controller is None),
-    }
+def _characters(event: Event, lens: Lens) -> list[Mapping[str, Any]]:
+    """The character cards an event redraws, as this lens may see them: the GM's part holds
+    the whole character when its sheet is the GM's (``selectors.character_shown``)."""
+    if "characters" in event.payload:  # the table's NPC setting changed: every NPC's card
+        return list(event.private.get("characters", event.payload["characters"]) if lens == "gm"
+                    else event.payload["characters"])
+    return [event.private.get("character", event.payload["character"]) if lens == "gm"
+            else event.payload["character"]]
 
 
 def card_panels(event: Event, lens: Lens) -> str:
@@ -312,4 +294,5 @@ def snapshot_frame(state: TableState) -> str:
         "me_id": state.me.pk,
         "deck_kinds": deck_kind_choices(),
     }
-    return render_to_string(f"{TABLE}#snapshot", context)
+    seat = panels.page_seat(state.me)
+    return strip(render_to_string(f"{TABLE}#snapshot", context) + panels.current_frame(state.table, state.me), seat)

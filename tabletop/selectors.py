@@ -49,16 +49,19 @@ def character_data(character: Character) -> dict[str, Any]:
 
 
 def sheet_is_secret(character: Character) -> bool:
-    """An NPC's sheet that only the GM sees (GameSystem.npc_sheets_secret)."""
-    return character.is_npc and registry.get(character.table.system).npc_sheets_secret
+    """An NPC's sheet that only the GM sees (the table's setting, ``Table.npc_sheets_secret``)."""
+    return character.is_npc and character.table.npc_sheets_secret
 
 
-def behind_the_screen(data: Mapping[str, Any]) -> dict[str, Any]:
+def behind_the_screen(character: Character, data: Mapping[str, Any]) -> dict[str, Any]:
     """A character as the seats that may not see its sheet see it (``character_data``): its
-    name, colour, that it is an NPC; no sheet, derived values or glance."""
+    name, colour, that it is an NPC, and what its system makes public of it
+    (``GameSystem.npc_glance``: its harm, say); no sheet, stats or derived values."""
     colour = data["sheet"].get("colour")
+    game = registry.get(character.table.system)
+    public = game.npc_glance(game.glance(character.sheet))
     return {**data, "sheet": {"colour": colour} if colour else {}, "derived": [],
-            "glance": _glance(contract.Glance()), "secret": True}
+            "glance": _glance(public), "secret": True}
 
 
 def character_shown(character: Character) -> tuple[dict[str, Any], dict[str, Any]]:
@@ -67,7 +70,7 @@ def character_shown(character: Character) -> tuple[dict[str, Any], dict[str, Any
     data = character_data(character)
     if not sheet_is_secret(character):
         return data, {}
-    return behind_the_screen(data), {"character": data}
+    return behind_the_screen(character, data), {"character": data}
 
 
 def _track(label: str, now: int, of: int) -> dict[str, Any]:
@@ -236,7 +239,7 @@ def table_state(table: Table, me: Membership) -> TableState:
     seq = last_seq(table.pk)
     members = [member_data(m) for m in table.members.filter(removed_at=None)]
     characters = [
-        character_data(c) if viewer.is_gm or not sheet_is_secret(c) else behind_the_screen(character_data(c))
+        character_data(c) if viewer.is_gm or not sheet_is_secret(c) else behind_the_screen(c, character_data(c))
         for c in table.characters.select_related("owner", "table")
     ]
     return TableState(
@@ -376,35 +379,3 @@ def procedure_state(table: Table) -> dict[str, Any] | None:
         return None
     row = ProcedureState.objects.filter(table=table).first()
     return row.state if row else game.procedure.new_state()
-
-
-PANEL_LENS: dict[str, contract.PanelLens] = {"gm": "gm", "player": "player"}
-
-
-def panel_lens(member: Membership | None) -> contract.PanelLens:
-    """Whose view of a system's panel a member gets: anyone not GM or player sees a spectator's."""
-    return PANEL_LENS.get(member.role if member and member.removed_at is None else "", "spectator")
-
-
-def panel_for(table: Table, state: dict[str, Any], lens: contract.PanelLens = "spectator") -> dict[str, Any]:
-    """The system's panel as ``lens`` sees it, plus what the table knows and the rules do not:
-    who controls each combatant (its owner's member id; none for the GM's) and the characters
-    that could join, each with what the system shows of it (``Panel.character_view``). An event
-    carries the spectator's view (everyone may see it)."""
-    game = registry.get(table.system)
-    assert game.panel is not None
-    characters = [character_facts(c) for c in table.characters.order_by("pk")]
-    shown = game.panel.character_view
-    return {
-        **game.panel.view(state, lens),
-        "controllers": {c.cid: c.owner for c in characters},
-        "characters": [{"id": c.id, "cid": c.cid, "name": c.name, **({"view": shown(c)} if shown else {})}
-                       for c in characters],
-    }
-
-
-def system_panel(table: Table, member: Membership) -> dict[str, Any] | None:
-    """The panel on the table page for this member, or None when the system has none."""
-    if registry.get(table.system).panel is None:
-        return None
-    return panel_for(table, procedure_state(table) or {}, panel_lens(member))

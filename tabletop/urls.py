@@ -21,6 +21,7 @@ urlpatterns = [
     path("tables/<id:table_id>/members/<id:member_id>/remove/", views.member_remove, name="member_remove"),
     path("tables/<id:table_id>/members/<id:member_id>/seat-link/", views.seat_link, name="seat_link"),
     path("tables/<id:table_id>/members/<id:member_id>/seat-link/replace/", views.seat_link_replace, name="seat_link_replace"),
+    path("tables/<id:table_id>/npc-sheets/", views.npc_sheets, name="npc_sheets"),
     path("tables/<id:table_id>/characters/new/", views.character_new, name="character_new"),
     path("tables/<id:table_id>/characters/<id:character_id>/edit/", views.character_edit, name="character_edit"),
     path("tables/<id:table_id>/characters/<id:character_id>/claim/", views.character_claim, name="character_claim"),

@@ -1,4 +1,4 @@
-"""What the Harsh Light panel shows, as plain data: ``view(state, lens)``.
+"""What the Harsh Light panel shows, as plain data: ``view(state, seat)``.
 
 Every card pulled lies face up and every sheet trait in play is public at the table, so the GM,
 the players and the spectators see the same panel. The view is JSON-safe (an event carries it)
@@ -16,6 +16,7 @@ from typing import Any
 
 from games.core.cards import OrientedCard
 from games.core.words import count
+from games.contract import SPECTATOR_SEAT, Seat
 from games.harsh_light import extended, odds, pools, pulls, rules
 from games.harsh_light import sheet as sh
 from games.harsh_light.errors import RuleError
@@ -205,8 +206,8 @@ def turn(state: Mapping[str, Any]) -> dict[str, Any] | None:
     return None
 
 
-def view(state: Mapping[str, Any], lens: str = "spectator") -> dict[str, Any]:
-    """The panel for any lens (nothing is secret); JSON-safe, as an event carries it."""
+def view(state: Mapping[str, Any], seat: Seat = SPECTATOR_SEAT) -> dict[str, Any]:
+    """The panel for any seat (nothing is secret); JSON-safe."""
     state = {**new_state(), **state}  # the table may hold no state yet
     in_order = [cid for cid in state["order"] if cid in state["characters"]]
     others = [cid for cid in state["characters"] if cid not in in_order]

@@ -12,7 +12,7 @@ from games.shadows.narrate import summary
 from games.shadows.procedure import decide
 from games.shadows.sheet import FIELDS, clean_sheet, derived
 from games.shadows.state import new_state
-from games.shadows.table import glance, writeback
+from games.shadows.table import glance, npc_glance, writeback
 from games.shadows.visibility import AUDIENCES, view
 
 PANEL = "games/shadows/panel.html"
@@ -26,6 +26,7 @@ SYSTEM = GameSystem(
     clean_sheet=clean_sheet,
     derived=derived,
     glance=glance,
+    npc_glance=npc_glance,  # the antagonists' tracks are the GM's too (visibility.py)
     procedure=Procedure(
         new_state=new_state,
         decide=decide,
@@ -40,12 +41,9 @@ SYSTEM = GameSystem(
     checks=(),
     pages=(odds_page.ODDS,),
     # the GM's view holds the GM's secrets (a fumble's guide, a Major Critical's effect, a
-    # multi-draw margin, the critical tables, which card each NPC holds): drawn for the GM alone
-    panel=Panel(view=view, template=f"{PANEL}#panel", notice=f"{PANEL}#notice", gm_sees_more=True),
+    # multi-draw margin, the critical tables, which card each NPC holds)
+    panel=Panel(view=view, template=f"{PANEL}#panel", notice=f"{PANEL}#notice"),
     log_lines={},  # every event reads as its summary (log/events/default.html)
     audiences=AUDIENCES,
     rule_error=RuleError,
-    # the antagonists' figures and tracks are the GM's (visibility.py): an NPC's character card
-    # shows the other seats its name alone
-    npc_sheets_secret=True,
 )

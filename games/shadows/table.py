@@ -57,6 +57,16 @@ def writeback(event: Mapping[str, Any], state: Mapping[str, Any]) -> dict[str, d
 _SHOWN = ("quickness", "body", "mind", "spirit")
 
 
+HARM_TAGS = ("Down", "No Life left", "No Æssence left")
+
+
+def npc_glance(glance: Glance) -> Glance:
+    """What an NPC's card shows the seats its sheet is hidden from: whether it is down or out of
+    Life or Æssence, which everyone sees happen; its tracks, figures and the rest of its tags
+    (vulnerabilities, resistances, Major Arcana held) are the GM's (visibility.py)."""
+    return Glance(tags=tuple(t for t in glance.tags if t in HARM_TAGS), out=glance.out)
+
+
 def glance(sheet: Mapping[str, Any]) -> Glance:
     """A character card at a glance: AP and the attributes a fight turns on (Quickness for
     AP and Defence, Body, Mind and Spirit for the hands), the skills, Health, Life and Æssence

@@ -8,13 +8,13 @@ the GM and the particular player will see their own card draws"). The rules:
 - A card is public once it is played (an attack, a dodge or parry, a check from the hand),
   or when it is drawn face up (a draw outside combat, damage modifiers, the critical chain).
 - The GM's secrets: a fumble's guide until shown, a Major Critical's effect until announced,
-  a multi-draw margin, the critical tables, and NPCs' sheets (``npc_sheets_secret``: the
+  a multi-draw margin, the critical tables, and NPCs' sheets (the table's ``npc_sheets_secret``: the
   character card, its events and the write-back after a fight show the others its name).
   Reading: a resolution's own figures stay everyone's, as every card played is (the Defence
   an attack met and what made it up, the damage done, an aim's odds against a target), so
   the players can check the rules were kept; the sheet they come from is the GM's.
 
-``view(state, lens)`` is the panel: the "gm" lens sees every hand; "player" and
+``view(state, seat)`` is the panel: the "gm" lens sees every hand; "player" and
 "spectator" see how many cards each hand holds, never which. Which cards a player holds is
 ``hand_of(state, member_id)``: a separate pure function, so a platform that draws a
 per-member panel can add that member's own hand and nobody else's (the table's own hand
@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from games.contract import GM_ONLY, PUBLIC, AudienceRule, PanelLens, Visibility, public
+from games.contract import GM_ONLY, PUBLIC, AudienceRule, Seat, Visibility, public
 from games.core.cards import OrientedCard
 from games.shadows import criticals as crit
 from games.shadows import deck, odds, weapons
@@ -272,11 +272,12 @@ def _turn(state: Mapping[str, Any]) -> dict[str, Any] | None:
             "prompt": "start the next round, or end the combat"}
 
 
-def view(state: Mapping[str, Any], lens: PanelLens) -> dict[str, Any]:
+def view(state: Mapping[str, Any], seat: Seat) -> dict[str, Any]:
     """The panel as ``lens`` sees it. No lens lists a hand's cards: the table's hand panels show
     each hand to its holder and the GM. The GM's lens alone names which cards each NPC holds
     (the NPCs' hands all lie in the GM's one hand pile) and the GM's secrets."""
-    gm = lens == "gm"
+    lens = seat.lens
+    gm = seat.is_gm
     names = state.get("names", {})
     out: dict[str, Any] = {
         "lens": lens,

@@ -24,6 +24,9 @@ def member_group(member_id: int) -> str:
 
 def event_message(event: Event) -> dict[str, object]:
     member = event.payload.get("member") if event.kind == "member.removed" else None
+    frames, seats = rendering.event_frames(
+        event, lenses_needed(audience=event.audience, private_audience=event.private_audience)
+    )
     return {
         "type": "table.event",
         "table_id": event.table_id,
@@ -33,9 +36,8 @@ def event_message(event: Event) -> dict[str, object]:
         "private_audience": event.private_audience,
         "owner_id": event.owner_id,
         "removed_member_id": member["id"] if member else None,
-        "frames": rendering.event_frames(
-            event, lenses_needed(audience=event.audience, private_audience=event.private_audience)
-        ),
+        "frames": frames,  # by lens
+        "seats": seats,  # by seat, where a seat gets a frame of its own (its panel, its controls)
     }
 
 

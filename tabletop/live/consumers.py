@@ -16,7 +16,7 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 
-from tabletop import ids, rendering, selectors, services
+from tabletop import ids, panels, rendering, selectors, services
 from tabletop.live import liveness, socket_actions
 from tabletop.serving import wire
 from tabletop.live.broadcast import member_group
@@ -56,6 +56,7 @@ class TableConsumer(AsyncWebsocketConsumer):
             return
         self.member = member
         self.member_id = member.pk
+        self.seat = panels.page_seat(member)
         # Table events and presence come through this process's hub; the member's own
         # group only says "you were removed".
         self.groups_joined = [member_group(member.pk)]
@@ -170,8 +171,10 @@ class TableConsumer(AsyncWebsocketConsumer):
         if len(seen) > settings.TABLETOP_REPLAY_LIMIT:
             table = Table.objects.get(pk=self.table_id)
             return [rendering.snapshot_frame(selectors.table_state(table, member))], upto, True
-        frames = [rendering.event_frame(s.event, s.lens) for s in seen]
-        return frames, upto, True
+        frames = [rendering.frame_for(s.event, s.lens, self.seat) for s in seen]
+        if frames:  # the log lines, then the seat's panel as it is now (one, not one per event)
+            frames.append(panels.current_frame(Table.objects.get(pk=self.table_id), member))
+        return [f for f in frames if f], upto, True
 
     def offer(self, message: dict[str, Any]) -> bool:
         """Writes the table's next event at once, without a turn or an await, when nothing
@@ -191,7 +194,8 @@ class TableConsumer(AsyncWebsocketConsumer):
             return False
         lens = self._lens(message)
         if lens is not None:
-            self.push_direct(wire.prepared(message, lens, message["frames"][lens]))
+            key, text = self._frame_of(message, lens)
+            self.push_direct(wire.prepared(message, key, text))
         self.cursor += 1
         return True
 
@@ -227,10 +231,17 @@ class TableConsumer(AsyncWebsocketConsumer):
             owner_id=message["owner_id"],
         )
 
+    def _frame_of(self, message: dict[str, Any], lens: Lens) -> tuple[str, str]:
+        """This socket's frame of a table event, and the key it is shared under: the seat's own
+        when it has one (its panel, its controls), else its lens's."""
+        own = message.get("seats", {}).get(self.seat.key)
+        return (f"seat:{self.seat.key}", own) if own is not None else (lens, message["frames"][lens])
+
     async def _push(self, message: dict[str, Any]) -> None:
         lens = self._lens(message)
         if lens is not None:
-            await self._send_shared(message, lens, message["frames"][lens])
+            key, text = self._frame_of(message, lens)
+            await self._send_shared(message, key, text)
         self.cursor = int(message["seq"])
         if message.get("removed_member_id") == self.member_id:
             await self.close(code=CLOSE_FORBIDDEN)

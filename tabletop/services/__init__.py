@@ -12,7 +12,7 @@ from tabletop.services.cards import (
     pile_deal,
     pile_draw,
 )
-from tabletop.services.characters import character_claim, character_create, character_update
+from tabletop.services.characters import character_claim, character_create, character_update, table_npc_sheets
 from tabletop.services.decks import (
     deck_configure,
     deck_create,
@@ -44,5 +44,5 @@ __all__ = [
     "membership_remove", "membership_rename", "membership_replace_seat_link", "presence_connect", "presence_disconnect", "process_heartbeat",
     "card_discard", "card_pass", "card_play", "card_return", "pile_deal", "pile_draw",
     "deck_configure", "deck_create", "deck_discard_reshuffle", "deck_peek", "deck_recall",
-    "deck_reorder", "deck_shuffle", "procedure_command", "check_roll",
+    "deck_reorder", "deck_shuffle", "procedure_command", "check_roll", "table_npc_sheets",
 ]

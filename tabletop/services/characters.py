@@ -13,7 +13,8 @@ from games.sheets import SheetError
 from tabletop.models import Audience, Table, Character, Membership, Role
 from tabletop.permissions import Verb, can_claim_character, can_edit_character
 from games.core.rng import system_rng
-from tabletop.selectors import character_facts, character_shown, deck_data, panel_for, procedure_state
+from tabletop import panels
+from tabletop.selectors import character_data, character_facts, character_shown, deck_data, procedure_state
 from tabletop.services.decks import make_deck
 from tabletop.services.piles import card_event
 from tabletop.services.base import (
@@ -78,16 +79,15 @@ def character_event(locked: Table, kind: str, *, actor: Membership, summary: str
     """A character's event, with the table's panel when its system has one: the platform adds
     the table's characters and who controls each to every panel (a form's "who", a button only
     a character's player sees), so a character made, renamed or claimed redraws it. An NPC
-    whose sheet is secret (GameSystem.npc_sheets_secret) travels whole only in the GM's part;
+    whose sheet is secret (Table.npc_sheets_secret) travels whole only in the GM's part;
     ``private_summary`` is then the GM's line (what changed on the sheet). A procedure's own
     write-back leaves the panel out (``with_panel``): its event redraws it already."""
     shown, secret = character_shown(character)
-    payload: dict[str, Any] = {"character": shown}
-    if with_panel and registry.get(locked.system).panel is not None:
-        payload["panel"] = panel_for(locked, procedure_state(locked) or {})
-    append(locked, kind, actor=actor, summary=summary, payload=payload, private=secret,
-           private_summary=private_summary if secret else "",
-           private_audience=Audience.GM if secret else Audience.OWNER)
+    event = append(locked, kind, actor=actor, summary=summary, payload={"character": shown}, private=secret,
+                   private_summary=private_summary if secret else "",
+                   private_audience=Audience.GM if secret else Audience.OWNER)
+    if with_panel:
+        panels.attach([event], locked, procedure_state(locked) or {})
 
 
 def _make_its_decks(locked: Table, me: Membership, character: Character) -> None:
@@ -171,3 +171,27 @@ def character_claim(*, character: Character, actor: Membership) -> Character:
         _hand_over_its_decks(locked, fresh)
         character_event(locked, "character.claimed", actor=me, summary=f"{me.display_name} now plays {fresh.name}.", character=fresh)
     return fresh
+
+
+def table_npc_sheets(*, table: Table, actor: Membership, secret: bool) -> None:
+    """The GM keeps NPCs' sheets behind the screen (``secret``, the default) or shows them to
+    every seat. Every NPC's card is redrawn for each seat as it may now see it, and each seat's
+    panel with it (a system's view hides a hidden NPC's figures: ``Seat.hidden``)."""
+    with transaction.atomic():
+        locked = lock_table(table.pk)
+        me = acting(locked, actor, Verb.TABLE_CONFIGURE)
+        if locked.npc_sheets_secret == secret:
+            raise ServiceError("The NPCs' sheets are already " + ("the GM's alone." if secret else "shown to everyone."))
+        locked.npc_sheets_secret = secret
+        locked.save(update_fields=["npc_sheets_secret"])
+        npcs = list(locked.characters.filter(is_npc=True).select_related("owner").order_by("pk"))
+        for npc in npcs:
+            npc.table = locked
+        shown = [character_shown(npc) for npc in npcs]
+        summary = (f"{me.display_name} keeps the NPCs' sheets behind the screen: only the GM sees them."
+                   if secret else f"{me.display_name} shows the NPCs' sheets to everyone.")
+        event = append(locked, "table.configured", actor=me, summary=summary,
+                       payload={"npc_sheets_secret": secret, "characters": [public for public, _ in shown]},
+                       private={"characters": [character_data(npc) for npc in npcs]} if secret else {},
+                       private_audience=Audience.GM)
+        panels.attach([event], locked, procedure_state(locked) or {})

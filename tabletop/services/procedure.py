@@ -18,9 +18,8 @@ from games.core.cards_port import OutOfCards, UnknownDeck
 from games.core.rng import Rng
 from tabletop.models import Table, Character, Event, Membership, ProcedureState
 from tabletop.permissions import Verb, may_send
-from tabletop.selectors import (
-    character_facts, combatant_id, member_facts, panel_for, sheet_is_secret,
-)
+from tabletop import panels
+from tabletop.selectors import character_facts, combatant_id, member_facts, sheet_is_secret
 from tabletop.services.base import NotAllowed, NotFound, ServiceError, append, lock_member
 from tabletop.services.characters import character_event
 from tabletop.services.table_cards import TableCards
@@ -64,10 +63,11 @@ def procedure_command(
             seen = game.visibility(event)
             logged.append(_log(
                 locked, me, game, event["type"], seen, by_cid, summary=proc.summary(event, state),
-                payload={"event": _public(event, seen), "panel": panel_for(locked, state)},
+                payload={"event": _public(event, seen)},
             ))
             if proc.writeback is not None:
                 _write_back(locked, me, proc.writeback(event, state))
+        panels.attach(logged, locked, state, characters)
         row.state = state
         row.save(update_fields=["state", "updated"])
     return logged

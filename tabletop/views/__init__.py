@@ -8,7 +8,9 @@ from __future__ import annotations
 
 from tabletop.views.accounts import signup, home, table_create
 from tabletop.views.table import table, roll, chat, link_regenerate, link_qr, join, watch, export
-from tabletop.views.people import member_rename, member_remove, character_new, character_edit, character_claim
+from tabletop.views.people import (
+    member_rename, member_remove, character_new, character_edit, character_claim, npc_sheets,
+)
 from tabletop.views.cards import deck_create, deck_action, card_action
 from tabletop.views.systems import game_page, table_check, table_command
 from tabletop.views.seats import leave, seat, seat_link, seat_link_replace
@@ -29,6 +31,7 @@ __all__ = [
     "leave",
     "link_qr",
     "link_regenerate",
+    "npc_sheets",
     "member_remove",
     "member_rename",
     "roll",

@@ -63,6 +63,17 @@ def _member_error(
     return render(request, "tabletop/message.html", {"message": message, "table": table}, status=status)
 
 
+@require_POST
+def npc_sheets(request: HttpRequest, table_id: int) -> HttpResponse:
+    """The GM keeps the NPCs' sheets behind the screen, or shows them to everyone."""
+    table, me = member_at(request, table_id, Verb.TABLE_CONFIGURE)
+    try:
+        services.table_npc_sheets(table=table, actor=me, secret=request.POST.get("npc_sheets_secret") == "1")
+    except ServiceError as exc:
+        return _member_error(request, table, exc.message, exc.status)
+    return _member_done(request, table)
+
+
 # Characters
 
 

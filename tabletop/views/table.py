@@ -17,10 +17,11 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from games import registry
 from games.core.cards import deck_kind_choices
-from tabletop import actions, rendering, selectors, services
+from tabletop import actions, panels, rendering, selectors, services
 from tabletop.forms import ChatForm, JoinForm, RollForm
 from tabletop.models import Table, Membership, Role
 from tabletop.permissions import Verb, can
+from tabletop import seats
 from tabletop.services import ServiceError
 
 from tabletop.views.base import TABLE, form_response, refusal, member_at
@@ -35,11 +36,11 @@ def _table_context(request: HttpRequest, table: Table, member: Membership) -> di
     for m in state.members:
         m["cards_in_hand"] = cards["hand_counts"].get(m["id"], 0)
     game = registry.get(table.system)
-    panel = selectors.system_panel(table, member)
+    panel = panels.current(table, member)
     return {
-        # the system's panel, drawn by the templates its registration names
+        # the system's panel, drawn for this member's seat by the templates its registration names
         "panel": panel,
-        "turn": rendering.turn_view(panel),
+        "turn": panels.turn_view(panel),
         "system_panel": game.panel,
         "cards": cards,
         "me_id": member.pk,
@@ -78,7 +79,9 @@ def table(request: HttpRequest, table_id: int) -> HttpResponse:
         # the GM's printed "Table:" link, opened logged out: the login page, then the table
         return redirect_to_login(request.get_full_path())
     table, member = member_at(request, table_id, Verb.WATCH)
-    return render(request, TABLE, _table_context(request, table, member))
+    page = render(request, TABLE, _table_context(request, table, member))
+    page.content = seats.strip(page.content.decode(), panels.page_seat(member)).encode()
+    return page
 
 
 def _table_form(request: HttpRequest, table_id: int, name: str, *, partial: str) -> HttpResponse:

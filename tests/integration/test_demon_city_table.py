@@ -17,7 +17,7 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 from django.urls import reverse
 
-from tabletop import services
+from tabletop import panels, services
 from tabletop.asgi import application
 from tabletop.models import Event, ProcedureState, Role
 from tabletop.selectors import combatant_sheet
@@ -123,7 +123,7 @@ def test_a_full_round_is_logged_step_by_step_with_the_panel(fight) -> None:
     for event in announced:
         pool = event.payload["event"]["pool"]
         assert 1 <= pool["size"] <= 5 and all(d["reason"] for d in pool["dice"])
-    panel = rolled[-1].payload["panel"]
+    panel = panels.current(rolled[-1].table, None)
     assert panel["phase"] == "resolved" and [o["name"] for o in panel["order"]] == ["Alfie", "Demon", "Betty"]
     assert "higher ground" in json.dumps(Event.objects.get(kind="demon_city.pool_adjusted").payload)
     undone = command(fight, "gm", rng, type="undo")

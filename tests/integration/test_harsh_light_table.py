@@ -24,7 +24,7 @@ from django.urls import reverse
 from games.core.cards import card_by_id
 from games.harsh_light import DECK, odds, rules
 from games.harsh_light.odds import counts_of
-from tabletop import services
+from tabletop import panels, services
 from tabletop.models import CardPlacement, Character, Event, PileKind, ProcedureState, Role, ShuffleCommitment
 from tabletop.selectors import combatant_id, events_for, viewer_of
 
@@ -160,7 +160,7 @@ def test_a_pull_is_shown_with_its_odds_from_the_draw_pile_then_takes_a_real_card
        modifier="-7", reason="in the dark")
     pile = list(CardPlacement.objects.filter(deck=deck, pile__kind=PileKind.DRAW).values_list("card_id", flat=True))
     assert len(pile) == 34 and state(hl)["deck_left"] == list(counts_of(pile))
-    [ready] = last("pull_set_up").payload["panel"]["prepared"]
+    [ready] = panels.current(last("pull_set_up").table, None)["prepared"]
     exact = odds.exact_from_counts(-1, counts_of(pile))
     assert ready["pool"]["size"] == -1 and ready["odds"]["dramatic"] == odds.percent(exact.dramatic) > 0
     assert [c["percent"] for c in ready["odds"]["cells"][:5]] == [odds.percent(exact.successes.get(k, 0))
@@ -192,7 +192,7 @@ def test_a_resisted_attack_lowers_defence_and_the_turn_order_is_enforced(hl) -> 
     alfie, betty, ghoul = hl["alfie"], hl["betty"], hl["ghoul"]
     ok(hl, "gm", "set_order", order=[alfie.pk, betty.pk, ghoul.pk])
     assert state(hl)["acting"] == cid(alfie)
-    assert last("order_set").payload["panel"]["turn"]["says"] == "Alfie acts"
+    assert panels.current(last("order_set").table, None)["turn"]["says"] == "Alfie acts"
     refused(hl, "bob", "set_up_pull", 400, "It is Alfie's action, not Betty's",
             combatant=betty.pk, attribute="strength")
     refused(hl, "bob", "set_up_pull", 403, "You act only for the characters you control",
@@ -202,7 +202,7 @@ def test_a_resisted_attack_lowers_defence_and_the_turn_order_is_enforced(hl) -> 
             combatant=alfie.pk, attribute="strength")
     refused(hl, "ann", "set_order", 400, "Only the GM can set the turn order", order=[alfie.pk])
     attack(hl, "ann", alfie, ghoul)
-    ghoul_row = next(p for p in last("pulled").payload["panel"]["order"] if p["id"] == cid(ghoul))
+    ghoul_row = next(p for p in panels.current(last("pulled").table, None)["order"] if p["id"] == cid(ghoul))
     assert (ghoul_row["defence"], ghoul_row["defence_base"]) == (2, 3)
     record = last("pulled").payload["event"]["record"]
     assert record["pool"]["parts"][-1] == ["Ghoul's Defence", -3] and record["kind"] == "resisted"
@@ -210,13 +210,13 @@ def test_a_resisted_attack_lowers_defence_and_the_turn_order_is_enforced(hl) -> 
             combatant=alfie.pk, attribute="strength")
     ok(hl, "ann", "end_turn", combatant=cid(alfie))
     attack(hl, "bob", betty, ghoul)
-    ghoul_row = next(p for p in last("pulled").payload["panel"]["order"] if p["id"] == cid(ghoul))
+    ghoul_row = next(p for p in panels.current(last("pulled").table, None)["order"] if p["id"] == cid(ghoul))
     assert ghoul_row["defence"] == 1
     assert last("pulled").payload["event"]["record"]["pool"]["parts"][-1] == ["Ghoul's Defence", -2]
     ok(hl, "bob", "end_turn")
-    assert last("turn_ended").payload["panel"]["turn"]["says"] == "Ghoul acts"
+    assert panels.current(last("turn_ended").table, None)["turn"]["says"] == "Ghoul acts"
     ok(hl, "gm", "dodge", combatant=cid(ghoul))
-    ghoul_row = next(p for p in last("dodged").payload["panel"]["order"] if p["id"] == cid(ghoul))
+    ghoul_row = next(p for p in panels.current(last("dodged").table, None)["order"] if p["id"] == cid(ghoul))
     assert ghoul_row["defence"] == 6 and "dodging: Defence doubled" in ghoul_row["notes"]
     ok(hl, "gm", "end_turn")
     assert state(hl)["turn"] == 2 and state(hl)["acting"] == cid(alfie)
@@ -265,7 +265,7 @@ def test_an_extended_action_gathers_successes_until_it_is_done(hl) -> None:
         assert event["gathered"] == gathered
         if event["done"]:
             break
-    [shown] = last("extended_pulled").payload["panel"]["extended"]
+    [shown] = panels.current(last("extended_pulled").table, None)["extended"]
     assert shown["done"] and shown["gathered"] >= 5 and len(shown["pulls"]) == number
     refused(hl, "ann", "extended_pull", 400, "That extended action is over", extended="x1")
     assert CardPlacement.objects.filter(deck=deck).count() == 40

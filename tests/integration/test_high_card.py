@@ -130,35 +130,40 @@ def test_a_duel_deals_hidden_cards_that_only_their_holders_and_the_gm_see(game, 
                             HTTP_HX_REQUEST="true").status_code == 400  # the GM's
 
 
-def test_a_panel_the_gm_sees_more_of_redraws_the_gm_s_view_for_the_gm_only(game, rng, monkeypatch) -> None:
-    """Panel.gm_sees_more: the GM's live redraw carries the GM's view (drawn from the state for
-    the GM's frame); the public payload and every other frame carry the spectator's."""
+def test_each_seat_s_live_redraw_carries_its_own_view_and_no_other(game, rng, monkeypatch) -> None:
+    """Issue 21: "The GM, each player and the spectator each get their own panel, live and on
+    reload". A redraw carried the spectator's view to every player, and the GM's was read again
+    from the database for the GM's frame; now each seat's view of the state after the command
+    rides, in memory, on the last event that seat sees, and no panel is stored in the log."""
     import dataclasses
 
-    from tabletop import rendering
+    from tabletop import panels
+    from tabletop.seats import GM, SPECTATOR, PageSeat
+    from tests.support.frames import logged, seat_frame
 
     table, gm, ann, bob, watcher, heroes = game
-    secret = dataclasses.replace(high_card.SYSTEM, panel=dataclasses.replace(
-        high_card.SYSTEM.panel, view=lambda state, lens: {"margin": "hidden 7" if lens == "gm" else "?"},
-        gm_sees_more=True))
+
+    def view(state, seat):
+        return {"margin": "hidden 7" if seat.is_gm else f"for {seat.lens} {seat.member}"}
+
+    secret = dataclasses.replace(high_card.SYSTEM, panel=dataclasses.replace(high_card.SYSTEM.panel, view=view))
     monkeypatch.setitem(registry.SYSTEMS, "high_card", secret)
-    drawn_panels: list[dict] = []
-    real = rendering.render_to_string
-
-    def spy(template, context=None, *args, **kwargs):
-        if template == secret.panel.template:
-            drawn_panels.append(context["panel"])
-            return f"<panel>{context['panel']['margin']}</panel>"
-        return real(template, context, *args, **kwargs)
-
-    monkeypatch.setattr(rendering, "render_to_string", spy)
+    monkeypatch.setattr(panels, "render", lambda template, v, seat, table_id: f"<panel>{v['margin']}</panel>")
     bring_fate(table, gm, rng)
-    assert client(gm).post(f"/tables/{table.pk}/commands/duel/",
-                           {"characters": [str(heroes["Ann"].pk), str(heroes["Bob"].pk)]},
-                           HTTP_HX_REQUEST="true").status_code == 200
-    event = Event.objects.filter(table=table, kind="high_card.duel_won").get()
-    assert "hidden 7" not in str(event.payload)
-    frames = rendering.event_frames(event, ["gm", "private", "public"])
-    assert "<panel>hidden 7</panel>" in frames["gm"]
-    assert "<panel>?</panel>" in frames["private"] and "<panel>?</panel>" in frames["public"]
-    assert "hidden 7" not in frames["private"] + frames["public"]
+    with logged() as events:
+        assert client(gm).post(f"/tables/{table.pk}/commands/duel/",
+                               {"characters": [str(heroes["Ann"].pk), str(heroes["Bob"].pk)]},
+                               HTTP_HX_REQUEST="true").status_code == 200
+    mine = [e for e in events if e.kind.startswith("high_card.")]
+    assert all("panel" not in e.payload for e in mine)
+    last = mine[-1]
+    assert "hidden 7" not in str(last.payload)
+    frames = {seat: seat_frame(last, seat) or "" for seat in (GM, SPECTATOR, PageSeat("player", ann.pk),
+                                                                PageSeat("player", bob.pk))}
+    assert "<panel>hidden 7</panel>" in frames[GM]
+    assert f"<panel>for player {ann.pk}</panel>" in frames[PageSeat("player", ann.pk)]
+    assert f"<panel>for player {bob.pk}</panel>" in frames[PageSeat("player", bob.pk)]
+    assert "<panel>for spectator None</panel>" in frames[SPECTATOR]
+    assert "hidden 7" not in "".join(f for seat, f in frames.items() if seat != GM)
+    # each seat's panel rides once, on the last event of the command it sees
+    assert sum("<panel>" in (seat_frame(e, GM) or "") for e in mine) == 1

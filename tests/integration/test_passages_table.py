@@ -467,7 +467,8 @@ async def test_every_step_reaches_a_spectator_live(table, monkeypatch) -> None:
     await send(table, "gm", "combat_roll", {"combatant": garbo}, rolls=(80,), monkeypatch=monkeypatch)
     await send(table, "gm", "resolve")
     received = ""
-    while "Resolution Point, Turn 1" not in received:
+    # the log lines, live or replayed; the panel comes with the last, or after a replay's lines
+    while "Resolution Point, Turn 1" not in received or 'aria-label="Fatigue 94 of 100"' not in received:
         received += (await comm.receive_output(timeout=3)).get("text", "")
     assert "Trayer rolls 42 + Soldiery (Sword and Shield) 18 = 60" in received
     assert re.search(r'<section id="passages-panel"[^>]*hx-swap-oob="true"', received)

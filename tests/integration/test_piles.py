@@ -615,7 +615,7 @@ def test_a_recall_redraws_every_hand_it_empties_on_its_holder_s_open_page(table,
         assert own, f"no event of the recall redraws {member.display_name}'s hand"
         assert own[-1].private["hand"] == []
         assert own[-1].summary == f"{member.display_name} gives back 2 cards of {deck.name}."
-        frames = event_frames(own[-1], ["private", "gm", "public"])
+        frames, _ = event_frames(own[-1], ["private", "gm", "public"])
         for lens in ("private", "gm"):  # the holder's page and the GM's redraw the hand, empty
             assert f'id="hand-{member.pk}"' in frames[lens]
             assert not any(card_by_id(c).name in frames[lens] for c in in_pile(deck, PileKind.DRAW))

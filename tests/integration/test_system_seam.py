@@ -19,10 +19,12 @@ from django.urls import reverse
 
 from games.core.cards_port import Cards
 from games import registry
-from games.contract import CheckRun, Panel, Visibility
-from tabletop import rendering, selectors, services
+from games.contract import CheckRun, Panel, Seat, Visibility
+from tabletop import panels, rendering, selectors, services
 from tabletop.models import Event, ProcedureState, Role
+from tabletop.seats import GM, SPECTATOR, PageSeat
 from tabletop.selectors import combatant_id, combatant_sheet, events_for, viewer_of
+from tests.support.frames import logged, seat_frame
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 
@@ -136,16 +138,19 @@ def test_the_page_draws_each_viewers_lens_of_the_panel(dc, monkeypatch) -> None:
     assert game.panel is not None
     seen: list[str] = []
 
-    def view(state: Any, lens: Any) -> dict[str, Any]:
-        seen.append(lens)
-        return game.panel.view(state, lens)  # type: ignore[union-attr]
+    def view(state: Any, seat: Seat) -> dict[str, Any]:
+        seen.append((seat.lens, seat.member))
+        return game.panel.view(state, seat)  # type: ignore[union-attr]
 
     monkeypatch.setitem(registry.SYSTEMS, "demon_city", replace(game, panel=replace(game.panel, view=view)))
     for who in ("gm", "ann", "watcher"):
         assert dc["clients"][who].get(reverse("table", args=[dc["table"].pk])).status_code == 200
-    assert seen == ["gm", "player", "spectator"]
+    assert seen == [("gm", None), ("player", dc["ann"].pk), ("spectator", None)]
+    seen.clear()
     fight(dc)
-    assert seen[-1] == "spectator"  # an event carries what everyone may see
+    # issue 21: every seat its own view, live too (an event carried the spectator's to everyone)
+    assert sorted(seen, key=str) == sorted([("gm", None), ("spectator", None), ("player", dc["ann"].pk),
+                                            ("player", dc["bob"].pk)], key=str)
 
 
 def test_the_engine_and_a_check_get_the_member(dc, monkeypatch) -> None:
@@ -232,19 +237,26 @@ def test_a_character_made_renamed_or_claimed_redraws_the_panel(dc) -> None:
     form's "who", a button only a character's player sees): a character's event redraws it, so
     a GM whose page was open before the players made their characters can pick them."""
     gm = dc["gm"]
-    betty = services.character_create(table=dc["table"], actor=dc["bob"], name="Betty", sheet={"agility": 5})
-    made = Event.objects.filter(table=dc["table"], kind="character.created").latest("seq")
-    assert [c["name"] for c in made.payload["panel"]["characters"]] == ["Alfie", "Demon", "Betty"]
-    frame = rendering.event_frame(made, "public")
-    assert re.search(r'<section id="rounds-panel"[^>]*hx-swap-oob="true"', frame)
-    assert f'value="{betty.pk}" checked> Betty' in frame and 'id="turn-banner"' in frame
+    with logged() as events:
+        betty = services.character_create(table=dc["table"], actor=dc["bob"], name="Betty", sheet={"agility": 5})
+    [made] = [e for e in events if e.kind == "character.created"]
+    assert "panel" not in made.payload  # never stored: every reader of the log would get it
+    for seat in (GM, SPECTATOR, PageSeat("player", dc["ann"].pk)):
+        frame = seat_frame(made, seat)
+        assert frame is not None and re.search(r'<section id="rounds-panel"[^>]*hx-swap-oob="true"', frame)
+        assert 'id="turn-banner"' in frame
+        # the GM's form to start Action Rounds offers Betty; no other seat receives that form
+        assert (f'value="{betty.pk}" checked> Betty' in frame) == (seat == GM)
     spare = services.character_create(table=dc["table"], actor=gm, name="Spare", sheet={}, for_players=True)
-    services.character_claim(character=spare, actor=dc["ann"])
-    claimed = Event.objects.filter(table=dc["table"], kind="character.claimed").latest("seq")
-    assert claimed.payload["panel"]["controllers"][combatant_id(spare)] == dc["ann"].pk
-    services.character_update(character=spare, actor=dc["ann"], name="Sparky", sheet={})
-    renamed = Event.objects.filter(table=dc["table"], kind="character.updated").latest("seq")
-    assert "Sparky" in rendering.event_frame(renamed, "gm")
+    with logged() as events:
+        services.character_claim(character=spare, actor=dc["ann"])
+    [claimed] = [e for e in events if e.kind == "character.claimed"]
+    [(_, ann_view)] = [v for key, v in claimed.redraw.views.items() if key == f"p{dc['ann'].pk}"]
+    assert ann_view["controllers"][combatant_id(spare)] == dc["ann"].pk
+    with logged() as events:
+        services.character_update(character=spare, actor=dc["ann"], name="Sparky", sheet={})
+    [renamed] = [e for e in events if e.kind == "character.updated"]
+    assert "Sparky" in (seat_frame(renamed, GM) or "")
 
 
 def test_a_panel_shows_what_its_system_makes_of_each_character(dc, monkeypatch) -> None:
@@ -254,15 +266,17 @@ def test_a_panel_shows_what_its_system_makes_of_each_character(dc, monkeypatch) 
     game = registry.get("demon_city")
     assert game.panel is not None
     page = reverse("table", args=[dc["table"].pk])
-    state = selectors.procedure_state(dc["table"]) or {}
-    assert "view" not in selectors.panel_for(dc["table"], state)["characters"][0]
+    assert "view" not in panels.current(dc["table"], dc["gm"])["characters"][0]
     seen = replace(game.panel, character_view=lambda c: {"agility": c.sheet["agility"], "owner": c.owner})
     monkeypatch.setitem(registry.SYSTEMS, "demon_city", replace(game, panel=seen))
-    shown = selectors.panel_for(dc["table"], state)
+    shown = panels.current(dc["table"], dc["gm"])
     assert [c["view"] for c in shown["characters"]] == [{"agility": 2, "owner": dc["ann"].pk},
                                                         {"agility": 3, "owner": None}]
+    # the NPC's sheet is the GM's (the table's setting, on by default): no other seat is shown it
+    assert [("view" in c) for c in panels.current(dc["table"], dc["watcher"])["characters"]] == [True, False]
     assert dc["clients"]["watcher"].get(page).status_code == 200
-    fight(dc)
-    event = Event.objects.filter(table=dc["table"], kind__startswith="demon_city.").order_by("seq").last()
-    assert event is not None and "panel" in event.payload
-    assert [c["view"]["agility"] for c in event.payload["panel"]["characters"]] == [2, 3]
+    with logged() as events:
+        fight(dc)
+    event = events[-1]
+    assert "panel" not in event.payload
+    assert [c["view"]["agility"] for c in event.redraw.views["gm"][1]["characters"]] == [2, 3]

@@ -9,6 +9,7 @@ from typing import Any
 
 from tabletop.live.consumers import TableConsumer
 from tabletop.permissions import Standing, Viewer
+from tabletop.seats import PageSeat
 
 
 def socket(seat: Standing = Standing.PLAYER, member_id: int = 5, cursor: int | None = 10) -> tuple[TableConsumer, list[bytes]]:
@@ -16,6 +17,7 @@ def socket(seat: Standing = Standing.PLAYER, member_id: int = 5, cursor: int | N
     consumer = TableConsumer()
     consumer.viewer = Viewer(membership_id=member_id, standing=seat)
     consumer.member_id = member_id
+    consumer.seat = PageSeat(seat.value, member_id) if seat == Standing.PLAYER else PageSeat(seat.value)
     consumer.cursor = cursor
     consumer.push_direct = lambda frame: written.append(frame.payloadHybi) or True
     return consumer, written
@@ -35,6 +37,17 @@ def test_the_next_event_is_written_at_once_and_framed_once_for_all() -> None:
     assert ann.cursor == bob.cursor == 11
     assert to_ann == to_bob == [b"\x81\x01P"]  # one text frame, unmasked, as a server sends
     assert len(message["prepared_frames"]) == 1
+
+
+def test_a_seat_with_a_frame_of_its_own_gets_it_and_the_others_their_lens_s() -> None:
+    """Issue 21: each seat its own panel; a seat's frame replaces its lens's."""
+    ann, to_ann = socket()
+    bob, to_bob = socket(member_id=6)
+    watcher, to_watcher = socket(seat=Standing.SPECTATOR, member_id=9)
+    message = event(11, seats={"p5": "A"})
+    assert ann.offer(message) and bob.offer(message) and watcher.offer(message)
+    assert (to_ann, to_bob, to_watcher) == ([b"\x81\x01A"], [b"\x81\x01P"], [b"\x81\x01P"])
+    assert set(message["prepared_frames"]) == {"seat:p5", "public"}
 
 
 def test_what_a_seat_may_not_see_is_skipped_but_counted() -> None:

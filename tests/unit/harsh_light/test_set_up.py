@@ -3,6 +3,8 @@ draw pile holds, the deck counted, whose move it is, and each character at a gla
 
 from __future__ import annotations
 
+from games.contract import Seat
+
 import pytest
 
 from games.contract import Glance
@@ -33,13 +35,13 @@ def test_a_pull_is_shown_before_its_card_and_spends_nothing_until_it_is_made() -
     assert t.drawn == [] and "willpower_spent" not in [e["type"] for e in events]
     assert t.lines[-1] == ("Ann sets up an attack against Bob: pool 4 (Strength 3 + Brawl 2 - dark 1 + "
                            "Willpower 3 - Bob's Defence 3), one success needed.")
-    [ready] = view(t.state, "spectator")["prepared"]
+    [ready] = view(t.state, Seat("spectator"))["prepared"]
     assert [p["reason"] for p in ready["pool"]["parts"]] == ["Strength", "Brawl", "dark", "Willpower", "Bob's Defence"]
     assert ready["pool"]["size"] == 4 and ready["odds"]["success"] == odds.percent(odds.pull_exact(4).at_least(1))
     record = t.pull("c1", [6], actor=ANN, set_up=True)
     assert record["pool"]["size"] == 4 and record["total"] == 10 and record["successes"] == 1
     assert t.sheets["c1"]["willpower_points"] == 3  # 4 dots, one spent with the pull, written back
-    assert t.state["prepared"] == {} and view(t.state, "spectator")["prepared"] == []
+    assert t.state["prepared"] == {} and view(t.state, Seat("spectator"))["prepared"] == []
 
 
 def test_a_pull_set_up_is_refused_out_of_turn_and_for_another_s_character() -> None:
@@ -79,7 +81,7 @@ def test_the_player_chooses_to_take_an_automatic_success_or_to_pull_for_more() -
     you can still pull a card if you want"."""
     t = Table(c1=sheet("Ann", strength=4, skills={"Brawl": 3}))
     set_up(t, "c1", ANN, attribute="strength", skill="brawl")
-    [ready] = view(t.state, "player")["prepared"]
+    [ready] = view(t.state, Seat("player"))["prepared"]
     assert ready["automatic"] and ready["odds"]["automatic"]
     taken = t.pull("c1", actor=ANN, set_up=True, no_pull=True)
     assert t.drawn == [] and taken["automatic"] and taken["successes"] == 1
@@ -93,9 +95,9 @@ def test_a_pull_set_up_shows_defence_as_it_stands() -> None:
     set up against Bob shows his Defence as it stands when it drops before the card."""
     t = Table(c1=sheet("Ann", strength=3), c2=sheet("Bob", wits=3, dexterity=3), c3=sheet("Cal", strength=3))
     set_up(t, "c1", ANN, attribute="strength", target="c2", resist="defence")
-    assert view(t.state, "player")["prepared"][0]["pool"]["size"] == 0
+    assert view(t.state, Seat("player"))["prepared"][0]["pool"]["size"] == 0
     t.pull("c3", [4], attribute="strength", target="c2", resist="defence")
-    [ready] = view(t.state, "player")["prepared"]
+    [ready] = view(t.state, Seat("player"))["prepared"]
     assert ready["pool"]["parts"][-1] == {"reason": "Bob's Defence", "value": 2, "sign": "−"}
     assert ready["pool"]["size"] == 1 and ready["odds"]["dramatic"] == 0.0
 
@@ -104,7 +106,7 @@ def test_a_pool_of_zero_shows_the_risk_of_a_dramatic_failure() -> None:
     """Seed: "If you pull a 1 while using a pool of 0 or less, you have Dramatically Failed!"."""
     t = Table(c1=sheet("Ann"))
     set_up(t, "c1", ANN, attribute="strength", modifier=-2)
-    [ready] = view(t.state, "player")["prepared"]
+    [ready] = view(t.state, Seat("player"))["prepared"]
     assert ready["pool"]["size"] == 0 and ready["odds"]["dramatic"] == 10.0  # four Aces in forty
     assert ready["odds_table"]["lines"][0] == {"label": "Dramatic Failure", "cells": [10.0]}
 
@@ -130,7 +132,7 @@ def test_the_storyteller_counts_the_deck_or_hears_how_to_bring_one_out() -> None
         t.send({"type": "count_deck"}, actor=ANN)
     t.send({"type": "count_deck"})
     assert t.lines[-1] == "The Harsh Light deck is counted: 40 cards to pull from."
-    seen = view(t.state, "spectator")
+    seen = view(t.state, Seat("spectator"))
     assert seen["deck_known"] and seen["deck_count"] == 40
 
 
@@ -160,7 +162,7 @@ def test_whose_move_it_is() -> None:
                              "prompt": "act for Bob: set up a pull, Dodge, or end the action"}
     t.send({"type": "dodge", "combatant": "c2"}, actor=BOB)
     assert turn(t.state)["says"] == "Bob finishes the action"
-    assert view(t.state, "spectator")["turn"] == turn(t.state)
+    assert view(t.state, Seat("spectator"))["turn"] == turn(t.state)
 
 
 def test_a_character_at_a_glance() -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from games.contract import Seat
+
 import json
 import random
 from typing import Any
@@ -133,9 +135,9 @@ def test_the_panel_is_plain_json_and_the_same_for_every_lens() -> None:
     running extended and contested actions with their totals, every pull with its card(s), total,
     successes, and the rule that decided". Live for everyone, spectators included."""
     t = scenario()
-    seen = view(t.state, "spectator")
+    seen = view(t.state, Seat("spectator"))
     assert json.loads(json.dumps(seen)) == seen
-    assert view(t.state, "gm") == view(t.state, "player") == seen
+    assert view(t.state, Seat("gm")) == view(t.state, Seat("player")) == seen
     newest = seen["recent"][0]
     assert newest["kind"] == "contested" and [c["name"] for c in newest["cards"]] == ["Five of Spades"]
     attack = next(r for r in seen["recent"] if r["kind"] == "resisted")
@@ -150,14 +152,14 @@ def test_the_panel_shows_the_order_and_defence_as_it_stands() -> None:
     t = Driver(c1=sheet("Ann", strength=3), c2=sheet("Bob", wits=3, dexterity=3))
     t.send({"type": "set_order", "order": ["c1", "c2"]})
     t.pull("c1", [3], attribute="strength", target="c2", resist="defence")
-    seen = view(t.state, "player")
+    seen = view(t.state, Seat("player"))
     assert seen["acting_name"] == "Ann" and [p["name"] for p in seen["order"]] == ["Ann", "Bob"]
     bob = seen["order"][1]
     assert (bob["defence"], bob["defence_base"], bob["attacks"]) == (2, 3, 1)
 
 
 def test_the_panel_draws_before_any_state() -> None:
-    seen = view({}, "spectator")
+    seen = view({}, Seat("spectator"))
     assert seen["order"] == [] and not seen["combat"] and not seen["deck_known"]
 
 
@@ -168,7 +170,7 @@ def test_odds_before_the_pull_come_from_the_cards_left() -> None:
     port = StackedCards({DECK: [f"ten:{s}:{v}" for v in (1, 2) for s in "SHDC"]})
     t.send({"type": "pull", "combatant": "c1", "attribute": "wits"}, port)  # the Ace of Spades
     t.send({"type": "set_up_pull", "combatant": "c1", "attribute": "wits", "modifier": -2}, port)
-    seen = view(t.state, "spectator")
+    seen = view(t.state, Seat("spectator"))
     assert seen["deck_known"] and seen["deck_left"] == [3, 4, 0, 0, 0, 0, 0, 0, 0, 0]
     [ready] = seen["prepared"]
     assert ready["pool"]["size"] == 0 and ready["odds"]["dramatic"] == round(100 * 3 / 7, 1)

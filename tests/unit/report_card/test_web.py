@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from games.contract import Seat
+
 import json
 from typing import Any
 
@@ -115,7 +117,7 @@ def test_the_panel_is_plain_data_and_the_same_for_every_lens() -> None:
                                                 "task": ["sing"], "penalty": ["on"]}, GAIL, cards)
     state, _ = send(state, "draw", {"character": ["12"]}, GAIL, cards)
     assert SYSTEM.panel is not None
-    views = [SYSTEM.panel.view(state, lens) for lens in ("gm", "player", "spectator")]
+    views = [SYSTEM.panel.view(state, Seat(lens)) for lens in ("gm", "player", "spectator")]
     assert views[0] == views[1] == views[2]
     json.dumps(views[0])
     part = views[0]["check"]["parts"][0]

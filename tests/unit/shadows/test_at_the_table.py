@@ -7,6 +7,8 @@ players will "play cards from their hand" as a way to modify their strategy"."""
 
 from __future__ import annotations
 
+from games.contract import Seat
+
 import pytest
 
 from games.shadows import deck, odds
@@ -99,13 +101,13 @@ def test_a_check_set_up_first_shows_the_odds_of_one_card_and_of_three() -> None:
     [ready] = table.send(ANN, "prepare_check", character=ann(), combatant="c1", skill="stealth",
                          attribute="quickness", complexity="hard")
     assert ready["total"] == 4 + 5 and "inputs" in ready
-    [shown] = view(table.state, "player")["prepared"]
+    [shown] = view(table.state, Seat("player"))["prepared"]
     assert "inputs" not in shown and shown["complexity_label"] == "Hard"
     exact = {n: odds.all_or_nothing(9, "hard", cards=n) for n in (1, 3)}
     for row in shown["odds"]:
         assert row["success"] == f"{exact[row['cards']].success * 100:.1f}"
         assert row["fumble"] == f"{exact[row['cards']].fumble * 100:.1f}"
-    assert view(table.state, "spectator")["turn"]["combatant"] == "c1"
+    assert view(table.state, Seat("spectator"))["turn"]["combatant"] == "c1"
     with pytest.raises(NotYourCharacter):
         table.send(BOB, "check", combatant="c1", prepared=True, cards=1)
     [made, *_] = table.send(ANN, "check", combatant="c1", prepared=True, cards=3)
@@ -141,7 +143,7 @@ def test_an_attack_lined_up_shows_each_cards_chance_to_get_through() -> None:
     table = fight()
     [aimed] = table.send(ANN, "aim", combatant="c1", target="c3", weapon="Blade", skill="melee")
     assert table.person("c1")["ap"] == 8 and table.cards.placed[-1][2] == "hand"  # nothing spent or drawn
-    [aim] = view(table.state, "spectator")["combat"]["aims"]
+    [aim] = view(table.state, Seat("spectator"))["combat"]["aims"]
     assert aim["defence"] == 5 and aim["dodge_cards"] == 1 and aim["target_hand"] == 8
     unseen = deck.minor_tokens()
     for row in aim["odds"]:
@@ -151,7 +153,7 @@ def test_an_attack_lined_up_shows_each_cards_chance_to_get_through() -> None:
     with pytest.raises(NotYourCharacter):
         table.send(BOB, "aim", combatant="c1", target="c3", weapon="Blade")
     table.send(ANN, "attack", combatant="c1", target="c3", weapon="Blade", cards=[t("S5")], skill="melee")
-    assert view(table.state, "spectator")["combat"]["aims"] == [] and aimed["attacker"] == "c1"
+    assert view(table.state, Seat("spectator"))["combat"]["aims"] == [] and aimed["attacker"] == "c1"
 
 
 def test_without_dodge_cards_a_card_gets_through_exactly_when_it_beats_the_defence() -> None:
@@ -165,25 +167,25 @@ def test_whose_turn_it_is_through_a_round() -> None:
     table = Table(stacked(ANN_HAND + ORC_HAND))
     table.send(GM, "set_weapons", weapons=[BLADE])
     table.send(GM, "start_combat", combatants=[ann(quickness=9), orc(quickness=2)])
-    turn = view(table.state, "spectator")["turn"]
+    turn = view(table.state, Seat("spectator"))["turn"]
     assert turn["combatant"] == "c1" and turn["says"] == "Ann chooses a focus (then 1 more)"
     table.send(ANN, "declare_focus", combatant="c1", focus="physical")
     table.send(GM, "declare_focus", combatant="c3", focus="physical")
-    assert view(table.state, "player")["turn"] == {
+    assert view(table.state, Seat("player"))["turn"] == {
         "combatant": None, "gm": True, "says": "The GM shuffles and deals the hands",
         "prompt": "shuffle the Minor Arcana and deal the hands"}
     table.send(GM, "deal")
-    assert view(table.state, "player")["turn"]["says"] == "Ann acts (10 AP left)"
+    assert view(table.state, Seat("player"))["turn"]["says"] == "Ann acts (10 AP left)"
     table.send(ANN, "attack", combatant="c1", target="c3", weapon="Blade", cards=[t("S5")], skill="melee")
-    assert view(table.state, "player")["turn"]["combatant"] == "c3"
-    assert "answers Ann's attack" in view(table.state, "player")["turn"]["says"]
+    assert view(table.state, Seat("player"))["turn"]["combatant"] == "c3"
+    assert "answers Ann's attack" in view(table.state, Seat("player"))["turn"]["says"]
     table.send(GM, "defend", combatant="c3", cards=[])
     [done] = table.send(ANN, "end_turn", combatant="c1")
     assert done["ap"] == 9 and next_to_act(table.state) == "c3"
     with pytest.raises(WrongStep):
         table.send(ANN, "end_turn", combatant="c1")
     table.send(GM, "end_turn", combatant="c3")
-    assert view(table.state, "gm")["turn"]["says"] == "The GM starts the next round"
+    assert view(table.state, Seat("gm"))["turn"]["says"] == "The GM starts the next round"
 
 
 def test_the_character_card_shows_ap_tracks_now_of_whole_and_tags() -> None:
@@ -203,7 +205,7 @@ def test_the_character_card_shows_ap_tracks_now_of_whole_and_tags() -> None:
 def test_no_lens_lists_a_players_hand_and_only_the_gm_names_an_npcs_cards() -> None:
     table = fight()
     for lens in ("gm", "player", "spectator"):
-        rows = {r["id"]: r for r in view(table.state, lens)["combat"]["combatants"]}
+        rows = {r["id"]: r for r in view(table.state, Seat(lens))["combat"]["combatants"]}
         assert "hand" not in rows["c1"] and "npc_cards" not in rows["c1"] and rows["c1"]["hand_count"] == 8
         assert ("npc_cards" in rows["c3"]) == (lens == "gm")
 

@@ -6,6 +6,8 @@ to how players will "play cards from their hand""."""
 
 from __future__ import annotations
 
+from games.contract import Seat
+
 import json
 import random
 import re
@@ -69,7 +71,7 @@ class Round:
         seen = audience(event)
         public = {k: v for k, v in event.items() if k not in seen.private}
         text = "\n".join([json.dumps(public), summary(event, self.state),
-                          *(json.dumps(self.this_round(view(self.state, lens))) for lens in ("spectator", "player"))])
+                          *(json.dumps(self.this_round(view(self.state, Seat(lens)))) for lens in ("spectator", "player"))])
         secret = self.secret()
         if not secret:
             return
@@ -185,12 +187,12 @@ def test_each_player_sees_only_their_own_hand() -> None:
     gm = hand_of(table.state, GM["member"])
     assert [h["combatant"] for h in gm] == ["c3"]  # the NPC's hand is the GM's
     for lens in ("player", "spectator"):
-        panel = view(table.state, lens)
+        panel = view(table.state, Seat(lens))
         assert all("hand" not in row for row in panel["combat"]["combatants"])
         assert [row["hand_count"] for row in panel["combat"]["combatants"]] == [4, 4, 4]
     # No lens lists a hand: the table's hand panels show them. The GM's alone names the
     # NPC's cards (all NPCs' hands lie in the GM's one pile).
-    gm_rows = view(table.state, "gm")["combat"]["combatants"]
+    gm_rows = view(table.state, Seat("gm"))["combat"]["combatants"]
     assert all("hand" not in row for row in gm_rows)
     assert [row.get("npc_cards") for row in gm_rows if row["npc"]] == [
         [deck.name(t) for t in fight["c3"]["hand"]]]

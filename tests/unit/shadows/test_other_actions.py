@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from games.contract import Seat
+
 import pytest
 
 from games.shadows.errors import GMOnly, NotInHand, NotYourCharacter, RuleError
@@ -74,8 +76,8 @@ def test_a_multi_draw_margin_is_the_gms_secret() -> None:
     [started] = table.send(GM, "contest_start", sides=sides(), mode="margin", margin=12)
     seen = audience(started)
     assert seen.private == {"margin": 12} and seen.private_audience == "gm"
-    assert "margin" not in view(table.state, "player")["contests"][0]
-    assert view(table.state, "gm")["contests"][0]["margin"] == 12
+    assert "margin" not in view(table.state, Seat("player"))["contests"][0]
+    assert view(table.state, Seat("gm"))["contests"][0]["margin"] == 12
     [first] = table.send(GM, "contest_draw", contest=started["id"])
     assert first["winner"] is None  # 7 ahead
     [second] = table.send(GM, "contest_draw", contest=started["id"])
@@ -142,5 +144,5 @@ def test_the_sheet_shows_the_cards_held() -> None:
     events = table.send(ANN, "check", character=ann(), skill="", attribute="mind", complexity="normal", cards=1)
     [kept] = of_type(events, "major_arcana_kept")
     assert writeback(kept, table.state) == {"c1": {"held_major_arcana": [t("M9")]}}
-    shown = view(table.state, "spectator")["held"]["c1"]["cards"][0]
+    shown = view(table.state, Seat("spectator"))["held"]["c1"]["cards"][0]
     assert shown["name"] == "The Hermit" and shown["reversed_meaning"] == "Isolation, loneliness, withdrawal"

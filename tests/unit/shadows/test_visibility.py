@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from games.contract import Seat
+
 import copy
 import json
 
@@ -51,11 +53,11 @@ def test_a_major_criticals_effect_is_the_gms_until_announced() -> None:
     effect = seen.private["criticals"][0]["effect"]
     assert effect not in summary(resolved, table.state)
     for lens in ("player", "spectator"):
-        panel = json.dumps(view(table.state, lens))
+        panel = json.dumps(view(table.state, Seat(lens)))
         assert effect not in panel and "criticals_text" not in panel
-    assert effect in json.dumps(view(table.state, "gm"))
+    assert effect in json.dumps(view(table.state, Seat("gm")))
     table.send(GM, "announce_critical")
-    assert effect in json.dumps(view(table.state, "spectator"))
+    assert effect in json.dumps(view(table.state, Seat("spectator")))
 
 
 def test_a_fumbles_guide_is_the_gms_until_shown() -> None:
@@ -65,19 +67,19 @@ def test_a_fumbles_guide_is_the_gms_until_shown() -> None:
     seen = audience(guide)
     assert seen.private == {"card": t("M18")} and seen.private_audience == "gm"
     assert "Moon" not in summary(guide, table.state)
-    assert "card" not in view(table.state, "player")["guides"][0]
-    assert view(table.state, "gm")["guides"][0]["card"]["name"] == "The Moon"
+    assert "card" not in view(table.state, Seat("player"))["guides"][0]
+    assert view(table.state, Seat("gm"))["guides"][0]["card"]["name"] == "The Moon"
     table.send(GM, "show_guide")
-    assert view(table.state, "player")["guides"][0]["card"]["name"] == "The Moon"
+    assert view(table.state, Seat("player"))["guides"][0]["card"]["name"] == "The Moon"
 
 
 def test_npc_sheets_and_tracks_are_the_gms() -> None:
     table = fought()
     started = of_type(table.log, "combat_started")[0]
     assert set(audience(started).private) == {"combatants"}
-    rows = {r["id"]: r for r in view(table.state, "player")["combat"]["combatants"]}
+    rows = {r["id"]: r for r in view(table.state, Seat("player"))["combat"]["combatants"]}
     assert "tracks" in rows["c1"] and "tracks" not in rows["c3"]
-    gm_rows = {r["id"]: r for r in view(table.state, "gm")["combat"]["combatants"]}
+    gm_rows = {r["id"]: r for r in view(table.state, Seat("gm"))["combat"]["combatants"]}
     assert "tracks" in gm_rows["c3"]
     ended = table.send(GM, "end_combat")[0]
     assert set(audience(ended).private) == {"tracks", "whole"}

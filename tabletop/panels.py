@@ -1,0 +1,174 @@
+"""A system's panel, one per seat: on the page, in each live redraw, and after a replay.
+
+Each seat (the GM, each player, the spectators) gets the view the system draws for it
+(``Panel.view(state, seat)``, games/contract.py) and nothing drawn for another: a panel never
+travels in an event's stored payload, where every reader of the log would get it. A command's
+events carry, in memory, the views of the state after the command (``Redraw``), drawn under the
+table's lock; each seat's view rides on the last of those events that seat sees. A replay sends
+its log lines and then the seat's current panel (``current_frame``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from django.template.loader import render_to_string
+
+from games import contract, registry
+from tabletop.models import Character, Event, Membership, Role, Table
+from tabletop.permissions import Standing, Viewer, event_lens
+from tabletop.seats import GM, SPECTATOR, PageSeat, strip
+
+TABLE = "tabletop/table.html"
+
+
+def page_seat(member: Membership | None) -> PageSeat:
+    """The seat a member's page and frames are drawn for (a removed member's: a spectator's)."""
+    if member is None or member.removed_at is not None or member.role == Role.SPECTATOR:
+        return SPECTATOR
+    return GM if member.role == Role.GM else PageSeat("player", member.pk)
+
+
+def facts(character: Character) -> contract.Character:
+    return contract.Character(
+        id=character.pk, cid=f"c{character.pk}", name=character.name, sheet=character.sheet,
+        owner=character.owner_id, is_npc=character.is_npc,
+    )
+
+
+def seat_of(seat: PageSeat, characters: Sequence[contract.Character], *, npc_sheets_secret: bool) -> contract.Seat:
+    """What a system's view is told of a seat: its lens, whom it plays, whose sheets it may not see."""
+    if seat.role == "gm":
+        return contract.GM_SEAT
+    hidden = frozenset(c.cid for c in characters if c.is_npc) if npc_sheets_secret else frozenset()
+    if seat.role == "spectator":
+        return contract.Seat(lens="spectator", hidden=hidden)
+    return contract.Seat(lens="player", member=seat.member, hidden=hidden,
+                         controls=frozenset(c.cid for c in characters if c.owner == seat.member))
+
+
+def view_for(game: contract.GameSystem, state: Mapping[str, Any], seat: contract.Seat,
+             characters: Sequence[contract.Character]) -> dict[str, Any]:
+    """The system's view for ``seat``, plus what the table knows and the rules do not: who
+    controls each combatant (its owner's member id; none for the GM's) and the characters that
+    could join, each with what the system shows of it (``Panel.character_view``) where the seat
+    may see its sheet."""
+    assert game.panel is not None
+    shown = game.panel.character_view
+    return {
+        **game.panel.view(state, seat),
+        "controllers": {c.cid: c.owner for c in characters},
+        "characters": [{"id": c.id, "cid": c.cid, "name": c.name,
+                        **({"view": shown(c)} if shown and seat.sees_sheet(c.cid) else {})}
+                       for c in characters],
+    }
+
+
+def procedure_state(table: Table) -> dict[str, Any]:
+    from tabletop.selectors import procedure_state as read
+
+    return read(table) or {}
+
+
+def current(table: Table, member: Membership | None) -> dict[str, Any] | None:
+    """The panel on the table page for this member, or None when the system has none."""
+    game = registry.get(table.system)
+    if game.panel is None:
+        return None
+    characters = [facts(c) for c in table.characters.order_by("pk")]
+    seat = seat_of(page_seat(member), characters, npc_sheets_secret=table.npc_sheets_secret)
+    return view_for(game, procedure_state(table), seat, characters)
+
+
+def turn_view(panel: Mapping[str, Any] | None) -> dict[str, Any] | None:
+    """Whose turn it is, as the page's banner shows it (games/contract.py, Panel): the page's
+    CSS shows "Your turn" to the member it names (the GM for a turn of the GM's or of a
+    character nobody plays) and what everyone else reads to the rest."""
+    turn = (panel or {}).get("turn")
+    if not turn:
+        return None
+    combatant = turn.get("combatant")
+    controller = (panel or {}).get("controllers", {}).get(combatant) if combatant else None
+    return {
+        "says": turn.get("says", ""),
+        "prompt": turn.get("prompt", ""),
+        "controller": controller or "",
+        "gm": bool(turn.get("gm")) or (combatant is not None and controller is None),
+    }
+
+
+def render(template: str, view: Mapping[str, Any], seat: PageSeat, table_id: int) -> str:
+    """A seat's panel as a live redraw swaps it in, with the turn banner it implies; what the
+    seat may not use is taken out (tabletop/seats.py)."""
+    me = {"pk": seat.member, "role": seat.role} if seat.role != "spectator" else None
+    html = render_to_string(template, {"panel": view, "oob": True, "table_id": table_id, "me": me})
+    html += render_to_string(f"{TABLE}#turn_banner", {"turn": turn_view(view), "oob": True})
+    return strip(html, seat)
+
+
+@dataclass(frozen=True)
+class Redraw:
+    """The panels an event redraws: the view of each seat it is drawn for, by seat key."""
+
+    template: str
+    views: Mapping[str, tuple[PageSeat, dict[str, Any]]]
+
+    def html(self, seat: PageSeat, table_id: int) -> str:
+        entry = self.views.get(seat.key)
+        return render(self.template, entry[1], seat, table_id) if entry is not None else ""
+
+
+def seats_at(table_id: int) -> list[PageSeat]:
+    """Every seat a frame may be drawn for at this table now: the GM, each player, the spectators."""
+    players = Membership.objects.filter(table_id=table_id, removed_at=None, role=Role.PLAYER)
+    return [GM, SPECTATOR, *(PageSeat("player", pk) for pk in players.values_list("pk", flat=True))]
+
+
+def seats_at_event(event: Event, redraw: Redraw | None) -> list[PageSeat]:
+    """The seats an event's frames are drawn for: those its redraw names, and every seat at the
+    table now (a frame whose controls differ by seat)."""
+    seats = {seat.key: seat for seat in seats_at(event.table_id)}
+    if redraw is not None:
+        seats.update({key: seat for key, (seat, _) in redraw.views.items()})
+    return list(seats.values())
+
+
+def viewer(seat: PageSeat) -> Viewer:
+    return Viewer(membership_id=seat.member or 0, standing=Standing(seat.role))
+
+
+def attach(events: Iterable[Event], table: Table, state: Mapping[str, Any],
+           characters: Sequence[Character] | None = None) -> None:
+    """Under the table's lock, after ``events`` were logged: gives each seat the view of
+    ``state`` on the last of them it sees (``event.redraw``), so a command that logs several
+    events draws each seat's panel once."""
+    game = registry.get(table.system)
+    if game.panel is None:
+        return
+    facts_ = [facts(c) for c in (characters if characters is not None else table.characters.order_by("pk"))]
+    covered: set[str] = set()
+    views: dict[str, dict[str, Any]] = {}
+    seats = seats_at(table.pk)
+    for event in reversed(list(events)):
+        mine: dict[str, tuple[PageSeat, dict[str, Any]]] = {}
+        for seat in seats:
+            if seat.key in covered or event_lens(viewer(seat), event) is None:
+                continue
+            if seat.key not in views:
+                views[seat.key] = view_for(game, state, seat_of(seat, facts_, npc_sheets_secret=table.npc_sheets_secret),
+                                           facts_)
+            mine[seat.key] = (seat, views[seat.key])
+            covered.add(seat.key)
+        if mine:
+            event.redraw = Redraw(game.panel.template, mine)  # type: ignore[attr-defined]
+
+
+def current_frame(table: Table, member: Membership) -> str:
+    """The member's panel as it is now, for a socket brought up to date by a replay."""
+    game = registry.get(table.system)
+    view = current(table, member)
+    if view is None or game.panel is None:
+        return ""
+    return render(game.panel.template, view, page_seat(member), table.pk)
