@@ -293,6 +293,8 @@ class DeckSpec:
     name: str
     kind: str
     allow_reversed: bool = False
+    # its rules draw from it: only the rules (and the GM, by hand) move its cards
+    rules: bool = True
 
 
 def _no_decks(character: Character) -> tuple[DeckSpec, ...]:
@@ -321,6 +323,9 @@ class GameSystem:
     # public of it (seeds/README.md: "a total, a track").
     npc_glance: Callable[[Glance], Glance] = harm_shown
     character_decks: Callable[[Character], tuple[DeckSpec, ...]] = _no_decks
+    # The table's decks its rules draw from, by name (Shadows' "Minor Arcana"): as a character's
+    # decks that say ``rules``, only the rules and the GM (by hand, logged) move their cards.
+    rule_decks: tuple[str, ...] = ()
     procedure: Procedure | None = None
     commands: tuple[Command, ...] = ()
     checks: tuple[Check, ...] = ()

@@ -22,6 +22,7 @@ class Face:
     reversed: bool
     token: str
     by: str = ""  # who laid it in the play area
+    rules: bool = False  # of a deck the rules draw from: only they and the GM move it
 
     @property
     def card_id(self) -> str:
@@ -33,13 +34,13 @@ class Face:
         return json.dumps({"deck": str(self.deck), "card": self.card.id})
 
 
-def face(deck: int, token: str, by: str = "") -> Face:
+def face(deck: int, token: str, by: str = "", rules: bool = False) -> Face:
     oriented = OrientedCard.from_token(token)
-    return Face(deck=deck, card=oriented.card, reversed=oriented.reversed, token=token, by=by)
+    return Face(deck=deck, card=oriented.card, reversed=oriented.reversed, token=token, by=by, rules=rules)
 
 
 def faces(entries: list[dict[str, Any]]) -> list[Face]:
-    return [face(int(e["deck"]), e["token"], e.get("by", "")) for e in entries]
+    return [face(int(e["deck"]), e["token"], e.get("by", ""), bool(e.get("rules"))) for e in entries]
 
 
 def deck_rows(infos: list[dict[str, Any]], counts: dict[str, Any]) -> list[dict[str, Any]]:

@@ -197,6 +197,9 @@ class Deck(models.Model):
     )
     allow_reversed = models.BooleanField(default=False)
     players_may_use = models.BooleanField(default=False)
+    # The system's rules draw from it (GameSystem.rule_decks, DeckSpec.rules): only the rules and
+    # the GM move its cards; players' own card verbs are refused (permissions.DeckStanding.RULED).
+    rules = models.BooleanField(default=False)
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:

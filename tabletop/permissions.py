@@ -143,6 +143,7 @@ class DeckStanding(StrEnum):
     DEALER = "dealer"  # the owner of a personal deck, or the player the GM made its dealer
     USER = "user"  # a player, on a deck open to players
     CLOSED = "closed"  # a player, on a deck that is neither theirs nor open to players
+    RULED = "ruled"  # a player, on a deck the system's rules draw from (Deck.rules): theirs or not
     NONE = "none"  # spectators, removed members, strangers
 
 
@@ -152,6 +153,7 @@ DECK_MATRIX: dict[DeckStanding, frozenset[DeckVerb]] = {
     DeckStanding.DEALER: _DECK_USE | {DeckVerb.DEAL, DeckVerb.RESHUFFLE_DISCARD, DeckVerb.RECALL},
     DeckStanding.USER: _DECK_USE,
     DeckStanding.CLOSED: frozenset(),
+    DeckStanding.RULED: frozenset(),
     DeckStanding.NONE: frozenset(),
 }
 # The standing's verb a deck verb needs first (a spectator is refused before the deck is read).
@@ -165,6 +167,7 @@ class DeckLike(Protocol):
     owner_id: int | None
     dealer_id: int | None
     players_may_use: bool
+    rules: bool
 
 
 def deck_standing(membership: Membership | None, deck: DeckLike) -> DeckStanding:
@@ -173,6 +176,8 @@ def deck_standing(membership: Membership | None, deck: DeckLike) -> DeckStanding
         return DeckStanding.GM
     if not can(standing, Verb.CARD_PLAY) or membership is None:
         return DeckStanding.NONE
+    if deck.rules:  # a rule's next card is nobody's to look at, move or restack by hand but the GM's
+        return DeckStanding.RULED
     if membership.pk in (deck.owner_id, deck.dealer_id):
         return DeckStanding.DEALER
     return DeckStanding.USER if deck.players_may_use else DeckStanding.CLOSED
@@ -183,7 +188,10 @@ def may_on_deck(membership: Membership | None, deck: DeckLike, verb: DeckVerb) -
 
 
 def deck_dealers(deck: DeckLike) -> list[int]:
-    """The players who deal this deck besides the GM (its owner, its dealer)."""
+    """The players who deal this deck besides the GM (its owner, its dealer); none for a deck the
+    rules draw from."""
+    if deck.rules:
+        return []
     return [pk for pk in dict.fromkeys((deck.owner_id, deck.dealer_id)) if pk is not None]
 
 
@@ -191,9 +199,12 @@ def may_move_card(
     membership: Membership | None, *, pile_kind: str, pile_owner_id: int | None, deck: DeckLike
 ) -> bool:
     """A card in a hand is moved by its holder and the GM; a card face up in the play area by
-    whoever may tidy its deck. Nobody moves a card out of a draw or discard pile by hand."""
+    whoever may tidy its deck. Nobody moves a card out of a draw or discard pile by hand, and
+    only the GM a card of a deck the rules draw from (its rules play it, through the panel)."""
     standing = standing_of(membership)
     if not can(standing, Verb.CARD_PLAY) or membership is None:
+        return False
+    if deck.rules and standing != Standing.GM:
         return False
     if pile_kind == "hand":
         return standing == Standing.GM or pile_owner_id == membership.pk

@@ -101,6 +101,7 @@ def deck_data(deck: Deck) -> dict[str, Any]:
         "allow_reversed": deck.allow_reversed,
         "reversible": deck_kind(deck.kind).reversible,
         "players_may_use": deck.players_may_use,
+        "rules": deck.rules,
         "dealer_id": deck.dealer_id,
         "dealer_name": deck.dealer.display_name if deck.dealer else "",
         # who deals it besides the GM, as the page's CSS matches it (``~=``)
@@ -290,12 +291,14 @@ def table_counts(table: Table) -> dict[str, Any]:
     ).select_related("placed_by").order_by("position"):
         faces.setdefault(card.pile_id, []).append(card)
     play: list[dict[str, Any]] = []
-    piles = Pile.objects.filter(table=table).select_related("deck").annotate(size=Count("cards"))
-    for pile in piles.order_by("pk"):
+    piles = list(Pile.objects.filter(table=table).select_related("deck").annotate(size=Count("cards")).order_by("pk"))
+    ruled = {p.deck_id for p in piles if p.deck is not None and p.deck.rules}
+    for pile in piles:
         if pile.kind == PileKind.HAND:
             hands[str(pile.owner_id)] = pile.size
         elif pile.kind == PileKind.PLAY:
-            play = [{"deck": c.deck_id, "token": c.token, "by": c.placed_by.display_name if c.placed_by else ""}
+            play = [{"deck": c.deck_id, "token": c.token, "by": c.placed_by.display_name if c.placed_by else "",
+                     **({"rules": True} if c.deck_id in ruled else {})}
                     for c in faces.get(pile.pk, [])]
         else:
             entry = decks.setdefault(str(pile.deck_id), {"name": pile.deck.name})
@@ -308,8 +311,9 @@ def table_counts(table: Table) -> dict[str, Any]:
 
 def hand_contents(member: Membership) -> list[dict[str, Any]]:
     return [
-        {"deck": c.deck_id, "token": c.token}
-        for c in CardPlacement.objects.filter(pile__kind=PileKind.HAND, pile__owner=member).order_by("position")
+        {"deck": c.deck_id, "token": c.token, **({"rules": True} if c.deck.rules else {})}
+        for c in CardPlacement.objects.filter(pile__kind=PileKind.HAND, pile__owner=member)
+        .select_related("deck").order_by("position")
     ]
 
 
@@ -323,10 +327,10 @@ def card_state(table: Table, me: Membership) -> dict[str, Any]:
     hands: dict[int, list[dict[str, Any]]] = {}
     for placement in CardPlacement.objects.filter(
         pile__table=table, pile__kind=PileKind.HAND
-    ).select_related("pile").order_by("position"):
+    ).select_related("pile", "deck").order_by("position"):
         if me.role == "gm" or placement.pile.owner_id == me.pk:
             hands.setdefault(placement.pile.owner_id, []).append(
-                {"deck": placement.deck_id, "token": placement.token}
+                {"deck": placement.deck_id, "token": placement.token, **({"rules": True} if placement.deck.rules else {})}
             )
     return {
         **cardviews.counts_context(counts),

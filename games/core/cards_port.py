@@ -59,6 +59,23 @@ class Cards(Protocol):
         under a fresh commitment (a deck reshuffled for a new combat round)."""
         ...
 
+    def discard(self, deck: str, card_ids: Iterable[str]) -> None:
+        """These cards of the deck, face up in the play area or in a hand, onto its discard pile
+        face up: a rule done with them (a check closed), so the deck cycles. A card already on the
+        discard pile stays; one back in the draw pile is left where it is."""
+        ...
+
+    def shuffle_in(self, deck: str, card_ids: Iterable[str]) -> None:
+        """These cards of the deck, wherever they lie out of the draw pile, back into it, and the
+        draw pile shuffled under a fresh commitment (a fate card spent goes back to the deck)."""
+        ...
+
+    def unseen(self, deck: str) -> list[str]:
+        """The card ids of the deck that do not lie face up: its draw pile and the cards held in
+        hands. What odds shown to everyone are counted from, so no figure lets a viewer subtract
+        a card held face down (DESIGN.md, Rules that use cards)."""
+        ...
+
 
 class StackedCards:
     """A port for unit tests: each deck is a list of tokens, top first; drawn cards go to
@@ -128,6 +145,36 @@ class StackedCards:
         self.discards[deck].clear()
         self.decks[deck] = list(self._original[deck])
         self.placed.append((deck, "*", "gathered", None))
+
+    def discard(self, deck: str, card_ids: Iterable[str]) -> None:
+        if deck not in self.decks:
+            raise UnknownDeck(deck)
+        for card_id in card_ids:
+            key = next((k for k, w in self._where.items() if k[0] == deck and k[1].split("/")[0] == card_id
+                        and w[2] in ("play", "hand")), None)
+            if key is not None:
+                self._where[key] = (deck, key[1], "discard", None)
+                self.discards[deck].append(key[1])
+                self.placed.append((deck, key[1], "discard", None))
+
+    def shuffle_in(self, deck: str, card_ids: Iterable[str]) -> None:
+        """Back on the bottom of the draw pile, in the order given (a test stacks what it needs)."""
+        if deck not in self.decks:
+            raise UnknownDeck(deck)
+        for card_id in card_ids:
+            key = next((k for k in self._where if k[0] == deck and k[1].split("/")[0] == card_id), None)
+            if key is not None:
+                del self._where[key]
+                if key[1] in self.discards[deck]:
+                    self.discards[deck].remove(key[1])
+                self.decks[deck].append(key[1])
+                self.placed.append((deck, key[1], "shuffled in", None))
+
+    def unseen(self, deck: str) -> list[str]:
+        if deck not in self.decks:
+            raise UnknownDeck(deck)
+        held = [k[1] for k, w in self._where.items() if k[0] == deck and w[2] == "hand"]
+        return [t.split("/")[0] for t in self.decks[deck] + held]
 
     def restack(self, deck: str, tokens: Iterable[str]) -> None:
         """Puts the deck's draw pile in this order (a test's "shuffle")."""

@@ -16,7 +16,7 @@ from games.harsh_light.errors import RuleError
 from games.harsh_light.events import EVENT_TYPES, apply
 from games.harsh_light.narrate import summary
 from games.harsh_light.procedure import decide
-from games.harsh_light.state import new_state
+from games.harsh_light.state import DECK, new_state
 
 PANEL = "games/harsh_light/panel.html"
 
@@ -42,6 +42,7 @@ SYSTEM = GameSystem(
     sheet_fields=sheet.FIELDS,
     clean_sheet=sheet.clean_sheet,
     glance=sheet.glance,  # the card shows Defence, Speed, Willpower...: no derived line repeating them
+    rule_decks=(DECK,),  # every pull comes off it
     procedure=Procedure(new_state=new_state, decide=decide, apply=apply, summary=summary,
                         error=RuleError, writeback=writeback, uses_cards=True, events=EVENT_TYPES),
     commands=web.COMMANDS,

@@ -5,7 +5,7 @@ guess. Hidden combat hands make it the one system whose events carry private par
 from __future__ import annotations
 
 from games.contract import GameSystem, Panel, Procedure
-from games.shadows import odds_page, web
+from games.shadows import deck, odds_page, web
 from games.shadows.errors import RuleError
 from games.shadows.events import EVENT_TYPES, apply
 from games.shadows.narrate import summary
@@ -27,6 +27,7 @@ SYSTEM = GameSystem(
     derived=derived,
     glance=glance,
     npc_glance=npc_glance,  # the antagonists' tracks are the GM's too (visibility.py)
+    rule_decks=(deck.MINOR, deck.MAJOR),  # combat hands, checks, damage and fate come off these
     procedure=Procedure(
         new_state=new_state,
         decide=decide,

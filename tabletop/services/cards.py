@@ -9,7 +9,7 @@ from django.db import transaction
 from tabletop.models import Table, CardPlacement, Deck, Membership, PileKind, Role
 from tabletop.permissions import DeckVerb, Verb, may_move_card
 from tabletop.services import piles
-from tabletop.services.base import ServiceError, acting, lock_table
+from tabletop.services.base import NotAllowed, ServiceError, acting, lock_table
 
 MAX_DRAW = 20
 
@@ -83,6 +83,9 @@ def _held(table: Table, me: Membership, deck_id: int, card_id: str, *, from_play
         me, pile_kind=placement.pile.kind, pile_owner_id=placement.pile.owner_id, deck=placement.deck
     ):
         return placement
+    mine = placement is not None and placement.pile.kind == PileKind.HAND and placement.pile.owner_id == me.pk
+    if placement is not None and placement.deck.rules and (mine or placement.pile.kind == PileKind.PLAY):
+        raise NotAllowed(piles.ruled(placement.deck))  # they see it: its rules are the reason
     # One message whatever the reason, so a refusal never says where a card is.
     raise ServiceError("You do not hold that card (it may have moved); nothing was changed.")
 

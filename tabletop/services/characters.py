@@ -95,7 +95,7 @@ def _make_its_decks(locked: Table, me: Membership, character: Character) -> None
     shuffled and sealed, owned by whoever plays it (the table's until someone claims it)."""
     for spec in registry.get(locked.system).character_decks(character_facts(character)):
         make_deck(locked, me, kind=spec.kind, rng=system_rng(), name=spec.name, owner=character.owner,
-                  allow_reversed=spec.allow_reversed)
+                  allow_reversed=spec.allow_reversed, rules=spec.rules)
 
 
 def _hand_over_its_decks(locked: Table, character: Character) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.db import transaction
 
+from games import registry
 from games.core.cards import deck_kind
 from games.core.words import count
 from games.core.rng import Rng
@@ -35,16 +36,18 @@ def deck_create(
     with transaction.atomic():
         locked = lock_table(table.pk)
         me = acting(locked, actor, Verb.DECK_MANAGE)
-        return make_deck(locked, me, kind=kind, rng=rng, name=name, owner=owner,
+        rules = name.strip() in registry.get(locked.system).rule_decks  # a deck the rules find by its name
+        return make_deck(locked, me, kind=kind, rng=rng, name=name, owner=owner, rules=rules,
                          allow_reversed=allow_reversed, players_may_use=players_may_use)
 
 
 def make_deck(
     locked: Table, me: Membership, *, kind: str, rng: Rng, name: str = "", owner: Membership | None = None,
-    allow_reversed: bool = False, players_may_use: bool = False,
+    allow_reversed: bool = False, players_may_use: bool = False, rules: bool = False,
 ) -> Deck:
     """Under the (held) table lock, once ``me`` may: a new deck, shuffled under its first seal.
-    Also what a system's own decks are made with (a Report Card character's Tarot)."""
+    Also what a system's own decks are made with (a Report Card character's Tarot). ``rules``:
+    the system's rules draw from it (Deck.rules)."""
     spec = deck_kind(kind)
     if locked.decks.count() >= MAX_DECKS:
         raise ServiceError(f"A table holds at most {MAX_DECKS} decks.")
@@ -56,8 +59,8 @@ def make_deck(
     if name and locked.decks.filter(name=title).exists():  # a rule finds its deck by its name
         raise ServiceError(f"There is already a deck called {title} at this table.", field="name")
     deck = Deck.objects.create(
-        table=locked, name=title, kind=kind, owner=owner,
-        allow_reversed=allow_reversed and spec.reversible, players_may_use=players_may_use,
+        table=locked, name=title, kind=kind, owner=owner, rules=rules,
+        allow_reversed=allow_reversed and spec.reversible, players_may_use=players_may_use and not rules,
     )
     draw = Pile.objects.create(table=locked, kind=PileKind.DRAW, deck=deck)
     Pile.objects.create(table=locked, kind=PileKind.DISCARD, deck=deck)
@@ -66,7 +69,8 @@ def make_deck(
         for i, card in enumerate(spec.factory())
     )
     whose = f" for {owner.display_name}" if owner else ""
-    piles.card_event(locked, "deck.created", actor=me, summary=f"{me.display_name} brings out {title}{whose}.",
+    ruled = " Only the rules (and the GM, by hand) move its cards." if rules else ""
+    piles.card_event(locked, "deck.created", actor=me, summary=f"{me.display_name} brings out {title}{whose}.{ruled}",
                      extra={"deck": deck.pk, "deck_info": deck_data(deck)})
     piles.shuffle_draw_pile(locked, deck, me, rng, why=f"{me.display_name} shuffles")
     return deck
@@ -80,6 +84,9 @@ def deck_configure(
     any) deals it; ``dealer=None`` leaves the dealing to the GM (and a personal deck's owner)."""
     with transaction.atomic():
         locked, me, deck = piles.lock_deck(deck, actor, DeckVerb.CONFIGURE)
+        if deck.rules and (players_may_use or dealer is not None):
+            raise ServiceError(f"The rules draw from {deck.name}: only they and the GM move its cards, so it "
+                               "is neither opened to players nor dealt by one.")
         if dealer is not None:
             dealer = locked.members.filter(pk=dealer.pk, role=Role.PLAYER, removed_at=None).first()
             if dealer is None:

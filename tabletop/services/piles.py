@@ -52,10 +52,18 @@ def lock_deck(deck: Deck, actor: Membership, verb: DeckVerb) -> tuple[Table, Mem
     locked, me = lock_member(deck.table_id, actor, DECK_TABLE_VERB[verb])
     fresh = get_deck(locked, deck.pk)
     if not may_on_deck(me, fresh, verb):
+        if deck_standing(me, fresh) == DeckStanding.RULED:
+            raise NotAllowed(ruled(fresh))
         if deck_standing(me, fresh) == DeckStanding.CLOSED:
             raise NotAllowed(f"The GM has not opened {fresh.name} to players.")
         raise NotAllowed(f"Only the GM or the dealer of {fresh.name} may do that.")
     return locked, me, fresh
+
+
+def ruled(deck: Deck) -> str:
+    """The refusal of a player's own card verb on a deck the rules draw from."""
+    return (f"Only the rules move the cards of {deck.name} (the GM can, by hand, for everyone to see): "
+            "play them from the table's panel.")
 
 
 def pile_tokens(pile: Pile) -> list[str]:

@@ -11,6 +11,8 @@ a fresh commitment (logged), and the draw goes on.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from games.core.cards import OrientedCard
 from games.core import words
 from games.core.cards_port import Destination, OutOfCards, UnknownDeck
@@ -60,6 +62,52 @@ class TableCards:
         )
         piles.reveal_ready(self.table, row, self.actor)
         return OrientedCard.from_token(card.token)
+
+    def discard(self, deck: str, card_ids: Iterable[str]) -> None:
+        """A rule's cards, face up in the play area or in a hand, onto the deck's discard pile."""
+        row = self._deck(deck)
+        wanted = list(dict.fromkeys(card_ids))
+        cards = list(CardPlacement.objects.select_related("pile").filter(
+            deck=row, card_id__in=wanted, pile__kind__in=[PileKind.PLAY, PileKind.HAND]))
+        if not cards:
+            return
+        cards.sort(key=lambda c: wanted.index(c.card_id))
+        piles.move(cards, piles.deck_pile(row, PileKind.DISCARD))
+        piles.note_seen(row, cards)
+        piles.card_event(
+            self.table, "card.discarded", actor=self.actor, tokens=[c.token for c in cards], public=True,
+            summary=f"For {self.why}, {words.count(len(cards), 'card')} of {row.name} go{'es' if len(cards) == 1 else ''} "
+                    "to its discard pile.",
+            extra={"deck": row.pk, "rule": True},
+        )
+        piles.reveal_ready(self.table, row, self.actor)
+
+    def shuffle_in(self, deck: str, card_ids: Iterable[str]) -> None:
+        """A rule's cards back into the deck's draw pile, shuffled under a new seal."""
+        row = self._deck(deck)
+        draw = piles.deck_pile(row, PileKind.DRAW)
+        cards = list(CardPlacement.objects.select_related("pile__owner")
+                     .filter(deck=row, card_id__in=list(card_ids)).exclude(pile=draw))
+        if not cards:
+            return
+        holders: dict[int, tuple[Membership, int]] = {}
+        for c in cards:
+            if c.pile.kind == PileKind.HAND and c.pile.owner is not None:
+                holders[c.pile.owner.pk] = (c.pile.owner, holders.get(c.pile.owner.pk, (c.pile.owner, 0))[1] + 1)
+        piles.move(cards, draw)
+        for holder, n in holders.values():  # each hand it takes from is redrawn on its holder's page
+            piles.card_event(self.table, "deck.recalled", actor=self.actor, owner=holder,
+                             summary=f"For {self.why}, {holder.display_name} gives back {words.count(n, 'card')} of {row.name}.",
+                             extra={"deck": row.pk, "rule": True})
+        piles.shuffle_draw_pile(
+            self.table, row, self.actor, self.rng,
+            why=f"For {self.why}, {words.count(len(cards), 'card')} go{'es' if len(cards) == 1 else ''} back into",
+        )
+
+    def unseen(self, deck: str) -> list[str]:
+        row = self._deck(deck)
+        return list(CardPlacement.objects.filter(deck=row, pile__kind__in=[PileKind.DRAW, PileKind.HAND])
+                    .values_list("card_id", flat=True))
 
     def gather(self, deck: str) -> None:
         """Every card of the deck back into its draw pile and shuffled, as the GM's Recall does

@@ -13,6 +13,7 @@ from django.urls import reverse
 
 from tabletop.models import Event
 from tests.integration.test_shadows_table import HTMX, sh  # noqa: F401 (a fixture)
+from tests.integration.test_report_card_table import school  # noqa: F401 (a fixture)
 from tests.integration.test_system_seam import dc  # noqa: F401 (a fixture)
 
 SECRET_EFFECT = "Xyzzy the marrow sings"
@@ -88,3 +89,68 @@ def test_an_npc_s_sheet_is_the_gm_s_by_default_on_every_system_and_the_gm_may_sh
     [hidden] = [e for e in events if e.kind == "table.configured"]
     assert "Hand-to-Hand" not in card_of(seat_frame(hidden, SPECTATOR) or "", demon)
     assert "Hand-to-Hand" in card_of(seat_frame(hidden, GM) or "", demon)
+
+
+# Rule decks belong to the rules
+
+
+def everything(table) -> tuple[Any, ...]:
+    """Every card's place and the log: what a refused act must leave as it was."""
+    from tabletop.models import CardPlacement, ShuffleCommitment
+
+    return (sorted(CardPlacement.objects.filter(deck__table=table).values_list("deck_id", "card_id", "pile_id",
+                                                                               "position", "pinned")),
+            list(Event.objects.filter(table=table).values_list("seq", flat=True)),
+            ShuffleCommitment.objects.filter(deck__table=table).count())
+
+
+def test_a_player_cannot_touch_the_deck_a_rule_draws_from_and_the_gm_acts_by_hand_for_all_to_see(school) -> None:
+    """Issue 21: "Report Card's owner can draw the top card of their own deck into their hand,
+    look at it, and put it at the bottom, or put a check's card back on top, with the table's
+    generic card buttons". seeds/README.md, 004: "Its owner cannot peek, draw, return, reorder or
+    shuffle it by hand; the GM can, each time logged for everyone."""
+    from tests.integration.test_report_card_table import deck_of
+
+    s = school
+    table, deck = s["table"], deck_of(s, s["marieta"])
+    assert deck.rules
+    url = lambda kind, action: reverse(f"{kind}_action", args=[table.pk, action])  # noqa: E731
+    ann = s["clients"]["ann"]
+    before = everything(table)
+    for action, data in (("draw", {"count": 1, "to": "hand"}), ("draw", {"count": 1, "to": "play"}),
+                         ("shuffle", {}), ("peek", {"count": 3}), ("recall", {}), ("reshuffle_discard", {}),
+                         ("deal", {"count": 1, "to": s["ann"].pk}), ("reorder", {"order": "tarot:cups:1"})):
+        answer = ann.post(url("deck", action), {"deck": deck.pk, **data}, HTTP_HX_REQUEST="true")
+        assert answer.status_code == 403, (action, answer.content)
+        if action in ("draw", "shuffle", "recall", "reshuffle_discard", "deal"):
+            assert "Only the rules move the cards of Marieta&#x27;s Tarot" in answer.content.decode(), action
+    assert everything(table) == before
+    # a check's card face up in the play area, and a card the GM dealt her: hers to see, not to move
+    gm = s["clients"]["gm"]
+    assert gm.post(url("deck", "draw"), {"deck": deck.pk, "count": 1, "to": "play"},
+                   HTTP_HX_REQUEST="true").status_code == 200
+    assert gm.post(url("deck", "deal"), {"deck": deck.pk, "count": 1, "to": s["ann"].pk},
+                   HTTP_HX_REQUEST="true").status_code == 200
+    from tabletop.models import CardPlacement, PileKind
+
+    in_play = CardPlacement.objects.get(deck=deck, pile__kind=PileKind.PLAY).card_id
+    in_hand = CardPlacement.objects.get(deck=deck, pile__kind=PileKind.HAND).card_id
+    before = everything(table)
+    for action, card in (("return_top", in_play), ("return_bottom", in_play), ("discard", in_play),
+                         ("play", in_hand), ("discard", in_hand), ("return_top", in_hand),
+                         ("pass", in_hand)):
+        answer = ann.post(url("card", action), {"deck": deck.pk, "card": card, "to_name": "Bob"},
+                          HTTP_HX_REQUEST="true")
+        assert answer.status_code == 403 and "Only the rules move" in answer.content.decode(), (action, card)
+    assert everything(table) == before
+    # the GM, by hand: done, and logged for everyone
+    assert gm.post(url("card", "return_top"), {"deck": deck.pk, "card": in_play},
+                   HTTP_HX_REQUEST="true").status_code == 200
+    line = Event.objects.filter(table=table, kind="card.returned").latest("seq")
+    assert line.audience == "everyone" and "returns a card to the top of Marieta's Tarot" in line.summary
+    # the page offers Ann none of it: no draw, shuffle or card buttons for that deck
+    page = ann.get(reverse("table", args=[table.pk])).content.decode()
+    widget = page[page.index(f'<article id="deck-{deck.pk}"'):]
+    widget = widget[:widget.index("</article>")]
+    assert "Draw" not in widget and "Shuffle" not in widget and "The rules draw from it" in widget
+    assert url("card", "play") not in page[page.index('id="hands-panel"'):page.index('id="cards"')]

@@ -155,8 +155,9 @@ def test_a_called_check_waits_for_its_player_to_draw_with_the_odds_from_the_card
     critical success and critical failure, computed from the cards actually left in that
     player's deck"."""
     deck = deck_of(school, school["marieta"])
-    # Ann has taken three cards of her deck into her hand: the odds come from the 75 left.
-    held = services.pile_draw(deck=deck, actor=school["ann"], count=3)
+    # The GM has dealt Ann three cards of her deck by hand: the odds come from the 75 left.
+    services.pile_deal(deck=deck, actor=school["gm"], count=3, to=[school["ann"]])
+    held = list(CardPlacement.objects.filter(deck=deck, pile__kind=PileKind.HAND).values_list("card_id", flat=True))
     assert call(school)[0] == 200
     assert piles(deck)[PileKind.DRAW] == 75  # calling draws nothing
     read = state(school)["decks"][cid(school["marieta"])]
@@ -449,7 +450,9 @@ def test_unknown_commands_and_a_closed_route_are_404(school) -> None:
 def test_every_report_card_event_is_public_and_carries_no_hidden_card(school) -> None:
     """Every card a check draws lies face up: each event goes to everyone. A card a player
     holds stays hidden: nothing of Report Card's lists a deck's contents."""
-    held = services.pile_draw(deck=deck_of(school, school["marieta"]), actor=school["ann"], count=5)
+    deck = deck_of(school, school["marieta"])
+    services.pile_deal(deck=deck, actor=school["gm"], count=5, to=[school["ann"]])
+    held = list(CardPlacement.objects.filter(deck=deck, pile__kind=PileKind.HAND).values_list("card_id", flat=True))
     call(school, bonus="on")
     post(school, "ann", "draw", {"combatant": cid(school["marieta"])})
     post(school, "ann", "pick", {"combatant": cid(school["marieta"]), "index": "0"})

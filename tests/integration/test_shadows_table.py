@@ -309,8 +309,11 @@ def test_an_action_without_the_ap_and_a_card_gone_from_the_table_are_refused(fou
     assert answer.status_code == 400 and "Alma has 0 AP left; that takes 1." in html.unescape(answer.content.decode())
     assert snapshot(sh) == before
     ok(sh, "gm", "adjust", combatant=alma, field="ap", value="10")
-    # Ann lays the Five down with the table's own Play button: the rules no longer see it in her hand.
-    services.card_play(table=sh["table"], actor=sh["ann"], deck_id=sh["minor"].pk, card_id=t("S5"))
+    # Ann may not lay the Five down with the table's own Play button (issue 21: the rules' deck);
+    # the GM does, by hand: the rules no longer see it in her hand.
+    with pytest.raises(services.NotAllowed, match="Only the rules move the cards of Minor Arcana"):
+        services.card_play(table=sh["table"], actor=sh["ann"], deck_id=sh["minor"].pk, card_id=t("S5"))
+    services.card_play(table=sh["table"], actor=sh["gm"], deck_id=sh["minor"].pk, card_id=t("S5"))
     before = snapshot(sh)
     answer = post(sh, "ann", "attack", combatant=alma, target=ghoul, weapon="Blade", cards=[t("P10"), t("S5")], ap="2")
     assert answer.status_code == 400 and "Five of Swords is no longer in Alma's hand at the table" in html.unescape(

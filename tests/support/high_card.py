@@ -107,5 +107,6 @@ SYSTEM = GameSystem(
     panel=Panel(view=lambda state, lens: dict(state), template="tabletop/cards.html#cards_notice",
                 notice="tabletop/cards.html#cards_notice"),
     audiences=AUDIENCES,
+    rule_decks=("Fate",),
     rule_error=HighCardError,
 )

@@ -131,12 +131,14 @@ DECK_EXPECTED = {
     DeckStanding.DEALER: USE | DEALS,
     DeckStanding.USER: USE,
     DeckStanding.CLOSED: set(),
+    DeckStanding.RULED: set(),
     DeckStanding.NONE: set(),
 }
 
 
-def deck(*, owner: int | None = None, dealer: int | None = None, open_: bool = False) -> SimpleNamespace:
-    return SimpleNamespace(owner_id=owner, dealer_id=dealer, players_may_use=open_)
+def deck(*, owner: int | None = None, dealer: int | None = None, open_: bool = False,
+         rules: bool = False) -> SimpleNamespace:
+    return SimpleNamespace(owner_id=owner, dealer_id=dealer, players_may_use=open_, rules=rules)
 
 
 @pytest.mark.parametrize("standing", list(DeckStanding))
@@ -157,6 +159,9 @@ def test_every_deck_standing_against_every_deck_verb(standing: DeckStanding, ver
         (member(2, "player", removed=True), deck(owner=2, open_=True), DeckStanding.NONE),
         (member(3, "spectator"), deck(dealer=3, open_=True), DeckStanding.NONE),
         (None, deck(open_=True), DeckStanding.NONE),
+        (member(1, "gm"), deck(owner=2, rules=True), DeckStanding.GM),
+        (member(2, "player"), deck(owner=2, dealer=2, open_=True, rules=True), DeckStanding.RULED),
+        (member(3, "spectator"), deck(rules=True), DeckStanding.NONE),
     ],
 )
 def test_how_a_member_stands_to_a_deck(who, the_deck, standing: DeckStanding) -> None:
@@ -186,6 +191,19 @@ def test_a_card_in_a_hand_is_moved_by_its_holder_and_the_gm_only() -> None:
     assert may_move_card(member(2, "player"), pile_kind="play", pile_owner_id=None, deck=deck(open_=True))
     for kind in ("draw", "discard"):
         assert not may_move_card(member(1, "gm"), pile_kind=kind, pile_owner_id=None, deck=closed)
+
+
+def test_a_deck_the_rules_draw_from_is_moved_by_its_rules_and_the_gm_alone() -> None:
+    """Issue 21: "Report Card's owner can draw the top card of their own deck into their hand,
+    look at it, and put it at the bottom ... The same buttons reach Shadows' combat deck"."""
+    ruled = deck(owner=2, rules=True)
+    for verb in DeckVerb:
+        assert not may_on_deck(member(2, "player"), ruled, verb)
+        assert may_on_deck(member(1, "gm"), ruled, verb)
+    for kind in ("hand", "play"):
+        assert not may_move_card(member(2, "player"), pile_kind=kind, pile_owner_id=2, deck=ruled)
+        assert may_move_card(member(1, "gm"), pile_kind=kind, pile_owner_id=2, deck=ruled)
+    assert deck_dealers(ruled) == []
 
 
 def test_the_dealers_of_a_deck_are_its_owner_and_its_dealer() -> None:
