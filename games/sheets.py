@@ -6,6 +6,11 @@ from dataclasses import dataclass
 from typing import Literal
 
 FieldKind = Literal["text", "longtext", "colour", "int", "bool", "stats", "skills"]
+# Who may set a field: its player ("", the default); its player when making the character and
+# then only the rules and the GM ("chosen": Report Card's A+ and F); only the rules and the GM
+# ("kept": a track in play, Corruption). The platform refuses a player's sheet edit that would
+# change one, and logs the GM's with the old and the new value.
+FieldOwner = Literal["", "chosen", "kept"]
 
 
 class SheetError(ValueError):
@@ -25,6 +30,11 @@ class SheetField:
     default: object = ""
     max_length: int = 200
     help: str = ""
+    rules: FieldOwner = ""
+
+    def player_sets(self, *, making: bool) -> bool:
+        """Whether a player may set this field: when making their character, or afterwards."""
+        return self.rules == "" or (self.rules == "chosen" and making)
 
 
 def parse_stats(text: str) -> list[list[str]]:

@@ -114,15 +114,20 @@ class CharacterForm(forms.Form):
     name = forms.CharField(max_length=60, label="Character name")
     version = forms.IntegerField(widget=forms.HiddenInput, required=False)
 
-    def __init__(self, *args: Any, system: str, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, system: str, player_making: bool | None = None, **kwargs: Any) -> None:
+        """``player_making``: a player's form (True when making the character, False when
+        editing it): the fields the rules own (SheetField.rules) are shown, not editable."""
         super().__init__(*args, **kwargs)
         self.sheet_fields = registry.get(system).sheet_fields
         for spec in self.sheet_fields:
-            self.fields[f"sheet_{spec.key}"] = _field_for(spec)
+            field = self.fields[f"sheet_{spec.key}"] = _field_for(spec)
             if spec.kind in ("stats", "skills"):
                 self.initial.setdefault(f"sheet_{spec.key}", "")
             else:
                 self.initial.setdefault(f"sheet_{spec.key}", spec.default)
+            if player_making is not None and not spec.player_sets(making=player_making):
+                field.disabled = True
+                field.help_text = " ".join(filter(None, [field.help_text, "The rules keep this; the GM can change it."]))
 
     @staticmethod
     def initial_from(character: Any, system: str) -> dict[str, Any]:

@@ -15,13 +15,15 @@ from games.contract import Glance
 from games.sheets import SheetError, SheetField
 
 _KIND = {"str": "text", "int": "int", "bool": "bool", "stats": "skills"}
+# what the rules keep (Action Rounds write them back; the GM may correct them)
+_KEPT = frozenset({"current_toughness", "injured", "out_of_fight"})
 
 # Character.name is the sheet's name; the rest of SHEET_FIELDS is the sheet.
 FIELDS: tuple[SheetField, ...] = tuple(
     SheetField(
         key=f["name"], label=f["label"], kind=_KIND[f["kind"]],  # type: ignore[arg-type]
         default=f["default"] if f["default"] is not None else "",
-        max_length=40, help=f["help"],
+        max_length=40, help=f["help"], rules="kept" if f["name"] in _KEPT else "",
     )
     for f in SHEET_FIELDS
     if f["name"] != "name"

@@ -61,7 +61,7 @@ FIELDS: tuple[SheetField, ...] = (
                     "no dots, and cost -3 (Mental) or -1 (Physical, Social) untrained."),
     SheetField("willpower", "Willpower dots", "int", default="", max_length=2,
                help=_DERIVED_HELP.format(rule="Resolve + Composure")),
-    SheetField("willpower_points", "Willpower points left", "int", default="", max_length=2,
+    SheetField("willpower_points", "Willpower points left", "int", default="", max_length=2, rules="kept",
                help="Blank means full. Each point spent adds 3 to a pool or 2 to a resisting trait; "
                     "one a turn."),
     SheetField("defence", "Defence", "int", default="", max_length=2,

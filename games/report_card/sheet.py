@@ -20,13 +20,13 @@ _SKILL_LIST = ", ".join(f"{s.key} ({' / '.join(a.capitalize() for a in s.abiliti
 
 FIELDS: tuple[SheetField, ...] = (
     *(SheetField(a, a.capitalize(), "bool", False, help="An Ability the character has.") for a in ABILITIES),
-    SheetField("a_plus", "A+ skill", "text", "", max_length=10,
+    SheetField("a_plus", "A+ skill", "text", "", max_length=10, rules="chosen",
                help=f"The one Skill you chose; you need one of its Abilities: {_SKILL_LIST}."),
-    SheetField("f_skill", "F skill", "text", "", max_length=10,
+    SheetField("f_skill", "F skill", "text", "", max_length=10, rules="chosen",
                help="The one Skill you fail (any Skill but your A+)."),
-    SheetField("corruption", "Skill Corruption", "int", 0,
+    SheetField("corruption", "Skill Corruption", "int", 0, rules="kept",
                help="Corruption Circles filled, 0 to 3. With all three filled you choose a new A+ and F."),
-    SheetField("major", "Your Major Arcana", "text", "", max_length=30,
+    SheetField("major", "Your Major Arcana", "text", "", max_length=30, rules="chosen",
                help="Your own card, 0 The Fool to 21 The World, by number or name: "
                     "it is always a Critical Success for you."),
 )

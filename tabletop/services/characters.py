@@ -14,7 +14,9 @@ from tabletop.models import Audience, Table, Character, Membership, Role
 from tabletop.permissions import Verb, can_claim_character, can_edit_character
 from games.core.rng import system_rng
 from tabletop import panels
-from tabletop.selectors import character_data, character_facts, character_shown, deck_data, procedure_state
+from tabletop.selectors import (
+    character_data, character_facts, character_shown, deck_data, procedure_state, sheet_is_secret,
+)
 from tabletop.services.decks import make_deck
 from tabletop.services.piles import card_event
 from tabletop.services.base import (
@@ -32,6 +34,26 @@ def _sheet(table: Table, data: Mapping[str, Any]) -> dict[str, Any]:
         raise ServiceError(exc.message, field=exc.field) from None
 
 
+def _keep_the_rules_fields(table: Table, me: Membership, before: Mapping[str, Any] | None,
+                           after: Mapping[str, Any]) -> None:
+    """A player's sheet may not change what the rules own (SheetField.rules): a track in play,
+    Corruption, or, once the character is made, what its player chose then. The GM's may."""
+    if me.role == Role.GM:
+        return
+    making = before is None
+    for spec in registry.get(table.system).sheet_fields:
+        if spec.player_sets(making=making):
+            continue
+        try:  # what it holds now; for a character being made, what its default cleans to
+            expected = _sheet(table, {**after, spec.key: spec.default} if making else before).get(spec.key)
+        except ServiceError:  # a sheet stored before its system tightened a rule: as stored
+            expected = spec.default if making else (before or {}).get(spec.key)
+        if after.get(spec.key) != expected:
+            when = "after the character is made " if spec.rules == "chosen" else ""
+            raise NotAllowed(f"{spec.label} is the rules' to change {when}(the GM can): nothing was saved.",
+                             field=f"sheet_{spec.key}")
+
+
 def character_create(
     *,
     table: Table,
@@ -47,12 +69,14 @@ def character_create(
         verb = Verb.NPC_CREATE if (npc or for_players) else Verb.CHARACTER_CREATE
         me = acting(locked, actor, verb)
         owner = None if (npc or for_players or me.role == Role.GM) else me
+        cleaned = _sheet(locked, sheet)
+        _keep_the_rules_fields(locked, me, None, cleaned)
         character = Character.objects.create(
             table=locked,
             owner=owner,
             is_npc=npc,
             name=_unique_name(locked, name),
-            sheet=_sheet(locked, sheet),
+            sheet=cleaned,
         )
         label = "an NPC" if npc else "a character"
         character_event(locked, "character.created", actor=me, summary=f"{me.display_name} made {label}: {character.name}.", character=character)
@@ -152,11 +176,60 @@ def character_update(
         before = character_facts(fresh)
         fresh.name = _unique_name(locked, name, but=fresh)
         fresh.sheet = _sheet(locked, sheet)
+        _keep_the_rules_fields(locked, me, before.sheet, fresh.sheet)
         _rename_its_decks(locked, me, before, character_facts(fresh))
         fresh.version += 1
         fresh.save(update_fields=["name", "sheet", "version"])
-        character_event(locked, "character.updated", actor=me, summary=f"{me.display_name} updated {fresh.name}.", character=fresh)
+        changed = sheet_changes(locked, before, fresh.name, fresh.sheet)
+        line = f"{me.display_name} changes {before.name}: {changed}." if changed else \
+            f"{me.display_name} saves {fresh.name}'s sheet unchanged."
+        if sheet_is_secret(fresh):  # the GM's figures: the others learn that the GM's sheet changed
+            character_event(locked, "character.updated", actor=me, character=fresh, private_summary=line,
+                            summary=f"The GM's sheet of {fresh.name} changes.")
+        else:
+            character_event(locked, "character.updated", actor=me, summary=line, character=fresh)
     return fresh
+
+
+def sheet_changes(table: Table, before: CharacterFacts, name: str, after: Mapping[str, Any]) -> str:
+    """What a sheet edit changed, old and new, by the sheet's own labels: "Hand-to-Hand 2 → 3;
+    Notes changed"; "" when nothing did."""
+    parts = [f"name {before.name} → {name}"] if name != before.name else []
+    for spec in registry.get(table.system).sheet_fields:
+        old, new = before.sheet.get(spec.key, spec.default), after.get(spec.key, spec.default)
+        if _blank(old) and _blank(new) or old == new:
+            continue
+        if spec.kind in ("stats", "skills"):
+            parts.append(f"{spec.label}: {_listed_changes(old, new)}")
+        elif spec.kind in ("longtext", "colour"):
+            parts.append(f"{spec.label} changed")
+        else:
+            parts.append(f"{spec.label} {_shown(old)} → {_shown(new)}")
+    return "; ".join(parts)
+
+
+def _blank(value: Any) -> bool:
+    return value in (None, "", [], {})
+
+
+def _shown(value: Any) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    text = "blank" if _blank(value) else str(value)
+    return text if len(text) <= 40 else text[:39] + "…"
+
+
+def _listed_changes(old: Any, new: Any) -> str:
+    """A list of named values (skills, stats) before and after: what was added, dropped, changed."""
+    def pairs(value: Any) -> dict[str, str]:
+        if isinstance(value, Mapping):
+            return {str(k): str(v) for k, v in value.items()}
+        return {str(p[0]): str(p[1]) for p in value or [] if isinstance(p, (list, tuple)) and len(p) == 2}
+    was, now = pairs(old), pairs(new)
+    out = [f"{k} {was[k]} → {now[k]}" for k in now if k in was and was[k] != now[k]]
+    out += [f"{k} {now[k]} added" for k in now if k not in was]
+    out += [f"{k} dropped" for k in was if k not in now]
+    return ", ".join(out) or "reordered"
 
 
 def character_claim(*, character: Character, actor: Membership) -> Character:

@@ -80,8 +80,8 @@ def npc_sheets(request: HttpRequest, table_id: int) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def character_new(request: HttpRequest, table_id: int) -> HttpResponse:
     table, me = member_at(request, table_id, Verb.CHARACTER_CREATE)
-    form = CharacterForm(request.POST or None, system=table.system)
     is_gm = me.role == Role.GM
+    form = CharacterForm(request.POST or None, system=table.system, player_making=None if is_gm else True)
     if request.method == "POST" and form.is_valid():
         # The GM makes NPCs or characters for players to claim; a player makes their own.
         kind = request.POST.get("kind", "pc") if is_gm else "own"
@@ -112,6 +112,7 @@ def character_edit(request: HttpRequest, table_id: int, character_id: int) -> Ht
         request.POST or None,
         system=table.system,
         initial=CharacterForm.initial_from(character, table.system),
+        player_making=None if me.role == Role.GM else False,
     )
     status = 200
     if request.method == "POST":

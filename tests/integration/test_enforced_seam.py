@@ -7,6 +7,8 @@ these are the findings as they were reported, one test each."""
 from __future__ import annotations
 
 import json
+
+import pytest
 from typing import Any
 
 from django.urls import reverse
@@ -154,3 +156,43 @@ def test_a_player_cannot_touch_the_deck_a_rule_draws_from_and_the_gm_acts_by_han
     widget = widget[:widget.index("</article>")]
     assert "Draw" not in widget and "Shuffle" not in widget and "The rules draw from it" in widget
     assert url("card", "play") not in page[page.index('id="hands-panel"'):page.index('id="cards"')]
+
+
+# Rule-owned sheet fields, and sheet edits that say what changed
+
+
+def test_a_player_s_sheet_edit_cannot_change_what_the_rules_own_and_the_gm_s_is_logged_old_and_new(school) -> None:
+    """Issue 21: "A Report Card player sets Corruption from 2 to 0, swaps A+ and F or changes
+    their own Major Arcana in the sheet editor; the log says only 'Ann updated Marieta.'"."""
+    from tabletop import services
+    from tabletop.models import Character
+    from tests.integration.test_report_card_table import MARIETA
+
+    marieta = school["marieta"]
+    services.character_update(character=marieta, actor=school["gm"], name="Marieta", sheet={**MARIETA, "corruption": "2"})
+    gm_line = Event.objects.filter(table=school["table"], kind="character.updated").latest("seq")
+    assert gm_line.summary == "teacher changes Marieta: Skill Corruption 0 → 2."
+    edit = reverse("character_edit", args=[school["table"].pk, marieta.pk])
+    form = school["clients"]["ann"].get(edit).content.decode()
+    for key in ("corruption", "a_plus", "f_skill", "major"):
+        tag = form[form.index(f'name="sheet_{key}"') - 200:form.index(f'name="sheet_{key}"') + 200]
+        assert "disabled" in tag, key
+    marieta.refresh_from_db()
+    before = (dict(marieta.sheet), marieta.version, Event.objects.filter(table=school["table"]).count())
+    for change in ({"corruption": "0"}, {"a_plus": "GYM", "f_skill": "FREE"}, {"major": "The Sun"}):
+        with pytest.raises(services.NotAllowed, match="the rules' to change"):
+            services.character_update(character=marieta, actor=school["ann"], name="Marieta",
+                                      sheet={**MARIETA, "corruption": "2", **change})
+        # through the page's own form the disabled fields keep what the sheet holds
+        marieta.refresh_from_db()
+        answer = school["clients"]["ann"].post(edit, {"name": "Marieta", "version": marieta.version,
+                                                      **{f"sheet_{k}": v for k, v in {**MARIETA, **change}.items()}})
+        assert answer.status_code in (200, 302)
+    fresh = Character.objects.get(pk=marieta.pk)
+    assert {k: fresh.sheet[k] for k in ("corruption", "a_plus", "f_skill", "major")} == \
+        {k: before[0][k] for k in ("corruption", "a_plus", "f_skill", "major")}
+    # what is hers to change, she changes, and the log says what
+    services.character_update(character=fresh, actor=school["ann"], name="Marieta",
+                              sheet={**MARIETA, "corruption": "2", "wise": "on"})
+    line = Event.objects.filter(table=school["table"], kind="character.updated").latest("seq")
+    assert line.summary.startswith("Ann changes Marieta: ") and "Wise no → yes" in line.summary

@@ -368,7 +368,7 @@ def test_three_corruption_points_let_the_player_choose_a_new_a_plus_and_f(school
     status, body = post(school, "ann", "rechoose", {"combatant": cid(school["marieta"]), "a_plus": "ART",
                                                     "f_skill": "SCI"})
     assert status == 400 and "0 of 3 now" in body
-    services.character_update(character=school["marieta"], actor=school["ann"], name="Marieta",
+    services.character_update(character=school["marieta"], actor=school["gm"], name="Marieta",
                               sheet={**MARIETA, "corruption": "3"})
     assert post(school, "bob", "rechoose", {"combatant": cid(school["marieta"]), "a_plus": "ART",
                                             "f_skill": "SCI"})[0] == 403
