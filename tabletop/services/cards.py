@@ -33,6 +33,8 @@ def pile_draw(
         commitment, start = piles.note_dealt(deck, count, held=cards if to == "hand" else None)
         target = piles.hand_of(me) if to == "hand" else piles.play_area(locked)
         piles.move(cards, target, by=me)
+        if to == "play":
+            piles.note_seen(deck, cards)
         tokens = [c.token for c in cards]
         plural = "card" if count == 1 else "cards"
         where = "" if to == "hand" else " face up"

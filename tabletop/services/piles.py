@@ -169,14 +169,32 @@ def note_seen(deck: Deck, cards: list[CardPlacement]) -> None:
             record.save(update_fields=["unseen"])
 
 
+def held_secrets(deck: Deck) -> list[str]:
+    """The cards of ``deck`` whose whereabouts a new seal's order would give away: every card in a
+    hand (the order leaves exactly those out), and every card that went face down from a hand
+    back into the draw pile where someone could place it (put back on the top or the bottom:
+    the order names it there) and was never seen face up since."""
+    lying = CardPlacement.objects.filter(deck=deck)
+    held = set(lying.filter(pile__kind=PileKind.HAND).values_list("card_id", flat=True))
+    placed = set(lying.filter(pile__kind=PileKind.DRAW, pinned=True).values_list("card_id", flat=True))
+    if placed:
+        unseen = {card for record in deck.commitments.filter(revealed_seq__isnull=True) for card in record.unseen}
+        held |= placed & unseen
+    return sorted(held)
+
+
 def commit(table: Table, deck: Deck, actor: Membership, *, why: str) -> None:
-    """Closes the open commitment and publishes one for the draw pile as it lies now."""
+    """Closes the open commitment and publishes one for the draw pile as it lies now. The new
+    seal keeps closed, as one that dealt into a hand does, while a card it could give away is
+    unseen (``held_secrets``): a hand's cards that were never played stay its holder's, whatever
+    kind of seal came after them (a return, a rearrangement, a reshuffle while hands hold cards)."""
     deck.commitments.filter(closed=False).update(closed=True)
     order = pile_tokens(deck_pile(deck, PileKind.DRAW))
     promise = commit_lib.commit(order)
     seq = table.next_seq
     record = ShuffleCommitment.objects.create(
-        deck=deck, digest=promise.digest, salt=promise.salt, order=order, committed_seq=seq
+        deck=deck, digest=promise.digest, salt=promise.salt, order=order, committed_seq=seq,
+        unseen=held_secrets(deck),
     )
     append(
         table, "deck.committed", actor=actor,

@@ -157,6 +157,8 @@ class TableCards:
         else:
             target = piles.play_area(self.table)
         piles.move(cards, target, by=owner or self.actor)
+        if to != "hand":
+            piles.note_seen(deck, cards)
         tokens = [c.token for c in cards]
         where = {"play": " face up", "discard": " onto the discard pile", "hand": ""}[to]
         whose = f" to {owner.display_name}'s hand" if owner is not None else ""

@@ -14,7 +14,7 @@ from games.core.cards import deck_kind
 from games.core.commitment import verify
 from tabletop import services
 from tabletop.models import CardPlacement, Deck, Event, PileKind, ShuffleCommitment
-from tabletop.selectors import events_for, viewer_of
+from tabletop.selectors import events_for, export_rows, viewer_of
 
 pytestmark = pytest.mark.django_db
 
@@ -367,3 +367,38 @@ def test_an_order_that_dealt_a_card_never_played_stays_sealed_even_after_a_recal
     lay_down(table, deck, table.ann)
     services.deck_recall(deck=deck, actor=table.gm, rng=rng)
     assert len(revealed(deck)) == 1 and ShuffleCommitment.objects.get(pk=first.pk).revealed_seq is None
+
+
+def test_no_kind_of_seal_reveals_what_a_hand_held_unplayed(table, rng) -> None:
+    """Issue 21: "The GM deals A two cards of an open Tarot deck; A returns one face down to the
+    top; the GM recalls; B's export now holds the deck.revealed order of 'A reseals ...': A's
+    returned card on top, and A's other card the one it leaves out". reveal_is_safe promises "A
+    hand's cards that were never played stay its holder's secret, even after they were gathered
+    back and shuffled": true now for every kind of seal (a return, a shuffle while hands hold
+    cards, a reshuffle of the discards)."""
+    deck = new_deck(table, rng, kind="tarot", players_may_use=True)
+    services.pile_deal(deck=deck, actor=table.gm, count=2, to=[table.ann])
+    returned, kept = hand_ids(table.ann)
+    move(table, "return", table.ann, deck, returned, where="top")  # "Ann reseals": its order names it on top
+    reseal = ShuffleCommitment.objects.filter(deck=deck).order_by("pk").last()
+    assert set(reseal.unseen) == {returned, kept}  # it names one on top and leaves out the other
+    services.deck_shuffle(deck=deck, actor=table.bob, rng=rng)  # a shuffle while Ann holds her other card
+    assert ShuffleCommitment.objects.filter(deck=deck).order_by("pk").last().unseen == [kept]
+    services.pile_draw(deck=deck, actor=table.gm, count=2, to="play")
+    face_up = CardPlacement.objects.filter(deck=deck, pile__kind=PileKind.PLAY).values_list("card_id", flat=True)
+    services.card_discard(table=table.row, actor=table.gm, deck_id=deck.pk, card_id=face_up[0])
+    services.deck_discard_reshuffle(deck=deck, actor=table.gm, rng=rng)  # a reshuffle of the discards
+    services.deck_recall(deck=deck, actor=table.gm, rng=rng)
+    for order in [p["order"] for p in revealed(deck)]:
+        named = card_ids(order)
+        assert returned not in named[:1], "a revealed order puts Ann's returned card on top"
+        assert kept in named, "a revealed order leaves out the card Ann kept and never played"
+    seals = list(ShuffleCommitment.objects.filter(deck=deck).order_by("pk"))
+    bob_sees = json.dumps(export_rows(viewer_of(table.bob), table.row.pk))
+    for seal in seals[1:4]:  # the reseal, the shuffle while Ann held a card, the reshuffle
+        assert seal.revealed_seq is None and seal.salt not in bob_sees
+    # once every card has been seen face up, nothing of a hand is left to give away
+    for count in (20, 20, 20, 18):
+        services.pile_draw(deck=deck, actor=table.gm, count=count, to="play")
+    services.deck_recall(deck=deck, actor=table.gm, rng=rng)
+    assert {s.pk for s in seals[1:4]} <= revealed_ids(deck)

@@ -114,3 +114,38 @@ def test_a_seal_made_before_0011_counts_its_cards_not_face_up_as_unseen() -> Non
     assert new.objects.get(pk=recent.pk).unseen == ["tarot:major:1"]
     executor = MigrationExecutor(connection)
     executor.migrate(executor.loader.graph.leaf_nodes())
+
+
+def test_a_seal_made_before_0015_counts_every_card_not_face_up_as_unseen() -> None:
+    """0015: a seal made by a return or a shuffle while hands held cards did not record which
+    cards it could give away (a card put back face down on top, the cards left out in hands).
+    Every unrevealed seal now counts each card of its deck not lying face up as unseen; a
+    revealed one is left as it was."""
+    before, after = [("tabletop", "0014_deck_rules")], [("tabletop", "0015_every_seal_keeps_hands")]
+    executor = MigrationExecutor(connection)
+    executor.migrate(before)
+    old = executor.loader.project_state(before).apps
+    gm_user = old.get_model("auth", "User").objects.create(username="old-gm-4")
+    table = old.get_model("tabletop", "Table").objects.create(name="Resealed", system="freeform", gm=gm_user)
+    deck = old.get_model("tabletop", "Deck").objects.create(table=table, name="Fate", kind="tarot")
+    Pile, Card = old.get_model("tabletop", "Pile"), old.get_model("tabletop", "CardPlacement")
+    member = old.get_model("tabletop", "Membership").objects.create(table=table, user=gm_user, role="gm",
+                                                                    display_name="gm")
+    draw = Pile.objects.create(table=table, kind="draw", deck=deck)
+    hand = Pile.objects.create(table=table, kind="hand", owner=member)
+    play = Pile.objects.create(table=table, kind="play")
+    Card.objects.create(deck=deck, card_id="tarot:major:0", pile=draw, position=0, pinned=True)  # put back
+    Card.objects.create(deck=deck, card_id="tarot:major:1", pile=hand, position=0)  # held
+    Card.objects.create(deck=deck, card_id="tarot:major:3", pile=play, position=0)  # face up
+    Seal = old.get_model("tabletop", "ShuffleCommitment")
+    kw = {"deck": deck, "digest": "d" * 64, "salt": "s", "order": ["tarot:major:0"], "committed_seq": 1}
+    resealed = Seal.objects.create(**kw, closed=True)
+    shown = Seal.objects.create(**kw, closed=True, revealed_seq=4)
+    executor = MigrationExecutor(connection)
+    executor.loader.build_graph()
+    executor.migrate(after)
+    new = executor.loader.project_state(after).apps.get_model("tabletop", "ShuffleCommitment")
+    assert new.objects.get(pk=resealed.pk).unseen == ["tarot:major:0", "tarot:major:1"]
+    assert new.objects.get(pk=shown.pk).unseen == []
+    executor = MigrationExecutor(connection)
+    executor.migrate(executor.loader.graph.leaf_nodes())
