@@ -302,6 +302,18 @@ def _no_decks(character: Character) -> tuple[DeckSpec, ...]:
 
 
 @dataclass(frozen=True)
+class Sample:
+    """An example character, as the sheet form would send it: for a new table's first steps and
+    the contract kit (tests/integration/test_contract_kit.py), which seats two players with the
+    system's sample characters and the GM with its sample NPCs. A sample NPC's free text
+    (skill names, notes) may carry a marker word the kit scans every other seat's bytes for."""
+
+    name: str
+    sheet: Mapping[str, Any]
+    npc: bool = False
+
+
+@dataclass(frozen=True)
 class GameSystem:
     """One system's registration. A system listed as coming has only its key, name and blurb.
 
@@ -326,6 +338,8 @@ class GameSystem:
     # The table's decks its rules draw from, by name (Shadows' "Minor Arcana"): as a character's
     # decks that say ``rules``, only the rules and the GM (by hand, logged) move their cards.
     rule_decks: tuple[str, ...] = ()
+    # Example characters (at least one player's and one NPC for an available system with a sheet).
+    samples: tuple[Sample, ...] = ()
     procedure: Procedure | None = None
     commands: tuple[Command, ...] = ()
     checks: tuple[Check, ...] = ()

@@ -42,6 +42,8 @@ def check_registration(system: GameSystem) -> GameSystem:
     if not system.available:
         return system
     need(system.clean_sheet is not None, "an available system cleans its sheet")
+    need(any(not s.npc for s in system.samples) and any(s.npc for s in system.samples),
+         "an available system gives sample characters: a player's and an NPC")
     need(not system.commands or system.procedure is not None, "commands need a procedure")
     # the table page shows a system's forms and answers them through its panel's templates
     need(not (system.commands or system.checks) or system.panel is not None, "commands and checks need a panel")

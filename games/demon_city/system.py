@@ -6,6 +6,7 @@ same through every lens.
 
 from __future__ import annotations
 
+from games.demon_city.samples import SAMPLES
 from games.contract import GameSystem, Panel, Procedure, public, same_for_everyone
 from games.demon_city import character_sheet, panel, web, writeback
 from games.demon_city.errors import RuleError
@@ -42,4 +43,5 @@ SYSTEM = GameSystem(
     log_lines={},  # every Demon City event reads as its summary (log/events/default.html)
     audiences=public(*EVENT_TYPES, web.TASK.event),  # every die is public
     rule_error=RuleError,
+    samples=SAMPLES,
 )

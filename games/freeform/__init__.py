@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from games.contract import GameSystem
 from games.freeform import sheet
+from games.freeform.samples import SAMPLES
 
 SYSTEM = GameSystem(
     key="freeform",
@@ -16,4 +17,5 @@ SYSTEM = GameSystem(
     sheet_fields=sheet.FIELDS,
     clean_sheet=sheet.clean,
     derived=sheet.derived,
+    samples=SAMPLES,
 )

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from games.harsh_light.samples import SAMPLES
 from games.contract import GM_ONLY, GameSystem, Panel, Procedure, public
 from games.harsh_light import panel, sheet, web
 from games.harsh_light.errors import RuleError
@@ -51,4 +52,5 @@ SYSTEM = GameSystem(
     log_lines={},  # every event reads as its summary (log/events/default.html)
     audiences=AUDIENCES,
     rule_error=RuleError,
+    samples=SAMPLES,
 )

@@ -6,6 +6,7 @@ is the same through every lens.
 
 from __future__ import annotations
 
+from games.passages.samples import SAMPLES
 from games.contract import GameSystem, Panel, Procedure, public, same_for_everyone
 from games.passages import table, web
 from games.passages.errors import RuleError
@@ -44,4 +45,5 @@ SYSTEM = GameSystem(
     log_lines={},  # every event reads as its summary (log/events/default.html)
     audiences=public(*EVENT_TYPES, web.CHECK_ROLL.event),  # every roll is made in the open
     rule_error=RuleError,
+    samples=SAMPLES,
 )

@@ -7,6 +7,7 @@ deck (``web.decks``), named after it, which its checks draw from.
 
 from __future__ import annotations
 
+from games.report_card.samples import SAMPLES
 from games.contract import GameSystem, Panel, Procedure, public, same_for_everyone
 from games.report_card import table, web
 from games.report_card.errors import RuleError
@@ -37,4 +38,5 @@ SYSTEM = GameSystem(
     log_lines={},  # every event reads as its summary (log/events/default.html)
     audiences=public(*EVENT_TYPES),  # every card a check draws lies face up
     rule_error=RuleError,
+    samples=SAMPLES,
 )

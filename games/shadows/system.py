@@ -4,6 +4,7 @@ guess. Hidden combat hands make it the one system whose events carry private par
 
 from __future__ import annotations
 
+from games.shadows.samples import SAMPLES
 from games.contract import GameSystem, Panel, Procedure
 from games.shadows import deck, odds_page, web
 from games.shadows.errors import RuleError
@@ -47,4 +48,5 @@ SYSTEM = GameSystem(
     log_lines={},  # every event reads as its summary (log/events/default.html)
     audiences=AUDIENCES,
     rule_error=RuleError,
+    samples=SAMPLES,
 )

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from games.contract import (
-    PUBLIC, Check, CheckRun, Command, GameSystem, Panel, Procedure, Table, Visibility,
+    PUBLIC, Check, CheckRun, Command, GameSystem, Panel, Procedure, Sample, Table, Visibility,
 )
 from games.forms import Form, value
 
@@ -108,5 +108,6 @@ SYSTEM = GameSystem(
                 notice="tabletop/cards.html#cards_notice"),
     audiences=AUDIENCES,
     rule_decks=("Fate",),
+    samples=(Sample("Hero", {}), Sample("Foe", {}, npc=True)),
     rule_error=HighCardError,
 )

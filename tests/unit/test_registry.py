@@ -8,10 +8,13 @@ import pytest
 
 import games.demon_city as demon_city
 from games import registry
-from games.contract import Command, Member
+from games.contract import Command, Member, Sample
 from games.demon_city.web import ODDS
 from games.freeform import sheet as freeform
 from games.sheets import SheetError, SheetField, format_stats, parse_stats
+
+
+SAMPLES = (Sample("Hero", {}), Sample("Foe", {}, npc=True))
 
 
 def test_the_landed_systems_are_available_in_the_order_offered() -> None:
@@ -113,8 +116,10 @@ def test_freeform_registers_a_sheet_and_nothing_else() -> None:
 
 def test_a_registration_missing_a_part_it_needs_is_refused() -> None:
     command = Command("go", "Go", parse=lambda form, table: {})
-    base = registry.GameSystem("newgame", "New", "A new game.", True, clean_sheet=dict)
+    base = registry.GameSystem("newgame", "New", "A new game.", True, clean_sheet=dict, samples=SAMPLES)
     assert registry.check_registration(base) is base
+    with pytest.raises(registry.BadRegistration, match="sample characters"):
+        registry.check_registration(replace(base, samples=SAMPLES[:1]))
     with pytest.raises(registry.BadRegistration, match="procedure"):
         registry.check_registration(replace(base, commands=(command,)))
     with pytest.raises(registry.BadRegistration, match="share a name"):
@@ -133,7 +138,7 @@ def test_every_event_kind_a_system_emits_has_a_declared_audience() -> None:
                           error=ValueError, events=("rolled", "hidden"))
     panel = registry.get("demon_city").panel
     base = registry.GameSystem("newgame", "New", "A new game.", True, clean_sheet=dict, procedure=procedure,
-                               panel=panel, audiences={"rolled": PUBLIC, "hidden": GM_ONLY})
+                               panel=panel, audiences={"rolled": PUBLIC, "hidden": GM_ONLY}, samples=SAMPLES)
     assert registry.check_registration(base) is base
     with pytest.raises(registry.BadRegistration, match="no audience declared for hidden"):
         registry.check_registration(replace(base, audiences={"rolled": PUBLIC}))

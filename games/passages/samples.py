@@ -1,0 +1,17 @@
+"""Example characters (games/contract.py, Sample): for a new table's first steps and the
+contract kit, which scans every seat but the GM's for the marker word in a sample NPC's free text."""
+
+from __future__ import annotations
+
+from games.contract import Sample
+
+SAMPLES = (
+    Sample("Trayer", {"skills": "Soldiery (Sword and Shield): 18\nCampfire: 33\nIntimidation: 32",
+                      "combat_skill": "Soldiery (Sword and Shield)", "defense_skill": "Soldiery (Sword and Shield)",
+                      "weapon": "Long Blade", "weapon_damage": 3, "armour": "brigantine", "armour_effect": "halve"}),
+    Sample("Betty", {"skills": "Stealth: 40\nBrawl: 30", "combat_skill": "Brawl", "defense_skill": "Brawl",
+                     "weapon": "fists", "weapon_damage": 1}),
+    Sample("Garbo", {"skills": "Zqxv Two-Hander: 25", "combat_skill": "Zqxv Two-Hander",
+                     "defense_skill": "Zqxv Two-Hander", "weapon": "Zqxv flail", "weapon_damage": 3,
+                     "armour": "Zqxv hide", "armour_effect": "-1"}, npc=True),
+)
