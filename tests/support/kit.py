@@ -77,11 +77,11 @@ class _Controls(HTMLParser):
 
     def handle_starttag(self, tag: str, raw: list[tuple[str, str | None]]) -> None:
         attrs = {k: v or "" for k, v in raw}
-        if tag == "form":
+        if tag == "form":  # one that posts itself, or only holds the fields of its buttons
             url = self._url(attrs)
             self.form = Control(url, picks=attrs.get("data-picks", ""), picks_from=attrs.get("data-picks-from", ""),
-                                label=attrs.get("aria-label", "")) if url else None
-            if self.form is not None:
+                                label=attrs.get("aria-label", ""))
+            if url:
                 self.controls.append(self.form)
         elif tag == "input" and self.form is not None and attrs.get("name") and "disabled" not in attrs:
             kind = attrs.get("type", "text")
@@ -101,8 +101,9 @@ class _Controls(HTMLParser):
             url = self._url(attrs)
             vals = json.loads(attrs["hx-vals"]) if attrs.get("hx-vals", "").startswith("{") else {}
             if url:  # a button of its own: htmx sends the enclosing form's fields too
-                self.controls.append(Control(url, list(self.form.fields) if self.form else [],
-                                             {str(k): str(v) for k, v in vals.items()},
+                form = self.form
+                self.controls.append(Control(url, form.fields if form else [], {str(k): str(v) for k, v in vals.items()},
+                                             picks=form.picks if form else "", picks_from=form.picks_from if form else "",
                                              label=attrs.get("aria-label", "")))
             elif self.form is not None and attrs.get("name"):
                 self.form.vals[attrs["name"]] = attrs.get("value", "")
@@ -165,8 +166,8 @@ def fill(control: Control, rnd: random.Random, hands: Mapping[int, list[str]]) -
             data[f.name] = str(rnd.randint(low, high)) if rnd.random() < 0.6 and low <= high else (f.value or str(low))
         elif f.kind in ("hidden", "textarea", "color"):
             data[f.name] = f.value
-        elif f.kind in ("text", "search", ""):
-            data[f.name] = f.value if f.value and rnd.random() < 0.7 else rnd.choice(WORDS)
+        elif f.kind in ("text", "search", ""):  # what it holds (often nothing, often right), or a word
+            data[f.name] = f.value if rnd.random() < 0.75 else rnd.choice(WORDS)
         else:
             data[f.name] = f.value
     for name, values in radios.items():
