@@ -71,7 +71,7 @@ def pick(state: State, command: Mapping[str, Any], actor: Mapping[str, Any], car
     if chosen not in range(len(attempt["draws"])):
         raise BadInput("Choose one of the two cards drawn.")
     run = Step(state, cards)
-    run.emit({"type": "picked", "check": check["id"], "part": index, "cid": part["cid"], "index": chosen,
+    run.pick({"type": "picked", "check": check["id"], "part": index, "cid": part["cid"], "index": chosen,
               "by": attempt["pending"], "outcome": attempt["draws"][chosen]["outcome"]})
     return run.advance()
 
@@ -126,11 +126,14 @@ def hold(state: State, command: Mapping[str, Any], actor: Mapping[str, Any], car
 
 
 def close(state: State, command: Mapping[str, Any], actor: Mapping[str, Any], cards: Cards | None) -> list[Event]:
-    """The GM ends the open check: every failure stands, an unchosen card leaves it unsettled."""
+    """The GM ends the open check: every failure stands, an unchosen card leaves it unsettled.
+    Its cards go to their decks' discard piles, as when the rules close it."""
     require_gm(actor, "close a check")
     check = open_check(state)
     result = verdict(check, closing=True) or {"outcome": None, "winners": [], "reason": "unsettled"}
-    return [{"type": "check_closed", "check": check["id"], "task": check["task"], "by": "gm", **result}]
+    run = Step(state, cards)
+    run.close(result, "gm")
+    return run.events
 
 
 def new_day(state: State, command: Mapping[str, Any], actor: Mapping[str, Any], cards: Cards | None) -> list[Event]:

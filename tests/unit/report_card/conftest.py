@@ -67,8 +67,8 @@ class Table:
         return self.state["history"][-1]
 
     def drawn(self, cid: str) -> list[str]:
-        """The tokens drawn from this character's deck, in order."""
-        return [token for deck, token, _, _ in self.cards.placed if deck == deck_name(cid)]
+        """The tokens drawn from this character's deck (face up, as a check draws), in order."""
+        return [token for deck, token, to, _ in self.cards.placed if deck == deck_name(cid) and to == "play"]
 
 
 def of_type(events: list[dict[str, Any]], kind: str) -> list[dict[str, Any]]:
