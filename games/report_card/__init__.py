@@ -58,6 +58,8 @@ Readings where the seed is loose are written where they are coded; the main ones
     - The Day rule counts checks by what they are for (the task's words), whoever made them.
     - The odds count a card held face down among the cards not yet face up; the draw pile's
       public count only says when the discard comes in (``odds``, ``pile_size``).
+    - A retry counts the Corruption Circles on the sheet as it is now: the GM may have filled
+      or emptied them by hand since the check was called.
 """
 
 from __future__ import annotations

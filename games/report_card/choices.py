@@ -88,12 +88,23 @@ def _failed(state: State, command: Mapping[str, Any]) -> tuple[dict[str, Any], i
     return check, index, part, who
 
 
+def _on_the_sheet(state: State, command: Mapping[str, Any], cid: str) -> dict[str, Any]:
+    """The character as the check knows it, with the Corruption its sheet holds now: the GM may
+    have filled or emptied circles by hand since the check was called (the rules' own retries
+    and new skills write it back there)."""
+    person = dict(state["characters"][cid])
+    given = (command.get("characters") or {}).get(cid)
+    if given is not None:
+        person["corruption"] = people_of(command, [cid])[cid]["corruption"]
+    return person
+
+
 def retry(state: State, command: Mapping[str, Any], actor: Mapping[str, Any], cards: Cards | None) -> list[Event]:
     """Seed: "The player can take 1 Corruption Point to retry the check. Each time the player
     attempts to re-try the check, it becomes one step easier", unless "At the GM's discretion,
     a check can remain at its current difficulty level during a retry"."""
     check, index, part, who = _failed(state, command)
-    person = state["characters"][part["cid"]]
+    person = _on_the_sheet(state, command, part["cid"])
     if not decides_for(actor, person):
         raise NotYours(f"Only {who}'s player decides to retry: it costs {who} a Corruption Point.")
     # Reading: there are three circles and no fourth; with all three filled the player first
