@@ -145,3 +145,14 @@ def test_three_hundred_checks_never_run_a_deck_dry(two: dict[str, Any]) -> None:
     drawn = table.drawn("c1")
     assert len(drawn) > 3 * 78  # the deck went round more than three times
     assert len(table.cards.decks[DECK]) + len(table.cards.discards[DECK]) == 78
+
+
+def test_a_reading_stored_before_issue_21_still_shows_its_count(two: dict[str, Any]) -> None:
+    """A table's state from before keeps its decks' readings as ``left``: the panel reads them."""
+    table = Table(two, auto_draw=False)
+    table.call("c1", "LAW", "medium")
+    read = table.state["decks"]["c1"]
+    table.state["decks"]["c1"] = {"deck": read["deck"], "left": 61, "odds": read["odds"]}
+    view = panel(table.state)
+    assert view["check"]["parts"][0]["odds"]["unseen"] == 61
+    assert [c["unseen"] for c in view["report_cards"]] == [61]
