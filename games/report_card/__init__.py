@@ -3,8 +3,11 @@
 Each player character draws from its own 78-card Tarot deck, made with the character and
 named after it (``deck_title``: "Marieta's Tarot"; ``SYSTEM.character_decks``), through the
 cards port (``games/core/cards_port.py``); every card a check draws lands face up in the play
-area and is recorded, by token, in the events. A command names each character's deck (the
-web's parsers fill in ``deck``); ``deck_name(cid)`` is the name of last resort.
+area and is recorded, by token, in the events; when the rules are done with it (the card not
+kept, the card a retry replaces, every card once the check closes) it goes to the deck's
+discard pile, so the deck cycles. The deck is the rules' (``DeckSpec.rules``): its player moves
+none of its cards by hand. A command names each character's deck (the web's parsers fill in
+``deck``); ``deck_name(cid)`` is the name of last resort.
 
 Sheet (``sheet``)
     ``FIELDS``: the six Abilities (bool), ``a_plus`` and ``f_skill`` (skill keys), ``corruption``
@@ -38,9 +41,11 @@ Procedure (``procedure``: ``calls``, ``choices``; ``events``, ``state``, ``narra
 
 Odds (``odds``)
     ``check(rank, *, own_major=None, bonus=False, penalty=False)`` from a fresh deck and
-    ``from_cards(ids, rank, ...)`` from the cards left: exact, float ``critical_success``,
-    ``success``, ``failure``, ``critical_failure`` (``*_exact``: fractions); ``by_rank`` every
-    rank at once. ``reading.read_deck``: a deck's count and odds as the state keeps them.
+    ``from_cards(ids, rank, ...)`` from the cards not yet face up: exact, float
+    ``critical_success``, ``success``, ``failure``, ``critical_failure`` (``*_exact``: fractions);
+    ``by_rank`` every rank at once. ``reading.read_deck``: a deck's count of cards not yet face
+    up and its odds, as the state keeps them (never from the draw pile alone, which would let
+    anyone subtract a card held face down).
 
 Readings where the seed is loose are written where they are coded; the main ones:
     - A+ is one rank easier, so Impossible becomes Unlikely (the seed's "Impossible becomes
@@ -51,6 +56,10 @@ Readings where the seed is loose are written where they are coded; the main ones
     - Bonus/Penalty always wait for the choice, even when both cards give the same outcome.
     - "Everyone needs to succeed": a Critical Success outweighs a Critical Failure.
     - The Day rule counts checks by what they are for (the task's words), whoever made them.
+    - The odds count a card held face down among the cards not yet face up; the draw pile's
+      public count only says when the discard comes in (``odds``, ``pile_size``).
+    - A retry counts the Corruption Circles on the sheet as it is now: the GM may have filled
+      or emptied them by hand since the check was called.
 """
 
 from __future__ import annotations

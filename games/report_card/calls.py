@@ -128,10 +128,8 @@ def call_check(state: State, command: Mapping[str, Any], actor: Mapping[str, Any
     check = _check(state, command, mode, task, key, skill, rank, parts)
     run.emit({"type": "check_called", "check": check, "characters": people, "by_gm": is_gm(actor),
               "decks": {} if grant else _readings(state, people, check, cards)})
-    if grant:
-        run.emit({"type": "check_closed", "check": run.state["check"]["id"], "task": task, "by": "gm",
-                  "outcome": grant, "winners": [cid], "reason": "granted"})
-        return run.events
+    if grant:  # no card was drawn, so none goes to the discard
+        run.close({"outcome": grant, "winners": [cid], "reason": "granted"}, "gm")
     return run.events
 
 

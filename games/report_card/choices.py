@@ -71,7 +71,7 @@ def pick(state: State, command: Mapping[str, Any], actor: Mapping[str, Any], car
     if chosen not in range(len(attempt["draws"])):
         raise BadInput("Choose one of the two cards drawn.")
     run = Step(state, cards)
-    run.emit({"type": "picked", "check": check["id"], "part": index, "cid": part["cid"], "index": chosen,
+    run.pick({"type": "picked", "check": check["id"], "part": index, "cid": part["cid"], "index": chosen,
               "by": attempt["pending"], "outcome": attempt["draws"][chosen]["outcome"]})
     return run.advance()
 
@@ -88,12 +88,23 @@ def _failed(state: State, command: Mapping[str, Any]) -> tuple[dict[str, Any], i
     return check, index, part, who
 
 
+def _on_the_sheet(state: State, command: Mapping[str, Any], cid: str) -> dict[str, Any]:
+    """The character as the check knows it, with the Corruption its sheet holds now: the GM may
+    have filled or emptied circles by hand since the check was called (the rules' own retries
+    and new skills write it back there)."""
+    person = dict(state["characters"][cid])
+    given = (command.get("characters") or {}).get(cid)
+    if given is not None:
+        person["corruption"] = people_of(command, [cid])[cid]["corruption"]
+    return person
+
+
 def retry(state: State, command: Mapping[str, Any], actor: Mapping[str, Any], cards: Cards | None) -> list[Event]:
     """Seed: "The player can take 1 Corruption Point to retry the check. Each time the player
     attempts to re-try the check, it becomes one step easier", unless "At the GM's discretion,
     a check can remain at its current difficulty level during a retry"."""
     check, index, part, who = _failed(state, command)
-    person = state["characters"][part["cid"]]
+    person = _on_the_sheet(state, command, part["cid"])
     if not decides_for(actor, person):
         raise NotYours(f"Only {who}'s player decides to retry: it costs {who} a Corruption Point.")
     # Reading: there are three circles and no fourth; with all three filled the player first
@@ -126,11 +137,14 @@ def hold(state: State, command: Mapping[str, Any], actor: Mapping[str, Any], car
 
 
 def close(state: State, command: Mapping[str, Any], actor: Mapping[str, Any], cards: Cards | None) -> list[Event]:
-    """The GM ends the open check: every failure stands, an unchosen card leaves it unsettled."""
+    """The GM ends the open check: every failure stands, an unchosen card leaves it unsettled.
+    Its cards go to their decks' discard piles, as when the rules close it."""
     require_gm(actor, "close a check")
     check = open_check(state)
     result = verdict(check, closing=True) or {"outcome": None, "winners": [], "reason": "unsettled"}
-    return [{"type": "check_closed", "check": check["id"], "task": check["task"], "by": "gm", **result}]
+    run = Step(state, cards)
+    run.close(result, "gm")
+    return run.events
 
 
 def new_day(state: State, command: Mapping[str, Any], actor: Mapping[str, Any], cards: Cards | None) -> list[Event]:

@@ -39,9 +39,13 @@ def deck_of(person: Mapping[str, Any], cid: str) -> str:
     return str(person.get("deck") or deck_name(cid))
 
 
-# Where a check's cards land: face up in the play area, in front of everyone, until the GM
-# tidies them to the discard. Not the discard itself: a Bonus's first card, discarded, could
-# be shuffled back in and drawn again as its second when the draw pile ran out mid-check.
+# Where a check's cards land: face up in the play area, in front of everyone, while the check
+# needs them. Not the discard at once: a Bonus's first card, discarded, could be shuffled back
+# in and drawn again as its second when the draw pile ran out mid-draw. When the rules are done
+# with a card (``set_aside`` after a pick, ``on_the_table`` after a retry or once the check
+# closes) it goes to its deck's discard pile (seeds/README.md, 004: "a check's card goes to the
+# discard when the check closes"), so the deck cycles: an empty draw pile reshuffles the
+# discard under a new seal. The panel shows a closed check's cards from its events.
 LANDS = "play"
 
 
@@ -81,7 +85,29 @@ def draw_attempt(take: Take, rank: str, own_major: int | None, edge: str | None)
             "suggested": preferred(edge, draws), "outcome": None}
 
 
-def tokens_of(attempt: dict[str, Any]) -> list[str]:
+def tokens_of(attempt: Mapping[str, Any]) -> list[str]:
     """Every token an attempt drew, in the order it drew them."""
     firsts = [d["card"] for d in attempt["draws"]]
     return firsts + [d["second"] for d in attempt["draws"] if d["second"] is not None]
+
+
+def _draw_tokens(draw: Mapping[str, Any]) -> list[str]:
+    return [draw["card"]] + ([draw["second"]] if draw["second"] is not None else [])
+
+
+def set_aside(attempt: Mapping[str, Any]) -> list[str]:
+    """The tokens of a Bonus's or Penalty's card not kept (with a Wheel's second card): nothing
+    before the choice is made."""
+    if attempt["chosen"] is None:
+        return []
+    return [t for i, d in enumerate(attempt["draws"]) if i != attempt["chosen"] for t in _draw_tokens(d)]
+
+
+def on_the_table(attempt: Mapping[str, Any] | None) -> list[str]:
+    """The tokens of an attempt that still lie face up for its check: the card kept (with a
+    Wheel's second card), or every card while the choice is still to be made."""
+    if attempt is None:
+        return []
+    if attempt["chosen"] is None:
+        return tokens_of(attempt)
+    return _draw_tokens(attempt["draws"][attempt["chosen"]])

@@ -3,15 +3,18 @@ card is in the events already, so replaying a log from ``new_state()`` rebuilds 
 
 Events (each a dict with ``type``):
     check_called      {check (mode, task, skill, rank, parts...), characters, by, by_gm, decks:
-                      {cid: {deck, left, odds}} (``reading``: each deck as the check is called)}
+                      {cid: {deck, unseen, odds}} (``reading``: each deck as the check is called)}
     drawn             {check, part, cid, deck, retry, attempt: {rank, edge, draws, chosen,
                       pending, suggested, outcome}, reading (the deck after the draw)}; each draw
                       {card, second, trigger, critical, outcome, happenstance, rule, closeness};
-                      ``help`` when a helper's result granted the main check Bonus or Penalty
-    picked            {check, part, cid, index, by ("player" | "gm"), outcome}
+                      ``help`` when a helper's result granted the main check Bonus or Penalty;
+                      ``discarded``: a retry's tokens of the attempt it replaces, now discarded
+    picked            {check, part, cid, index, by ("player" | "gm"), outcome}; ``discarded``
+                      (the tokens not kept, now discarded) and ``reading`` (the deck after)
     retried           {check, part, cid, corruption (after), rank, held}
     accepted          {check, part, cid}
-    check_closed      {check, task, outcome, winners, reason, by ("rules" | "gm")}
+    check_closed      {check, task, outcome, winners, reason, by ("rules" | "gm")}; ``discarded``:
+                      {cid: tokens} the check's cards still face up, now on their discard piles
     hold_set          {check, hold}
     day_started       {day}
     player_calls_set  {allowed}
@@ -62,6 +65,8 @@ def _drawn(state: State, event: Event) -> None:
 def _picked(state: State, event: Event) -> None:
     attempt = _part(state, event)["attempts"][-1]
     attempt.update(chosen=event["index"], pending=None, outcome=event["outcome"])
+    if event.get("reading"):
+        state.setdefault("decks", {})[event["cid"]] = copy.deepcopy(dict(event["reading"]))
 
 
 def _retried(state: State, event: Event) -> None:

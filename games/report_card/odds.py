@@ -1,8 +1,10 @@
 """Exact odds of one Report Card check, enumerated with fractions (no sampling).
 
 ``check(rank, *, own_major=None, bonus=False, penalty=False)`` is one attempt drawn from a
-fresh, full 78-card Tarot deck; ``from_cards(cards, rank, ...)`` the same from the cards left
-in a deck (its composition is public at the table: every card a check draws lies face up).
+fresh, full 78-card Tarot deck; ``from_cards(cards, rank, ...)`` the same from the cards of a
+deck not yet face up (its composition is public at the table: every card a check draws lies
+face up, so what is not face up is known to all; a card held face down counts among them, so
+no figure lets anyone subtract it).
 Both return ``Odds``: float ``critical_success``, ``success``, ``failure`` and
 ``critical_failure``, mutually exclusive and summing to 1 (``*_exact`` keeps fractions).
 
@@ -10,7 +12,10 @@ The rulings are the engine's, through the same functions (``rules.outcome_of``):
 Fortune's second card comes from the cards left after it (from the 77 of a fresh deck); with
 Bonus the player keeps the better outcome and with Penalty the GM forces the worse; Bonus and
 Penalty together cancel. When the draw pile runs out mid-check, the discard (``discard``) is
-shuffled in and the draw goes on, as at the table.
+shuffled in and the draw goes on, as at the table: ``pile_size`` says how many of ``cards``
+the draw pile holds (a public count; the others are held face down), so once that many have
+come off, the next comes from the discard. Seen from the table, the draw pile is any
+``pile_size`` of the unseen cards, each as likely, so each card off it is any unseen card.
 """
 
 from __future__ import annotations
@@ -29,7 +34,8 @@ from games.report_card.rules import (
 )
 
 Class = int | str
-Piles = tuple[Counter[Class], Counter[Class]]  # (draw pile, discard) by card class
+# (the unseen cards, the discard) by card class, and how many more cards the draw pile gives
+Piles = tuple[Counter[Class], Counter[Class], int]
 
 
 @dataclass(frozen=True)
@@ -78,10 +84,12 @@ def _rank(rank: str) -> str:
 
 
 def _draws(piles: Piles, exact: bool = True) -> Iterator[tuple[Fraction | float, Class, Piles]]:
-    """Each class the next card may be, its chance, and the piles after it."""
-    pile, discard = piles
-    if not sum(pile.values()):
+    """Each class the next card may be, its chance, and the piles after it. An empty draw pile
+    is refilled by the whole discard (cards held in hands stay there)."""
+    pile, discard, room = piles
+    if room <= 0 or not sum(pile.values()):
         pile, discard = discard, Counter()
+        room = sum(pile.values())
     total = sum(pile.values())
     if not total:
         raise NotEnoughCards("the deck and its discard are out of cards for this check")
@@ -89,7 +97,7 @@ def _draws(piles: Piles, exact: bool = True) -> Iterator[tuple[Fraction | float,
         if n:
             rest = pile.copy()
             rest[cls] -= 1
-            yield Fraction(n, total) if exact else n / total, cls, (rest, discard)
+            yield Fraction(n, total) if exact else n / total, cls, (rest, discard, room - 1)
 
 
 def _seconds(firsts: tuple[Class, ...], piles: Piles,
@@ -134,28 +142,33 @@ def _firsts(piles: Piles, count: int,
             yield p * q, (cls, *more), left
 
 
+def _piles(cards: Iterable[str], own: int | None, discard: Iterable[str], pile_size: int | None) -> Piles:
+    unseen = Counter(card_class(c, own) for c in cards)
+    room = sum(unseen.values()) if pile_size is None else min(pile_size, sum(unseen.values()))
+    return unseen, Counter(card_class(c, own) for c in discard), room
+
+
 def from_cards_exact(cards: Iterable[str], rank: str, *, own_major: object = None, bonus: bool = False,
-                     penalty: bool = False, discard: Iterable[str] = ()) -> ExactOdds:
-    """Exact odds of one attempt from the draw pile ``cards`` (ids or tokens, any order),
-    refilled from ``discard`` if it runs out."""
-    own = _own(own_major)
-    piles = (Counter(card_class(c, own) for c in cards), Counter(card_class(c, own) for c in discard))
+                     penalty: bool = False, discard: Iterable[str] = (), pile_size: int | None = None) -> ExactOdds:
+    """Exact odds of one attempt from ``cards`` (ids or tokens, any order): the cards not yet
+    face up, of which the draw pile holds ``pile_size`` (all of them by default); refilled
+    from ``discard`` when the draw pile runs out."""
+    piles = _piles(cards, _own(own_major), discard, pile_size)
     return _enumerate(piles, _rank(rank), edge_of(bonus, penalty))
 
 
 def from_cards(cards: Iterable[str], rank: str, *, own_major: object = None, bonus: bool = False,
-               penalty: bool = False, discard: Iterable[str] = ()) -> Odds:
-    """Odds before the draw at the table, from the cards left in that character's deck."""
+               penalty: bool = False, discard: Iterable[str] = (), pile_size: int | None = None) -> Odds:
+    """Odds before the draw at the table, from the cards of that character's deck not yet face up."""
     return from_cards_exact(cards, rank, own_major=own_major, bonus=bonus, penalty=penalty,
-                            discard=discard).as_floats()
+                            discard=discard, pile_size=pile_size).as_floats()
 
 
 def by_rank(cards: Iterable[str], *, own_major: object = None, bonus: bool = False, penalty: bool = False,
-            discard: Iterable[str] = ()) -> dict[str, Odds]:
-    """``from_cards`` at every rank, in one walk over the cards left: what a panel shows
-    before a draw and before each retry (which may be one rank easier, or held)."""
-    own = _own(own_major)
-    piles = (Counter(card_class(c, own) for c in cards), Counter(card_class(c, own) for c in discard))
+            discard: Iterable[str] = (), pile_size: int | None = None) -> dict[str, Odds]:
+    """``from_cards`` at every rank, in one walk over the cards: what a panel shows before a
+    draw and before each retry (which may be one rank easier, or held)."""
+    piles = _piles(cards, _own(own_major), discard, pile_size)
     # floats, not fractions: a panel shows whole percents, and this runs under the table's lock
     found = _enumerate_ranks(piles, RANKS, edge_of(bonus, penalty), exact=False)
     return {rank: found[rank].as_floats() for rank in RANKS}

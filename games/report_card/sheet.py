@@ -18,17 +18,28 @@ from games.sheets import SheetError, SheetField
 CIRCLES = 3  # seed: "When all three of the Corruption Circles are filled"
 _SKILL_LIST = ", ".join(f"{s.key} ({' / '.join(a.capitalize() for a in s.abilities)})" for s in SKILLS)
 
+# Who sets what (SheetField.rules; the platform enforces it): the player, when making the
+# character, chooses the A+ and F skills and their own Major Arcana ("chosen"); after that only
+# the rules change them (a new A+ and F once all three Corruption Circles are filled, on the
+# panel) and the GM, by hand. The circles themselves are the rules' ("kept"): each retry fills
+# one, and choosing the new skills empties them. The Abilities stay the player's: the seed
+# says nothing of changing them, and an edit that leaves the A+ without one of its Abilities is
+# refused (``check_skills``).
+_CHOSEN = "Chosen when the character is made"
+_NEW = f"{_CHOSEN}; a new one when all three Corruption Circles are filled (on the Report Card panel)."
 FIELDS: tuple[SheetField, ...] = (
     *(SheetField(a, a.capitalize(), "bool", False, help="An Ability the character has.") for a in ABILITIES),
     SheetField("a_plus", "A+ skill", "text", "", max_length=10, rules="chosen",
-               help=f"The one Skill you chose; you need one of its Abilities: {_SKILL_LIST}."),
+               help=f"The one Skill marked A+: checks with it are one rank easier. It needs one of its Abilities: "
+                    f"{_SKILL_LIST}. {_NEW}"),
     SheetField("f_skill", "F skill", "text", "", max_length=10, rules="chosen",
-               help="The one Skill you fail (any Skill but your A+)."),
+               help=f"The one Skill marked F (any Skill but the A+): checks with it are Unlikely. {_NEW}"),
     SheetField("corruption", "Skill Corruption", "int", 0, rules="kept",
-               help="Corruption Circles filled, 0 to 3. With all three filled you choose a new A+ and F."),
+               help="Corruption Circles filled, 0 to 3: each retry of a failed check fills one. With all three "
+                    "filled, a new A+ and F are chosen on the Report Card panel, and the circles empty."),
     SheetField("major", "Your Major Arcana", "text", "", max_length=30, rules="chosen",
-               help="Your own card, 0 The Fool to 21 The World, by number or name: "
-                    "it is always a Critical Success for you."),
+               help="Your own card, 0 The Fool to 21 The World, by number or name: it is always a Critical "
+                    f"Success for you. {_CHOSEN}."),
 )
 
 _TRUE = (True, 1, "1", "on", "true", "True", "yes")
@@ -52,8 +63,10 @@ def check_skills(abilities: Mapping[str, bool], a_plus: str, f_skill: str) -> No
     skill = SKILL[a_plus]
     if not any(abilities.get(a) for a in skill.abilities):
         first, second = (a.capitalize() for a in skill.abilities)
-        raise SheetError("a_plus", f"{a_plus} needs a character who is {first} or {second}: "
-                                   "choose an A+ skill with one of your Abilities.")
+        # said so that it reads right whichever was changed: the A+ (making the character, or a
+        # new one after three circles) or an Ability the A+ needs (the player's edit)
+        raise SheetError("a_plus", f"{a_plus} needs a character who is {first} or {second}: an A+ skill "
+                                   "needs one of its Abilities.")
     if f_skill == a_plus:
         raise SheetError("f_skill", f"{a_plus} cannot be both your A+ and your F skill.")
 

@@ -9,10 +9,11 @@
                     hold, by, parts}; each part {cid, role, skill, base_rank, rank, note,
                     bonus, penalty, help, task, attempts, accepted}
     today           the checks made this Day: {key, task, check, by: [cids], outcome}
-    decks           cid -> {deck, left, odds}: each character's deck as last read through the
-                    cards port (when a check is called, after each draw): its name, how many
-                    cards its draw pile holds, and the odds of a draw from them, by edge ("none",
-                    "bonus", "penalty") and rank, in whole percents (None: too few cards)
+    decks           cid -> {deck, unseen, odds}: each character's deck as last read through the
+                    cards port (when a check is called, after each draw or pick): its name, how
+                    many of its cards are not yet face up, and the odds of a draw from them, by
+                    edge ("none", "bonus", "penalty") and rank, in whole percents (None: too few
+                    cards)
     history         the last closed checks, newest last
     next_check      the next check's id
 

@@ -1,8 +1,10 @@
 """Report Card's registration: everything the platform needs, and nothing it must guess.
 
-Every card a check draws lies face up in the play area, so every event goes to everyone and
-the panel is the same through every lens. Each player character is made with its own Tarot
-deck (``web.decks``), named after it, which its checks draw from.
+Every card a check draws lies face up (in the play area, then on the discard pile), so every
+event goes to everyone and the panel is the same through every lens. Each player character is
+made with its own Tarot deck (``web.decks``), named after it, which its checks draw from: a
+deck the rules own (``DeckSpec.rules``, the default), so its player has no card verb on it and
+the GM acts on it by hand, logged.
 """
 
 from __future__ import annotations

@@ -15,7 +15,7 @@ from games.report_card import odds
 from games.report_card.draws import deck_of
 from games.report_card.meanings import meaning
 from games.report_card.narrate import reason_text
-from games.report_card.reading import edge_key, percents
+from games.report_card.reading import edge_key, percents, unseen_count
 from games.report_card.rules import ABILITIES, OUTCOME_LABELS, RANK_LABELS, SKILLS, card_of, major_id
 from games.report_card.sheet import CIRCLES, clean_sheet, major_label
 from games.report_card.state import (
@@ -57,17 +57,17 @@ def attempt_view(attempt: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def _odds(state: Mapping[str, Any], cid: str, rank: str, edged: str | None) -> dict[str, Any]:
-    """The odds of the character's next draw: from the cards left in its deck as last read
-    (when the check was called, or after its last draw), else from a fresh deck."""
+    """The odds of the character's next draw: from the cards of its deck not yet face up as last
+    read (when the check was called, or after its last draw), else from a fresh deck."""
     person = state["characters"].get(cid, {})
     read = (state.get("decks") or {}).get(cid)
     if read is not None:
         by_rank = read["odds"].get(edge_key(edged))
         chances = None if by_rank is None else by_rank[rank]
-        return {"chances": chances, "left": read["left"], "deck": read["deck"], "fresh": False}
+        return {"chances": chances, "unseen": unseen_count(read), "deck": read["deck"], "fresh": False}
     own = major_id(person["major"]) if person.get("major") is not None else None
     chances = percents(odds.check(rank, own_major=own, bonus=edged == "bonus", penalty=edged == "penalty"))
-    return {"chances": chances, "left": None, "deck": deck_of(person, cid), "fresh": True}
+    return {"chances": chances, "unseen": None, "deck": deck_of(person, cid), "fresh": True}
 
 
 def part_view(state: Mapping[str, Any], check: Mapping[str, Any], part: Mapping[str, Any]) -> dict[str, Any]:
@@ -116,7 +116,7 @@ def character_view(state: Mapping[str, Any], cid: str, person: Mapping[str, Any]
             "a_plus": person.get("a_plus"), "f_skill": person.get("f_skill"),
             "major": major_label(person.get("major")), "corruption": filled,
             "circles": "●" * filled + "○" * (CIRCLES - filled), "rechoose": filled >= CIRCLES,
-            "deck": deck_of(person, cid), "left": None if read is None else read["left"]}
+            "deck": deck_of(person, cid), "unseen": None if read is None else unseen_count(read)}
 
 
 def _names(names: list[str]) -> str:

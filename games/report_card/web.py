@@ -104,6 +104,12 @@ def for_character(form: Form, table: Table) -> dict[str, Any]:
     return {"combatant": _one(form, table).cid}
 
 
+def retry(form: Form, table: Table) -> dict[str, Any]:
+    """A retry reads the character's Corruption from its sheet as it is now."""
+    character = _one(form, table)
+    return {"combatant": character.cid, "characters": _people([character])}
+
+
 def rechoose(form: Form, table: Table) -> dict[str, Any]:
     character = _one(form, table)
     return {"combatant": character.cid, "a_plus": _text(form, "a_plus"), "f_skill": _text(form, "f_skill"),
@@ -134,7 +140,7 @@ COMMANDS: tuple[Command, ...] = (
     # the label ends the log's line for the cards it draws: "For Ann's draw, 1 card comes off ..."
     _command("draw", "Draw", for_character, "controller"),
     _command("pick", "Choose a card", pick, "controller"),
-    _command("retry", "Retry", for_character, "controller"),
+    _command("retry", "Retry", retry, "controller"),
     _command("accept", "Let the failure stand", for_character, "controller"),
     _command("rechoose", "Choose a new A+ and F", rechoose, "controller"),
     _command("hold", "Hold the rank on a retry", hold),

@@ -11,6 +11,11 @@ The GM looks at the top of Marieta's deck (the deck's own GM tools) and puts two
 cards on top, so the Medium check fails whichever card Ann keeps; the GM's look is the GM's
 alone, so those cards are known to the test, and never reach Bob or the spectator before
 they come off.
+
+Issue 21: each player's deck is the rules'. The GM deals Ann a card of Marieta's deck by hand;
+Ann's page has no button to draw from, shuffle or put back into it, her own hand-made requests
+are refused (403) and change nothing, and the odds everyone sees count her card among those
+not yet face up.
 """
 
 from __future__ import annotations
@@ -96,6 +101,58 @@ POST_JS = """async ([command, body]) => {
 }"""
 
 
+POST_PATH_JS = """async ([path, body]) => {
+    const token = JSON.parse(document.body.getAttribute('hx-headers'))['X-CSRFToken'];
+    const r = await fetch(location.pathname + path, {method: 'POST', body: new URLSearchParams(body),
+        headers: {'X-CSRFToken': token, 'HX-Request': 'true'}});
+    return [r.status, await r.text()];
+}"""
+
+
+def the_rules_own_her_deck(gm, ann, table_url: str) -> None:
+    """Issue 21: a player's deck is the rules'. The GM deals Ann a card of Marieta's deck by hand
+    (only the GM can); Ann's page offers her no button to draw from, shuffle or put back into her
+    own deck, and the server refuses each as she would send it by hand, changing nothing."""
+    gm.page.locator("summary", has_text=re.compile(r"^Deal$")).click()
+    gm.page.locator("#deal-deck").select_option(label="Marieta's Tarot")
+    gm.page.locator("#deal-count").fill("1")
+    gm.page.locator("#deal-players label", has_text="Ann").locator("input").check()
+    with gm.page.expect_response(lambda r: "/decks/deal/" in r.url) as answer:
+        gm.page.get_by_role("button", name="Deal", exact=True).click()
+    assert answer.value.status == 200
+    mine = ann.page.locator(".hand[data-mine=true]")
+    expect(mine.locator(".card-face")).to_have_count(1)
+    held = mine.locator(".card-pick").first.get_attribute("data-card") or ""
+    widget = deck_widget(ann, "Marieta's Tarot")
+    expect(widget.locator(".rules-deck")).to_contain_text("The rules draw from it: only they move its cards")
+    expect(widget.locator(".count-draw")).to_have_text("77 in the deck")
+    # not hidden: not there at all (the GM's page has them, so these could fail)
+    expect(widget.locator("button")).to_have_count(0)
+    expect(widget.locator("form")).to_have_count(0)
+    expect(mine.locator("button")).to_have_count(0)
+    gm_widget = deck_widget(gm, "Marieta's Tarot")
+    for name in ("Draw from Marieta's Tarot", "Shuffle Marieta's Tarot"):
+        expect(gm_widget.get_by_role("button", name=name)).to_have_count(1)
+    expect(gm.page.locator(".hand", has_text="Ann").locator("button", has_text="To top")).to_have_count(1)
+    deck = (widget.get_attribute("id") or "").removeprefix("deck-")
+    log_before = ann.log_ids()
+    for path, body in (("decks/draw/", {"deck": deck, "count": "1", "to": "hand"}),
+                       ("decks/draw/", {"deck": deck, "count": "1", "to": "play"}),
+                       ("decks/shuffle/", {"deck": deck}),
+                       ("cards/return_top/", {"deck": deck, "card": held}),
+                       ("cards/return_bottom/", {"deck": deck, "card": held})):
+        status, text = ann.page.evaluate(POST_PATH_JS, [path, body])
+        assert status == 403, (path, body, status, text[:200])
+    assert ann.goto(table_url) == 200  # the server's own account, fresh
+    ann.wait_live()
+    expect(deck_widget(ann, "Marieta's Tarot").locator(".count-draw")).to_have_text("77 in the deck")
+    expect(mine.locator(".card-pick")).to_have_count(1)
+    assert mine.locator(".card-pick").first.get_attribute("data-card") == held
+    assert ann.log_ids() == log_before
+    expect(deck_widget(ann, "Marieta's Tarot").locator("button")).to_have_count(0)
+    shot(ann, "player-own-deck")
+
+
 def refused(person, command: str, **body: str) -> tuple[int, str]:
     """What the server answers this person's own request, sent past the page's controls."""
     status, text = person.page.evaluate(POST_JS, [command, body])
@@ -151,6 +208,8 @@ def test_a_report_card_evening_seen_live_by_a_gm_two_players_and_a_spectator(mak
         expect(person.page.locator("#characters article", has_text="Marieta").locator(".track-value")).to_have_text(
             "0 / 3")
 
+    the_rules_own_her_deck(gm, ann, table.url)
+
     # The GM puts two cards that fail at Medium on top of Marieta's deck (the GM's look is the GM's alone).
     top = gm_looks_at_the_top(gm, "Marieta's Tarot", 20)
     failing = [c for c in top if fails_at_medium(c)][:2]
@@ -177,8 +236,9 @@ def test_a_report_card_evening_seen_live_by_a_gm_two_players_and_a_spectator(mak
     click_in_panel(gm, "Call the check")
     for person in everyone:
         expect(person.page.locator(f"{PANEL} .check-head")).to_contain_text("decipher the lab result")
+        # Ann holds a card of it face down: the figures count it among the 78 not yet face up
         expect(person.page.locator(f"{PANEL} .odds-line")).to_contain_text(
-            "Odds with Bonus at Medium, from the 78 cards left in Marieta's Tarot")
+            "Odds with Bonus at Medium, from the 78 cards of Marieta's Tarot not yet face up")
     expect(ann.page.locator("#turn-banner")).to_contain_text("Your turn: draw Marieta's card.")
     for person in (gm, bob, spectator):
         expect(person.page.locator("#turn-banner .turn-other")).to_have_text("Marieta draws.")
@@ -218,7 +278,8 @@ def test_a_report_card_evening_seen_live_by_a_gm_two_players_and_a_spectator(mak
         expect(person.page.locator(f"{PANEL} .combatant[data-status=failed]")).to_have_count(1)
         expect(person.page.locator(f"{PANEL} .combatant")).to_contain_text(
             "A retry costs a Corruption Point (0 of 3 filled now) and is drawn at Easy.")
-        expect(person.page.locator(f"{PANEL} .odds-line")).to_contain_text("the 76 cards left in Marieta's Tarot")
+        expect(person.page.locator(f"{PANEL} .odds-line")).to_contain_text(
+            "the 76 cards of Marieta's Tarot not yet face up")
     expect(ann.page.locator("#turn-banner")).to_contain_text(
         "Your turn: retry with a Corruption Point, or let Marieta's failure stand.")
     shown_only_to(everyone, "Retry with a Corruption Point", 1, ann)

@@ -14,11 +14,13 @@ from games.report_card.events import apply
 from games.report_card.narrate import summary
 from games.report_card.procedure import decide
 from games.report_card.state import drawable, new_state
+from games.report_card.table import writeback
 from tests.unit.report_card.helpers import GM, card, report
 
 
 class Table:
-    """Drives the engine as the platform does: decide, apply each event, keep the log."""
+    """Drives the engine as the platform does: decide, apply each event, write what it changes
+    back on the sheets (``people``, sent with every command), keep the log."""
 
     def __init__(self, people: dict[str, dict[str, Any]], decks: dict[str, list[str]] | None = None,
                  *, fill: bool = True, auto_draw: bool = True) -> None:
@@ -49,6 +51,8 @@ class Table:
         for event in events:
             self.state = apply(self.state, event)
             self.lines.append(summary(event, self.state))
+            for cid, fields in writeback(event, self.state).items():  # onto the sheets, as the table does
+                self.people[cid] = {**self.people[cid], **fields}
         self.log += events
         return events
 
@@ -67,8 +71,8 @@ class Table:
         return self.state["history"][-1]
 
     def drawn(self, cid: str) -> list[str]:
-        """The tokens drawn from this character's deck, in order."""
-        return [token for deck, token, _, _ in self.cards.placed if deck == deck_name(cid)]
+        """The tokens drawn from this character's deck (face up, as a check draws), in order."""
+        return [token for deck, token, to, _ in self.cards.placed if deck == deck_name(cid) and to == "play"]
 
 
 def of_type(events: list[dict[str, Any]], kind: str) -> list[dict[str, Any]]:

@@ -74,18 +74,18 @@ def test_the_deck_is_read_when_the_check_is_called_and_after_each_draw(two: dict
     table = Table(two, {"c1": left}, fill=False, auto_draw=False)
     [called] = table.call("c1", "LAW", "medium", bonus=True)
     read = called["decks"]["c1"]
-    assert read["deck"] == deck_name("c1") and read["left"] == 4 and set(read["odds"]) == {"bonus"}
+    assert read["deck"] == deck_name("c1") and read["unseen"] == 4 and set(read["odds"]) == {"bonus"}
     exact = {rank: odds.from_cards(left, rank, own_major="tarot:major:17", bonus=True) for rank in RANKS}
     assert read["odds"]["bonus"] == {rank: percents(exact[rank]) for rank in RANKS}
     assert not any(c in str(called) for c in ("tarot:cups:2", "tarot:cups:3"))  # no event lists the deck
     part = panel(table.state)["check"]["parts"][0]
-    assert part["odds"]["chances"] == read["odds"]["bonus"]["medium"] and part["odds"]["left"] == 4
+    assert part["odds"]["chances"] == read["odds"]["bonus"]["medium"] and part["odds"]["unseen"] == 4
     [drawn] = table.send({"type": "draw", "combatant": "c1"}, MARIETA)
-    assert drawn["reading"]["left"] == 2 and table.state["decks"]["c1"]["left"] == 2
+    assert drawn["reading"]["unseen"] == 2 and table.state["decks"]["c1"]["unseen"] == 2
     # Two cards left, with Bonus: the next draw needs both, so the odds say so.
     table.send({"type": "pick", "combatant": "c1", "index": 1}, MARIETA)  # the Two of Cups: a failure
     part = panel(table.state)["check"]["parts"][0]
-    assert part["status"] == "failed" and part["odds"]["left"] == 2 and part["next_rank"] == "Easy"
+    assert part["status"] == "failed" and part["odds"]["unseen"] == 2 and part["next_rank"] == "Easy"
     after = odds.from_cards([card("3C"), card("M17")], "easy", own_major="tarot:major:17", bonus=True)
     assert part["odds"]["chances"] == percents(after)
 

@@ -20,12 +20,16 @@ MARIETA, JO, STRANGER = player(7, "c1"), player(8, "c2"), player(9)
 
 def test_each_character_draws_the_top_card_of_its_own_deck(two: dict[str, Any]) -> None:
     """Seed: "Skill checks are resolved by having the player draw the top card from their
-    decks." The card lands face up in the play area and the event records its token."""
+    decks." The card lands face up in the play area and the event records its token; the check
+    closed, it goes to the deck's discard pile (seeds/README.md, 004: "a check's card goes to
+    the discard when the check closes")."""
     table = Table(two, {"c1": ["KC"], "c2": ["2C"]})
     [called, drawn, closed] = table.call("c1", "LAW", "medium")
     assert drawn["deck"] == deck_name("c1") == "Report Card deck c1"
     assert drawn["attempt"]["draws"][0]["card"] == card("KC")
-    assert table.cards.placed == [(deck_name("c1"), card("KC"), "play", None)]
+    assert table.cards.placed == [(deck_name("c1"), card("KC"), "play", None),
+                                  (deck_name("c1"), card("KC"), "discard", None)]
+    assert closed["discarded"] == {"c1": [card("KC")]} and table.cards.discards[deck_name("c1")] == [card("KC")]
     assert closed["outcome"] == "success" and table.state["check"] is None
     assert table.drawn("c2") == []
 
@@ -262,7 +266,7 @@ def test_the_log_replays_without_drawing(two: dict[str, Any]) -> None:
     assert state == table.state
     recorded = [t for e in of_type(table.log, "drawn") for d in e["attempt"]["draws"]
                 for t in (d["card"], d["second"]) if t]
-    assert sorted(recorded) == sorted(token for _, token, _, _ in table.cards.placed)
+    assert sorted(recorded) == sorted(token for _, token, to, _ in table.cards.placed if to == "play")
 
 
 def test_log_lines_are_plain_english(two: dict[str, Any]) -> None:

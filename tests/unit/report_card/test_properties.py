@@ -1,8 +1,9 @@
 """Property tests over random sequences of checks with stacked, shuffled decks.
 
 Issue 14: "Hypothesis: over random check sequences, every card is in exactly one place and
-each deck's draw + discard + play counts stay 78." The play area is tidied back to the
-discard (as the GM does at the table) whenever a deck runs low, so sequences can be long.
+each deck's draw + discard + play counts stay 78." Issue 21: nobody tidies the play area any
+more; the rules put each card they are done with on its deck's discard pile, so only the open
+check's cards lie face up, and a long sequence never runs a deck dry.
 """
 
 from __future__ import annotations
@@ -23,7 +24,8 @@ from games.report_card.events import apply
 from games.report_card.narrate import summary
 from games.report_card.procedure import decide
 from games.report_card.rules import RANKS, SKILL
-from games.report_card.state import drawable, new_state, status
+from games.report_card.draws import on_the_table
+from games.report_card.state import drawable, last, new_state, status
 from games.report_card.table import panel, writeback
 from tests.unit.report_card.helpers import GM, player, report
 
@@ -35,7 +37,8 @@ FULL = sorted(c.id for c in tarot())
 
 
 class Tabled:
-    """Stacked decks plus the play area the tests tidy, so each card's place is known."""
+    """Stacked decks plus the play area, followed from the port's moves, so each card's place is
+    known."""
 
     def __init__(self, seed: int) -> None:
         rng = random.Random(seed)
@@ -50,15 +53,12 @@ class Tabled:
 
     def note(self) -> None:
         for deck, token, where, _ in self.cards.placed[self.seen:]:
-            assert where == "play"
-            self.play[deck].append(token)
+            assert where in ("play", "discard")  # a check draws face up; the rules discard
+            if where == "play":
+                self.play[deck].append(token)
+            else:
+                self.play[deck].remove(token)
         self.seen = len(self.cards.placed)
-
-    def tidy_if_low(self) -> None:
-        for deck, pile in self.cards.decks.items():
-            if len(pile) + len(self.cards.discards[deck]) < 4:
-                self.cards.discards[deck].extend(self.play[deck])
-                self.play[deck].clear()
 
     def assert_conserved(self) -> None:
         for deck, pile in self.cards.decks.items():
@@ -66,6 +66,13 @@ class Tabled:
             ids = [t.split("/")[0] for where in places for t in where]
             assert sum(map(len, places)) == 78
             assert sorted(ids) == FULL  # every card in exactly one place
+
+    def assert_only_the_open_check_lies_face_up(self, state: dict[str, Any]) -> None:
+        """The play area holds the open check's cards still in use, and nothing else."""
+        check = state["check"]
+        expected = Counter((deck_name(p["cid"]), t) for p in (check["parts"] if check else ())
+                           for t in on_the_table(last(p)))
+        assert Counter((d, t) for d, tokens in self.play.items() for t in tokens) == expected
 
 
 def command(data: st.DataObject, state: dict[str, Any],
@@ -109,7 +116,6 @@ def test_every_card_stays_in_exactly_one_place(seed: int, data: st.DataObject, s
     people = {cid: dict(person) for cid, person in PEOPLE.items()}  # the sheets, as written back
     log: list[dict[str, Any]] = []
     for _ in range(steps):
-        table.tidy_if_low()
         sent, actor = command(data, state, people)
         sent = {**sent, "actor": actor, "characters": {cid: dict(p) for cid, p in people.items()}}
         before = len(table.cards.placed)
@@ -126,18 +132,25 @@ def test_every_card_stays_in_exactly_one_place(seed: int, data: st.DataObject, s
         log += events
         table.note()
         table.assert_conserved()
+        table.assert_only_the_open_check_lies_face_up(state)
         # every card a step drew is in its events, in the order it came off, and nothing else
         drawn = [(e["deck"], t) for e in events if e["type"] == "drawn"
                  for t in [d["card"] for d in e["attempt"]["draws"]]
                  + [d["second"] for d in e["attempt"]["draws"] if d["second"]]]
-        assert Counter(drawn) == Counter((d, t) for d, t, _, _ in table.cards.placed[before:])
+        assert Counter(drawn) == Counter((d, t) for d, t, to, _ in table.cards.placed[before:] if to == "play")
+        # and every card the rules put on a discard pile is named in them too
+        thrown = [(deck_name(e["cid"]), t) for e in events if e["type"] in ("drawn", "picked")
+                  for t in e.get("discarded", ())]
+        thrown += [(deck_name(cid), t) for e in events if e["type"] == "check_closed"
+                   for cid, tokens in e.get("discarded", {}).items() for t in tokens]
+        assert Counter(thrown) == Counter((d, t) for d, t, to, _ in table.cards.placed[before:] if to == "discard")
         assert panel(state)["day"] == state["day"]
         if state["check"] is not None:  # an open check always waits for someone
             assert drawable(state["check"]) or any(status(p) in ("picking", "failed")
                                                    for p in state["check"]["parts"])
         for cid, read in state["decks"].items():  # each deck's count as last read is the real one
             if any(e["type"] == "drawn" and e["cid"] == cid for e in events):
-                assert read["left"] == len(table.cards.decks[deck_name(cid)])
+                assert read["unseen"] == len(table.cards.decks[deck_name(cid)])  # nobody holds a card
     replayed = new_state()
     for event in json.loads(json.dumps(log)):  # as the platform stores them
         replayed = apply(replayed, event)
