@@ -214,6 +214,7 @@ def apply(state: Mapping[str, Any], event: Event) -> State:
     if "step" in event:
         new["step"] = max(new["step"], int(event["step"]))
     applier(new, event)
-    if "deck_left" in event:  # the cards the next pull comes from, as counted with this event
+    if "deck_left" in event:  # the cards the odds count, as counted with this event (deck.counted)
         new["deck_left"] = list(event["deck_left"]) if event["deck_left"] is not None else None
+        new["deck_from"] = event.get("deck_from", "unseen")
     return new

@@ -15,7 +15,8 @@ from games.harsh_light.access import (
     _who,
 )
 from games.harsh_light.errors import OutOfTurn, RuleError
-from games.harsh_light.pulls import _take, _willpower_event
+from games.harsh_light.deck import take
+from games.harsh_light.pulls import _willpower_event
 from games.harsh_light.state import name, status
 
 WILLPOWER_USES = ("resist", "power")
@@ -94,7 +95,7 @@ def roll_initiative(state: Mapping[str, Any], command: Command, rng: Rng, cards:
     records = []
     for cid in listed:
         person = _known(scratch, cid)
-        [card] = _take(cards)
+        [card] = take(cards)
         modifier = sh.initiative_modifier(person)
         initiative[cid] = {"modifier": modifier, "card": card.token, "value": card.card.value,
                            "total": modifier + card.card.value}

@@ -91,7 +91,10 @@ def summary(event: Event, state: Mapping[str, Any]) -> str:
     if kind == "pull_put_away":
         return f"{who} puts the pull away."
     if kind == "deck_counted":
-        return f"The {DECK} deck is counted: {cards_count(event.get('deck_left'))} to pull from."
+        if event.get("deck_from") == "discard":
+            return (f"The {DECK} deck is counted: the draw pile is empty, and the "
+                    f"{cards_count(event.get('deck_left'))} of its discard pile are what the next pull comes from.")
+        return f"The {DECK} deck is counted: {cards_count(event.get('deck_left'))} not lying face up, which the odds count."
     if kind == "dodged":
         return f"{who} dodges: Defence doubled to {event['defence']} until {who}'s next turn."
     if kind == "moved":

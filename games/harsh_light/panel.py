@@ -5,8 +5,9 @@ the players and the spectators see the same panel. The view is JSON-safe (an eve
 and holds words, never codes: the template only lays it out.
 
 Odds before a pull (the issue: "the exact chance of 0, 1, 2 ... successes and of a Dramatic
-Failure for this pool, from the cards actually left in the deck") are worked out here from the
-state's ``deck_left``: the cards the next pull comes from, counted after every command.
+Failure for this pool, from the cards actually left in the deck") are worked out from the state's
+``deck_left``: every card not lying face up, counted after every command (deck.counted), so no
+figure lets anyone work out a card held face down; the panel says what was counted.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from typing import Any
 from games.core.cards import OrientedCard
 from games.core.words import count
 from games.contract import SPECTATOR_SEAT, Seat
-from games.harsh_light import extended, odds, pools, pulls, rules
+from games.harsh_light import deck, extended, odds, pools, pulls, rules
 from games.harsh_light import sheet as sh
 from games.harsh_light.errors import RuleError
 from games.harsh_light.narrate import ATTACKS, outcome, successes_text
@@ -206,6 +207,16 @@ def turn(state: Mapping[str, Any]) -> dict[str, Any] | None:
     return None
 
 
+def _deck_line(state: Mapping[str, Any]) -> str:
+    """What the odds count, in words (deck.counted)."""
+    left = sum(state["deck_left"])
+    if state.get("deck_from") == deck.DISCARD:
+        return (f"The draw pile is empty: the next pull shuffles the discard pile back in, and the odds count "
+                f"its {count(left, 'card')}.")
+    return (f"{count(left, 'card')} not lying face up: the draw pile and any cards held in hands. The odds "
+            f"count them all, so no card held face down can be worked out from them.")
+
+
 def view(state: Mapping[str, Any], seat: Seat = SPECTATOR_SEAT) -> dict[str, Any]:
     """The panel for any seat (nothing is secret); JSON-safe."""
     state = {**new_state(), **state}  # the table may hold no state yet
@@ -215,7 +226,7 @@ def view(state: Mapping[str, Any], seat: Seat = SPECTATOR_SEAT) -> dict[str, Any
     counts = tuple(state["deck_left"]) if known and sum(state["deck_left"]) else odds.FRESH
     return {
         "deck": DECK, "deck_known": known, "deck_left": list(counts),
-        "deck_count": sum(state["deck_left"]) if known else None,
+        "deck_count": sum(state["deck_left"]) if known else None, "deck_line": _deck_line(state) if known else "",
         "combat": state["combat"], "turn_number": state["turn"], "turn": turn(state),
         "acting": state["acting"], "acting_name": name(state, state["acting"]) if state["acting"] else "",
         "order": [_person(state, cid) for cid in in_order],

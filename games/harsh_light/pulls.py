@@ -9,16 +9,16 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from games.core.cards_port import Cards, UnknownDeck
+from games.core.cards_port import Cards
 from games.core.rng import Rng
-from games.harsh_light import odds, pools, rules
+from games.harsh_light import deck, pools, rules
 from games.harsh_light import sheet as sh
 from games.harsh_light.access import (
     Command, Event, _cid, _int, _known, _read_sheets, _require_control, _require_gm, _require_turn, _scratch,
     _text, _who,
 )
 from games.harsh_light.errors import RuleError, WillpowerRefused
-from games.harsh_light.state import DECK, defence_now, name, status
+from games.harsh_light.state import defence_now, name, status
 
 INSTANT, REFLEXIVE = "instant", "reflexive"
 ACTIONS = (INSTANT, REFLEXIVE)
@@ -31,39 +31,6 @@ MAX_NEEDED = 50  # "up to 25 to build something large and/or complicated", and r
 
 
 # Cards and Willpower.
-
-
-NO_DECK = (f"There is no {DECK} deck on the table yet. The GM brings one out: the button \"Bring out the "
-           f"{DECK} deck\" on this panel, or under Cards, \"Bring out a deck\": Ace to 10 (40 cards), "
-           f"named {DECK}.")
-
-
-def _take(cards: Cards, count: int = 1) -> list[Any]:
-    try:
-        return cards.draw(DECK, count, to="discard")
-    except UnknownDeck:
-        raise RuleError(NO_DECK) from None
-
-
-def _draw(cards: Cards, again: int) -> tuple[list[str], list[int]]:
-    """Seed: "A pull of 10 (or ... 8 or 9) allows you pull a second card, adding both cards";
-    "Pulling a second 10 in a row doesn't let you keep adding": never a third card."""
-    [first] = _take(cards)
-    drawn = [first]
-    if rules.pulls_second(first.card.value, again):
-        drawn += _take(cards)
-    return [c.token for c in drawn], [c.card.value for c in drawn]
-
-
-def _left(cards: Cards) -> list[int] | None:
-    """How many cards of each value the next pull comes from: the draw pile alone, or, when it
-    is empty, the discard that will be shuffled back into it. ``None`` when the table has no
-    Harsh Light deck."""
-    try:
-        left = cards.left(DECK, with_discard=False) or cards.left(DECK)
-    except LookupError:
-        return None
-    return list(odds.counts_of(left))
 
 
 def _willpower_event(state: Mapping[str, Any], cid: str, use: str, note: str = "") -> Event:
@@ -157,7 +124,7 @@ def _judge(cards: Cards, pool: pools.Pool, *, again: int, needed: int, no_pull: 
             raise RuleError(f"A pool of {pool.size} does not reach {needed} "
                             f"success{'es' if needed != 1 else ''} on its own: pull a card.")
         return rules.resolve(pool.size, (), again=again, needed=needed), []
-    tokens, values = _draw(cards, again)
+    tokens, values = deck.pull_cards(cards, again)
     return rules.resolve(pool.size, values, again=again, needed=needed), tokens
 
 
@@ -302,7 +269,7 @@ def count_deck(state: Mapping[str, Any], command: Command, rng: Rng, cards: Card
     """The Storyteller counts the Harsh Light deck (after bringing it out, or shuffling it by
     hand), so the odds before each pull come from the cards its draw pile holds now."""
     _require_gm(command, "count the deck")
-    left = _left(cards)
+    left, source = deck.counted(cards)
     if left is None:
-        raise RuleError(NO_DECK)
-    return [{"type": "deck_counted", "deck_left": left}]
+        raise RuleError(deck.NO_DECK)
+    return [{"type": "deck_counted", "deck_left": left, "deck_from": source}]

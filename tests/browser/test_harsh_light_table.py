@@ -112,7 +112,7 @@ def test_a_fight_an_extended_action_and_a_contest_seen_live_by_everyone(
         panel(gm).get_by_role("button", name="Bring out the Harsh Light deck").click()
     assert counted.value.status == 200
     for person in everyone:
-        expect(panel(person).locator(".deck-line")).to_contain_text("40 cards left to pull from")
+        expect(panel(person).locator(".deck-line")).to_contain_text("40 cards not lying face up")
 
     # The Storyteller sets the order: Alfie, Betty, the Ghoul. Whose action it is, live.
     click(gm, storyteller_tools(gm).get_by_role("button", name="Set the order"), "set_order")
@@ -146,7 +146,7 @@ def test_a_fight_an_extended_action_and_a_contest_seen_live_by_everyone(
         expect(panel(person).locator(".latest-pulls li.pull-result")).to_have_count(1)
         expect(panel(person).locator(".latest-pulls .card-face").first).to_be_visible()
         expect(defence_of(person, "Ghoul")).to_have_text("2")
-        expect(panel(person).locator(".deck-line")).to_contain_text(re.compile(r"3[89] cards left"))
+        expect(panel(person).locator(".deck-line")).to_contain_text(re.compile(r"3[89] cards not lying face up"))
     status, text = post(ann, "set_up_pull", combatant=alfie, attribute="strength")
     assert status == 400 and "already taken an instant action" in text
     click(ann, panel(ann).get_by_role("button", name="End Alfie's action"), "end_turn")

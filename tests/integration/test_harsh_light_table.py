@@ -136,9 +136,11 @@ def test_the_page_draws_the_panel_and_the_gm_is_offered_the_deck(hl) -> None:
     assert setup and int(setup.group(1)) == hl["ann"].pk
     deck = bring_out_deck(hl)
     assert CardPlacement.objects.filter(deck=deck, pile__kind=PileKind.DRAW).count() == 40
-    assert last("deck_counted").summary == "The Harsh Light deck is counted: 40 cards to pull from."
+    assert last("deck_counted").summary == ("The Harsh Light deck is counted: 40 cards not lying face up, "
+                                            "which the odds count.")
     page = hl["clients"]["ann"].get(reverse("table", args=[hl["table"].pk])).content.decode()
-    assert "<strong>40</strong> cards left to pull from" in page and "Bring out the Harsh Light deck" not in page
+    assert "The Harsh Light deck: 40 cards not lying face up: the draw pile and any cards held in hands." in page
+    assert "Bring out the Harsh Light deck" not in page
 
 
 def test_the_first_pull_without_a_deck_says_how_to_bring_one_out(hl) -> None:
