@@ -11,7 +11,7 @@ from typing import Any
 
 from games.core.cards_port import Cards
 from games.core.rng import Rng
-from games.harsh_light import deck, pools, rules
+from games.harsh_light import deck, pools, rules, secrecy
 from games.harsh_light import sheet as sh
 from games.harsh_light.access import (
     Command, Event, _cid, _int, _known, _read_sheets, _require_control, _require_gm, _require_turn, _scratch,
@@ -42,7 +42,8 @@ def _willpower_event(state: Mapping[str, Any], cid: str, use: str, note: str = "
     left = sh.willpower_points(person)
     if left <= 0:
         raise WillpowerRefused(f"{name(state, cid)} has no Willpower points left.")
-    return {"type": "willpower_spent", "combatant": cid, "use": use, "points_left": left - 1, "note": note}
+    return secrecy.figures_of(state, {"type": "willpower_spent", "combatant": cid, "use": use,
+                                      "points_left": left - 1, "note": note}, "points_left")
 
 
 def _again(command: Command, person: Mapping[str, Any]) -> int:
@@ -71,7 +72,8 @@ def _resistance(state: Mapping[str, Any], command: Command, attacker: str,
     trait = _text(command, "resist") or None
     fixed = command.get("resist_value")
     target = command.get("target") or None
-    facts: dict[str, Any] = {"defence_applied": False, "resist_willpower_used": False, "attack": None}
+    facts: dict[str, Any] = {"defence_applied": False, "resist_willpower_used": False, "attack": None,
+                             "sheet_parts": 0}
     if trait is None and fixed in (None, ""):
         if target is not None:
             raise RuleError("Say what resists: Defence, Resolve, Stamina or Composure.")
@@ -108,6 +110,7 @@ def _resistance(state: Mapping[str, Any], command: Command, attacker: str,
             bonus = pools.supernatural_bonus(them, (trait,))
             if bonus:
                 parts.append((f"{who}'s Blood Potency", -bonus))
+    facts["sheet_parts"] = len(parts)  # the target's figures (Plan.target_parts); its Willpower is an act
     if pending:
         # Seed: Willpower "adds 2 against a Resisted test (including attacks – spending a
         # Willpower for +2 Defence can be a lifesaver in emergencies)". Spent beforehand, it
@@ -155,6 +158,9 @@ class Plan:
     facts: dict[str, Any]
     willpower: Event | None
     resisted: bool
+    # the parts of the pool that are the target's figures (its Defence or Resistance trait, its
+    # Blood Potency): the GM's when the target is an NPC (secrecy.py)
+    target_parts: tuple[int, ...] = ()
 
     @property
     def automatic(self) -> bool:
@@ -186,9 +192,11 @@ def plan(state: Mapping[str, Any], command: Command, cid: str) -> Plan:
     if command.get("willpower"):
         spent = _willpower_event(state, cid, "pool")
         pool = pool.plus("Willpower", pools.WILLPOWER_POOL)
+    first = len(pool.parts)
     for reason, value in resist_parts:
         pool = pool.plus(reason, value)
-    return Plan(cid, pool, needed, _again(command, person), action, target, facts, spent, bool(resist_parts))
+    return Plan(cid, pool, needed, _again(command, person), action, target, facts, spent, bool(resist_parts),
+                tuple(range(first, first + facts["sheet_parts"])))
 
 
 def _pull_command(state: Mapping[str, Any], command: Command, cid: str) -> Command:
@@ -230,13 +238,14 @@ def pull(state: Mapping[str, Any], command: Command, rng: Rng, cards: Cards) -> 
     label = _text(command, "label", "an attack" if facts["attack"] else "a pull")
     record = _record(scratch, cid, kind, label, made.pool, result, tokens, action=made.action, target=target,
                      target_name=name(scratch, target) if target else None, attack=facts["attack"],
-                     all_out=bool(command.get("all_out")), willpower=bool(command.get("willpower")))
-    events.append({
+                     all_out=bool(command.get("all_out")), willpower=bool(command.get("willpower")),
+                     target_figures=list(made.target_parts))
+    events.append(secrecy.pull_event(scratch, {
         "type": "pulled", "combatant": cid, "target": target, "record": record,
         "instant_in_combat": made.action == INSTANT and scratch["combat"] and cid in scratch["order"],
         "all_out": bool(command.get("all_out")), "defence_applied": facts["defence_applied"],
         "resist_willpower_used": facts["resist_willpower_used"],
-    })
+    }))
     return events
 
 
@@ -252,8 +261,13 @@ def set_up_pull(state: Mapping[str, Any], command: Command, rng: Rng, cards: Car
     _require_control(scratch, command, cid)
     made = plan(scratch, command, cid)
     args = {k: command[k] for k in PULL_ARGS if command.get(k) not in (None, "", False)}
-    return [*events, {"type": "pull_set_up", "combatant": cid, "args": args, "pool": made.pool.to_dict(),
-                      "needed": made.needed, "automatic": made.automatic}]
+    event = {"type": "pull_set_up", "combatant": cid, "args": args, "pool": made.pool.to_dict(),
+             "needed": made.needed, "automatic": made.automatic}
+    if secrecy.secret_pool(scratch, cid, made.target, made.target_parts):  # an NPC's figures: the GM's
+        own = secrecy.npc(scratch, cid)
+        event.update(pool_words=secrecy.pool_words(event["pool"], None if own else made.target_parts),
+                     gm_figures=["pool", "automatic", *(["args"] if own else [])])
+    return [*events, event]
 
 
 def put_away(state: Mapping[str, Any], command: Command, rng: Rng, cards: Cards) -> list[Event]:
