@@ -1,6 +1,6 @@
 """Issue 21's findings for Harsh Light, through the routes a player, a spectator and the GM have:
-the odds give away no card held face down, an NPC's figures reach the GM alone, and the rule deck
-cycles through a long session."""
+the odds give away no card held face down, an NPC's figures reach the GM alone, the rule deck
+cycles through a long session, and the Willpower points the rules keep still flow."""
 
 from __future__ import annotations
 
@@ -9,12 +9,13 @@ import json
 import re
 from typing import Any
 
+import pytest
 from django.urls import reverse
 
 from tabletop import panels, services
 from tabletop.models import CardPlacement, Event, PileKind
 from tests.integration.test_harsh_light_table import (  # noqa: F401 (hl is a fixture)
-    HTMX, bring_out_deck, cid, hl, last, ok, state,
+    HTMX, bring_out_deck, cid, hl, last, ok, post, state,
 )
 
 
@@ -232,3 +233,46 @@ def test_three_hundred_pulls_never_run_the_rule_deck_dry(hl) -> None:
         assert not placed.filter(pile__kind=PileKind.PLAY).exists()
     reshuffles = Event.objects.filter(table=hl["table"], summary__contains="shuffled back into").count()
     assert reshuffles > 50
+
+
+def test_willpower_points_are_the_rules_and_the_gm_s_and_still_flow(hl) -> None:
+    """Issue 21: "willpower_points" is kept (SheetField.rules): a spent point goes back on the sheet,
+    the player's own sheet edits still save (that field as the rules left it), the player cannot
+    restore a point by hand, and the GM can, which the next pull reads."""
+    bring_out_deck(hl)
+    betty = hl["betty"]
+    ok(hl, "bob", "willpower", combatant=betty.pk, use="power")
+    betty.refresh_from_db()
+    assert betty.sheet["willpower_points"] == 3
+    edit = reverse("character_edit", args=[hl["table"].pk, betty.pk])
+    form = hl["clients"]["bob"].get(edit).content.decode()
+    field = re.search(r'<input[^>]*name="sheet_willpower_points"[^>]*>', form)
+    assert field and "disabled" in field.group(0) and 'value="3"' in field.group(0)
+    posted = {"name": "Betty", "version": betty.version, "sheet_strength": "3", "sheet_dexterity": "3",
+              "sheet_wits": "3", "sheet_resolve": "2", "sheet_composure": "2", "sheet_skills": "Brawl: 3",
+              "sheet_again": "10", "sheet_willpower_points": "4"}  # a disabled field posted anyway
+    answer = hl["clients"]["bob"].post(edit, posted)
+    assert answer.status_code in (200, 302)
+    betty.refresh_from_db()
+    assert betty.sheet["skills"] == {"Brawl": 3} and betty.sheet["willpower_points"] == 3
+    with pytest.raises(services.NotAllowed, match="Willpower points left is the rules' to change"):
+        services.character_update(character=betty, actor=hl["bob"], name="Betty",
+                                  sheet={**betty.sheet, "willpower_points": 4})
+    services.character_update(character=betty, actor=hl["gm"], name="Betty", sheet={**betty.sheet,
+                                                                                    "willpower_points": 1})
+    ok(hl, "gm", "end_turn")  # a new turn outside combat: Willpower may be spent again
+    ok(hl, "bob", "willpower", combatant=betty.pk, use="power")
+    betty.refresh_from_db()
+    assert betty.sheet["willpower_points"] == 0 and "0 points left" in last("willpower_spent").summary
+    answer = post(hl, "bob", "willpower", combatant=betty.pk, use="power")
+    assert answer.status_code == 400 and "already spent a Willpower point this turn" in answer.content.decode()
+    # a player making a character starts it full: what they type in the field is not theirs to set
+    made = hl["clients"]["ann"].post(reverse("character_new", args=[hl["table"].pk]),
+                                     {"name": "Cora", "sheet_resolve": "3", "sheet_composure": "3",
+                                      "sheet_again": "10", "sheet_willpower_points": "1"})
+    assert made.status_code in (200, 302)
+    cora = hl["table"].characters.get(name="Cora")
+    assert cora.sheet["willpower_points"] is None and cora.owner_id == hl["ann"].pk
+    ok(hl, "ann", "willpower", combatant=cora.pk, use="power")
+    cora.refresh_from_db()
+    assert cora.sheet["willpower_points"] == 5  # six dots, full, one spent
