@@ -27,17 +27,21 @@ Procedure (``procedure.decide(state, command, rng, cards)``, ``events.apply``, `
       extended_start / extended_stop (GM), extended_pull (controller).
       contest_start / contest_stop (GM), contest_pull (controller, each side its own).
     Refusals raise ``RuleError`` (``OutOfTurn``, ``NotYourCharacter``, ``WillpowerRefused``).
-    Modules by concern: ``access`` (who may act, and when; reading a command), ``pulls`` (cards,
-    Willpower and the pull: pull, set_up_pull, put_away, count_deck), ``moves`` (willpower,
-    dodge, move, the turn order), ``extended`` (extended and contested actions); ``procedure``
-    keeps ``COMMANDS``, ``decide`` and ``run``.
+    Modules by concern: ``access`` (who may act, and when; reading a command), ``deck`` (a pull's
+    cards off the rule deck and onto its discard; what the odds count), ``pulls`` (Willpower and
+    the pull: pull, set_up_pull, put_away, count_deck), ``moves`` (willpower, dodge, move, the
+    turn order), ``extended`` (extended and contested actions), ``secrecy`` (an NPC's figures:
+    the GM's part of each event, and every event's audience); ``procedure`` keeps ``COMMANDS``,
+    ``decide`` and ``run``.
 
 Odds (``odds``)
     ``pull(pool, again=10)`` -> ``successes`` {k: chance}, ``dramatic``, ``exceptional``, exact
-    for a fresh deck; ``pull_from(pool, card_ids)`` from the cards left; ``chart()`` for the page.
+    for a fresh deck; ``pull_from(pool, card_ids)`` from given cards; ``chart()`` for the page.
+    At the table they count every card not lying face up (``deck.counted``).
 
 Registration (``system.SYSTEM``): sheet, procedure (``uses_cards``), commands, the odds page,
-the panel (``panel.view``), writeback of Willpower points.
+the panel (``panel.view`` per seat, pulls drawn by ``panel_pulls``), writeback of Willpower
+points, the rule deck, every event's audience (``secrecy.AUDIENCES``).
 
 Readings where the seed is silent or loose (each also commented where it is coded)
     - Resisting traits are subtracted from the pool (as World of Darkness subtracts dice), so
@@ -52,6 +56,9 @@ Readings where the seed is silent or loose (each also commented where it is code
       goes to the higher running total. Contest pulls are reflexive for the turn order.
     - 8- or 9-again on a pull is the better of the sheet's and the check's.
     - An untrained Skill costs -3 (Mental) or -1 (Physical, Social), as in World of Darkness.
+    - An NPC's figures are the GM's (secrecy.py): a pull's total, the pool less its face-up
+      cards, is one of them; its cards and successes are everyone's. The log keeps them in the
+      GM's part whatever the table's setting, which the panel follows seat by seat.
 """
 
 from __future__ import annotations

@@ -110,7 +110,8 @@ def _read_sheets(state: Mapping[str, Any], command: Command, cids: list[str]) ->
             if cid not in state["characters"]:
                 raise RuleError(f"{cid!r} is not a character at this table.")
             continue
-        sheet = {**sh.read(given), "id": cid, "name": str(given.get("name") or cid)[:60]}
+        # "npc": the platform's own flag (web._sheets): an NPC's figures are the GM's (secrecy.py)
+        sheet = {**sh.read(given), "id": cid, "name": str(given.get("name") or cid)[:60], "npc": bool(given.get("npc"))}
         if state["characters"].get(cid) != sheet:
             events.append({"type": "sheet_read", "combatant": cid, "sheet": sheet})
     return events

@@ -7,6 +7,7 @@ import copy
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from games.harsh_light.secrecy import whole
 from games.harsh_light.state import RECENT, State, fresh_status
 
 Event = Mapping[str, Any]
@@ -73,7 +74,7 @@ def _pulled(state: State, e: Event) -> None:
             theirs["resist_willpower"] = False
         if e.get("defence_applied"):
             theirs["attacks"] += 1
-    _remember(state, e["record"], e)
+    _remember(state, whole(e["record"], e.get("figures")), e)
     _end_test(state, [c for c in (cid, target) if c is not None])
 
 
@@ -102,9 +103,12 @@ def _moved(state: State, e: Event) -> None:
 def _order_set(state: State, e: Event) -> None:
     state["combat"] = True
     state["order"] = list(e["order"])
-    state["initiative"] = copy.deepcopy(dict(e.get("initiative") or {}))
+    # an NPC's initiative modifier and total, and its record's figures, come apart (secrecy.py)
+    figures = e.get("figures") or {}
+    state["initiative"] = {cid: {**i, **figures.get("initiative", {}).get(cid, {})}
+                           for cid, i in copy.deepcopy(dict(e.get("initiative") or {})).items()}
     for record in e.get("records", []):
-        _remember(state, record, e)
+        _remember(state, whole(record, figures.get("records", {}).get(record["combatant"])), e)
     _new_turn(state, e["turn"])
     state["prepared"] = {}  # a new order: what was set up before it is put away
     state["acting"] = e["order"][0]
@@ -139,7 +143,7 @@ def _extended_started(state: State, e: Event) -> None:
 
 def _extended_pulled(state: State, e: Event) -> None:
     action = state["extended"][e["id"]]
-    action["pulls"] = [*action["pulls"], dict(e["record"])]
+    action["pulls"] = [*action["pulls"], whole(e["record"], e.get("figures"))]
     action["gathered"] = e["gathered"]
     if e["done"]:
         action["done"], action["outcome"] = True, "succeeded"
@@ -165,7 +169,7 @@ def _contest_started(state: State, e: Event) -> None:
 
 def _contest_pulled(state: State, e: Event) -> None:
     contest = state["contests"][e["id"]]
-    contest["pulled"] = {**contest["pulled"], e["combatant"]: dict(e["record"])}
+    contest["pulled"] = {**contest["pulled"], e["combatant"]: whole(e["record"], e.get("figures"))}
     _pulled(state, {**e, "target": None})
 
 
@@ -214,6 +218,7 @@ def apply(state: Mapping[str, Any], event: Event) -> State:
     if "step" in event:
         new["step"] = max(new["step"], int(event["step"]))
     applier(new, event)
-    if "deck_left" in event:  # the cards the next pull comes from, as counted with this event
+    if "deck_left" in event:  # the cards the odds count, as counted with this event (deck.counted)
         new["deck_left"] = list(event["deck_left"]) if event["deck_left"] is not None else None
+        new["deck_from"] = event.get("deck_from", "unseen")
     return new

@@ -9,7 +9,7 @@ from typing import Any
 
 from games.core.cards_port import Cards
 from games.core.rng import Rng
-from games.harsh_light import pools
+from games.harsh_light import pools, secrecy
 from games.harsh_light.access import (
     Command, Event, _cid, _int, _known, _read_sheets, _require_control, _require_gm, _require_turn, _scratch,
     _text, _who,
@@ -90,9 +90,9 @@ def extended_pull(state: Mapping[str, Any], command: Command, rng: Rng, cards: C
     record = _record(scratch, cid, "extended", action["label"], pool, result, tokens,
                      number=len(action["pulls"]) + 1, gathered=gathered, of=action["needed"],
                      unit=action["unit"], willpower=bool(command.get("willpower")))
-    return [*events, {"type": "extended_pulled", "id": action["id"], "combatant": cid, "record": record,
-                      "gathered": gathered, "done": gathered >= action["needed"],
-                      "instant_in_combat": scratch["combat"] and cid in scratch["order"]}]
+    return [*events, secrecy.pull_event(scratch, {
+        "type": "extended_pulled", "id": action["id"], "combatant": cid, "record": record, "gathered": gathered,
+        "done": gathered >= action["needed"], "instant_in_combat": scratch["combat"] and cid in scratch["order"]})]
 
 
 def extended_stop(state: Mapping[str, Any], command: Command, rng: Rng, cards: Cards) -> list[Event]:
@@ -155,8 +155,8 @@ def contest_pull(state: Mapping[str, Any], command: Command, rng: Rng, cards: Ca
     got = 0 if result.dramatic else result.successes
     record = _record(scratch, cid, "contested", contest["label"], pool, result, tokens,
                      round=contest["round"], willpower=bool(command.get("willpower")))
-    events.append({"type": "contest_pulled", "id": contest["id"], "combatant": cid, "record": record,
-                   "counted": got, "instant_in_combat": False})
+    events.append(secrecy.pull_event(scratch, {"type": "contest_pulled", "id": contest["id"], "combatant": cid,
+                                               "record": record, "counted": got, "instant_in_combat": False}))
     pulled = {**{c: r["successes"] if not r["dramatic"] else 0 for c, r in contest["pulled"].items()}, cid: got}
     if len(pulled) == 2:
         events.append(_judge_round(contest, pulled))

@@ -9,13 +9,15 @@ from typing import Any
 
 from games.core.cards_port import Cards
 from games.core.rng import Rng
+from games.harsh_light import secrecy
 from games.harsh_light import sheet as sh
 from games.harsh_light.access import (
     Command, Event, _cid, _known, _read_sheets, _require_control, _require_gm, _require_turn, _scratch, _text,
     _who,
 )
 from games.harsh_light.errors import OutOfTurn, RuleError
-from games.harsh_light.pulls import _take, _willpower_event
+from games.harsh_light.deck import take
+from games.harsh_light.pulls import _willpower_event
 from games.harsh_light.state import name, status
 
 WILLPOWER_USES = ("resist", "power")
@@ -49,7 +51,8 @@ def dodge(state: Mapping[str, Any], command: Command, rng: Rng, cards: Cards) ->
     if not scratch["combat"] or cid not in scratch["order"]:
         raise RuleError("A Dodge lasts until the character's next turn: it needs a turn order.")
     _require_turn(scratch, cid, "a Dodge")
-    return [*events, {"type": "dodged", "combatant": cid, "defence": sh.defence(_known(scratch, cid)) * 2}]
+    return [*events, secrecy.figures_of(scratch, {"type": "dodged", "combatant": cid,
+                                                  "defence": sh.defence(_known(scratch, cid)) * 2}, "defence")]
 
 
 def move(state: Mapping[str, Any], command: Command, rng: Rng, cards: Cards) -> list[Event]:
@@ -60,7 +63,8 @@ def move(state: Mapping[str, Any], command: Command, rng: Rng, cards: Cards) -> 
     _require_control(scratch, command, cid)
     if scratch["combat"] and status(scratch, cid)["moved"]:
         raise RuleError(f"{name(scratch, cid)} has already moved this turn.")
-    return [*events, {"type": "moved", "combatant": cid, "speed": sh.speed(_known(scratch, cid))}]
+    return [*events, secrecy.figures_of(scratch, {"type": "moved", "combatant": cid,
+                                                  "speed": sh.speed(_known(scratch, cid))}, "speed")]
 
 
 def _order_from(state: Mapping[str, Any], command: Command, key: str) -> tuple[list[str], list[Event]]:
@@ -94,7 +98,7 @@ def roll_initiative(state: Mapping[str, Any], command: Command, rng: Rng, cards:
     records = []
     for cid in listed:
         person = _known(scratch, cid)
-        [card] = _take(cards)
+        [card] = take(cards)
         modifier = sh.initiative_modifier(person)
         initiative[cid] = {"modifier": modifier, "card": card.token, "value": card.card.value,
                            "total": modifier + card.card.value}
@@ -103,8 +107,8 @@ def roll_initiative(state: Mapping[str, Any], command: Command, rng: Rng, cards:
                         "pool": {"size": modifier, "parts": [["Dexterity + Composure", modifier]]},
                         "total": modifier + card.card.value, "rules": []})
     order = sorted(listed, key=lambda c: (-initiative[c]["total"], -initiative[c]["modifier"], listed.index(c)))
-    return [*events, {"type": "order_set", "order": order, "initiative": initiative,
-                      "turn": state["turn"] + 1, "records": records}]
+    return [*events, secrecy.initiative_event(scratch, {"type": "order_set", "order": order, "initiative": initiative,
+                                                        "turn": state["turn"] + 1, "records": records})]
 
 
 def end_turn(state: Mapping[str, Any], command: Command, rng: Rng, cards: Cards) -> list[Event]:

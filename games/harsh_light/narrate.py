@@ -1,4 +1,7 @@
-"""One plain-English line per event, for the table's log: ``summary(event, state)``."""
+"""One plain-English line per event, for the table's log: ``summary(event, state)``.
+
+The line is everyone's: an NPC's figures (an event's ``gm_figures``, secrecy.py) are left out of
+it, and the GM's line adds them (``secrecy.gm_note``)."""
 
 from __future__ import annotations
 
@@ -53,7 +56,17 @@ def cards_count(left: list[int] | None) -> str:
 
 def pull_text(record: Mapping[str, Any]) -> str:
     """'pool 5 (Dexterity 3 + Firearms 2), pulls the Ten of Hearts and the Three of Spades
-    (ten-again): total 18, 4 successes: it succeeds'."""
+    (ten-again): total 18, 4 successes: it succeeds'. A record whose figures are the GM's has
+    no pool or total: what may be shown of its pool instead ('pool Strength 3 + Brawl 2 - Bob's
+    Defence (the GM's)', or 'the GM's pool')."""
+    if "pool" not in record:
+        words = record.get("pool_words")
+        head = f"pool {words}" if words else "the GM's pool"
+        if not record["cards"]:
+            return f"{head}: an automatic success, taken without a pull, worth {successes_text(record['successes'])}"
+        rules = [r for r in record.get("rules", []) if r.endswith("-again")]
+        again = f" ({rules[0]})" if rules else ""
+        return f"{head}, pulls {card_names(record['cards'])}{again}: {outcome(record)}"
     head = pool_text(record["pool"])
     if not record["cards"]:
         return (f"{head}: an automatic success, taken without a pull, worth "
@@ -67,12 +80,15 @@ def pull_text(record: Mapping[str, Any]) -> str:
 def summary(event: Event, state: Mapping[str, Any]) -> str:
     kind = event.get("type")
     who = name(state, event.get("combatant"))
+    gm = set(event.get("gm_figures") or ())  # the GM's figures: not in this line
     if kind == "sheet_read":
         return f"{who}'s sheet is read for the table."
     if kind == "willpower_spent":
         use = {"pool": "+3 to the pool", "resist": "+2 to Defence or a Resistance trait against the next "
                "resisted test this turn", "power": "a power"}[event["use"]]
         note = f" ({event['note']})" if event.get("note") else ""
+        if "points_left" in gm:
+            return f"{who} spends a Willpower point on {use}{note}."
         return f"{who} spends a Willpower point on {use}{note}; {count(event['points_left'], 'point')} left."
     if kind == "pulled":
         record = event["record"]
@@ -87,20 +103,31 @@ def summary(event: Event, state: Mapping[str, Any]) -> str:
         args = event.get("args") or {}
         target = f" against {name(state, args['target'])}" if args.get("target") else ""
         label = args.get("label") or ("an attack" if args.get("attack") else "a pull")
+        if "pool" in gm:
+            pool = f"pool {event['pool_words']}" if event.get("pool_words") else "the GM's pool"
+            return f"{who} sets up {label}{target}: {pool}, {what}."
         return f"{who} sets up {label}{target}: {pool_text(event['pool'])}, {what}{auto}."
     if kind == "pull_put_away":
         return f"{who} puts the pull away."
     if kind == "deck_counted":
-        return f"The {DECK} deck is counted: {cards_count(event.get('deck_left'))} to pull from."
+        if event.get("deck_from") == "discard":
+            return (f"The {DECK} deck is counted: the draw pile is empty, and the "
+                    f"{cards_count(event.get('deck_left'))} of its discard pile are what the next pull comes from.")
+        return f"The {DECK} deck is counted: {cards_count(event.get('deck_left'))} not lying face up, which the odds count."
     if kind == "dodged":
+        if "defence" in gm:
+            return f"{who} dodges: Defence doubled until {who}'s next turn."
         return f"{who} dodges: Defence doubled to {event['defence']} until {who}'s next turn."
     if kind == "moved":
+        if "speed" in gm:
+            return f"{who} moves up to its Speed."
         return f"{who} moves up to {count(event['speed'], 'step')}."
     if kind == "order_set":
         order = ", ".join(name(state, c) for c in event["order"])
         if event.get("initiative"):
             rolls = "; ".join(
-                f"{name(state, c)} {i['modifier']} + {card_names([i['card']])} = {i['total']}"
+                f"{name(state, c)} {i['modifier']} + {card_names([i['card']])} = {i['total']}" if "total" in i
+                else f"{name(state, c)} pulls {card_names([i['card']])}"  # an NPC's: the GM's figures
                 for c, i in event["initiative"].items())
             return f"Initiative: {rolls}. Turn {event['turn']}: {order}."
         return f"The Storyteller sets the order for turn {event['turn']}: {order}."

@@ -21,6 +21,7 @@ from typing import Any
 
 from games.core.cards_port import Cards
 from games.core.rng import Rng
+from games.harsh_light import deck
 from games.harsh_light.access import Command, Event, _actor
 from games.harsh_light.errors import RuleError
 from games.harsh_light.events import apply
@@ -28,7 +29,7 @@ from games.harsh_light.extended import (
     contest_pull, contest_start, contest_stop, extended_pull, extended_start, extended_stop,
 )
 from games.harsh_light.moves import dodge, end_combat, end_turn, move, roll_initiative, set_order, willpower
-from games.harsh_light.pulls import _left, count_deck, pull, put_away, set_up_pull
+from games.harsh_light.pulls import count_deck, pull, put_away, set_up_pull
 
 Handler = Callable[[Mapping[str, Any], Command, Rng, Cards], list[Event]]
 COMMANDS: dict[str, Handler] = {
@@ -64,11 +65,16 @@ def decide(state: Mapping[str, Any], command: Command, rng: Rng, cards: Cards) -
     for event in events:
         event["step"] = step
         event.setdefault("turn", state["turn"])
-    # The odds before the next pull come from the cards its draw pile holds: read after every
-    # command (a pull set up, a card pulled, the deck counted) and kept in the state.
-    left = events[-1]["deck_left"] if "deck_left" in events[-1] else _left(cards)
-    if left != state.get("deck_left") or events[-1]["type"] == "deck_counted":
-        events[-1]["deck_left"] = left
+    # The odds before the next pull count the cards not lying face up (deck.counted): read after
+    # every command (a pull set up, a card pulled, the deck counted) and kept in the state.
+    last = events[-1]
+    if "deck_left" in last:
+        left, source = last["deck_left"], last.get("deck_from", deck.UNSEEN)
+    else:
+        left, source = deck.counted(cards)
+    if (left, source) != (state.get("deck_left"), state.get("deck_from", deck.UNSEEN)) \
+            or last["type"] == "deck_counted":
+        last["deck_left"], last["deck_from"] = left, source
     return events
 
 

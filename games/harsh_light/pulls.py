@@ -9,16 +9,16 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from games.core.cards_port import Cards, UnknownDeck
+from games.core.cards_port import Cards
 from games.core.rng import Rng
-from games.harsh_light import odds, pools, rules
+from games.harsh_light import deck, pools, rules, secrecy
 from games.harsh_light import sheet as sh
 from games.harsh_light.access import (
     Command, Event, _cid, _int, _known, _read_sheets, _require_control, _require_gm, _require_turn, _scratch,
     _text, _who,
 )
 from games.harsh_light.errors import RuleError, WillpowerRefused
-from games.harsh_light.state import DECK, defence_now, name, status
+from games.harsh_light.state import defence_now, name, status
 
 INSTANT, REFLEXIVE = "instant", "reflexive"
 ACTIONS = (INSTANT, REFLEXIVE)
@@ -33,39 +33,6 @@ MAX_NEEDED = 50  # "up to 25 to build something large and/or complicated", and r
 # Cards and Willpower.
 
 
-NO_DECK = (f"There is no {DECK} deck on the table yet. The GM brings one out: the button \"Bring out the "
-           f"{DECK} deck\" on this panel, or under Cards, \"Bring out a deck\": Ace to 10 (40 cards), "
-           f"named {DECK}.")
-
-
-def _take(cards: Cards, count: int = 1) -> list[Any]:
-    try:
-        return cards.draw(DECK, count, to="discard")
-    except UnknownDeck:
-        raise RuleError(NO_DECK) from None
-
-
-def _draw(cards: Cards, again: int) -> tuple[list[str], list[int]]:
-    """Seed: "A pull of 10 (or ... 8 or 9) allows you pull a second card, adding both cards";
-    "Pulling a second 10 in a row doesn't let you keep adding": never a third card."""
-    [first] = _take(cards)
-    drawn = [first]
-    if rules.pulls_second(first.card.value, again):
-        drawn += _take(cards)
-    return [c.token for c in drawn], [c.card.value for c in drawn]
-
-
-def _left(cards: Cards) -> list[int] | None:
-    """How many cards of each value the next pull comes from: the draw pile alone, or, when it
-    is empty, the discard that will be shuffled back into it. ``None`` when the table has no
-    Harsh Light deck."""
-    try:
-        left = cards.left(DECK, with_discard=False) or cards.left(DECK)
-    except LookupError:
-        return None
-    return list(odds.counts_of(left))
-
-
 def _willpower_event(state: Mapping[str, Any], cid: str, use: str, note: str = "") -> Event:
     """Seed: "You may only spend one Willpower per turn (including Willpower spent to activate
     powers)"; the issue: "the sheet's Willpower dots drop"."""
@@ -75,7 +42,8 @@ def _willpower_event(state: Mapping[str, Any], cid: str, use: str, note: str = "
     left = sh.willpower_points(person)
     if left <= 0:
         raise WillpowerRefused(f"{name(state, cid)} has no Willpower points left.")
-    return {"type": "willpower_spent", "combatant": cid, "use": use, "points_left": left - 1, "note": note}
+    return secrecy.figures_of(state, {"type": "willpower_spent", "combatant": cid, "use": use,
+                                      "points_left": left - 1, "note": note}, "points_left")
 
 
 def _again(command: Command, person: Mapping[str, Any]) -> int:
@@ -104,7 +72,8 @@ def _resistance(state: Mapping[str, Any], command: Command, attacker: str,
     trait = _text(command, "resist") or None
     fixed = command.get("resist_value")
     target = command.get("target") or None
-    facts: dict[str, Any] = {"defence_applied": False, "resist_willpower_used": False, "attack": None}
+    facts: dict[str, Any] = {"defence_applied": False, "resist_willpower_used": False, "attack": None,
+                             "sheet_parts": 0}
     if trait is None and fixed in (None, ""):
         if target is not None:
             raise RuleError("Say what resists: Defence, Resolve, Stamina or Composure.")
@@ -141,6 +110,7 @@ def _resistance(state: Mapping[str, Any], command: Command, attacker: str,
             bonus = pools.supernatural_bonus(them, (trait,))
             if bonus:
                 parts.append((f"{who}'s Blood Potency", -bonus))
+    facts["sheet_parts"] = len(parts)  # the target's figures (Plan.target_parts); its Willpower is an act
     if pending:
         # Seed: Willpower "adds 2 against a Resisted test (including attacks – spending a
         # Willpower for +2 Defence can be a lifesaver in emergencies)". Spent beforehand, it
@@ -157,7 +127,7 @@ def _judge(cards: Cards, pool: pools.Pool, *, again: int, needed: int, no_pull: 
             raise RuleError(f"A pool of {pool.size} does not reach {needed} "
                             f"success{'es' if needed != 1 else ''} on its own: pull a card.")
         return rules.resolve(pool.size, (), again=again, needed=needed), []
-    tokens, values = _draw(cards, again)
+    tokens, values = deck.pull_cards(cards, again)
     return rules.resolve(pool.size, values, again=again, needed=needed), tokens
 
 
@@ -188,6 +158,9 @@ class Plan:
     facts: dict[str, Any]
     willpower: Event | None
     resisted: bool
+    # the parts of the pool that are the target's figures (its Defence or Resistance trait, its
+    # Blood Potency): the GM's when the target is an NPC (secrecy.py)
+    target_parts: tuple[int, ...] = ()
 
     @property
     def automatic(self) -> bool:
@@ -219,9 +192,11 @@ def plan(state: Mapping[str, Any], command: Command, cid: str) -> Plan:
     if command.get("willpower"):
         spent = _willpower_event(state, cid, "pool")
         pool = pool.plus("Willpower", pools.WILLPOWER_POOL)
+    first = len(pool.parts)
     for reason, value in resist_parts:
         pool = pool.plus(reason, value)
-    return Plan(cid, pool, needed, _again(command, person), action, target, facts, spent, bool(resist_parts))
+    return Plan(cid, pool, needed, _again(command, person), action, target, facts, spent, bool(resist_parts),
+                tuple(range(first, first + facts["sheet_parts"])))
 
 
 def _pull_command(state: Mapping[str, Any], command: Command, cid: str) -> Command:
@@ -263,13 +238,14 @@ def pull(state: Mapping[str, Any], command: Command, rng: Rng, cards: Cards) -> 
     label = _text(command, "label", "an attack" if facts["attack"] else "a pull")
     record = _record(scratch, cid, kind, label, made.pool, result, tokens, action=made.action, target=target,
                      target_name=name(scratch, target) if target else None, attack=facts["attack"],
-                     all_out=bool(command.get("all_out")), willpower=bool(command.get("willpower")))
-    events.append({
+                     all_out=bool(command.get("all_out")), willpower=bool(command.get("willpower")),
+                     target_figures=list(made.target_parts))
+    events.append(secrecy.pull_event(scratch, {
         "type": "pulled", "combatant": cid, "target": target, "record": record,
         "instant_in_combat": made.action == INSTANT and scratch["combat"] and cid in scratch["order"],
         "all_out": bool(command.get("all_out")), "defence_applied": facts["defence_applied"],
         "resist_willpower_used": facts["resist_willpower_used"],
-    })
+    }))
     return events
 
 
@@ -285,8 +261,13 @@ def set_up_pull(state: Mapping[str, Any], command: Command, rng: Rng, cards: Car
     _require_control(scratch, command, cid)
     made = plan(scratch, command, cid)
     args = {k: command[k] for k in PULL_ARGS if command.get(k) not in (None, "", False)}
-    return [*events, {"type": "pull_set_up", "combatant": cid, "args": args, "pool": made.pool.to_dict(),
-                      "needed": made.needed, "automatic": made.automatic}]
+    event = {"type": "pull_set_up", "combatant": cid, "args": args, "pool": made.pool.to_dict(),
+             "needed": made.needed, "automatic": made.automatic}
+    if secrecy.secret_pool(scratch, cid, made.target, made.target_parts):  # an NPC's figures: the GM's
+        own = secrecy.npc(scratch, cid)
+        event.update(pool_words=secrecy.pool_words(event["pool"], None if own else made.target_parts),
+                     gm_figures=["pool", "automatic", *(["args"] if own else [])])
+    return [*events, event]
 
 
 def put_away(state: Mapping[str, Any], command: Command, rng: Rng, cards: Cards) -> list[Event]:
@@ -302,7 +283,7 @@ def count_deck(state: Mapping[str, Any], command: Command, rng: Rng, cards: Card
     """The Storyteller counts the Harsh Light deck (after bringing it out, or shuffling it by
     hand), so the odds before each pull come from the cards its draw pile holds now."""
     _require_gm(command, "count the deck")
-    left = _left(cards)
+    left, source = deck.counted(cards)
     if left is None:
-        raise RuleError(NO_DECK)
-    return [{"type": "deck_counted", "deck_left": left}]
+        raise RuleError(deck.NO_DECK)
+    return [{"type": "deck_counted", "deck_left": left, "deck_from": source}]

@@ -13,8 +13,10 @@
       "extended": {id: ...}, "contests": {id: ...}, "next_id": 1,
       "prepared": {cid: {"args": the pull's arguments, "step"}},   pulls set up, not yet made
       "recent": [pull record],
-      "deck_left": [count of 1s, ..., count of 10s] | None   the cards the next pull comes from
-                               (the draw pile; the discard when it is empty), as last counted
+      "deck_left": [count of 1s, ..., count of 10s] | None   the cards the odds count, as last
+                               counted (deck.counted): every card not lying face up (the draw
+                               pile and the hands), or the discard when the draw pile is empty
+      "deck_from": "unseen" | "discard"   which of the two
     }
 """
 
@@ -38,6 +40,7 @@ def new_state() -> State:
         "deck": DECK, "step": 0, "characters": {}, "combat": False, "turn": 0, "order": [],
         "acting": None, "initiative": {}, "status": {}, "extended": {}, "contests": {},
         "next_id": 1, "prepared": {}, "recent": [], "deck_left": None,
+        "deck_from": "unseen",
     }
 
 

@@ -1,8 +1,8 @@
 """Harsh Light's registration: everything the platform needs, and nothing it must guess.
 
-Every pulled card lies face up and every trait in play is public, so every event goes to
-everyone and the panel is the same through every lens; only the note that a character's sheet
-was read (before the rules use it) is the Storyteller's alone, to keep the table's log short.
+Every pulled card lies face up, so every event goes to everyone; an NPC's figures in it are the
+Storyteller's (secrecy.py), as is the note that a sheet was read. The panel is drawn for each
+seat (panel.view): a seat that may not see an NPC's sheet sees none of its figures.
 """
 
 from __future__ import annotations
@@ -10,13 +10,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from games.contract import GameSystem, Glance, Panel, Procedure
 from games.harsh_light.samples import SAMPLES
-from games.contract import GM_ONLY, GameSystem, Panel, Procedure, public
 from games.harsh_light import panel, sheet, web
 from games.harsh_light.errors import RuleError
 from games.harsh_light.events import EVENT_TYPES, apply
 from games.harsh_light.narrate import summary
 from games.harsh_light.procedure import decide
+from games.harsh_light.secrecy import AUDIENCES
 from games.harsh_light.state import DECK, new_state
 
 PANEL = "games/harsh_light/panel.html"
@@ -30,9 +31,10 @@ def writeback(event: Mapping[str, Any], state: Mapping[str, Any]) -> dict[str, d
     return {event["combatant"]: {"willpower_points": event["points_left"]}}
 
 
-# Every pulled card lies face up and every trait in play is public; the note that a sheet was
-# read is the Storyteller's.
-AUDIENCES = {**public(*EVENT_TYPES), "sheet_read": GM_ONLY}
+def npc_glance(glance: Glance) -> Glance:
+    """An NPC's card, for the seats that may not see its sheet: its name alone. Its one track is
+    Willpower, a figure of its sheet (points left of its dots), not harm the table watches."""
+    return Glance()
 
 
 SYSTEM = GameSystem(
@@ -43,6 +45,7 @@ SYSTEM = GameSystem(
     sheet_fields=sheet.FIELDS,
     clean_sheet=sheet.clean_sheet,
     glance=sheet.glance,  # the card shows Defence, Speed, Willpower...: no derived line repeating them
+    npc_glance=npc_glance,
     rule_decks=(DECK,),  # every pull comes off it
     procedure=Procedure(new_state=new_state, decide=decide, apply=apply, summary=summary,
                         error=RuleError, writeback=writeback, uses_cards=True, events=EVENT_TYPES),

@@ -19,7 +19,8 @@ _MAX_TEXT = 80
 
 
 def _sheets(table: Table) -> dict[str, dict[str, Any]]:
-    return {c.cid: c.combatant for c in table.characters}
+    """Each character's sheet, name, and whether it is an NPC (whose figures are the GM's)."""
+    return {c.cid: {**c.combatant, "npc": c.is_npc} for c in table.characters}
 
 
 def _text(form: Form, key: str) -> str:

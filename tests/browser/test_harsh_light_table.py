@@ -5,7 +5,9 @@ attack, an extended action to five successes, a contested action; all four see i
 Seed 002: "Each attack on an enemy lowers their Defence by 1 until their next action"; "The
 player pulls cards until they have accumulated however many successes are needed"; in a
 contest "Both pull a card, add their pools and compare successes, with the higher number of
-successes winning". Screenshots go to ``test-artifacts/screens/harsh_light-*.png``.
+successes winning". The Ghoul is an NPC: its Defence, and the odds of an attack on it, are the
+GM's (seeds/README.md: "Odds that depend on a secret figure are shown to the GM alone").
+Screenshots go to ``test-artifacts/screens/harsh_light-*.png``.
 """
 
 from __future__ import annotations
@@ -90,6 +92,10 @@ def defence_of(person, name: str):
     return row.locator(".defence strong")
 
 
+def ghoul_row(person):
+    return panel(person).locator("li.combatant", has=person.page.locator(".name", has_text=re.compile("^Ghoul$")))
+
+
 def test_a_fight_an_extended_action_and_a_contest_seen_live_by_everyone(
     make_table, accessible_names_js, duplicate_ids_js
 ) -> None:
@@ -103,6 +109,7 @@ def test_a_fight_an_extended_action_and_a_contest_seen_live_by_everyone(
     make_character(gm, table.url, "Ghoul", npc=True, strength=3, dexterity=3, wits=3, skills="Brawl: 2")
     spectator = table.join_spectator()
     everyone = (gm, ann, bob, spectator)
+    players = (ann, bob, spectator)  # the seats that may not see the Ghoul's sheet
 
     # No deck yet: the GM's panel offers one, and everyone sees it counted.
     expect(panel(gm).get_by_role("button", name="Bring out the Harsh Light deck")).to_be_visible()
@@ -112,13 +119,17 @@ def test_a_fight_an_extended_action_and_a_contest_seen_live_by_everyone(
         panel(gm).get_by_role("button", name="Bring out the Harsh Light deck").click()
     assert counted.value.status == 200
     for person in everyone:
-        expect(panel(person).locator(".deck-line")).to_contain_text("40 cards left to pull from")
+        expect(panel(person).locator(".deck-line")).to_contain_text("40 cards not lying face up")
 
     # The Storyteller sets the order: Alfie, Betty, the Ghoul. Whose action it is, live.
     click(gm, storyteller_tools(gm).get_by_role("button", name="Set the order"), "set_order")
     for person in everyone:
         expect(panel(person).locator("li.is-next .name")).to_have_text("Alfie")
-        expect(defence_of(person, "Ghoul")).to_have_text("3")
+    expect(defence_of(gm, "Ghoul")).to_have_text("3")
+    for person in players:
+        expect(ghoul_row(person)).to_contain_text("its figures are the GM's")
+        expect(defence_of(person, "Ghoul")).to_have_count(0)
+        expect(defence_of(person, "Alfie")).to_have_text("2")
     expect(ann.page.locator("#turn-banner")).to_contain_text("Your turn: act for Alfie")
     for person in (gm, bob, spectator):
         expect(person.page.locator("#turn-banner .turn-other")).to_have_text("Alfie acts.")
@@ -138,15 +149,21 @@ def test_a_fight_an_extended_action_and_a_contest_seen_live_by_everyone(
     for person in everyone:
         ready = panel(person).locator("article.prepared")
         expect(ready).to_contain_text("Alfie is about to pull: an attack against Ghoul, in melee")
-        expect(ready.locator(".pool")).to_contain_text("Pool 4 = Strength 4 + Brawl 3 − Ghoul's Defence 3")
-        expect(ready.locator("table.odds")).to_contain_text("Dramatic")
+    ready = panel(gm).locator("article.prepared")
+    expect(ready.locator(".pool")).to_contain_text("Pool 4 = Strength 4 + Brawl 3 − Ghoul's Defence 3")
+    expect(ready.locator("table.odds")).to_contain_text("Dramatic")
+    for person in players:  # the odds count the Ghoul's Defence: the GM's alone
+        ready = panel(person).locator("article.prepared")
+        expect(ready.locator(".pool")).to_have_text("Pool: Strength 4 + Brawl 3 - Ghoul's Defence (the GM's)")
+        expect(ready).to_contain_text("The odds depend on Ghoul's figures, which are the GM's")
+        expect(ready.locator("table.odds")).to_have_count(0)
     expect(panel(bob).get_by_role("button", name="Pull for Alfie", exact=True)).to_be_hidden()
     click(ann, panel(ann).get_by_role("button", name="Pull for Alfie", exact=True), "pull")
     for person in everyone:
         expect(panel(person).locator(".latest-pulls li.pull-result")).to_have_count(1)
         expect(panel(person).locator(".latest-pulls .card-face").first).to_be_visible()
-        expect(defence_of(person, "Ghoul")).to_have_text("2")
-        expect(panel(person).locator(".deck-line")).to_contain_text(re.compile(r"3[89] cards left"))
+        expect(panel(person).locator(".deck-line")).to_contain_text(re.compile(r"3[89] cards not lying face up"))
+    expect(defence_of(gm, "Ghoul")).to_have_text("2")
     status, text = post(ann, "set_up_pull", combatant=alfie, attribute="strength")
     assert status == 400 and "already taken an instant action" in text
     click(ann, panel(ann).get_by_role("button", name="End Alfie's action"), "end_turn")
@@ -158,8 +175,9 @@ def test_a_fight_an_extended_action_and_a_contest_seen_live_by_everyone(
     status, text = post(bob, "willpower", combatant=betty, use="power")
     assert status == 400 and "already spent a Willpower point this turn" in text
     set_up(bob, "Betty", "strength", "brawl", target="Ghoul")
-    for person in everyone:
-        expect(panel(person).locator("article.prepared .pool")).to_contain_text("− Ghoul's Defence 2")
+    expect(panel(gm).locator("article.prepared .pool")).to_contain_text("− Ghoul's Defence 2")
+    for person in players:
+        expect(panel(person).locator("article.prepared .pool")).to_contain_text("- Ghoul's Defence (the GM's)")
 
     shot(gm, "gm-desktop")
     shot(ann, "player-desktop")
@@ -175,15 +193,17 @@ def test_a_fight_an_extended_action_and_a_contest_seen_live_by_everyone(
     click(bob, panel(bob).get_by_role("button", name="Pull for Betty", exact=True), "pull")
     for person in everyone:
         expect(panel(person).locator(".latest-pulls li.pull-result")).to_have_count(2)
-        expect(defence_of(person, "Ghoul")).to_have_text("1")
+    expect(defence_of(gm, "Ghoul")).to_have_text("1")
     click(bob, panel(bob).get_by_role("button", name="End Betty's action"), "end_turn")
 
     # The Ghoul's turn is the GM's (an NPC): its own action ends the attacks' toll, and a Dodge
     # doubles its Defence; then a new turn.
     expect(gm.page.locator("#turn-banner")).to_contain_text("Your turn: act for Ghoul")
     click(gm, panel(gm).get_by_role("button", name="Dodge with Ghoul"), "dodge")
-    for person in everyone:
-        expect(defence_of(person, "Ghoul")).to_have_text("6")
+    expect(defence_of(gm, "Ghoul")).to_have_text("6")
+    for person in players:
+        expect(ghoul_row(person)).to_contain_text("dodging: Defence doubled")
+        expect(ghoul_row(person)).not_to_contain_text("6")
     click(gm, panel(gm).get_by_role("button", name="End Ghoul's action"), "end_turn")
     for person in everyone:
         expect(panel(person).locator("h2")).to_contain_text("turn 2")

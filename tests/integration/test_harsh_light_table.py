@@ -114,6 +114,16 @@ def last(kind: str) -> Event:
     return Event.objects.filter(kind=f"harsh_light.{kind}").order_by("-seq").first()
 
 
+def gm_view(hl) -> dict[str, Any]:
+    """The panel as the GM's page draws it (every figure, NPCs' too)."""
+    return panels.current(hl["table"], hl["gm"])
+
+
+def figures(event: Event) -> dict[str, Any]:
+    """A pull's record whole: its public part with the GM's figures (an NPC's) put back."""
+    return {**event.payload["event"]["record"], **(event.private or {}).get("figures", {})}
+
+
 def attack(hl, who: str, attacker, target, skill: str = "brawl") -> None:
     ok(hl, who, "set_up_pull", combatant=attacker.pk, attribute="strength", skill=skill, target=target.pk,
        resist="defence", attack="melee")
@@ -136,9 +146,11 @@ def test_the_page_draws_the_panel_and_the_gm_is_offered_the_deck(hl) -> None:
     assert setup and int(setup.group(1)) == hl["ann"].pk
     deck = bring_out_deck(hl)
     assert CardPlacement.objects.filter(deck=deck, pile__kind=PileKind.DRAW).count() == 40
-    assert last("deck_counted").summary == "The Harsh Light deck is counted: 40 cards to pull from."
+    assert last("deck_counted").summary == ("The Harsh Light deck is counted: 40 cards not lying face up, "
+                                            "which the odds count.")
     page = hl["clients"]["ann"].get(reverse("table", args=[hl["table"].pk])).content.decode()
-    assert "<strong>40</strong> cards left to pull from" in page and "Bring out the Harsh Light deck" not in page
+    assert "The Harsh Light deck: 40 cards not lying face up: the draw pile and any cards held in hands." in page
+    assert "Bring out the Harsh Light deck" not in page
 
 
 def test_the_first_pull_without_a_deck_says_how_to_bring_one_out(hl) -> None:
@@ -202,21 +214,21 @@ def test_a_resisted_attack_lowers_defence_and_the_turn_order_is_enforced(hl) -> 
             combatant=alfie.pk, attribute="strength")
     refused(hl, "ann", "set_order", 400, "Only the GM can set the turn order", order=[alfie.pk])
     attack(hl, "ann", alfie, ghoul)
-    ghoul_row = next(p for p in panels.current(last("pulled").table, None)["order"] if p["id"] == cid(ghoul))
+    ghoul_row = next(p for p in gm_view(hl)["order"] if p["id"] == cid(ghoul))
     assert (ghoul_row["defence"], ghoul_row["defence_base"]) == (2, 3)
-    record = last("pulled").payload["event"]["record"]
+    record = figures(last("pulled"))
     assert record["pool"]["parts"][-1] == ["Ghoul's Defence", -3] and record["kind"] == "resisted"
     refused(hl, "ann", "set_up_pull", 400, "Alfie has already taken an instant action this turn",
             combatant=alfie.pk, attribute="strength")
     ok(hl, "ann", "end_turn", combatant=cid(alfie))
     attack(hl, "bob", betty, ghoul)
-    ghoul_row = next(p for p in panels.current(last("pulled").table, None)["order"] if p["id"] == cid(ghoul))
+    ghoul_row = next(p for p in gm_view(hl)["order"] if p["id"] == cid(ghoul))
     assert ghoul_row["defence"] == 1
-    assert last("pulled").payload["event"]["record"]["pool"]["parts"][-1] == ["Ghoul's Defence", -2]
+    assert figures(last("pulled"))["pool"]["parts"][-1] == ["Ghoul's Defence", -2]
     ok(hl, "bob", "end_turn")
     assert panels.current(last("turn_ended").table, None)["turn"]["says"] == "Ghoul acts"
     ok(hl, "gm", "dodge", combatant=cid(ghoul))
-    ghoul_row = next(p for p in panels.current(last("dodged").table, None)["order"] if p["id"] == cid(ghoul))
+    ghoul_row = next(p for p in gm_view(hl)["order"] if p["id"] == cid(ghoul))
     assert ghoul_row["defence"] == 6 and "dodging: Defence doubled" in ghoul_row["notes"]
     ok(hl, "gm", "end_turn")
     assert state(hl)["turn"] == 2 and state(hl)["acting"] == cid(alfie)

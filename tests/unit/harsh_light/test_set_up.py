@@ -131,7 +131,7 @@ def test_the_storyteller_counts_the_deck_or_hears_how_to_bring_one_out() -> None
     with pytest.raises(RuleError, match="Only the Storyteller"):
         t.send({"type": "count_deck"}, actor=ANN)
     t.send({"type": "count_deck"})
-    assert t.lines[-1] == "The Harsh Light deck is counted: 40 cards to pull from."
+    assert t.lines[-1] == "The Harsh Light deck is counted: 40 cards not lying face up, which the odds count."
     seen = view(t.state, Seat("spectator"))
     assert seen["deck_known"] and seen["deck_count"] == 40
 

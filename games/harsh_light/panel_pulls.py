@@ -1,0 +1,178 @@
+"""What the panel shows of pulls, for one seat: a pull set up (its pool and odds before the card),
+the pulls made (their cards, total and outcome), and the extended actions and contests running.
+
+A pool that holds an NPC's figures (its own, or an attack on its Defence) is the GM's, and so are
+its odds and a pull's total (secrecy.py): a seat that may not see that NPC's sheet gets the cards,
+the successes and what they come to, what may be shown of the pool ('Strength 3 + Brawl 2 -
+Ghoul's Defence (the GM's)'), and a line saying why the rest is not there.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from games.contract import Seat
+from games.core.cards import OrientedCard
+from games.harsh_light import extended, odds, pools, pulls, rules, secrecy
+from games.harsh_light import sheet as sh
+from games.harsh_light.errors import RuleError
+from games.harsh_light.narrate import ATTACKS, outcome, successes_text
+from games.harsh_light.state import name, status
+
+
+def card(token: str) -> dict[str, Any]:
+    """A pulled card as ``games/core/card_face.html`` draws it (a Card's fields, JSON-safe)."""
+    c = OrientedCard.from_token(token).card
+    return {"id": c.id, "name": c.name, "value": c.value, "colour": c.colour, "rank_label": c.rank_label,
+            "glyph": c.glyph, "reversible": False}
+
+
+def odds_row(size: int, counts: tuple[int, ...], *, again: int, needed: int = 1) -> dict[str, Any]:
+    """One pull's exact chances from the cards counted, as percentages: a Dramatic Failure,
+    exactly 0-4 successes and 5 or more, at least ``needed``, Exceptional."""
+    exact = odds.exact_from_counts(size, counts, again=again)
+    cells = [{"label": str(k), "percent": odds.percent(exact.successes.get(k, 0))} for k in range(5)]
+    cells.append({"label": "5+", "percent": odds.percent(exact.at_least(5))})
+    return {"pool": size, "again": again, "needed": needed, "cells": cells,
+            "dramatic": odds.percent(exact.dramatic), "success": odds.percent(exact.at_least(needed)),
+            "exceptional": odds.percent(exact.exceptional), "dramatic_possible": size <= 0,
+            "automatic": rules.is_automatic(size, needed)}
+
+
+def odds_table(rows: list[dict[str, Any]]) -> dict[str, Any]:
+    """Odds rows laid out for a narrow screen: one column per pool, one line per outcome."""
+    lines = [{"label": "Dramatic Failure", "cells": [r["dramatic"] for r in rows]}]
+    for i, cell in enumerate(rows[0]["cells"] if rows else []):
+        label = {"0": "no success", "1": "1 success", "5+": "5 or more"}.get(cell["label"], f"{cell['label']} successes")
+        lines.append({"label": label, "cells": [r["cells"][i]["percent"] for r in rows]})
+    return {"heads": [f"{r.get('what', 'Chance')} (%)" for r in rows], "lines": lines}
+
+
+def pool_view(pool: pools.Pool) -> dict[str, Any]:
+    """A pool's parts as words: 'Strength 3', '+ Brawl 2', '− Bob's Defence 2'."""
+    parts = [{"reason": r, "value": abs(v), "sign": "" if i == 0 and v >= 0 else ("+" if v >= 0 else "−")}
+             for i, (r, v) in enumerate(pool.parts)]
+    return {"size": pool.size, "parts": parts}
+
+
+def gm_line(state: Mapping[str, Any], cid: str, target: str | None, seat: Seat) -> str:
+    """Why a seat sees no pool size or odds: whose figures they depend on."""
+    if not seat.sees_sheet(cid):
+        return f"{name(state, cid)}'s pool and its odds are the GM's: they come from the GM's figures."
+    return (f"The odds depend on {name(state, target)}'s figures, which are the GM's: only the GM sees "
+            "them, the pool's size, and whether it succeeds without a card.")
+
+
+def shows(record: Mapping[str, Any], seat: Seat) -> bool:
+    """Whether ``seat`` may see a pull's pool and total: neither is counted from the sheet of an
+    NPC it may not see (an attack on a hidden target that met none of its traits is shown)."""
+    if not seat.sees_sheet(record["combatant"]):
+        return False
+    target = record.get("target")
+    return not target or seat.sees_sheet(target) or record.get("target_figures") == []
+
+
+def prepared(state: Mapping[str, Any], cid: str, kept: Mapping[str, Any], counts: tuple[int, ...],
+             seat: Seat) -> dict[str, Any]:
+    """A pull set up and not made: its pool as it stands now (a Defence may have dropped since),
+    what it needs, and its odds; or why it can no longer be made as it is."""
+    args = kept["args"]
+    target = args.get("target")
+    label = args.get("label") or ("an attack" if args.get("attack") else "a pull")
+    shown: dict[str, Any] = {
+        "id": cid, "name": name(state, cid), "label": label,
+        "target_name": name(state, target) if target else "",
+        "attack": ATTACKS.get(args.get("attack") or "", ""), "all_out": bool(args.get("all_out")),
+        "willpower": bool(args.get("willpower")), "reflexive": args.get("action") == pulls.REFLEXIVE,
+        "problem": "", "gm_line": "", "pool_words": "",
+    }
+    none = {"pool": None, "odds": None, "odds_table": None}
+    try:
+        made = pulls.plan(state, {**args, "combatant": cid}, cid)
+    except RuleError as exc:
+        if not seat.sees_sheet(cid):  # why an NPC's pull cannot be made may name its figures
+            return {**shown, **none, "gm_line": gm_line(state, cid, target, seat)}
+        return {**shown, **none, "problem": str(exc)}
+    if not seat.sees_sheet(cid) or (target and not seat.sees_sheet(target) and made.target_parts):
+        words = secrecy.pool_words(made.pool.to_dict(), made.target_parts if seat.sees_sheet(cid) else None)
+        return {**shown, **none, "needed": made.needed, "pool_words": words,
+                "gm_line": gm_line(state, cid, target, seat)}
+    row = odds_row(made.pool.size, counts, again=made.again, needed=made.needed)
+    return {**shown, "pool": pool_view(made.pool), "needed": made.needed, "automatic": made.automatic,
+            "odds": row, "odds_table": odds_table([row])}
+
+
+def pull(record: Mapping[str, Any], seat: Seat) -> dict[str, Any]:
+    """A pull made, with its cards; its pool and total only where ``seat`` may see them."""
+    shown = {**record, "cards": [card(t) for t in record.get("cards", [])],
+             "attack_words": ATTACKS.get(record.get("attack") or "", ""), "secret": False}
+    if not shows(record, seat):
+        # a record kept before its target's parts were marked shows nothing of its pool
+        own = not seat.sees_sheet(record["combatant"]) or "target_figures" not in record
+        words = secrecy.pool_words(record["pool"], None if own else record["target_figures"])
+        for key in secrecy.FIGURES:
+            shown.pop(key, None)
+        shown.update(secret=True, pool_view=None, pool_words=words, total=None,
+                     outcome=outcome(record) if record.get("kind") != "initiative" else "initiative")
+        return shown
+    return {**shown, "pool_view": pool_view(pools.Pool.from_dict(record["pool"])),
+            "outcome": outcome(record) if record.get("kind") != "initiative" else f"initiative {record['total']}"}
+
+
+def _with_willpower(state: Mapping[str, Any], cid: str, pool: pools.Pool, counts: tuple[int, ...],
+                    again: int, needed: int = 1) -> dict[str, Any]:
+    """The odds of the next pull as the pool stands, and with a Willpower point (+3) while the
+    character may still spend one this turn."""
+    rows = [{"what": f"Pool {pool.size}", **odds_row(pool.size, counts, again=again, needed=needed)}]
+    person = state["characters"].get(cid, {})
+    if not status(state, cid)["willpower_spent"] and sh.willpower_points(person) > 0:
+        size = pool.size + pools.WILLPOWER_POOL
+        rows.append({"what": f"With Willpower, {size}", **odds_row(size, counts, again=again, needed=needed)})
+    return odds_table(rows)
+
+
+def running_extended(state: Mapping[str, Any], x: Mapping[str, Any], counts: tuple[int, ...],
+                     seat: Seat) -> dict[str, Any]:
+    cid = x["combatant"]
+    shown = {**x, "name": name(state, cid), "pulls": [pull(p, seat) for p in x["pulls"]],
+             "left": max(0, x["needed"] - x["gathered"]), "odds": [], "pool_view": None, "gm_line": ""}
+    if not seat.sees_sheet(cid):
+        shown.pop("pool", None)  # its spec holds the GM's modifier
+        if not x["done"]:
+            shown["gm_line"] = gm_line(state, cid, None, seat)
+    elif not x["done"] and cid in state["characters"]:
+        person = state["characters"][cid]
+        pool = extended.spec_pool(person, x["pool"])
+        shown.update(pool_view=pool_view(pool), odds=_with_willpower(state, cid, pool, counts, sh.again(person)))
+    return shown
+
+
+def contest(state: Mapping[str, Any], k: Mapping[str, Any], counts: tuple[int, ...], seat: Seat) -> dict[str, Any]:
+    sides = []
+    for side in k["sides"]:
+        cid = side["combatant"]
+        person = state["characters"].get(cid)
+        shown: dict[str, Any] = {"id": cid, "name": name(state, cid), "gathered": k["gathered"].get(cid, 0),
+                                 "pulled": k["pulled"].get(cid), "odds": [], "pool_view": None, "gm_line": ""}
+        if shown["pulled"]:
+            shown["pulled"] = pull(shown["pulled"], seat)
+        if k["done"] or person is None:
+            pass
+        elif not seat.sees_sheet(cid):
+            shown["gm_line"] = gm_line(state, cid, None, seat)
+        else:
+            pool = extended.spec_pool(person, side)
+            if k["supernatural"]:
+                bonus = pools.supernatural_bonus(person, tuple(t for t in (side["attribute"], side["skill"]) if t))
+                if bonus:
+                    pool = pool.plus("Blood Potency", bonus)
+            shown.update(pool_view=pool_view(pool), odds=_with_willpower(state, cid, pool, counts, sh.again(person)))
+        sides.append(shown)
+    rounds = [{"round": r["round"], "winner": name(state, r["winner"]) if r["winner"] else "",
+               "successes": [f"{name(state, c)} {successes_text(n)}" for c, n in r["successes"].items()]}
+              for r in k["rounds"]]
+    # each side's pull this round is in its side, drawn for the seat: never the records whole
+    return {**{key: v for key, v in k.items() if key not in ("sides", "pulled")}, "sides": sides, "rounds_view": rounds,
+            "winner_name": name(state, k["winner"]) if k["winner"] else "",
+            "waiting_for": [s["name"] for s in sides if not s["pulled"]]}
