@@ -26,7 +26,11 @@ Modules
     arcana                the Major Arcana outside combat: a Queen's card, a fumble's guide,
                           cards held and spent, the one carried over at a session's end
     narrate               ``summary(event, state)``: the public log line
-    visibility            ``audience(event)``, ``view(state, lens)``, ``hand_of(state, member)``
+    visibility            ``audience(event)`` (an NPC's figures in its events are the GM's),
+                          ``hand_of(state, member)``
+    panel / panel_fight   ``view(state, seat)``: one panel per seat; a seat that may not see an
+                          NPC's sheet gets none of its figures nor odds counted from them
+    faces                 cards and chances as the panel draws them
     web / odds_page       form parsers (``COMMANDS``); the odds page (``ODDS``: check odds, a
                           hand's attack cards, opposed actions, the SVG chart)
     system                ``SYSTEM``
@@ -80,7 +84,10 @@ Hidden information (visibility.py)
     each NPC holds, since all NPCs' hands lie in the GM's one pile; ``hand_of(state,
     member_id)`` gives a member's own hands. The GM alone
     sees a fumble's guide until shown, a Major Critical's effect until announced, a
-    multi-draw margin, the critical tables, and NPCs' sheets and tracks.
+    multi-draw margin, the critical tables, and, while the table keeps NPC sheets behind the
+    screen (``Seat.hidden``), NPCs' figures (skills, attributes, AP, hand sizes, tracks,
+    protection) and any odds counted from them: an aim's chances against an NPC and the
+    Defence a waiting attack on it must beat. A resolved attack's own figures are everyone's.
 
 Readings where the seed is silent or loose (each commented where it is coded)
     - Halves round up for hand sizes (as for AP); assistance halves/quarters round down.

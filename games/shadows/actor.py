@@ -142,6 +142,12 @@ def holder_of(state: Mapping[str, Any], person: Mapping[str, Any], actor: Actor)
     raise RuleError("Nobody at the table can hold those cards.")
 
 
+def npc_flag(person: Mapping[str, Any]) -> dict[str, bool]:
+    """``{"npc": True}`` for an event about an NPC: its figures in the event are the GM's
+    (visibility.py); nothing for anyone else's."""
+    return {"npc": True} if person.get("npc") else {}
+
+
 def names_of(command: Command) -> dict[str, str]:
     """Display names a parser sends along ({cid: name}), for the log's lines."""
     raw = command.get("names") or {}

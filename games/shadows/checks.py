@@ -12,8 +12,8 @@ from games.shadows import combat as cb
 from games.shadows import resolution
 from games.shadows import state as st
 from games.shadows.actor import (
-    ACTION_AP, Actor, Command, Event, holder_of, names_of, new_id, person_of, play_from_hand, require_ap,
-    require_in_hand, tokens_of, whole,
+    ACTION_AP, Actor, Command, Event, holder_of, names_of, new_id, npc_flag, person_of, play_from_hand,
+    require_ap, require_in_hand, tokens_of, whole,
 )
 from games.shadows.arcana import _guide, _major_for
 from games.shadows.contests import _counters
@@ -60,7 +60,7 @@ def prepare_check(state: Mapping[str, Any], command: Command, actor: Actor, rng:
              "attribute_value": setup["attribute_value"], "assistance": setup["assistance"],
              "helper_names": [h["name"] for h in setup["helpers"]], "modifier": setup["modifier"],
              "off_focus": setup["off_focus"], "total": setup["total"],
-             "inputs": {k: command[k] for k in _INPUTS if k in command}}]
+             "inputs": {k: command[k] for k in _INPUTS if k in command}, **npc_flag(person)}]
 
 
 def cancel_check(state: Mapping[str, Any], command: Command, actor: Actor, rng: Rng, cards: Cards) -> list[Event]:

@@ -12,8 +12,8 @@ from games.shadows import criticals as crit
 from games.shadows import deck, weapons
 from games.shadows import state as st
 from games.shadows.actor import (
-    MAX_REDEAL, Actor, Command, Event, new_id, play_from_hand, require_ap, require_in_hand, tokens_of,
-    whole,
+    MAX_REDEAL, Actor, Command, Event, new_id, npc_flag, play_from_hand, require_ap, require_in_hand,
+    tokens_of, whole,
 )
 from games.shadows.errors import GMOnly, NotEnoughAP, RuleError, WrongStep
 from games.shadows.sheet import profile, skill_key, skill_value
@@ -76,7 +76,7 @@ def declare_focus(state: Mapping[str, Any], command: Command, actor: Actor, rng:
     if focus not in cb.FOCI:
         raise RuleError("The focus is Physical, Mental or Spiritual.")
     return [{"type": "focus_declared", "combatant": person["id"], "focus": focus,
-             "size": cb.hand_size(person["attributes"], focus)}]
+             "size": cb.hand_size(person["attributes"], focus), **npc_flag(person)}]
 
 
 def deal(state: Mapping[str, Any], command: Command, actor: Actor, rng: Rng, cards: Cards) -> list[Event]:
@@ -195,7 +195,7 @@ def attack(state: Mapping[str, Any], command: Command, actor: Actor, rng: Rng, c
         "skill": skill_key(skill) if skill else "", "skill_value": skill_v, "accuracy": accuracy,
         "off_focus": off, "modifier": modifier,
         "value": sum(deck.value(t) for t in tokens) + skill_v + off + modifier,
-        "fumble": None,
+        "fumble": None, **npc_flag(me),
     }
     if deck.value(tokens[0]) <= cb.COMBAT_FUMBLE_TOP:
         [extra] = cards.draw(deck.MINOR, 1, to="discard")
@@ -216,7 +216,7 @@ def aim(state: Mapping[str, Any], command: Command, actor: Actor, rng: Rng, card
         raise NotEnoughAP(f"An attack with {weapon['name']} costs {weapon['ap']} AP.")
     return [{"type": "attack_aimed", "attacker": me["id"], "target": target["id"], "weapon": weapon["name"],
              "skill": skill_key(skill) if skill else "", "ap": ap,
-             "accuracy": bool(command.get("accuracy"))}]
+             "accuracy": bool(command.get("accuracy")), **npc_flag(me)}]
 
 
 def end_turn(state: Mapping[str, Any], command: Command, actor: Actor, rng: Rng, cards: Cards) -> list[Event]:
@@ -229,7 +229,7 @@ def end_turn(state: Mapping[str, Any], command: Command, actor: Actor, rng: Rng,
     actor.require_control(me["id"], me["name"])
     if not me["dealt"] or me.get("done"):
         raise WrongStep(f"{me['name']} is not acting now.")
-    return [{"type": "turn_ended", "combatant": me["id"], "ap": me["ap"]}]
+    return [{"type": "turn_ended", "combatant": me["id"], "ap": me["ap"], **npc_flag(me)}]
 
 
 def set_cover(state: Mapping[str, Any], command: Command, actor: Actor, rng: Rng, cards: Cards) -> list[Event]:
@@ -362,7 +362,7 @@ def adjust(state: Mapping[str, Any], command: Command, actor: Actor, rng: Rng, c
         value: Any = bool(command.get("value"))
     else:
         value = whole(command, "value", 0, low=0 if field == "ap" else -999, high=999, what=field)
-    return [{"type": "adjusted", "combatant": person["id"], "field": field, "value": value}]
+    return [{"type": "adjusted", "combatant": person["id"], "field": field, "value": value, **npc_flag(person)}]
 
 
 def end_combat(state: Mapping[str, Any], command: Command, actor: Actor, rng: Rng, cards: Cards) -> list[Event]:

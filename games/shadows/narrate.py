@@ -116,8 +116,12 @@ def _resolved(e: Event, n: Callable[[str | None], str]) -> str:
     return line
 
 
-def _prepared(e: Event) -> str:
+def prepared_line(e: Event, *, figures: bool | None = None) -> str:
+    """A check set up: with what it adds to the card, unless it is an NPC's (``npc``), whose
+    figures are the GM's (``figures`` True: the GM's whole line)."""
     level = COMPLEXITIES[e["complexity"]].label
+    if not (figures if figures is not None else not e.get("npc")):
+        return f"{e['name']} gets ready to draw on a {level} check: one card or three?"
     skill = e["skill"].replace("_", " ").capitalize() if e["skill"] else "no skill"
     return (f"{e['name']} gets ready to draw: {skill} {e['skill_value']} + "
             f"{e['attribute'].capitalize()} {e['attribute_value']}"
@@ -182,11 +186,12 @@ def summary(event: Event, state: Mapping[str, Any]) -> str:
                               f"({FOCUS_LABELS[e['focus']]} focus).",
         "redealt": lambda: f"{n(e['combatant'])} gives up their first AP to discard "
                            f"{deck.names(e['discarded'])} and be re-dealt {count(e['count'], 'card')}.",
-        "check_prepared": lambda: _prepared(e),
+        "check_prepared": lambda: prepared_line(e),
         "check_cancelled": lambda: f"{e['name']} will not draw for that action after all.",
         "attack_aimed": lambda: f"{n(e['attacker'])} takes aim at {n(e['target'])} with {e['weapon']}.",
         "turn_ended": lambda: f"{n(e['combatant'])} is done acting for now"
-                              + (f" ({count(e['ap'], 'AP', 'AP')} left for defence)." if e.get("ap") else "."),
+                              + (f" ({count(e['ap'], 'AP', 'AP')} left for defence)."
+                                 if e.get("ap") and not e.get("npc") else "."),
         "attack_declared": lambda: _attack(e, n),
         "cover_set": lambda: (f"Cover {_signed(e['cover'])}." if e["cover"] else
                               f"Movement {_signed(e['movement'])}." if e["movement"] else

@@ -391,10 +391,15 @@ def test_the_panel_counts_hands_shows_the_odds_before_drawing_and_whose_turn_it_
     for who, page in pages.items():
         assert "4 cards in hand" in page
         assert f"<td>{exact.success * 100:.1f}</td>" in page, who  # three cards' chance of success
-        # Alma's controls, the odds of her aim among them, are sent to Alma's player and the GM alone
+        # Alma's controls, her aim among them, are sent to Alma's player and the GM alone
         assert ('id="through-' + alma + '"' in page) == (who in ("gm", "ann"))
         assert "Alma chooses one card or three." in page  # the turn banner, for those it is not
+        # the odds of her aim at the Ghoul come from the Ghoul's Defence and hand: the GM's alone
+        # (seeds README: "Odds that depend on a secret figure are shown to the GM alone")
+        assert ('aria-label="Chance to get through by attack card"' in page) == (who == "gm"), who
+        assert ("Chance the damage gets through Ghoul (Defence 5" in page) == (who == "gm"), who
     assert "Your turn:</strong> draw one card or three for Alma." in pages["ann"]
+    assert "the chance the damage gets through depends on Ghoul's Defence and hand, the GM's figures" in pages["ann"]
     ghoul_cards = ", ".join(sh_deck.name(t(c)) for c in GHOUL)
     assert ghoul_cards in pages["gm"]
     for who in ("ann", "bob", "watcher"):
