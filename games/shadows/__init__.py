@@ -53,9 +53,10 @@ The procedure
       counter       GM. ``combatant``, ``target``, ``suits`` the GM accepts, ``ap``.
       contest_start / contest_draw / contest_end   GM. Multi-draw: ``mode`` "draws"
                     (``draws``, ``scoring`` wins|points) or "margin" (``margin``, secret).
-      draw_guide / show_guide   GM. A fumble's Major Arcana guide.
-      spend_arcana  controller. ``combatant``, ``card``, ``reversed``.
-      end_session   GM. ``keep``: {cid: the one card it carries over}.
+      draw_guide / show_guide / return_guide   GM. A fumble's Major Arcana guide: shown, or
+                    put back unseen, it goes back into the deck.
+      spend_arcana  controller. ``combatant``, ``card``, ``reversed``; the card goes back.
+      end_session   GM. ``keep``: {cid: the one card it carries over}; the rest go back.
     Combat:
       start_combat (GM, ``combatants``), add_combatant (GM), new_round (GM),
       declare_focus (controller, ``focus``), deal (GM: every hand, face down, to its player,

@@ -15,7 +15,7 @@ from games.shadows.actor import (
     ACTION_AP, Actor, Command, Event, holder_of, names_of, new_id, npc_flag, person_of, play_from_hand,
     require_ap, require_in_hand, tokens_of, whole,
 )
-from games.shadows.arcana import _guide, _major_for
+from games.shadows.arcana import _guide, _major_for, guides_back
 from games.shadows.contests import _counters
 from games.shadows.errors import GMOnly, RuleError, WrongStep
 from games.shadows.sheet import attribute_value, profile, skill_key, skill_value
@@ -106,6 +106,8 @@ def check(state: Mapping[str, Any], command: Command, actor: Actor, rng: Rng, ca
     if chosen and len(chosen) != count:
         raise RuleError(f"Play {count} card{'s' if count > 1 else ''} from the hand, as many as the draw.")
     holder = holder_of(state, person, actor)  # before any card moves: a refusal draws nothing
+    # the character's earlier fumble is over: its guide, unshown, goes back into the Major Arcana
+    returned = guides_back(cards, [g for g in state["guides"] if g["combatant"] == person["id"]])
     if chosen:
         play_from_hand(cards, fighting, chosen)  # face up from the real hand
     drawn = resolution.draw_all_or_nothing(cards, count, chosen=chosen)
@@ -126,9 +128,13 @@ def check(state: Mapping[str, Any], command: Command, actor: Actor, rng: Rng, ca
         "counters": counters, "reduction": reduction, "total": total, "band": outcome,
         "ap": ap, "queen": judged.queen, "prepared": prepared["id"] if prepared else None,
     }
-    events = [event]
+    events = [*returned, event]
     if judged.queen:
-        events.append(_major_for(state, person, holder, cards, check_id))
+        kept = _major_for(state, person, holder, cards, check_id)
+        if kept is None:
+            event["no_major_left"] = True  # every Major Arcana card is held: the Queen earns none
+        else:
+            events.append(kept)
     if outcome == resolution.FUMBLE:
         events.append(_guide(state, person, actor, cards, check_id, check_id + 1))
     return events

@@ -100,7 +100,8 @@ def opposed(state: Mapping[str, Any], command: Command, actor: Actor, rng: Rng, 
     }]
     for i in (0, 1):
         if deck.value(draws[i][0][0]) == deck.QUEEN:
-            events.append(_major_for(state, sides[i], holders[i], cards, check_id))
+            kept = _major_for(state, sides[i], holders[i], cards, check_id)
+            events.extend([kept] if kept is not None else [])
     return events
 
 

@@ -71,6 +71,11 @@ def _guide(state: State, e: Event, card: str | None) -> None:
                             "card": card, "shown": False})
 
 
+def _guide_returned(state: State, e: Event) -> None:
+    # back in the deck unseen: nothing of it is left to show
+    state["guides"] = [g for g in state["guides"] if g["id"] != e["id"]]
+
+
 def _guide_shown(state: State, e: Event) -> None:
     for guide in state["guides"]:
         if guide["id"] == e["id"]:
@@ -237,6 +242,7 @@ _APPLY: dict[str, Callable[[State, Event], None]] = {
     "guide_pending": lambda s, e: _guide(s, e, None),
     "guide_drawn": lambda s, e: _guide(s, e, e["card"]),
     "guide_shown": _guide_shown,
+    "guide_returned": _guide_returned,
     "help_approved": lambda s, e: s["help"].__setitem__(e["combatant"], list(e["helpers"])),
     "opposed_resolved": _opposed,
     "counter_declared": _counter,

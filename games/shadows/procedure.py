@@ -37,6 +37,7 @@ COMMANDS: dict[str, Handler] = {
     "contest_end": contests.contest_end,
     "draw_guide": arcana.draw_guide,
     "show_guide": arcana.show_guide,
+    "return_guide": arcana.return_guide,
     "spend_arcana": arcana.spend_arcana,
     "end_session": arcana.end_session,
     "start_combat": fight.start_combat,

@@ -118,7 +118,7 @@ def _adjusted(event: Event) -> Visibility:
 # Who sees each event (games/contract.py: declared, never defaulted).
 AUDIENCES: dict[str, AudienceRule] = {
     **public(
-        "check_cancelled", "check_made", "major_arcana_kept", "guide_pending", "guide_shown",
+        "check_cancelled", "check_made", "major_arcana_kept", "guide_pending", "guide_shown", "guide_returned",
         "help_approved", "opposed_resolved", "counter_declared", "contest_drawn", "contest_ended",
         "arcana_spent", "session_ended", "round_started", "cover_set", "defended", "critical_announced",
         "weapons_set",

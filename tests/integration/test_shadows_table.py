@@ -184,7 +184,14 @@ def test_every_command_through_the_generic_route(sh) -> None:
     go("gm", "draw_guide", guide=str(state(sh)["guides"][0]["id"]))
     [guide] = held(sh, "gm", "major")
     go("gm", "show_guide")
-    assert state(sh)["guides"][0]["shown"]
+    assert state(sh)["guides"][0]["shown"] and held(sh, "gm", "major") == []  # shown, it goes back
+    # Bram fumbles too; the GM tells the story unshown and puts that guide back
+    stack(sh, ["C1", "C13"])  # and Alma's Queen after it
+    go("bob", "prepare_check", character=sh["bram"].pk, skill="", attribute="mind", complexity="normal")
+    go("bob", "check", combatant=bram, prepared="1", cards="1")
+    assert len(held(sh, "gm", "major")) == 1
+    go("gm", "return_guide", guide=str(state(sh)["guides"][-1]["id"]))
+    assert held(sh, "gm", "major") == [] and len(state(sh)["guides"]) == 1
     # A Queen: Alma keeps a Major Arcana, in Ann's hand, and calls on it reversed.
     go("ann", "prepare_check", character=sh["alma"].pk, skill="", attribute="mind", complexity="mundane")
     go("ann", "check", combatant=alma, prepared="1", cards="1")
