@@ -19,8 +19,9 @@ Modules
                           and ``writeback``
     procedure / events    ``decide(state, command, rng, cards)`` and ``apply(state, event)``;
                           the handlers are in ``checks``, ``contests``, ``arcana`` (outside
-                          combat) and ``fight`` (combat), sharing ``actor`` (the sender,
-                          arguments, hand/AP checks)
+                          combat), ``hands`` (a round's focus, deal and redeal) and ``fight``
+                          (combat), sharing ``actor`` (the sender, arguments, hand/AP checks)
+    decks                 which Minor Arcana a rule draws from: one, or two for a big fight
     checks                all-or-nothing checks (set up, called off, drawn) and assistance
     contests              opposed and multi-draw actions, counters
     arcana                the Major Arcana outside combat: a Queen's card, a fumble's guide,
@@ -60,7 +61,8 @@ The procedure
     Combat:
       start_combat (GM, ``combatants``), add_combatant (GM), new_round (GM),
       declare_focus (controller, ``focus``), deal (GM: every hand, face down, to its player,
-      the GM for NPCs; the round's first deal gathers the whole Minor Arcana first), redeal
+      the GM for NPCs; the round's first deal gathers the whole Minor Arcana first; hands that
+      would leave fewer than ten cards to draw wait for a second Minor Arcana), redeal
       (controller, ``cards``: up to three, for the first AP), aim (controller: ``target``,
       ``weapon``, ``skill``, ``ap``: nothing spent; the panel shows each attack card's chance),
       attack (controller: ``target``, ``weapon``, ``cards`` from the hand, the attack card
@@ -74,9 +76,12 @@ Hands are the table's hand piles
     card that leaves a hand under the rules (an attack, a dodge or parry, a check from the hand,
     a redeal's discards) leaves the table's pile through ``cards.play`` (face up in the play
     area, or on the discard pile), so the engine's record of each hand and the table's piles
-    agree; a card the table no longer has in that hand is refused. A new round, the first
-    deal of a round with cards out, and the end of a combat gather the whole Minor Arcana
-    back (``cards.gather``: shuffled under a new seal).
+    agree; a card the table no longer has in that hand is refused. Once its action is done (an
+    attack resolved, a dodge, a check) a played card goes to the discard, so an empty draw
+    pile refills from it. A new round, the first deal of a round with cards out, and the end of
+    a combat gather the whole Minor Arcana back (``cards.gather``: shuffled under a new seal).
+    A fight too big for one deck takes a second (``deck.MINOR_2``; ``decks``): each hand comes
+    whole from one of the two.
 
 Hidden information (visibility.py)
     Dealt and re-dealt cards travel only in an event's private part, for the hand's player

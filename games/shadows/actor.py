@@ -100,9 +100,10 @@ def play_from_hand(cards: Cards, person: Mapping[str, Any], tokens: Sequence[str
     holder = person.get("holder")
     if not isinstance(holder, int):
         raise NotInHand(f"{person['name']} holds no cards at the table.")
+    source = str(person.get("deck") or deck.MINOR)  # the deck the hand was dealt from (decks.py)
     for token in tokens:
         try:
-            cards.play(deck.MINOR, deck.bare(token), holder=holder, to=to)
+            cards.play(source, deck.bare(token), holder=holder, to=to)
         except UnknownDeck:
             raise
         except LookupError:

@@ -9,7 +9,7 @@ from typing import Any
 from games.core.cards_port import Cards
 from games.core.rng import Rng
 from games.shadows import combat as cb
-from games.shadows import resolution
+from games.shadows import decks, resolution
 from games.shadows import state as st
 from games.shadows.actor import (
     ACTION_AP, Actor, Command, Event, holder_of, names_of, new_id, npc_flag, person_of, play_from_hand,
@@ -109,8 +109,9 @@ def check(state: Mapping[str, Any], command: Command, actor: Actor, rng: Rng, ca
     # the character's earlier fumble is over: its guide, unshown, goes back into the Major Arcana
     returned = guides_back(cards, [g for g in state["guides"] if g["combatant"] == person["id"]])
     if chosen:
-        play_from_hand(cards, fighting, chosen)  # face up from the real hand
-    drawn = resolution.draw_all_or_nothing(cards, count, chosen=chosen)
+        # face up from the real hand, and done with at once: onto the discard (decks.py)
+        play_from_hand(cards, fighting, chosen, to="discard")
+    drawn = resolution.draw_all_or_nothing(cards, count, chosen=chosen, source=decks.for_rules(state, cards))
     judged = resolution.judge(drawn.values, drawn.extra_value, setup["total"], level)
     counters = _counters(state, person["id"], judged.drawn, cards)
     reduction = sum(c["reduction"] for c in counters)

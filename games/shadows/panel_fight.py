@@ -18,7 +18,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from games.contract import Seat
-from games.shadows import deck, weapons
+from games.shadows import deck, decks, weapons
 from games.shadows import state as st
 from games.shadows.combat import (
     ATTACK_FOCUS, ATTACK_LABELS, ATTACK_SUIT, DEFENCE_ATTRIBUTE, FOCI, FOCUS_LABELS, MODIFIERS, cover_bonus,
@@ -146,7 +146,10 @@ def fight_view(state: Mapping[str, Any], seat: Seat) -> dict[str, Any] | None:
     people = fight["combatants"]
     nxt = st.next_to_act(state)
     aims = (_aim(state, fight, aim, seat) for aim in (fight.get("aims") or {}).values())
+    # the cards the hands take count the NPCs' hand sizes: the GM's figure
+    second = {"wanted": decks.cards_wanted(fight)} if gm and decks.second_needed(fight) else None
     return {
+        "second_deck": second, "two_decks": len(decks.of_fight(state)) > 1,
         "round": fight["round"], "phase": fight["phase"], "next": nxt,
         "combatants": [_row(people[cid], seat, nxt) for cid in fight["order"]],
         "pending": _pending(fight, seat),

@@ -83,3 +83,86 @@ def test_a_long_evening_of_queens_and_fumbles_never_runs_a_deck_dry(sh, monkeypa
     refills = Event.objects.filter(table=sh["table"], summary__contains="The draw pile ran out")
     assert refills.exists()  # the Minor Arcana's discard came back under a new seal
     assert not Event.objects.filter(table=sh["table"], summary__contains="Not enough cards").exists()
+
+
+AXE = "Axe | physical | H2 | 3 | swords | muscle | 1 | steel"
+
+
+def both_conserved(sh: dict[str, Any], second: Any) -> None:
+    """Each Minor Arcana's 56 cards, each once; each member's hand pile of each deck is what the
+    rules say the hands dealt from that deck hold."""
+    fight = state(sh)["combat"]
+    for row in (sh["minor"], second):
+        cards = list(CardPlacement.objects.filter(deck=row).values_list("card_id", "pile__kind", "pile__owner"))
+        assert sorted(c for c, _, _ in cards) == sorted(sh_deck.minor_tokens()), row.name
+        for member in (sh["ann"], sh["bob"], sh["gm"]):
+            engine = [c for p in fight["combatants"].values() if p["dealt"] and p["holder"] == member.pk
+                      and p.get("deck", sh_deck.MINOR) == row.name for c in p["hand"]]
+            table = [c for c, kind, owner in cards if kind == PileKind.HAND and owner == member.pk]
+            assert sorted(table) == sorted(engine), (row.name, member.display_name)
+
+
+@pytest.mark.parametrize(("count", "body", "physical"), [(4, 9, 9), (5, 8, 8)])
+def test_a_fight_too_big_for_one_minor_arcana_is_offered_a_second_and_plays_through(sh, monkeypatch, count, body,
+                                                                                     physical) -> None:
+    """Seeds README: "when hands would leave fewer than ten cards to draw, the GM is offered a
+    second Minor Arcana for that fight". Four fighters at Body 9 / Physical 9 would take all 56
+    cards, five at Body 8 / Physical 8 sixty: the deal waits, saying why, and changes nothing; the
+    GM's panel (alone) offers the deck; brought out, it is a rule deck, the deal spreads the hands
+    over both, every attack of the round resolves with its H2 damage and any critical drawn, and
+    the next round gathers both. No command is refused for lack of cards."""
+    from django.urls import reverse
+
+    from tabletop import services
+    from tabletop.models import Deck
+    from tabletop.views import systems
+    from tests.integration.test_shadows_table import HTMX, post, snapshot
+
+    rng = random.Random(count)
+    monkeypatch.setattr(systems, "system_rng", lambda: rng)  # the deal's shuffles, seeded
+    players = [("ann", sh["ann"]), ("bob", sh["bob"]), ("gm", sh["gm"]), ("gm", sh["gm"]), ("gm", sh["gm"])]
+    people = []
+    for i in range(count):
+        who, member = players[i]
+        made = services.character_create(table=sh["table"], actor=member, name=f"Fighter {i + 1}", npc=who == "gm",
+                                         sheet={"body": body, "physical": physical, "quickness": 6 - i,
+                                                "health": 80, "life": 80})
+        people.append((who, made))
+    ok(sh, "gm", "set_weapons", table=AXE)
+    ok(sh, "gm", "start_combat", characters=[c.pk for _, c in people])
+    for who, c in people:
+        ok(sh, who, "declare_focus", combatant=cid(c), focus="physical")
+    before = snapshot(sh)
+    refused = post(sh, "gm", "deal")
+    assert refused.status_code == 400 and "bring out a second Minor Arcana for this fight" in refused.content.decode()
+    assert snapshot(sh) == before
+    page = {who: sh["clients"][who].get(reverse("table", args=[sh["table"].pk])).content.decode() for who in ("gm", "ann")}
+    assert 'id="shadows-second-deck"' in page["gm"] and 'id="shadows-second-deck"' not in page["ann"]
+    made = sh["clients"]["gm"].post(reverse("deck_create", args=[sh["table"].pk]),
+                                    {"kind": "minor_arcana", "name": "Second Minor Arcana"}, **HTMX)
+    assert made.status_code == 200
+    second = Deck.objects.get(table=sh["table"], name="Second Minor Arcana")
+    assert second.rules  # the rules' deck: players' own card verbs are refused on it
+    ok(sh, "gm", "deal")
+    assert state(sh)["combat"]["decks"] == ["Minor Arcana", "Second Minor Arcana"]
+    both_conserved(sh, second)
+    order = state(sh)["combat"]["order"]
+    by_cid = {cid(c): who for who, c in people}
+    resolved = 0
+    for i, me in enumerate(order):
+        hand = state(sh)["combat"]["combatants"][me]["hand"]
+        lead = next((c for c in hand if sh_deck.is_face(c)), next((c for c in hand if sh_deck.value(c) > 3), hand[0]))
+        target = order[(i + 1) % len(order)]
+        ok(sh, by_cid[me], "attack", combatant=me, target=target, weapon="Axe", cards=[lead])
+        if state(sh)["combat"]["pending"]:
+            ok(sh, by_cid[target], "defend", combatant=target)
+            resolved += 1
+        both_conserved(sh, second)
+    hits = [e.payload["event"] for e in Event.objects.filter(table=sh["table"], kind="shadows.attack_resolved")]
+    assert len(hits) == resolved and all(len(h["modifier"]["cards"]) == 2 for h in hits if h["hit"])
+    # a face card against Defence 6 or less and no dodge: a hit and its critical chain, drawn
+    assert any(h["chain"] for h in hits)
+    ok(sh, "gm", "new_round")
+    for row in (sh["minor"], second):
+        assert CardPlacement.objects.filter(deck=row, pile__kind=PileKind.DRAW).count() == 56
+    assert not Event.objects.filter(table=sh["table"], summary__contains="Not enough cards").exists()

@@ -357,7 +357,9 @@ def test_hands_are_real_cards_dealt_under_the_seal_and_conserved_through_a_round
         for who, member in (("ann", sh["ann"]), ("bob", sh["bob"]), ("gm", sh["gm"])):
             engine = [c for p in fight["combatants"].values() if p["dealt"] and p["holder"] == member.pk for c in p["hand"]]
             assert held(sh, who) == sorted(engine), f"{who}'s hand disagrees with the rules"
-        assert sorted(spots.get("play", [])) == sorted(fight["played"])
+        # a card played lies face up while its attack waits, then goes to the discard
+        assert sorted(spots.get("play", [])) == sorted((fight["pending"] or {}).get("cards", []))
+        assert set(fight["played"]) - set(spots.get("play", [])) <= set(spots.get("discard", []))
 
     spots = where()
     assert len(spots["draw"]) == 56 - 12
@@ -380,7 +382,9 @@ def test_hands_are_real_cards_dealt_under_the_seal_and_conserved_through_a_round
     ok(sh, "ann", "prepare_check", character=sh["alma"].pk, skill="stealth", attribute="quickness")
     ok(sh, "ann", "check", combatant=alma, prepared="1", cards="1", from_hand=[t("C3")])
     conserved()
-    assert len(where()["play"]) == 5  # two attack cards, a dodge, the Ghoul's attack, a check
+    # two attack cards, a dodge, the Ghoul's attack, a check: on the discard, with the redeal's two
+    # and the Minor Critical's card drawn for the Knight
+    assert where().get("play", []) == [] and len(where()["discard"]) == 8
     ok(sh, "gm", "new_round")
     assert len(where()["draw"]) == 56 and held(sh, "ann") == held(sh, "gm") == []
     gathered = Event.objects.filter(table=sh["table"], kind="deck.recalled").order_by("-seq").first()
