@@ -106,11 +106,11 @@ def check(state: Mapping[str, Any], command: Command, actor: Actor, rng: Rng, ca
     if chosen and len(chosen) != count:
         raise RuleError(f"Play {count} card{'s' if count > 1 else ''} from the hand, as many as the draw.")
     holder = holder_of(state, person, actor)  # before any card moves: a refusal draws nothing
-    # the character's earlier fumble is over: its guide, unshown, goes back into the Major Arcana
-    returned = guides_back(cards, [g for g in state["guides"] if g["combatant"] == person["id"]])
     if chosen:
         # face up from the real hand, and done with at once: onto the discard (decks.py)
         play_from_hand(cards, fighting, chosen, to="discard")
+    # the character's earlier fumble is over: its guide, unshown, goes back into the Major Arcana
+    returned = guides_back(cards, [g for g in state["guides"] if g["combatant"] == person["id"]])
     drawn = resolution.draw_all_or_nothing(cards, count, chosen=chosen, source=decks.for_rules(state, cards))
     judged = resolution.judge(drawn.values, drawn.extra_value, setup["total"], level)
     counters = _counters(state, person["id"], judged.drawn, cards)

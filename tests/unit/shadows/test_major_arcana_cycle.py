@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from games.shadows import deck
-from games.shadows.errors import NotYourCharacter, WrongStep
+from games.shadows.errors import NotInHand, NotYourCharacter, WrongStep
 from games.shadows.narrate import summary
 from games.shadows.visibility import view
 from games.contract import Seat
@@ -116,3 +116,17 @@ def test_bob_calling_on_anns_card_is_refused_and_nothing_goes_back() -> None:
     with pytest.raises(NotYourCharacter):
         table.send(BOB, "spend_arcana", combatant="c1", card=card)
     assert not _in_deck(table, "M2")
+
+
+def test_a_check_refused_for_a_card_gone_from_the_hand_leaves_the_guide_where_it_is() -> None:
+    """A refusal changes nothing: Ann's next check would put her last fumble's guide back, but
+    not when it is refused (the card she plays is no longer in her hand at the table)."""
+    table = Table(stacked(["C1"], majors=["M18"]))
+    _fumble(table)
+    table.fight(ann(), bob())
+    gone = table.hand("c1")[0]
+    table.cards.play(deck.MINOR, gone, holder=2)  # laid down with the table's own card tools
+    with pytest.raises(NotInHand):
+        table.send(ANN, "check", character=ann(), skill="", attribute="mind", complexity="mundane", cards=1,
+                   from_hand=[gone])
+    assert table.cards.held(deck.MAJOR, GM_MEMBER) == [t("M18")] and table.state["guides"][0]["card"] == t("M18")

@@ -17,7 +17,7 @@ from games.shadows import deck
 from games.shadows.errors import RuleError
 from games.shadows.odds import through_by_value
 from games.shadows.visibility import view
-from tests.unit.shadows.kit import ANN_MEMBER, BOB_MEMBER, GM, GM_MEMBER, MAJORS, Table, character, of_type, t
+from tests.unit.shadows.kit import ANN_MEMBER, BOB_MEMBER, GM, GM_MEMBER, MAJORS, Table, character, of_type
 
 AXE = {"name": "Axe", "type": "physical", "modifier": "H2", "fumble": 3, "critical": "swords", "modern": False,
        "ap": 1, "material": "steel"}
@@ -41,10 +41,6 @@ def decks(seed: int, *, second: bool = True) -> StackedCards:
     if second:
         out[deck.MINOR_2] = minor_2
     return StackedCards(out)
-
-
-def gm(**actor: Any) -> dict[str, Any]:
-    return {**GM, "controls": [], **actor}
 
 
 def start(table: Table, people: list[dict[str, Any]]) -> None:
