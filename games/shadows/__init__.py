@@ -19,14 +19,19 @@ Modules
                           and ``writeback``
     procedure / events    ``decide(state, command, rng, cards)`` and ``apply(state, event)``;
                           the handlers are in ``checks``, ``contests``, ``arcana`` (outside
-                          combat) and ``fight`` (combat), sharing ``actor`` (the sender,
-                          arguments, hand/AP checks)
+                          combat), ``hands`` (a round's focus, deal and redeal) and ``fight``
+                          (combat), sharing ``actor`` (the sender, arguments, hand/AP checks)
+    decks                 which Minor Arcana a rule draws from: one, or two for a big fight
     checks                all-or-nothing checks (set up, called off, drawn) and assistance
     contests              opposed and multi-draw actions, counters
     arcana                the Major Arcana outside combat: a Queen's card, a fumble's guide,
                           cards held and spent, the one carried over at a session's end
     narrate               ``summary(event, state)``: the public log line
-    visibility            ``audience(event)``, ``view(state, lens)``, ``hand_of(state, member)``
+    visibility            ``audience(event)`` (an NPC's figures in its events are the GM's),
+                          ``hand_of(state, member)``
+    panel / panel_fight   ``view(state, seat)``: one panel per seat; a seat that may not see an
+                          NPC's sheet gets none of its figures nor odds counted from them
+    faces                 cards and chances as the panel draws them
     web / odds_page       form parsers (``COMMANDS``); the odds page (``ODDS``: check odds, a
                           hand's attack cards, opposed actions, the SVG chart)
     system                ``SYSTEM``
@@ -49,13 +54,15 @@ The procedure
       counter       GM. ``combatant``, ``target``, ``suits`` the GM accepts, ``ap``.
       contest_start / contest_draw / contest_end   GM. Multi-draw: ``mode`` "draws"
                     (``draws``, ``scoring`` wins|points) or "margin" (``margin``, secret).
-      draw_guide / show_guide   GM. A fumble's Major Arcana guide.
-      spend_arcana  controller. ``combatant``, ``card``, ``reversed``.
-      end_session   GM. ``keep``: {cid: the one card it carries over}.
+      draw_guide / show_guide / return_guide   GM. A fumble's Major Arcana guide: shown, or
+                    put back unseen, it goes back into the deck.
+      spend_arcana  controller. ``combatant``, ``card``, ``reversed``; the card goes back.
+      end_session   GM. ``keep``: {cid: the one card it carries over}; the rest go back.
     Combat:
       start_combat (GM, ``combatants``), add_combatant (GM), new_round (GM),
       declare_focus (controller, ``focus``), deal (GM: every hand, face down, to its player,
-      the GM for NPCs; the round's first deal gathers the whole Minor Arcana first), redeal
+      the GM for NPCs; the round's first deal gathers the whole Minor Arcana first; hands that
+      would leave fewer than ten cards to draw wait for a second Minor Arcana), redeal
       (controller, ``cards``: up to three, for the first AP), aim (controller: ``target``,
       ``weapon``, ``skill``, ``ap``: nothing spent; the panel shows each attack card's chance),
       attack (controller: ``target``, ``weapon``, ``cards`` from the hand, the attack card
@@ -69,9 +76,12 @@ Hands are the table's hand piles
     card that leaves a hand under the rules (an attack, a dodge or parry, a check from the hand,
     a redeal's discards) leaves the table's pile through ``cards.play`` (face up in the play
     area, or on the discard pile), so the engine's record of each hand and the table's piles
-    agree; a card the table no longer has in that hand is refused. A new round, the first
-    deal of a round with cards out, and the end of a combat gather the whole Minor Arcana
-    back (``cards.gather``: shuffled under a new seal).
+    agree; a card the table no longer has in that hand is refused. Once its action is done (an
+    attack resolved, a dodge, a check) a played card goes to the discard, so an empty draw
+    pile refills from it. A new round, the first deal of a round with cards out, and the end of
+    a combat gather the whole Minor Arcana back (``cards.gather``: shuffled under a new seal).
+    A fight too big for one deck takes a second (``deck.MINOR_2``; ``decks``): each hand comes
+    whole from one of the two.
 
 Hidden information (visibility.py)
     Dealt and re-dealt cards travel only in an event's private part, for the hand's player
@@ -80,7 +90,10 @@ Hidden information (visibility.py)
     each NPC holds, since all NPCs' hands lie in the GM's one pile; ``hand_of(state,
     member_id)`` gives a member's own hands. The GM alone
     sees a fumble's guide until shown, a Major Critical's effect until announced, a
-    multi-draw margin, the critical tables, and NPCs' sheets and tracks.
+    multi-draw margin, the critical tables, and, while the table keeps NPC sheets behind the
+    screen (``Seat.hidden``), NPCs' figures (skills, attributes, AP, hand sizes, tracks,
+    protection) and any odds counted from them: an aim's chances against an NPC and the
+    Defence a waiting attack on it must beat. A resolved attack's own figures are everyone's.
 
 Readings where the seed is silent or loose (each commented where it is coded)
     - Halves round up for hand sizes (as for AP); assistance halves/quarters round down.

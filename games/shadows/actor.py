@@ -100,9 +100,10 @@ def play_from_hand(cards: Cards, person: Mapping[str, Any], tokens: Sequence[str
     holder = person.get("holder")
     if not isinstance(holder, int):
         raise NotInHand(f"{person['name']} holds no cards at the table.")
+    source = str(person.get("deck") or deck.MINOR)  # the deck the hand was dealt from (decks.py)
     for token in tokens:
         try:
-            cards.play(deck.MINOR, deck.bare(token), holder=holder, to=to)
+            cards.play(source, deck.bare(token), holder=holder, to=to)
         except UnknownDeck:
             raise
         except LookupError:
@@ -140,6 +141,12 @@ def holder_of(state: Mapping[str, Any], person: Mapping[str, Any], actor: Actor)
         if isinstance(member, int):
             return member
     raise RuleError("Nobody at the table can hold those cards.")
+
+
+def npc_flag(person: Mapping[str, Any]) -> dict[str, bool]:
+    """``{"npc": True}`` for an event about an NPC: its figures in the event are the GM's
+    (visibility.py); nothing for anyone else's."""
+    return {"npc": True} if person.get("npc") else {}
 
 
 def names_of(command: Command) -> dict[str, str]:

@@ -1,6 +1,16 @@
 """The Major Arcana outside combat: the card a Queen earns, a fumble's guide (drawn to the
 GM's hand, shown if the GM chooses), the cards a character holds and spends, and the one card
-each carries over when the session ends."""
+each carries over when the session ends.
+
+Every Major Arcana card goes back where the rules put it, so the deck never runs dry (seeds
+README: no rule may dead-end for lack of cards): a card spent, or dropped at a session's end,
+goes back into the deck, shuffled under a new seal (``cards.shuffle_in``). A guide has done its
+work when the GM shows it (it goes back at once; the panel keeps its name and meaning), when
+the GM says so unshown (``return_guide``), when its character makes another check (the one it
+belongs to is over) or at the session's end, the scene's: it goes back unseen. Should every
+card still be held, a Queen earns none (the check says so) and a fumble's guide waits for one
+to come back; the check itself is never refused.
+"""
 
 from __future__ import annotations
 
@@ -14,11 +24,18 @@ from games.shadows.actor import Actor, Command, Event
 from games.shadows.errors import NotInHand, RuleError, WrongStep
 
 
+def _any_left(cards: Cards) -> bool:
+    """Whether a Major Arcana card is there to draw (the draw pile, or the discard that refills it)."""
+    return bool(cards.left(deck.MAJOR))
+
+
 def _major_for(state: Mapping[str, Any], person: Mapping[str, Any], holder: int, cards: Cards,
-               check_id: int) -> Event:
+               check_id: int) -> Event | None:
     """Seed: on a Queen "the character can also draw a card from the Major Arcana deck, which
     can be used from a story perspective". It goes to the hand of whoever plays the
-    character (the GM for an NPC), and the sheet shows it."""
+    character (the GM for an NPC), and the sheet shows it. None when every card is held."""
+    if not _any_left(cards):
+        return None
     [arcanum] = cards.draw(deck.MAJOR, 1, to="hand", holder=holder)
     return {"type": "major_arcana_kept", "check": check_id, "combatant": person["id"],
             "name": person["name"], "card": arcanum.token, "holder": holder}
@@ -31,7 +48,7 @@ def _guide(state: Mapping[str, Any], person: Mapping[str, Any], actor: Actor, ca
     It goes to the GM's hand (the GM's eyes only, until the GM shows it); if the engine does
     not yet know who the GM is, it waits for the GM's "draw the guide"."""
     gm = actor.member if actor.is_gm else state.get("gm_member")
-    if not isinstance(gm, int):
+    if not isinstance(gm, int) or not _any_left(cards):
         return {"type": "guide_pending", "id": guide_id, "check": check_id, "combatant": person["id"]}
     [arcanum] = cards.draw(deck.MAJOR, 1, to="hand", holder=gm)
     return {"type": "guide_drawn", "id": guide_id, "check": check_id, "combatant": person["id"],
@@ -45,6 +62,9 @@ def draw_guide(state: Mapping[str, Any], command: Command, actor: Actor, rng: Rn
         raise WrongStep("That guide is already drawn.")
     if actor.member is None:
         raise RuleError("The guide goes to the GM's hand; the GM must be seated.")
+    if not _any_left(cards):
+        raise WrongStep("Every Major Arcana card is out (held, or guiding another fumble): put a guide back, "
+                        "or draw this one when a card comes back.")
     [arcanum] = cards.draw(deck.MAJOR, 1, to="hand", holder=actor.member)
     return [{"type": "guide_drawn", "id": guide["id"], "check": guide["check"],
              "combatant": guide["combatant"], "card": arcanum.token, "holder": actor.member}]
@@ -58,8 +78,27 @@ def show_guide(state: Mapping[str, Any], command: Command, actor: Actor, rng: Rn
         raise WrongStep("Draw the guide first.")
     if guide["shown"]:
         raise WrongStep("That guide is already shown.")
+    cards.shuffle_in(deck.MAJOR, [deck.bare(guide["card"])])  # shown, its work is done
     return [{"type": "guide_shown", "id": guide["id"], "combatant": guide["combatant"],
-             "card": guide["card"], "meaning": deck.meaning(guide["card"])}]
+             "card": guide["card"], "meaning": deck.meaning(guide["card"]), "returned": True}]
+
+
+def return_guide(state: Mapping[str, Any], command: Command, actor: Actor, rng: Rng, cards: Cards) -> list[Event]:
+    """The GM is done with a guide without showing it: back into the Major Arcana, unseen."""
+    actor.require_gm("put a fumble's guide back")
+    guide = _find_guide(state, command)
+    if guide["card"] is None or guide["shown"]:
+        raise WrongStep("That guide is not in the GM's hand.")
+    return guides_back(cards, [guide])
+
+
+def guides_back(cards: Cards, guides: list[Mapping[str, Any]]) -> list[Event]:
+    """Guides drawn and not shown, back into the Major Arcana unseen (the GM's hand is shown to
+    nobody, and the shuffle hides where they went)."""
+    out = [g for g in guides if g["card"] is not None and not g["shown"]]
+    if out:
+        cards.shuffle_in(deck.MAJOR, [deck.bare(g["card"]) for g in out])
+    return [{"type": "guide_returned", "id": g["id"], "combatant": g["combatant"]} for g in out]
 
 
 def _find_guide(state: Mapping[str, Any], command: Command) -> dict[str, Any]:
@@ -86,6 +125,7 @@ def spend_arcana(state: Mapping[str, Any], command: Command, actor: Actor, rng: 
     if match is None:
         raise NotInHand(f"{name} does not hold that Major Arcana card.")
     flipped = bool(command.get("reversed"))
+    cards.shuffle_in(deck.MAJOR, [deck.bare(match)])  # spent, it goes back into the deck
     return [{"type": "arcana_spent", "combatant": cid, "name": name, "card": match,
              "reversed": flipped, "meaning": deck.meaning(deck.bare(match), flipped)}]
 
@@ -105,4 +145,9 @@ def end_session(state: Mapping[str, Any], command: Command, actor: Actor, rng: R
             raise NotInHand(f"{state['names'].get(str(cid), cid)} does not hold that card.")
         kept[str(cid)] = match
     dropped = {cid: [t for t in held if t != kept.get(cid)] for cid, held in state["held"].items()}
-    return [{"type": "session_ended", "kept": kept, "dropped": {c: d for c, d in dropped.items() if d}}]
+    back = [deck.bare(t) for cards_of in dropped.values() for t in cards_of]
+    if back:
+        cards.shuffle_in(deck.MAJOR, back)
+    # the scene is over: every guide still in the GM's hand goes back too
+    returned = guides_back(cards, state["guides"])
+    return [*returned, {"type": "session_ended", "kept": kept, "dropped": {c: d for c, d in dropped.items() if d}}]

@@ -9,13 +9,13 @@ from typing import Any
 from games.core.cards_port import Cards
 from games.core.rng import Rng
 from games.shadows import combat as cb
-from games.shadows import resolution
+from games.shadows import decks, resolution
 from games.shadows import state as st
 from games.shadows.actor import (
-    ACTION_AP, Actor, Command, Event, holder_of, names_of, new_id, person_of, play_from_hand, require_ap,
-    require_in_hand, tokens_of, whole,
+    ACTION_AP, Actor, Command, Event, holder_of, names_of, new_id, npc_flag, person_of, play_from_hand,
+    require_ap, require_in_hand, tokens_of, whole,
 )
-from games.shadows.arcana import _guide, _major_for
+from games.shadows.arcana import _guide, _major_for, guides_back
 from games.shadows.contests import _counters
 from games.shadows.errors import GMOnly, RuleError, WrongStep
 from games.shadows.sheet import attribute_value, profile, skill_key, skill_value
@@ -60,7 +60,7 @@ def prepare_check(state: Mapping[str, Any], command: Command, actor: Actor, rng:
              "attribute_value": setup["attribute_value"], "assistance": setup["assistance"],
              "helper_names": [h["name"] for h in setup["helpers"]], "modifier": setup["modifier"],
              "off_focus": setup["off_focus"], "total": setup["total"],
-             "inputs": {k: command[k] for k in _INPUTS if k in command}}]
+             "inputs": {k: command[k] for k in _INPUTS if k in command}, **npc_flag(person)}]
 
 
 def cancel_check(state: Mapping[str, Any], command: Command, actor: Actor, rng: Rng, cards: Cards) -> list[Event]:
@@ -107,8 +107,11 @@ def check(state: Mapping[str, Any], command: Command, actor: Actor, rng: Rng, ca
         raise RuleError(f"Play {count} card{'s' if count > 1 else ''} from the hand, as many as the draw.")
     holder = holder_of(state, person, actor)  # before any card moves: a refusal draws nothing
     if chosen:
-        play_from_hand(cards, fighting, chosen)  # face up from the real hand
-    drawn = resolution.draw_all_or_nothing(cards, count, chosen=chosen)
+        # face up from the real hand, and done with at once: onto the discard (decks.py)
+        play_from_hand(cards, fighting, chosen, to="discard")
+    # the character's earlier fumble is over: its guide, unshown, goes back into the Major Arcana
+    returned = guides_back(cards, [g for g in state["guides"] if g["combatant"] == person["id"]])
+    drawn = resolution.draw_all_or_nothing(cards, count, chosen=chosen, source=decks.for_rules(state, cards))
     judged = resolution.judge(drawn.values, drawn.extra_value, setup["total"], level)
     counters = _counters(state, person["id"], judged.drawn, cards)
     reduction = sum(c["reduction"] for c in counters)
@@ -126,9 +129,13 @@ def check(state: Mapping[str, Any], command: Command, actor: Actor, rng: Rng, ca
         "counters": counters, "reduction": reduction, "total": total, "band": outcome,
         "ap": ap, "queen": judged.queen, "prepared": prepared["id"] if prepared else None,
     }
-    events = [event]
+    events = [*returned, event]
     if judged.queen:
-        events.append(_major_for(state, person, holder, cards, check_id))
+        kept = _major_for(state, person, holder, cards, check_id)
+        if kept is None:
+            event["no_major_left"] = True  # every Major Arcana card is held: the Queen earns none
+        else:
+            events.append(kept)
     if outcome == resolution.FUMBLE:
         events.append(_guide(state, person, actor, cards, check_id, check_id + 1))
     return events

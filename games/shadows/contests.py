@@ -10,7 +10,7 @@ from typing import Any
 from games.core.cards_port import Cards
 from games.core.rng import Rng
 from games.shadows import combat as cb
-from games.shadows import deck, resolution
+from games.shadows import deck, decks, resolution
 from games.shadows import state as st
 from games.shadows.actor import (
     ACTION_AP, MAX_TIE_DRAWS, Actor, Command, Event, holder_of, names_of, new_id, require_ap, whole,
@@ -26,7 +26,7 @@ def _counters(state: Mapping[str, Any], cid: str, drawn_value: int, cards: Cards
     for counter in state["counters"]:
         if counter["target"] != cid:
             continue
-        [card] = cards.draw(deck.MINOR, 1, to="discard")
+        [card] = cards.draw(decks.for_rules(state, cards), 1, to="discard")
         out.append({"id": counter["id"], "counterer": counter["counterer"], "card": card.token,
                     "suits": counter["suits"],
                     "reduction": resolution.counter_effect(card.token, drawn_value, counter["suits"])})
@@ -47,9 +47,9 @@ def _side(state: Mapping[str, Any], raw: Any, actor: Actor) -> dict[str, Any]:
             "off_focus": off}
 
 
-def _one_draw(cards: Cards) -> tuple[list[str], int]:
+def _one_draw(state: Mapping[str, Any], cards: Cards) -> tuple[list[str], int]:
     """One card, and "if a single card was used and it is a King" another added."""
-    drawn = resolution.draw_all_or_nothing(cards, 1)
+    drawn = resolution.draw_all_or_nothing(cards, 1, source=decks.for_rules(state, cards))
     tokens = [*drawn.cards, *([drawn.extra] if drawn.extra else [])]
     return tokens, drawn.values[0] + (drawn.extra_value or 0)
 
@@ -78,7 +78,7 @@ def opposed(state: Mapping[str, Any], command: Command, actor: Actor, rng: Rng, 
     firsts = []
     counters: list[list[dict[str, Any]]] = [[], []]
     for i in (0, 1):
-        tokens, worth = _one_draw(cards)
+        tokens, worth = _one_draw(state, cards)
         draws[i].append(tokens)
         firsts.append(deck.value(tokens[0]))
         totals[i] += worth
@@ -88,7 +88,7 @@ def opposed(state: Mapping[str, Any], command: Command, actor: Actor, rng: Rng, 
     while resolution.opposed_winner(*totals) is None and ties < MAX_TIE_DRAWS:
         ties += 1
         for i in (0, 1):
-            tokens, worth = _one_draw(cards)
+            tokens, worth = _one_draw(state, cards)
             draws[i].append(tokens)
             totals[i] += worth
     winner = resolution.opposed_winner(*totals)
@@ -100,7 +100,8 @@ def opposed(state: Mapping[str, Any], command: Command, actor: Actor, rng: Rng, 
     }]
     for i in (0, 1):
         if deck.value(draws[i][0][0]) == deck.QUEEN:
-            events.append(_major_for(state, sides[i], holders[i], cards, check_id))
+            kept = _major_for(state, sides[i], holders[i], cards, check_id)
+            events.extend([kept] if kept is not None else [])
     return events
 
 
@@ -164,7 +165,7 @@ def contest_draw(state: Mapping[str, Any], command: Command, actor: Actor, rng: 
         raise WrongStep("No such multi-draw action is running.")
     hands, totals = [], []
     for side in contest["sides"]:
-        tokens, worth = _one_draw(cards)
+        tokens, worth = _one_draw(state, cards)
         hands.append(tokens)
         totals.append(worth + side["modifier"])
     leader = resolution.opposed_winner(*totals)

@@ -19,6 +19,9 @@ from games.core.tarot import tarot_suit
 # Arcana" deck (deck kinds minor_arcana and major_arcana) under exactly these names.
 MINOR = "Minor Arcana"
 MAJOR = "Major Arcana"
+# A second Minor Arcana the GM brings out for a fight whose hands would leave fewer than ten
+# cards of one deck to draw (seeds README; decks.py).
+MINOR_2 = "Second Minor Arcana"
 
 ACE, PAGE, KNIGHT, QUEEN, KING = 1, 11, 12, 13, 14
 SUITS = ("cups", "pentacles", "swords", "wands")

@@ -9,6 +9,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from games.shadows.combat import action_points
+from games.shadows.deck import MINOR
 from games.shadows.state import RECENT_CHECKS
 
 State = dict[str, Any]
@@ -21,6 +22,14 @@ def _recent(state: State, entry: dict[str, Any]) -> None:
 
 def _take(hand: list[str], tokens: list[str]) -> list[str]:
     return [t for t in hand if t not in tokens]
+
+
+def _seen(state: State, person: Mapping[str, Any], tokens: list[str]) -> None:
+    """Cards of a hand laid face up this round, by the deck they came from (for the odds of
+    what other hands of that deck may hold: state.unseen_by)."""
+    seen = state["combat"].setdefault("seen", {})
+    name = str(person.get("deck") or MINOR)
+    seen[name] = [*seen.get(name, []), *tokens]
 
 
 def _check_made(state: State, e: Event) -> None:
@@ -38,6 +47,7 @@ def _check_made(state: State, e: Event) -> None:
     if person is not None and e["from_hand"]:
         person["hand"] = _take(person["hand"], e["cards"])
         state["combat"]["played"] += e["cards"]
+        _seen(state, person, list(e["cards"]))
 
 
 def _prepared(state: State, e: Event) -> None:
@@ -69,6 +79,11 @@ def _guide(state: State, e: Event, card: str | None) -> None:
             return
     state["guides"].append({"id": e["id"], "check": e["check"], "combatant": e["combatant"],
                             "card": card, "shown": False})
+
+
+def _guide_returned(state: State, e: Event) -> None:
+    # back in the deck unseen: nothing of it is left to show
+    state["guides"] = [g for g in state["guides"] if g["id"] != e["id"]]
 
 
 def _guide_shown(state: State, e: Event) -> None:
@@ -129,7 +144,7 @@ def _combat_started(state: State, e: Event) -> None:
     state["names"].update(e["names"])
     state["combat"] = {"round": 0, "phase": "focus", "combatants": copy.deepcopy(e["combatants"]),
                        "order": list(e["order"]), "pending": None, "played": [], "set_aside": [],
-                       "attacks": [], "criticals": [], "aims": {}}
+                       "attacks": [], "criticals": [], "aims": {}, "seen": {}}
 
 
 def _round_started(state: State, e: Event) -> None:
@@ -137,7 +152,7 @@ def _round_started(state: State, e: Event) -> None:
     fight["round"] = e["round"]
     fight["phase"] = "focus"
     fight["played"], fight["set_aside"], fight["attacks"] = [], [], []
-    fight["aims"] = {}
+    fight["aims"], fight["seen"] = {}, {}
     for person in fight["combatants"].values():
         ap = action_points(person["attributes"]["quickness"])
         person.update(focus=None, ap=ap, ap_max=ap, hand=[], dealt=False, redealt=False, actions=0,
@@ -160,7 +175,10 @@ def _dealt(state: State, e: Event) -> None:
     person["hand"] = list(e["cards"])
     person["holder"] = e["holder"]
     person["dealt"] = True
+    person["deck"] = e.get("deck") or MINOR
     state["combat"]["phase"] = "acting"
+    if e.get("decks"):
+        state["combat"]["decks"] = list(e["decks"])
 
 
 def _redealt(state: State, e: Event) -> None:
@@ -169,6 +187,7 @@ def _redealt(state: State, e: Event) -> None:
     person["ap"] -= 1
     person["redealt"] = True
     state["combat"]["set_aside"] += e["discarded"]
+    _seen(state, person, list(e["discarded"]))
 
 
 def _attack(state: State, e: Event) -> None:
@@ -178,6 +197,7 @@ def _attack(state: State, e: Event) -> None:
     person["actions"] += 1
     person["hand"] = _take(person["hand"], e["cards"])
     fight["played"] += e["cards"]
+    _seen(state, person, list(e["cards"]))
     fight.setdefault("aims", {}).pop(e["attacker"], None)
     pending = {k: v for k, v in e.items() if k not in ("type", "gm_member")}
     if e["fumble"] and e["fumble"]["fumbled"]:
@@ -196,6 +216,7 @@ def _defended(state: State, e: Event) -> None:
     person["hand"] = _take(person["hand"], e["cards"])
     person["ap"] -= e["ap"]
     state["combat"]["played"] += e["cards"]
+    _seen(state, person, list(e["cards"]))
 
 
 def _resolved(state: State, e: Event) -> None:
@@ -237,6 +258,7 @@ _APPLY: dict[str, Callable[[State, Event], None]] = {
     "guide_pending": lambda s, e: _guide(s, e, None),
     "guide_drawn": lambda s, e: _guide(s, e, e["card"]),
     "guide_shown": _guide_shown,
+    "guide_returned": _guide_returned,
     "help_approved": lambda s, e: s["help"].__setitem__(e["combatant"], list(e["helpers"])),
     "opposed_resolved": _opposed,
     "counter_declared": _counter,

@@ -1,4 +1,5 @@
-"""Combat commands: the round, focus and hands, attacks, defences, damage and criticals."""
+"""Combat commands: a combat's start and end, attacks, defences, damage and criticals (a
+round's hands are in ``hands``)."""
 
 from __future__ import annotations
 
@@ -9,11 +10,10 @@ from games.core.cards_port import Cards, UnknownDeck
 from games.core.rng import Rng
 from games.shadows import combat as cb
 from games.shadows import criticals as crit
-from games.shadows import deck, weapons
+from games.shadows import deck, decks, weapons
 from games.shadows import state as st
 from games.shadows.actor import (
-    MAX_REDEAL, Actor, Command, Event, new_id, play_from_hand, require_ap, require_in_hand, tokens_of,
-    whole,
+    Actor, Command, Event, new_id, npc_flag, play_from_hand, require_ap, require_in_hand, tokens_of, whole,
 )
 from games.shadows.errors import GMOnly, NotEnoughAP, RuleError, WrongStep
 from games.shadows.sheet import profile, skill_key, skill_value
@@ -52,88 +52,6 @@ def add_combatant(state: Mapping[str, Any], command: Command, actor: Actor, rng:
     people = {**fight["combatants"], person["id"]: person}
     return [{"type": "combatant_added", "combatant": person, "name": person["name"],
              "order": st.order_of(people)}]
-
-
-def new_round(state: Mapping[str, Any], command: Command, actor: Actor, rng: Rng, cards: Cards) -> list[Event]:
-    """Each round the GM gathers the Minor Arcana, shuffles, and deals again (seed: "combat
-    is handled by the GM shuffling the Minor Arcana and dealing out a number of cards")."""
-    actor.require_gm("start the next round")
-    fight = st.combat(state)
-    if fight["pending"]:
-        raise WrongStep("An attack is waiting for its defence; resolve it first.")
-    # every hand, the play area and the discard back into the deck, shuffled: the table's
-    # hands are empty as the engine's are from now on
-    cards.gather(deck.MINOR)
-    return [{"type": "round_started", "round": fight["round"] + 1, "gathered": True}]
-
-
-def declare_focus(state: Mapping[str, Any], command: Command, actor: Actor, rng: Rng, cards: Cards) -> list[Event]:
-    person = st.fighter(state, command.get("combatant"))
-    actor.require_control(person["id"], person["name"])
-    if person["dealt"]:
-        raise WrongStep(f"{person['name']}'s cards are dealt: the focus holds for the round.")
-    focus = str(command.get("focus") or "")
-    if focus not in cb.FOCI:
-        raise RuleError("The focus is Physical, Mental or Spiritual.")
-    return [{"type": "focus_declared", "combatant": person["id"], "focus": focus,
-             "size": cb.hand_size(person["attributes"], focus)}]
-
-
-def deal(state: Mapping[str, Any], command: Command, actor: Actor, rng: Rng, cards: Cards) -> list[Event]:
-    """The GM deals each combatant "a number of cards ... based on that player's appropriate
-    combat Attributes for their stated focus", face down into its player's hand (the GM's,
-    for an NPC). At a round's first deal the whole Minor Arcana comes back into the deck
-    (``cards.gather``: from every hand and pile, shuffled under a new seal)."""
-    actor.require_gm("deal the hands")
-    fight = st.combat(state)
-    waiting = [fight["combatants"][cid] for cid in fight["order"]
-               if fight["combatants"][cid]["in_fight"] and not fight["combatants"][cid]["dealt"]]
-    if not waiting:
-        raise WrongStep("Every hand is dealt for this round.")
-    undecided = [p["name"] for p in waiting if p["focus"] is None]
-    if undecided:
-        raise WrongStep("Waiting for a focus from " + ", ".join(undecided) + ".")
-    holders = [person["owner"] if isinstance(person.get("owner"), int) else actor.member for person in waiting]
-    if None in holders:
-        raise RuleError("The GM must be seated to hold an NPC's hand.")
-    gathered = False
-    if not any(p["dealt"] for p in fight["combatants"].values()):
-        # the round's first deal: the GM shuffles the whole Minor Arcana first, so any card
-        # still out (a check's, the last round's) comes back from its hand or pile
-        if len(cards.left(deck.MINOR, with_discard=False)) < len(deck.minor_tokens()):
-            cards.gather(deck.MINOR)
-            gathered = True
-    events: list[Event] = []
-    for person, holder in zip(waiting, holders):
-        size = cb.hand_size(person["attributes"], person["focus"])
-        dealt = [c.token for c in cards.draw(deck.MINOR, size, to="hand", holder=holder)] if size else []
-        events.append({"type": "hand_dealt", "combatant": person["id"], "name": person["name"], "focus": person["focus"],
-                       "count": len(dealt), "holder": holder, "cards": dealt, "gathered": gathered})
-        gathered = False
-    return events
-
-
-def redeal(state: Mapping[str, Any], command: Command, actor: Actor, rng: Rng, cards: Cards) -> list[Event]:
-    """Seed: "Each player has the option to have their character forego their first AP of
-    action and instead discard and be re-dealt up to three cards"."""
-    person = st.fighter(state, command.get("combatant"))
-    actor.require_control(person["id"], person["name"])
-    if not person["dealt"]:
-        raise WrongStep(f"{person['name']} has no hand yet.")
-    if person["redealt"] or person["actions"] or person["ap"] != person["ap_max"]:
-        raise WrongStep("Only the first AP of the round can be given up to be re-dealt.")
-    tokens = tokens_of(command, "cards")
-    if not 1 <= len(tokens) <= MAX_REDEAL:
-        raise RuleError("Discard one to three cards to be re-dealt.")
-    require_in_hand(person, tokens)
-    require_ap(person, 1)
-    holder = person["holder"]  # the hand stays with whoever it was dealt to
-    # the discarded cards leave the real hand face up onto the discard pile, then the new ones come
-    play_from_hand(cards, person, tokens, to="discard")
-    drawn = [c.token for c in cards.draw(deck.MINOR, len(tokens), to="hand", holder=holder)]
-    return [{"type": "redealt", "combatant": person["id"], "name": person["name"], "count": len(tokens),
-             "discarded": tokens,
-             "drawn": drawn, "holder": holder}]
 
 
 def _lined_up(state: Mapping[str, Any], command: Command, actor: Actor) -> tuple[dict[str, Any], dict[str, Any], dict[str, Any]]:
@@ -195,12 +113,14 @@ def attack(state: Mapping[str, Any], command: Command, actor: Actor, rng: Rng, c
         "skill": skill_key(skill) if skill else "", "skill_value": skill_v, "accuracy": accuracy,
         "off_focus": off, "modifier": modifier,
         "value": sum(deck.value(t) for t in tokens) + skill_v + off + modifier,
-        "fumble": None,
+        "fumble": None, **npc_flag(me),
     }
     if deck.value(tokens[0]) <= cb.COMBAT_FUMBLE_TOP:
-        [extra] = cards.draw(deck.MINOR, 1, to="discard")
+        [extra] = cards.draw(decks.for_rules(state, cards), 1, to="discard")
         event["fumble"] = {"card": extra.token, "fumble_value": weapon["fumble"],
                            "fumbled": cb.combat_fumble(extra.token, weapon["fumble"])}
+        if event["fumble"]["fumbled"]:
+            cards.discard(decks.of_hand(me), tokens)  # a fumble is done with its cards at once
     return [event]
 
 
@@ -216,7 +136,7 @@ def aim(state: Mapping[str, Any], command: Command, actor: Actor, rng: Rng, card
         raise NotEnoughAP(f"An attack with {weapon['name']} costs {weapon['ap']} AP.")
     return [{"type": "attack_aimed", "attacker": me["id"], "target": target["id"], "weapon": weapon["name"],
              "skill": skill_key(skill) if skill else "", "ap": ap,
-             "accuracy": bool(command.get("accuracy"))}]
+             "accuracy": bool(command.get("accuracy")), **npc_flag(me)}]
 
 
 def end_turn(state: Mapping[str, Any], command: Command, actor: Actor, rng: Rng, cards: Cards) -> list[Event]:
@@ -229,7 +149,7 @@ def end_turn(state: Mapping[str, Any], command: Command, actor: Actor, rng: Rng,
     actor.require_control(me["id"], me["name"])
     if not me["dealt"] or me.get("done"):
         raise WrongStep(f"{me['name']} is not acting now.")
-    return [{"type": "turn_ended", "combatant": me["id"], "ap": me["ap"]}]
+    return [{"type": "turn_ended", "combatant": me["id"], "ap": me["ap"], **npc_flag(me)}]
 
 
 def set_cover(state: Mapping[str, Any], command: Command, actor: Actor, rng: Rng, cards: Cards) -> list[Event]:
@@ -263,7 +183,13 @@ def defend(state: Mapping[str, Any], command: Command, actor: Actor, rng: Rng, c
     play_from_hand(cards, me, tokens)
     defended: Event = {"type": "defended", "attack": pending["id"], "combatant": me["id"],
                        "cards": tokens, "ap": len(tokens)}
-    return [defended, _resolve(state, pending, me, tokens, cards)]
+    resolved = _resolve(state, pending, me, tokens, cards)
+    # the attack is done with its cards, and the dodge with its own: onto the discard, so that
+    # the draw pile refills from them (decks.py)
+    cards.discard(decks.of_hand(st.fighter(state, pending["attacker"])), pending["cards"])
+    if tokens:
+        cards.discard(decks.of_hand(me), tokens)
+    return [defended, resolved]
 
 
 def _resolve(state: Mapping[str, Any], pending: Mapping[str, Any], target: Mapping[str, Any],
@@ -287,7 +213,7 @@ def _resolve(state: Mapping[str, Any], pending: Mapping[str, Any], target: Mappi
         return result
     base = cb.base_damage(raw, lead, kind)
     code = weapon["modifier"]
-    drawn = [c.token for c in cards.draw(deck.MINOR, cb.modifier_cards(code), to="discard")] \
+    drawn = [c.token for c in cards.draw(decks.for_rules(state, cards), cb.modifier_cards(code), to="discard")] \
         if cb.modifier_cards(code) else []
     added = cb.modifier_value(code, [deck.value(t) for t in drawn])
     result["base"] = base
@@ -298,7 +224,11 @@ def _resolve(state: Mapping[str, Any], pending: Mapping[str, Any], target: Mappi
             level = 0
             while True:
                 level += 1
-                [card] = cards.draw(deck.MINOR, 1, to="discard")
+                source = decks.for_rules(state, cards)
+                if not cards.left(source):
+                    break  # every card is in a hand or in play: the chain ends here (never in a fight
+                    # dealt to leave ten to draw, but no rule dead-ends)
+                [card] = cards.draw(source, 1, to="discard")
                 step = cb.chain_step(level, card.token, weapon["critical"])
                 result["chain"].append(step)
                 total += step["value"]
@@ -308,8 +238,9 @@ def _resolve(state: Mapping[str, Any], pending: Mapping[str, Any], target: Mappi
                                                 "effect": crit.effect(state["criticals"], c.suit, c.value)})
                 if not step["continues"]:
                     break
-            result["critical"] = "major" if any(s["kind"] == cb.MAJOR_CRITICAL for s in result["chain"]) \
-                else "minor"
+            if result["chain"]:
+                result["critical"] = "major" if any(s["kind"] == cb.MAJOR_CRITICAL for s in result["chain"]) \
+                    else "minor"
         else:
             result["critical_prevented"] = True
     result["total"] = total
@@ -362,16 +293,17 @@ def adjust(state: Mapping[str, Any], command: Command, actor: Actor, rng: Rng, c
         value: Any = bool(command.get("value"))
     else:
         value = whole(command, "value", 0, low=0 if field == "ap" else -999, high=999, what=field)
-    return [{"type": "adjusted", "combatant": person["id"], "field": field, "value": value}]
+    return [{"type": "adjusted", "combatant": person["id"], "field": field, "value": value, **npc_flag(person)}]
 
 
 def end_combat(state: Mapping[str, Any], command: Command, actor: Actor, rng: Rng, cards: Cards) -> list[Event]:
     actor.require_gm("end the combat")
     fight = st.combat(state)
-    try:
-        cards.gather(deck.MINOR)  # the hands of the fight go back into the deck
-    except UnknownDeck:
-        pass  # a fight that never dealt needs no deck to end
+    for name in decks.of_fight(state):
+        try:
+            cards.gather(name)  # the hands of the fight go back into the deck
+        except UnknownDeck:
+            pass  # a fight that never dealt needs no deck to end
     return [{"type": "combat_ended", "round": fight["round"],
              "tracks": {cid: {t: p[t] for t in ("health", "life", "aessence")}
                         for cid, p in fight["combatants"].items()},

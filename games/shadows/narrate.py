@@ -50,11 +50,13 @@ def _check(e: Event, n: Callable[[str | None], str]) -> str:
         parts.append(f"countered by {n(c['counterer'])} with {deck.name(c['card'])} "
                      f"-{c['reduction']}" if c["reduction"] else
                      f"{n(c['counterer'])}'s counter ({deck.name(c['card'])}) fails")
+    none_left = (" A Queen, but every Major Arcana card is held: there is none to draw."
+                 if e.get("no_major_left") else "")
     if e["band"] == "fumble":
         return (f"{e['name']} {how} {cards}{middle} on a {level} check: a fumble! The check fails "
                 "at once.")
     return (f"{e['name']} {how} {cards}{middle}{extra} on a {level} check; "
-            f"{', '.join(parts)}: total {e['total']}, {BAND_LABELS[e['band']]}.")
+            f"{', '.join(parts)}: total {e['total']}, {BAND_LABELS[e['band']]}.{none_left}")
 
 
 def _opposed(e: Event, n: Callable[[str | None], str]) -> str:
@@ -116,8 +118,12 @@ def _resolved(e: Event, n: Callable[[str | None], str]) -> str:
     return line
 
 
-def _prepared(e: Event) -> str:
+def prepared_line(e: Event, *, figures: bool | None = None) -> str:
+    """A check set up: with what it adds to the card, unless it is an NPC's (``npc``), whose
+    figures are the GM's (``figures`` True: the GM's whole line)."""
     level = COMPLEXITIES[e["complexity"]].label
+    if not (figures if figures is not None else not e.get("npc")):
+        return f"{e['name']} gets ready to draw on a {level} check: one card or three?"
     skill = e["skill"].replace("_", " ").capitalize() if e["skill"] else "no skill"
     return (f"{e['name']} gets ready to draw: {skill} {e['skill_value']} + "
             f"{e['attribute'].capitalize()} {e['attribute_value']}"
@@ -150,7 +156,10 @@ def summary(event: Event, state: Mapping[str, Any]) -> str:
         "guide_drawn": lambda: f"The GM draws a Major Arcana as the guide to what went wrong for "
                                f"{n(e['combatant'])}.",
         "guide_shown": lambda: f"The GM shows the guide to {n(e['combatant'])}'s fumble: "
-                               f"{deck.name(e['card'])} ({e['meaning']}).",
+                               f"{deck.name(e['card'])} ({e['meaning']})"
+                               + ("; it goes back into the Major Arcana." if e.get("returned") else "."),
+        "guide_returned": lambda: f"The guide to {n(e['combatant'])}'s fumble goes back into the Major "
+                                  "Arcana, unseen.",
         "help_approved": lambda: f"The GM lets {' and '.join(n(h) for h in e['helpers'])} help "
                                  f"{n(e['combatant'])}.",
         "opposed_resolved": lambda: _opposed(e, n),
@@ -168,10 +177,11 @@ def summary(event: Event, state: Mapping[str, Any]) -> str:
         "contest_ended": lambda: "The GM ends the multi-draw action.",
         "arcana_spent": lambda: f"{e['name']} calls on {deck.name(deck.bare(e['card']))}, "
                                 f"{'reversed' if e['reversed'] else 'upright'}: {e['meaning']} "
-                                "(pending the GM's approval).",
+                                "(pending the GM's approval); it goes back into the Major Arcana.",
         "session_ended": lambda: "The session ends; " + (
             ", ".join(f"{n(c)} keeps {deck.name(t)}" for c, t in e["kept"].items())
-            or "no Major Arcana carries over") + ".",
+            or "no Major Arcana carries over") + (
+            "; the cards dropped go back into the Major Arcana." if e["dropped"] else "."),
         "combat_started": lambda: "Combat! Quickest first: " + ", ".join(n(c) for c in e["order"]) + ".",
         "round_started": lambda: f"Round {e['round']}: every card is gathered back into the Minor "
                                  "Arcana and shuffled; everyone declares a focus."
@@ -182,11 +192,12 @@ def summary(event: Event, state: Mapping[str, Any]) -> str:
                               f"({FOCUS_LABELS[e['focus']]} focus).",
         "redealt": lambda: f"{n(e['combatant'])} gives up their first AP to discard "
                            f"{deck.names(e['discarded'])} and be re-dealt {count(e['count'], 'card')}.",
-        "check_prepared": lambda: _prepared(e),
+        "check_prepared": lambda: prepared_line(e),
         "check_cancelled": lambda: f"{e['name']} will not draw for that action after all.",
         "attack_aimed": lambda: f"{n(e['attacker'])} takes aim at {n(e['target'])} with {e['weapon']}.",
         "turn_ended": lambda: f"{n(e['combatant'])} is done acting for now"
-                              + (f" ({count(e['ap'], 'AP', 'AP')} left for defence)." if e.get("ap") else "."),
+                              + (f" ({count(e['ap'], 'AP', 'AP')} left for defence)."
+                                 if e.get("ap") and not e.get("npc") else "."),
         "attack_declared": lambda: _attack(e, n),
         "cover_set": lambda: (f"Cover {_signed(e['cover'])}." if e["cover"] else
                               f"Movement {_signed(e['movement'])}." if e["movement"] else

@@ -18,7 +18,7 @@ from typing import Any
 
 from games.core.cards_port import Cards
 from games.core.rng import Rng
-from games.shadows import arcana, checks, contests, fight
+from games.shadows import arcana, checks, contests, fight, hands
 from games.shadows.actor import Actor, Command, Event
 from games.shadows.errors import RuleError
 from games.shadows.events import apply
@@ -37,14 +37,15 @@ COMMANDS: dict[str, Handler] = {
     "contest_end": contests.contest_end,
     "draw_guide": arcana.draw_guide,
     "show_guide": arcana.show_guide,
+    "return_guide": arcana.return_guide,
     "spend_arcana": arcana.spend_arcana,
     "end_session": arcana.end_session,
     "start_combat": fight.start_combat,
     "add_combatant": fight.add_combatant,
-    "new_round": fight.new_round,
-    "declare_focus": fight.declare_focus,
-    "deal": fight.deal,
-    "redeal": fight.redeal,
+    "new_round": hands.new_round,
+    "declare_focus": hands.declare_focus,
+    "deal": hands.deal,
+    "redeal": hands.redeal,
     "aim": fight.aim,
     "attack": fight.attack,
     "end_turn": fight.end_turn,

@@ -169,11 +169,12 @@ class Drawn:
         return deck.value(self.extra) if self.extra else None
 
 
-def draw_all_or_nothing(cards: Cards, count: int, *, chosen: Sequence[str] = ()) -> Drawn:
-    """Draws one card or three from the Minor Arcana face up (onto its discard pile, where
-    everyone sees them and the deck takes them back when it runs out), and the extra card
-    when the draw earns it. ``chosen`` are cards already played from a hand instead (a check
-    during a combat round), in which case only the extra card comes from the deck."""
+def draw_all_or_nothing(cards: Cards, count: int, *, chosen: Sequence[str] = (), source: str = deck.MINOR) -> Drawn:
+    """Draws one card or three from the Minor Arcana (``source``: a fight's second deck may serve,
+    decks.py) face up (onto its discard pile, where everyone sees them and the deck takes them
+    back when it runs out), and the extra card when the draw earns it. ``chosen`` are cards
+    already played from a hand instead (a check during a combat round), in which case only the
+    extra card comes from the deck."""
     if count not in (1, 3):
         raise RuleError("Draw one card or three: it is decided before drawing.")
     if chosen:
@@ -181,10 +182,10 @@ def draw_all_or_nothing(cards: Cards, count: int, *, chosen: Sequence[str] = ())
             raise RuleError(f"Play {count} card{'s' if count > 1 else ''} from the hand.")
         tokens = tuple(chosen)
     else:
-        tokens = tuple(c.token for c in cards.draw(deck.MINOR, count, to="discard"))
+        tokens = tuple(c.token for c in cards.draw(source, count, to="discard"))
     extra = None
     if earns_extra_card([deck.value(t) for t in tokens]):
-        [more] = cards.draw(deck.MINOR, 1, to="discard")
+        [more] = cards.draw(source, 1, to="discard")
         extra = more.token
     return Drawn(tokens, extra)
 

@@ -39,6 +39,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from games.shadows import deck
 from games.shadows.criticals import default_tables
 from games.shadows.errors import RuleError, WrongStep
 from games.shadows.weapons import DEFAULT_WEAPONS
@@ -112,3 +113,16 @@ def order_of(combatants: Mapping[str, Mapping[str, Any]]) -> list[str]:
     first"); equal Quickness keeps the order they joined in."""
     ids = list(combatants)
     return sorted(ids, key=lambda cid: (-combatants[cid]["attributes"]["quickness"], ids.index(cid)))
+
+
+def unseen_by(fight: Mapping[str, Any], cid: str) -> list[str]:
+    """The cards that may lie in combatant ``cid``'s hand, as anyone but its holder counts them:
+    every card of the deck its hand came from not face up this round (played from a hand of
+    that deck, or set aside by a redeal). A fight on two decks holds two of each card: a card
+    played from one deck may still lie in a hand of the other (decks.py)."""
+    person = fight["combatants"][cid]
+    if "seen" in fight:
+        seen = set(fight["seen"].get(str(person.get("deck") or deck.MINOR), []))
+    else:  # a fight stored before the decks were told apart: one deck
+        seen = set(fight.get("played") or []) | set(fight.get("set_aside") or [])
+    return [c for c in deck.minor_tokens() if c not in seen]

@@ -28,7 +28,8 @@ SYSTEM = GameSystem(
     derived=derived,
     glance=glance,
     npc_glance=npc_glance,  # the antagonists' tracks are the GM's too (visibility.py)
-    rule_decks=(deck.MINOR, deck.MAJOR),  # combat hands, checks, damage and fate come off these
+    # combat hands, checks, damage and fate come off these; the second Minor Arcana serves a big fight
+    rule_decks=(deck.MINOR, deck.MAJOR, deck.MINOR_2),
     procedure=Procedure(
         new_state=new_state,
         decide=decide,

@@ -272,6 +272,7 @@ COMMANDS: tuple[Command, ...] = (
     _command("contest_end", "End a multi-draw action", contest),
     _command("draw_guide", "Draw for a fumble's guide", guide),
     _command("show_guide", "Show a fumble's guide", guide),
+    _command("return_guide", "Put a fumble's guide back", guide),
     _command("spend_arcana", "Spend a Major Arcana", spend_arcana, sender="controller"),
     _command("end_session", "End the session", end_session),
     _command("start_combat", "Start a combat", start_combat),

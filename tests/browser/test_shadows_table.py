@@ -150,12 +150,12 @@ def test_a_combat_round_with_hidden_hands_a_dodge_and_a_critical_seen_live(
     expect(spectator.page.locator(".hand .card-pick")).to_have_count(0)
     expect(spectator.page.locator(f"#hand-count-{bob.member_id}")).to_have_text("7")
 
-    # Alma's turn: Ann lines up the attack and sees each card's chance; she picks her face card.
+    # Alma's turn: Ann lines up an attack on Bram and sees each card's chance; she picks her face card.
     expect(ann.page.locator("#turn-banner")).to_contain_text("Your turn: act for Alma")
     for person in (gm, bob, spectator):
         expect(person.page.locator("#turn-banner .turn-other")).to_contain_text("Alma acts (10 AP left)")
     attack = ann.page.locator("form[aria-label='Attack for Alma']")
-    attack.locator("select[name=target]").select_option(label="Ghoul")
+    attack.locator("select[name=target]").select_option(label="Bram")
     attack.locator("select[name=weapon]").select_option("Sword")
     attack.locator("select[name=skill]").select_option("melee")
     click(ann, attack.get_by_role("button", name="Show the odds for Alma"), "aim")
@@ -165,6 +165,14 @@ def test_a_combat_round_with_hidden_hands_a_dodge_and_a_critical_seen_live(
     picked = ann.page.locator(f"[id^=through-] li[data-value='{value(face)}']")
     expect(picked).to_have_css("font-weight", "700")  # the picked card's chance stands out
     shot(ann, "player-desktop")
+    # Against the Ghoul the chances come from its Defence and hand, the GM's figures: Ann reads
+    # why she has none, the GM sees them.
+    attack.locator("select[name=target]").select_option(label="Ghoul")
+    click(ann, attack.get_by_role("button", name="Show the odds for Alma"), "aim")
+    expect(ann.page.locator("[id^=through-]")).to_contain_text("depends on Ghoul's Defence and hand, the GM's figures")
+    expect(through).to_have_count(0)
+    expect(gm.page.locator("[id^=through-] li")).to_have_count(14)
+    expect(gm.page.locator("[id^=through-]")).to_contain_text("Chance the damage gets through Ghoul")
     for person in (gm, ann):  # every control named, no id twice, with the whole panel drawn
         assert person.page.evaluate(accessible_names_js) == [], person.name
         assert person.page.evaluate(duplicate_ids_js) == [], person.name

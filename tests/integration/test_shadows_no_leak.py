@@ -204,3 +204,73 @@ async def test_an_npcs_sheet_reaches_the_gm_alone(sh, connect) -> None:
     assert [s for s in secrets if s in viewers["watcher"].everything()] == []
     for viewer in viewers.values():
         await viewer.socket.close()
+
+
+# The Wraith's figures, each a string that names it on a page: its skill, its AP (Quickness 8:
+# 9 AP), its Defence against a blade (Quickness 8 + protection 3) and what that makes of a
+# dodge's need, and its hand of 9 by focus (Body 6 + half Physical 6).
+WRAITH_FIGURES = ("Rends", "rends", "9 / 9 AP", "Wraith acts (9 AP", "Wraith's Defence is", "Defence 11",
+                  "Physical (9 cards)", "from 9 unknown ones")
+
+
+def figures_in(blob: str) -> list[str]:
+    return [f for f in WRAITH_FIGURES if f in blob]
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_an_npc_in_a_fight_shows_its_figures_to_the_gm_alone(sh, connect) -> None:
+    """Issue 21: a seat that may not see an NPC's sheet gets none of its figures (its skills,
+    AP, hand sizes, Defence) and no odds counted from them, in the panel, the banner, the log,
+    a frame or an export: Alma's aim at the Wraith and her attack waiting on its Defence show
+    Ann a plain line; the GM sees the odds. Seeds README: "Odds that depend on a secret figure
+    are shown to the GM alone"."""
+    viewers = {who: Viewer(sh, who) for who in ("ann", "watcher", "gm")}
+    for viewer in viewers.values():
+        viewer.socket = await connect(sh["table"], sh[viewer.who])
+    ann, watcher, gm = viewers["ann"], viewers["watcher"], viewers["gm"]
+    small = {"mind": 3, "mental": 2, "spirit": 3, "emotional": 2}
+    wraith = await do(services.character_create)(
+        table=sh["table"], actor=sh["gm"], name="Wraith", npc=True,
+        sheet={**small, "body": 6, "physical": 6, "quickness": 8, "protection": 3, "skills": "Rends: 7"})
+    alma, ghost = cid(sh["alma"]), cid(wraith)
+
+    def start() -> None:
+        from tests.integration.test_shadows_table import BLADE, ok, stack
+        ok(sh, "gm", "set_weapons", table=BLADE)
+        ok(sh, "gm", "start_combat", characters=[sh["alma"].pk, wraith.pk])
+        ok(sh, "gm", "declare_focus", combatant=ghost, focus="physical")
+        stack(sh, ["S5", "C3", "C4", "C5"])  # Alma's hand, dealt first (she is quicker)
+    await do(start)()
+    assert await do(ann.post)("declare_focus", combatant=alma, focus="physical") == 200
+    assert await do(gm.post)("deal") == 200
+    assert await do(gm.post)("end_turn", combatant=ghost) == 200  # its AP left: the GM's line alone
+    assert await do(ann.post)("aim", combatant=alma, target=ghost, weapon="Blade", skill="melee") == 200
+    await barrier(sh, list(viewers.values()), "aimed")
+    for viewer in viewers.values():
+        await fetch_all(viewer)
+    for viewer in (ann, watcher):
+        assert figures_in(viewer.everything()) == [], viewer.who
+    assert "the GM's figures" in ann.bodies[-3]  # Ann's page says why she sees no odds
+    page = gm.bodies[-3]
+    assert f'id="through-{alma}"' in page and "Defence 11" in page and "Rends 7" in page and "9 / 9 AP" in page
+
+    assert await do(ann.post)("attack", combatant=alma, target=ghost, weapon="Blade", skill="melee",
+                              cards=[t("S5")]) == 200
+    await barrier(sh, list(viewers.values()), "attacked")
+    for viewer in viewers.values():
+        await fetch_all(viewer)
+    for viewer in (ann, watcher):
+        assert figures_in(viewer.everything()) == [], viewer.who
+        assert "Alma attacks Wraith" in viewer.bodies[-3] and "the GM's figures until the attack resolves" in (
+            viewer.bodies[-3])
+    assert "Wraith's Defence is 11" in gm.bodies[-3]
+
+    # the attack resolves: the Defence it met is everyone's; the Wraith's skill still is not
+    assert await do(gm.post)("defend", combatant=ghost, cards=[]) == 200
+    await barrier(sh, list(viewers.values()), "resolved")
+    await do(ann.get)(reverse("table", args=[sh["table"].pk]))
+    assert "against Defence 11" in ann.bodies[-1]
+    for viewer in (ann, watcher):
+        assert [f for f in figures_in(viewer.everything()) if "Rends" in f or "rends" in f] == [], viewer.who
+    for viewer in viewers.values():
+        await viewer.socket.close()

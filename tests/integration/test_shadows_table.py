@@ -184,7 +184,14 @@ def test_every_command_through_the_generic_route(sh) -> None:
     go("gm", "draw_guide", guide=str(state(sh)["guides"][0]["id"]))
     [guide] = held(sh, "gm", "major")
     go("gm", "show_guide")
-    assert state(sh)["guides"][0]["shown"]
+    assert state(sh)["guides"][0]["shown"] and held(sh, "gm", "major") == []  # shown, it goes back
+    # Bram fumbles too; the GM tells the story unshown and puts that guide back
+    stack(sh, ["C1", "C13"])  # and Alma's Queen after it
+    go("bob", "prepare_check", character=sh["bram"].pk, skill="", attribute="mind", complexity="normal")
+    go("bob", "check", combatant=bram, prepared="1", cards="1")
+    assert len(held(sh, "gm", "major")) == 1
+    go("gm", "return_guide", guide=str(state(sh)["guides"][-1]["id"]))
+    assert held(sh, "gm", "major") == [] and len(state(sh)["guides"]) == 1
     # A Queen: Alma keeps a Major Arcana, in Ann's hand, and calls on it reversed.
     go("ann", "prepare_check", character=sh["alma"].pk, skill="", attribute="mind", complexity="mundane")
     go("ann", "check", combatant=alma, prepared="1", cards="1")
@@ -350,7 +357,9 @@ def test_hands_are_real_cards_dealt_under_the_seal_and_conserved_through_a_round
         for who, member in (("ann", sh["ann"]), ("bob", sh["bob"]), ("gm", sh["gm"])):
             engine = [c for p in fight["combatants"].values() if p["dealt"] and p["holder"] == member.pk for c in p["hand"]]
             assert held(sh, who) == sorted(engine), f"{who}'s hand disagrees with the rules"
-        assert sorted(spots.get("play", [])) == sorted(fight["played"])
+        # a card played lies face up while its attack waits, then goes to the discard
+        assert sorted(spots.get("play", [])) == sorted((fight["pending"] or {}).get("cards", []))
+        assert set(fight["played"]) - set(spots.get("play", [])) <= set(spots.get("discard", []))
 
     spots = where()
     assert len(spots["draw"]) == 56 - 12
@@ -373,7 +382,9 @@ def test_hands_are_real_cards_dealt_under_the_seal_and_conserved_through_a_round
     ok(sh, "ann", "prepare_check", character=sh["alma"].pk, skill="stealth", attribute="quickness")
     ok(sh, "ann", "check", combatant=alma, prepared="1", cards="1", from_hand=[t("C3")])
     conserved()
-    assert len(where()["play"]) == 5  # two attack cards, a dodge, the Ghoul's attack, a check
+    # two attack cards, a dodge, the Ghoul's attack, a check: on the discard, with the redeal's two
+    # and the Minor Critical's card drawn for the Knight
+    assert where().get("play", []) == [] and len(where()["discard"]) == 8
     ok(sh, "gm", "new_round")
     assert len(where()["draw"]) == 56 and held(sh, "ann") == held(sh, "gm") == []
     gathered = Event.objects.filter(table=sh["table"], kind="deck.recalled").order_by("-seq").first()
@@ -391,10 +402,15 @@ def test_the_panel_counts_hands_shows_the_odds_before_drawing_and_whose_turn_it_
     for who, page in pages.items():
         assert "4 cards in hand" in page
         assert f"<td>{exact.success * 100:.1f}</td>" in page, who  # three cards' chance of success
-        # Alma's controls, the odds of her aim among them, are sent to Alma's player and the GM alone
+        # Alma's controls, her aim among them, are sent to Alma's player and the GM alone
         assert ('id="through-' + alma + '"' in page) == (who in ("gm", "ann"))
         assert "Alma chooses one card or three." in page  # the turn banner, for those it is not
+        # the odds of her aim at the Ghoul come from the Ghoul's Defence and hand: the GM's alone
+        # (seeds README: "Odds that depend on a secret figure are shown to the GM alone")
+        assert ('aria-label="Chance to get through by attack card"' in page) == (who == "gm"), who
+        assert ("Chance the damage gets through Ghoul (Defence 5" in page) == (who == "gm"), who
     assert "Your turn:</strong> draw one card or three for Alma." in pages["ann"]
+    assert "the chance the damage gets through depends on Ghoul's Defence and hand, the GM's figures" in pages["ann"]
     ghoul_cards = ", ".join(sh_deck.name(t(c)) for c in GHOUL)
     assert ghoul_cards in pages["gm"]
     for who in ("ann", "bob", "watcher"):

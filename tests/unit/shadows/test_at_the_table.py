@@ -41,13 +41,16 @@ def where(table: Table, short: str) -> str:
 
 def test_a_card_played_in_an_attack_or_a_dodge_leaves_the_tables_hand_face_up() -> None:
     """Seed: players "play cards from their hand"; an attack card "played from the
-    attacker's hand", a dodge "the use of one card ... from their hand"."""
+    attacker's hand", a dodge "the use of one card ... from their hand". The attack's card lies
+    face up while the attack waits; once it resolves, it and the dodge go to the discard (seeds
+    README: "a rule that needs a card when the draw pile is empty reshuffles the discard")."""
     table = fight()
     assert sorted(table.cards.held(deck.MINOR, ANN_MEMBER)) == sorted(table.hand("c1"))
     table.send(ANN, "attack", combatant="c1", target="c3", weapon="Blade", cards=[t("S5")], skill="melee")
     assert where(table, "S5") == "play" and t("S5") not in table.cards.held(deck.MINOR, ANN_MEMBER)
     table.send(GM, "defend", combatant="c3", cards=[t("P6")])
-    assert where(table, "P6") == "play" and t("P6") not in table.cards.held(deck.MINOR, GM_MEMBER)
+    assert where(table, "P6") == where(table, "S5") == "discard"
+    assert t("P6") not in table.cards.held(deck.MINOR, GM_MEMBER)
     assert sorted(table.cards.held(deck.MINOR, GM_MEMBER)) == sorted(table.hand("c3"))
 
 
@@ -74,7 +77,7 @@ def test_a_check_in_a_round_plays_its_card_from_the_tables_hand() -> None:
     table = fight(["P4"])
     table.send(ANN, "check", character=ann(), skill="stealth", attribute="quickness", complexity="mundane",
                cards=1, from_hand=[t("S5")])
-    assert where(table, "S5") == "play" and sorted(table.cards.held(deck.MINOR, ANN_MEMBER)) == sorted(table.hand("c1"))
+    assert where(table, "S5") == "discard" and sorted(table.cards.held(deck.MINOR, ANN_MEMBER)) == sorted(table.hand("c1"))
 
 
 def test_a_new_round_and_the_end_of_combat_gather_every_card_back() -> None:

@@ -98,8 +98,12 @@ class Round:
             engine = [c for p in fight["combatants"].values() if p["dealt"] and p["holder"] == holder
                       for c in p["hand"]]
             assert sorted(self.cards.held(deck.MINOR, holder)) == sorted(engine), "a hand disagrees"
-        played = [tok for tok, (to, _) in where.items() if to == "play"]
-        assert sorted(played) == sorted(fight["played"]), "the play area disagrees"
+        # a card played lies face up while its attack waits, then on the discard (so that the
+        # draw pile refills from it), never back in a hand
+        lying_up = [tok for tok, (to, _) in where.items() if to == "play"]
+        waiting = (fight.get("pending") or {}).get("cards", [])
+        assert sorted(lying_up) == sorted(waiting), "the play area disagrees"
+        assert not set(fight["played"]) & {c for p in fight["combatants"].values() for c in p["hand"]}
 
     def start_round(self, first: bool, seed: int) -> None:
         if first:

@@ -74,11 +74,15 @@ def test_a_fumbles_guide_is_the_gms_until_shown() -> None:
 
 
 def test_npc_sheets_and_tracks_are_the_gms() -> None:
+    """A seat whose ``hidden`` names the Orc (the table keeps NPC sheets behind the screen)
+    gets none of its tracks; a seat that may see its sheet does."""
     table = fought()
     started = of_type(table.log, "combat_started")[0]
     assert set(audience(started).private) == {"combatants"}
-    rows = {r["id"]: r for r in view(table.state, Seat("player"))["combat"]["combatants"]}
+    rows = {r["id"]: r for r in view(table.state, Seat("player", hidden=frozenset({"c3"})))["combat"]["combatants"]}
     assert "tracks" in rows["c1"] and "tracks" not in rows["c3"]
+    shown = {r["id"]: r for r in view(table.state, Seat("player"))["combat"]["combatants"]}
+    assert "tracks" in shown["c3"]
     gm_rows = {r["id"]: r for r in view(table.state, Seat("gm"))["combat"]["combatants"]}
     assert "tracks" in gm_rows["c3"]
     ended = table.send(GM, "end_combat")[0]

@@ -1,0 +1,89 @@
+"""Which Minor Arcana a rule takes its cards from: the one deck, or two for a fight too big for one.
+
+Seeds README, decided reading for 000: "a rule that needs a card when the draw pile is empty
+reshuffles the discard under a new seal (hands stay in hands); when hands would leave fewer
+than ten cards to draw, the GM is offered a second Minor Arcana for that fight, and the odds
+follow the real cards."
+
+Readings:
+- Cards played in a round go to the discard once the action they serve is done (an attack when
+  it resolves, a dodge with it, a check's card at once), so an empty draw pile refills.
+- A deal that would leave fewer than ``MIN_LEFT`` cards to draw waits for a second Minor Arcana
+  (``deck.MINOR_2``, a rule deck the GM brings out with the panel's button); with it the fight
+  uses both for every round until it ends. Each hand comes whole from one deck (the hands are
+  spread so that the most cards are left in each), so no hand holds one card twice and a
+  hand's cards are played and re-dealt from its own deck; a card the rules draw face up
+  (damage, a critical, a fumble, a check) comes from the deck with the most cards left.
+- The odds of a dodge count the cards that may lie in the defender's hand: its own deck's cards
+  not face up this round (``state.unseen_by``), two decks holding two of each card.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from games.core.cards_port import Cards, UnknownDeck
+from games.shadows import deck
+from games.shadows.combat import hand_size
+
+MIN_LEFT = 10
+DECK_SIZE = 56
+
+
+def of_fight(state: Mapping[str, Any]) -> list[str]:
+    """The Minor Arcana decks the fight under way deals from (the one deck outside a fight)."""
+    return list(((state.get("combat") or {}).get("decks")) or [deck.MINOR])
+
+
+def of_hand(person: Mapping[str, Any]) -> str:
+    """The deck a combatant's hand was dealt from."""
+    return str(person.get("deck") or deck.MINOR)
+
+
+def for_rules(state: Mapping[str, Any], cards: Cards) -> str:
+    """The deck a rule's face-up card comes from: the fight's one deck, or of its two the one
+    with the most cards left to draw (the first on a tie)."""
+    decks = of_fight(state)
+    if len(decks) == 1:
+        return decks[0]
+    return max(decks, key=lambda d: (len(cards.left(d)), -decks.index(d)))
+
+
+def at_table(cards: Cards, name: str) -> bool:
+    try:
+        cards.left(name)
+    except UnknownDeck:
+        return False
+    return True
+
+
+def spread(sizes: Sequence[tuple[str, int]], room: Mapping[str, int]) -> dict[str, str] | None:
+    """Each hand (combatant id, size) onto a deck of ``room`` (the cards each could deal), the
+    biggest hands first, each onto the deck with the most room left (the first on a tie); None
+    when a hand does not fit or fewer than ``MIN_LEFT`` cards would be left to draw."""
+    left = dict(room)
+    order = list(room)
+    out: dict[str, str] = {}
+    for cid, size in sorted(sizes, key=lambda item: -item[1]):
+        if not size:
+            out[cid] = order[0]
+            continue
+        best = max(order, key=lambda d: (left[d], -order.index(d)))
+        if left[best] < size:
+            return None
+        out[cid] = best
+        left[best] -= size
+    return out if sum(left.values()) >= MIN_LEFT else None
+
+
+def cards_wanted(fight: Mapping[str, Any]) -> int:
+    """The cards the hands of the focused fighters take this round (dealt or to deal)."""
+    return sum(hand_size(p["attributes"], p["focus"]) for p in fight["combatants"].values()
+               if p["in_fight"] and p["focus"])
+
+
+def second_needed(fight: Mapping[str, Any]) -> bool:
+    """Whether the hands declared leave fewer than ``MIN_LEFT`` cards of one deck to draw, while
+    the fight has one deck (the panel offers the GM a second)."""
+    return deck.MINOR_2 not in (fight.get("decks") or ()) and cards_wanted(fight) > DECK_SIZE - MIN_LEFT

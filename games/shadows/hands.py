@@ -1,0 +1,131 @@
+"""A round's hands: the next round, a focus, the deal (from one Minor Arcana or two: decks.py)
+and a redeal."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from games.core.cards_port import Cards
+from games.core.rng import Rng
+from games.shadows import combat as cb
+from games.shadows import deck, decks
+from games.shadows import state as st
+from games.shadows.actor import (
+    MAX_REDEAL, Actor, Command, Event, npc_flag, play_from_hand, require_ap, require_in_hand, tokens_of,
+)
+from games.shadows.errors import RuleError, WrongStep
+
+
+def new_round(state: Mapping[str, Any], command: Command, actor: Actor, rng: Rng, cards: Cards) -> list[Event]:
+    """Each round the GM gathers the Minor Arcana, shuffles, and deals again (seed: "combat
+    is handled by the GM shuffling the Minor Arcana and dealing out a number of cards")."""
+    actor.require_gm("start the next round")
+    fight = st.combat(state)
+    if fight["pending"]:
+        raise WrongStep("An attack is waiting for its defence; resolve it first.")
+    # every hand, the play area and the discard back into the deck (each deck of the fight),
+    # shuffled: the table's hands are empty as the engine's are from now on
+    for name in decks.of_fight(state):
+        cards.gather(name)
+    return [{"type": "round_started", "round": fight["round"] + 1, "gathered": True}]
+
+
+def declare_focus(state: Mapping[str, Any], command: Command, actor: Actor, rng: Rng, cards: Cards) -> list[Event]:
+    person = st.fighter(state, command.get("combatant"))
+    actor.require_control(person["id"], person["name"])
+    if person["dealt"]:
+        raise WrongStep(f"{person['name']}'s cards are dealt: the focus holds for the round.")
+    focus = str(command.get("focus") or "")
+    if focus not in cb.FOCI:
+        raise RuleError("The focus is Physical, Mental or Spiritual.")
+    return [{"type": "focus_declared", "combatant": person["id"], "focus": focus,
+             "size": cb.hand_size(person["attributes"], focus), **npc_flag(person)}]
+
+
+def _room(state: Mapping[str, Any], names: list[str], cards: Cards, *, first: bool) -> dict[str, int]:
+    """What each deck could deal: a whole deck at a round's first deal (it is gathered first) or
+    for a deck the fight takes up now; else what is left to draw (the discard refills the pile)."""
+    used = decks.of_fight(state)
+    return {n: decks.DECK_SIZE if first or n not in used else len(cards.left(n)) for n in names}
+
+
+def _too_big(wanted: int) -> str:
+    return (f"These hands take {wanted} cards and would leave fewer than {decks.MIN_LEFT} of the Minor Arcana "
+            "to draw for damage and criticals: bring out a second Minor Arcana for this fight (the button "
+            "beside the deal), then deal.")
+
+
+def deal(state: Mapping[str, Any], command: Command, actor: Actor, rng: Rng, cards: Cards) -> list[Event]:
+    """The GM deals each combatant "a number of cards ... based on that player's appropriate
+    combat Attributes for their stated focus", face down into its player's hand (the GM's,
+    for an NPC). At a round's first deal the whole Minor Arcana comes back into the deck
+    (``cards.gather``: from every hand and pile, shuffled under a new seal). Hands that would
+    leave fewer than ten cards to draw take a second Minor Arcana, when the table has one; the
+    deal waits for it otherwise (decks.py)."""
+    actor.require_gm("deal the hands")
+    fight = st.combat(state)
+    waiting = [fight["combatants"][cid] for cid in fight["order"]
+               if fight["combatants"][cid]["in_fight"] and not fight["combatants"][cid]["dealt"]]
+    if not waiting:
+        raise WrongStep("Every hand is dealt for this round.")
+    undecided = [p["name"] for p in waiting if p["focus"] is None]
+    if undecided:
+        raise WrongStep("Waiting for a focus from " + ", ".join(undecided) + ".")
+    holders = [person["owner"] if isinstance(person.get("owner"), int) else actor.member for person in waiting]
+    if None in holders:
+        raise RuleError("The GM must be seated to hold an NPC's hand.")
+    first = not any(p["dealt"] for p in fight["combatants"].values())
+    sizes = [(p["id"], cb.hand_size(p["attributes"], p["focus"])) for p in waiting]
+    names = decks.of_fight(state)
+    plan = decks.spread(sizes, _room(state, names, cards, first=first))
+    if plan is None and deck.MINOR_2 not in names:
+        if not decks.at_table(cards, deck.MINOR_2):
+            raise RuleError(_too_big(sum(size for _, size in sizes)))
+        names = [*names, deck.MINOR_2]
+        plan = decks.spread(sizes, _room(state, names, cards, first=first))
+    if plan is None:
+        raise RuleError(f"Even two Minor Arcana cannot deal hands of {sum(size for _, size in sizes)} cards "
+                        f"and keep {decks.MIN_LEFT} to draw: fewer fighters, or smaller hands, this round.")
+    gathered = False
+    for name in names:
+        # the round's first deal (or a deck the fight takes up now): the GM shuffles the whole deck
+        # first, so any card still out (a check's, the last round's) comes back from its hand or pile
+        if (first or name not in decks.of_fight(state)) and len(cards.left(name, with_discard=False)) < decks.DECK_SIZE:
+            cards.gather(name)
+            gathered = True
+    events: list[Event] = []
+    for person, holder in zip(waiting, holders):
+        size = cb.hand_size(person["attributes"], person["focus"])
+        source = plan[person["id"]]
+        dealt = [c.token for c in cards.draw(source, size, to="hand", holder=holder)] if size else []
+        events.append({"type": "hand_dealt", "combatant": person["id"], "name": person["name"], "focus": person["focus"],
+                       "count": len(dealt), "holder": holder, "cards": dealt, "gathered": gathered, "deck": source})
+        gathered = False
+    if names != decks.of_fight(state):
+        events[0]["decks"] = names  # the fight takes up the second deck from now on
+    return events
+
+
+def redeal(state: Mapping[str, Any], command: Command, actor: Actor, rng: Rng, cards: Cards) -> list[Event]:
+    """Seed: "Each player has the option to have their character forego their first AP of
+    action and instead discard and be re-dealt up to three cards". The new cards come from the
+    deck the hand was dealt from."""
+    person = st.fighter(state, command.get("combatant"))
+    actor.require_control(person["id"], person["name"])
+    if not person["dealt"]:
+        raise WrongStep(f"{person['name']} has no hand yet.")
+    if person["redealt"] or person["actions"] or person["ap"] != person["ap_max"]:
+        raise WrongStep("Only the first AP of the round can be given up to be re-dealt.")
+    tokens = tokens_of(command, "cards")
+    if not 1 <= len(tokens) <= MAX_REDEAL:
+        raise RuleError("Discard one to three cards to be re-dealt.")
+    require_in_hand(person, tokens)
+    require_ap(person, 1)
+    holder = person["holder"]  # the hand stays with whoever it was dealt to
+    # the discarded cards leave the real hand face up onto the discard pile, then the new ones come
+    play_from_hand(cards, person, tokens, to="discard")
+    drawn = [c.token for c in cards.draw(decks.of_hand(person), len(tokens), to="hand", holder=holder)]
+    return [{"type": "redealt", "combatant": person["id"], "name": person["name"], "count": len(tokens),
+             "discarded": tokens,
+             "drawn": drawn, "holder": holder}]

@@ -1,0 +1,134 @@
+"""The panel, one view per seat: ``view(state, seat)`` (games/contract.py, ``Panel``).
+
+No view lists a hand's cards: the table's hand panels show each hand to its holder and the
+GM. The GM's view alone names which cards each NPC holds (the NPCs' hands all lie in the GM's
+one hand pile) and holds the GM's secrets: a fumble's guide until shown, a Major Critical's
+effect until announced, a multi-draw margin, the critical tables. A seat that may not see a
+combatant's sheet (``Seat.sees_sheet``) gets none of its figures and no odds counted from them
+(panel_fight.py says what it gets); a check being set up for it shows its name alone.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from games.contract import Seat
+from games.shadows import criticals as crit
+from games.shadows import odds
+from games.shadows import state as st
+from games.shadows.combat import ATTACK_LABELS, ATTRIBUTE_LABELS, ATTRIBUTES, FOCI, FOCUS_LABELS, MODIFIERS
+from games.shadows.faces import card_face, major_face, pct
+from games.shadows.panel_fight import fight_view
+from games.shadows.resolution import BAND_LABELS, COMPLEXITIES
+from games.shadows.weapons import format_table
+
+
+def _prepared(entry: Mapping[str, Any], seat: Seat) -> dict[str, Any]:
+    """A check set up and waiting for one card or three, with the exact chance of each band;
+    for a character whose sheet the seat may not see, its name and the complexity alone."""
+    level = COMPLEXITIES[entry["complexity"]]
+    named = {"combatant": entry["combatant"], "name": entry["name"], "complexity_label": level.label}
+    if not seat.sees_sheet(entry["combatant"]):
+        return {**named, "hidden": True}
+    rows = []
+    for count in (1, 3):
+        o = odds.all_or_nothing(int(entry["total"]), level.key, cards=count)
+        rows.append({"cards": count, **{band: pct(getattr(o, band)) for band in BAND_LABELS}})
+    return {k: v for k, v in entry.items() if k != "inputs"} | named | {
+        "success_at": level.success, "critical_at": level.critical, "fumble_top": level.fumble_top, "odds": rows,
+        "skill_label": entry["skill"].replace("_", " ").capitalize() if entry["skill"] else "no skill",
+        "attribute_label": ATTRIBUTE_LABELS.get(entry["attribute"], entry["attribute"]),
+    }
+
+
+def _turn(state: Mapping[str, Any], seat: Seat) -> dict[str, Any] | None:
+    """Whose move it is (games/contract.py, Panel): the defender of a waiting attack, a player
+    choosing one card or three, a focus to declare, the GM's deal, the next to act (with the AP
+    it has left, where the seat may see them), the GM's next round."""
+    fight = state.get("combat")
+    people = fight["combatants"] if fight else {}
+    if fight and fight["pending"]:
+        pending = fight["pending"]
+        target, attacker = people[pending["target"]], people[pending["attacker"]]
+        return {"combatant": target["id"], "gm": False,
+                "says": f"{target['name']} answers {attacker['name']}'s attack",
+                "prompt": f"defend {target['name']}: dodge or parry with cards from the hand, or take the blow"}
+    prepared = list((state.get("prepared") or {}).values())
+    if prepared:
+        entry = prepared[0]
+        return {"combatant": entry["combatant"], "gm": False,
+                "says": f"{entry['name']} chooses one card or three",
+                "prompt": f"draw one card or three for {entry['name']}"}
+    if not fight:
+        return None
+    if fight["phase"] == "focus":
+        waiting = [cid for cid in fight["order"] if people[cid]["in_fight"] and people[cid]["focus"] is None]
+        if waiting:
+            first = people[waiting[0]]["name"]
+            more = f" (then {len(waiting) - 1} more)" if len(waiting) > 1 else ""
+            return {"combatant": waiting[0], "gm": False, "says": f"{first} chooses a focus{more}",
+                    "prompt": f"choose {first}'s focus for this round"}
+        return {"combatant": None, "gm": True, "says": "The GM shuffles and deals the hands",
+                "prompt": "shuffle the Minor Arcana and deal the hands"}
+    undealt = [cid for cid in fight["order"] if people[cid]["in_fight"] and not people[cid]["dealt"]]
+    if undealt and all(people[cid]["focus"] for cid in undealt):
+        return {"combatant": None, "gm": True, "says": "The GM deals to the newcomers",
+                "prompt": "deal the newcomers' hands"}
+    if undealt:
+        first = people[undealt[0]]["name"]
+        return {"combatant": undealt[0], "gm": False, "says": f"{first} chooses a focus",
+                "prompt": f"choose {first}'s focus for this round"}
+    nxt = st.next_to_act(state)
+    if nxt is not None:
+        person = people[nxt]
+        left = f" ({person['ap']} AP left)" if seat.sees_sheet(nxt) else ""
+        return {"combatant": nxt, "gm": False, "says": f"{person['name']} acts{left}",
+                "prompt": f"act for {person['name']}: attack, draw for an action, or say you are done"}
+    return {"combatant": None, "gm": True, "says": "The GM starts the next round",
+            "prompt": "start the next round, or end the combat"}
+
+
+def view(state: Mapping[str, Any], seat: Seat) -> dict[str, Any]:
+    """The panel as ``seat`` sees it (module docstring)."""
+    gm = seat.is_gm
+    names = state.get("names", {})
+    out: dict[str, Any] = {
+        "lens": seat.lens,
+        "turn": _turn(state, seat),
+        "complexities": [{"key": c.key, "label": c.label, "fumble": c.fumble_top, "success": c.success,
+                          "critical": c.critical} for c in COMPLEXITIES.values()],
+        "attributes": [{"key": a, "label": ATTRIBUTE_LABELS[a]} for a in ATTRIBUTES],
+        "foci": [{"key": f, "label": FOCUS_LABELS[f]} for f in FOCI],
+        "bands": BAND_LABELS,
+        "weapons": [{**w, "type_label": ATTACK_LABELS[w["type"]],
+                     "modifier_words": MODIFIERS.get(w["modifier"], (0, f"adds {w['modifier']}"))[1]}
+                    for w in state["weapons"]],
+        "weapons_text": format_table(state["weapons"]),
+        "held": {cid: {"name": names.get(cid, cid), "cards": [major_face(t) for t in cards]}
+                 for cid, cards in state["held"].items() if cards},
+        "checks": [{**c, "faces": [card_face(t) for t in c.get("cards", [])],
+                    "extra_face": card_face(c["extra"]) if c.get("extra") else None,
+                    "band_label": BAND_LABELS.get(c.get("band", ""), ""),
+                    "complexity_label": COMPLEXITIES[c["complexity"]].label if c.get("complexity") else ""}
+                   for c in reversed(state["checks"])],
+        "prepared": [_prepared(p, seat) for p in (state.get("prepared") or {}).values()],
+        "counters": [{**c, "counterer_name": names.get(c["counterer"], c["counterer"]),
+                      "target_name": names.get(c["target"], c["target"])} for c in state["counters"]],
+        "help": {cid: helpers for cid, helpers in state["help"].items()},
+        "help_named": [{"combatant": cid, "name": names.get(cid, cid),
+                        "helpers": [names.get(h, h) for h in helpers]} for cid, helpers in state["help"].items()],
+        "guides": [
+            {"id": g["id"], "combatant": g["combatant"], "name": names.get(g["combatant"], g["combatant"]),
+             "drawn": g["card"] is not None, "shown": g["shown"],
+             **({"card": major_face(g["card"])} if g["card"] and (gm or g["shown"]) else {})}
+            for g in state["guides"]
+        ],
+        "contests": [
+            {k: v for k, v in c.items() if k != "margin" or gm} for c in state["contests"].values()
+        ],
+        "combat": fight_view(state, seat),
+    }
+    if gm:
+        out["criticals_text"] = crit.format_tables(state["criticals"])
+    return out
