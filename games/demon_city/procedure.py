@@ -54,7 +54,9 @@ def announce(state: Mapping[str, Any], command: Mapping[str, Any], actor: Actor,
     if action.kind == OTHER:
         known = set(STAT_NAMES) | set(person.skills)
         for target_id in action.targets:
-            known |= set(st.combatant(state, target_id).skills)
+            # an NPC's skills are the GM's: a player's refusal must not tell which it has
+            if actor.is_gm or target_id not in st.npcs(state):
+                known |= set(st.combatant(state, target_id).skills)
         for name in (action.stat, action.against):
             if name is not None and name not in known:
                 raise RuleError(f"No stat or skill called {name!r}.")
