@@ -99,7 +99,7 @@ def adjust_pool(state: Mapping[str, Any], command: Mapping[str, Any], actor: Act
             raise RuleError(f"No {die} die granted for {reason!r}.")
     else:
         if not isinstance(reason, str) or not reason.strip():
-            raise RuleError("Say why the die is granted: the table sees the reason.")
+            raise RuleError("Say why the die is granted: the table sees the reason (the GM alone, for an NPC).")
         automatic = 1 if die == "situation" and person.defended_last_round else 0
         cap = MAX_SITUATION if die == "situation" else MAX_MISC_LOST
         if len(current) + automatic >= cap:

@@ -13,7 +13,7 @@ from django.urls import reverse
 
 from tabletop import services
 from tabletop.models import Character
-from tests.integration.test_demon_city_no_leak import HTMX, dc, post  # noqa: F401 (dc is a fixture)
+from tests.integration.test_demon_city_no_leak import dc, post  # noqa: F401 (dc is a fixture)
 
 SHEET = {"sheet_side": "", "sheet_agility": "4", "sheet_toughness": "3", "sheet_armour": "0",
          "sheet_hand_to_hand": "2", "sheet_firearms": "0", "sheet_exotic_weapons": "0", "sheet_skills": "Driving: 5"}
