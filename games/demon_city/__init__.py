@@ -31,9 +31,10 @@ Action Rounds (``procedure``, ``events``, ``state``)
     Every command is a dict with ``type`` and ``actor = {"is_gm": bool, "controls": [ids]}``
     (the platform adds ``member`` and ``name``, who sent it; no rule here needs them yet):
       start              GM. ``combatants: [sheet dict + "id"]``, optional ``injury_table``,
-                         ``injuries_count`` (bool: injuries from before cost the Lost Die).
+                         ``injuries_count`` (bool: injuries from before cost the Lost Die),
+                         ``npcs`` (the ids of the NPCs: their figures are the GM's).
       add_combatant      GM. ``combatant``: a sheet dict + "id" (someone joins mid-fight),
-                         optional ``injuries_count``.
+                         optional ``injuries_count``, ``npc``.
       announce           the controller of ``combatant`` (or the GM), on its turn only:
                          ``kind`` (see ``KINDS``: melee, grab, shoot, exotic, defend, other),
                          ``target`` or ``targets``, ``description``; for "other" also
@@ -50,8 +51,8 @@ Action Rounds (``procedure``, ``events``, ``state``)
       next_round         GM, after the roll.   end   GM.   undo   GM: the last step.
 
     Every event is a dict with ``type``, ``step`` (one per command), ``round``, ``by_gm``:
-      action_rounds_started {combatants, order, ties, injury_table}
-      combatant_added {combatant, order}      announced {action, pool}
+      action_rounds_started {combatants, order, ties, injury_table, npcs}
+      combatant_added {combatant, order, npc} announced {action, pool}
       extra_targets_allowed {combatant}       pool_adjusted {combatant, die, change, reason}
       difficulty_set {combatant, target_number, stat}
       condition_set {combatant, field, value, order}   injury_table_set {table}
@@ -70,7 +71,10 @@ Action Rounds (``procedure``, ``events``, ``state``)
     ``current_pools(state)`` (id -> ``Pool`` with reasons), ``grouping(state)``
     (unresisted ids and ``Clash``es), ``state["results"]`` (this round's outcome events),
     ``summary(event, names_of(state))`` (one line per event for ``Event.summary``).
-    Nothing in the state is secret: every die is public in Demon City. The state keeps
+    Every die is public in Demon City; an NPC's figures are the GM's while the table keeps NPC
+    sheets secret: its stats and skills, and its pool before the roll (how many dice, and why),
+    and odds counted from it (``panel.view``; ``screen`` keeps them in the GM's part of an
+    event; ``state["npcs"]`` says which combatants are NPCs, as ``start`` was told). The state keeps
     up to ten undo snapshots, so it weighs tens of kB for a big fight; store it in one
     JSON column and lock the row while ``decide`` + ``apply`` run.
 
@@ -88,9 +92,9 @@ Platform registration (``system``, ``web``)
     who may send it (``web.COMMANDS``: ``announce`` by the combatant's controller, the rest
     by the GM; the GM's Injury table is read as text by ``injury_text``), the task as a
     check (``web.TASK``: ``task_rolled``, rolled by ``task.task``), the odds page
-    (``web.ODDS``), the Action Rounds panel (``panel.panel``, one view for every lens;
+    (``web.ODDS``), the Action Rounds panel (``panel.view``, one view for each seat;
     ``round_view`` gives its pools, Clash odds and rolled dice) and its templates under
-    ``templates/games/demon_city/``. Every event goes to everyone.
+    ``templates/games/demon_city/``. Every event goes to everyone, its NPC figures aside.
 
 Rulings where the seed is silent or loose (each also commented where it is coded)
     - Distraction Die: for the second and later foes targeting someone (in announcement

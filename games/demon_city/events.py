@@ -32,6 +32,7 @@ def _clear_round(state: State) -> None:
 
 def _started(state: State, e: Event) -> None:
     state["combatants"] = {c["id"]: dict(c) for c in e["combatants"]}
+    state["npcs"] = list(e.get("npcs") or [])
     state["order"] = list(e["order"])
     state["injury_table"] = [dict(r) for r in e["injury_table"]]
     state["round"], state["phase"] = e["round"], ANNOUNCE
@@ -40,6 +41,8 @@ def _started(state: State, e: Event) -> None:
 
 def _added(state: State, e: Event) -> None:
     state["combatants"][e["combatant"]["id"]] = dict(e["combatant"])
+    if e.get("npc"):
+        state["npcs"] = [*(state.get("npcs") or []), e["combatant"]["id"]]
     state["order"] = list(e["order"])
 
 

@@ -6,7 +6,7 @@ Django side does not need to know what each event means. Names come from the sta
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from typing import Any
 
 from games.core.words import count
@@ -31,6 +31,12 @@ MARKS = {
 }
 LABELS = {f["name"]: f["label"] for f in SHEET_FIELDS}
 
+# An NPC's figures: its sheet's stats and skills, what it is, and an injury from before the
+# fight (a Lost Die's reason). Its Toughness now and of its base is the harm everyone watches
+# (its card's track; each hit rolls that many dice in the open), and its side, whom it fights.
+FIGURES = frozenset({"agility", "armour", "hand_to_hand", "firearms", "exotic_weapons", "skills",
+                     "supernatural", "injured_before"})
+
 
 def field_label(name: str) -> str:
     return LABELS.get(name) or stat_label(name)
@@ -51,8 +57,15 @@ def _dice(values: list[int]) -> str:
     return ", ".join(map(str, values))
 
 
-def summary(event: Event, names: Mapping[str, str]) -> str:
-    """A short sentence for ``event``; ``names`` maps combatant ids to display names."""
+def summary(event: Event, names: Mapping[str, str], hidden: Collection[str] = frozenset()) -> str:
+    """A short sentence for ``event``; ``names`` maps combatant ids to display names.
+
+    ``hidden``: the NPCs whose figures the reader may not see (the GM's: ``screen``). Every die
+    is public, and what came of it; an NPC's pool before the roll (how many dice, and why) and
+    its sheet's values are not, so its line leaves them out."""
+
+    def secret(cid: str | None) -> bool:
+        return (cid or "") in hidden
 
     def n(cid: str | None) -> str:
         return names.get(cid or "", cid or "nobody")
@@ -96,13 +109,15 @@ def summary(event: Event, names: Mapping[str, str]) -> str:
         "announced": lambda e: f"{n(e['action']['actor'])} announces {ANNOUNCED[e['action']['kind']]}"
                                + (" at " + ", ".join(n(t) for t in e["action"]["targets"])
                                   if e["action"]["targets"] else "")
-                               + f" ({count(e['pool']['size'], 'die', 'dice')}).",
+                               + ("." if secret(e["action"]["actor"])
+                                  else f" ({count(e['pool']['size'], 'die', 'dice')})."),
         "extra_targets_allowed": lambda e: f"{n(e['combatant'])} may target more than one.",
-        "pool_adjusted": lambda e: f"{n(e['combatant'])}: {e['change']} a {e['die']} die "
-                                   f"({e['reason']}).",
+        "pool_adjusted": lambda e: f"The Host adjusts {n(e['combatant'])}'s pool." if secret(e["combatant"])
+        else f"{n(e['combatant'])}: {e['change']} a {e['die']} die ({e['reason']}).",
         "difficulty_set": lambda e: f"{n(e['combatant'])} must roll over "
                                     f"{e['target_number']}.",
-        "condition_set": lambda e: _corrected(e, n(e["combatant"])),
+        "condition_set": lambda e: f"The Host corrects {n(e['combatant'])}'s {field_label(e['field'])}."
+        if secret(e["combatant"]) and e["field"] in FIGURES else _corrected(e, n(e["combatant"])),
         "injury_table_set": lambda e: "The Host changes the Injury table.",
         "dice_collected": lambda e: f"Dice collected: {count(len(e['clashes']), 'Clash', 'Clashes')}, "
                                     f"{count(len(e['unresisted']), 'unresisted action')}.",

@@ -1,14 +1,17 @@
-"""What the Demon City Action Rounds panel shows: the whole view, computed once per event
-for every viewer, whose turn it is, the Host's difficulty forms and the "Correct" form's fields.
+"""What the Demon City Action Rounds panel shows one seat: the round, whose turn it is, the
+Host's difficulty forms and the "Correct" form's fields.
 
-The pools and Clashes of the round it shows are worked out in ``round_view``.
+The pools and Clashes of the round it shows are worked out in ``round_view``, which also says
+what of an NPC is the GM's (its stats, its pool before the roll, odds counted from it) for a
+seat that may not see its sheet (``Seat.hidden``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from typing import Any
 
+from games.contract import Seat
 from games.demon_city.actions import KINDS
 from games.demon_city.injury_text import format_injury_table
 from games.demon_city.round_view import _clash_odds, _pool_view, _rolled
@@ -40,36 +43,48 @@ def _turn(state: Mapping[str, Any], names: Mapping[str, str]) -> dict[str, Any] 
     return None
 
 
-def panel(state: Mapping[str, Any]) -> dict[str, Any]:
-    """What the Action Rounds panel shows, computed once per event for every viewer.
+def view(state: Mapping[str, Any], seat: Seat) -> dict[str, Any]:
+    """``Panel.view``: the panel for one seat, without the figures of the sheets it may not see."""
+    return panel(state, frozenset() if seat.is_gm else seat.hidden)
 
-    Nothing in Demon City's state is secret ("every die is public"), so one view serves all.
-    While announcing, it shows each pool as it stands and each announcer's chance against the
-    side it faces; once the round is rolled, the pools and dice that were rolled and what came
-    of them (issue 13, bug 6: not pools recomputed from the state the roll left).
+
+def panel(state: Mapping[str, Any], hidden: Collection[str] = frozenset()) -> dict[str, Any]:
+    """What the Action Rounds panel shows a seat that may not see the sheets of ``hidden``
+    (none: the GM's view).
+
+    Every die is public in Demon City. While announcing, it shows each pool as it stands and
+    each announcer's chance against the side it faces; once the round is rolled, the pools and
+    dice that were rolled and what came of them (issue 13, bug 6: not pools recomputed from the
+    state the roll left). A hidden NPC's Agility, its pool before the roll, its skills and the
+    chances counted from its pool are left out (``round_view``).
     """
     names = {cid: c.get("name") or cid for cid, c in state["combatants"].items()}
     stats = [(name, stat_label(name)) for name in STAT_NAMES]
+    secret_names = [names[c] for c in hidden if c in names]
 
-    def own(c: Mapping[str, Any]) -> list[tuple[str, str]]:
-        """What an entity may roll with: the sheet's stats and its own skills."""
-        return stats + [(k, k) for k in (c.get("skills") or {})]
+    def own(cid: str) -> list[tuple[str, str]]:
+        """What an entity may roll with: the sheet's stats and its own skills (the GM's for a
+        hidden NPC: the stats' names alone)."""
+        skills = {} if cid in hidden else state["combatants"][cid].get("skills") or {}
+        return stats + [(k, k) for k in skills]
 
     if state["phase"] in ("idle", "ended"):
         # no round is under way: the heading names none (it had said "round 2" after the end)
         return {"phase": state["phase"], "round": None, "stats": stats,
                 "injury_table": state["injury_table"],
                 "injury_text": format_injury_table(state["injury_table"])}
-    rolled = _rolled(state, names) if state["phase"] == "resolved" else None
+    rolled = _rolled(state, names, hidden) if state["phase"] == "resolved" else None
     if rolled is None:
         plan = grouping(state)
         live = current_pools(state)
-        pools = {cid: _pool_view(p.to_dict()) for cid, p in live.items()}
-        clashes = [_clash_odds(state, clash.members, clash.actors, live, names)
+        # a hidden NPC's pool before the roll is the GM's
+        pools = {cid: _pool_view(p.to_dict(), secret_names) for cid, p in live.items() if cid not in hidden}
+        clashes = [_clash_odds(state, clash.members, clash.actors, live, names, hidden)
                    for clash in plan.clashes]
         unresisted = [{"name": names[a]} for a in plan.unresisted]
         dice: dict[str, dict[str, Any]] = {}
-        waiting = list(plan.unresisted)  # the Host may set their difficulties
+        # the Host may set their difficulties (a hidden NPC's form offers its skills: the GM's)
+        waiting = [a for a in plan.unresisted if a not in hidden]
     else:
         pools, clashes, unresisted, dice = (rolled["pools"], rolled["clashes"],
                                             rolled["unresisted"], rolled["dice"])
@@ -79,11 +94,12 @@ def panel(state: Mapping[str, Any]) -> dict[str, Any]:
     for cid in state["order"]:
         c = state["combatants"][cid]
         action = actions.get(cid)
+        secret = cid in hidden
         order.append({
-            "id": cid, "name": names[cid], "agility": c["agility"], "side": c["side"],
+            "id": cid, "name": names[cid], "agility": None if secret else c["agility"], "side": c["side"],
             "toughness": c["current_toughness"], "base_toughness": c["toughness"],
             "out": c["out_of_fight"] or c.get("dead", False), "injured": c["injured"],
-            "hurt_before": c.get("injured_before", False) and not c["injured"],
+            "hurt_before": c.get("injured_before", False) and not c["injured"] and not secret,
             "unaware": c.get("unaware", False), "grabbed": c.get("grabbed", False),
             "grabbed_by": [names.get(g, g) for g in c.get("grabbed_by") or []],
             "action": None if action is None else {
@@ -91,8 +107,9 @@ def panel(state: Mapping[str, Any]) -> dict[str, Any]:
                 "targets": [names.get(t, t) for t in action["targets"]],
                 "description": action.get("description", ""),
             },
-            "stat_choices": own(c),
+            "stat_choices": own(cid),
             "pool": pools.get(cid),
+            "secret": secret,
             "rolled": dice.get(cid),
         })
     return {
@@ -104,10 +121,10 @@ def panel(state: Mapping[str, Any]) -> dict[str, Any]:
         "next_name": names.get(next_announcer(state) or "", ""),
         "ready": ready_to_roll(state),
         "unresisted": unresisted,
-        "difficulties": [_difficulty(state, a, names[a], own(state["combatants"][a]))
-                         for a in waiting],
+        "difficulties": [_difficulty(state, a, names[a], own(a)) for a in waiting],
         "against_choices": stats + sorted(
-            {k: k for c in state["combatants"].values() for k in c.get("skills") or {}}.items(),
+            {k: k for cid, c in state["combatants"].items() if cid not in hidden
+             for k in c.get("skills") or {}}.items(),
             key=lambda kv: kv[0].casefold()),
         "extra_targets": list(state["extra_targets"]),
         "clashes": clashes,

@@ -54,7 +54,9 @@ def announce(state: Mapping[str, Any], command: Mapping[str, Any], actor: Actor,
     if action.kind == OTHER:
         known = set(STAT_NAMES) | set(person.skills)
         for target_id in action.targets:
-            known |= set(st.combatant(state, target_id).skills)
+            # an NPC's skills are the GM's: a player's refusal must not tell which it has
+            if actor.is_gm or target_id not in st.npcs(state):
+                known |= set(st.combatant(state, target_id).skills)
         for name in (action.stat, action.against):
             if name is not None and name not in known:
                 raise RuleError(f"No stat or skill called {name!r}.")
@@ -97,7 +99,7 @@ def adjust_pool(state: Mapping[str, Any], command: Mapping[str, Any], actor: Act
             raise RuleError(f"No {die} die granted for {reason!r}.")
     else:
         if not isinstance(reason, str) or not reason.strip():
-            raise RuleError("Say why the die is granted: the table sees the reason.")
+            raise RuleError("Say why the die is granted: the table sees the reason (the GM alone, for an NPC).")
         automatic = 1 if die == "situation" and person.defended_last_round else 0
         cap = MAX_SITUATION if die == "situation" else MAX_MISC_LOST
         if len(current) + automatic >= cap:

@@ -1,11 +1,19 @@
 """A round's pools and Clashes as the Action Rounds panel shows them: each pool's dice with
 their labels, each announcer's chance in its Clash while announcing, the round as it was rolled,
 and the exact chance of being the sole highest roller in a Clash of three or more.
+
+``hidden``: the NPCs whose figures the seat may not see (``Seat.hidden``). Reading (seed 003,
+"every die is public"): the dice rolled and what came of them are everyone's, and so is how
+many dice an NPC rolled once it has rolled them; before the roll an NPC's pool (how many dice,
+and why each) is its sheet's figure, the GM's, and so is any chance counted from it. A
+character's own pool is its player's (they collect their dice), less any NPC figure in a
+reason ("Alfie's Hand-to-Hand 4 > Demon's Agility" keeps the Demon's Agility back).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import re
+from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
 from games.demon_city import odds
@@ -18,20 +26,38 @@ DIE_LABELS = {"base": "The die everyone rolls", "skill": "Skill Die", "defense":
               "lost_injury": "Lost Die for Injury", "lost_misc": "Lost Die"}
 
 
-def _pool_view(pool: Mapping[str, Any]) -> dict[str, Any]:
+SECRET_ODDS = "the odds depend on the GM's figures"
+
+
+def _censor(reason: str, secret_names: Collection[str]) -> str:
+    """A die's reason without the value of a hidden NPC's stat ("Demon's Agility 3" reads
+    "Demon's Agility"): a Skill Die's reason names both sides' stats (pools.skill_reason)."""
+    for name in secret_names:
+        reason = re.sub(rf"({re.escape(name)}'s [^,;>]+?) -?\d+(?=$|[,;]| >)", r"\1", reason)
+    return reason
+
+
+def _pool_view(pool: Mapping[str, Any], secret_names: Collection[str] = (), *,
+               bare: bool = False) -> dict[str, Any]:
+    """A pool with a label and a reason for each die; ``bare``: how many dice alone (an NPC's
+    pool as it was rolled, for a seat that may not see its figures)."""
+    if bare:
+        return {"size": pool["size"], "dice": []}
     return {"size": pool["size"],
             "dice": [{"kind": d["kind"], "label": DIE_LABELS.get(d["kind"], d["kind"]),
-                      "reason": d["reason"], "sign": d["sign"]} for d in pool["dice"]]}
+                      "reason": _censor(d["reason"], secret_names), "sign": d["sign"]} for d in pool["dice"]]}
 
 
 def _clash_odds(state: Mapping[str, Any], members: Sequence[str], actors: Sequence[str],
-                pools: Mapping[str, Any], names: Mapping[str, str]) -> dict[str, Any]:
+                pools: Mapping[str, Any], names: Mapping[str, str],
+                hidden: Collection[str] = frozenset()) -> dict[str, Any]:
     """A Clash being announced, with each announcer's own chance against the side it faces.
 
     Seed, step 6: "Whoever rolls highest in a Clash takes their action"; a tie "between
     characters on opposing sides" means nobody acts. So each announcer's figures are its best
     die against the best die of everyone on other sides in the Clash, whose dice count as one
-    pool; allies are never its opponents (their tie is "decided randomly").
+    pool; allies are never its opponents (their tie is "decided randomly"). A chance counted
+    from a hidden NPC's pool (its own, or the side it faces) is the GM's: ``secret`` says so.
     """
     sides = {cid: state["combatants"][cid]["side"] for cid in actors}
     chances = []
@@ -41,7 +67,11 @@ def _clash_odds(state: Mapping[str, Any], members: Sequence[str], actors: Sequen
         foes = [f for f in actors if f in pools and side_of(f, sides) != side_of(cid, sides)]
         entry: dict[str, Any] = {"id": cid, "name": names[cid], "size": pools[cid].size,
                                  "against": [names[f] for f in foes]}
-        if foes:
+        if cid in hidden or any(f in hidden for f in foes):
+            entry.update(secret=SECRET_ODDS)
+            if cid in hidden:
+                del entry["size"]
+        elif foes:
             o = odds.clash(pools[cid].size, sum(pools[f].size for f in foes))
             entry.update(against_size=sum(pools[f].size for f in foes), win=odds.percent(o.win),
                          tie=odds.percent(o.tie), lose=odds.percent(o.lose))
@@ -54,13 +84,19 @@ _OUTCOME_WORDS = {"critical": "critical success", "success": "succeeds", "tie": 
 _HAPPENED = ("damage_rolled", "grabbed", "grab_ended", "defended", "injury_rolled")
 
 
-def _rolled(state: Mapping[str, Any], names: Mapping[str, str]) -> dict[str, Any] | None:
+def _rolled(state: Mapping[str, Any], names: Mapping[str, str],
+            hidden: Collection[str] = frozenset()) -> dict[str, Any] | None:
     """The round as it was rolled, from its own events; ``None`` if they are missing."""
     results = state["results"]
     collected = next((e for e in results if e["type"] == "dice_collected"), None)
     if collected is None:
         return None
-    pools = {cid: _pool_view(p) for cid, p in collected["pools"].items()}
+    secret_names = [names[c] for c in hidden if c in names]
+
+    def shown(cid: str, pool: Mapping[str, Any]) -> dict[str, Any]:
+        return _pool_view(pool, secret_names, bare=cid in hidden)
+
+    pools = {cid: shown(cid, p) for cid, p in collected["pools"].items()}
     dice: dict[str, dict[str, Any]] = {}
     unresisted = []
     for e in (e for e in results if e["type"] == "unresisted_resolved"):
@@ -69,7 +105,7 @@ def _rolled(state: Mapping[str, Any], names: Mapping[str, str]) -> dict[str, Any
             pools.pop(cid, None)  # nothing was rolled: it simply happened
             unresisted.append({"name": names[cid], "result": "unresisted: it happens"})
             continue
-        pools[cid] = _pool_view(task["pool"])
+        pools[cid] = shown(cid, task["pool"])
         dice[cid] = {"dice": task["dice"], "best": task["best"]}
         unresisted.append({"name": names[cid], "result": (
             f"{stat_label(task['stat'])} against difficulty {task['target_number']}: "
@@ -78,7 +114,7 @@ def _rolled(state: Mapping[str, Any], names: Mapping[str, str]) -> dict[str, Any
     for e in (e for e in results if e["type"] == "clash_rolled"):
         rolls = []
         for cid, r in e["rolls"].items():
-            pools[cid] = _pool_view(r["pool"])
+            pools[cid] = shown(cid, r["pool"])
             dice[cid] = {"dice": r["dice"], "best": r["best"]}
             rolls.append({"name": names[cid], "size": len(r["dice"]), "dice": r["dice"], "best": r["best"]})
         if e["winner"] is None:

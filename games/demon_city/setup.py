@@ -60,9 +60,13 @@ def start(state: Mapping[str, Any], command: Mapping[str, Any], actor: Actor,
             ties.append(list(block))
         order += block
     table = validate_table(command.get("injury_table") or DEFAULT_INJURY_TABLE)
+    npcs = command.get("npcs") or []
+    if not isinstance(npcs, list) or not set(npcs) <= {p.id for p in people}:
+        raise RuleError("The NPCs named are not among the combatants.")
     return [{"type": "action_rounds_started", "round": 1,
              "combatants": [p.to_dict() for p in people], "order": order, "ties": ties,
-             "injury_table": table, "injuries_count": command.get("injuries_count", False)}]
+             "injury_table": table, "injuries_count": command.get("injuries_count", False),
+             "npcs": list(npcs)}]
 
 
 def fighters(sheets: list[Any], injuries_count: object) -> list[Combatant]:
@@ -88,7 +92,8 @@ def add_combatant(state: Mapping[str, Any], command: Mapping[str, Any], actor: A
     if person.id in state["combatants"]:
         raise RuleError(f"{person.id!r} is already in the fight.")
     order = place(person, state["order"], st.combatants(state), rng)
-    return [{"type": "combatant_added", "combatant": person.to_dict(), "order": order}]
+    return [{"type": "combatant_added", "combatant": person.to_dict(), "order": order,
+             "npc": command.get("npc") is True}]
 
 
 def place(person: Combatant, order: list[str], people: Mapping[str, Combatant],

@@ -15,6 +15,7 @@ Shape (every value is a dict, list, str, int, bool or None):
      "difficulties": {id: {"target_number": int, "stat": str}},  # unresisted tasks
      "injury_table": [row, ...],
      "results": [event, ...],    # this round's resolution events, for display
+     "npcs": [id, ...],          # the NPCs, as the table said: their figures are the GM's
      "undo": [snapshot, ...]}    # earlier states, newest last, for the GM's undo
 
 Lists, not dict key order, carry every ordering: PostgreSQL's jsonb reorders keys.
@@ -41,7 +42,13 @@ def new_state() -> State:
     return {"version": 1, "phase": IDLE, "round": 0, "step": 0, "combatants": {},
             "order": [], "actions": [], "situation": {}, "lost": {}, "extra_targets": [],
             "difficulties": {}, "injury_table": [dict(r) for r in DEFAULT_INJURY_TABLE],
-            "results": [], "undo": []}
+            "results": [], "npcs": [], "undo": []}
+
+
+def npcs(state: Mapping[str, Any]) -> frozenset[str]:
+    """The NPCs of the fight, as the table said when they joined it: their sheets' figures
+    (stats, skills, pools before the roll) are the GM's (``screen``)."""
+    return frozenset(state.get("npcs") or ())
 
 
 def combatants(state: Mapping[str, Any]) -> dict[str, Combatant]:

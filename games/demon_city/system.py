@@ -1,19 +1,20 @@
 """Demon City's registration: everything the platform needs, and nothing it must guess.
 
-Every die is public in Demon City, so every event goes to everyone and the panel is the
-same through every lens.
+Every die is public in Demon City, so every event goes to everyone and every seat's panel
+shows every die; an NPC's figures (behind the GM's screen, the table's setting) are the GM's
+alone, in the panel (``panel.view``) and in the log (``screen``: a GM's part of the events
+that hold them).
 """
 
 from __future__ import annotations
 
+from games.contract import GameSystem, Panel, Procedure
+from games.demon_city import character_sheet, panel, screen, web, writeback
 from games.demon_city.samples import SAMPLES
-from games.contract import GameSystem, Panel, Procedure, public, same_for_everyone
-from games.demon_city import character_sheet, panel, web, writeback
 from games.demon_city.errors import RuleError
 from games.demon_city.events import EVENT_TYPES, apply
 from games.demon_city.narrate import names_of, summary
-from games.demon_city.procedure import decide
-from games.demon_city.state import new_state
+from games.demon_city.state import new_state, npcs
 
 PANEL = "games/demon_city/panel.html"
 
@@ -29,9 +30,9 @@ SYSTEM = GameSystem(
     glance=character_sheet.glance,
     procedure=Procedure(
         new_state=new_state,
-        decide=decide,
+        decide=screen.decide,
         apply=apply,
-        summary=lambda event, state: summary(event, names_of(state)),
+        summary=lambda event, state: summary(event, names_of(state), npcs(state)),  # the line everyone reads
         error=RuleError,
         writeback=writeback.writeback,
         events=EVENT_TYPES,
@@ -39,9 +40,9 @@ SYSTEM = GameSystem(
     commands=web.COMMANDS,
     checks=(web.TASK,),
     pages=(web.ODDS,),
-    panel=Panel(view=same_for_everyone(panel.panel), template=f"{PANEL}#panel", notice=f"{PANEL}#rounds_notice"),
+    panel=Panel(view=panel.view, template=f"{PANEL}#panel", notice=f"{PANEL}#rounds_notice"),
     log_lines={},  # every Demon City event reads as its summary (log/events/default.html)
-    audiences=public(*EVENT_TYPES, web.TASK.event),  # every die is public
+    audiences=screen.audiences(web.TASK.event),  # every die is public; NPCs' figures are the GM's
     rule_error=RuleError,
     samples=SAMPLES,
 )

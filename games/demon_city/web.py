@@ -17,7 +17,8 @@ from games.demon_city.character_sheet import parse_skills
 from games.demon_city.chart import odds_chart
 from games.demon_city.errors import RuleError
 from games.demon_city.injury_text import parse_injury_table
-from games.demon_city.sheet import Combatant
+from games.demon_city.sheet import STAT_NAMES, Combatant
+from games.demon_city.screen import secret_task
 from games.demon_city.task import task
 from games.sheets import SheetError
 
@@ -90,13 +91,17 @@ def _injuries_count(form: Form) -> bool:
 
 
 def start(form: Form, table: Table) -> dict[str, Any]:
-    # A new fight keeps the table's own Injury table, as the GM last edited it.
+    # A new fight keeps the table's own Injury table, as the GM last edited it. The engine
+    # learns which are NPCs: their figures are the GM's (screen.py).
+    chosen = table.chosen(values(form, "characters"))
     return {"combatants": _chosen(form, table), "injury_table": (table.state or {}).get("injury_table"),
-            "injuries_count": _injuries_count(form)}
+            "injuries_count": _injuries_count(form), "npcs": [c.cid for c in chosen if c.is_npc]}
 
 
 def add_combatant(form: Form, table: Table) -> dict[str, Any]:
-    return {"combatant": _chosen(form, table)[0], "injuries_count": _injuries_count(form)}
+    [first, *_] = table.chosen(values(form, "characters")) or [None]
+    return {"combatant": _chosen(form, table)[0], "injuries_count": _injuries_count(form),
+            "npc": first is not None and first.is_npc}
 
 
 def set_injury_table(form: Form, table: Table) -> dict[str, Any]:
@@ -180,12 +185,17 @@ def run_task(run: CheckRun) -> tuple[dict[str, Any], str]:
     args = run.args
     me = run.characters[args["character"]]
     other = run.characters.get(args["opponent"]) if args.get("opponent") else None
-    return task(
+    if other is not None and other.is_npc and not run.member.is_gm and args["opponent_stat"] not in STAT_NAMES:
+        # its skills are the GM's: whether it has one is not for a player to learn by trying
+        raise RuleError(f"Against {other.name}, choose one of the sheet's stats: its other skills are the GM's.")
+    data, line = task(
         me.sheet, name=me.name, stat=args["stat"], rng=run.rng, target_number=args["target_number"],
         other=other.sheet if other else None, other_name=other.name if other else "",
         other_stat=args["opponent_stat"], distracted=args["distracted"],
         situation=tuple(args["situation"]), lost=tuple(args["lost"]),
     )
+    # an NPC's rating is the GM's: the line everyone reads keeps the dice and leaves it out
+    return secret_task(data, line, mine=me.is_npc, theirs=bool(other and other.is_npc))
 
 
 TASK = Check(

@@ -52,10 +52,19 @@ Platform registration (``system``, ``web``, ``table``)
     (``web.CHECK_ROLL``: event ``check_rolled``; its "challenge" box makes a check a
     challenge), the odds page (``web.ODDS``: a table and an SVG chart of every band), the
     character cards (``table.glance``: the skills that matter, Wounds and Fatigue of 100,
-    Downed / Unconscious) and the panel (``table.panel``: plain data, the same for every lens,
+    Downed / Unconscious) and the panel (``panel.view(state, seat)``: plain data for one seat,
     with "turn", each Persona of the scene by id, each track as 20 boxes of 5; and
     ``table.character_view``: every Persona's skills with the odds of each band as a check and
-    as a challenge, for its check form). Every event goes to everyone.
+    as a challenge, for its check form). Every event goes to everyone (``screen``).
+
+The Director's screen (``screen``, ``panel``, ``scene_view``)
+    An NPC's sheet is the Director's while the table keeps NPC sheets secret (``Seat.hidden``).
+    Every roll is made in the open and the Game State lists every Persona's tracks, so a seat
+    that may not see an NPC's sheet still sees its rolls, its bands, its Intent, the points its
+    blows deal and take, and its tracks; not its BASEs, Selected Combat and Defense, weapon
+    damage or armour, nor odds counted from them. The scene's Personae carry ``npc`` (the
+    table's start forms say so); an event holding an NPC's figures keeps them in a part only
+    the Director reads (``screen.GM_PART``), with the Director's whole log line.
 
 Readings where the seed is silent or loose (each also commented where it is coded)
     - Combat successes are graded miss / Potential Wound / beating double the Defense, so the

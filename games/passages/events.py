@@ -14,7 +14,7 @@ from typing import Any
 
 from games.passages.narrate import summary
 from games.passages.state import (
-    COMBAT, CONTEST, DECLARE, IDLE, KEEP_CHECKS, TIMING, UNDO_DEPTH, State, present,
+    COMBAT, CONTEST, DECLARE, IDLE, KEEP_CHECKS, TIMING, UNDO_DEPTH, State, npcs, present,
 )
 
 Event = Mapping[str, Any]
@@ -192,6 +192,8 @@ def apply(state: Mapping[str, Any], event: Event) -> State:
     _REDUCERS[event["type"]](new, event)
     if step is not None and step != before:
         # Snapshots never change once taken, so states may share them (no copy of the stack).
-        undo = (undo + [{"state": _without_undo(state), "what": summary(event, new)}])[-UNDO_DEPTH:]
+        # the step's line as everyone reads it: the panel's undo button and "undone" show it to all
+        what = summary(event, new, npcs(new))
+        undo = (undo + [{"state": _without_undo(state), "what": what}])[-UNDO_DEPTH:]
     new["undo"] = undo
     return new

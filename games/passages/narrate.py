@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from typing import Any
 
 from games.passages import combat
@@ -14,8 +14,15 @@ TRACK_LABELS = {"wounds": "Wounds", "fatigue": "Fatigue", "untended": "Untended 
                 "magic": "Magical Resources"}
 
 
-def describe_check(who: str, check: Mapping[str, Any]) -> str:
-    """"Ann checks Lockpicking (BASE 32): rolls 43, Double Up success." and the like."""
+def describe_check(who: str, check: Mapping[str, Any], *, secret: bool = False) -> str:
+    """"Ann checks Lockpicking (BASE 32): rolls 43, Double Up success." and the like. A
+    ``secret`` sheet's check (an NPC's, behind the Director's screen) names the skill, the
+    roll and its band, made in the open, and none of the sheet's figures (BASE, Core, DU, DD)."""
+    if secret:
+        if check["practice"]:
+            return f"{who} practises {check['skill']}: no roll needed, it succeeds."
+        kind = "makes a challenge of" if check["challenge"] else "checks"
+        return f"{who} {kind} {check['skill']}: rolls {check['roll']}, {LABELS[check['band']]}."
     if check["practice"]:
         return f"{who} practises {check['skill']} (BASE {check['base']}): no roll needed, it succeeds."
     if check["challenge"]:
@@ -26,8 +33,16 @@ def describe_check(who: str, check: Mapping[str, Any]) -> str:
     return f"{how}: rolls {check['roll']}, {LABELS[check['band']]}."
 
 
-def summary(event: Event, state: Mapping[str, Any]) -> str:
+def summary(event: Event, state: Mapping[str, Any], hidden: Collection[str] = frozenset()) -> str:
+    """The event's log line. ``hidden``: the Personae whose sheets the reader may not see (the
+    NPCs, behind the Director's screen): the line keeps what happens in the open (the dice, the
+    result, the tracks) and leaves out their figures (a BASE, Selected Combat or Defense, weapon
+    damage, armour). Every roll is made in the open; the numbers on an NPC's sheet are the
+    Director's."""
     names = names_of(state)
+
+    def secret(cid: object) -> bool:
+        return str(cid) in hidden
 
     def n(cid: object) -> str:
         return names.get(str(cid), str(cid))
@@ -74,6 +89,8 @@ def summary(event: Event, state: Mapping[str, Any]) -> str:
         d = e["declaration"]
         if d["stance"] == IN:
             shot = " (ranged)" if d["ranged"] else ""
+            if secret(d["combatant"]):
+                return f"{n(d['combatant'])} is IN: {d['intent']} against {n(d['target'])}{shot}."
             return (f"{n(d['combatant'])} is IN: {d['intent']} against {n(d['target'])}{shot}, "
                     f"with {d['combat_skill']} {d['combat']}, defending with {d['defense_skill'] or 'nothing'} "
                     f"{d['defense']}.")
@@ -86,8 +103,18 @@ def summary(event: Event, state: Mapping[str, Any]) -> str:
 
     def rolled(e: Event) -> str:
         timing = f" {e['timing']:+d} Timing" if e["timing"] else ""
-        return (f"{n(e['combatant'])} rolls {e['die']}{timing} + {e['combat_skill']} {e['combat']} = {e['total']} "
-                f"against {n(e['target'])}'s Defense {e['defense']}: {combat.LEVEL_LABELS[e['level']]}.")
+        adds = "" if secret(e["combatant"]) else f" + {e['combat_skill']} {e['combat']} = {e['total']}"
+        defense = "" if secret(e["target"]) else f" {e['defense']}"
+        return (f"{n(e['combatant'])} rolls {e['die']}{timing}{adds} "
+                f"against {n(e['target'])}'s Defense{defense}: {combat.LEVEL_LABELS[e['level']]}.")
+
+    def wound(w: Mapping[str, Any]) -> str:
+        # the points dealt land on a public track; the weapon's damage and the armour's effect
+        # are the sheets' figures, the Director's when either sheet is behind the screen
+        if secret(w["to"]) or secret(w["by"]):
+            return f"{n(w['to'])} takes {w['damage']['dealt']}"
+        return (f"{n(w['to'])} takes {w['damage']['dealt']} (weapon {w['damage']['weapon']}, "
+                f"armour {w['damage']['armour']})")
 
     def pairing(e: Event) -> str:
         parts = {
@@ -98,8 +125,7 @@ def summary(event: Event, state: Mapping[str, Any]) -> str:
             combat.SINGLE: (f"{n(e['a'])}'s attack succeeds" if e["resolves"]
                             else f"{n(e['a'])}'s attack fails; a Fatigue tick for failing"),
         }[e["outcome"]]
-        wounds = "; ".join(f"{n(w['to'])} takes {w['damage']['dealt']} (weapon {w['damage']['weapon']}, "
-                           f"armour {w['damage']['armour']})" for w in e["wounds"])
+        wounds = "; ".join(wound(w) for w in e["wounds"])
         who = f"{n(e['a'])} and {n(e['b'])}" if e["kind"] == "mutual" else f"{n(e['a'])} on {n(e['b'])}"
         return f"Roll-off, {who}: {parts}." + (f" Wounds at the Resolution Point: {wounds}." if wounds else "")
 
@@ -112,11 +138,12 @@ def summary(event: Event, state: Mapping[str, Any]) -> str:
         return f"Resolution Point, Turn {e['turn']}: " + "; ".join(rows) + "."
 
     texts: dict[str, Callable[[Event], str]] = {
-        "checked": lambda e: describe_check(n(e["combatant"]), e["check"])
+        "checked": lambda e: describe_check(n(e["combatant"]), e["check"], secret=secret(e["combatant"]))
         + (" (a challenge: they are under attack)" if e.get("forced") else ""),
-        "practised": lambda e: describe_check(n(e["combatant"]), e["check"]),
+        "practised": lambda e: describe_check(n(e["combatant"]), e["check"], secret=secret(e["combatant"])),
         "contest_started": started_contest,
-        "contest_rolled": lambda e: "In the contest, " + describe_check(n(e["combatant"]), e["check"]),
+        "contest_rolled": lambda e: "In the contest, " + describe_check(n(e["combatant"]), e["check"],
+                                                                        secret=secret(e["combatant"])),
         "contest_round": contest_round,
         "contest_cost_set": lambda e: f"The Director sets a contest tick at {e['cost']}.",
         "contest_broken_off": lambda e: f"{n(e['combatant'])} breaks off the contest.",

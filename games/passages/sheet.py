@@ -124,7 +124,8 @@ def persona(sheet: Mapping[str, Any]) -> dict[str, Any]:
     if not isinstance(cid, str) or not cid:
         raise BadValue("A Persona needs an id.")
     person = {"id": cid, "name": str(sheet.get("name") or cid)[:MAX_TEXT], **clean(sheet)}
-    person.update(status="", present=True, quiet_turns=0,
+    # an NPC's (the table says so when the scene begins): its figures are the Director's (screen.py)
+    person.update(npc=sheet.get("npc") is True, status="", present=True, quiet_turns=0,
                   unconscious=person["wounds"] == 0, downed=person["wounds"] == 0 or person["fatigue"] == 0)
     if person["unconscious"]:
         person["fatigue"] = 0

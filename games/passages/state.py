@@ -42,6 +42,13 @@ def names_of(state: Mapping[str, Any]) -> dict[str, str]:
     return {cid: p.get("name") or cid for cid, p in state["personae"].items()}
 
 
+def npcs(state: Mapping[str, Any]) -> frozenset[str]:
+    """The Personae of the scene that are NPCs (``persona["npc"]``, as the table said when the
+    scene began): their sheets' figures are the Director's, kept out of what everyone reads
+    (``screen``), whatever the table shows of them later."""
+    return frozenset(cid for cid, p in state["personae"].items() if p.get("npc"))
+
+
 def in_scene(state: Mapping[str, Any]) -> list[str]:
     """The Personae of the running contest or fight, in the Director's order."""
     if state["mode"] == IDLE:

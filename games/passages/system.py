@@ -1,19 +1,20 @@
 """Passages' registration: everything the platform needs, and nothing it must guess.
 
-Every roll in Passages is made in the open, so every event goes to everyone and the panel
-is the same through every lens.
+Every roll in Passages is made in the open, so every event goes to everyone and every seat's
+panel shows every roll and every track; an NPC's figures (behind the Director's screen, the
+table's setting) are the Director's alone, in the panel (``panel.view``) and in the log
+(``screen``: a Director's part of the events that hold them).
 """
 
 from __future__ import annotations
 
+from games.contract import GameSystem, Panel, Procedure
+from games.passages import screen, table, web
 from games.passages.samples import SAMPLES
-from games.contract import GameSystem, Panel, Procedure, public, same_for_everyone
-from games.passages import table, web
 from games.passages.errors import RuleError
 from games.passages.events import EVENT_TYPES, apply
 from games.passages.narrate import summary
-from games.passages.procedure import decide
-from games.passages.state import new_state
+from games.passages.state import new_state, npcs
 
 PANEL = "games/passages/panel.html"
 
@@ -30,9 +31,9 @@ SYSTEM = GameSystem(
     glance=table.glance,
     procedure=Procedure(
         new_state=new_state,
-        decide=decide,
+        decide=screen.decide,
         apply=apply,
-        summary=summary,
+        summary=lambda event, state: summary(event, state, npcs(state)),  # the line everyone reads
         error=RuleError,
         writeback=table.writeback,
         events=EVENT_TYPES,
@@ -40,10 +41,10 @@ SYSTEM = GameSystem(
     commands=web.COMMANDS,
     checks=(web.CHECK_ROLL,),
     pages=(web.ODDS,),
-    panel=Panel(view=same_for_everyone(table.panel), template=f"{PANEL}#panel", notice=f"{PANEL}#notice",
+    panel=Panel(view=table.view, template=f"{PANEL}#panel", notice=f"{PANEL}#notice",
                 character_view=table.character_view),
     log_lines={},  # every event reads as its summary (log/events/default.html)
-    audiences=public(*EVENT_TYPES, web.CHECK_ROLL.event),  # every roll is made in the open
+    audiences=screen.audiences(web.CHECK_ROLL.event),  # every roll is made in the open; NPCs' figures aside
     rule_error=RuleError,
     samples=SAMPLES,
 )

@@ -45,7 +45,8 @@ def _chosen(form: Form, table: Table) -> list[dict[str, Any]]:
     chosen = table.chosen(values(form, "characters"))
     if len(chosen) < 2:
         raise BadValue("Choose at least two Personae.")
-    return [c.combatant for c in chosen]
+    # the engine keeps an NPC's figures behind the Director's screen (screen.py)
+    return [{**c.combatant, "npc": c.is_npc} for c in chosen]
 
 
 def contest_start(form: Form, table: Table) -> dict[str, Any]:
@@ -148,7 +149,8 @@ def run_check(run: CheckRun) -> tuple[dict[str, Any], str]:
     me = run.characters[run.args["character"]]
     if not (run.member.is_gm or me.cid in run.member.controls):
         raise NotYours(f"You do not play {me.name}: nobody rolls for another's Persona.")
-    return roll_check(me.sheet, name=me.name, skill=run.args["skill"], mode=run.args["mode"], rng=run.rng)
+    return roll_check(me.sheet, name=me.name, skill=run.args["skill"], mode=run.args["mode"], rng=run.rng,
+                      secret=me.is_npc)
 
 
 CHECK_ROLL = Check(

@@ -7,8 +7,11 @@ Clash rolls at once, the highest roller acts, and a hit rolls damage against Tou
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from playwright.sync_api import expect
 
+SCREENS = Path(__file__).resolve().parents[2] / "test-artifacts" / "screens"  # as tests/browser/test_screens.py
 MAX_ROUNDS = 6  # a round with two Clashes and no hit at all is rare; six in a row, negligible
 
 
@@ -38,6 +41,24 @@ def announce(person, who: str, kind: str, target: str, description: str) -> None
 
 def next_up(person) -> str:
     return person.page.locator("#rounds-panel li.is-next strong").inner_text()
+
+
+def npcs_behind_the_screen(gm, others) -> None:
+    """Issue 21: before the roll, an NPC's Agility, its pool and the Clash odds counted from it
+    are the GM's; the others read that they are, live."""
+    demon = lambda person: person.page.locator("#rounds-panel li.combatant").filter(  # noqa: E731
+        has=person.page.locator("strong", has_text="Demon"))
+    expect(demon(gm)).to_contain_text("Agility 3")
+    expect(demon(gm).locator(".pool")).to_contain_text("2d10: +the d10 everyone rolls, +Demon's Toughness 9 >")
+    expect(gm.page.locator("#rounds-panel .clash .odds").first).to_contain_text("wins")
+    for person in others:
+        expect(demon(person).locator(".pool")).to_have_text("Its dice are the GM's until they are rolled.")
+        expect(demon(person)).not_to_contain_text("Agility")
+        expect(person.page.locator("#rounds-panel .clash .odds").first).to_contain_text(
+            "the odds depend on the GM's figures")
+        expect(person.page.locator("#rounds-panel .clashes")).not_to_contain_text("wins")
+    SCREENS.mkdir(parents=True, exist_ok=True)
+    others[0].page.locator("#rounds-panel").screenshot(path=str(SCREENS / "demon-city-player-announced.png"))
 
 
 def test_a_full_action_round_in_announcement_order_seen_live_by_everyone(make_table) -> None:
@@ -90,6 +111,8 @@ def test_a_full_action_round_in_announcement_order_seen_live_by_everyone(make_ta
         announce(bob, "Betty", "shoot", "Ghoul", "two in the chest")
         for person in everyone:
             expect(person.page.locator("#rounds-panel .clash")).to_have_count(2)
+        if round_number == 1:
+            npcs_behind_the_screen(gm, (ann, bob, spectator))
         gm.page.get_by_role("button", name="Roll every Clash").click()
         clashes_seen += 2
         for person in everyone:

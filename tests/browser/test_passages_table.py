@@ -153,11 +153,14 @@ def test_a_contest_and_a_combat_turn_to_the_resolution_point_seen_live(make_tabl
     garbo.get_by_label("Attack").select_option(label="Trayer")
     assert answered(gm, "declare", lambda: garbo.get_by_role("button", name="Declare IN for Garbo").click()) == 200
 
-    # Timing: each side's chance of a Potential Wound, before anyone rolls.
+    # Timing: each side's chance of a Potential Wound, before anyone rolls: counted from Garbo's
+    # Combat and Defense, the Director's alone while NPC sheets are behind the screen (issue 21)
     for person in everyone:
         expect(panel(person).locator("h2")).to_contain_text("A fight, Turn 1: the Combat Rolls")
-        expect(panel(person).locator(".pairing")).to_contain_text(
-            "Chance of a Potential Wound: Trayer 93%, Garbo 100%.")
+    expect(panel(gm).locator(".pairing")).to_contain_text("Chance of a Potential Wound: Trayer 93%, Garbo 100%.")
+    for person in (ann, bob, spectator):
+        expect(panel(person).locator(".pairing")).to_contain_text("The odds depend on the Director's figures.")
+        expect(panel(person).locator(".pairing")).not_to_contain_text("Chance of a Potential Wound")
     expect(ann.page.locator("#turn-banner")).to_contain_text("Your turn: make Trayer's Combat Roll.")
 
     for person in everyone:  # every control has a name, and no id is used twice

@@ -131,13 +131,7 @@ def never_shown_hand_cards(kt: KitTable, events: list[Event]) -> dict[int, set[s
     return held
 
 
-# Until their fixes land (issue 21): the leaks the kit found. Strict: a fix must remove its entry.
-KNOWN = {"demon_city": "the announce form lists an NPC's own skills to every seat",
-         "passages": "a check's log line names an NPC's skill and its base to everyone"}
-
-
-@pytest.mark.parametrize("system", [pytest.param(s, marks=pytest.mark.xfail(reason=KNOWN[s], strict=True))
-                                    if s in KNOWN else s for s in SYSTEMS])
+@pytest.mark.parametrize("system", SYSTEMS)
 def test_a_random_campaign_played_from_each_seat_s_own_panel(system: str) -> None:
     kt = make_table(system, f"c-{system}")
     done, offered, events = campaign(kt, seed=sum(map(ord, system)), steps=STEPS)

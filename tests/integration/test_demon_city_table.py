@@ -6,6 +6,7 @@ do", then the next slowest, and so on; then the Clashes are rolled.
 
 from __future__ import annotations
 
+import html
 import json
 import random
 import re
@@ -60,8 +61,9 @@ def state_and_log(table) -> tuple:
 
 
 def start(f, rng):
+    """Starts Action Rounds as the start form does (web.start): the Demon is the GM's NPC."""
     sheets = [combatant_sheet(c) for c in (f["alfie"], f["betty"], f["demon"])]
-    return command(f, "gm", rng, type="start", combatants=sheets)
+    return command(f, "gm", rng, type="start", combatants=sheets, npcs=[cid(f["demon"])])
 
 
 def test_the_slowest_announces_first_and_nobody_before_their_turn(fight) -> None:
@@ -114,14 +116,17 @@ def test_a_full_round_is_logged_step_by_step_with_the_panel(fight) -> None:
     assert kinds[0] == "demon_city.dice_collected" and "demon_city.clash_rolled" in kinds
     assert kinds[-1] == "demon_city.round_resolved"
     clash = next(e for e in rolled if e.kind == "demon_city.clash_rolled").payload["event"]
-    assert set(clash["rolls"]) == {cid(fight["alfie"]), cid(fight["betty"]), cid(fight["demon"])}
-    for roll in clash["rolls"].values():
+    # every die is public (``rolled``); the pools they were rolled from name the Demon's figures
+    assert "rolls" not in clash
+    assert set(clash["rolled"]) == {cid(fight["alfie"]), cid(fight["betty"]), cid(fight["demon"])}
+    for roll in clash["rolled"].values():
         assert roll["best"] == max(roll["dice"]) and 1 <= len(roll["dice"]) <= 5
     announced = Event.objects.filter(kind="demon_city.announced").order_by("seq")
     assert [e.payload["event"]["action"]["actor"] for e in announced] == [
         cid(fight["alfie"]), cid(fight["demon"]), cid(fight["betty"])]
-    for event in announced:
-        pool = event.payload["event"]["pool"]
+    for event in announced:  # each is the Demon's or aimed at it: the pool is the GM's part
+        assert "pool" not in event.payload["event"]
+        pool = event.private["pool"]
         assert 1 <= pool["size"] <= 5 and all(d["reason"] for d in pool["dice"])
     panel = panels.current(rolled[-1].table, None)
     assert panel["phase"] == "resolved" and [o["name"] for o in panel["order"]] == ["Alfie", "Demon", "Betty"]
@@ -273,7 +278,12 @@ def test_tasks_against_a_number_or_the_hosts_roll(fight) -> None:
     opposed = gm.post(url, {"character": fight["demon"].pk, "stat": "hand_to_hand",
                             "opponent": fight["alfie"].pk, "opponent_stat": "hand_to_hand"}, **HTMX)
     assert opposed.status_code == 200
-    task = Event.objects.filter(kind="demon_city.task_rolled").latest("seq").payload["task"]
+    event = Event.objects.filter(kind="demon_city.task_rolled").latest("seq")
+    # the Demon is the GM's NPC: its rating and pools are the GM's part; its dice everyone's
+    assert "rating" not in event.payload["task"] and "roll" not in event.payload["task"]
+    assert event.payload["task"]["rolled"]["roll"]["dice"] == event.private["roll"]["dice"]
+    assert "6" not in event.summary.split(":")[0] and "Hand-to-Hand 6" in event.private_summary
+    task = {**event.payload["task"], **event.private}
     assert task["kind"] == "opposed" and task["roll"]["pool"]["size"] == 2  # 6 > 4: Skill Die
     assert task["other_roll"]["pool"]["size"] == 1
     assert task["roll"]["against"] == task["other_roll"]["best"]
@@ -328,9 +338,12 @@ def test_anything_else_and_a_difficulty_name_the_stat_they_roll(fight) -> None:
     assert ann.post(url("announce"), {"combatant": alfie, "kind": "other", "target": demon,
                                       "description": "run it down", "stat": "Driving",
                                       "against": "agility"}, **HTMX).status_code == 200
-    pool = Event.objects.filter(kind="demon_city.announced").latest("seq").payload["event"]["pool"]
-    assert [d["reason"] for d in pool["dice"] if d["kind"] == "skill"] == [
+    announced = Event.objects.filter(kind="demon_city.announced").latest("seq")
+    assert "pool" not in announced.payload["event"]  # its Skill Die's reason names the Demon's Agility
+    assert [d["reason"] for d in announced.private["pool"]["dice"] if d["kind"] == "skill"] == [
         "Alfie's Driving 6 > Demon's Agility 3"]
+    seen = html.unescape(ann.get(reverse("table", args=[fight["table"].pk])).content.decode())
+    assert "Alfie's Driving 6 > Demon's Agility<" in seen  # Alfie's player reads their pool, not the Demon's stat
     command(fight, "gm", random.Random(3), type="announce", combatant=demon, kind="defend")
     # The form sends its "anything else" choices with every kind; a shot ignores them.
     assert bob.post(url("announce"), {"combatant": betty, "kind": "other", "description": "pick the lock",
@@ -470,14 +483,20 @@ def test_the_panel_shows_own_chances_then_the_dice_actually_rolled(fight) -> Non
     watcher = Client()
     watcher.force_login(fight["watcher"].user)
     table_url = reverse("table", args=[fight["table"].pk])
-    page = watcher.get(table_url).content.decode()
+    gm = Client()
+    gm.force_login(fight["gm"].user)
+    page = gm.get(table_url).content.decode()
     assert re.search(r"Alfie \(\dd10\) against Demon \(\dd10\): wins \d+%", page)
     assert re.search(r"Demon \(\dd10\) against Alfie and Betty \(\dd10\): wins \d+%", page)
     assert "against Betty" not in page  # an ally is never Alfie's opponent
+    # the Demon is the GM's NPC: a chance counted from its pool is the GM's (issue 21)
+    page = watcher.get(table_url).content.decode()
+    assert re.search(r"Alfie \(\dd10\) against Demon: the odds depend on the GM&#x27;s figures", page)
+    assert "Demon against Alfie and Betty: the odds depend on the GM&#x27;s figures" in page
     rolled = command(fight, "gm", rng, type="roll")
     clash = next(e for e in rolled if e.kind == "demon_city.clash_rolled").payload["event"]
     page = watcher.get(table_url).content.decode()
-    for who, roll in clash["rolls"].items():
+    for who, roll in clash["rolled"].items():  # every die is public
         name = {alfie: "Alfie", betty: "Betty", demon: "Demon"}[who]
         dice = ", ".join(map(str, roll["dice"]))
         assert f"{name} rolled {len(roll['dice'])}d10: {dice} (best {roll['best']})" in page

@@ -288,14 +288,21 @@ def test_the_worked_examples_turn_one_through_the_routes(table, monkeypatch) -> 
                                           "ranged": ""}).status_code == 200
     assert post(table, "gm", "declare", {"combatant": garbo, "stance": "in", "target": trayer,
                                          "combat": "Two-Hander", "defense": "Two-Hander"}).status_code == 200
-    assert last(table, "declared").summary == ("Garbo is IN: to wound against Trayer, with Two-Hander 25, "
-                                               "defending with Two-Hander 25.")
+    # Garbo is the Director's NPC: its figures are the Director's line; everyone reads its Intent
+    declared = last(table, "declared")
+    assert declared.summary == "Garbo is IN: to wound against Trayer."
+    assert declared.private_summary == ("Garbo is IN: to wound against Trayer, with Two-Hander 25, "
+                                        "defending with Two-Hander 25.")
     shown = page(table, "watcher")
     assert "A fight, Turn 1: the Combat Rolls" in shown
-    assert "Chance of a Potential Wound: Trayer 93%, Garbo 100%." in shown  # before anyone rolls
+    assert "Chance of a Potential Wound" not in shown and "The odds depend on the Director&#x27;s figures." in shown
+    # before anyone rolls, the Director reads the chances counted from Garbo's figures
+    assert "Chance of a Potential Wound: Trayer 93%, Garbo 100%." in page(table, "gm")
     post(table, "ann", "combat_roll", {"combatant": trayer}, rolls=(42,), monkeypatch=monkeypatch)
     post(table, "gm", "combat_roll", {"combatant": garbo}, rolls=(80,), monkeypatch=monkeypatch)
-    assert last(table, "combat_rolled").summary == (
+    rolled = last(table, "combat_rolled")
+    assert rolled.summary == "Garbo rolls 80 against Trayer's Defense 18: a Potential Wound beating double the Defense."
+    assert rolled.private_summary == (
         "Garbo rolls 80 + Two-Hander 25 = 105 against Trayer's Defense 18: "
         "a Potential Wound beating double the Defense.")
     assert last(table, "pairing_resolved").summary.startswith("Roll-off, Trayer and Garbo: both succeed equally")

@@ -1,0 +1,138 @@
+"""The GM's screen over the log: who reads each event, and what an NPC's figures leave out of
+the part everyone reads.
+
+Seed 003: every die is public, so every event goes to everyone with its dice and what came of
+them. An NPC's figures are the GM's (the table's setting, on by default): its sheet when it joins
+a fight, its pool before the roll (how many dice, and why each: a Skill Die's reason names the
+stats on both sides), a correction of one of its stats, a tie in Agility that would tell its
+Agility. An event that holds them keeps them in a part only the GM reads, with the GM's own log
+line; the line everyone reads leaves them out (``narrate.summary``'s ``hidden``), and the dice
+rolled stay in the public part (``rolled``).
+
+Which combatants are NPCs is what the table said when they joined the fight (``state["npcs"]``);
+the events are logged once, so they stay behind the screen if the GM later shows NPC sheets.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection, Mapping
+from typing import Any
+
+from games.contract import PUBLIC, AudienceRule, Visibility
+from games.demon_city.events import EVENT_TYPES, apply
+from games.demon_city.narrate import FIGURES as SHEET_FIGURES
+from games.demon_city.narrate import names_of, summary
+from games.demon_city.procedure import decide as engine_decide
+from games.demon_city.sheet import stat_label
+from games.demon_city.state import npcs
+
+Event = Mapping[str, Any]
+GM_PART = "gm"  # an event's GM's part: {"keys": [its keys only the GM reads], "line": the GM's line}
+
+
+def _in(hidden: Collection[str], *cids: object) -> bool:
+    return any(str(c) in hidden for c in cids)
+
+
+def _announced(e: Event, hidden: Collection[str]) -> tuple[str, ...]:
+    # an NPC's pool, or a pool aimed at one: its Skill Die's reason names the NPC's stat
+    return ("pool",) if _in(hidden, e["action"]["actor"], *e["action"]["targets"]) else ()
+
+
+# What of each event is an NPC's figure, given the NPCs (``hidden``): its keys to keep behind
+# the screen. A type not named holds none (dice rolled, harm, names, the Host's difficulties).
+FIGURES: dict[str, Callable[[Event, Collection[str]], tuple[str, ...]]] = {
+    "action_rounds_started": lambda e, hidden: ("combatants", "ties") if _in(
+        hidden, *(c["id"] for c in e["combatants"])) else (),
+    "combatant_added": lambda e, hidden: ("combatant",) if _in(hidden, e["combatant"]["id"]) else (),
+    "announced": _announced,
+    "pool_adjusted": lambda e, hidden: ("die", "change", "reason") if _in(hidden, e["combatant"]) else (),
+    "condition_set": lambda e, hidden: ("value",) if _in(hidden, e["combatant"]) and e["field"] in SHEET_FIGURES
+    else (),
+    # the pools collected: an NPC's, and any whose reason names an NPC's stat
+    "dice_collected": lambda e, hidden: ("pools",) if hidden and e["pools"] else (),
+    "unresisted_resolved": lambda e, hidden: ("task",) if _in(hidden, e["combatant"]) and e["task"] else (),
+    "clash_rolled": lambda e, hidden: ("rolls",) if hidden else (),
+}
+
+
+def _rolled(event: Event) -> dict[str, Any] | None:
+    """The dice of an event whose pools go behind the screen, for everyone: every die is public."""
+    if event["type"] == "clash_rolled":
+        return {cid: {"dice": r["dice"], "best": r["best"]} for cid, r in event["rolls"].items()}
+    if event["type"] == "unresisted_resolved":
+        task = event["task"]
+        return {k: task[k] for k in ("dice", "best", "stat", "target_number", "outcome")}
+    return None
+
+
+def decide(state: Mapping[str, Any], command: Mapping[str, Any], rng: Any) -> list[dict[str, Any]]:
+    """The engine's ``decide``, each event that holds an NPC's figures given its GM's part
+    (``GM_PART``) and, where its pools go there, the dice rolled in the open (``rolled``). The
+    line everyone reads is ``summary(event, names, npcs(state))`` (the registration's)."""
+    out = []
+    now: Mapping[str, Any] = state
+    for event in engine_decide(state, command, rng):
+        now = apply(now, event)
+        hidden, names = npcs(now), names_of(now)
+        keys = FIGURES[event["type"]](event, hidden) if event["type"] in FIGURES and hidden else ()
+        whole = summary(event, names)
+        if keys or whole != summary(event, names, hidden):
+            event = {**event, GM_PART: {"keys": list(keys), "line": whole}}
+            rolled = _rolled(event) if keys else None
+            if rolled is not None:
+                event["rolled"] = rolled
+        out.append(event)
+    return out
+
+
+def screened(event: Event) -> Visibility:
+    """Everyone sees the event; its GM's part, if it has one, only the GM."""
+    part = event.get(GM_PART)
+    if not part:
+        return PUBLIC
+    return Visibility(private={GM_PART: part, **{k: event[k] for k in part["keys"] if k in event}},
+                      private_audience="gm", private_summary=part["line"])
+
+
+# A task (outside Action Rounds) for or against an NPC: its rating, and the pools whose reasons
+# name it, are the GM's; the dice and the outcome are everyone's.
+TASK_FIGURES = ("rating", "roll", "other_rating", "other_roll", "gm_line")
+
+
+def _dice(roll: Mapping[str, Any]) -> str:
+    return f"{', '.join(map(str, roll['dice']))} (best {roll['best']})"
+
+
+def secret_task(data: Mapping[str, Any], line: str, *, mine: bool, theirs: bool) -> tuple[dict[str, Any], str]:
+    """A task's (data, line) when its character (``mine``) or its opponent (``theirs``) is an NPC
+    behind the screen: ``line`` becomes the GM's (``gm_line``), the dice stay public (``rolled``)
+    and the line everyone reads names no NPC rating."""
+    if not (mine or theirs):
+        return dict(data), line
+    roll, name, stat = data["roll"], data["name"], stat_label(data["stat"])
+    me = stat if mine else f"{stat} {data['rating']}"
+    rolled = {"roll": {k: roll[k] for k in ("dice", "best", "outcome")}}
+    if data["kind"] == "static":
+        said = f"{name} tries {me} against difficulty {data['target_number']}: {_dice(roll)}: {roll['outcome']}."
+    else:
+        other = data["other_roll"]
+        them = stat_label(data["other_stat"]) + ("" if theirs else f" {data['other_rating']}")
+        rolled["other_roll"] = {k: other[k] for k in ("dice", "best", "outcome")}
+        said = (f"{name} ({me}) against {data['other']} ({them}): {_dice(roll)} v {_dice(other)}: "
+                f"{name} {roll['outcome']}.")
+    prompt = f" {roll['prompt']}" if roll.get("prompt") else ""
+    return {**data, "gm_line": line, "rolled": rolled}, said + prompt
+
+
+def _task_rolled(event: Event) -> Visibility:
+    if "gm_line" not in event:
+        return PUBLIC
+    return Visibility(private={k: event[k] for k in TASK_FIGURES if k in event}, private_audience="gm",
+                      private_summary=event["gm_line"])
+
+
+def audiences(task_event: str) -> dict[str, AudienceRule]:
+    """Who sees each event (games/contract.py: declared, never defaulted): everyone, the NPCs'
+    figures aside."""
+    return {**{kind: screened for kind in EVENT_TYPES}, task_event: _task_rolled}

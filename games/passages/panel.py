@@ -1,0 +1,141 @@
+"""Passages' panel, drawn for one seat: the Game State, the contest or the fight under way,
+the checks of the scene, and the Director's tools.
+
+Every roll in Passages is made in the open and every Persona's tracks are in the Game State,
+so every seat sees them; the figures on an NPC's sheet (behind the Director's screen, the
+table's setting: ``Seat.hidden``) and the odds counted from them are the Director's alone
+(``scene_view`` says what is whose).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping
+from typing import Any
+
+from games.contract import Seat
+from games.passages import rules, sheet
+from games.passages import state as st
+from games.passages.errors import RuleError
+from games.passages.figures import SHORT, SHOWN_BANDS, skill_rows, state_word, track
+from games.passages.narrate import TRACK_LABELS, describe_check, summary
+from games.passages.scene_view import combat_view, contest_view
+
+def _persona_view(person: Mapping[str, Any], secret: bool) -> dict[str, Any]:
+    """A Persona of the scene; ``secret``: its sheet is behind the screen, so everyone's part
+    alone: its tracks, whether it can fight on and its Combat Status (the Game State's)."""
+    public = {
+        "id": person["id"], "name": person["name"],
+        "wounds": track(person["wounds"]), "fatigue": track(person["fatigue"]),
+        "magic": track(person["magic"]), "untended": person["untended"],
+        "eligible": st.eligible(person), "downed": bool(person.get("downed")),
+        "unconscious": bool(person.get("unconscious")), "present": bool(person.get("present", True)),
+        "state": state_word(person), "status": person.get("status", ""),
+        "quiet_turns": person.get("quiet_turns", 0),
+    }
+    if secret:
+        return {**public, "secret": True}
+    combat_skill, combat_value = _selected(person, "combat")
+    defense_skill, defense_value = _selected(person, "defense")
+    return {
+        **public, "skills": skill_rows(person["skills"]),
+        "combat_skill": combat_skill, "combat": combat_value, "defense_skill": defense_skill,
+        "defense": defense_value,
+        "weapon": person["weapon"], "weapon_damage": person["weapon_damage"], "ranged": person["ranged"],
+        "armour": person["armour"], "armour_effect": person["armour_effect"],
+    }
+
+
+def _selected(person: Mapping[str, Any], which: str) -> tuple[str, int]:
+    """Selected Combat or Defense as a fight would take it; none for a Persona without skills."""
+    try:
+        return sheet.selected(person, which)
+    except RuleError:
+        return "", 0
+
+
+def _turn(state: Mapping[str, Any], names: Mapping[str, str]) -> dict[str, Any] | None:
+    """Whose move it is (games/contract.py, Panel): the parties still to roll in a contest;
+    in a fight, the Personae still to declare, then those still to make their Combat Roll,
+    then the Director, who calls the Resolution Point. Declarations and rolls are made in
+    any order: the banner names the first still awaited and everyone it waits for."""
+    def waiting_for(ids: list[str]) -> str:
+        shown = [names[c] for c in ids]
+        return shown[0] if len(shown) == 1 else ", ".join(shown[:-1]) + " and " + shown[-1]
+
+    if state["mode"] == st.CONTEST:
+        waiting = st.contest_waiting(state)
+        if not waiting:
+            return None
+        first = names[waiting[0]]
+        return {"combatant": waiting[0], "gm": False,
+                "says": f"Contest, round {state['contest']['round']}: waiting for {waiting_for(waiting)} to roll",
+                "prompt": f"roll for {first} in the contest"}
+    if state["mode"] != st.COMBAT:
+        return None
+    turn = state["combat"]["turn"]
+    declaring = st.waiting_to_declare(state)
+    if declaring:
+        first = names[declaring[0]]
+        return {"combatant": declaring[0], "gm": False,
+                "says": f"Turn {turn}: waiting for the Declaration of {waiting_for(declaring)}",
+                "prompt": f"declare {first} IN or OUT of the combat"}
+    rolling = [c for c in st.waiting_to_roll(state)
+               if state["personae"][state["combat"]["declared"][c]["target"]].get("present", True)]
+    if rolling:
+        first = names[rolling[0]]
+        return {"combatant": rolling[0], "gm": False,
+                "says": f"Turn {turn}: waiting for the Combat Roll of {waiting_for(rolling)}",
+                "prompt": f"make {first}'s Combat Roll"}
+    return {"combatant": None, "gm": True, "says": f"Turn {turn}: the Director calls the Resolution Point",
+            "prompt": "call the Resolution Point"}
+
+
+def _title(state: Mapping[str, Any]) -> str:
+    if state["mode"] == st.CONTEST:
+        kind = "A magic duel" if state["contest"]["magic"] else "A contest"
+        return f"{kind}, round {state['contest']['round']}"
+    if state["mode"] == st.COMBAT:
+        fight = state["combat"]
+        return f"A fight, Turn {fight['turn']}: " + ("Declaration" if fight["phase"] == st.DECLARE
+                                                      else "the Combat Rolls")
+    return ""
+
+
+def _last_contest(state: Mapping[str, Any], names: Mapping[str, str]) -> str:
+    contest = state.get("contest") or {}
+    result = contest.get("result")
+    if state["mode"] != st.IDLE or not result:
+        return ""
+    return summary({"type": "contest_ended", **result}, state)
+
+
+def panel(state: Mapping[str, Any], hidden: Collection[str] = frozenset()) -> dict[str, Any]:
+    """What the panel shows a seat that may not see the sheets of ``hidden`` (none: the
+    Director's view): every roll and every track, and no figure of a hidden sheet."""
+    names = st.names_of(state)
+    undo = state.get("undo") or []
+    view: dict[str, Any] = {
+        "mode": state["mode"], "title": _title(state), "turn": _turn(state, names),
+        "conditions": state["conditions"],
+        # each Persona of the contest or fight by id (the lists below give the order)
+        "scene": {cid: _persona_view(state["personae"][cid], cid in hidden) for cid in st.in_scene(state)},
+        "in_scene": st.present(state),
+        "contest_ids": list(state["contest"]["active"]) if state["mode"] == st.CONTEST else [],
+        "checks": [describe_check(names.get(c["combatant"], ""), c, secret=c["combatant"] in hidden)
+                   for c in state["checks"]][::-1],
+        "bands": [{"key": b, "label": rules.LABELS[b], "short": SHORT[b], "meaning": rules.MEANINGS[b]}
+                  for b in SHOWN_BANDS],
+        "tracks": [{"key": k, "label": TRACK_LABELS[k]} for k in sheet.TRACKS],
+        "contest": None, "combat": None, "last_contest": _last_contest(state, names),
+        "undo": undo[-1]["what"] if undo else "",  # the step as everyone read it
+    }
+    if state["mode"] == st.CONTEST:
+        view["contest"] = contest_view(state, names, hidden)
+    elif state["mode"] == st.COMBAT:
+        view["combat"] = combat_view(state, names, hidden)
+    return view
+
+
+def view(state: Mapping[str, Any], seat: Seat) -> dict[str, Any]:
+    """``Panel.view``: the panel for one seat, without the sheets it may not see."""
+    return panel(state, frozenset() if seat.is_gm else seat.hidden)

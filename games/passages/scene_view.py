@@ -1,0 +1,140 @@
+"""The contest and the fight as the panel shows them to one seat.
+
+``hidden`` is the Personae whose sheets the seat may not see (NPCs behind the Director's
+screen, ``Seat.hidden``). Reading (seed 001): the Game State lists "each Persona's Health,
+Fatigue, Combat Eligibility and Combat Status", so the tracks are everyone's, and every roll
+is made in the open, so each die and what it achieved (a band, a Potential Wound, the points a
+blow deals) is everyone's. The figures on an NPC's sheet are the Director's: its BASEs, its
+Selected Combat and Defense values, its weapon's damage and its armour's effect, and any odds
+counted from them. The names of what it does in the open (the skill it rolls, its Intent) stay
+public, as the Director says them at the table.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping
+from typing import Any
+
+from games.passages import odds, sheet
+from games.passages import state as st
+from games.passages.narrate import summary
+
+SECRET_ODDS = "The odds depend on the Director's figures."
+
+
+def line(kind: str, event: Mapping[str, Any], state: Mapping[str, Any], hidden: Collection[str]) -> str:
+    """What the log said of a recorded event (stored without its type), said again for a seat."""
+    return summary({**event, "type": kind}, state, hidden)
+
+
+def contest_view(state: Mapping[str, Any], names: Mapping[str, str], hidden: Collection[str]) -> dict[str, Any]:
+    contest = state["contest"]
+    resource = "magic" if contest["magic"] else "fatigue"
+
+    def rolled(cid: str) -> dict[str, Any] | None:
+        check = contest["rolls"].get(cid)
+        if check is None or cid not in hidden:
+            return check
+        return {"roll": check["roll"], "band": check["band"], "label": check["label"]}  # the open roll alone
+
+    return {
+        "round": contest["round"], "magic": contest["magic"], "cost": contest["cost"],
+        "resource": "Magical Resources" if contest["magic"] else "Fatigue",
+        "parties": [{"id": cid, "name": names[cid], "active": cid in contest["active"],
+                     "challenge": cid in contest["challenge"], "rolled": rolled(cid),
+                     "waiting": cid in st.contest_waiting(state),
+                     "left": state["personae"][cid][resource]}
+                    for cid in contest["parties"]],
+        "waiting": [names[c] for c in st.contest_waiting(state)],
+        "history": [line("contest_round", {**h, "resource": resource}, state, hidden)
+                    for h in contest["history"][-5:]],
+        "result": contest["result"],
+    }
+
+
+def _pairing_odds(state: Mapping[str, Any], pairing: Mapping[str, Any], hidden: Collection[str]) -> dict[str, Any]:
+    """The chance of each outcome, counted from both sides' Combat and Defense: the Director's
+    alone when either side's sheet is behind the screen (a plain line says so to the others)."""
+    if pairing["a"] in hidden or pairing["b"] in hidden:
+        return {"secret": SECRET_ODDS}
+    declared, timing = state["combat"]["declared"], state["combat"]["timing"]
+    a, b = declared[pairing["a"]], declared.get(pairing["b"], {})
+    a_timing = timing.get(pairing["a"], {}).get("modifier", 0)
+    if pairing["kind"] == "mutual":
+        o = odds.pairing(a["combat"], a["defense"], b["combat"], b["defense"], a_timing=a_timing,
+                         b_timing=timing.get(pairing["b"], {}).get("modifier", 0))
+        return {key: odds.percent(v) for key, v in o.items()}
+    defense = b.get("defense", sheet.selected(state["personae"][pairing["b"]], "defense")[1])
+    return {"a_lands": odds.percent(odds.lands(a["combat"], defense, a_timing))}
+
+
+def _declaration(d: Mapping[str, Any], names: Mapping[str, str], hidden: Collection[str]) -> str:
+    """A Declaration in plain words, for the Game State's table: an NPC's without its figures."""
+    if d["stance"] == st.IN:
+        shot = ", ranged" if d.get("ranged") else ""
+        said = f"IN: {d['intent']} against {names.get(d['target'], '')}"
+        if d["combatant"] in hidden:
+            return said + shot
+        return (f"{said}, with {d['combat_skill']} {d['combat']} (defends at {d['defense']}; damage "
+                f"{d['damage']}{shot})")
+    if d["action"] == st.REST:
+        return "OUT: rests" + (" (Downed: rest only)" if d.get("auto") else "")
+    if d["action"] == st.TEND:
+        patient = d.get("patient")
+        return "OUT: tends " + ("their own wounds" if patient == d["combatant"] else
+                                f"{names.get(patient or '', '')}'s wounds")
+    if d["action"] == "unconscious":
+        return "Unconscious: no Action"
+    return f"OUT: {d['action']}"
+
+
+def combat_view(state: Mapping[str, Any], names: Mapping[str, str], hidden: Collection[str]) -> dict[str, Any]:
+    fight = state["combat"]
+    to_declare, to_roll = st.waiting_to_declare(state), st.waiting_to_roll(state)
+    rows = []
+    for cid in st.in_scene(state):
+        d = fight["declared"].get(cid)
+        roll = fight["rolls"].get(cid)
+        rows.append({
+            "id": cid, "name": names[cid], "declared": _declaration(d, names, hidden) if d else "",
+            "stance": d["stance"] if d else "", "awaiting": "declare" if cid in to_declare else
+            "roll" if cid in to_roll else "", "timing": fight["timing"].get(cid),
+            "roll": line("combat_rolled", roll, state, hidden) if roll else "",
+        })
+    pairs = []
+    if fight["phase"] == st.TIMING:
+        done = {(p["a"], p["b"]): p for p in fight["pairings"]}
+        for pairing in st.pairings(state):
+            result = done.get((pairing["a"], pairing["b"]))
+            pairs.append({**pairing, "a_name": names[pairing["a"]], "b_name": names[pairing["b"]],
+                          "resolved": result is not None,
+                          "line": line("pairing_resolved", result, state, hidden) if result else "",
+                          "odds": _pairing_odds(state, pairing, hidden)})
+    last = fight["resolutions"][-1] if fight["resolutions"] else None
+    return {
+        "turn": fight["turn"], "phase": fight["phase"],
+        "phase_label": "Declaration" if fight["phase"] == st.DECLARE else "the Combat Rolls",
+        "rows": rows, "pairings": pairs,
+        "waiting_to_declare": [names[c] for c in to_declare],
+        "waiting_to_roll": [names[c] for c in to_roll],
+        "may_time": [{"id": c, "name": names[c]} for c in st.attackers(state) if c not in fight["rolls"]],
+        "ready": fight["phase"] == st.TIMING and not to_roll,
+        "last_resolution": None if last is None else {
+            "turn": last["turn"], "rows": [_resolution_row(r, names) for r in last["rows"]]},
+    }
+
+
+def _resolution_row(row: Mapping[str, Any], names: Mapping[str, str]) -> dict[str, Any]:
+    """One Persona at the Resolution Point, each step in the seed's order: the tracks' changes,
+    everyone's (the Game State's)."""
+    before, after = row["before"], row["after"]
+    parts = [f"damage {row['damage']}" if row["damage"] else "",
+             f"combat action {row['action']}" if row["action"] else "",
+             f"failing {row['failing']}" if row["failing"] else "",
+             f"untended wounds {row['drain']}" if row["drain"] else "",
+             "wounds tended" if row["tended"] else "",
+             f"recovers {row['recovered']}" if row["recovered"] else ""]
+    return {"name": names.get(row["combatant"], ""), "wounds": f"{before['wounds']} → {after['wounds']}",
+            "fatigue": f"{before['fatigue']} → {after['fatigue']}",
+            "why": ", ".join(p for p in parts if p) or "nothing changes",
+            "state": "Unconscious" if row["unconscious"] else "Downed" if row["downed"] else ""}

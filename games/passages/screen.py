@@ -1,0 +1,102 @@
+"""The Director's screen over the log: who reads each event, and what an NPC's figures leave
+out of the part everyone reads.
+
+Every roll in Passages is made in the open, so every event goes to everyone. But an event that
+holds an NPC's figures (its sheet when a scene begins, its Selected Combat and Defense in a
+Declaration or a Combat Roll, a BASE in a check, its weapon's damage or armour in a wound) keeps
+them in a part only the Director reads, with the Director's own log line; the line everyone
+reads says what happened in the open (the die, the band, the points dealt: ``narrate``).
+
+Which Personae are NPCs is what the table said when the scene began (``persona["npc"]``); the
+events are logged once, so they stay behind the screen if the table later shows NPC sheets.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection, Mapping
+from typing import Any
+
+from games.contract import PUBLIC, AudienceRule, Visibility
+from games.passages.events import EVENT_TYPES, apply
+from games.passages.narrate import summary
+from games.passages.procedure import decide as engine_decide
+from games.passages.state import npcs
+
+Event = Mapping[str, Any]
+GM_PART = "gm"  # an event's Director's part: {"keys": [its keys only the Director reads], "line"}
+
+
+def _in(hidden: Collection[str], *cids: object) -> bool:
+    return any(str(c) in hidden for c in cids)
+
+
+def _scene(e: Event, hidden: Collection[str]) -> tuple[str, ...]:
+    return ("personae",) if _in(hidden, *(p["id"] for p in e["personae"])) else ()
+
+
+def _rolled(e: Event, hidden: Collection[str]) -> tuple[str, ...]:
+    keys = ("combat_skill", "combat", "total", "margin") if _in(hidden, e["combatant"]) else ()
+    return keys + (("defense", "defense_skill", "margin") if _in(hidden, e["target"]) else ())
+
+
+def _declaration(e: Event, hidden: Collection[str]) -> tuple[str, ...]:
+    return ("declaration",) if _in(hidden, e["combatant"]) else ()
+
+
+# What of each event is an NPC's figure, given the NPCs (``hidden``): its keys to keep behind
+# the screen. An event type not named holds no sheet figure (tracks, names, the Director's words).
+FIGURES: dict[str, Callable[[Event, Collection[str]], tuple[str, ...]]] = {
+    "contest_started": _scene,
+    "combat_started": _scene,
+    "checked": lambda e, hidden: ("check",) if _in(hidden, e["combatant"]) else (),
+    "practised": lambda e, hidden: ("check",) if _in(hidden, e["combatant"]) else (),
+    "contest_rolled": lambda e, hidden: ("check",) if _in(hidden, e["combatant"]) else (),
+    "declared": _declaration,
+    "turn_started": lambda e, hidden: ("auto",) if _in(hidden, *(d["combatant"] for d in e["auto"])) else (),
+    "combat_rolled": _rolled,
+    "pairing_resolved": lambda e, hidden: ("wounds",) if _in(
+        hidden, *(c for w in e["wounds"] for c in (w["to"], w["by"]))) else (),
+}
+
+
+def decide(state: Mapping[str, Any], command: Mapping[str, Any], rng: Any) -> list[dict[str, Any]]:
+    """The engine's ``decide``, each event that holds an NPC's figures given its Director's part
+    (``GM_PART``): which of its keys are the Director's, and the Director's whole log line.
+    The line everyone reads is ``summary(event, state, npcs(state))`` (the registration's)."""
+    out = []
+    now: Mapping[str, Any] = state
+    for event in engine_decide(state, command, rng):
+        now = apply(now, event)
+        hidden = npcs(now)
+        keys = FIGURES[event["type"]](event, hidden) if event["type"] in FIGURES and hidden else ()
+        whole = summary(event, now)
+        if keys or whole != summary(event, now, hidden):
+            event = {**event, GM_PART: {"keys": sorted(set(keys)), "line": whole}}
+        out.append(event)
+    return out
+
+
+def screened(event: Event) -> Visibility:
+    """Everyone sees the event; its Director's part, if it has one, only the Director."""
+    part = event.get(GM_PART)
+    if not part:
+        return PUBLIC
+    return Visibility(private={GM_PART: part, **{k: event[k] for k in part["keys"] if k in event}},
+                      private_audience="gm", private_summary=part["line"])
+
+
+# Who sees each event (games/contract.py: declared, never defaulted): everyone, the NPCs'
+# figures aside. The one-off check's event is the same: an NPC's check keeps its BASE behind
+# the screen (``table.roll_check`` gives it a ``gm_line``).
+CHECK_FIGURES = ("base", "value", "du", "dd", "gm_line")
+
+
+def _check_rolled(event: Event) -> Visibility:
+    if "gm_line" not in event:
+        return PUBLIC
+    return Visibility(private={k: event[k] for k in CHECK_FIGURES if k in event}, private_audience="gm",
+                      private_summary=event["gm_line"])
+
+
+def audiences(check_event: str) -> dict[str, AudienceRule]:
+    return {**{kind: screened for kind in EVENT_TYPES}, check_event: _check_rolled}

@@ -1,0 +1,84 @@
+"""An NPC's figures are the GM's (issue 21; seeds/README.md: "an NPC's sheet is the GM's unless
+the GM shows it ... Odds that depend on a secret figure are shown to the GM alone"), while
+"every die is public" (seed 003): the panel for each seat, and the GM's part of each event.
+
+Reading: an NPC's pool before the roll (how many dice, and why each) is its sheet's figure; once
+rolled, how many dice it rolled and each die are everyone's."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.contract import Seat
+from games.demon_city import apply, new_state
+from games.demon_city.panel import view
+from games.demon_city.screen import GM_PART, decide, screened
+from games.demon_city.system import SYSTEM
+from tests.unit.demon_city.conftest import GM, ScriptedRng
+
+ALFIE = {"id": "alfie", "name": "Alfie", "agility": 2, "toughness": 3, "hand_to_hand": 9, "side": "players"}
+DEMON = {"id": "demon", "name": "Demon", "agility": 7, "toughness": 4, "hand_to_hand": 8,
+         "skills": {"Gloomfang Bite": 6}, "side": "opponents"}
+PLAYER = Seat("player", member=5, controls=frozenset({"alfie"}), hidden=frozenset({"demon"}))
+
+
+def run(state: dict[str, Any], command: dict[str, Any], rng: Any = None) -> tuple[dict[str, Any], list]:
+    events = decide(state, {"actor": GM, **command}, rng or ScriptedRng())
+    for event in events:
+        state = apply(state, event)
+    return state, events
+
+
+def announced() -> tuple[dict[str, Any], list]:
+    state, log = run(new_state(), {"type": "start", "combatants": [ALFIE, DEMON], "npcs": ["demon"]})
+    state, more = run(state, {"type": "announce", "combatant": "alfie", "kind": "melee", "target": "demon"})
+    log += more
+    state, more = run(state, {"type": "announce", "combatant": "demon", "kind": "melee", "target": "alfie"})
+    return state, log + more
+
+
+def test_a_player_s_panel_holds_no_npc_figure_and_no_odds_counted_from_it() -> None:
+    state, _ = announced()
+    mine = view(state, PLAYER)
+    alfie, demon = mine["order"]
+    assert demon["agility"] is None and demon["pool"] is None and demon["secret"]
+    assert demon["stat_choices"] == mine["stats"]  # the stats' names; none of its skills
+    assert all("Gloomfang" not in key for key, _ in mine["against_choices"])
+    assert alfie["agility"] == 2 and [d["reason"] for d in alfie["pool"]["dice"] if d["kind"] == "skill"] == [
+        "Alfie's Hand-to-Hand 9 > Demon's Hand-to-Hand"]
+    (clash,) = mine["clashes"]
+    for chance in clash["chances"]:
+        assert "win" not in chance and chance["secret"] == "the odds depend on the GM's figures"
+    assert "size" not in clash["chances"][1]  # the Demon's pool before the roll
+    gm = view(state, Seat("gm"))
+    assert gm["order"][1]["agility"] == 7 and gm["order"][1]["pool"]["size"] == 1
+    assert all("win" in c for c in gm["clashes"][0]["chances"])
+    assert view(state, Seat("player", member=5, controls=frozenset({"alfie"})))["order"][1]["agility"] == 7
+
+
+def test_once_rolled_the_npc_s_dice_and_their_number_are_everyone_s() -> None:
+    state, _ = announced()
+    state, events = run(state, {"type": "roll"}, ScriptedRng(rolls=[3, 9, 5] + [1] * 8 + [5]))
+    mine = view(state, PLAYER)
+    demon = mine["order"][1]
+    assert demon["pool"] == {"size": 1, "dice": []} and demon["rolled"] == {"dice": [5], "best": 5}
+    clash = next(e for e in events if e["type"] == "clash_rolled")
+    seen = screened(clash)
+    assert seen.private_audience == "gm" and "rolls" in seen.private
+    assert clash["rolled"] == {"alfie": {"dice": [3, 9], "best": 9}, "demon": {"dice": [5], "best": 5}}
+
+
+def test_each_event_keeps_the_npc_s_figures_in_the_gm_s_part() -> None:
+    _, log = announced()
+    started, alfie_announced, demon_announced = log
+    for event, keys in ((started, {"combatants", "ties"}), (alfie_announced, {"pool"}),
+                        (demon_announced, {"pool"})):
+        seen = SYSTEM.visibility(event)
+        assert set(seen.private) == keys | {GM_PART} and seen.private_audience == "gm"
+    assert SYSTEM.procedure.summary(demon_announced, apply(apply(apply(new_state(), started), alfie_announced),
+                                                           demon_announced)) == \
+        "Demon announces close combat at Alfie."
+    assert demon_announced[GM_PART]["line"] == "Demon announces close combat at Alfie (1 die)."
+    # a fight of player characters alone holds no GM's part
+    state, events = run(new_state(), {"type": "start", "combatants": [ALFIE, {**DEMON, "side": "players"}]})
+    assert all(GM_PART not in e for e in events) and SYSTEM.visibility(events[0]).private == {}
