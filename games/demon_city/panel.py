@@ -117,6 +117,7 @@ def panel(state: Mapping[str, Any], hidden: Collection[str] = frozenset()) -> di
         "round": state["round"],
         "turn": _turn(state, names),
         "order": order,
+        "in_fight": list(state["combatants"]),  # the others may join (add_combatant)
         "next": next_announcer(state),
         "next_name": names.get(next_announcer(state) or "", ""),
         "ready": ready_to_roll(state),

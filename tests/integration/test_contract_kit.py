@@ -81,8 +81,9 @@ def campaign(kt: KitTable, seed: int, steps: int) -> tuple[Counter[str], set[str
             if not controls:
                 continue
             # a GM brings out the decks the rules ask for first, as at a real table
-            weights = [(10 if not done[c.name] else 0.2) if c.url.endswith("/decks/new/") else 1 / (1 + done[c.name])
-                       for c in controls]
+            # and tries what it has never done before, which a new state offers
+            weights = [(10 if not done[c.key] else 0.2) if c.url.endswith("/decks/new/")
+                       else 3 if not done[c.key] else 1 / (1 + done[c.key]) for c in controls]
             control = rnd.choices(controls, weights=weights, k=1)[0]
             data = fill(control, rnd, kt.hands())
             before = snapshot(table)
@@ -91,7 +92,7 @@ def campaign(kt: KitTable, seed: int, steps: int) -> tuple[Counter[str], set[str
             if status >= 400:
                 assert snapshot(table) == before, f"{kt.game.key}: a refused {control.name} changed the table"
             else:
-                done[control.name] += 1
+                done[control.key] += 1
             if step % 20 == 0:
                 assert conserved(table) == [], f"{kt.game.key} step {step}"
     return done, offered, list(events)
@@ -162,6 +163,24 @@ def test_a_random_campaign_played_from_each_seat_s_own_panel(system: str) -> Non
                 continue
             leaked = card_ids_in(everything[seat.name], sorted(cards))
             assert not leaked, f"{system}: {seat.name} received {leaked}, held face down by member {holder}"
+
+
+@pytest.mark.parametrize("system", SYSTEMS)
+def test_every_command_and_check_has_a_control_in_the_system_s_own_templates(system: str) -> None:
+    """Every registered command and check is reachable from the panel: its templates post to it
+    (Demon City's add_combatant had a route and no control). Who is offered it, when, is what
+    the campaign checks (a GM's command is never offered to another seat)."""
+    from django.template.loader import get_template
+
+    game = registry.get(system)
+    if game.panel is None:
+        assert not game.commands and not game.checks
+        return
+    source = get_template(game.panel.template.split("#")[0]).template.source
+    posted = set(re.findall(r"url 'table_command' table_id '(\w+)'", source))
+    checked = set(re.findall(r"url 'table_check' table_id '(\w+)'", source))
+    assert {c.name for c in game.commands} <= posted, f"{system}: no control for {sorted({c.name for c in game.commands} - posted)}"
+    assert {c.name for c in game.checks} <= checked, f"{system}: no control for {sorted({c.name for c in game.checks} - checked)}"
 
 
 # The fuzz

@@ -280,3 +280,19 @@ def test_a_panel_shows_what_its_system_makes_of_each_character(dc, monkeypatch) 
     event = events[-1]
     assert "panel" not in event.payload
     assert [c["view"]["agility"] for c in event.redraw.views["gm"][1]["characters"]] == [2, 3]
+
+
+def test_the_gm_adds_someone_to_a_fight_in_progress_from_the_panel(dc) -> None:
+    """add_combatant had a route and no control (found by the contract kit): the GM's panel now
+    offers each character outside the fight, and no other seat receives the form."""
+    services.procedure_command(table=dc["table"], actor=dc["gm"], rng=random.Random(3), command={
+        "type": "start", "combatants": [combatant_sheet(dc["alfie"])]})
+    page = reverse("table", args=[dc["table"].pk])
+    gm_page = dc["clients"]["gm"].get(page).content.decode()
+    form = gm_page[gm_page.index('id="join-fight"'):]
+    form = form[:form.index("</select>")]
+    assert f'<option value="{dc["demon"].pk}">Demon</option>' in form and "Alfie" not in form
+    assert 'id="join-fight"' not in dc["clients"]["ann"].get(page).content.decode()
+    assert dc["clients"]["gm"].post(url(dc, "add_combatant"), {"characters": dc["demon"].pk}, **HTMX).status_code == 200
+    assert combatant_id(dc["demon"]) in ProcedureState.objects.get(table=dc["table"]).state["combatants"]
+    assert 'id="join-fight"' not in dc["clients"]["gm"].get(page).content.decode()  # nobody is left out

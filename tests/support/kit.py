@@ -60,6 +60,13 @@ class Control:
         """The route's last part: a command's or a check's name, or the platform route's."""
         return self.url.rstrip("/").rsplit("/", 1)[-1]
 
+    @property
+    def key(self) -> str:
+        """What tells this control from another of the same route: a deck's name for a button
+        that brings one out ("Minor Arcana", "Major Arcana")."""
+        named = self.vals.get("name") or next((f.value for f in self.fields if f.name == "name" and f.kind == "hidden"), "")
+        return f"{self.name}:{named}" if self.url.endswith("/decks/new/") else self.name
+
 
 class _Controls(HTMLParser):
     def __init__(self, prefix: str) -> None:
