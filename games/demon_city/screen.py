@@ -23,7 +23,7 @@ from games.demon_city.events import EVENT_TYPES, apply
 from games.demon_city.narrate import FIGURES as SHEET_FIGURES
 from games.demon_city.narrate import names_of, summary
 from games.demon_city.procedure import decide as engine_decide
-from games.demon_city.sheet import stat_label
+from games.demon_city.sheet import STAT_NAMES, stat_label
 from games.demon_city.state import npcs
 
 Event = Mapping[str, Any]
@@ -34,9 +34,17 @@ def _in(hidden: Collection[str], *cids: object) -> bool:
     return any(str(c) in hidden for c in cids)
 
 
+def _own_skill(action: Mapping[str, Any], hidden: Collection[str]) -> bool:
+    """An NPC's action that uses a skill of its own sheet names that skill (the contract kit
+    found it in the announcement and the resolution)."""
+    return _in(hidden, action["actor"]) and action.get("stat") not in (None, "", *STAT_NAMES)
+
+
 def _announced(e: Event, hidden: Collection[str]) -> tuple[str, ...]:
     # an NPC's pool, or a pool aimed at one: its Skill Die's reason names the NPC's stat
-    return ("pool",) if _in(hidden, e["action"]["actor"], *e["action"]["targets"]) else ()
+    action = e["action"]
+    return (("pool",) if _in(hidden, action["actor"], *action["targets"]) else ()) + (
+        ("action",) if _own_skill(action, hidden) else ())
 
 
 # What of each event is an NPC's figure, given the NPCs (``hidden``): its keys to keep behind
@@ -51,7 +59,8 @@ FIGURES: dict[str, Callable[[Event, Collection[str]], tuple[str, ...]]] = {
     else (),
     # the pools collected: an NPC's, and any whose reason names an NPC's stat
     "dice_collected": lambda e, hidden: ("pools",) if hidden and e["pools"] else (),
-    "unresisted_resolved": lambda e, hidden: ("task",) if _in(hidden, e["combatant"]) and e["task"] else (),
+    "unresisted_resolved": lambda e, hidden: (("task",) if _in(hidden, e["combatant"]) and e["task"] else ()) + (
+        ("action",) if e.get("action") and _own_skill(e["action"], hidden) else ()),
     "clash_rolled": lambda e, hidden: ("rolls",) if hidden else (),
 }
 
@@ -60,7 +69,7 @@ def _rolled(event: Event) -> dict[str, Any] | None:
     """The dice of an event whose pools go behind the screen, for everyone: every die is public."""
     if event["type"] == "clash_rolled":
         return {cid: {"dice": r["dice"], "best": r["best"]} for cid, r in event["rolls"].items()}
-    if event["type"] == "unresisted_resolved":
+    if event["type"] == "unresisted_resolved" and event["task"]:
         task = event["task"]
         return {k: task[k] for k in ("dice", "best", "stat", "target_number", "outcome")}
     return None

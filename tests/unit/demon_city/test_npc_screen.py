@@ -82,3 +82,20 @@ def test_each_event_keeps_the_npc_s_figures_in_the_gm_s_part() -> None:
     # a fight of player characters alone holds no GM's part
     state, events = run(new_state(), {"type": "start", "combatants": [ALFIE, {**DEMON, "side": "players"}]})
     assert all(GM_PART not in e for e in events) and SYSTEM.visibility(events[0]).private == {}
+
+
+def test_an_npc_s_action_with_a_skill_of_its_own_names_it_to_the_gm_alone() -> None:
+    """Found by the contract kit: the Demon announcing "anything else" with its own skill put the
+    skill's name in the public part of the announcement and of its resolution."""
+    state, _ = run(new_state(), {"type": "start", "combatants": [ALFIE, DEMON], "npcs": ["demon"]})
+    state, _ = run(state, {"type": "announce", "combatant": "alfie", "kind": "other", "stat": "agility"})
+    state, events = run(state, {"type": "announce", "combatant": "demon", "kind": "other",
+                                "stat": "Gloomfang Bite", "against": "agility"})
+    [said] = [e for e in events if e["type"] == "announced"]
+    seen = screened(said)
+    public = {k: v for k, v in said.items() if k not in seen.private}
+    assert "Gloomfang" not in str(public) and "Gloomfang" in str(seen.private)
+    state, events = run(state, {"type": "roll"}, ScriptedRng([5, 5, 5, 5, 5, 5]))
+    for event in events:
+        seen = screened(event)
+        assert "Gloomfang" not in str({k: v for k, v in event.items() if k not in seen.private}), event["type"]
