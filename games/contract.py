@@ -226,6 +226,26 @@ def public(*kinds: str) -> dict[str, AudienceRule]:
     return {kind: PUBLIC for kind in kinds}
 
 
+# An event some of whose keys only the GM may read, and the GM's whole log line (a system that
+# keeps NPCs' figures behind the screen marks them when its engine decides: Demon City, Passages).
+GM_PART = "gm"
+
+
+def with_gm_part(event: Mapping[str, Any], keys: Collection[str], line: str) -> dict[str, Any]:
+    """``event`` with its GM's part: these keys are the GM's, and ``line`` the GM's log line."""
+    return {**event, GM_PART: {"keys": sorted(set(keys)), "line": line}}
+
+
+def screened(event: Mapping[str, Any]) -> Visibility:
+    """The audience of an event that may carry a GM's part (``with_gm_part``): everyone sees it;
+    its GM's part, and the keys it names, only the GM, who reads the GM's line."""
+    part = event.get(GM_PART)
+    if not part:
+        return PUBLIC
+    return Visibility(private={GM_PART: part, **{k: event[k] for k in part["keys"] if k in event}},
+                      private_audience="gm", private_summary=part["line"])
+
+
 def same_for_everyone(panel: Callable[[Mapping[str, Any]], dict[str, Any]]) -> Callable[..., dict[str, Any]]:
     """A panel's ``view`` when nothing in the state is secret, NPCs' figures included: every
     seat sees ``panel(state)``."""

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Mapping
 from typing import Any
 
-from games.contract import PUBLIC, AudienceRule, Visibility
+from games.contract import GM_PART, PUBLIC, AudienceRule, Visibility, screened, with_gm_part
 from games.demon_city.events import EVENT_TYPES, apply
 from games.demon_city.narrate import FIGURES as SHEET_FIGURES
 from games.demon_city.narrate import names_of, summary
@@ -27,7 +27,6 @@ from games.demon_city.sheet import STAT_NAMES, stat_label
 from games.demon_city.state import npcs
 
 Event = Mapping[str, Any]
-GM_PART = "gm"  # an event's GM's part: {"keys": [its keys only the GM reads], "line": the GM's line}
 
 
 def _in(hidden: Collection[str], *cids: object) -> bool:
@@ -87,21 +86,13 @@ def decide(state: Mapping[str, Any], command: Mapping[str, Any], rng: Any) -> li
         keys = FIGURES[event["type"]](event, hidden) if event["type"] in FIGURES and hidden else ()
         whole = summary(event, names)
         if keys or whole != summary(event, names, hidden):
-            event = {**event, GM_PART: {"keys": list(keys), "line": whole}}
+            event = with_gm_part(event, keys, whole)
             rolled = _rolled(event) if keys else None
             if rolled is not None:
                 event["rolled"] = rolled
         out.append(event)
     return out
 
-
-def screened(event: Event) -> Visibility:
-    """Everyone sees the event; its GM's part, if it has one, only the GM."""
-    part = event.get(GM_PART)
-    if not part:
-        return PUBLIC
-    return Visibility(private={GM_PART: part, **{k: event[k] for k in part["keys"] if k in event}},
-                      private_audience="gm", private_summary=part["line"])
 
 
 # A task (outside Action Rounds) for or against an NPC: its rating, and the pools whose reasons

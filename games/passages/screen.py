@@ -16,14 +16,13 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Mapping
 from typing import Any
 
-from games.contract import PUBLIC, AudienceRule, Visibility
+from games.contract import GM_PART, PUBLIC, AudienceRule, Visibility, screened, with_gm_part
 from games.passages.events import EVENT_TYPES, apply
 from games.passages.narrate import summary
 from games.passages.procedure import decide as engine_decide
 from games.passages.state import npcs
 
 Event = Mapping[str, Any]
-GM_PART = "gm"  # an event's Director's part: {"keys": [its keys only the Director reads], "line"}
 
 
 def _in(hidden: Collection[str], *cids: object) -> bool:
@@ -71,18 +70,10 @@ def decide(state: Mapping[str, Any], command: Mapping[str, Any], rng: Any) -> li
         keys = FIGURES[event["type"]](event, hidden) if event["type"] in FIGURES and hidden else ()
         whole = summary(event, now)
         if keys or whole != summary(event, now, hidden):
-            event = {**event, GM_PART: {"keys": sorted(set(keys)), "line": whole}}
+            event = with_gm_part(event, keys, whole)
         out.append(event)
     return out
 
-
-def screened(event: Event) -> Visibility:
-    """Everyone sees the event; its Director's part, if it has one, only the Director."""
-    part = event.get(GM_PART)
-    if not part:
-        return PUBLIC
-    return Visibility(private={GM_PART: part, **{k: event[k] for k in part["keys"] if k in event}},
-                      private_audience="gm", private_summary=part["line"])
 
 
 # Who sees each event (games/contract.py: declared, never defaulted): everyone, the NPCs'
