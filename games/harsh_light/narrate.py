@@ -10,6 +10,7 @@ from typing import Any
 
 from games.core.cards import OrientedCard
 from games.core.words import count
+from games.harsh_light.pools import pool_text
 from games.harsh_light.pulls import ATTACKS
 from games.harsh_light.state import DECK, name
 
@@ -39,15 +40,6 @@ def outcome(record: Mapping[str, Any]) -> str:
         else:
             text += ": it fails" if needed == 1 else f": it fails ({needed} needed)"
     return text
-
-
-def pool_text(pool: Mapping[str, Any]) -> str:
-    """'pool 5 (Dexterity 3 + Firearms 2)'."""
-    parts = " ".join(
-        (f"{r} {v}" if i == 0 else f"{'+' if v >= 0 else '-'} {r} {abs(v)}")
-        for i, (r, v) in enumerate(pool["parts"])
-    )
-    return f"pool {pool['size']} ({parts})" if pool["parts"] else f"pool {pool['size']}"
 
 
 def cards_count(left: list[int] | None) -> str:

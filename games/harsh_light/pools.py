@@ -85,3 +85,12 @@ def supernatural_bonus(character: Mapping[str, Any], traits: tuple[str, ...]) ->
     if any(t in sh.RESISTANCE for t in traits):
         return int(character.get("blood_potency") or 0)
     return 0
+
+
+def pool_text(pool: Mapping[str, Any]) -> str:
+    """'pool 5 (Dexterity 3 + Firearms 2)'."""
+    parts = " ".join(
+        (f"{r} {v}" if i == 0 else f"{'+' if v >= 0 else '-'} {r} {abs(v)}")
+        for i, (r, v) in enumerate(pool["parts"])
+    )
+    return f"pool {pool['size']} ({parts})" if pool["parts"] else f"pool {pool['size']}"

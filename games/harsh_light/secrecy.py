@@ -26,6 +26,7 @@ from typing import Any
 
 from games.contract import GM_ONLY, PUBLIC, AudienceRule, Visibility, public
 from games.core.words import count
+from games.harsh_light.pools import pool_text
 
 Event = dict[str, Any]
 
@@ -113,23 +114,17 @@ def initiative_event(state: Mapping[str, Any], event: Event) -> Event:
 # The GM's line: the public summary and, after it, the figures it leaves out.
 
 
-def _pool_text(pool: Mapping[str, Any]) -> str:
-    from games.harsh_light.narrate import pool_text
-
-    return pool_text(pool)
-
-
 def gm_note(event: Mapping[str, Any]) -> str:
     kind, figures = event.get("type"), event.get("figures") or {}
     if kind in ("pulled", "extended_pulled", "contest_pulled"):
-        return f"(GM: {_pool_text(figures['pool'])}, total {figures['total']}.)"
+        return f"(GM: {pool_text(figures['pool'])}, total {figures['total']}.)"
     if kind == "order_set":
         names = {r["combatant"]: r.get("name", "") for r in event.get("records", [])}
         return "(GM: " + "; ".join(f"{names.get(cid, cid)} {i['modifier']} + {i['value']} = {i['total']}"
                                    for cid, i in figures.get("initiative", {}).items()) + ".)"
     if kind == "pull_set_up":
         auto = "; the pool alone reaches it" if event.get("automatic") else ""
-        return f"(GM: {_pool_text(event['pool'])}{auto}.)"
+        return f"(GM: {pool_text(event['pool'])}{auto}.)"
     if kind == "willpower_spent":
         return f"(GM: {count(event['points_left'], 'point')} left.)"
     if kind == "dodged":
