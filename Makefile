@@ -2,6 +2,11 @@
 # `make cluster` serves the demo from PostgreSQL, Redis, two daphnes and nginx (docs/deploy.md).
 PYTHON ?= python3
 PORT ?= 8000
+# make run serves without debug pages (a revoked link must not print every URL pattern);
+# DEBUG=1 make run is the development mode, HOST=0.0.0.0 serves the local network
+HOST ?= 127.0.0.1
+DEBUG ?= 0
+HTTPS ?= 0
 VENV := .venv
 PY := $(VENV)/bin/python
 CHROMIUM := /usr/bin/chromium
@@ -31,10 +36,14 @@ install-dev: $(VENV)/.installed-dev
 migrate: install
 	$(PY) manage.py migrate --noinput
 
-run: migrate
-	$(PY) manage.py collectstatic --noinput --verbosity 0
+run: migrate .secret_key
+	DEBUG=$(DEBUG) SECRET_KEY="$$(cat .secret_key)" $(PY) manage.py collectstatic --noinput --verbosity 0
 	$(PY) manage.py demo
-	$(VENV)/bin/daphne -b 127.0.0.1 -p $(PORT) tabletop.asgi:application
+	DEBUG=$(DEBUG) HTTPS=$(HTTPS) SECRET_KEY="$$(cat .secret_key)" $(VENV)/bin/daphne -b $(HOST) -p $(PORT) tabletop.asgi:application
+
+# the key make run signs sessions with, made once for this checkout and never committed
+.secret_key:
+	@$(PYTHON) -c "import secrets; print(secrets.token_urlsafe(50))" > $@
 
 chromium:
 	@bash scripts/ensure-debian-packages chromium
@@ -62,4 +71,4 @@ cluster-clean:
 	@bash scripts/cluster clean
 
 clean:
-	rm -rf $(VENV) .pytest_cache staticfiles db.sqlite3 db.sqlite3-wal db.sqlite3-shm
+	rm -rf $(VENV) .pytest_cache staticfiles db.sqlite3 db.sqlite3-wal db.sqlite3-shm .secret_key

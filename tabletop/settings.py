@@ -197,7 +197,10 @@ DATA_UPLOAD_MAX_MEMORY_SIZE = 256 * 1024
 TABLETOP_EAGER_WRITES = env_bool("TABLETOP_EAGER_WRITES", True)
 TABLETOP_PREPARED_FRAMES = env_bool("TABLETOP_PREPARED_FRAMES", True)
 
-if not DEBUG:
+# Behind HTTPS (the default when DEBUG is off); ``HTTPS=0`` serves plain HTTP without debug pages,
+# as ``make run`` does for a group on a local network (docs/deploy.md).
+HTTPS = env_bool("HTTPS", not DEBUG)
+if HTTPS:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", True)
     SESSION_COOKIE_SECURE = True
@@ -205,6 +208,7 @@ if not DEBUG:
     SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", 60 * 60 * 24 * 365))
     SECURE_HSTS_INCLUDE_SUBDOMAINS = True
     SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", True)
+if not DEBUG:
     SECURE_CONTENT_TYPE_NOSNIFF = True
     SECURE_REFERRER_POLICY = "same-origin"
 
