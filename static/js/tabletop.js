@@ -265,6 +265,16 @@
   });
   document.addEventListener("dragend", function () { dragged = null; });
 
+  // A refusal of the whole request (the seat, a thing gone, a stale page) lands in the page's
+  // notice line (tabletop/views/errors.py); it fades after a while, as a spoken alert would.
+  let noticeTimer = null;
+  document.addEventListener("htmx:afterSwap", function (e) {
+    const notice = document.getElementById("page-notice");
+    if (!notice || notice.hidden) return;
+    clearTimeout(noticeTimer);
+    noticeTimer = setTimeout(function () { notice.hidden = true; }, 12000);
+  });
+
   // The same forms posted (socket down): 204 when done, the form again with its error if not.
   document.addEventListener("htmx:afterRequest", function (e) {
     const elt = e.detail.requestConfig && e.detail.requestConfig.elt;

@@ -1,0 +1,47 @@
+"""Issue 23: "A refusal or an expired seat shows a notice in the page, never a whole page drawn
+inside a panel." An htmx request refused by the seat (403), for something gone (404) or with a
+stale page (CSRF) gets a short notice, retargeted to the page's own notice line."""
+
+from __future__ import annotations
+
+from django.test import Client
+from django.urls import reverse
+
+from tabletop import services
+
+HTMX = {"HTTP_HX_REQUEST": "true"}
+
+
+def assert_notice(answer, status: int, words: str) -> None:
+    body = answer.content.decode()
+    assert answer.status_code == status
+    assert answer["HX-Retarget"] == "#page-notice" and answer["HX-Reswap"] == "outerHTML"
+    assert body.startswith('<p id="page-notice"') and words in body
+    assert "<html" not in body and "<body" not in body
+
+
+def test_a_removed_member_s_htmx_post_gets_a_notice_not_a_page(table) -> None:
+    services.membership_remove(target=table.bob, actor=table.gm)
+    answer = table.client(table.bob).post(reverse("roll", args=[table.row.pk]), {"notation": "1d6"}, **HTMX)
+    assert_notice(answer, 403, "The GM removed you from this table.")
+    # the same request as a page (no htmx) is the site's whole 403 page
+    page = table.client(table.bob).post(reverse("roll", args=[table.row.pk]), {"notation": "1d6"})
+    assert page.status_code == 403 and "<html" in page.content.decode()
+
+
+def test_a_spectator_s_htmx_post_and_a_gone_thing_get_a_notice(table) -> None:
+    assert_notice(table.client(table.watcher).post(reverse("roll", args=[table.row.pk]), {"notation": "1d6"}, **HTMX),
+                  403, "Your role at this table does not allow that.")
+    assert_notice(table.client(table.gm).post("/tables/999999/roll/", {"notation": "1d6"}, **HTMX), 404, "")
+
+
+def test_a_stale_page_s_post_says_to_reload(table) -> None:
+    stale = Client(enforce_csrf_checks=True)
+    stale.force_login(table.ann.user)
+    assert_notice(stale.post(reverse("roll", args=[table.row.pk]), {"notation": "1d6"}, **HTMX), 403,
+                  "This page is out of date: reload it")
+
+
+def test_the_table_page_has_its_notice_line(table) -> None:
+    page = table.client(table.ann).get(reverse("table", args=[table.row.pk])).content.decode()
+    assert '<p id="page-notice" class="socket-error page-notice" role="alert" hidden></p>' in page
