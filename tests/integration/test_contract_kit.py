@@ -103,6 +103,35 @@ def campaign(kt: KitTable, seed: int, steps: int) -> tuple[Counter[str], set[str
     return done, offered, list(events)
 
 
+OOB = re.compile(r'<[a-z]+[^>]*\bid="([^"]+)"[^>]*\bhx-swap-oob="(?:true|outerHTML|innerHTML)"[^>]*>|'
+                 r'<[a-z]+[^>]*\bhx-swap-oob="(?:true|outerHTML|innerHTML)"[^>]*\bid="([^"]+)"[^>]*>')
+
+
+def oob_targets(frame: str) -> set[str]:
+    """The ids a frame swaps out of band into elements the page must already hold (an item
+    upserted into a list, or one deleted, needs none)."""
+    found = set()
+    for match in OOB.finditer(frame):
+        if "data-upsert-into" in match.group(0):
+            continue
+        found.add(match.group(1) or match.group(2))
+    return found
+
+
+def test_every_frame_swaps_into_what_its_seat_s_page_holds_for_every_system() -> None:
+    """Issue 23: "No console errors (htmx:oobErrorNoTarget #hand-count-... during Shadows
+    combat)": each element a frame swaps in by id is on the page of the seat it is sent to."""
+    for system in SYSTEMS:
+        kt = make_table(system, f"o-{system}")
+        _, _, events = campaign(kt, seed=77, steps=80)
+        for seat in kt.seats:
+            page = seat.client.get(reverse("table", args=[kt.table.pk])).content.decode()
+            ids = set(re.findall(r'\bid="([^"]+)"', page))
+            for event in events[-40:]:
+                missing = oob_targets(seat_frame(event, page_seat(seat)) or "") - ids
+                assert not missing, f"{system}: {seat.name}'s page has no {sorted(missing)} for {event.kind}"
+
+
 def replay_bytes(kt: KitTable, seat: Seat) -> str:
     """What a reconnect from the start sends the seat: every event it sees, then its panel."""
     viewer = viewer_of(seat.member)
