@@ -183,10 +183,13 @@ def event_frame(event: Event, lens: Lens, *, entry: str | None = None) -> str:
         context = {"m": member, "oob": True}
         parts.append(render_to_string(f"{CARDS}#player_option", context))
         parts.append(render_to_string(f"{CARDS}#deal_checkbox", context))  # a player may deal too
+        parts.append(render_to_string(f"{CARDS}#owner_option", context))  # the GM's "Whose deck"
     elif event.kind == "member.removed":
         member_id = int(event.payload["member"]["id"])
-        for prefix in ("player-opt", "deal-to", "hand"):
-            parts.append(format_html('<span id="{}-{}" hx-swap-oob="delete"></span>', prefix, member_id))
+        # each where the seat's page has it (tabletop/seats.py cuts the others' out of the frame)
+        for prefix, held_by in (("player-opt", ""), ("deal-to", "seated"), ("deck-owner", "gm"), ("hand", "gm")):
+            parts.append(format_html('<span id="{}-{}" data-only="{}" hx-swap-oob="delete"></span>', prefix, member_id,
+                                     held_by))
     if "counts" in event.payload:
         parts.append(card_panels(event, lens))
     return "".join(parts)

@@ -45,3 +45,43 @@ def test_a_stale_page_s_post_says_to_reload(table) -> None:
 def test_the_table_page_has_its_notice_line(table) -> None:
     page = table.client(table.ann).get(reverse("table", args=[table.row.pk])).content.decode()
     assert '<p id="page-notice" class="socket-error page-notice" role="alert" hidden></p>' in page
+
+
+def test_a_player_who_joins_or_leaves_reaches_every_list_that_names_players_live(table) -> None:
+    """Issue 23: "Forms that list people or characters follow the table live (the GM's 'Whose
+    deck' showed only 'The table's' until a reload)"; and every element a frame swaps in or
+    deletes by id is on the page of the seat it is sent to (no htmx:oobErrorNoTarget)."""
+    from tabletop.models import Role
+    from tabletop.seats import GM, SPECTATOR, PageSeat
+    from tests.integration.test_contract_kit import oob_targets
+    from tests.support.frames import logged, seat_frame
+
+    import re
+
+    with logged() as events:
+        cleo = services.membership_join(table=table.row, user=services.guest_user_create(), role=Role.PLAYER,
+                                        display_name="Cleo")
+    [joined] = [e for e in events if e.kind == "member.joined"]
+    assert f'id="deck-owner-{cleo.pk}"' in (seat_frame(joined, GM) or "")
+    for seat, member in ((SPECTATOR, table.watcher), (PageSeat("player", table.ann.pk), table.ann)):
+        frame = seat_frame(joined, seat) or ""
+        assert f'id="deck-owner-{cleo.pk}"' not in frame  # the GM's form alone lists it
+        page = table.client(member).get(reverse("table", args=[table.row.pk])).content.decode()
+        held = set(re.findall(r'\bid="([^"]+)"', page))
+        lists = {m for m in re.findall(r'data-upsert-into="#([^"]+)"', frame)}
+        assert lists <= held, (seat, lists - held)  # where each new item goes is on the page
+        assert oob_targets(frame) <= held | {f"member-{cleo.pk}"}
+    with logged() as events:
+        services.membership_remove(target=cleo, actor=table.gm)
+    [removed] = [e for e in events if e.kind == "member.removed"]
+    for seat, member in ((SPECTATOR, table.watcher), (PageSeat("player", table.ann.pk), table.ann), (GM, table.gm)):
+        frame = seat_frame(removed, seat) or ""
+        deleted = set(re.findall(r'id="([^"]+)"[^>]*hx-swap-oob="delete"', frame))
+        page = table.client(member).get(reverse("table", args=[table.row.pk])).content.decode()
+        before = set(re.findall(r'\bid="([^"]+)"', page)) | {f"member-{cleo.pk}", f"player-opt-{cleo.pk}",
+                                                              f"deal-to-{cleo.pk}", f"deck-owner-{cleo.pk}",
+                                                              f"hand-{cleo.pk}"}
+        page_before = {i for i in before if (seat == GM) or not i.startswith(("deck-owner-", "hand-"))}
+        if seat == SPECTATOR:
+            page_before.discard(f"deal-to-{cleo.pk}")
+        assert deleted <= page_before, (seat, deleted - page_before)
