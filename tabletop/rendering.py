@@ -257,6 +257,12 @@ def presence_frame(table_id: int) -> str:
     )
 
 
+# The answers to a page's heartbeat and to its resume (static/js/tabletop.js reads them; htmx
+# swaps nothing of them).
+PONG = '<p id="socket-pong" hidden></p>'
+CAUGHT_UP = '<p id="socket-caught-up" hidden></p>'
+
+
 def error_frame(message: str, code: str) -> str:
     return format_html(
         '<p id="socket-error" class="socket-error" role="alert" hx-swap-oob="true" '

@@ -134,11 +134,45 @@
     scrollLog();
   });
 
+  let liveSocket = null; // the WebSocket itself (the extension's wrapper cannot close it)
   document.addEventListener("htmx:wsOpen", function (e) {
-    setConnection("live", "Live");
+    setConnection("catching-up", "Catching up…");
     live = e.detail.socketWrapper;
+    liveSocket = e.detail.event ? e.detail.event.target : null;
+    heard();
     live.send(JSON.stringify({ type: "resume", after: lastSeq }));
   });
+
+  // The heartbeat: a socket quiet for a while is asked for a pong; one that does not answer is
+  // taken for dead (a laptop asleep, a dropped network): the badge says Reconnecting at once,
+  // the socket is closed and opened again, and the resume brings the log up to date. (daphne
+  // pings the page the other way, and drops a socket whose page stopped answering.)
+  const PING_AFTER_MS = 25000;
+  const PONG_WITHIN_MS = 8000;
+  let lastHeard = 0;
+  let pingSent = 0;
+  let deadSocket = null; // the wrapper this page closed for want of a pong
+  function heard() { lastHeard = Date.now(); pingSent = 0; }
+  function heartbeatMs() {
+    const socket = document.getElementById("socket");
+    return Number((socket && socket.dataset.heartbeatMs) || 0);
+  }
+  setInterval(function () {
+    if (!live) return;
+    const scale = heartbeatMs() ? heartbeatMs() / PING_AFTER_MS : 1; // the tests shorten it
+    const now = Date.now();
+    if (pingSent && now - pingSent > PONG_WITHIN_MS * scale) {
+      setConnection("reconnecting", "Reconnecting…");
+      deadSocket = live;
+      pingSent = 0;
+      if (liveSocket) liveSocket.close(4000, "no answer to the heartbeat");
+      return;
+    }
+    if (!pingSent && now - lastHeard > PING_AFTER_MS * scale) {
+      pingSent = now;
+      live.send(JSON.stringify({ type: "ping" }));
+    }
+  }, 1000);
 
   document.addEventListener("htmx:wsClose", function (e) {
     live = null;
@@ -155,6 +189,15 @@
       return;
     }
     setConnection("reconnecting", "Reconnecting…");
+    if (deadSocket === e.detail.socketWrapper) {
+      // closed by this page for want of a pong: the extension reconnects only after an
+      // abnormal close, so the page does
+      deadSocket = null;
+      const wrapper = e.detail.socketWrapper;
+      const socketElt = e.target;
+      setTimeout(function () { if (document.body.contains(socketElt)) wrapper.reconnect(); }, 500);
+      return;
+    }
     if (code === 1009) {
       // The server closed on a frame too big (this page sends none; something else in the
       // page might). htmx's ws extension reconnects only after 1006/1011/1012/1013, so the
@@ -171,6 +214,16 @@
 
   document.addEventListener("htmx:wsBeforeMessage", function (e) {
     const message = e.detail.message;
+    heard();
+    if (message.startsWith('<p id="socket-pong"')) {
+      e.preventDefault();
+      return;
+    }
+    if (message.startsWith('<p id="socket-caught-up"')) {
+      e.preventDefault();
+      setConnection("live", "Live");
+      return;
+    }
     if (message.startsWith('<p id="socket-ack"')) {
       e.preventDefault(); // an answer to this page's own action: nothing to swap
       answered(message);
