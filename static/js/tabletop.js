@@ -267,12 +267,11 @@
     if (e.detail.shouldSwap && e.detail.xhr) makeRoomFor(e.detail.xhr.responseText);
   });
 
-  // Your turn: the banner says so (the page's CSS picks "Your turn" for the one it names);
-  // the tab's title says it too, so a player on another tab sees it is their move.
+  // Your turn: the banner says so (drawn for this seat: every seat the step waits for reads
+  // "Your turn"); the tab's title says it too, so a player on another tab sees it is their move.
   const plainTitle = document.title;
   function markTurn() {
-    const mine = document.querySelector("#turn-banner:not([hidden]) .turn-mine");
-    const yours = mine !== null && getComputedStyle(mine).display !== "none";
+    const yours = document.querySelector("#turn-banner:not([hidden]) .turn-mine") !== null;
     document.title = yours ? "\u25B6 Your turn \u00B7 " + plainTitle : plainTitle;
     document.body.classList.toggle("my-turn", yours);
   }

@@ -54,14 +54,10 @@ def controls_of(kt: KitTable, seat: Seat) -> list[Control]:
     return controls_in(kt.panel_html(seat), kt.table.pk)
 
 
-def turn_holder(kt: KitTable) -> Seat | None:
-    """Whom the turn banner names: the player of the combatant, or the GM."""
-    turn = panels.turn_view(panels.current(kt.table, kt.gm.member))
-    if not turn:
-        return None
-    if turn["gm"] or not turn["controller"]:
-        return kt.gm
-    return next((s for s in kt.players if s.member.pk == turn["controller"]), kt.gm)
+def turn_holders(kt: KitTable) -> list[Seat]:
+    """The seats whose banner says "Your turn": every one the step waits for."""
+    return [seat for seat in (kt.gm, *kt.players)
+            if (panels.turn_view(panels.current(kt.table, seat.member), page_seat(seat)) or {}).get("mine")]
 
 
 def campaign(kt: KitTable, seed: int, steps: int) -> tuple[Counter[str], set[str], list[Event]]:
@@ -73,12 +69,12 @@ def campaign(kt: KitTable, seed: int, steps: int) -> tuple[Counter[str], set[str
     table = kt.table
     with logged() as events:
         for step in range(steps):
-            holder = turn_holder(kt)
+            holders = turn_holders(kt)
             seats = [kt.gm, *kt.players]
-            seat = holder if holder is not None and rnd.random() < 0.6 else rnd.choice(seats)
+            seat = rnd.choice(holders) if holders and rnd.random() < 0.6 else rnd.choice(seats)
             controls = controls_of(kt, seat)
             offered |= {f"{seat.role}:{c.name}" for c in controls}
-            if holder is not None and seat is holder and step % 5 == 0:
+            if seat in holders and step % 5 == 0:
                 assert controls, f"{kt.game.key}: the turn names {seat.name}, whose panel offers nothing"
             if not controls:
                 continue
