@@ -9,17 +9,41 @@ Current Toughness -1 they are out of the fight".
 from __future__ import annotations
 
 import html
+import json
+import re
+from collections.abc import MutableSequence, Sequence
+from typing import Any
 
 import pytest
+from channels.db import database_sync_to_async
+from channels.testing import WebsocketCommunicator
 from django.contrib.auth import get_user_model
 from django.test import Client
 from django.urls import reverse
 
 from tabletop import panels, services
+from tabletop.asgi import application
 from tabletop.models import Event, Role
 from tabletop.seats import PageSeat
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
+
+
+class Dice:
+    """An ``Rng`` whose d10s come from a script, so a test stages a hit."""
+
+    def __init__(self, rolls: Sequence[int]) -> None:
+        self.rolls = list(rolls)
+
+    def randint(self, a: int, b: int) -> int:
+        assert self.rolls, "the script ran out of dice"
+        return self.rolls.pop(0)
+
+    def shuffle(self, x: MutableSequence[Any]) -> None:
+        pass
+
+    def choice(self, seq: Sequence[Any]) -> Any:
+        return seq[0]
 
 
 @pytest.fixture
@@ -89,3 +113,97 @@ def test_a_task_offers_and_rolls_the_character_s_own_skills(table) -> None:
                                                    "target_number": "3"}, **HTMX)
     assert long_name.status_code == 400 and "at most 200" in long_name.content.decode()
     assert Event.objects.count() == before
+
+
+def command(t, who: str, rng: Any, **cmd: Any) -> list[Event]:
+    return services.procedure_command(table=t["table"], actor=t[who], command=cmd, rng=rng)
+
+
+def start_and_round_one(t) -> list[Event]:
+    """Agnes punches the Demon, the Demon claws Agnes, Betty only defends; the Demon rolls 8 to
+    Agnes's 2 and its claws do 9 (the lowest of Agnes's three damage dice): Agnes at -6/3, out."""
+    start = reverse("table_command", args=[t["table"].pk, "start"])
+    chars = [t[k].pk for k in ("agnes", "betty", "demon")]
+    assert t["clients"]["gm"].post(start, {"characters": chars}, **HTMX).status_code == 200
+    command(t, "ann", Dice([]), type="announce", combatant=cid(t["agnes"]), kind="melee", target=cid(t["demon"]))
+    command(t, "gm", Dice([]), type="announce", combatant=cid(t["demon"]), kind="melee", target=cid(t["agnes"]))
+    command(t, "bob", Dice([]), type="announce", combatant=cid(t["betty"]), kind="defend")
+    return command(t, "gm", Dice([2, 5, 8, 9, 9, 9, 8]), type="roll")
+
+
+def lines_after(seq: int) -> list[Event]:
+    return list(Event.objects.filter(seq__gt=seq).order_by("seq"))
+
+
+def test_a_hit_goes_on_the_sheet_at_once_and_the_unhurt_are_never_touched(table) -> None:
+    """Issue 22: "they show 3/3 Toughness while the round shows Agnes at -6/3 and out, until the
+    GM ends the rounds, which then logs "sheet now holds Current Toughness 4" for the unhurt".
+    Seed: "the target subtracts that number from their Current Toughness. At Current Toughness -1
+    they are out of the fight"."""
+    first = Event.objects.latest("seq").seq
+    betty_version = table["betty"].version
+    rolled = start_and_round_one(table)
+    kinds = [e.kind for e in lines_after(first)]
+    hit = kinds.index("demon_city.damage_rolled")
+    assert kinds[hit + 1] == "character.updated"  # the card is redrawn as the hit lands
+    updated = lines_after(first)[hit + 1]
+    assert updated.summary == "Agnes's sheet now holds Current Toughness -6, Injured yes, Out of the fight yes."
+    table["agnes"].refresh_from_db()
+    assert (table["agnes"].sheet["current_toughness"], table["agnes"].sheet["injured"],
+            table["agnes"].sheet["out_of_fight"]) == (-6, True, True)
+    assert any("Toughness 3 -> -6; out of the fight" in e.summary for e in rolled)
+
+    # round 2: Betty shoots the Demon first (9 to its 4); one damage die of 4: the Demon at -3/1
+    command(table, "gm", Dice([]), type="next_round")
+    command(table, "gm", Dice([]), type="announce", combatant=cid(table["demon"]), kind="melee",
+            target=cid(table["betty"]))
+    command(table, "bob", Dice([]), type="announce", combatant=cid(table["betty"]), kind="shoot",
+            target=cid(table["demon"]))
+    second = Event.objects.latest("seq").seq
+    command(table, "gm", Dice([3, 4, 6, 9, 4, 8]), type="roll")
+    [npc_line] = [e for e in lines_after(second) if e.kind == "character.updated"]
+    # the NPC's sheet is the GM's: the others read that it changed, the GM what it holds
+    assert npc_line.summary == "The GM's sheet of Demon changes."
+    assert npc_line.private_summary == "Demon's sheet now holds Current Toughness -3, Injured yes, Out of the fight yes."
+    table["demon"].refresh_from_db()
+    assert table["demon"].sheet["current_toughness"] == -3
+
+    ended = command(table, "gm", Dice([]), type="end")
+    assert not [e for e in lines_after(ended[0].seq) if e.kind == "character.updated"]
+    betty_lines = [e.summary for e in Event.objects.filter(kind="character.updated") if "Betty" in e.summary]
+    assert betty_lines == []
+    table["betty"].refresh_from_db()
+    assert table["betty"].version == betty_version and table["betty"].sheet.get("current_toughness") is None
+
+
+def test_an_undone_roll_takes_the_hit_off_the_sheet(table) -> None:
+    """The Host's undo ("Undo the last step") of the roll gives Agnes back her Toughness on her
+    card as in the round: the sheet holds what the round holds."""
+    start_and_round_one(table)
+    command(table, "gm", Dice([]), type="undo")
+    table["agnes"].refresh_from_db()
+    assert (table["agnes"].sheet["current_toughness"], table["agnes"].sheet["injured"],
+            table["agnes"].sheet["out_of_fight"]) == (None, False, False)
+    undone = Event.objects.filter(kind="character.updated").latest("seq")
+    assert undone.summary == "Agnes's sheet now holds Current Toughness None, Injured no, Out of the fight no."
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_another_player_sees_the_card_follow_the_hit_live(table) -> None:
+    """Bob's page redraws Agnes's card, at -6 of 3 and out of the fight, as the hit lands."""
+    client = table["clients"]["bob"]
+    comm = WebsocketCommunicator(
+        application, f"/ws/tables/{table['table'].pk}/",
+        headers=[(b"cookie", f"sessionid={client.cookies['sessionid'].value}".encode()),
+                 (b"origin", b"http://127.0.0.1")],
+    )
+    assert (await comm.connect())[0]
+    await comm.send_to(text_data=json.dumps({"type": "resume", "after": 0}))
+    await database_sync_to_async(start_and_round_one)(table)
+    received = ""
+    while "Round 1 resolved" not in received:
+        received += (await comm.receive_output(timeout=3)).get("text", "")
+    *made, card = re.findall(rf'<article id="character-{table["agnes"].pk}".*?</article>', received, re.S)
+    assert "3 / 3" in made[0] and 'hx-swap-oob="true"' in card  # her card when made, then redrawn
+    assert "-6 / 3" in card and "Out of the fight" in card and "is-out" in card
+    await comm.disconnect()
