@@ -84,6 +84,9 @@ def decide(state: Mapping[str, Any], command: Mapping[str, Any], rng: Any) -> li
         now = apply(now, event)
         hidden, names = npcs(now), names_of(now)
         keys = FIGURES[event["type"]](event, hidden) if event["type"] in FIGURES and hidden else ()
+        # a changed pool's size is its sheet's figure for a hidden NPC (narrate: ``pools_now``)
+        if _in(hidden, *(cid for cid, _ in event.get("pools_now") or ())):
+            keys = (*keys, "pools_now")
         whole = summary(event, names)
         if keys or whole != summary(event, names, hidden):
             event = with_gm_part(event, keys, whole)
