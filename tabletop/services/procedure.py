@@ -177,4 +177,8 @@ def _write_back(table: Table, me: Membership, changes: dict[str, dict[str, Any]]
 
 
 def _shown(value: Any) -> str:
+    """A sheet value in a write-back's line; a field written back blank (a track back at its
+    whole, as Shadows and Demon City write it) reads "cleared", never "None"."""
+    if value is None or value == "":
+        return "cleared"
     return ("yes" if value else "no") if isinstance(value, bool) else str(value)

@@ -185,7 +185,7 @@ def test_an_undone_roll_takes_the_hit_off_the_sheet(table) -> None:
     assert (table["agnes"].sheet["current_toughness"], table["agnes"].sheet["injured"],
             table["agnes"].sheet["out_of_fight"]) == (None, False, False)
     undone = Event.objects.filter(kind="character.updated").latest("seq")
-    assert undone.summary == "Agnes's sheet now holds Current Toughness None, Injured no, Out of the fight no."
+    assert undone.summary == "Agnes's sheet now holds Current Toughness cleared, Injured no, Out of the fight no."
 
 
 @pytest.mark.django_db(transaction=True)
