@@ -85,3 +85,25 @@ def test_a_player_who_joins_or_leaves_reaches_every_list_that_names_players_live
         if seat == SPECTATOR:
             page_before.discard(f"deal-to-{cleo.pk}")
         assert deleted <= page_before, (seat, deleted - page_before)
+
+
+def test_a_sheet_s_every_fault_is_shown_at_its_field_at_once(db) -> None:
+    """Issue 23: "Form errors at their fields, all at once." A Harsh Light sheet with a Skill
+    that is not one and a bad Again: both said, each beside its own field."""
+    from django.contrib.auth import get_user_model
+
+    from tabletop.models import Role
+
+    gm_user = get_user_model().objects.create_user("faults", password="a long gm password 9")
+    table = services.table_create(gm=gm_user, name="Faults", system="harsh_light")
+    gm = table.members.get(role=Role.GM)
+    client = Client()
+    client.force_login(gm.user)
+    answer = client.post(reverse("character_new", args=[table.pk]), {
+        "name": "Alfie", "kind": "npc", "sheet_strength": "3", "sheet_skills": "Sorcery: 3", "sheet_again": "7"})
+    body = answer.content.decode()
+    assert answer.status_code == 400
+    skills = body[body.index('name="sheet_skills"'):body.index('name="sheet_willpower"')]
+    again = body[body.index('name="sheet_again"'):body.index('name="sheet_blood_potency"')]
+    assert "is not a World of Darkness Skill" in skills and "form-error" in again
+    assert not table.characters.exists()
