@@ -26,6 +26,7 @@ def _assert_fits(person):
     scroll_width = person.page.evaluate("document.documentElement.scrollWidth")
     overflowing = person.page.evaluate(OVERFLOW_JS, PHONE_WIDTH)
     assert scroll_width <= PHONE_WIDTH and not overflowing, (person.name, scroll_width, overflowing)
+    person.assert_no_blank_below()
 
 
 def test_the_table_works_and_fits_on_a_390_pixel_phone(make_table):
