@@ -236,7 +236,12 @@
 
   document.addEventListener("htmx:wsAfterMessage", function (e) {
     const seq = frameSeq(e.detail.message);
-    if (seq !== null && isAfter(seq, lastSeq)) lastSeq = seq;
+    if (seq !== null && isAfter(seq, lastSeq)) {
+      // a line that came live (not at the page's load, not a replay's backlog) rolls its dice in
+      const entry = document.getElementById("event-" + seq);
+      if (entry && live && document.getElementById("connection").dataset.state === "live") entry.classList.add("fresh");
+      lastSeq = seq;
+    }
     const socket = document.getElementById("socket");
     if (socket) socket.dataset.lastSeq = String(lastSeq);
     scrollLog();
