@@ -16,13 +16,14 @@ from games.shadows.actor import (
     Actor, Command, Event, new_id, npc_flag, play_from_hand, require_ap, require_in_hand, tokens_of, whole,
 )
 from games.shadows.errors import GMOnly, NotEnoughAP, RuleError, WrongStep
-from games.shadows.sheet import profile, skill_key, skill_value
+from games.shadows.sheet import TRACK_LABELS, profile, skill_key, skill_value
 
 
 def _fresh(person: Mapping[str, Any]) -> dict[str, Any]:
     ap = cb.action_points(person["attributes"]["quickness"])
     return {**person, "focus": None, "ap": ap, "ap_max": ap, "hand": [], "dealt": False,
-            "redealt": False, "actions": 0, "done": False, "in_fight": True}
+            "redealt": False, "actions": 0, "done": False, "in_fight": True,
+            "fallen": st.down(person) or st.dead(person)}
 
 
 def start_combat(state: Mapping[str, Any], command: Command, actor: Actor, rng: Rng, cards: Cards) -> list[Event]:
@@ -60,11 +61,14 @@ def _lined_up(state: Mapping[str, Any], command: Command, actor: Actor) -> tuple
         raise WrongStep("Deal the hands before anyone attacks.")
     me = st.fighter(state, command.get("combatant"))
     actor.require_control(me["id"], me["name"])
+    st.require_standing(me)
     if not me["dealt"] or not me["in_fight"]:
         raise WrongStep(f"{me['name']} has no hand to attack with.")
     target = st.fighter(state, command.get("target"))
     if target["id"] == me["id"] or not target["in_fight"]:
         raise RuleError("Choose someone else in the fight to attack.")
+    if st.fallen(target):
+        raise RuleError(f"{target['name']} is {st.fallen_label(target)}: choose someone still in the fight.")
     return me, target, weapons.find(state["weapons"], str(command.get("weapon") or ""))
 
 
@@ -147,6 +151,7 @@ def end_turn(state: Mapping[str, Any], command: Command, actor: Actor, rng: Rng,
         raise WrongStep("The round has not started: the hands are not dealt yet.")
     me = st.fighter(state, command.get("combatant"))
     actor.require_control(me["id"], me["name"])
+    st.require_standing(me)
     if not me["dealt"] or me.get("done"):
         raise WrongStep(f"{me['name']} is not acting now.")
     return [{"type": "turn_ended", "combatant": me["id"], "ap": me["ap"], **npc_flag(me)}]
@@ -176,6 +181,9 @@ def defend(state: Mapping[str, Any], command: Command, actor: Actor, rng: Rng, c
         raise RuleError(f"The attack is on {me['name']}: only they defend.")
     actor.require_control(me["id"], me["name"])
     tokens = tokens_of(command, "cards")
+    if tokens:
+        # fallen while the attack waited (the GM's correction): it takes the blow, it cannot dodge
+        st.require_standing(me)
     if len(tokens) > pending["ap"]:
         raise RuleError(f"At most {pending['ap']} defence cards: one for each AP the attacker spent.")
     require_in_hand(me, tokens)
@@ -251,7 +259,15 @@ def _resolve(state: Mapping[str, Any], pending: Mapping[str, Any], target: Mappi
     result["damage"] = damage
     result["notes"] = notes
     result["tracks"] = cb.tracks_hit(damage, kind, weapon["modern"]) if damage else {}
+    result["falls"] = _falls(target, result["tracks"])
     return result
+
+
+def _falls(target: Mapping[str, Any], tracks: Mapping[str, int]) -> str:
+    """What a hit leaves of a target standing until now: "dead" (its Life gone), "down" (its
+    Health gone), or "" (it stands): everyone sees a combatant fall."""
+    after = {**target, **{t: target[t] - v for t, v in tracks.items()}}
+    return st.fallen_label(after) if st.standing(target) and st.fallen(after) else ""
 
 
 def announce_critical(state: Mapping[str, Any], command: Command, actor: Actor, rng: Rng, cards: Cards) -> list[Event]:
@@ -283,7 +299,9 @@ ADJUSTABLE = ("ap", "health", "life", "aessence", "in_fight")
 
 
 def adjust(state: Mapping[str, Any], command: Command, actor: Actor, rng: Rng, cards: Cards) -> list[Event]:
-    """The GM corrects a combatant: AP left, Health, Life, Æssence, or in/out of the fight."""
+    """The GM corrects a combatant: AP left (0 to its AP for the round), Health, Life or
+    Æssence (0 to the whole: a track stops at nothing), or in/out of the fight. Set to nothing,
+    it falls at once; set back above nothing, it comes back into the fight at the next round."""
     actor.require_gm("correct a combatant")
     person = st.fighter(state, command.get("combatant"))
     field = str(command.get("field") or "")
@@ -291,8 +309,11 @@ def adjust(state: Mapping[str, Any], command: Command, actor: Actor, rng: Rng, c
         raise RuleError("Correct AP, Health, Life, Æssence or in the fight.")
     if field == "in_fight":
         value: Any = bool(command.get("value"))
+    elif field == "ap":
+        value = whole(command, "value", 0, low=0, high=person["ap_max"], what=f"{person['name']}'s AP left")
     else:
-        value = whole(command, "value", 0, low=0 if field == "ap" else -999, high=999, what=field)
+        value = whole(command, "value", 0, low=0, high=person["maxima"][field],
+                      what=f"{person['name']}'s {TRACK_LABELS[field]}")
     return [{"type": "adjusted", "combatant": person["id"], "field": field, "value": value, **npc_flag(person)}]
 
 

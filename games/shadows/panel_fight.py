@@ -3,7 +3,7 @@
 What a seat that may not see a combatant's sheet (``Seat.sees_sheet``: an NPC's, while the
 table keeps NPC sheets behind the GM's screen) gets of it: its name, its focus (declared
 aloud), how many cards it holds (dealt at the table, counted on the GM's hand pile), whether
-it is done or out, and what the rules make public as it happens: every card played, and a
+it is done, out, down or dead (it falls before everyone's eyes), and what the rules make public as it happens: every card played, and a
 resolved attack's own figures (the attack's value, the Defence it met and what made it up, the
 damage done), so the players can check the rules were kept. Not its skills, attributes, AP
 (left or whole), hand size by focus, tracks or protection, and no odds counted from them: an
@@ -45,6 +45,8 @@ def _row(p: Mapping[str, Any], seat: Seat, nxt: str | None) -> dict[str, Any]:
         "focus_label": FOCUS_LABELS.get(p["focus"] or "", ""), "hand_count": len(p["hand"]),
         "dealt": p["dealt"], "redealt": p["redealt"], "in_fight": p["in_fight"], "done": bool(p.get("done")),
         "holder": p.get("holder"), "next": p["id"] == nxt,
+        # whether it is down or dead everyone sees happen (a blow's line says it): not a figure
+        "standing": st.standing(p), "fallen": st.fallen_label(p),
     }
     if not shown:
         return row
@@ -53,7 +55,8 @@ def _row(p: Mapping[str, Any], seat: Seat, nxt: str | None) -> dict[str, Any]:
         can_redeal=p["dealt"] and not p["redealt"] and not p["actions"] and p["ap"] == p["ap_max"],
         skills=[{"key": k, "label": k.replace("_", " ").capitalize(), "value": v} for k, v in p["skills"].items()],
         hand_sizes=[{"key": f, "label": FOCUS_LABELS[f], "size": hand_size(p["attributes"], f)} for f in FOCI],
-        tracks=[{"key": t, "label": TRACK_LABELS[t], "value": p[t], "of": (p.get("maxima") or {}).get(t, p[t])}
+        # max(0, ...): a fight stored before tracks stopped at nothing may hold less
+        tracks=[{"key": t, "label": TRACK_LABELS[t], "value": max(0, p[t]), "of": (p.get("maxima") or {}).get(t, p[t])}
                 for t in TRACKS],
     )
     if seat.is_gm and npc:
@@ -71,8 +74,8 @@ def _aim(state: Mapping[str, Any], fight: Mapping[str, Any], aim: Mapping[str, A
     that the odds are the GM's."""
     people = fight["combatants"]
     me, them = people.get(aim["attacker"]), people.get(aim["target"])
-    if me is None or them is None or not seat.sees_sheet(me["id"]):
-        return None
+    if me is None or them is None or not seat.sees_sheet(me["id"]) or not (st.standing(me) and st.standing(them)):
+        return None  # an aim by or at someone fallen since is void
     named = {"attacker": me["id"], "target": them["id"], "attacker_name": me["name"], "target_name": them["name"],
              "weapon": aim["weapon"]}
     if not seat.sees_sheet(them["id"]):
@@ -158,6 +161,6 @@ def fight_view(state: Mapping[str, Any], seat: Seat) -> dict[str, Any] | None:
         "criticals": [c | {"face": card_face(c["card"]), "target_name": people.get(c["target"], {}).get("name", "")}
                       for c in fight["criticals"] if gm or c["announced"]],
         "waiting_criticals": sum(1 for c in fight["criticals"] if not c["announced"]),
-        "all_focused": all(p["focus"] for p in people.values() if p["in_fight"]),
-        "to_deal": [p["name"] for cid in fight["order"] if (p := people[cid])["in_fight"] and not p["dealt"]],
+        "all_focused": all(p["focus"] for p in people.values() if st.standing(p)),
+        "to_deal": [p["name"] for cid in fight["order"] if st.standing(p := people[cid]) and not p["dealt"]],
     }
