@@ -25,7 +25,7 @@ from games.shadows.combat import (
     defence, hand_size, off_focus,
 )
 from games.shadows.errors import RuleError
-from games.shadows.faces import card_face, pct
+from games.shadows.faces import card_face, chance
 from games.shadows.odds import through_by_value
 from games.shadows.sheet import TRACK_LABELS, TRACKS, skill_value
 
@@ -95,7 +95,8 @@ def _aim(state: Mapping[str, Any], fight: Mapping[str, Any], aim: Mapping[str, A
             "skill_label": aim["skill"].replace("_", " ").capitalize(), "skill_value": skill, "off_focus": off,
             "defence": guard, "defence_attribute": DEFENCE_ATTRIBUTE[kind].capitalize(), "dodge_cards": k,
             "target_hand": len(them["hand"]),
-            "odds": [{"value": v, "rank": _RANKS.get(v, str(v)), "pct": pct(p)} for v, p in chances.items()]}
+            "odds": [{"value": v, "rank": _RANKS.get(v, str(v)), "chance": chance(p)} for v, p in chances.items()],
+            "none_through": not any(chances.values())}
 
 
 def _pending(fight: Mapping[str, Any], seat: Seat) -> dict[str, Any] | None:
