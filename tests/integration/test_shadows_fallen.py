@@ -15,6 +15,8 @@ from django.urls import reverse
 
 from tabletop import services
 from tabletop.models import Character, Event
+from tabletop.seats import GM
+from tests.support.frames import logged, seat_frame
 from tests.integration.test_shadows_table import cid, dealt_fight, held, ok, post, sh, t  # noqa: F401
 
 pytestmark = pytest.mark.django_db
@@ -61,8 +63,12 @@ def test_a_ghoul_felled_is_offered_no_action_no_blow_and_no_hand_then_left_out_o
     ok(sh, "bob", "declare_focus", combatant=bram, focus="physical")
     ok(sh, "gm", "deal")
     assert held(sh, "gm") == [] and len(held(sh, "ann")) == 4 and len(held(sh, "bob")) == 4
-    ok(sh, "gm", "end_combat")
+    with logged() as events:
+        ok(sh, "gm", "end_combat")
     assert Character.objects.get(pk=sh["ghoul"].pk).sheet["health_now"] == 0
+    # the GM's live panel is drawn from the sheets the fight's end wrote back, not from before
+    [ended] = [e for e in events if e.kind == "shadows.combat_ended"]
+    assert f'value="{sh["ghoul"].pk}"> Ghoul <span class="muted">(down)</span>' in seat_frame(ended, GM)
     # its card says it is down, to every seat (an NPC's harm everyone sees happen)...
     for who in ("gm", "ann"):
         card = page(sh, who).split(f'id="character-{sh["ghoul"].pk}"')[1].split("</article>")[0]
