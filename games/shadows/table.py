@@ -27,12 +27,14 @@ def _now(tracks: Mapping[str, int], whole: Mapping[str, int] | None) -> dict[str
     return {NOW[t]: None if whole is not None and v == whole.get(t) else v for t, v in tracks.items()}
 
 
-def _hurt(state: Mapping[str, Any], cid: str) -> dict[str, dict[str, Any]]:
+def _hurt(state: Mapping[str, Any], cid: str, *, fell: bool = False) -> dict[str, dict[str, Any]]:
     """A player character's tracks as the fight has left them, so its card beside the table
-    follows the fight. An NPC's wait for the fight's end: its sheet is the GM's, whose panel
-    shows its tracks meanwhile (and a line for each hit would only say that it changed)."""
+    follows the fight. An NPC's wait for the fight's end (its sheet is the GM's, whose panel
+    shows its tracks meanwhile, and a line for each hit would only say that it changed), or for
+    the blow that fells it: then its card says "Down" or "Dead" to everyone (``npc_glance``),
+    as the blow's own line does."""
     person = ((state.get("combat") or {}).get("combatants") or {}).get(cid)
-    if person is None or person.get("npc"):
+    if person is None or (person.get("npc") and not fell):
         return {}
     return {cid: _now({t: person[t] for t in TRACKS}, person["maxima"])}
 
@@ -40,7 +42,7 @@ def _hurt(state: Mapping[str, Any], cid: str) -> dict[str, dict[str, Any]]:
 def writeback(event: Mapping[str, Any], state: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
     kind = event.get("type")
     if kind == "attack_resolved":
-        return _hurt(state, event["target"])
+        return _hurt(state, event["target"], fell=bool(event.get("falls")))
     if kind == "adjusted" and event.get("field") in TRACKS:
         return _hurt(state, event["combatant"])
     if kind in ("major_arcana_kept", "arcana_spent"):

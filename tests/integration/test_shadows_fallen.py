@@ -54,6 +54,11 @@ def test_a_ghoul_felled_is_offered_no_action_no_blow_and_no_hand_then_left_out_o
                          % ghoul, html, re.S), who
     # the GM reads its Health as nothing of 30, not as a figure below nothing
     assert "Health <strong>0</strong>/30" in page(sh, "gm").split(f'data-combatant="{ghoul}"')[1].split("</li>")[0]
+    # the blow that fells an NPC writes its tracks back at once: its card says it is down to all,
+    # and its figures stay the GM's
+    hidden = page(sh, "ann").split(f'id="character-{sh["ghoul"].pk}"')[1].split("</article>")[0]
+    assert '<span class="tag">Down</span>' in hidden and "Health" not in hidden
+    assert "Life now 14" in page(sh, "gm") and "Life now 14" not in page(sh, "ann")
     refused = post(sh, "bob", "attack", combatant=bram, target=ghoul, weapon="Blade", cards=[t("C9")])
     assert refused.status_code == 400 and "Ghoul is down" in refused.content.decode()
     # the next round asks the Ghoul no focus and deals it no hand (its hand is the GM's)

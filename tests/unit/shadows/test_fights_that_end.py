@@ -66,6 +66,8 @@ def test_the_issues_ghoul_stops_at_nothing_and_is_dead_not_minus_17_of_25() -> N
         shown = row(table, seat)
         assert shown["standing"] is False and shown["fallen"] == "dead"
     assert {"key": "health", "label": "Health", "value": 0, "of": 25} in row(table, Seat("gm"))["tracks"]
+    # an NPC's tracks wait for the fight's end, but for the blow that fells it: its card says so now
+    assert writeback(resolved, table.state) == {"c3": {"health_now": 0, "life_now": 0, "aessence_now": None}}
     [ended] = table.send(GM, "end_combat")
     back = writeback(ended, table.state)["c3"]
     assert back == {"health_now": 0, "life_now": 0, "aessence_now": None}
@@ -79,7 +81,7 @@ def test_a_combatant_down_is_skipped_refused_every_action_and_offered_to_no_atta
     draw for an action or re-deal, and nobody may attack it; the blow's line says it fell."""
     table = fight(life=40)
     resolved = hit(table)  # 11 on Health 25: 14 left
-    assert resolved["falls"] == "" and standing(table.person("c3"))
+    assert resolved["falls"] == "" and standing(table.person("c3")) and writeback(resolved, table.state) == {}
     table.send(GM, "adjust", combatant="c3", field="health", value="11")
     resolved = hit(table, "S9")  # 10 on 11: 1 left
     assert resolved["falls"] == "" and table.person("c3")["health"] == 1
