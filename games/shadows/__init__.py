@@ -20,7 +20,8 @@ Modules
     procedure / events    ``decide(state, command, rng, cards)`` and ``apply(state, event)``;
                           the handlers are in ``checks``, ``contests``, ``arcana`` (outside
                           combat), ``hands`` (a round's focus, deal and redeal) and ``fight``
-                          (combat), sharing ``actor`` (the sender, arguments, hand/AP checks)
+                          (combat; ``hits`` resolves an attack), sharing ``actor`` (the
+                          sender, arguments, hand/AP checks)
     decks                 which Minor Arcana a rule draws from: one, or two for a big fight
     checks                all-or-nothing checks (set up, called off, drawn) and assistance
     contests              opposed and multi-draw actions, counters
