@@ -10,7 +10,7 @@ from typing import Any
 
 from games.shadows.combat import action_points
 from games.shadows.deck import MINOR
-from games.shadows.state import RECENT_CHECKS, dead, down
+from games.shadows.state import RECENT_CHECKS, harm
 
 State = dict[str, Any]
 Event = Mapping[str, Any]
@@ -156,7 +156,7 @@ def _round_started(state: State, e: Event) -> None:
     for person in fight["combatants"].values():
         ap = action_points(person["attributes"]["quickness"])
         person.update(focus=None, ap=ap, ap_max=ap, hand=[], dealt=False, redealt=False, actions=0,
-                      done=False, fallen=down(person) or dead(person))
+                      done=False, fallen=harm(person))
 
 
 def _added(state: State, e: Event) -> None:
@@ -247,8 +247,8 @@ def _announced(state: State, e: Event) -> None:
 def _maybe_fallen(state: State, person: dict[str, Any]) -> None:
     """A combatant whose Health or Life is gone falls: out of the fight for the rest of the
     round (state.standing), and a check it had set up is called off (it draws no more)."""
-    if down(person) or dead(person):
-        person["fallen"] = True
+    if harm(person):
+        person["fallen"] = harm(person)  # "down" or "dead", as everyone sees it fall
         state.setdefault("prepared", {}).pop(person["id"], None)
 
 

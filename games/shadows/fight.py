@@ -24,7 +24,7 @@ def _fresh(person: Mapping[str, Any]) -> dict[str, Any]:
     ap = cb.action_points(person["attributes"]["quickness"])
     return {**person, "focus": None, "ap": ap, "ap_max": ap, "hand": [], "dealt": False,
             "redealt": False, "actions": 0, "done": False, "in_fight": True,
-            "fallen": st.down(person) or st.dead(person)}
+            "fallen": st.harm(person)}
 
 
 def start_combat(state: Mapping[str, Any], command: Command, actor: Actor, rng: Rng, cards: Cards) -> list[Event]:
@@ -69,7 +69,7 @@ def _lined_up(state: Mapping[str, Any], command: Command, actor: Actor) -> tuple
     if target["id"] == me["id"] or not target["in_fight"]:
         raise RuleError("Choose someone else in the fight to attack.")
     if st.fallen(target):
-        raise RuleError(f"{target['name']} is {st.fallen_label(target)}: choose someone still in the fight.")
+        raise RuleError(f"{target['name']} is {st.fallen_as_seen(target)}: choose someone still in the fight.")
     return me, target, weapons.find(state["weapons"], str(command.get("weapon") or ""))
 
 

@@ -84,4 +84,4 @@ def _falls(target: Mapping[str, Any], tracks: Mapping[str, int]) -> str:
     """What a hit leaves of a target standing until now: "dead" (its Life gone), "down" (its
     Health gone), or "" (it stands): everyone sees a combatant fall."""
     after = {**target, **{t: target[t] - v for t, v in tracks.items()}}
-    return st.fallen_label(after) if st.standing(target) and st.fallen(after) else ""
+    return st.harm(after) if st.standing(target) else ""

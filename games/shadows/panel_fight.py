@@ -46,7 +46,7 @@ def _row(p: Mapping[str, Any], seat: Seat, nxt: str | None) -> dict[str, Any]:
         "dealt": p["dealt"], "redealt": p["redealt"], "in_fight": p["in_fight"], "done": bool(p.get("done")),
         "holder": p.get("holder"), "next": p["id"] == nxt,
         # whether it is down or dead everyone sees happen (a blow's line says it): not a figure
-        "standing": st.standing(p), "fallen": st.fallen_label(p),
+        "standing": st.standing(p), "fallen": st.fallen_label(p) if shown else st.fallen_as_seen(p),
     }
     if not shown:
         return row

@@ -29,7 +29,8 @@
 A combatant: its ``profile`` (sheet.py) plus ``focus``, ``ap``, ``ap_max``, ``hand``
 (tokens), ``holder`` (the member whose hand it is dealt to: its player, or the GM for an
 NPC), ``dealt``, ``redealt``, ``actions``, ``done`` (acting over for now), ``in_fight`` (the
-GM's say) and ``fallen`` (down or dead at some point of this round: out of it until the next).
+GM's say) and ``fallen`` ("down" or "dead": how it fell this round, out of it until the next;
+"" while it stands).
 
 Hands are secret: only ``visibility.view`` with the GM's lens and ``visibility.hand_of``
 for a member read them out of the state.
@@ -112,14 +113,23 @@ def standing(person: Mapping[str, Any]) -> bool:
     return bool(person["in_fight"]) and not fallen(person)
 
 
+def harm(person: Mapping[str, Any]) -> str:
+    """"dead" (no Life left), "down" (no Health left) or "", from its tracks alone."""
+    return "dead" if dead(person) else "down" if down(person) else ""
+
+
 def fallen_label(person: Mapping[str, Any]) -> str:
     """What the table calls a fallen combatant: "dead", "down", or "out until the next round"
     (brought back mid-round); "" for one standing (or only taken out by the GM)."""
-    if dead(person):
-        return "dead"
-    if down(person):
-        return "down"
-    return "out until the next round" if person.get("fallen") else ""
+    return harm(person) or ("out until the next round" if person.get("fallen") else "")
+
+
+def fallen_as_seen(person: Mapping[str, Any]) -> str:
+    """What a seat that may not see the combatant's sheet calls it: how everyone saw it fall
+    ("down", "dead"), though the GM has set a track back above nothing since (the GM's
+    correction of an NPC's track is the GM's), until it comes back at the next round."""
+    seen = person.get("fallen")
+    return seen if isinstance(seen, str) and seen else fallen_label(person)
 
 
 def require_standing(person: Mapping[str, Any]) -> None:

@@ -17,7 +17,7 @@ from games.shadows import deck
 from games.shadows.combat import ATTRIBUTE_LABELS, action_points
 from games.shadows.errors import RuleError
 from games.shadows.sheet import FIELDS, HELD, NOW, TRACK_LABELS, TRACKS, clean_sheet, derived, profile
-from games.shadows.state import fallen_label
+from games.shadows.state import harm
 
 __all__ = ["FIELDS", "clean_sheet", "derived", "glance", "standing", "writeback"]
 
@@ -89,7 +89,7 @@ def glance(sheet: Mapping[str, Any]) -> Glance:
         stats.append(("Protection", f"+{person['protection']}"))
     tracks = tuple((TRACK_LABELS[t], int(person[t]), int(person["maxima"][t])) for t in TRACKS)
     tags = []
-    fallen = fallen_label(person)  # "dead" or "down" (state.py: no Life, no Health)
+    fallen = harm(person)  # "dead" or "down" (state.py: no Life, no Health)
     if fallen:
         tags.append(fallen.capitalize())
     if person["aessence"] <= 0:
@@ -107,6 +107,6 @@ def standing(character: Character) -> dict[str, Any]:
     """``Panel.character_view``: whether a character is ``fallen`` ("dead", "down" or "") as its
     sheet stands, so the form that starts the next fight leaves whoever is not ticked."""
     try:
-        return {"fallen": fallen_label(profile({**character.sheet, "id": character.cid}))}
+        return {"fallen": harm(profile({**character.sheet, "id": character.cid}))}
     except RuleError:
         return {"fallen": ""}

@@ -132,8 +132,12 @@ def test_the_gm_corrects_a_track_within_its_range_and_the_fallen_come_back_next_
             table.send(GM, "adjust", combatant="c3", field=field, value=value)
     table.send(GM, "adjust", combatant="c3", field="health", value="5")
     assert row(table, Seat("gm"))["fallen"] == "out until the next round" and not standing(table.person("c3"))
-    with pytest.raises(RuleError, match="Ghoul is out until the next round"):
+    # the GM's correction of an NPC's track is the GM's: the others still read it as they saw it fall
+    assert row(table, PLAYER)["fallen"] == row(table, Seat("spectator", hidden=frozenset({"c3"})))["fallen"] == "down"
+    with pytest.raises(RuleError, match="Ghoul is down: choose someone still in the fight"):
         table.send(ANN, "attack", combatant="c1", target="c3", weapon="Blade", cards=[t("C3")])
+    with pytest.raises(WrongStep, match="Ghoul is out until the next round: no actions"):
+        table.send(GM, "end_turn", combatant="c3")
     table.send(GM, "new_round")
     assert standing(table.person("c3")) and row(table, PLAYER)["fallen"] == ""
     table.send(GM, "declare_focus", combatant="c3", focus="physical")
