@@ -11,12 +11,12 @@ from games.core.rng import Rng
 from games.shadows import combat as cb
 from games.shadows import criticals as crit
 from games.shadows import deck, decks, weapons
-from games.shadows.hits import resolve
 from games.shadows import state as st
 from games.shadows.actor import (
     Actor, Command, Event, new_id, npc_flag, play_from_hand, require_ap, require_in_hand, tokens_of, whole,
 )
 from games.shadows.errors import GMOnly, NotEnoughAP, RuleError, WrongStep
+from games.shadows.hits import resolve
 from games.shadows.sheet import TRACK_LABELS, profile, skill_key, skill_value
 
 

@@ -3,8 +3,9 @@
 What a seat that may not see a combatant's sheet (``Seat.sees_sheet``: an NPC's, while the
 table keeps NPC sheets behind the GM's screen) gets of it: its name, its focus (declared
 aloud), how many cards it holds (dealt at the table, counted on the GM's hand pile), whether
-it is done, out, down or dead (it falls before everyone's eyes), and what the rules make public as it happens: every card played, and a
-resolved attack's own figures (the attack's value, the Defence it met and what made it up, the
+it is done, out, down or dead (it falls before everyone's eyes; a GM's correction since is the
+GM's), and what the rules make public as it happens: every card played, and a resolved
+attack's own figures (the attack's value, the Defence it met and what made it up, the
 damage done), so the players can check the rules were kept. Not its skills, attributes, AP
 (left or whole), hand size by focus, tracks or protection, and no odds counted from them: an
 aim's chances against it and the Defence a waiting attack on it must beat are the GM's until
