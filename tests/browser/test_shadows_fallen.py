@@ -16,20 +16,13 @@ from games.core.cards import card_by_id
 from tests.browser import test_screens as screens
 from tests.browser.test_demon_city_round import make_character
 from tests.browser.test_screens import no_sideways_scroll
+from tests.browser.test_shadows_table import click
 
 SMALL = {"body": 3, "physical": 2}  # hands of 3 + half 2 = 4 cards
 
 
 def shot(person, name: str) -> None:
     screens.shot(person, f"shadows-fallen-{name}")
-
-
-def click(person, locator, command: str) -> None:
-    """Clicks a panel control and waits for its command's answer, which must be done (200)."""
-    with person.page.expect_response(
-            lambda r: r.url.endswith(f"/commands/{command}/") and r.request.method == "POST") as answer:
-        locator.click()
-    assert answer.value.status == 200, answer.value.text()
 
 
 def row(person, name: str):
