@@ -17,6 +17,7 @@ from __future__ import annotations
 import json
 import random
 import re
+import secrets
 from collections import Counter
 from typing import Any
 
@@ -62,8 +63,17 @@ def turn_holders(kt: KitTable) -> list[Seat]:
 
 def campaign(kt: KitTable, seed: int, steps: int) -> tuple[Counter[str], set[str], list[Event]]:
     """Random play from each seat's own panel. Returns the controls done (by name), the
-    controls seen offered, and the events logged (with their redraws, as the feed gets them)."""
+    controls seen offered, and the events logged (with their redraws, as the feed gets them).
+    The table's own dice and shuffles come from the same seed (``system_rng`` draws from
+    ``secrets.SystemRandom``, replaced for the campaign), so a failing campaign plays again."""
     rnd = random.Random(seed)
+    table_rng = random.Random(seed + 1)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(secrets, "SystemRandom", lambda: table_rng)
+        return _play(kt, rnd, steps)
+
+
+def _play(kt: KitTable, rnd: random.Random, steps: int) -> tuple[Counter[str], set[str], list[Event]]:
     done: Counter[str] = Counter()
     offered: set[str] = set()
     table = kt.table
