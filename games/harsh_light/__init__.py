@@ -50,7 +50,8 @@ Readings where the seed is silent or loose (each also commented where it is code
     - "Each attack" lowers Defence only when Defence applied to it (melee, thrown, ranged within
       arm's reach); a Dodge doubles Defence before the attacks take their 1s off.
     - Willpower for a resisting trait is spent beforehand and counts against the next resisted
-      test that turn; outside a turn order each test is its own turn.
+      test that turn. One point a turn whatever it buys; outside a fight the turn lasts until
+      the Storyteller calls a new one (no test ends it).
     - Initiative is one card, no again; ties to the higher Dexterity + Composure, then as listed.
     - A tied plain contest is pulled again; an extended contest reached by both in one round
       goes to the higher running total. Contest pulls are reflexive for the turn order.

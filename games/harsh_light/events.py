@@ -48,16 +48,6 @@ def _remember(state: State, record: Mapping[str, Any], e: Event) -> None:
     state["recent"] = [*state["recent"], {**record, "step": e.get("step")}][-RECENT:]
 
 
-def _end_test(state: State, cids: list[str]) -> None:
-    """Outside combat each test is its own turn (our reading: the seed's "one Willpower per
-    turn" has no turn to count without a turn order): whoever pulled or resisted may spend
-    Willpower again."""
-    if not state["combat"]:
-        for cid in cids:
-            now = _status(state, cid)
-            now["willpower_spent"] = now["resist_willpower"] = False
-
-
 def _pulled(state: State, e: Event) -> None:
     cid, target = e["combatant"], e.get("target")
     state["prepared"].pop(cid, None)  # a pull set up is made
@@ -74,8 +64,9 @@ def _pulled(state: State, e: Event) -> None:
             theirs["resist_willpower"] = False
         if e.get("defence_applied"):
             theirs["attacks"] += 1
+    # No test ends a turn: Willpower comes back with the next turn alone (_new_turn), which
+    # outside a fight the Storyteller calls (turn_ended), whatever the point bought.
     _remember(state, whole(e["record"], e.get("figures")), e)
-    _end_test(state, [c for c in (cid, target) if c is not None])
 
 
 def _pull_set_up(state: State, e: Event) -> None:

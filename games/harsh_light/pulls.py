@@ -35,10 +35,15 @@ MAX_NEEDED = 50  # "up to 25 to build something large and/or complicated", and r
 
 def _willpower_event(state: Mapping[str, Any], cid: str, use: str, note: str = "") -> Event:
     """Seed: "You may only spend one Willpower per turn (including Willpower spent to activate
-    powers)"; the issue: "the sheet's Willpower dots drop"."""
+    powers)"; the issue: "the sheet's Willpower dots drop". Whatever the point buys (+3 on any
+    pull, +2 kept to resist, a power), it is the turn's one. Outside a fight the turn lasts until
+    the Storyteller calls a new one (our reading: with no turn order to count, the tests made
+    meanwhile do not end it, or a point a test could be had again at once)."""
     person = _known(state, cid)
     if status(state, cid)["willpower_spent"]:
-        raise WillpowerRefused(f"{name(state, cid)} has already spent a Willpower point this turn: one a turn.")
+        later = "" if state["combat"] else " (outside a fight, the Storyteller calls the next turn)"
+        raise WillpowerRefused(f"{name(state, cid)} has already spent a Willpower point this turn: "
+                               f"one a turn{later}.")
     left = sh.willpower_points(person)
     if left <= 0:
         raise WillpowerRefused(f"{name(state, cid)} has no Willpower points left.")
