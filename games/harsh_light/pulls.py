@@ -147,6 +147,7 @@ def _record(state: Mapping[str, Any], cid: str, kind: str, label: str, pool: poo
 # What a pull sends, as a set-up pull keeps it (``set_up_pull``) and ``pull`` reads it back.
 PULL_ARGS = ("attribute", "skill", "modifier", "reason", "needed", "action", "willpower", "again",
              "target", "resist", "resist_value", "attack", "all_out", "supernatural", "label")
+ATTACK_ARGS = ("attack", "all_out")  # what only an attack keeps
 
 
 @dataclass(frozen=True)
@@ -266,6 +267,9 @@ def set_up_pull(state: Mapping[str, Any], command: Command, rng: Rng, cards: Car
     _require_control(scratch, command, cid)
     made = plan(scratch, command, cid)
     args = {k: command[k] for k in PULL_ARGS if command.get(k) not in (None, "", False)}
+    if not made.facts["attack"]:
+        # only an attack says its kind (the form sends the attack select's choice with any pull)
+        args = {k: v for k, v in args.items() if k not in ATTACK_ARGS}
     event = {"type": "pull_set_up", "combatant": cid, "args": args, "pool": made.pool.to_dict(),
              "needed": made.needed, "automatic": made.automatic}
     if secrecy.secret_pool(scratch, cid, made.target, made.target_parts):  # an NPC's figures: the GM's

@@ -175,3 +175,21 @@ def test_a_character_at_a_glance() -> None:
     assert seen.tracks == (("Willpower", 0, 5),) and seen.tags == ("9-again", "No Willpower left")
     assert SYSTEM.glance({"strength": "lots"}) == Glance()
     assert GM["is_gm"]
+
+
+def test_only_an_attack_keeps_its_attack_kind() -> None:
+    """Issue 22: a pull that is no attack was headed "in melee" (the form sends the attack
+    select's choice with every pull). Seed: "Nearly all attack rolls will be resisted by
+    Defence": an attack is a pull against a target's Defence; nothing else says a kind."""
+    t = two()
+    set_up(t, "c1", ANN, attribute="wits", attack="melee")
+    assert "attack" not in t.state["prepared"]["c1"]["args"]
+    [ready] = view(t.state, Seat("spectator"))["prepared"]
+    assert (ready["label"], ready["attack"]) == ("a pull", "")
+    assert t.lines[-1].startswith("Ann sets up a pull: ")
+    set_up(t, "c1", ANN, attribute="presence", target="c2", resist="composure", attack="thrown")
+    [ready] = view(t.state, Seat("spectator"))["prepared"]
+    assert (ready["label"], ready["attack"]) == ("a pull", "")
+    set_up(t, "c1", ANN, attribute="strength", skill="brawl", target="c2", resist="defence", attack="thrown")
+    [ready] = view(t.state, Seat("spectator"))["prepared"]
+    assert (ready["label"], ready["attack"]) == ("an attack", "thrown")
