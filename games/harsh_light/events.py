@@ -7,6 +7,7 @@ import copy
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from games.harsh_light import health
 from games.harsh_light.secrecy import whole
 from games.harsh_light.state import RECENT, State, fresh_status
 
@@ -27,8 +28,10 @@ def _begin_action(state: State, cid: str) -> None:
 def _new_turn(state: State, turn: int) -> None:
     state["turn"] = turn
     for now in state["status"].values():
-        # Willpower kept for a resisting trait lasts the turn it was spent in.
+        # Willpower kept for a resisting trait lasts the turn it was spent in; the Stamina pull to
+        # stay conscious is made again each turn.
         now["acted"] = now["moved"] = now["willpower_spent"] = now["resist_willpower"] = False
+        now["kept_conscious"] = False
 
 
 def _sheet_read(state: State, e: Event) -> None:
@@ -176,6 +179,33 @@ def _contest_round(state: State, e: Event) -> None:
         contest["round"] = e["round"] + 1
 
 
+def _track(state: State, e: Event) -> dict[str, Any]:
+    person = state["characters"][e["combatant"]]
+    person.update(e["health"])
+    if health.out(person):  # a pull set up can no longer be made
+        state["prepared"].pop(e["combatant"], None)
+    return person
+
+
+def _damaged(state: State, e: Event) -> None:
+    _track(state, e)
+
+
+def _healed(state: State, e: Event) -> None:
+    person = _track(state, e)
+    if e["woke"]:
+        person["unconscious"] = False
+
+
+def _consciousness_pulled(state: State, e: Event) -> None:
+    cid = e["combatant"]
+    _status(state, cid)["kept_conscious"] = True
+    _remember(state, whole(e["record"], e.get("figures")), e)
+    if not e["conscious"]:
+        state["characters"][cid]["unconscious"] = True
+        state["prepared"].pop(cid, None)
+
+
 APPLIERS: dict[str, Callable[[State, Event], None]] = {
     "sheet_read": _sheet_read,
     "willpower_spent": _willpower,
@@ -195,6 +225,9 @@ APPLIERS: dict[str, Callable[[State, Event], None]] = {
     "contest_pulled": _contest_pulled,
     "contest_round": _contest_round,
     "contest_stopped": _stopped("contests"),
+    "damaged": _damaged,
+    "healed": _healed,
+    "consciousness_pulled": _consciousness_pulled,
 }
 EVENT_TYPES = tuple(APPLIERS)
 

@@ -170,9 +170,9 @@ def test_a_character_at_a_glance() -> None:
     Stamina, or Composure"), the best Skills, Willpower points of dots, and what changes pulls."""
     seen = SYSTEM.glance({**sheet("Ann", wits=3, dexterity=4, resolve=3, composure=2,
                                   skills={"Firearms": 3, "Brawl": 1}), "again": 9, "willpower_points": 0})
-    assert dict(seen.stats) == {"Defence": "3", "Speed": "11", "Initiative": "+6", "Resolve": "3",
-                                "Stamina": "2", "Composure": "2", "Firearms": "3", "Brawl": "1"}
-    assert seen.tracks == (("Willpower", 0, 5),) and seen.tags == ("9-again", "No Willpower left")
+    assert dict(seen.stats) == {"Defence": "3", "Speed": "11", "Initiative": "+6", "Resolve": "3", "Stamina": "2",
+                                "Composure": "2", "Firearms": "3", "Brawl": "1"}
+    assert seen.tracks == (("Health", 7, 7), ("Willpower", 0, 5)) and seen.tags == ("9-again", "No Willpower left")
     assert SYSTEM.glance({"strength": "lots"}) == Glance()
     assert GM["is_gm"]
 
