@@ -68,7 +68,7 @@ def opened(details):
     return details
 
 
-def set_up(person, who: str, attribute: str, skill: str = "", *, target: str = "") -> None:
+def set_up(person, who: str, attribute: str, skill: str = "", *, target: str = "", weapon: str = "") -> None:
     """The player opens the pull form of their character, builds the pool, and shows it."""
     page = person.page
     box = page.locator("details.pull-setup", has=page.locator("summary", has_text=f"Set up a pull for {who}"))
@@ -81,6 +81,8 @@ def set_up(person, who: str, attribute: str, skill: str = "", *, target: str = "
         form.locator("select[name=target]").select_option(label=target)
         form.locator("select[name=resist]").select_option("defence")
         form.locator("select[name=attack]").select_option("melee")
+        if weapon:
+            form.locator("select[name=weapon]").select_option(label=weapon)
     click(person, form.get_by_role("button", name=f"Show the pool and odds for {who}"), "set_up_pull")
 
 
@@ -336,7 +338,7 @@ def test_a_fight_played_to_the_ghoul_s_unconsciousness(make_table, accessible_na
         filled, size = wounds_of(gm, "Ghoul")
         if acting == "Ghoul":
             if not ghoul_hit_alfie:  # once: the Ghoul's cleaver, its figures the GM's
-                set_up(gm, "Ghoul", "strength", "brawl", target="Alfie")
+                set_up(gm, "Ghoul", "strength", "brawl", target="Alfie", weapon="Cleaver (+2)")
                 click(gm, panel(gm).get_by_role("button", name="Pull for Ghoul", exact=True), "pull")
                 ghoul_hit_alfie = True
             end_action(gm, "Ghoul")
