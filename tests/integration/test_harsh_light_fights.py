@@ -24,7 +24,8 @@ NOTICE = 'id="harsh_light-notice"'
 # Every field the page's pull form sends, as it sends them untouched: the attack kind's select
 # holds "melee" whether or not the pull is an attack.
 FORM = {"modifier": "0", "reason": "", "needed": "1", "action": "instant", "label": "", "target": "",
-        "resist": "defence", "attack": "melee", "again": "", "skill": ""}
+        "resist": "defence", "attack": "melee", "again": "", "skill": "", "weapon": "", "damage_bonus": "0",
+        "damage": ""}
 
 
 @pytest.fixture
