@@ -405,7 +405,8 @@ def test_the_panel_counts_hands_shows_the_odds_before_drawing_and_whose_turn_it_
         assert f"<td>{exact.success * 100:.1f}</td>" in page, who  # three cards' chance of success
         # Alma's controls, her aim among them, are sent to Alma's player and the GM alone
         assert ('id="through-' + alma + '"' in page) == (who in ("gm", "ann"))
-        assert "Alma chooses one card or three." in page  # the turn banner, for those it is not
+        # the turn banner, for those it is not (each seat's own: Ann reads "Your turn")
+        assert ("Alma chooses one card or three." in page) == (who != "ann"), who
         # the odds of her aim at the Ghoul come from the Ghoul's Defence and hand: the GM's alone
         # (seeds README: "Odds that depend on a secret figure are shown to the GM alone")
         assert ('aria-label="Chance to get through by attack card"' in page) == (who == "gm"), who
