@@ -160,9 +160,15 @@ def refused(person, command: str, **body: str) -> tuple[int, str]:
     return status, text
 
 
+def part(person, name: str, rows: str = ".combatant"):
+    """The check's row for ``name``, by the name itself: a bare has_text would match "Jo" inside
+    "Major" (Playwright matches text case-insensitively, by substring)."""
+    exact = person.page.locator("strong", has_text=re.compile(rf"^{re.escape(name)}$"))
+    return person.page.locator(f"{PANEL} {rows}", has=exact)
+
+
 def combatant(person, name: str) -> str:
-    row = person.page.locator(f"{PANEL} .combatant", has=person.page.locator("strong", has_text=name))
-    return row.first.get_attribute("data-combatant") or ""
+    return part(person, name).first.get_attribute("data-combatant") or ""
 
 
 def buttons(person, text: str):
@@ -324,17 +330,17 @@ def test_a_report_card_evening_seen_live_by_a_gm_two_players_and_a_spectator(mak
     shown_only_to(everyone, "Draw Marieta's card", 1, gm, ann)
     never_seen((ann, spectator), [jo_top], baseline=known)
     click_in_panel(ann, "Draw Marieta's card")
-    expect(gm.page.locator(f"{PANEL} .combatant", has_text="Marieta").locator(".card-face")).not_to_have_count(0)
-    marieta_drew = gm.page.locator(f"{PANEL} .combatant", has_text="Marieta").locator(".card-face").first
+    expect(part(gm, "Marieta").locator(".card-face")).not_to_have_count(0)
+    marieta_drew = part(gm, "Marieta").locator(".card-face").first
     if marieta_drew.get_attribute("data-card-id") != jo_top:
         never_seen((ann, spectator), [jo_top], baseline=known)
     click_in_panel(bob, "Draw Jo's card")
     expect(gm.page.locator(f"{PANEL} .open-check .combatant[data-status=waiting]")).to_have_count(0)
     for person in everyone:  # the check may have ended at once: its cards stay in view as the last check
-        expect(person.page.locator(f"{PANEL} .combatant", has_text="Jo").locator(".card-face").first
+        expect(part(person, "Jo").locator(".card-face").first
                ).to_have_attribute("data-card-id", jo_top)
     for name, player in (("Marieta", ann), ("Jo", bob)):
-        if gm.page.locator(f"{PANEL} .open-check .combatant[data-status=failed]", has_text=name).count():
+        if part(gm, name, ".open-check .combatant[data-status=failed]").count():
             click_in_panel(player, f"Let the failure stand for {name}")
     for person in everyone:
         expect(person.entry("The check for 'search the gym' ends")).to_have_count(1)

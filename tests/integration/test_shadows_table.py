@@ -183,7 +183,7 @@ def test_every_command_through_the_generic_route(sh) -> None:
     go("ann", "check", combatant=alma, prepared="1", cards="1")
     assert state(sh)["guides"][0]["card"] is None
     go("gm", "draw_guide", guide=str(state(sh)["guides"][0]["id"]))
-    [guide] = held(sh, "gm", "major")
+    assert len(held(sh, "gm", "major")) == 1
     go("gm", "show_guide")
     assert state(sh)["guides"][0]["shown"] and held(sh, "gm", "major") == []  # shown, it goes back
     # Bram fumbles too; the GM tells the story unshown and puts that guide back
@@ -196,8 +196,8 @@ def test_every_command_through_the_generic_route(sh) -> None:
     # A Queen: Alma keeps a Major Arcana, in Ann's hand, and calls on it reversed.
     go("ann", "prepare_check", character=sh["alma"].pk, skill="", attribute="mind", complexity="mundane")
     go("ann", "check", combatant=alma, prepared="1", cards="1")
-    [kept] = held(sh, "ann", "major")
-    assert kept != guide and [h.split("/")[0] for h in state(sh)["held"][alma]] == [kept]
+    [kept] = held(sh, "ann", "major")  # maybe the guide shown above: it went back to the deck
+    assert [h.split("/")[0] for h in state(sh)["held"][alma]] == [kept]
     go("ann", "spend_arcana", combatant=alma, card=state(sh)["held"][alma][0], reversed="1")
     go("bob", "prepare_check", character=sh["bram"].pk, skill="stealth", attribute="quickness")
     go("bob", "cancel_check", combatant=bram)
