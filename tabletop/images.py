@@ -34,6 +34,8 @@ class Picture:
 
 
 def _megabytes(size: int) -> str:
+    if size < 1024 * 1024:
+        return f"{size / 1024:.0f} KB"
     return f"{size / (1024 * 1024):.1f} MB"
 
 
@@ -63,9 +65,15 @@ def read_picture(upload: IO[bytes] | None, *, field: str = "image") -> Picture:
             return _encode(image, kind or "png")
     except ServiceError:
         raise
-    except (UnidentifiedImageError, Image.DecompressionBombError, Image.DecompressionBombWarning,
-            OSError, SyntaxError, ValueError, EOFError, IndexError, TypeError):
+    except (Image.DecompressionBombError, Image.DecompressionBombWarning):
+        raise ServiceError(f"That picture has far too many pixels: {_limits()}.", field=field) from None
+    except (UnidentifiedImageError, OSError, SyntaxError, ValueError, EOFError, IndexError, TypeError):
         raise ServiceError(NOT_AN_IMAGE, field=field) from None
+
+
+def _limits() -> str:
+    side, pixels = settings.TABLETOP_MAX_IMAGE_SIDE, settings.TABLETOP_MAX_IMAGE_PIXELS
+    return f"a picture may be at most {side} pixels on a side and {pixels // 1_000_000} megapixels in all"
 
 
 def _check_size(size: tuple[int, int], field: str) -> None:
@@ -74,8 +82,7 @@ def _check_size(size: tuple[int, int], field: str) -> None:
     if width < 1 or height < 1:
         raise ServiceError(NOT_AN_IMAGE, field=field)
     if width > side or height > side or width * height > pixels:
-        raise ServiceError(f"That picture is {width} × {height} pixels; a picture may be at most {side} pixels "
-                           f"on a side and {pixels // 1_000_000} megapixels in all.", field=field)
+        raise ServiceError(f"That picture is {width} × {height} pixels; {_limits()}.", field=field)
 
 
 def _encode(image: Image.Image, kind: str) -> Picture:
