@@ -38,3 +38,31 @@ def huge_png_header(width: int = 30000, height: int = 30000) -> bytes:
 
 
 NOT_AN_IMAGE = b"<!doctype html><script>alert('not a picture')</script>\n"
+
+
+def harbour_map(size: tuple[int, int] = (1200, 750)) -> bytes:
+    """A small battle map drawn here (sea, quay, piers, warehouses, a square grid), so the
+    screenshots show a scene a table would play on."""
+    from PIL import ImageDraw
+
+    w, h = size
+    image = Image.new("RGB", size, "#2f6f8f")
+    draw = ImageDraw.Draw(image)
+    for i in range(0, w, 24):  # the sea's swell
+        draw.line([(i, 0), (i - 60, h)], fill="#2b6784", width=6)
+    draw.polygon([(int(w * .42), 0), (w, 0), (w, h), (int(w * .5), h), (int(w * .46), int(h * .5))], fill="#b9a77e")
+    draw.rectangle([int(w * .55), 0, w, h], fill="#8a9a5b")
+    draw.rectangle([int(w * .62), int(h * .1), int(w * .8), int(h * .35)], fill="#6b4f3a", outline="#3b2a1e", width=5)
+    draw.rectangle([int(w * .66), int(h * .55), int(w * .92), int(h * .8)], fill="#7a5c44", outline="#3b2a1e", width=5)
+    for y in (.2, .5, .78):  # piers
+        draw.rectangle([int(w * .18), int(h * y), int(w * .46), int(h * y) + 26], fill="#8b6a45", outline="#5a4330", width=3)
+    grid = Image.new("L", size, 0)
+    lines = ImageDraw.Draw(grid)
+    for x in range(0, w, 50):
+        lines.line([(x, 0), (x, h)], fill=70, width=1)
+    for y in range(0, h, 50):
+        lines.line([(0, y), (w, y)], fill=70, width=1)
+    image = Image.composite(Image.new("RGB", size, "#1c1c1c"), image, grid)  # a faint square grid
+    out = io.BytesIO()
+    image.save(out, "PNG")
+    return out.getvalue()
