@@ -184,6 +184,7 @@ def test_a_player_moves_her_token_on_a_scene_and_everyone_sees_it_live(
         assert person.page_errors == [], (person.name, person.page_errors)
     shot(gm, "scene-gm-desktop")
     shot(ann, "scene-player-desktop")
+    ann.page.locator("#scene-panel").screenshot(path=str(SCREENS / "scene-panel-player.png"))
 
 
 def test_a_hidden_npc_token_is_in_no_byte_a_player_or_the_spectator_receives(make_table) -> None:
@@ -236,6 +237,7 @@ def test_a_hidden_npc_token_is_in_no_byte_a_player_or_the_spectator_receives(mak
             assert str(row["data"].get("token", {}).get("id")) != hidden_id, row
         expect(token(person, "Nosferatu")).to_have_count(0)
 
+    gm.page.locator("#scene-panel").screenshot(path=str(SCREENS / "scene-panel-gm-hidden.png"))
     # Revealed, it stands on everyone's scene, live.
     tools(gm).get_by_role("button", name="Reveal Nosferatu").click()
     for person in (ann, spectator):
