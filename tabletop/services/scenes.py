@@ -15,6 +15,7 @@ from collections.abc import Callable
 from typing import IO, Any
 
 from django.core.files.base import ContentFile
+from django.core.files.storage import default_storage
 from django.db import transaction
 from django.db.models.fields.files import FieldFile
 
@@ -45,7 +46,6 @@ def _store(field: FieldFile, picture: Picture, prefix: str) -> str:
 def _stored_or_removed(run: Callable[[list[str]], Any]) -> Any:
     """Runs ``run(stored)``, which appends each file it stores; if it fails, they are removed."""
     stored: list[str] = []
-    from django.core.files.storage import default_storage
     try:
         return run(stored)
     except BaseException:
@@ -56,7 +56,6 @@ def _stored_or_removed(run: Callable[[list[str]], Any]) -> Any:
 
 def _remove_on_commit(name: str) -> None:
     if name:
-        from django.core.files.storage import default_storage
         transaction.on_commit(lambda: default_storage.delete(name))
 
 

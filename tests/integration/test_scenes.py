@@ -325,3 +325,19 @@ def test_the_gms_tools_answer_with_the_tools_drawn_afresh(table, harbour) -> Non
                   {"kind": "board", "name": "Odd", "colour": "red;}", "shape": "square"}, **HTMX)
     assert bad.status_code == 400 and "colour" in bad.content.decode()
     assert not Scene.objects.filter(name="Odd").exists()
+
+
+def test_an_upload_without_the_pages_csrf_token_is_refused(table, harbour, media) -> None:
+    """The upload views check CSRF by hand, after the request's length (views/scenes.py)."""
+    from django.test import Client
+
+    before = fingerprint(table, media)
+    client = Client(enforce_csrf_checks=True)
+    client.force_login(table.gm.user)
+    pk = table.row.pk
+    scene = client.post(reverse("scene_create", args=[pk]), {"kind": "picture", "name": "Sneaky",
+                                                             "image": upload(picture())}, **HTMX)
+    portrait = client.post(reverse("character_portrait", args=[pk, harbour["alma"].pk]),
+                           {"portrait": upload(picture())})
+    assert (scene.status_code, portrait.status_code) == (403, 403)
+    assert fingerprint(table, media) == before
