@@ -184,9 +184,11 @@ class Panel:
     other seat's HTML (tabletop/seats.py), whatever the view says.
 
     Whose turn it is: a view may hold ``"turn": {"combatant": <cid or None>, "gm": bool,
-    "says": "Alfie announces", "prompt": "announce what Alfie does"}``. The platform shows it
-    in the page's banner: "Your turn: <prompt>." to that combatant's player (to the GM for
-    ``gm`` or a character nobody plays), with the tab's title, and "<says>." to everyone else."""
+    "says": "Alfie announces", "prompt": "announce what Alfie does"}``, and when a step waits for
+    several at once (a group check, declarations) ``"waiting": [cid, ...]`` and ``"prompts":
+    {cid: prompt}``. The platform shows it in the page's banner: "Your turn: <prompt>." to each
+    player the step waits for (to the GM for ``gm`` or a character nobody plays), with the tab's
+    title, and "<says>." to everyone else."""
 
     view: Callable[[Mapping[str, Any], Seat], dict[str, Any]]
     template: str

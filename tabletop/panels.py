@@ -82,21 +82,24 @@ def current(table: Table, member: Membership | None) -> dict[str, Any] | None:
     return view_for(game, procedure_state(table), seat, characters)
 
 
-def turn_view(panel: Mapping[str, Any] | None) -> dict[str, Any] | None:
-    """Whose turn it is, as the page's banner shows it (games/contract.py, Panel): the page's
-    CSS shows "Your turn" to the member it names (the GM for a turn of the GM's or of a
-    character nobody plays) and what everyone else reads to the rest."""
+def turn_view(panel: Mapping[str, Any] | None, seat: PageSeat) -> dict[str, Any] | None:
+    """Whose turn it is, as the banner on ``seat``'s page shows it (games/contract.py, Panel):
+    "Your turn: <prompt>" to every seat whose input the step waits for (the player of each
+    combatant it names, ``combatant`` or each of ``waiting``; the GM for a turn of the GM's or of
+    a character nobody plays), with the prompt of the first of its own (``prompts`` by combatant,
+    else ``prompt``), and "<says>" to the others."""
     turn = (panel or {}).get("turn")
     if not turn:
         return None
-    combatant = turn.get("combatant")
-    controller = (panel or {}).get("controllers", {}).get(combatant) if combatant else None
-    return {
-        "says": turn.get("says", ""),
-        "prompt": turn.get("prompt", ""),
-        "controller": controller or "",
-        "gm": bool(turn.get("gm")) or (combatant is not None and controller is None),
-    }
+    controllers = (panel or {}).get("controllers", {})
+    waiting = list(dict.fromkeys(c for c in [turn.get("combatant"), *turn.get("waiting", ())] if c))
+    if seat.role == "player":
+        own = [c for c in waiting if controllers.get(c) == seat.member]
+    else:
+        own = [c for c in waiting if controllers.get(c) is None] if seat.role == "gm" else []
+    mine = bool(own) or (seat.role == "gm" and bool(turn.get("gm")))
+    prompt = turn.get("prompts", {}).get(own[0], turn.get("prompt", "")) if own else turn.get("prompt", "")
+    return {"says": turn.get("says", ""), "prompt": prompt, "mine": mine}
 
 
 def render(template: str, view: Mapping[str, Any], seat: PageSeat, table_id: int) -> str:
@@ -104,7 +107,7 @@ def render(template: str, view: Mapping[str, Any], seat: PageSeat, table_id: int
     seat may not use is taken out (tabletop/seats.py)."""
     me = {"pk": seat.member, "role": seat.role} if seat.role != "spectator" else None
     html = render_to_string(template, {"panel": view, "oob": True, "table_id": table_id, "me": me})
-    html += render_to_string(f"{TABLE}#turn_banner", {"turn": turn_view(view), "oob": True})
+    html += render_to_string(f"{TABLE}#turn_banner", {"turn": turn_view(view, seat), "oob": True})
     return strip(html, seat)
 
 

@@ -183,10 +183,13 @@ def event_frame(event: Event, lens: Lens, *, entry: str | None = None) -> str:
         context = {"m": member, "oob": True}
         parts.append(render_to_string(f"{CARDS}#player_option", context))
         parts.append(render_to_string(f"{CARDS}#deal_checkbox", context))  # a player may deal too
+        parts.append(render_to_string(f"{CARDS}#owner_option", context))  # the GM's "Whose deck"
     elif event.kind == "member.removed":
         member_id = int(event.payload["member"]["id"])
-        for prefix in ("player-opt", "deal-to", "hand"):
-            parts.append(format_html('<span id="{}-{}" hx-swap-oob="delete"></span>', prefix, member_id))
+        # each where the seat's page has it (tabletop/seats.py cuts the others' out of the frame)
+        for prefix, held_by in (("player-opt", ""), ("deal-to", "seated"), ("deck-owner", "gm"), ("hand", "gm")):
+            parts.append(format_html('<span id="{}-{}" data-only="{}" hx-swap-oob="delete"></span>', prefix, member_id,
+                                     held_by))
     if "counts" in event.payload:
         parts.append(card_panels(event, lens))
     if event.kind in scene_frames.KINDS:
@@ -254,6 +257,12 @@ def presence_frame(table_id: int) -> str:
     return render_to_string(
         f"{TABLE}#presence_all", {"ids": list(ids), "online": online, "oob": True}
     )
+
+
+# The answers to a page's heartbeat and to its resume (static/js/tabletop.js reads them; htmx
+# swaps nothing of them).
+PONG = '<p id="socket-pong" hidden></p>'
+CAUGHT_UP = '<p id="socket-caught-up" hidden></p>'
 
 
 def error_frame(message: str, code: str) -> str:

@@ -10,6 +10,8 @@ Templates mark what only some seats may use (the same marks the page's CSS reads
 - an element with ``data-dealers="<member ids>"``: those dealers' (and the GM's);
 - ``deck-use`` with ``data-open="false"`` and ``data-owner``: the deck's owner's (and the GM's);
 - inside an element of class ``mine-only``, an element with ``data-controller``: that member's;
+- ``data-only="gm"``: the GM's; ``data-only="seated"``: the GM's and the players' (an item a
+  frame adds to, or deletes from, a list only those seats' pages hold);
 - ``card-tools``, ``deck-use``, ``dealer-tools``, ``deal-tools``: never a spectator's; nor is
   anything that posts to the table (``hx-post``, a form whose ``action`` is under ``/tables/``):
   a spectator watches (permissions.MATRIX).
@@ -30,7 +32,7 @@ Role = Literal["gm", "player", "spectator"]
 # What a piece of HTML must hold for any of it to be taken out: when none is there (a chat line,
 # a roll, most of the log), the HTML is every seat's as it is.
 MARKS = ("gm-only", "player-only", "controller-only", "edit-link", "data-dealers", "deck-use", "mine-only",
-         "card-tools", "dealer-tools", "deal-tools")
+         "card-tools", "dealer-tools", "deal-tools", "data-only")
 _MARKED = re.compile("|".join(re.escape(m) for m in MARKS))
 _PLAYER_ONLY = re.compile("player-only")
 _SPECTATOR_MARKED = re.compile("|".join(re.escape(m) for m in (*MARKS, "hx-post", 'action="/tables/')))
@@ -69,6 +71,9 @@ def attributes(source: str) -> dict[str, str]:
 def _keeps(seat: PageSeat, name: str, attrs: dict[str, str], classes: set[str], in_mine_only: bool) -> bool:
     if seat.role == "gm":
         return "player-only" not in classes
+    only = attrs.get("data-only")
+    if only == "gm" or (only == "seated" and seat.role == "spectator"):
+        return False
     if seat.role == "spectator" and ("hx-post" in attrs or attrs.get("action", "").startswith("/tables/")):
         return False
     me = str(seat.member) if seat.member is not None else None

@@ -62,6 +62,7 @@ MIDDLEWARE = [
 ]
 
 ROOT_URLCONF = "tabletop.urls"
+CSRF_FAILURE_VIEW = "tabletop.views.errors.csrf_failure"
 ASGI_APPLICATION = "tabletop.asgi.application"
 
 TEMPLATES = [

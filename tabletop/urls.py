@@ -48,3 +48,7 @@ urlpatterns = [
     path("accounts/leave/", views.leave, name="leave"),
     path("admin/", admin.site.urls),
 ]
+
+handler400 = "tabletop.views.errors.bad_request"
+handler403 = "tabletop.views.errors.forbidden"
+handler404 = "tabletop.views.errors.not_found"

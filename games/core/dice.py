@@ -31,6 +31,26 @@ class _RngProxy:
 d20.expression.random = _RngProxy()  # type: ignore[attr-defined]
 
 
+# Each die's outline on a 40 x 40 face (templates/games/core/die.html, jinja2/log/die.html):
+# a d4 a triangle, a d6 a square, a d8 a diamond, a d10 a kite, a d12 a pentagon, a d20 a
+# hexagon; any other a circle.
+OUTLINES = {
+    4: "20,3 37,35 3,35", 6: "5,5 35,5 35,35 5,35", 8: "20,2 38,20 20,38 2,20", 10: "20,2 37,16 20,38 3,16",
+    12: "20,2 38,15 31,37 9,37 2,15", 20: "20,2 36,11 36,29 20,38 4,29 4,11",
+}
+
+
+def faces(sides: int | str, value: int, *, kept: bool = True, best: bool = False) -> list[dict[str, Any]]:
+    """How one die is drawn: its outline and the number on it; a d100 as two d10s, the tens
+    ("40", "00" for 100) and the units, as a table throws it."""
+    if sides == 100:
+        tens, units = (value // 10) % 10, value % 10
+        return [{"sides": 10, "outline": OUTLINES[10], "label": f"{tens}0", "kept": kept, "best": best, "part": "tens"},
+                {"sides": 10, "outline": OUTLINES[10], "label": str(units), "kept": kept, "best": best, "part": "units"}]
+    outline = OUTLINES.get(sides if isinstance(sides, int) else 0, "")
+    return [{"sides": sides, "outline": outline, "label": str(value), "kept": kept, "best": best, "part": ""}]
+
+
 class NotationError(ValueError):
     """Notation the dice engine cannot roll, with a message fit to show the roller."""
 
@@ -59,7 +79,7 @@ class NotationRoll:
             "groups": [
                 {
                     "sides": g.sides,
-                    "dice": [{"value": v, "kept": k} for v, k in zip(g.values, g.kept)],
+                    "dice": [{"value": v, "kept": k, "faces": faces(g.sides, v, kept=k)} for v, k in zip(g.values, g.kept)],
                 }
                 for g in self.groups
             ],

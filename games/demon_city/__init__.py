@@ -65,7 +65,9 @@ Action Rounds (``procedure``, ``events``, ``state``)
       grabbed {attacker, target}   defended {combatant}   injury_rolled {combatant, die, entry}
       grab_ended {target, grabbers, reason ("grabber_out" | "broke_free" | "host")}
       round_resolved {pending}     round_started {}       action_rounds_ended {}
-      undone {undoes_step}
+      undone {undoes_step, restores (the ids whose Toughness or injuries it restores)}
+    While a round is announced, an event that changes a pool already announced also holds
+    ``pools_now`` ([[id, dice], ...]), which its log line states ("Pools now: Alfie 3 dice.").
 
     Reading the state for a page: ``next_announcer(state)``, ``ready_to_roll(state)``,
     ``current_pools(state)`` (id -> ``Pool`` with reasons), ``grouping(state)``
@@ -88,7 +90,7 @@ Platform registration (``system``, ``web``)
     ``SYSTEM`` (``games.contract.GameSystem``) is everything the platform needs: the sheet
     (``character_sheet``: ``FIELDS``, ``clean_sheet``, ``derived``, ``glance``), the
     procedure above with ``writeback.writeback`` (Toughness and injuries go back on the
-    sheets when Action Rounds end), every command of ``COMMANDS`` with its form parser and
+    sheets as each hit, correction or undo happens, so the character cards follow the round), every command of ``COMMANDS`` with its form parser and
     who may send it (``web.COMMANDS``: ``announce`` by the combatant's controller, the rest
     by the GM; the GM's Injury table is read as text by ``injury_text``), the task as a
     check (``web.TASK``: ``task_rolled``, rolled by ``task.task``), the odds page

@@ -6,12 +6,13 @@ Pure Python like the rest of the engine; the platform renders what this returns.
 
 from __future__ import annotations
 
+import zlib
 from collections.abc import Mapping
 from typing import Any
 
 from games.demon_city.errors import RuleError
 from games.demon_city.sheet import SHEET_FIELDS, STAT_NAMES, Combatant, derived_values, stat_label
-from games.contract import Glance
+from games.contract import Character, Glance
 from games.sheets import SheetError, SheetField
 
 _KIND = {"str": "text", "int": "int", "bool": "bool", "stats": "skills"}
@@ -125,3 +126,14 @@ def glance(sheet: Mapping[str, Any]) -> Glance:
                             ("Out of the fight", out)) if on]
     return Glance(stats=tuple(stats), tracks=((
         "Toughness", person.current_toughness, person.toughness),), tags=tuple(tags), out=out)
+
+
+def character_view(character: Character) -> dict[str, Any]:
+    """``Panel.character_view``: what the task form offers of a character beside its sheet's
+    five stats, the names of its own skills ("Other skills: Exorcism: 6"), which it may roll
+    in a task as in an announcement. The platform gives it only to the seats that may see the
+    character's sheet, so an NPC's skills reach the GM alone (issue 21). ``key`` changes with
+    them, so the task form kept across redraws is drawn afresh when they change."""
+    skills = character.sheet.get("skills")
+    names = sorted(skills, key=str.casefold) if isinstance(skills, Mapping) else []
+    return {"skills": names, "key": f"{zlib.crc32(chr(10).join(names).encode()):08x}"}

@@ -134,7 +134,16 @@ def summary(event: Event, names: Mapping[str, str], hidden: Collection[str] = fr
         "action_rounds_ended": lambda e: "Action Rounds end.",
         "undone": lambda e: f"The Host undoes step {e['undoes_step']}.",
     }
-    return texts[event["type"]](event)
+    return texts[event["type"]](event) + _pools_now(event, n, secret)
+
+
+def _pools_now(event: Event, n: Callable[[str], str], secret: Callable[[str], bool]) -> str:
+    """The pools an event changed, already announced (``procedure._announced_sizes``): "Pools
+    now: Alfie 2 dice." A hidden NPC's pool before the roll is the GM's, so its reader's line
+    leaves it out."""
+    shown = [f"{n(cid)} {count(size, 'die', 'dice')}" for cid, size in event.get("pools_now") or ()
+             if not secret(cid)]
+    return f" Pools now: {', '.join(shown)}." if shown else ""
 
 
 def names_of(state: Mapping[str, Any]) -> dict[str, str]:

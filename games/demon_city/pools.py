@@ -6,10 +6,11 @@ Each die carries its reason so the table can see why the pool is what it is.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 from games.demon_city.actions import DEFEND, Action, attack_stat, describe_stat, targeted_stat
 from games.demon_city.dice import Pool, build_pool
-from games.demon_city.sheet import Combatant
+from games.demon_city.sheet import Combatant, stat_label
 
 DEFENCE_BONUS = "successful defence last round"
 
@@ -102,3 +103,21 @@ def all_pools(combatants: Mapping[str, Combatant], actions: Sequence[Action],
             misc_lost=misc_lost.get(action.actor, ()))
         for i, action in enumerate(actions)
     }
+
+
+def difficulty_pool(actor: Combatant, difficulty: Mapping[str, Any], situation: Sequence[str] = (),
+                    misc_lost: Sequence[str] = ()) -> Pool:
+    """The pool of an unresisted action the Host put a difficulty on (step 4: "roll ... vs a
+    difficulty number decided by the Host"): the Skill Die when the stat beats the number,
+    the Situation and Lost Dice the action has, and no Distraction (nobody resists it).
+
+    Issue 22: the panel had shown such an action's pool as if it were in a Clash (a Skill
+    Die counted against its target) while the roll rolled this one; both now use it."""
+    name, number = str(difficulty["stat"]), int(difficulty["target_number"])
+    value = actor.stat(name)
+    auto = [DEFENCE_BONUS] if actor.defended_last_round else []
+    return build_pool(
+        skill=f"{stat_label(name)} {value} > difficulty {number}" if value > number else None,
+        situation=[*auto, *situation],
+        injury="injured during the fight" if actor.injured else None,
+        misc_lost=misc_lost)

@@ -187,10 +187,31 @@ def decide(state: Mapping[str, Any], command: Mapping[str, Any], rng: Rng) -> li
         event["by_gm"] = actor.is_gm
     scratch: Mapping[str, Any] = state
     for event in events:
+        before = _announced_sizes(scratch)
         scratch = apply(scratch, event)
+        after = _announced_sizes(scratch)
+        if before is not None and after is not None:
+            said = event["action"]["actor"] if event["type"] == "announced" else None
+            changed = [cid for cid in after if cid in before and before[cid] != after[cid] and cid != said]
+            if changed:
+                event["pools_now"] = [[cid, after[cid]] for cid in changed]
     if scratch["phase"] == st.ANNOUNCE:
         st.current_pools(scratch)
     return events
+
+
+def _announced_sizes(state: Mapping[str, Any]) -> dict[str, int] | None:
+    """How many dice each announced action rolls, while the round is announced (``None``
+    once its dice are collected).
+
+    Issue 22: the log said "(1 die)" at an announcement while the panel showed 2d10 once a
+    faster entity's announcement, the Host's die or difficulty had changed that pool. An
+    event that changes a pool already announced now says so in its line (``pools_now``, in
+    fight order), so the last count the log gives of each pool is the one the panel shows."""
+    if state["phase"] != st.ANNOUNCE or state["results"]:
+        return None
+    sizes = {cid: pool.size for cid, pool in st.current_pools(state).items()}
+    return {cid: sizes[cid] for cid in state["order"] if cid in sizes}
 
 
 def run(state: Mapping[str, Any], command: Mapping[str, Any], rng: Rng,

@@ -14,11 +14,9 @@ from games.demon_city import state as st
 from games.demon_city.actions import DAMAGING, DEFEND, GRAB, Action, attack_stat
 from games.demon_city.clash import pick_winner
 from games.demon_city.damage import roll_damage
-from games.demon_city.dice import CRITICAL, SUCCESS, build_pool, judge_against_target, roll
+from games.demon_city.dice import CRITICAL, SUCCESS, Pool, judge_against_target, roll
 from games.demon_city.events import BROKE_FREE, GRABBER_OUT, apply
 from games.demon_city.injury import roll_injury
-from games.demon_city.pools import DEFENCE_BONUS
-from games.demon_city.sheet import stat_label
 
 Event = dict[str, Any]
 
@@ -36,22 +34,13 @@ class _Log:
         self.state = apply(self.state, event)
 
 
-def _task(log: _Log, action: Action, difficulty: Mapping[str, Any], rng: Rng) -> dict[str, Any]:
-    """An unresisted action the Host put a difficulty on: "roll ... vs a difficulty number"."""
-    actor = st.combatant(log.state, action.actor)
-    name, target_number = difficulty["stat"], difficulty["target_number"]
-    value = actor.stat(name)
-    situation = [DEFENCE_BONUS] if actor.defended_last_round else []
-    pool = build_pool(
-        skill=f"{stat_label(name)} {value} > difficulty {target_number}"
-        if value > target_number else None,
-        situation=situation + list(log.state["situation"].get(action.actor, [])),
-        injury="injured during the fight" if actor.injured else None,
-        misc_lost=log.state["lost"].get(action.actor, []))
+def _task(pool: Pool, difficulty: Mapping[str, Any], rng: Rng) -> dict[str, Any]:
+    """An unresisted action the Host put a difficulty on: "roll ... vs a difficulty number",
+    with the pool collected for it at step 2 (``pools.difficulty_pool``), as the panel showed."""
     dice = roll(pool.size, rng)
-    return {"pool": pool.to_dict(), "dice": dice, "best": max(dice), "stat": name,
-            "target_number": target_number,
-            "outcome": judge_against_target(max(dice), target_number)}
+    return {"pool": pool.to_dict(), "dice": dice, "best": max(dice), "stat": difficulty["stat"],
+            "target_number": difficulty["target_number"],
+            "outcome": judge_against_target(max(dice), difficulty["target_number"])}
 
 
 def _effects(log: _Log, action: Action, rng: Rng, *, in_clash: bool) -> None:
@@ -103,7 +92,7 @@ def roll_round(state: Mapping[str, Any], rng: Rng) -> list[Event]:
     for cid in groups.unresisted:
         action = by_actor[cid]
         difficulty = state["difficulties"].get(cid)
-        task = _task(log, action, difficulty, rng) if difficulty else None
+        task = _task(pools[cid], difficulty, rng) if difficulty else None
         done = task is None or task["outcome"] in (SUCCESS, CRITICAL)
         log.emit("unresisted_resolved", combatant=cid, action=action.to_dict(), task=task,
                  succeeded=done)

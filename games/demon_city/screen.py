@@ -84,6 +84,9 @@ def decide(state: Mapping[str, Any], command: Mapping[str, Any], rng: Any) -> li
         now = apply(now, event)
         hidden, names = npcs(now), names_of(now)
         keys = FIGURES[event["type"]](event, hidden) if event["type"] in FIGURES and hidden else ()
+        # a changed pool's size is its sheet's figure for a hidden NPC (narrate: ``pools_now``)
+        if _in(hidden, *(cid for cid, _ in event.get("pools_now") or ())):
+            keys = (*keys, "pools_now")
         whole = summary(event, names)
         if keys or whole != summary(event, names, hidden):
             event = with_gm_part(event, keys, whole)
@@ -97,7 +100,7 @@ def decide(state: Mapping[str, Any], command: Mapping[str, Any], rng: Any) -> li
 
 # A task (outside Action Rounds) for or against an NPC: its rating, and the pools whose reasons
 # name it, are the GM's; the dice and the outcome are everyone's.
-TASK_FIGURES = ("rating", "roll", "other_rating", "other_roll", "gm_line")
+TASK_FIGURES = ("rating", "roll", "other_rating", "other_roll", "gm_line", "gm_keys")
 
 
 def _dice(roll: Mapping[str, Any]) -> str:
@@ -110,25 +113,31 @@ def secret_task(data: Mapping[str, Any], line: str, *, mine: bool, theirs: bool)
     and the line everyone reads names no NPC rating."""
     if not (mine or theirs):
         return dict(data), line
-    roll, name, stat = data["roll"], data["name"], stat_label(data["stat"])
+    roll, name = data["roll"], data["name"]
+    # an NPC's own skill is a figure of its sheet: its name too (found by the contract kit)
+    own = [key for key, npc in (("stat", mine), ("other_stat", theirs))
+           if npc and data.get(key) and data[key] not in STAT_NAMES]
+    stat = "a skill of its own" if "stat" in own else stat_label(data["stat"])
     me = stat if mine else f"{stat} {data['rating']}"
     rolled = {"roll": {k: roll[k] for k in ("dice", "best", "outcome")}}
     if data["kind"] == "static":
         said = f"{name} tries {me} against difficulty {data['target_number']}: {_dice(roll)}: {roll['outcome']}."
     else:
         other = data["other_roll"]
-        them = stat_label(data["other_stat"]) + ("" if theirs else f" {data['other_rating']}")
+        them = ("a skill of its own" if "other_stat" in own else stat_label(data["other_stat"])) + (
+            "" if theirs else f" {data['other_rating']}")
         rolled["other_roll"] = {k: other[k] for k in ("dice", "best", "outcome")}
         said = (f"{name} ({me}) against {data['other']} ({them}): {_dice(roll)} v {_dice(other)}: "
                 f"{name} {roll['outcome']}.")
     prompt = f" {roll['prompt']}" if roll.get("prompt") else ""
-    return {**data, "gm_line": line, "rolled": rolled}, said + prompt
+    return {**data, "gm_line": line, "rolled": rolled, "gm_keys": own}, said + prompt
 
 
 def _task_rolled(event: Event) -> Visibility:
     if "gm_line" not in event:
         return PUBLIC
-    return Visibility(private={k: event[k] for k in TASK_FIGURES if k in event}, private_audience="gm",
+    keys = (*TASK_FIGURES, *event.get("gm_keys", ()))
+    return Visibility(private={k: event[k] for k in keys if k in event}, private_audience="gm",
                       private_summary=event["gm_line"])
 
 

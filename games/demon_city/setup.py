@@ -17,6 +17,7 @@ from games.demon_city.events import GRABBER_OUT, HOST_RELEASED
 from games.demon_city.injury import DEFAULT_INJURY_TABLE, validate_table
 from games.demon_city.permissions import Actor, require_gm
 from games.demon_city.sheet import Combatant
+from games.demon_city.writeback import lasting
 
 Event = dict[str, Any]
 # The GM may correct any of these mid-fight; ``id`` is identity, never a condition.
@@ -151,8 +152,15 @@ def end(state: Mapping[str, Any], command: Mapping[str, Any], actor: Actor,
 
 def undo(state: Mapping[str, Any], command: Mapping[str, Any], actor: Actor,
          rng: Rng) -> list[Event]:
-    """The GM takes back the last step; the undo itself stays in the log."""
+    """The GM takes back the last step; the undo itself stays in the log. It names the
+    combatants whose sheet values (Toughness, injuries) it restores, so their sheets follow
+    (``writeback``): only within a fight, since before one the sheets themselves are the truth."""
     require_gm(actor, "undo")
     if not state["undo"]:
         raise RuleError("Nothing to undo.")
-    return [{"type": "undone", "undoes_step": state["step"]}]
+    before = state["undo"][-1]
+    restores = []
+    if before["phase"] in (st.ANNOUNCE, st.RESOLVED):
+        restores = [cid for cid, person in before["combatants"].items()
+                    if cid in state["combatants"] and lasting(person) != lasting(state["combatants"][cid])]
+    return [{"type": "undone", "undoes_step": state["step"], "restores": restores}]

@@ -30,7 +30,7 @@ from games.demon_city.actions import Action
 from games.demon_city.clash import Grouping, group
 from games.demon_city.dice import Pool
 from games.demon_city.injury import DEFAULT_INJURY_TABLE
-from games.demon_city.pools import all_pools
+from games.demon_city.pools import all_pools, difficulty_pool
 from games.demon_city.sheet import Combatant
 
 State = dict[str, Any]
@@ -100,8 +100,16 @@ def ready_to_roll(state: Mapping[str, Any]) -> bool:
 
 
 def current_pools(state: Mapping[str, Any]) -> dict[str, Pool]:
-    """Every announced action's pool as it stands now, with a reason for each die."""
-    return all_pools(combatants(state), live_actions(state), state["situation"], state["lost"])
+    """Every announced action's pool as it stands now, with a reason for each die: the pool the
+    roll will roll (an unresisted action with the Host's difficulty rolls against that number)."""
+    people, live = combatants(state), live_actions(state)
+    pools = all_pools(people, live, state["situation"], state["lost"])
+    if state["difficulties"]:
+        for cid in group(live, state["order"]).unresisted:
+            if cid in state["difficulties"] and cid in pools:
+                pools[cid] = difficulty_pool(people[cid], state["difficulties"][cid],
+                                             state["situation"].get(cid, ()), state["lost"].get(cid, ()))
+    return pools
 
 
 def grouping(state: Mapping[str, Any]) -> Grouping:

@@ -40,7 +40,8 @@ SYSTEM = GameSystem(
     commands=web.COMMANDS,
     checks=(web.TASK,),
     pages=(web.ODDS,),
-    panel=Panel(view=panel.view, template=f"{PANEL}#panel", notice=f"{PANEL}#rounds_notice"),
+    panel=Panel(view=panel.view, template=f"{PANEL}#panel", notice=f"{PANEL}#rounds_notice",
+                character_view=character_sheet.character_view),  # the task form's skills
     log_lines={},  # every Demon City event reads as its summary (log/events/default.html)
     audiences=screen.audiences(web.TASK.event),  # every die is public; NPCs' figures are the GM's
     rule_error=RuleError,

@@ -169,12 +169,16 @@ def task_args(form: Form, table: Table) -> dict[str, Any]:
     number = whole(form, "target_number", refuse=lambda raw: RuleError(f"{raw!r} is not a whole number."))
     if opponent is None and number is None:
         raise RuleError("Give a difficulty or choose an opponent.")
+    # a stat or one of the character's own skills, by the name the sheet gives it (as an
+    # announcement reads it: a name longer than any field may hold is refused, not cut short)
+    stats = texts(form, ("stat", "opponent_stat"), max_length=_MAX_TEXT,
+                  refuse=lambda key: RuleError(f"{key} is at most {_MAX_TEXT} characters."))
     return {
         "character": character.id,
-        "stat": value(form, "stat", "agility")[:40],
+        "stat": stats.get("stat", "agility"),
         "target_number": None if opponent else number,
         "opponent": opponent.id if opponent else None,
-        "opponent_stat": value(form, "opponent_stat", "agility")[:40],
+        "opponent_stat": stats.get("opponent_stat", "agility"),
         "distracted": value(form, "distracted") in ("1", "on"),
         "situation": tuple(r.strip()[:80] for r in values(form, "situation") if r.strip()),
         "lost": tuple(r.strip()[:80] for r in values(form, "lost") if r.strip()),

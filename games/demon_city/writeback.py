@@ -1,20 +1,52 @@
-"""What a Demon City fight leaves on the characters' sheets when Action Rounds end."""
+"""What a Demon City fight leaves on the characters' sheets, written back as it happens.
+
+Issue 22: the character cards beside the table showed 3/3 Toughness while the round showed
+Agnes at -6/3 and out of the fight, until the Host ended Action Rounds. Now each event that
+changes what a fight leaves on a sheet (Current Toughness, Injured, Out of the fight) writes
+it back at once, so the card, redrawn by the ``character.updated`` event the platform logs,
+follows the round for every seat. Only the combatants an event touched are written, and the
+platform touches a sheet only where a value differs, so an unhurt character's sheet is never
+rewritten and no line says it "now holds" its own whole Toughness.
+
+An NPC's sheet is written back too: its Toughness is the harm everyone watches (its card shows
+that track to every seat), and the platform keeps the line naming its figures the GM's.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
 
-
-# What a fight leaves on the characters' sheets when Action Rounds end.
+# What a fight leaves on the characters' sheets.
 LASTING = ("current_toughness", "injured", "out_of_fight")
+# A correction of one of these by the Host changes what the sheet must hold.
+_CORRECTED = frozenset({*LASTING, "toughness", "injured_before"})
+
+
+def lasting(person: Mapping[str, Any]) -> dict[str, Any]:
+    """What the sheet holds of a combatant: Current Toughness blank while whole (the sheet's
+    "Empty means equal to Base Toughness"), an injury from before the fight kept though it cost
+    no Lost Die, and whether it is out of the fight."""
+    whole = person["current_toughness"] == person["toughness"]
+    return {"current_toughness": None if whole else person["current_toughness"],
+            "injured": bool(person["injured"] or person.get("injured_before")),
+            "out_of_fight": bool(person["out_of_fight"])}
+
+
+def _touched(event: Mapping[str, Any]) -> list[str]:
+    kind = event.get("type")
+    if kind == "damage_rolled":
+        return [str(event["target"])]
+    if kind == "condition_set" and event.get("field") in _CORRECTED:
+        return [str(event["combatant"])]
+    if kind == "undone":  # the combatants whose sheet values the undo restores (setup.undo)
+        return [str(c) for c in event.get("restores") or ()]
+    return []
 
 
 def writeback(event: Mapping[str, Any], state: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
-    """When Action Rounds end, each combatant's Toughness and injuries go back to its sheet."""
-    if event.get("type") != "action_rounds_ended":
-        return {}
-    # An injury from before the fight stays on the sheet though it cost no Lost Die here.
-    return {cid: {**{k: c[k] for k in LASTING},
-                  "injured": bool(c["injured"] or c.get("injured_before"))}
-            for cid, c in state["combatants"].items()}
+    """``Procedure.writeback``: after each event, the sheet fields of the combatants it touched
+    (a hit's target, a Host's correction, what an undo restores) as the state now holds them.
+    The end of Action Rounds writes nothing more: every change was written when it happened."""
+    people = state.get("combatants") or {}
+    return {cid: lasting(people[cid]) for cid in _touched(event) if cid in people}

@@ -11,10 +11,18 @@ Rules (``rules``)
     automatic success (pool + 1 reaches what is needed; the player may still pull);
     Exceptional Success at 5 or more.
 
-Sheet (``sheet``)
+Sheet (``sheet``, the card in ``card``)
     ``FIELDS`` (``SheetField``s): the nine Attributes, Skills ('Skill: dots' lines), Willpower
-    dots and points left, Defence, Speed (blank: derived), Again (10/9/8), Blood Potency.
-    ``clean_sheet`` raises ``SheetError`` naming the field; ``derived`` for the card.
+    dots and points left, Defence, Speed (blank: derived), Again (10/9/8), Blood Potency, Size,
+    whether it is a vampire, a weapon and its damage, and Health's wounds (bashing, lethal,
+    aggravated) and whether it is unconscious, which the rules keep. ``clean_sheet`` raises
+    ``SheetError`` naming the field; ``card.glance`` and ``card.npc_glance`` for the card.
+
+Health (``health``, ``harm``)
+    The World of Darkness's track: Stamina + Size boxes, wounds marked most severe first, a full
+    track upgrading the least severe, -1/-2/-3 as the last boxes fill, a Stamina pull to stay
+    conscious when the last box holds bashing, bleeding out (a vampire: torpor) when it holds
+    lethal, dead when every box is aggravated; healing the least severe first.
 
 Procedure (``procedure.decide(state, command, rng, cards)``, ``events.apply``, ``narrate.summary``)
     Commands (``COMMANDS``), each with ``actor`` and ``sheets`` (see ``web``):
@@ -26,6 +34,9 @@ Procedure (``procedure.decide(state, command, rng, cards)``, ``events.apply``, `
       set_order, roll_initiative, end_combat                       GM.
       extended_start / extended_stop (GM), extended_pull (controller).
       contest_start / contest_stop (GM), contest_pull (controller, each side its own).
+      harm, heal      GM: boxes of a kind dealt (a fall, fire, a minute bleeding out), or healed.
+    A hit deals its successes (plus weapon and bonus) to the target's Health: ``damaged``, and at
+    times ``consciousness_pulled``; whoever is out of the fight is passed over in the order.
     Refusals raise ``RuleError`` (``OutOfTurn``, ``NotYourCharacter``, ``WillpowerRefused``).
     Modules by concern: ``access`` (who may act, and when; reading a command), ``deck`` (a pull's
     cards off the rule deck and onto its discard; what the odds count), ``pulls`` (Willpower and
@@ -50,7 +61,8 @@ Readings where the seed is silent or loose (each also commented where it is code
     - "Each attack" lowers Defence only when Defence applied to it (melee, thrown, ranged within
       arm's reach); a Dodge doubles Defence before the attacks take their 1s off.
     - Willpower for a resisting trait is spent beforehand and counts against the next resisted
-      test that turn; outside a turn order each test is its own turn.
+      test that turn. One point a turn whatever it buys; outside a fight the turn lasts until
+      the Storyteller calls a new one (no test ends it).
     - Initiative is one card, no again; ties to the higher Dexterity + Composure, then as listed.
     - A tied plain contest is pulled again; an extended contest reached by both in one round
       goes to the higher running total. Contest pulls are reflexive for the turn order.
@@ -58,7 +70,14 @@ Readings where the seed is silent or loose (each also commented where it is code
     - An untrained Skill costs -3 (Mental) or -1 (Physical, Social), as in World of Darkness.
     - An NPC's figures are the GM's (secrecy.py): a pull's total, the pool less its face-up
       cards, is one of them; its cards and successes are everyone's. The log keeps them in the
-      GM's part whatever the table's setting, which the panel follows seat by seat.
+      GM's part whatever the table's setting, which the panel follows seat by seat. Its Health
+      is harm everyone watches; its weapon is the GM's.
+    - Harm (harm.py): damage is the successes plus the weapon's bonus and the attack's own, of the
+      kind the form chooses (bashing unarmed, lethal armed); a firearm (an attack pulled with
+      Firearms) deals a vampire bashing, not halved; the Stamina pull to stay conscious is
+      Stamina alone, at once and at the start of each of the character's actions, once a turn;
+      healing that empties the last box wakes it; the Storyteller marks a bleeding character's
+      untended minutes; one who is out has no Defence.
 """
 
 from __future__ import annotations

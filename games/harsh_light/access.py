@@ -12,7 +12,8 @@ from typing import Any
 from games.harsh_light import sheet as sh
 from games.harsh_light.errors import NotYourCharacter, OutOfTurn, RuleError
 from games.harsh_light.events import apply
-from games.harsh_light.state import name, status
+from games.harsh_light import health
+from games.harsh_light.state import name, out, status
 
 Event = dict[str, Any]
 Command = Mapping[str, Any]
@@ -56,6 +57,14 @@ def _require_turn(state: Mapping[str, Any], cid: str, what: str) -> None:
                         f"{what} waits for {name(state, cid)}'s turn.")
     if status(state, cid)["acted"]:
         raise OutOfTurn(f"{name(state, cid)} has already taken an instant action this turn.")
+
+
+def _require_able(state: Mapping[str, Any], cid: str, what: str) -> None:
+    """Issue 22: "a character unconscious or dead takes no turn and is not offered actions"; the
+    Storyteller still corrects its track (harm, heal, the sheet)."""
+    if out(state, cid):
+        words = health.state_words(state["characters"][cid])
+        raise RuleError(f"{name(state, cid)} is {words}: no {what} until the Storyteller heals it.")
 
 
 # Reading the command.

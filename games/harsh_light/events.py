@@ -7,6 +7,7 @@ import copy
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from games.harsh_light import health
 from games.harsh_light.secrecy import whole
 from games.harsh_light.state import RECENT, State, fresh_status
 
@@ -27,8 +28,10 @@ def _begin_action(state: State, cid: str) -> None:
 def _new_turn(state: State, turn: int) -> None:
     state["turn"] = turn
     for now in state["status"].values():
-        # Willpower kept for a resisting trait lasts the turn it was spent in.
+        # Willpower kept for a resisting trait lasts the turn it was spent in; the Stamina pull to
+        # stay conscious is made again each turn.
         now["acted"] = now["moved"] = now["willpower_spent"] = now["resist_willpower"] = False
+        now["kept_conscious"] = False
 
 
 def _sheet_read(state: State, e: Event) -> None:
@@ -48,16 +51,6 @@ def _remember(state: State, record: Mapping[str, Any], e: Event) -> None:
     state["recent"] = [*state["recent"], {**record, "step": e.get("step")}][-RECENT:]
 
 
-def _end_test(state: State, cids: list[str]) -> None:
-    """Outside combat each test is its own turn (our reading: the seed's "one Willpower per
-    turn" has no turn to count without a turn order): whoever pulled or resisted may spend
-    Willpower again."""
-    if not state["combat"]:
-        for cid in cids:
-            now = _status(state, cid)
-            now["willpower_spent"] = now["resist_willpower"] = False
-
-
 def _pulled(state: State, e: Event) -> None:
     cid, target = e["combatant"], e.get("target")
     state["prepared"].pop(cid, None)  # a pull set up is made
@@ -74,8 +67,9 @@ def _pulled(state: State, e: Event) -> None:
             theirs["resist_willpower"] = False
         if e.get("defence_applied"):
             theirs["attacks"] += 1
+    # No test ends a turn: Willpower comes back with the next turn alone (_new_turn), which
+    # outside a fight the Storyteller calls (turn_ended), whatever the point bought.
     _remember(state, whole(e["record"], e.get("figures")), e)
-    _end_test(state, [c for c in (cid, target) if c is not None])
 
 
 def _pull_set_up(state: State, e: Event) -> None:
@@ -185,6 +179,33 @@ def _contest_round(state: State, e: Event) -> None:
         contest["round"] = e["round"] + 1
 
 
+def _track(state: State, e: Event) -> dict[str, Any]:
+    person = state["characters"][e["combatant"]]
+    person.update(e["health"])
+    if health.out(person):  # a pull set up can no longer be made
+        state["prepared"].pop(e["combatant"], None)
+    return person
+
+
+def _damaged(state: State, e: Event) -> None:
+    _track(state, e)
+
+
+def _healed(state: State, e: Event) -> None:
+    person = _track(state, e)
+    if e["woke"]:
+        person["unconscious"] = False
+
+
+def _consciousness_pulled(state: State, e: Event) -> None:
+    cid = e["combatant"]
+    _status(state, cid)["kept_conscious"] = True
+    _remember(state, whole(e["record"], e.get("figures")), e)
+    if not e["conscious"]:
+        state["characters"][cid]["unconscious"] = True
+        state["prepared"].pop(cid, None)
+
+
 APPLIERS: dict[str, Callable[[State, Event], None]] = {
     "sheet_read": _sheet_read,
     "willpower_spent": _willpower,
@@ -204,6 +225,9 @@ APPLIERS: dict[str, Callable[[State, Event], None]] = {
     "contest_pulled": _contest_pulled,
     "contest_round": _contest_round,
     "contest_stopped": _stopped("contests"),
+    "damaged": _damaged,
+    "healed": _healed,
+    "consciousness_pulled": _consciousness_pulled,
 }
 EVENT_TYPES = tuple(APPLIERS)
 

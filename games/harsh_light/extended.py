@@ -11,8 +11,8 @@ from games.core.cards_port import Cards
 from games.core.rng import Rng
 from games.harsh_light import pools, secrecy
 from games.harsh_light.access import (
-    Command, Event, _cid, _int, _known, _read_sheets, _require_control, _require_gm, _require_turn, _scratch,
-    _text, _who,
+    Command, Event, _cid, _int, _known, _read_sheets, _require_able, _require_control, _require_gm, _require_turn,
+    _scratch, _text, _who,
 )
 from games.harsh_light.errors import RuleError
 from games.harsh_light.pulls import MAX_NEEDED, _again, _judge, _record, _willpower_event
@@ -46,6 +46,7 @@ def extended_start(state: Mapping[str, Any], command: Command, rng: Rng, cards: 
     cid = _cid(command)
     events = _read_sheets(state, command, [cid])
     scratch = _scratch(state, events)
+    _require_able(scratch, cid, "extended action")
     spec = _pool_spec(command, _known(scratch, cid))
     needed = _int(command, "needed", 5, 1, MAX_NEEDED, "The successes needed")
     unit = _text(command, "unit", "turn")
@@ -73,6 +74,7 @@ def extended_pull(state: Mapping[str, Any], command: Command, rng: Rng, cards: C
     events = _read_sheets(state, command, [cid])
     scratch = _scratch(state, events)
     _require_control(scratch, command, cid)
+    _require_able(scratch, cid, "pull")
     _require_turn(scratch, cid, "an extended action's pull")
     person = _known(scratch, cid)
     pool = spec_pool(person, action["pool"])
@@ -116,6 +118,8 @@ def contest_start(state: Mapping[str, Any], command: Command, rng: Rng, cards: C
         raise RuleError("A character does not contest itself.")
     events = _read_sheets(state, command, cids)
     scratch = _scratch(state, events)
+    for cid in cids:
+        _require_able(scratch, cid, "contest")
     specs = [{"combatant": cid, **_pool_spec(side, _known(scratch, cid))} for cid, side in zip(cids, sides)]
     needed = _int(command, "needed", 0, 0, MAX_NEEDED, "The successes to reach")
     return [*events, {"type": "contest_started", "id": _next_id(scratch, "k"), "sides": specs,
@@ -140,6 +144,7 @@ def contest_pull(state: Mapping[str, Any], command: Command, rng: Rng, cards: Ca
     events = _read_sheets(state, command, [cid])
     scratch = _scratch(state, events)
     _require_control(scratch, command, cid)
+    _require_able(scratch, cid, "pull")
     person = _known(scratch, cid)
     pool = spec_pool(person, side)
     if contest["supernatural"]:

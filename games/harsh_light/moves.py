@@ -9,12 +9,13 @@ from typing import Any
 
 from games.core.cards_port import Cards
 from games.core.rng import Rng
-from games.harsh_light import secrecy
+from games.harsh_light import harm, health, secrecy
 from games.harsh_light import sheet as sh
 from games.harsh_light.access import (
-    Command, Event, _cid, _known, _read_sheets, _require_control, _require_gm, _require_turn, _scratch, _text,
-    _who,
+    Command, Event, _cid, _known, _read_sheets, _require_able, _require_control, _require_gm, _require_turn,
+    _scratch, _text, _who,
 )
+from games.harsh_light.events import apply
 from games.harsh_light.errors import OutOfTurn, RuleError
 from games.harsh_light.deck import take
 from games.harsh_light.pulls import _willpower_event
@@ -34,6 +35,7 @@ def willpower(state: Mapping[str, Any], command: Command, rng: Rng, cards: Cards
     events = _read_sheets(state, command, [cid])
     scratch = _scratch(state, events)
     _require_control(scratch, command, cid)
+    _require_able(scratch, cid, "Willpower")
     use = _text(command, "use", "resist")
     if use not in WILLPOWER_USES:
         raise RuleError("Willpower outside a pull is spent to resist or on a power.")
@@ -50,21 +52,30 @@ def dodge(state: Mapping[str, Any], command: Command, rng: Rng, cards: Cards) ->
     _require_control(scratch, command, cid)
     if not scratch["combat"] or cid not in scratch["order"]:
         raise RuleError("A Dodge lasts until the character's next turn: it needs a turn order.")
+    _require_able(scratch, cid, "Dodge")
     _require_turn(scratch, cid, "a Dodge")
     return [*events, secrecy.figures_of(scratch, {"type": "dodged", "combatant": cid,
                                                   "defence": sh.defence(_known(scratch, cid)) * 2}, "defence")]
 
 
 def move(state: Mapping[str, Any], command: Command, rng: Rng, cards: Cards) -> list[Event]:
-    """Seed: "All characters may move their Speed in steps as a reflexive action once per turn"."""
+    """Seed: "All characters may move their Speed in steps as a reflexive action once per turn".
+    The World of Darkness: "Wound penalties also affect movement, reducing your character's Speed
+    trait by the amount listed for the rightmost box filled"."""
     cid = _cid(command)
     events = _read_sheets(state, command, [cid])
     scratch = _scratch(state, events)
     _require_control(scratch, command, cid)
+    _require_able(scratch, cid, "move")
     if scratch["combat"] and status(scratch, cid)["moved"]:
         raise RuleError(f"{name(scratch, cid)} has already moved this turn.")
     return [*events, secrecy.figures_of(scratch, {"type": "moved", "combatant": cid,
-                                                  "speed": sh.speed(_known(scratch, cid))}, "speed")]
+                                                  "speed": speed_now(_known(scratch, cid))}, "speed")]
+
+
+def speed_now(person: Mapping[str, Any]) -> int:
+    """Speed less the wound penalty, never below 0."""
+    return max(0, sh.speed(person) + health.of(person).penalty())
 
 
 def _order_from(state: Mapping[str, Any], command: Command, key: str) -> tuple[list[str], list[Event]]:
@@ -81,7 +92,14 @@ def set_order(state: Mapping[str, Any], command: Command, rng: Rng, cards: Cards
     Set mid-fight, the new order starts a new turn from its top."""
     _require_gm(command, "set the turn order")
     order, events = _order_from(state, command, "order")
-    return [*events, {"type": "order_set", "order": order, "initiative": {}, "turn": state["turn"] + 1}]
+    return _begin(_scratch(state, events), events,
+                  {"type": "order_set", "order": order, "initiative": {}, "turn": state["turn"] + 1}, cards)
+
+
+def _begin(state: Mapping[str, Any], events: list[Event], event: Event, cards: Cards) -> list[Event]:
+    """``events`` and ``event``, which gives the turn to someone, and what the turn's coming brings
+    (harm.start_turn: a Stamina pull to stay conscious, the turn passing over whoever is out)."""
+    return [*events, event, *harm.start_turn(apply(state, event), cards)]
 
 
 def roll_initiative(state: Mapping[str, Any], command: Command, rng: Rng, cards: Cards) -> list[Event]:
@@ -107,8 +125,9 @@ def roll_initiative(state: Mapping[str, Any], command: Command, rng: Rng, cards:
                         "pool": {"size": modifier, "parts": [["Dexterity + Composure", modifier]]},
                         "total": modifier + card.card.value, "rules": []})
     order = sorted(listed, key=lambda c: (-initiative[c]["total"], -initiative[c]["modifier"], listed.index(c)))
-    return [*events, secrecy.initiative_event(scratch, {"type": "order_set", "order": order, "initiative": initiative,
-                                                        "turn": state["turn"] + 1, "records": records})]
+    return _begin(scratch, events, secrecy.initiative_event(scratch, {
+        "type": "order_set", "order": order, "initiative": initiative, "turn": state["turn"] + 1, "records": records,
+    }), cards)
 
 
 def end_turn(state: Mapping[str, Any], command: Command, rng: Rng, cards: Cards) -> list[Event]:
@@ -126,8 +145,8 @@ def end_turn(state: Mapping[str, Any], command: Command, rng: Rng, cards: Cards)
     order = state["order"]
     index = order.index(acting) + 1
     wraps = index >= len(order)
-    return [{"type": "turn_ended", "combatant": acting, "next": order[0] if wraps else order[index],
-             "new_turn": wraps, "turn": state["turn"] + 1 if wraps else state["turn"]}]
+    return _begin(state, [], {"type": "turn_ended", "combatant": acting, "next": order[0] if wraps else order[index],
+                              "new_turn": wraps, "turn": state["turn"] + 1 if wraps else state["turn"]}, cards)
 
 
 def end_combat(state: Mapping[str, Any], command: Command, rng: Rng, cards: Cards) -> list[Event]:
@@ -135,3 +154,24 @@ def end_combat(state: Mapping[str, Any], command: Command, rng: Rng, cards: Card
     if not state["combat"]:
         raise RuleError("No fight is under way.")
     return [{"type": "combat_ended"}]
+
+
+# The Storyteller's harm and healing (harm.py).
+
+
+def harm_command(state: Mapping[str, Any], command: Command, rng: Rng, cards: Cards) -> list[Event]:
+    """``combatant``, ``points``, ``kind`` (bashing, lethal, aggravated), ``reason``: a fall, a fire,
+    sunlight, or a minute of bleeding out untended. The Storyteller's alone."""
+    _require_gm(command, "deal harm")
+    cid = _cid(command)
+    events = _read_sheets(state, command, [cid])
+    return [*events, *harm.harm(_scratch(state, events), command, cid, cards)]
+
+
+def heal_command(state: Mapping[str, Any], command: Command, rng: Rng, cards: Cards) -> list[Event]:
+    """``combatant``, ``points``, ``kind`` (blank: the least severe first): healing, as the
+    Storyteller allows it. The Storyteller's alone."""
+    _require_gm(command, "heal")
+    cid = _cid(command)
+    events = _read_sheets(state, command, [cid])
+    return [*events, *harm.heal(_scratch(state, events), command, cid)]

@@ -10,6 +10,7 @@ from typing import Any
 
 from games.core.cards import OrientedCard
 from games.core.words import count
+from games.harsh_light import health
 from games.harsh_light.pools import pool_text
 from games.harsh_light.pulls import ATTACKS
 from games.harsh_light.state import DECK, name
@@ -127,9 +128,16 @@ def summary(event: Event, state: Mapping[str, Any]) -> str:
         if event["next"] is None:
             return "A new turn: everyone may spend Willpower again."
         new = f" Turn {event['turn']} begins." if event["new_turn"] else ""
+        if event.get("out"):
+            words = health.state_words(state["characters"].get(event["combatant"]) or {}) or "out of the fight"
+            return f"{who} is {words}: no action.{new} {name(state, event['next'])} acts."
         return f"{who}'s action is done.{new} {name(state, event['next'])} acts."
     if kind == "combat_ended":
+        if event.get("why"):
+            return f"The fight is over, {event['why']}: the turn order is put away."
         return "The fight is over: the turn order is put away."
+    if kind in ("damaged", "healed", "consciousness_pulled"):
+        return harm_line(event, state, gm)
     if kind == "extended_started":
         action = state["extended"][event["id"]]
         return (f"{who} begins {action['label']}: {successes_text(action['needed'])} needed, "
@@ -161,3 +169,43 @@ def summary(event: Event, state: Mapping[str, Any]) -> str:
     if kind == "contest_stopped":
         return f"The Storyteller stops {state['contests'][event['id']]['label']}."
     return str(kind)
+
+
+def health_text(person: Mapping[str, Any]) -> str:
+    """'Health X X / · · · · (2 lethal, 1 bashing of 7), -1 to pools and Speed; unconscious'."""
+    track = health.of(person)
+    text = f"Health {health.marks(track)} ({health.words(track)})"
+    if track.penalty():
+        text += f", {track.penalty()} to pools and Speed"
+    state = health.state_words(person)
+    return f"{text}; {state}" if state else text
+
+
+def harm_line(event: Event, state: Mapping[str, Any], gm: set[str]) -> str:
+    """A wound, a healing or a Stamina pull to stay conscious, with the track as it now stands.
+    An NPC attacker's weapon is the GM's (``gm``): the line says only that it added to the blow."""
+    who = name(state, event["combatant"])
+    person = state["characters"].get(event["combatant"]) or {}
+    if event["type"] == "consciousness_pulled":
+        record = event["record"]
+        then = "stays conscious" if event["conscious"] else "falls unconscious"
+        return f"{who} pulls Stamina to stay conscious: {pull_text(record)}: {who} {then}."
+    if event["type"] == "healed":
+        which = f" {event['kind']}" if event.get("kind") else ""
+        woke = f" {who} comes to." if event.get("woke") else ""
+        return (f"The Storyteller heals {count(event['points'], 'box', 'boxes')} of {who}'s{which} wounds: "
+                f"{health_text(person)}.{woke}")
+    hurt = f"{event['points']} {event['kind']}"
+    if event.get("by") is None:
+        reason = f" ({event['reason']})" if event.get("reason") else ""
+        return f"The Storyteller deals {who} {hurt}{reason}: {health_text(person)}."
+    why = [successes_text(event["successes"])] if "successes" in event else []
+    weapon = event.get("weapon")
+    if "weapon" in gm:
+        why.append("more from its weapon, the GM's figure")
+    elif weapon:
+        why += [f"{weapon['name']} +{weapon['bonus']}"] if weapon["name"] else []
+        why += [f"+{weapon['extra']} for the attack"] if weapon["extra"] else []
+    firearm = "; a firearm deals a vampire bashing, as the Requiem has it" if event.get("firearm") else ""
+    return (f"{who} takes {hurt} from {name(state, event['by'])}'s attack ({', '.join(why)}{firearm}): "
+            f"{health_text(person)}.")

@@ -19,11 +19,12 @@ from typing import Any
 
 from games.core.words import count
 from games.contract import SPECTATOR_SEAT, Seat
-from games.harsh_light import deck, odds, pulls, rules
+from games.harsh_light import deck, health, odds, pulls, rules
 from games.harsh_light import sheet as sh
+from games.harsh_light.moves import speed_now
 from games.harsh_light.narrate import ATTACKS
 from games.harsh_light.panel_pulls import contest, prepared, pull, running_extended
-from games.harsh_light.state import DECK, defence_now, name, new_state, status
+from games.harsh_light.state import DECK, defence_now, name, new_state, out, status
 
 SHOWN_DONE = 2  # finished extended actions and contests the panel still shows
 SHOWN_PULLS = 5  # the latest pulls, with their cards
@@ -50,7 +51,8 @@ def _person(state: Mapping[str, Any], cid: str, seat: Seat) -> dict[str, Any]:
             notes.append("has moved")
     acts = {"id": cid, "name": name(state, cid), "acting": state["acting"] == cid, "figures": False,
             "willpower_spent": now["willpower_spent"], "acted": now["acted"], "moved": now["moved"],
-            "dodging": now["dodging"], "all_out": now["all_out"], "attacks": now["attacks"], "notes": notes}
+            "dodging": now["dodging"], "all_out": now["all_out"], "attacks": now["attacks"], "notes": notes,
+            "health": health_view(person), "out": health.out(person)}
     if not seat.sees_sheet(cid):
         return acts
     initiative = state["initiative"].get(cid)
@@ -59,8 +61,20 @@ def _person(state: Mapping[str, Any], cid: str, seat: Seat) -> dict[str, Any]:
         **acts, "figures": True, "initiative": initiative["total"] if initiative else None,
         "defence": defence, "defence_base": base, "defence_changed": defence != base,
         "willpower_points": sh.willpower_points(person), "willpower_dots": sh.willpower_dots(person),
-        "speed": sh.speed(person), "again": sh.again(person),
+        "speed": speed_now(person), "again": sh.again(person),
     }
+
+
+def health_view(person: Mapping[str, Any]) -> dict[str, Any]:
+    """A character's Health, harm everyone watches (an NPC's too, issue 22): its boxes left to
+    right, in words, its wound penalty, and its state (unconscious, bleeding out, in torpor,
+    dead); ``bleeding`` when the Storyteller marks its untended minutes."""
+    track = health.of(person)
+    return {"boxes": [{"kind": b or "", "mark": health.MARKS[b] if b else ""} for b in track.boxes()],
+            "size": track.size, "left": track.size - track.filled, "words": health.words(track),
+            "penalty": track.penalty(), "state": health.state_words(person),
+            "bleeding": track.grave() == health.DYING and not health.is_vampire(person),
+            "dead": track.grave() == health.DEAD}
 
 
 def _recent_done(items: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -74,6 +88,10 @@ def turn(state: Mapping[str, Any]) -> dict[str, Any] | None:
     outside one, a contest waiting for a side's pull, a pull set up, or an extended action."""
     if state["combat"] and state["acting"]:
         who = name(state, state["acting"])
+        if out(state, state["acting"]):  # put out by a sheet's change: its player passes the turn
+            words = health.state_words(state["characters"][state["acting"]])
+            return {"combatant": state["acting"], "gm": False, "says": f"{who} is {words}",
+                    "prompt": f"end {who}'s action: {who} is {words}"}
         if state["acting"] in state["prepared"]:
             return {"combatant": state["acting"], "gm": False, "says": f"{who} is about to pull",
                     "prompt": f"pull for {who}, or put the pull away"}
@@ -84,16 +102,20 @@ def turn(state: Mapping[str, Any]) -> dict[str, Any] | None:
                 "prompt": f"act for {who}: set up a pull, Dodge, or end the action"}
     for k in state["contests"].values():
         waiting = [s["combatant"] for s in k["sides"] if s["combatant"] not in k["pulled"]]
+        if not k["done"] and waiting and out(state, waiting[0]):
+            who, words = name(state, waiting[0]), health.state_words(state["characters"][waiting[0]])
+            return {"combatant": None, "gm": True, "says": f"{who} is {words}: the Storyteller stops {k['label']}",
+                    "prompt": f"stop {k['label']}: {who} is {words}"}
         if not k["done"] and waiting:
             who = name(state, waiting[0])
             return {"combatant": waiting[0], "gm": False, "says": f"{who} pulls in {k['label']}",
                     "prompt": f"pull for {who} in {k['label']}"}
-    for cid in state["prepared"]:
+    for cid in [c for c in state["prepared"] if not out(state, c)]:
         who = name(state, cid)
         return {"combatant": cid, "gm": False, "says": f"{who} is about to pull",
                 "prompt": f"pull for {who}, or put the pull away"}
     for x in state["extended"].values():
-        if not x["done"]:
+        if not x["done"] and not out(state, x["combatant"]):
             who = name(state, x["combatant"])
             return {"combatant": x["combatant"], "gm": False, "says": f"{who} works at {x['label']}",
                     "prompt": f"pull for {who}: {x['label']}, {x['gathered']} of {x['needed']} so far"}
@@ -135,5 +157,7 @@ def view(state: Mapping[str, Any], seat: Seat = SPECTATOR_SEAT) -> dict[str, Any
         "skills": [[k, label] for k, (label, _) in sh.SKILLS.items()],
         "resist_traits": [[t, sh.trait_label(t)] for t in pulls.RESIST_TRAITS],
         "attacks": [[k, label] for k, label in ATTACKS.items()],
+        "out_ids": [cid for cid in state["characters"] if out(state, cid)],
+        "damage_kinds": [[k, k] for k in health.KINDS],
         "agains": [[a, f"{rules.again_word(a).capitalize()}-again"] for a in rules.AGAIN_VALUES],
     }

@@ -94,6 +94,8 @@ def prepared(state: Mapping[str, Any], cid: str, kept: Mapping[str, Any], counts
         if not seat.sees_sheet(cid):  # why an NPC's pull cannot be made may name its figures
             return {**shown, **none, "gm_line": gm_line(state, cid, target, seat)}
         return {**shown, **none, "problem": str(exc)}
+    if not made.facts["attack"]:  # only an attack says its kind (a pull set up before that was so)
+        shown.update(attack="", all_out=False, label=args.get("label") or "a pull")
     if not seat.sees_sheet(cid) or (target and not seat.sees_sheet(target) and made.target_parts):
         words = secrecy.pool_words(made.pool.to_dict(), made.target_parts if seat.sees_sheet(cid) else None)
         return {**shown, **none, "needed": made.needed, "pool_words": words,

@@ -2,7 +2,8 @@
 
 Seed: "a pool of Attribute + Skill"; "reduced to 0 or less due to difficulty or penalties";
 "Spending a point of Willpower adds 3 to your pool"; "give up your Defence for a +2 to your
-pool in melee (known as an All-Out Attack)"; resisted tests "subtract an opponent's pool".
+pool in melee (known as an All-Out Attack)"; resisted tests "subtract an opponent's pool". Wounds
+cost a pool what they cost a World of Darkness dice pool (health.py).
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from games.harsh_light import health
 from games.harsh_light import sheet as sh
 from games.harsh_light.errors import RuleError
 
@@ -18,6 +20,7 @@ WILLPOWER_POOL = 3  # "adds 3 to your pool for a pull"
 WILLPOWER_RESIST = 2  # "or adds 2 against a Resisted test"
 ALL_OUT_BONUS = 2  # "+2 to your pool in melee"
 MAX_MODIFIER = 20
+WOUNDS = "wound penalty"
 
 
 @dataclass(frozen=True)
@@ -52,7 +55,8 @@ class Pool:
 
 def build(character: Mapping[str, Any], attribute: str, skill: str | None = None, *,
           modifier: int = 0, reason: str = "") -> Pool:
-    """Attribute + Skill (or + a second Attribute, as Resolve + Composure) + modifiers.
+    """Attribute + Skill (or + a second Attribute, as Resolve + Composure) + modifiers, less the
+    wound penalty of the character's Health (health.py: -1, -2, -3 as the last boxes fill).
 
     An untrained Skill costs what the World of Darkness rulebook says, -3 for a Mental Skill and
     -1 for a Physical or Social one: the seed converts those rules and is silent on it, and a
@@ -76,6 +80,9 @@ def build(character: Mapping[str, Any], attribute: str, skill: str | None = None
         raise RuleError(f"A modifier is a whole number from -{MAX_MODIFIER} to {MAX_MODIFIER}.")
     if modifier:
         parts.append((reason.strip()[:60] or "modifier", modifier))
+    wounds = health.of(character).penalty()
+    if wounds:
+        parts.append((WOUNDS, wounds))
     return Pool(tuple(parts))
 
 

@@ -9,7 +9,8 @@ the GM controls every character) and ``sheets`` (``{cid: sheet + "name"}``: the 
 the table holds them now, so a changed sheet is read before the rules use it).
 
 The commands' handlers live by concern: who may act and reading a command in ``access``; cards,
-Willpower and the pull in ``pulls``; reflexive and combat moves in ``moves``; extended and
+Willpower and the pull in ``pulls``; reflexive and combat moves, and the Storyteller's harm and
+healing, in ``moves``; an attack's damage and Health's consequences in ``harm``; extended and
 contested actions in ``extended``. Here is the dispatch (``COMMANDS``, ``decide``) and ``run``.
 """
 
@@ -28,7 +29,9 @@ from games.harsh_light.events import apply
 from games.harsh_light.extended import (
     contest_pull, contest_start, contest_stop, extended_pull, extended_start, extended_stop,
 )
-from games.harsh_light.moves import dodge, end_combat, end_turn, move, roll_initiative, set_order, willpower
+from games.harsh_light.moves import (
+    dodge, end_combat, end_turn, harm_command, heal_command, move, roll_initiative, set_order, willpower,
+)
 from games.harsh_light.pulls import count_deck, pull, put_away, set_up_pull
 
 Handler = Callable[[Mapping[str, Any], Command, Rng, Cards], list[Event]]
@@ -50,6 +53,8 @@ COMMANDS: dict[str, Handler] = {
     "contest_start": contest_start,
     "contest_pull": contest_pull,
     "contest_stop": contest_stop,
+    "harm": harm_command,
+    "heal": heal_command,
 }
 
 

@@ -1,6 +1,6 @@
 """Cards, Willpower and the pull: drawing from the table's Harsh Light deck (a second card on an
-again), spending Willpower, and the pull itself (simple or resisted, an attack, set up before
-any card and put away), with the Storyteller's count of the deck.
+again), spending Willpower, and the pull itself (simple or resisted, an attack and its damage, set
+up before any card and put away), with the Storyteller's count of the deck.
 """
 
 from __future__ import annotations
@@ -11,22 +11,19 @@ from typing import Any
 
 from games.core.cards_port import Cards
 from games.core.rng import Rng
-from games.harsh_light import deck, pools, rules, secrecy
+from games.harsh_light import deck, harm, pools, rules, secrecy
 from games.harsh_light import sheet as sh
 from games.harsh_light.access import (
-    Command, Event, _cid, _int, _known, _read_sheets, _require_control, _require_gm, _require_turn, _scratch,
-    _text, _who,
+    Command, Event, _cid, _int, _known, _read_sheets, _require_able, _require_control, _require_gm, _require_turn,
+    _scratch, _text, _who,
 )
 from games.harsh_light.errors import RuleError, WillpowerRefused
-from games.harsh_light.state import defence_now, name, status
+from games.harsh_light.events import apply
+from games.harsh_light.resist import ATTACKS, MELEE, RANGED, RANGED_CLOSE, RESIST_TRAITS, THROWN, _resistance
+from games.harsh_light.state import name, status
 
 INSTANT, REFLEXIVE = "instant", "reflexive"
 ACTIONS = (INSTANT, REFLEXIVE)
-RESIST_TRAITS = ("defence", *sh.RESISTANCE)
-# How an attack reaches its target. Seed: "Defence usually doesn't apply against most ranged
-# attacks (unless your attacker is within arm's reach). The notable exception is Thrown Attacks".
-MELEE, THROWN, RANGED, RANGED_CLOSE = "melee", "thrown", "ranged", "ranged_close"
-ATTACKS = {MELEE: "in melee", THROWN: "thrown", RANGED: "ranged", RANGED_CLOSE: "ranged, within arm's reach"}
 MAX_NEEDED = 50  # "up to 25 to build something large and/or complicated", and room above
 
 
@@ -35,10 +32,15 @@ MAX_NEEDED = 50  # "up to 25 to build something large and/or complicated", and r
 
 def _willpower_event(state: Mapping[str, Any], cid: str, use: str, note: str = "") -> Event:
     """Seed: "You may only spend one Willpower per turn (including Willpower spent to activate
-    powers)"; the issue: "the sheet's Willpower dots drop"."""
+    powers)"; the issue: "the sheet's Willpower dots drop". Whatever the point buys (+3 on any
+    pull, +2 kept to resist, a power), it is the turn's one. Outside a fight the turn lasts until
+    the Storyteller calls a new one (our reading: with no turn order to count, the tests made
+    meanwhile do not end it, or a point a test could be had again at once)."""
     person = _known(state, cid)
     if status(state, cid)["willpower_spent"]:
-        raise WillpowerRefused(f"{name(state, cid)} has already spent a Willpower point this turn: one a turn.")
+        later = "" if state["combat"] else " (outside a fight, the Storyteller calls the next turn)"
+        raise WillpowerRefused(f"{name(state, cid)} has already spent a Willpower point this turn: "
+                               f"one a turn{later}.")
     left = sh.willpower_points(person)
     if left <= 0:
         raise WillpowerRefused(f"{name(state, cid)} has no Willpower points left.")
@@ -58,66 +60,6 @@ def _again(command: Command, person: Mapping[str, Any]) -> int:
 
 
 # The pull.
-
-
-def _resistance(state: Mapping[str, Any], command: Command, attacker: str,
-                ) -> tuple[str | None, list[tuple[str, int]], dict[str, Any]]:
-    """What a resisted test subtracts from the pool, as parts, and what it means for the target.
-
-    Seed: "Resisted rolls are where you subtract an opponent's pool from your roll – generally
-    either Defence or a Resistance trait (Resolve, Stamina, or Composure). Nearly all attack rolls
-    will be resisted by Defence." We subtract from the pool (as the World of Darkness does with
-    dice), so a pool driven to 0 or less by Defence risks a Dramatic Failure.
-    """
-    trait = _text(command, "resist") or None
-    fixed = command.get("resist_value")
-    target = command.get("target") or None
-    facts: dict[str, Any] = {"defence_applied": False, "resist_willpower_used": False, "attack": None,
-                             "sheet_parts": 0}
-    if trait is None and fixed in (None, ""):
-        if target is not None:
-            raise RuleError("Say what resists: Defence, Resolve, Stamina or Composure.")
-        return None, [], facts
-    if fixed not in (None, ""):
-        if trait is not None:
-            raise RuleError("Resist with a trait or with a number, not both.")
-        value = _int(command, "resist_value", 0, 0, 30, "The resisting number")
-        return target, [("resistance", -value)] if value else [], facts
-    if trait not in RESIST_TRAITS:
-        raise RuleError("A pull is resisted by Defence, Resolve, Stamina or Composure.")
-    if not isinstance(target, str):
-        raise RuleError("Choose whose trait resists.")
-    if target == attacker:
-        raise RuleError("A character does not resist itself.")
-    them = _known(state, target)
-    who = name(state, target)
-    pending = status(state, target)["resist_willpower"]
-    parts: list[tuple[str, int]] = []
-    if trait == "defence":
-        attack = _text(command, "attack", MELEE)
-        if attack not in ATTACKS:
-            raise RuleError("An attack is in melee, thrown, ranged, or ranged within arm's reach.")
-        facts["attack"] = attack
-        if attack == RANGED:
-            return target, [], facts  # Defence "doesn't apply against most ranged attacks"
-        if status(state, target)["all_out"]:
-            return target, [], facts  # "give up your Defence": nothing to add Willpower to
-        facts["defence_applied"] = True
-        parts.append((f"{who}'s Defence", -defence_now(state, target)))
-    else:
-        parts.append((f"{who}'s {sh.trait_label(trait)}", -sh.attribute(them, trait)))
-        if command.get("supernatural"):
-            bonus = pools.supernatural_bonus(them, (trait,))
-            if bonus:
-                parts.append((f"{who}'s Blood Potency", -bonus))
-    facts["sheet_parts"] = len(parts)  # the target's figures (Plan.target_parts); its Willpower is an act
-    if pending:
-        # Seed: Willpower "adds 2 against a Resisted test (including attacks – spending a
-        # Willpower for +2 Defence can be a lifesaver in emergencies)". Spent beforehand, it
-        # counts against the next resisted test the character faces that turn.
-        parts.append((f"{who}'s Willpower", -pools.WILLPOWER_RESIST))
-        facts["resist_willpower_used"] = True
-    return target, parts, facts
 
 
 def _judge(cards: Cards, pool: pools.Pool, *, again: int, needed: int, no_pull: bool,
@@ -141,7 +83,10 @@ def _record(state: Mapping[str, Any], cid: str, kind: str, label: str, pool: poo
 
 # What a pull sends, as a set-up pull keeps it (``set_up_pull``) and ``pull`` reads it back.
 PULL_ARGS = ("attribute", "skill", "modifier", "reason", "needed", "action", "willpower", "again",
-             "target", "resist", "resist_value", "attack", "all_out", "supernatural", "label")
+             "target", "resist", "resist_value", "attack", "all_out", "supernatural", "label", "weapon",
+             "damage_bonus", "damage")
+ATTACK_ARGS = ("attack", "all_out", "weapon", "damage_bonus", "damage")  # what only an attack keeps
+__all__ = ["ATTACKS", "MELEE", "RANGED", "RANGED_CLOSE", "RESIST_TRAITS", "THROWN"]
 
 
 @dataclass(frozen=True)
@@ -161,6 +106,7 @@ class Plan:
     # the parts of the pool that are the target's figures (its Defence or Resistance trait, its
     # Blood Potency): the GM's when the target is an NPC (secrecy.py)
     target_parts: tuple[int, ...] = ()
+    damage: dict[str, Any] | None = None  # an attack's (harm.damage_spec)
 
     @property
     def automatic(self) -> bool:
@@ -169,7 +115,9 @@ class Plan:
 
 def plan(state: Mapping[str, Any], command: Command, cid: str) -> Plan:
     """The pool a pull would have now, checked against the rules (whose turn, Willpower once a
-    turn, what may resist it); a ``RuleError`` says why it cannot be made. Draws nothing."""
+    turn, what may resist it, who is out of the fight); a ``RuleError`` says why it cannot be
+    made. Draws nothing."""
+    _require_able(state, cid, "pull")
     action = _text(command, "action", INSTANT)
     if action not in ACTIONS:
         raise RuleError("An action is instant or reflexive.")
@@ -195,8 +143,9 @@ def plan(state: Mapping[str, Any], command: Command, cid: str) -> Plan:
     first = len(pool.parts)
     for reason, value in resist_parts:
         pool = pool.plus(reason, value)
+    damage = harm.damage_spec(state, command, cid) if facts["attack"] else None
     return Plan(cid, pool, needed, _again(command, person), action, target, facts, spent, bool(resist_parts),
-                tuple(range(first, first + facts["sheet_parts"])))
+                tuple(range(first, first + facts["sheet_parts"])), damage)
 
 
 def _pull_command(state: Mapping[str, Any], command: Command, cid: str) -> Command:
@@ -219,8 +168,10 @@ def pull(state: Mapping[str, Any], command: Command, rng: Rng, cards: Cards) -> 
     ("instant", the default in combat, or "reflexive"); ``willpower``; ``again``; ``no_pull``
     (take an automatic success); to resist it ``target`` with ``resist`` ("defence", "resolve",
     "stamina", "composure") or ``resist_value``; for an attack ``attack`` (melee, thrown, ranged,
-    ranged_close) and ``all_out``; ``supernatural`` (Blood Potency counts); ``label``. With
-    ``set_up`` the pull is the one ``set_up_pull`` kept for the character.
+    ranged_close), ``all_out``, and its damage (``weapon`` "sheet" for the sheet's weapon,
+    ``damage_bonus``, ``damage`` a kind; harm.py); ``supernatural`` (Blood Potency counts);
+    ``label``. With ``set_up`` the pull is the one ``set_up_pull`` kept for the character. A hit
+    marks the target's Health (``damaged``), and may call for its Stamina pull to stay conscious.
     """
     cid = _cid(command)
     command = _pull_command(state, command, cid)
@@ -236,16 +187,25 @@ def pull(state: Mapping[str, Any], command: Command, rng: Rng, cards: Cards) -> 
     facts, target = made.facts, made.target
     kind = "resisted" if made.resisted or facts["attack"] else "simple"
     label = _text(command, "label", "an attack" if facts["attack"] else "a pull")
+    got = 0 if result.dramatic else result.successes
+    points, hurt, bullet = harm.attack_damage(scratch, made.damage, cid, target, got) if made.damage and target \
+        else (0, "", False)
     record = _record(scratch, cid, kind, label, made.pool, result, tokens, action=made.action, target=target,
                      target_name=name(scratch, target) if target else None, attack=facts["attack"],
                      all_out=bool(command.get("all_out")), willpower=bool(command.get("willpower")),
-                     target_figures=list(made.target_parts))
-    events.append(secrecy.pull_event(scratch, {
+                     target_figures=list(made.target_parts),
+                     damage={"points": points, "kind": hurt} if points else None)
+    pulled = secrecy.pull_event(scratch, {
         "type": "pulled", "combatant": cid, "target": target, "record": record,
         "instant_in_combat": made.action == INSTANT and scratch["combat"] and cid in scratch["order"],
         "all_out": bool(command.get("all_out")), "defence_applied": facts["defence_applied"],
         "resist_willpower_used": facts["resist_willpower_used"],
-    }))
+    })
+    events.append(pulled)
+    if points and target is not None:
+        scratch = apply(scratch, pulled)
+        hit = harm.damaged(scratch, target, points, hurt, by=cid, successes=got, spec=made.damage, firearm=bullet)
+        events += [hit, *harm.after_harm(apply(scratch, hit), target, cards)]
     return events
 
 
@@ -261,6 +221,9 @@ def set_up_pull(state: Mapping[str, Any], command: Command, rng: Rng, cards: Car
     _require_control(scratch, command, cid)
     made = plan(scratch, command, cid)
     args = {k: command[k] for k in PULL_ARGS if command.get(k) not in (None, "", False)}
+    if not made.facts["attack"]:
+        # only an attack says its kind (the form sends the attack select's choice with any pull)
+        args = {k: v for k, v in args.items() if k not in ATTACK_ARGS}
     event = {"type": "pull_set_up", "combatant": cid, "args": args, "pool": made.pool.to_dict(),
              "needed": made.needed, "automatic": made.automatic}
     if secrecy.secret_pool(scratch, cid, made.target, made.target_parts):  # an NPC's figures: the GM's

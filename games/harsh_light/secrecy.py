@@ -10,6 +10,11 @@ default): other seats see its name and what the rules make public". Our reading 
 - What the rules make public stays everyone's: the cards pulled, the successes and what they come
   to (a success, a Dramatic Failure, an automatic success, who wins a contest), the turn order,
   and the acts themselves (a Willpower point spent, a Dodge, a move, attacks taken).
+- Health is harm everyone watches (issue 22): an NPC's track (its length, Stamina + Size, with
+  it), its wounds, its wound penalty and whether it is unconscious, bleeding out or dead; the
+  damage an attack deals. An NPC's weapon (its name and bonus) is the GM's: the line says only
+  that the weapon added to the blow, though the damage less the successes, both public, shows
+  by how much, as a blow landing would.
 
 The panel learns whose sheets a seat may not see from ``Seat.hidden`` (the table's setting). The
 log cannot: an event is written once for every seat, and the setting may be switched back. So an
@@ -116,8 +121,13 @@ def initiative_event(state: Mapping[str, Any], event: Event) -> Event:
 
 def gm_note(event: Mapping[str, Any]) -> str:
     kind, figures = event.get("type"), event.get("figures") or {}
-    if kind in ("pulled", "extended_pulled", "contest_pulled"):
+    if kind in ("pulled", "extended_pulled", "contest_pulled", "consciousness_pulled"):
         return f"(GM: {pool_text(figures['pool'])}, total {figures['total']}.)"
+    if kind == "damaged":
+        weapon = event["weapon"]
+        parts = ([f"{weapon['name']} +{weapon['bonus']}"] if weapon["name"] else []) + (
+            [f"+{weapon['extra']} for the attack"] if weapon["extra"] else [])
+        return f"(GM: {', '.join(parts)}.)"
     if kind == "order_set":
         names = {r["combatant"]: r.get("name", "") for r in event.get("records", [])}
         return "(GM: " + "; ".join(f"{names.get(cid, cid)} {i['modifier']} + {i['value']} = {i['total']}"
@@ -147,10 +157,11 @@ def audience(event: Mapping[str, Any]) -> Visibility:
 # Every event type's audience (games/contract.py: declared, never defaulted). The note that a
 # sheet was read holds the whole sheet: the Storyteller's.
 WITH_FIGURES = ("willpower_spent", "pulled", "pull_set_up", "dodged", "moved", "order_set", "extended_pulled",
-                "contest_pulled")
+                "contest_pulled", "consciousness_pulled", "damaged")
+# Health is harm everyone watches (issue 22): a wound, a healing, the track they leave, an NPC's too.
 AUDIENCES: dict[str, AudienceRule] = {
     **public("pull_put_away", "deck_counted", "turn_ended", "combat_ended", "extended_started", "extended_stopped",
-             "contest_started", "contest_round", "contest_stopped"),
+             "contest_started", "contest_round", "contest_stopped", "healed"),
     **{kind: audience for kind in WITH_FIGURES},
     "sheet_read": GM_ONLY,
 }

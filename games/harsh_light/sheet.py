@@ -1,5 +1,6 @@
-"""The Harsh Light sheet: World of Darkness Attributes and Skills, Willpower, Defence, Speed
-and the character's "again" (10, 9 or 8), as the platform's ``SheetField``s.
+"""The Harsh Light sheet: World of Darkness Attributes and Skills, Willpower, Defence, Speed,
+the character's "again" (10, 9 or 8), Size, a weapon and Health's wounds, as the platform's
+``SheetField``s (the wounds and whether it is unconscious are the rules', health.py).
 
 Seed 002: "a pool of Attribute + Skill"; the Resistance traits are "Resolve, Stamina, or
 Composure". The derived traits follow the World of Darkness rulebook the seed converts,
@@ -8,7 +9,8 @@ and each may be typed over (a power, a merit, a Storyteller's ruling):
 - Defence: the lower of Wits and Dexterity;
 - Speed: Strength + Dexterity + 5 (a human's species factor);
 - Willpower: Resolve + Composure dots; the points left start full and drop when spent;
-- Initiative: Dexterity + Composure, plus a pull.
+- Initiative: Dexterity + Composure, plus a pull;
+- Health: Stamina + Size (health.py).
 """
 
 from __future__ import annotations
@@ -16,8 +18,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from games.contract import Glance
 from games.harsh_light.errors import RuleError
+from games.harsh_light.health import AGGRAVATED, BASHING, HUMAN_SIZE, KINDS, LETHAL, MAX_WOUNDS
 from games.harsh_light.rules import AGAIN_VALUES
 from games.sheets import SheetError, SheetField, parse_stats
 
@@ -48,7 +50,7 @@ UNSKILLED = {MENTAL: -3, PHYSICAL: -1, SOCIAL: -1}
 TRAIT_MIN, TRAIT_MAX = 1, 10  # dots: 1-5 for mortals, more with Blood Potency and the like
 SKILL_MAX = 10
 HUMAN_SPECIES_FACTOR = 5
-GLANCE_SKILLS = 4  # the character card shows its best Skills
+MAX_WEAPON, MAX_WEAPON_DAMAGE, MAX_SIZE = 40, 5, 20  # World of Darkness weapons deal +0 to +5
 
 _DERIVED_HELP = "Leave blank for {rule}; type a number to override it."
 
@@ -73,6 +75,22 @@ FIELDS: tuple[SheetField, ...] = (
                     "pulls a second."),
     SheetField("blood_potency", "Blood Potency", "int", default=0, max_length=2,
                help="Vampires add it to their Resistance traits against supernatural effects."),
+    SheetField("size", "Size", "int", default=HUMAN_SIZE, max_length=2,
+               help="5 for a grown human. Health is Stamina + Size."),
+    SheetField("vampire", "A vampire", "bool", default=False,
+               help="As Blood Potency above 0 says too. The Requiem: firearms deal a vampire bashing damage, "
+                    "bashing never knocks it out, and a track full of lethal is torpor, not death."),
+    SheetField("weapon", "Weapon", "text", default="", max_length=MAX_WEAPON,
+               help="What the character fights with, if anything ('Knife'), for an attack made with it."),
+    SheetField("weapon_damage", "Weapon damage", "int", default=0, max_length=2,
+               help=f"Added to an attack's successes when it hits with the weapon (0 to {MAX_WEAPON_DAMAGE})."),
+    *(SheetField(kind, f"{kind.capitalize()} wounds", "int", default=0, max_length=2, rules="kept",
+                 help=help_) for kind, help_ in (
+        (BASHING, "Boxes of Health marked '/' (fists, falls): the rules fill them; the GM corrects them."),
+        (LETHAL, "Boxes marked 'X' (blades, bullets)."),
+        (AGGRAVATED, "Boxes marked '✱' (fire, sunlight, claws)."))),
+    SheetField("unconscious", "Unconscious", "bool", default=False, rules="kept",
+               help="A failed Stamina pull while the last box of Health holds bashing; healing wakes it."),
 )
 OPTIONAL = ("willpower", "willpower_points", "defence", "speed")
 
@@ -82,8 +100,9 @@ def trait_label(key: str) -> str:
         return ATTRIBUTES[key][0]
     if key in SKILLS:
         return SKILLS[key][0]
-    return {"defence": "Defence", "speed": "Speed", "willpower": "Willpower",
-            "blood_potency": "Blood Potency"}.get(key, key.replace("_", " ").title())
+    return {"defence": "Defence", "speed": "Speed", "willpower": "Willpower", "blood_potency": "Blood Potency",
+            "weapon_damage": "Weapon damage", **{k: f"{k.capitalize()} wounds" for k in KINDS},
+            }.get(key, key.replace("_", " ").title())
 
 
 def skill_key(name: str) -> str | None:
@@ -112,6 +131,13 @@ def _whole(key: str, value: Any, *, low: int | None, high: int | None, blank: An
 
 
 _REQUIRED = object()
+
+
+def _yes(value: Any) -> bool:
+    """A checkbox as the form sends it (True/False), or as a sample or a test writes it."""
+    if isinstance(value, str):
+        return value.strip().lower() in ("1", "yes", "true", "on", "y")
+    return bool(value)
 
 
 def parse_skills(value: Any) -> dict[str, int]:
@@ -159,6 +185,17 @@ def clean_sheet(data: Mapping[str, Any]) -> dict[str, Any]:
         raise SheetError("again", f"Again is 10, 9 or 8, not {again}.")
     sheet["again"] = again
     sheet["blood_potency"] = _whole("blood_potency", data.get("blood_potency"), low=0, high=10, blank=0)
+    sheet["size"] = _whole("size", data.get("size"), low=1, high=MAX_SIZE, blank=HUMAN_SIZE)
+    sheet["vampire"] = _yes(data.get("vampire"))
+    weapon = " ".join(str(data.get("weapon") or "").split())
+    if len(weapon) > MAX_WEAPON:
+        raise SheetError("weapon", f"A weapon's name is at most {MAX_WEAPON} characters.")
+    sheet["weapon"] = weapon
+    sheet["weapon_damage"] = _whole("weapon_damage", data.get("weapon_damage"), low=0, high=MAX_WEAPON_DAMAGE,
+                                    blank=0)
+    for kind in KINDS:  # the track's wounds, as the rules (and the GM) left them
+        sheet[kind] = _whole(kind, data.get(kind), low=0, high=MAX_WOUNDS, blank=0)
+    sheet["unconscious"] = _yes(data.get("unconscious"))
     dots = willpower_dots(sheet)
     if sheet["willpower_points"] is not None and sheet["willpower_points"] > dots:
         raise SheetError("willpower_points", f"Willpower points left cannot be more than the {dots} dots.")
@@ -180,19 +217,6 @@ def attribute(sheet: Mapping[str, Any], key: str) -> int:
 
 def skill(sheet: Mapping[str, Any], key: str) -> int:
     return int((sheet.get("skills") or {}).get(SKILLS[key][0], 0))
-
-
-def trait(sheet: Mapping[str, Any], key: str) -> int:
-    """An Attribute, a Skill or a derived trait by key."""
-    if key in ATTRIBUTES:
-        return attribute(sheet, key)
-    if key in SKILLS:
-        return skill(sheet, key)
-    derived_trait = {"defence": defence, "speed": speed, "willpower": willpower_dots,
-                     "initiative": initiative_modifier}.get(key)
-    if derived_trait is None:
-        raise RuleError(f"There is no trait called {key!r}.")
-    return derived_trait(sheet)
 
 
 def defence(sheet: Mapping[str, Any]) -> int:
@@ -225,41 +249,3 @@ def initiative_modifier(sheet: Mapping[str, Any]) -> int:
 def again(sheet: Mapping[str, Any]) -> int:
     value = sheet.get("again") or 10
     return int(value) if value in AGAIN_VALUES else 10
-
-
-def derived(sheet: Mapping[str, Any]) -> list[tuple[str, str]]:
-    """What the character card shows but nobody types."""
-    try:
-        clean = read(sheet)
-    except RuleError:
-        return []
-    return [
-        ("Defence", str(defence(clean))),
-        ("Speed", str(speed(clean))),
-        ("Willpower", f"{willpower_points(clean)} of {willpower_dots(clean)}"),
-        ("Initiative", f"{initiative_modifier(clean)} + a pull"),
-        ("Pulls again on", f"{again(clean)}+"),
-    ]
-
-
-def glance(sheet: Mapping[str, Any]) -> Glance:
-    """The character card beside the table: what a fight and a pull turn on (Defence, Speed,
-    initiative, the Resistance traits, the Skills it has), Willpower points left of its dots as
-    a track, and tags for what changes its pulls (8- or 9-again, Blood Potency)."""
-    try:
-        clean = read(sheet)
-    except RuleError:
-        return Glance()
-    stats = [("Defence", str(defence(clean))), ("Speed", str(speed(clean))),
-             ("Initiative", f"+{initiative_modifier(clean)}")]
-    stats += [(trait_label(t), str(attribute(clean, t))) for t in RESISTANCE]
-    stats += sorted(clean["skills"].items(), key=lambda kv: (-kv[1], kv[0]))[:GLANCE_SKILLS]
-    tags = []
-    if again(clean) != 10:
-        tags.append(f"{again(clean)}-again")
-    if clean["blood_potency"]:
-        tags.append(f"Blood Potency {clean['blood_potency']}")
-    if willpower_points(clean) == 0:
-        tags.append("No Willpower left")
-    return Glance(stats=tuple((label, str(v)) for label, v in stats),
-                  tracks=(("Willpower", willpower_points(clean), willpower_dots(clean)),), tags=tuple(tags))

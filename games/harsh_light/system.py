@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from games.contract import GameSystem, Glance, Panel, Procedure
+from games.contract import GameSystem, Panel, Procedure
 from games.harsh_light.samples import SAMPLES
-from games.harsh_light import panel, sheet, web
+from games.harsh_light import card, harm, panel, sheet, web
 from games.harsh_light.errors import RuleError
 from games.harsh_light.events import EVENT_TYPES, apply
 from games.harsh_light.narrate import summary
@@ -24,17 +24,15 @@ PANEL = "games/harsh_light/panel.html"
 
 
 def writeback(event: Mapping[str, Any], state: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
-    """Seed: spending Willpower; the issue: "the sheet's Willpower dots drop". The points left go
-    back on the sheet at once, so the character card and the next command read them."""
-    if event.get("type") != "willpower_spent":
-        return {}
-    return {event["combatant"]: {"willpower_points": event["points_left"]}}
-
-
-def npc_glance(glance: Glance) -> Glance:
-    """An NPC's card, for the seats that may not see its sheet: its name alone. Its one track is
-    Willpower, a figure of its sheet (points left of its dots), not harm the table watches."""
-    return Glance()
+    """What the rules keep on the sheet, put back at once so the character card and the next
+    command read it: Willpower points left (the issue: "the sheet's Willpower dots drop"), and
+    Health's wounds and whether the character is unconscious (issue 22)."""
+    kind = event.get("type")
+    if kind == "willpower_spent":
+        return {event["combatant"]: {"willpower_points": event["points_left"]}}
+    if kind in ("damaged", "healed", "consciousness_pulled"):
+        return {event["combatant"]: harm.health_of(state, event["combatant"])}
+    return {}
 
 
 SYSTEM = GameSystem(
@@ -44,14 +42,15 @@ SYSTEM = GameSystem(
     available=True,
     sheet_fields=sheet.FIELDS,
     clean_sheet=sheet.clean_sheet,
-    glance=sheet.glance,  # the card shows Defence, Speed, Willpower...: no derived line repeating them
-    npc_glance=npc_glance,
+    glance=card.glance,  # the card shows Health, Defence, Speed, Willpower...: no derived line repeating them
+    npc_glance=card.npc_glance,  # an NPC's Health is everyone's; its other figures the GM's
     rule_decks=(DECK,),  # every pull comes off it
     procedure=Procedure(new_state=new_state, decide=decide, apply=apply, summary=summary,
                         error=RuleError, writeback=writeback, uses_cards=True, events=EVENT_TYPES),
     commands=web.COMMANDS,
     pages=(web.ODDS,),
-    panel=Panel(view=panel.view, template=f"{PANEL}#panel", notice=f"{PANEL}#notice"),
+    panel=Panel(view=panel.view, template=f"{PANEL}#panel", notice=f"{PANEL}#notice",
+                character_view=card.character_view),  # a sheet's weapon, for the attack form
     log_lines={},  # every event reads as its summary (log/events/default.html)
     audiences=AUDIENCES,
     rule_error=RuleError,

@@ -78,6 +78,8 @@ def set_up_pull(form: Form, table: Table) -> dict[str, Any]:
         resist_value=_number(form, "resist_value", "The resisting number") if not target else None,
         attack=_text(form, "attack") or None, all_out=flag(form, "all_out"),
         supernatural=flag(form, "supernatural"), label=_text(form, "label") or None,
+        weapon=_text(form, "weapon") or None, damage_bonus=_number(form, "damage_bonus", "A damage bonus"),
+        damage=_text(form, "damage") or None,
     )
 
 
@@ -115,6 +117,18 @@ def roll_initiative(form: Form, table: Table) -> dict[str, Any]:
     if not chosen:
         raise RuleError("Choose the characters in the fight.")
     return _args(table, characters=[c.cid for c in chosen])
+
+
+def harm(form: Form, table: Table) -> dict[str, Any]:
+    """The Storyteller's harm: whom, how many boxes, of which kind, and why."""
+    return _args(table, combatant=_cid(form, table), points=_number(form, "points", "The boxes of damage"),
+                 kind=_text(form, "kind") or None, reason=_text(form, "reason") or None)
+
+
+def heal(form: Form, table: Table) -> dict[str, Any]:
+    """The Storyteller's healing: whom, how many boxes, and of which kind (blank: least severe first)."""
+    return _args(table, combatant=_cid(form, table), points=_number(form, "points", "The boxes to heal"),
+                 kind=_text(form, "kind") or None)
 
 
 def plain(form: Form, table: Table) -> dict[str, Any]:
@@ -188,6 +202,8 @@ COMMANDS: tuple[Command, ...] = (
     _command("contest_start", "Call a contest", contest_start),
     _command("contest_pull", "Pull in the contest", contest_pull, "controller"),
     _command("contest_stop", "Stop the contest", contest_stop),
+    _command("harm", "Deal harm", harm),
+    _command("heal", "Heal", heal),
 )
 
 

@@ -69,7 +69,8 @@ def _turn(state: Mapping[str, Any], names: Mapping[str, str]) -> dict[str, Any] 
         first = names[waiting[0]]
         return {"combatant": waiting[0], "gm": False,
                 "says": f"Contest, round {state['contest']['round']}: waiting for {waiting_for(waiting)} to roll",
-                "prompt": f"roll for {first} in the contest"}
+                "prompt": f"roll for {first} in the contest", "waiting": list(waiting),
+                "prompts": {c: f"roll for {names[c]} in the contest" for c in waiting}}
     if state["mode"] != st.COMBAT:
         return None
     turn = state["combat"]["turn"]
@@ -78,14 +79,16 @@ def _turn(state: Mapping[str, Any], names: Mapping[str, str]) -> dict[str, Any] 
         first = names[declaring[0]]
         return {"combatant": declaring[0], "gm": False,
                 "says": f"Turn {turn}: waiting for the Declaration of {waiting_for(declaring)}",
-                "prompt": f"declare {first} IN or OUT of the combat"}
+                "prompt": f"declare {first} IN or OUT of the combat", "waiting": list(declaring),
+                "prompts": {c: f"declare {names[c]} IN or OUT of the combat" for c in declaring}}
     rolling = [c for c in st.waiting_to_roll(state)
                if state["personae"][state["combat"]["declared"][c]["target"]].get("present", True)]
     if rolling:
         first = names[rolling[0]]
         return {"combatant": rolling[0], "gm": False,
                 "says": f"Turn {turn}: waiting for the Combat Roll of {waiting_for(rolling)}",
-                "prompt": f"make {first}'s Combat Roll"}
+                "prompt": f"make {first}'s Combat Roll", "waiting": list(rolling),
+                "prompts": {c: f"make {names[c]}'s Combat Roll" for c in rolling}}
     return {"combatant": None, "gm": True, "says": f"Turn {turn}: the Director calls the Resolution Point",
             "prompt": "call the Resolution Point"}
 

@@ -147,7 +147,8 @@ def turn(state: Mapping[str, Any]) -> dict[str, Any] | None:
         names = [name_of(state, p["cid"]) for p in waiting]
         who = _names(names)
         return {"combatant": waiting[0]["cid"], "gm": False, "says": f"{who} draw{'s' if len(names) == 1 else ''}",
-                "prompt": f"draw {names[0]}'s card"}
+                "prompt": f"draw {names[0]}'s card", "waiting": [p["cid"] for p in waiting],
+                "prompts": {p["cid"]: f"draw {n}'s card" for p, n in zip(waiting, names)}}
     return None
 
 

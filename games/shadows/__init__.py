@@ -20,7 +20,8 @@ Modules
     procedure / events    ``decide(state, command, rng, cards)`` and ``apply(state, event)``;
                           the handlers are in ``checks``, ``contests``, ``arcana`` (outside
                           combat), ``hands`` (a round's focus, deal and redeal) and ``fight``
-                          (combat), sharing ``actor`` (the sender, arguments, hand/AP checks)
+                          (combat; ``hits`` resolves an attack), sharing ``actor`` (the
+                          sender, arguments, hand/AP checks)
     decks                 which Minor Arcana a rule draws from: one, or two for a big fight
     checks                all-or-nothing checks (set up, called off, drawn) and assistance
     contests              opposed and multi-draw actions, counters
@@ -116,6 +117,13 @@ Readings where the seed is silent or loose (each commented where it is coded)
     - A redeal's discarded cards lie face up on the discard pile: they are no secret.
     - What a fight leaves of Health, Life and Æssence goes back as "Health now" (and so on):
       the sheet's Health stays the whole, for the character card's bar.
+    - Fights end (issue 22): no Health left is down (seed: "to put someone down (for them to
+      go unconscious or become physically "incapacitated")"), no Life left dead (Life is "the
+      enemy's life force"). Either takes no action, is dealt no hand, asked no focus, attacked
+      by nobody and skipped (``state.standing``); everyone sees it fall. Each track stops at
+      0 (the seed gives damage past nothing no meaning). The GM corrects a track from 0 to
+      the whole; one brought back above nothing comes back into the fight at the next round.
+      Æssence at 0 is tagged and nothing more: the seed says nothing of it.
 """
 
 from __future__ import annotations

@@ -28,6 +28,8 @@ def _setup(state: Mapping[str, Any], command: Command, actor: Actor, *, trusted:
     parts were checked then."""
     person = person_of(state, command)
     actor.require_control(person["id"], person["name"])
+    if st.in_combat(state, person["id"]):
+        st.require_standing(person)
     level = resolution.complexity(str(command.get("complexity", "normal")))
     skill = str(command.get("skill") or "")
     attribute = str(command.get("attribute") or "")
@@ -153,6 +155,8 @@ def _helpers(state: Mapping[str, Any], command: Command, actor: Actor, person: M
     helpers = []
     for item in raw:
         helper = st.in_combat(state, str(item.get("id", ""))) if isinstance(item, Mapping) else None
+        if helper is not None:
+            st.require_standing(helper)  # a combatant down or dead helps nobody
         helper = helper or profile(item)
         if helper["id"] == person["id"]:
             raise RuleError("A character cannot help themself.")

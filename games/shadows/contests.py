@@ -37,6 +37,8 @@ def _side(state: Mapping[str, Any], raw: Any, actor: Actor) -> dict[str, Any]:
     if not isinstance(raw, Mapping):
         raise RuleError("Each side needs a character, a skill and an attribute.")
     person = st.in_combat(state, str((raw.get("character") or {}).get("id", ""))) or profile(raw.get("character") or {})
+    if st.in_combat(state, person["id"]):
+        st.require_standing(person)
     skill = str(raw.get("skill") or "")
     attribute = str(raw.get("attribute") or "")
     fighting = st.acting(state, person["id"])
@@ -120,6 +122,8 @@ def counter(state: Mapping[str, Any], command: Command, actor: Actor, rng: Rng, 
         raise RuleError("Name the suits that are appropriate: cups, pentacles, swords or wands.")
     ap = 0
     fighting = st.acting(state, counterer)
+    if (person := st.in_combat(state, counterer)) is not None:
+        st.require_standing(person)
     if fighting is not None:
         ap = whole(command, "ap", ACTION_AP, low=1, high=13, what="The AP")
         require_ap(fighting, ap)

@@ -26,6 +26,7 @@ from typing import Any
 from games.core.cards_port import Cards, UnknownDeck
 from games.shadows import deck
 from games.shadows.combat import hand_size
+from games.shadows.state import standing
 
 MIN_LEFT = 10
 DECK_SIZE = 56
@@ -78,9 +79,10 @@ def spread(sizes: Sequence[tuple[str, int]], room: Mapping[str, int]) -> dict[st
 
 
 def cards_wanted(fight: Mapping[str, Any]) -> int:
-    """The cards the hands of the focused fighters take this round (dealt or to deal)."""
+    """The cards the hands of the focused fighters take this round (dealt, or to deal: not to
+    whoever has fallen since)."""
     return sum(hand_size(p["attributes"], p["focus"]) for p in fight["combatants"].values()
-               if p["in_fight"] and p["focus"])
+               if p["focus"] and (p["dealt"] or standing(p)))
 
 
 def second_needed(fight: Mapping[str, Any]) -> bool:

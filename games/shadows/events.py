@@ -10,7 +10,7 @@ from typing import Any
 
 from games.shadows.combat import action_points
 from games.shadows.deck import MINOR
-from games.shadows.state import RECENT_CHECKS
+from games.shadows.state import RECENT_CHECKS, harm
 
 State = dict[str, Any]
 Event = Mapping[str, Any]
@@ -156,7 +156,7 @@ def _round_started(state: State, e: Event) -> None:
     for person in fight["combatants"].values():
         ap = action_points(person["attributes"]["quickness"])
         person.update(focus=None, ap=ap, ap_max=ap, hand=[], dealt=False, redealt=False, actions=0,
-                      done=False)
+                      done=False, fallen=harm(person))
 
 
 def _added(state: State, e: Event) -> None:
@@ -225,7 +225,9 @@ def _resolved(state: State, e: Event) -> None:
     fight["pending"] = None
     target = _person(state, e["target"])
     for track, amount in e["tracks"].items():
-        target[track] -= amount
+        # a track stops at nothing: the seed gives damage past it no meaning (down, or dead, is all)
+        target[track] = max(0, target[track] - amount)
+    _maybe_fallen(state, target)
     entry = {k: v for k, v in e.items() if k not in ("type", "gm_member")}
     entry["cards"] = pending.get("cards", [])
     entry["fumbled"] = False
@@ -242,8 +244,18 @@ def _announced(state: State, e: Event) -> None:
             found.update(announced=True, effect=e["effect"])
 
 
+def _maybe_fallen(state: State, person: dict[str, Any]) -> None:
+    """A combatant whose Health or Life is gone falls: out of the fight for the rest of the
+    round (state.standing), and a check it had set up is called off (it draws no more)."""
+    if harm(person):
+        person["fallen"] = harm(person)  # "down" or "dead", as everyone sees it fall
+        state.setdefault("prepared", {}).pop(person["id"], None)
+
+
 def _adjusted(state: State, e: Event) -> None:
-    _person(state, e["combatant"])[e["field"]] = e["value"]
+    person = _person(state, e["combatant"])
+    person[e["field"]] = e["value"]
+    _maybe_fallen(state, person)  # set back above nothing, it stays out until the next round
 
 
 def _ended(state: State, e: Event) -> None:

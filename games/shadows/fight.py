@@ -3,7 +3,7 @@ round's hands are in ``hands``)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
 from games.core.cards_port import Cards, UnknownDeck
@@ -16,13 +16,15 @@ from games.shadows.actor import (
     Actor, Command, Event, new_id, npc_flag, play_from_hand, require_ap, require_in_hand, tokens_of, whole,
 )
 from games.shadows.errors import GMOnly, NotEnoughAP, RuleError, WrongStep
-from games.shadows.sheet import profile, skill_key, skill_value
+from games.shadows.hits import resolve
+from games.shadows.sheet import TRACK_LABELS, profile, skill_key, skill_value
 
 
 def _fresh(person: Mapping[str, Any]) -> dict[str, Any]:
     ap = cb.action_points(person["attributes"]["quickness"])
     return {**person, "focus": None, "ap": ap, "ap_max": ap, "hand": [], "dealt": False,
-            "redealt": False, "actions": 0, "done": False, "in_fight": True}
+            "redealt": False, "actions": 0, "done": False, "in_fight": True,
+            "fallen": st.harm(person)}
 
 
 def start_combat(state: Mapping[str, Any], command: Command, actor: Actor, rng: Rng, cards: Cards) -> list[Event]:
@@ -60,11 +62,14 @@ def _lined_up(state: Mapping[str, Any], command: Command, actor: Actor) -> tuple
         raise WrongStep("Deal the hands before anyone attacks.")
     me = st.fighter(state, command.get("combatant"))
     actor.require_control(me["id"], me["name"])
+    st.require_standing(me)
     if not me["dealt"] or not me["in_fight"]:
         raise WrongStep(f"{me['name']} has no hand to attack with.")
     target = st.fighter(state, command.get("target"))
     if target["id"] == me["id"] or not target["in_fight"]:
         raise RuleError("Choose someone else in the fight to attack.")
+    if st.fallen(target):
+        raise RuleError(f"{target['name']} is {st.fallen_as_seen(target)}: choose someone still in the fight.")
     return me, target, weapons.find(state["weapons"], str(command.get("weapon") or ""))
 
 
@@ -147,6 +152,7 @@ def end_turn(state: Mapping[str, Any], command: Command, actor: Actor, rng: Rng,
         raise WrongStep("The round has not started: the hands are not dealt yet.")
     me = st.fighter(state, command.get("combatant"))
     actor.require_control(me["id"], me["name"])
+    st.require_standing(me)
     if not me["dealt"] or me.get("done"):
         raise WrongStep(f"{me['name']} is not acting now.")
     return [{"type": "turn_ended", "combatant": me["id"], "ap": me["ap"], **npc_flag(me)}]
@@ -176,6 +182,9 @@ def defend(state: Mapping[str, Any], command: Command, actor: Actor, rng: Rng, c
         raise RuleError(f"The attack is on {me['name']}: only they defend.")
     actor.require_control(me["id"], me["name"])
     tokens = tokens_of(command, "cards")
+    if tokens:
+        # fallen while the attack waited (the GM's correction): it takes the blow, it cannot dodge
+        st.require_standing(me)
     if len(tokens) > pending["ap"]:
         raise RuleError(f"At most {pending['ap']} defence cards: one for each AP the attacker spent.")
     require_in_hand(me, tokens)
@@ -183,75 +192,13 @@ def defend(state: Mapping[str, Any], command: Command, actor: Actor, rng: Rng, c
     play_from_hand(cards, me, tokens)
     defended: Event = {"type": "defended", "attack": pending["id"], "combatant": me["id"],
                        "cards": tokens, "ap": len(tokens)}
-    resolved = _resolve(state, pending, me, tokens, cards)
+    resolved = resolve(state, pending, me, tokens, cards)
     # the attack is done with its cards, and the dodge with its own: onto the discard, so that
     # the draw pile refills from them (decks.py)
     cards.discard(decks.of_hand(st.fighter(state, pending["attacker"])), pending["cards"])
     if tokens:
         cards.discard(decks.of_hand(me), tokens)
     return [defended, resolved]
-
-
-def _resolve(state: Mapping[str, Any], pending: Mapping[str, Any], target: Mapping[str, Any],
-             defence_cards: Sequence[str], cards: Cards) -> Event:
-    weapon = pending["weapon"]
-    kind = weapon["type"]
-    bonus = cb.cover_bonus(pending.get("cover", 0), pending.get("movement", 0), pending["accuracy"])
-    guard = cb.defence(kind, target["attributes"], bonus=bonus, protection=target["protection"],
-                       cards=defence_cards, focus=target["focus"])
-    raw = pending["value"] - guard.total
-    lead = pending["cards"][0]
-    result: Event = {
-        "type": "attack_resolved", "attack": pending["id"], "attacker": pending["attacker"],
-        "target": target["id"], "weapon": weapon["name"], "attack_type": kind,
-        "value": pending["value"], "defence": guard.to_dict(), "raw": raw, "hit": cb.is_hit(raw),
-        "suit_match": deck.suit(lead) == cb.ATTACK_SUIT[kind], "base": 0,
-        "modifier": None, "chain": [], "critical": None, "critical_prevented": False,
-        "total": 0, "damage": 0, "notes": [], "tracks": {}, "criticals": [],
-    }
-    if not result["hit"]:
-        return result
-    base = cb.base_damage(raw, lead, kind)
-    code = weapon["modifier"]
-    drawn = [c.token for c in cards.draw(decks.for_rules(state, cards), cb.modifier_cards(code), to="discard")] \
-        if cb.modifier_cards(code) else []
-    added = cb.modifier_value(code, [deck.value(t) for t in drawn])
-    result["base"] = base
-    result["modifier"] = {"code": code, "cards": drawn, "value": added}
-    total = base + added
-    if deck.is_face(lead):
-        if cb.critical_starts(lead, defence_cards):
-            level = 0
-            while True:
-                level += 1
-                source = decks.for_rules(state, cards)
-                if not cards.left(source):
-                    break  # every card is in a hand or in play: the chain ends here (never in a fight
-                    # dealt to leave ten to draw, but no rule dead-ends)
-                [card] = cards.draw(source, 1, to="discard")
-                step = cb.chain_step(level, card.token, weapon["critical"])
-                result["chain"].append(step)
-                total += step["value"]
-                if step["kind"] == cb.MAJOR_CRITICAL:
-                    c = deck.card(card.token)
-                    result["criticals"].append({"card": card.token, "suit": c.suit, "value": c.value,
-                                                "effect": crit.effect(state["criticals"], c.suit, c.value)})
-                if not step["continues"]:
-                    break
-            if result["chain"]:
-                result["critical"] = "major" if any(s["kind"] == cb.MAJOR_CRITICAL for s in result["chain"]) \
-                    else "minor"
-        else:
-            result["critical_prevented"] = True
-    result["total"] = total
-    kinds = [kind, *[m.strip() for m in weapon.get("material", "").split(",")]]
-    damage, notes = cb.protected(total, armour=target["armour"], kinds=kinds,
-                                 vulnerabilities=target["vulnerabilities"],
-                                 resistances=target["resistances"], immunities=target["immunities"])
-    result["damage"] = damage
-    result["notes"] = notes
-    result["tracks"] = cb.tracks_hit(damage, kind, weapon["modern"]) if damage else {}
-    return result
 
 
 def announce_critical(state: Mapping[str, Any], command: Command, actor: Actor, rng: Rng, cards: Cards) -> list[Event]:
@@ -283,7 +230,9 @@ ADJUSTABLE = ("ap", "health", "life", "aessence", "in_fight")
 
 
 def adjust(state: Mapping[str, Any], command: Command, actor: Actor, rng: Rng, cards: Cards) -> list[Event]:
-    """The GM corrects a combatant: AP left, Health, Life, Æssence, or in/out of the fight."""
+    """The GM corrects a combatant: AP left (0 to its AP for the round), Health, Life or
+    Æssence (0 to the whole: a track stops at nothing), or in/out of the fight. Set to nothing,
+    it falls at once; set back above nothing, it comes back into the fight at the next round."""
     actor.require_gm("correct a combatant")
     person = st.fighter(state, command.get("combatant"))
     field = str(command.get("field") or "")
@@ -291,8 +240,11 @@ def adjust(state: Mapping[str, Any], command: Command, actor: Actor, rng: Rng, c
         raise RuleError("Correct AP, Health, Life, Æssence or in the fight.")
     if field == "in_fight":
         value: Any = bool(command.get("value"))
+    elif field == "ap":
+        value = whole(command, "value", 0, low=0, high=person["ap_max"], what=f"{person['name']}'s AP left")
     else:
-        value = whole(command, "value", 0, low=0 if field == "ap" else -999, high=999, what=field)
+        value = whole(command, "value", 0, low=0, high=person["maxima"][field],
+                      what=f"{person['name']}'s {TRACK_LABELS[field]}")
     return [{"type": "adjusted", "combatant": person["id"], "field": field, "value": value, **npc_flag(person)}]
 
 

@@ -34,6 +34,7 @@ def new_round(state: Mapping[str, Any], command: Command, actor: Actor, rng: Rng
 def declare_focus(state: Mapping[str, Any], command: Command, actor: Actor, rng: Rng, cards: Cards) -> list[Event]:
     person = st.fighter(state, command.get("combatant"))
     actor.require_control(person["id"], person["name"])
+    st.require_standing(person)
     if person["dealt"]:
         raise WrongStep(f"{person['name']}'s cards are dealt: the focus holds for the round.")
     focus = str(command.get("focus") or "")
@@ -65,8 +66,9 @@ def deal(state: Mapping[str, Any], command: Command, actor: Actor, rng: Rng, car
     deal waits for it otherwise (decks.py)."""
     actor.require_gm("deal the hands")
     fight = st.combat(state)
+    # whoever is down or dead is dealt nothing: it sits the round out (state.standing)
     waiting = [fight["combatants"][cid] for cid in fight["order"]
-               if fight["combatants"][cid]["in_fight"] and not fight["combatants"][cid]["dealt"]]
+               if st.standing(fight["combatants"][cid]) and not fight["combatants"][cid]["dealt"]]
     if not waiting:
         raise WrongStep("Every hand is dealt for this round.")
     undecided = [p["name"] for p in waiting if p["focus"] is None]
@@ -113,6 +115,7 @@ def redeal(state: Mapping[str, Any], command: Command, actor: Actor, rng: Rng, c
     deck the hand was dealt from."""
     person = st.fighter(state, command.get("combatant"))
     actor.require_control(person["id"], person["name"])
+    st.require_standing(person)
     if not person["dealt"]:
         raise WrongStep(f"{person['name']} has no hand yet.")
     if person["redealt"] or person["actions"] or person["ap"] != person["ap_max"]:

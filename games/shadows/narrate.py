@@ -113,6 +113,8 @@ def _resolved(e: Event, n: Callable[[str | None], str]) -> str:
     tracks = ", ".join(f"{ {'health': 'Health', 'life': 'Life', 'aessence': 'Æssence'}[k]} -{v}"
                        for k, v in e["tracks"].items())
     line += f"{': ' + tracks if tracks else ''}."
+    if e.get("falls"):  # "down" (no Health left) or "dead" (no Life left): out of the fight
+        line += f" {n(e['target'])} is {e['falls']}."
     if e["critical"] == "major":
         line += " The GM has the Major Critical's effect."
     return line

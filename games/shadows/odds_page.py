@@ -11,15 +11,12 @@ from games.contract import Page
 from games.forms import Form, bounded, value
 from games.shadows import deck, odds
 from games.shadows.combat import ATTACK_FOCUS, ATTRIBUTE_LABELS, defence
+from games.shadows.faces import chance, pct
 from games.shadows.resolution import BAND_LABELS, COMPLEXITIES
 from games.shadows.weapons import find
 
 
 # Odds: before a check (one card or three), and for an attack card from the hand.
-
-
-def _pct(x: float) -> str:
-    return f"{x * 100:.1f}"
 
 
 def check_odds(modifier: int) -> list[dict[str, Any]]:
@@ -29,7 +26,7 @@ def check_odds(modifier: int) -> list[dict[str, Any]]:
         for cards in (1, 3):
             o = odds.all_or_nothing(modifier, level.key, cards=cards)
             rows.append({"complexity": level.label, "key": level.key, "cards": cards,
-                         **{band: _pct(getattr(o, band)) for band in BAND_LABELS}})
+                         **{band: pct(getattr(o, band)) for band in BAND_LABELS}})
     return rows
 
 
@@ -51,9 +48,9 @@ def hand_odds(state: Mapping[str, Any], cid: str, target: str, weapon: str, skil
     k = min(1, them["ap"], len(them["hand"]))
     out = []
     for token in me["hand"]:
-        chance = odds.attack_through(token, skill + off, guard, defender_hand=len(them["hand"]),
-                                     defence_cards=k, unseen=unseen)
-        out.append({"token": token, "name": deck.name(token), "hit": _pct(chance.hit)})
+        through = odds.attack_through(token, skill + off, guard, defender_hand=len(them["hand"]),
+                                      defence_cards=k, unseen=unseen)
+        out.append({"token": token, "name": deck.name(token), "hit": pct(through.hit)})
     return out
 
 
@@ -83,15 +80,16 @@ def odds_context(query: Form) -> dict[str, Any]:
     first, second = bounded(query, "first", 10, -20, 80), bounded(query, "second", 8, -20, 80)
     match = odds.opposed(first, second)
     return {
-        "opposed": {"first": first, "second": second, "first_pct": _pct(match.first),
-                    "second_pct": _pct(match.second),
-                    "by_lead": [{"lead": lead, "pct": _pct(float(odds.opposed_exact(lead)))}
+        "opposed": {"first": first, "second": second, "first_pct": pct(match.first),
+                    "second_pct": pct(match.second),
+                    "by_lead": [{"lead": lead, "pct": pct(float(odds.opposed_exact(lead)))}
                                 for lead in (0, 1, 2, 3, 4, 5, 6, 8, 10, 12, 15, 20)]},
         "modifier": modifier, "rows": rows, "bands": BAND_LABELS, "chart": check_chart(rows),
         "attributes": ATTRIBUTE_LABELS, "card_choices": _CARD_CHOICES,
         "attack": {"card": card, "card_name": deck.name(card), "skill": skill, "defence": guard,
-                   "hand": hand, "dodges": dodges, "value": attack.attack, "hit": _pct(attack.hit),
-                   "by_value": [{"value": v, "name": _VALUE_NAMES[v], "pct": _pct(p)} for v, p in through.items()]},
+                   "hand": hand, "dodges": dodges, "value": attack.attack, "hit": chance(attack.hit),
+                   "by_value": [{"value": v, "name": _VALUE_NAMES[v], "chance": chance(p)} for v, p in through.items()],
+                   "none_through": not any(through.values())},
     }
 
 

@@ -63,7 +63,7 @@ def _turn(state: Mapping[str, Any], seat: Seat) -> dict[str, Any] | None:
     if not fight:
         return None
     if fight["phase"] == "focus":
-        waiting = [cid for cid in fight["order"] if people[cid]["in_fight"] and people[cid]["focus"] is None]
+        waiting = [cid for cid in fight["order"] if st.standing(people[cid]) and people[cid]["focus"] is None]
         if waiting:
             first = people[waiting[0]]["name"]
             more = f" (then {len(waiting) - 1} more)" if len(waiting) > 1 else ""
@@ -71,7 +71,7 @@ def _turn(state: Mapping[str, Any], seat: Seat) -> dict[str, Any] | None:
                     "prompt": f"choose {first}'s focus for this round"}
         return {"combatant": None, "gm": True, "says": "The GM shuffles and deals the hands",
                 "prompt": "shuffle the Minor Arcana and deal the hands"}
-    undealt = [cid for cid in fight["order"] if people[cid]["in_fight"] and not people[cid]["dealt"]]
+    undealt = [cid for cid in fight["order"] if st.standing(people[cid]) and not people[cid]["dealt"]]
     if undealt and all(people[cid]["focus"] for cid in undealt):
         return {"combatant": None, "gm": True, "says": "The GM deals to the newcomers",
                 "prompt": "deal the newcomers' hands"}

@@ -3,8 +3,9 @@
 What a seat that may not see a combatant's sheet (``Seat.sees_sheet``: an NPC's, while the
 table keeps NPC sheets behind the GM's screen) gets of it: its name, its focus (declared
 aloud), how many cards it holds (dealt at the table, counted on the GM's hand pile), whether
-it is done or out, and what the rules make public as it happens: every card played, and a
-resolved attack's own figures (the attack's value, the Defence it met and what made it up, the
+it is done, out, down or dead (it falls before everyone's eyes; a GM's correction since is the
+GM's), and what the rules make public as it happens: every card played, and a resolved
+attack's own figures (the attack's value, the Defence it met and what made it up, the
 damage done), so the players can check the rules were kept. Not its skills, attributes, AP
 (left or whole), hand size by focus, tracks or protection, and no odds counted from them: an
 aim's chances against it and the Defence a waiting attack on it must beat are the GM's until
@@ -25,7 +26,7 @@ from games.shadows.combat import (
     defence, hand_size, off_focus,
 )
 from games.shadows.errors import RuleError
-from games.shadows.faces import card_face, pct
+from games.shadows.faces import card_face, chance
 from games.shadows.odds import through_by_value
 from games.shadows.sheet import TRACK_LABELS, TRACKS, skill_value
 
@@ -45,6 +46,8 @@ def _row(p: Mapping[str, Any], seat: Seat, nxt: str | None) -> dict[str, Any]:
         "focus_label": FOCUS_LABELS.get(p["focus"] or "", ""), "hand_count": len(p["hand"]),
         "dealt": p["dealt"], "redealt": p["redealt"], "in_fight": p["in_fight"], "done": bool(p.get("done")),
         "holder": p.get("holder"), "next": p["id"] == nxt,
+        # whether it is down or dead everyone sees happen (a blow's line says it): not a figure
+        "standing": st.standing(p), "fallen": st.fallen_label(p) if shown else st.fallen_as_seen(p),
     }
     if not shown:
         return row
@@ -53,7 +56,8 @@ def _row(p: Mapping[str, Any], seat: Seat, nxt: str | None) -> dict[str, Any]:
         can_redeal=p["dealt"] and not p["redealt"] and not p["actions"] and p["ap"] == p["ap_max"],
         skills=[{"key": k, "label": k.replace("_", " ").capitalize(), "value": v} for k, v in p["skills"].items()],
         hand_sizes=[{"key": f, "label": FOCUS_LABELS[f], "size": hand_size(p["attributes"], f)} for f in FOCI],
-        tracks=[{"key": t, "label": TRACK_LABELS[t], "value": p[t], "of": (p.get("maxima") or {}).get(t, p[t])}
+        # max(0, ...): a fight stored before tracks stopped at nothing may hold less
+        tracks=[{"key": t, "label": TRACK_LABELS[t], "value": max(0, p[t]), "of": (p.get("maxima") or {}).get(t, p[t])}
                 for t in TRACKS],
     )
     if seat.is_gm and npc:
@@ -71,8 +75,8 @@ def _aim(state: Mapping[str, Any], fight: Mapping[str, Any], aim: Mapping[str, A
     that the odds are the GM's."""
     people = fight["combatants"]
     me, them = people.get(aim["attacker"]), people.get(aim["target"])
-    if me is None or them is None or not seat.sees_sheet(me["id"]):
-        return None
+    if me is None or them is None or not seat.sees_sheet(me["id"]) or not (st.standing(me) and st.standing(them)):
+        return None  # an aim by or at someone fallen since is void
     named = {"attacker": me["id"], "target": them["id"], "attacker_name": me["name"], "target_name": them["name"],
              "weapon": aim["weapon"]}
     if not seat.sees_sheet(them["id"]):
@@ -92,7 +96,8 @@ def _aim(state: Mapping[str, Any], fight: Mapping[str, Any], aim: Mapping[str, A
             "skill_label": aim["skill"].replace("_", " ").capitalize(), "skill_value": skill, "off_focus": off,
             "defence": guard, "defence_attribute": DEFENCE_ATTRIBUTE[kind].capitalize(), "dodge_cards": k,
             "target_hand": len(them["hand"]),
-            "odds": [{"value": v, "rank": _RANKS.get(v, str(v)), "pct": pct(p)} for v, p in chances.items()]}
+            "odds": [{"value": v, "rank": _RANKS.get(v, str(v)), "chance": chance(p)} for v, p in chances.items()],
+            "none_through": not any(chances.values())}
 
 
 def _pending(fight: Mapping[str, Any], seat: Seat) -> dict[str, Any] | None:
@@ -158,6 +163,6 @@ def fight_view(state: Mapping[str, Any], seat: Seat) -> dict[str, Any] | None:
         "criticals": [c | {"face": card_face(c["card"]), "target_name": people.get(c["target"], {}).get("name", "")}
                       for c in fight["criticals"] if gm or c["announced"]],
         "waiting_criticals": sum(1 for c in fight["criticals"] if not c["announced"]),
-        "all_focused": all(p["focus"] for p in people.values() if p["in_fight"]),
-        "to_deal": [p["name"] for cid in fight["order"] if (p := people[cid])["in_fight"] and not p["dealt"]],
+        "all_focused": all(p["focus"] for p in people.values() if st.standing(p)),
+        "to_deal": [p["name"] for cid in fight["order"] if st.standing(p := people[cid]) and not p["dealt"]],
     }

@@ -19,8 +19,22 @@ from games.shadows import deck
 from games.shadows.combat import ATTRIBUTE_LABELS, ATTRIBUTES, action_points, hand_size
 from games.shadows.errors import RuleError
 
+# The ranges a sheet's figures keep (clean_sheet refuses a figure outside, naming the field and
+# its range). The seed gives no scale for attributes but through Action Points: "The normal
+# maximum is 13 AP's (5 + Qu/2) for an extremely quick character while the normal minimum is
+# 6", so Quickness 1 to 16 is its "normal"; the sheet takes 0 to 20 for every attribute, room
+# for the not so normal (5 to 15 AP). Skills are added to a card of 1 to 14 against successes
+# of 15 to 70 ("Absurd ... 70+"): 0 to 40.
 ATTRIBUTE_RANGE = (0, 20)
 SKILL_RANGE = (0, 40)
+# Health, Life and Æssence: a whole of at least 1 (a whole of nothing would be a being down, dead
+# or without Æssence before anything befell it); what a fight leaves of each ("now") stops at 0,
+# the seed giving damage past nothing no meaning ("to put someone down", a "life force" worn
+# away), and is at most the whole.
+TRACK_RANGE = (1, 999)
+# Seed: damage "may be reduced ... by armor", and protective equipment "can further modify this
+# Defensive value": both protect, never below nothing; at most the top of a skill.
+PROTECTION_RANGE = (0, 40)
 TRACKS = ("health", "life", "aessence")
 TRACK_LABELS = {"health": "Health", "life": "Life", "aessence": "Æssence"}
 # What a fight leaves of each track (blank: the full value): Health is the whole, "Health now"
@@ -32,24 +46,26 @@ _ATTRIBUTE_HELP = {
     "body": "Physical focus: Body + half Physical cards.",
     "mind": "Mental focus: Mind + half Mental cards.",
     "spirit": "Spiritual focus: Spirit + half Emotional cards.",
-    "quickness": "Action Points = 5 + half Quickness (rounded up); Defence against physical attacks.",
+    "quickness": "Action Points = 5 + half Quickness (rounded up; 1 to 16 gives the seed's normal 6 to 13 AP); "
+                 "Defence against physical attacks.",
     "intuition": "Defence against spiritual magic.",
     "discipline": "Defence against mana magic.",
 }
 
 FIELDS: tuple[SheetField, ...] = (
-    *(SheetField(a, ATTRIBUTE_LABELS[a], "int", 5, help=_ATTRIBUTE_HELP.get(a, ""))
+    *(SheetField(a, ATTRIBUTE_LABELS[a], "int", 5, help=" ".join(filter(None, ("0 to 20.", _ATTRIBUTE_HELP.get(a)))))
       for a in ATTRIBUTES),
     SheetField("skills", "Skills", "skills", "",
-               max_length=2000, help="One a line, 'Name: value' (e.g. 'Melee: 8', 'Accuracy: 5')."),
-    SheetField("health", "Health", "int", 20),
-    SheetField("life", "Life", "int", 20),
-    SheetField("aessence", "Æssence", "int", 20),
-    SheetField("health_now", "Health now", "int", "", rules="kept", help="Blank while unhurt; a fight leaves what is left here."),
-    SheetField("life_now", "Life now", "int", "", rules="kept", help="Blank while unhurt."),
+               max_length=2000, help="One a line, 'Name: value' from 0 to 40 (e.g. 'Melee: 8', 'Accuracy: 5')."),
+    SheetField("health", "Health", "int", 20, help="1 to 999."),
+    SheetField("life", "Life", "int", 20, help="1 to 999."),
+    SheetField("aessence", "Æssence", "int", 20, help="1 to 999."),
+    SheetField("health_now", "Health now", "int", "", rules="kept",
+               help="Blank while unhurt; a fight leaves what is left here (0 to the Health). At 0: down."),
+    SheetField("life_now", "Life now", "int", "", rules="kept", help="Blank while unhurt. At 0: dead."),
     SheetField("aessence_now", "Æssence now", "int", "", rules="kept", help="Blank while unhurt."),
-    SheetField("armour", "Armour", "int", 0, help="Taken off the damage of each hit."),
-    SheetField("protection", "Protective equipment", "int", 0, help="Added to Defence."),
+    SheetField("armour", "Armour", "int", 0, help="0 to 40, taken off the damage of each hit."),
+    SheetField("protection", "Protective equipment", "int", 0, help="0 to 40, added to Defence."),
     SheetField("vulnerabilities", "Vulnerabilities", "text", "",
                help="Materials or elements, comma separated: double damage."),
     SheetField("resistances", "Resistances", "text", "", help="Half damage."),
@@ -62,9 +78,17 @@ def skill_key(name: str) -> str:
     return str(name).strip().lower().replace(" ", "_").replace("-", "_")
 
 
-def _int(key: str, value: Any, default: int, bounds: tuple[int, int] | None = None) -> int:
-    label = {**ATTRIBUTE_LABELS, **TRACK_LABELS, **{NOW[t]: f"{TRACK_LABELS[t]} now" for t in TRACKS}}.get(
-        key, key.capitalize())
+def _label(key: str) -> str:
+    return {**ATTRIBUTE_LABELS, **TRACK_LABELS, **{NOW[t]: f"{TRACK_LABELS[t]} now" for t in TRACKS},
+            "armour": "Armour", "protection": "Protective equipment"}.get(key, key.capitalize())
+
+
+def _int(key: str, value: Any, default: int, bounds: tuple[int, int], *, label: str = "",
+         stored: bool = False) -> int:
+    """A whole number in ``bounds``; outside them a ``SheetError`` names the field and its range,
+    or, for a sheet already ``stored`` (saved before a range was kept, or left by a fight), the
+    nearest figure in range."""
+    label = label or _label(key)
     if value in (None, ""):
         return default
     if isinstance(value, bool):
@@ -73,36 +97,54 @@ def _int(key: str, value: Any, default: int, bounds: tuple[int, int] | None = No
         number = int(value)
     except (TypeError, ValueError):
         raise SheetError(key, f"{label} must be a whole number.") from None
-    if bounds and not bounds[0] <= number <= bounds[1]:
-        raise SheetError(key, f"{label} is from {bounds[0]} to {bounds[1]}.")
+    low, high = bounds
+    if stored:
+        return min(max(number, low), high)
+    if not low <= number <= high:
+        whole = next((f" (the {TRACK_LABELS[t]})" for t in TRACKS if NOW[t] == key), "")
+        raise SheetError(key, f"{label} is from {low} to {high}{whole}; {number} is not.")
     return number
 
 
-def parse_skills(value: Any) -> dict[str, int]:
+def parse_skills(value: Any, *, stored: bool = False) -> dict[str, int]:
     pairs = list(value.items()) if isinstance(value, Mapping) else parse_stats(str(value or ""))
     skills: dict[str, int] = {}
     for name, rating in pairs:
         key = skill_key(name)
         if not key:
             continue
-        skills[key[:40]] = _int("skills", rating, 0, SKILL_RANGE)
+        skills[key[:40]] = _int("skills", rating, 0, SKILL_RANGE, label=f"The skill {str(name).strip()[:40]}",
+                                stored=stored)
     if len(skills) > 80:
         raise SheetError("skills", "At most 80 skills.")
     return skills
 
 
-def clean_sheet(data: Mapping[str, Any]) -> dict[str, Any]:
-    """A submitted sheet as the engine reads it; ``SheetError`` names the field at fault."""
+def _bounds(key: str, sheet: Mapping[str, Any]) -> tuple[int, int]:
+    if key in ATTRIBUTES:
+        return ATTRIBUTE_RANGE
+    if key in TRACKS:
+        return TRACK_RANGE
+    now = next((t for t in TRACKS if NOW[t] == key), None)
+    if now is not None:
+        return (0, sheet[now])  # the whole comes first in FIELDS
+    return PROTECTION_RANGE  # armour, protection
+
+
+def clean_sheet(data: Mapping[str, Any], *, stored: bool = False) -> dict[str, Any]:
+    """A submitted sheet as the engine reads it; ``SheetError`` names the field at fault and,
+    for a figure out of range, the range. ``stored``: a sheet read back from the table, whose
+    figures out of range are brought into it (a sheet saved before the ranges were kept)."""
     sheet: dict[str, Any] = {}
     for spec in FIELDS:
         raw = data.get(spec.key, spec.default)
         if spec.key in NOW.values():
-            sheet[spec.key] = None if raw in (None, "") else _int(spec.key, raw, 0, (-999, 999))
+            sheet[spec.key] = None if raw in (None, "") else _int(spec.key, raw, 0, _bounds(spec.key, sheet),
+                                                                  stored=stored)
         elif spec.kind == "int":
-            bounds = ATTRIBUTE_RANGE if spec.key in ATTRIBUTES else (-999, 999)
-            sheet[spec.key] = _int(spec.key, raw, int(spec.default or 0), bounds)
+            sheet[spec.key] = _int(spec.key, raw, int(spec.default or 0), _bounds(spec.key, sheet), stored=stored)
         elif spec.kind == "skills":
-            sheet[spec.key] = parse_skills(raw)
+            sheet[spec.key] = parse_skills(raw, stored=stored)
         else:
             sheet[spec.key] = str(raw or "").strip()[: spec.max_length]
     held = data.get(HELD)
@@ -134,7 +176,7 @@ def profile(character: Mapping[str, Any]) -> dict[str, Any]:
     if not isinstance(character, Mapping) or not str(character.get("id", "")).strip():
         raise RuleError("A character needs an id.")
     try:
-        sheet = clean_sheet(character)
+        sheet = clean_sheet(character, stored=True)
     except SheetError as exc:
         raise RuleError(f"{character.get('name') or character['id']}: {exc.message}") from None
     owner = character.get("owner")

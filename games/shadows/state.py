@@ -28,7 +28,9 @@
 
 A combatant: its ``profile`` (sheet.py) plus ``focus``, ``ap``, ``ap_max``, ``hand``
 (tokens), ``holder`` (the member whose hand it is dealt to: its player, or the GM for an
-NPC), ``dealt``, ``redealt``, ``actions``, ``done`` (acting over for now) and ``in_fight``.
+NPC), ``dealt``, ``redealt``, ``actions``, ``done`` (acting over for now), ``in_fight`` (the
+GM's say) and ``fallen`` ("down" or "dead": how it fell this round, out of it until the next;
+"" while it stands).
 
 Hands are secret: only ``visibility.view`` with the GM's lens and ``visibility.hand_of``
 for a member read them out of the state.
@@ -86,6 +88,56 @@ def in_combat(state: Mapping[str, Any], cid: str) -> dict[str, Any] | None:
     return fight["combatants"].get(cid) if fight else None
 
 
+def down(person: Mapping[str, Any]) -> bool:
+    """No Health left. Seed: damage to Health is how "to put someone down (for them to go
+    unconscious or become physically "incapacitated")"."""
+    return int(person["health"]) <= 0
+
+
+def dead(person: Mapping[str, Any]) -> bool:
+    """No Life left. Seed: Life is "the enemy's life force", which weapons "deteriorate".
+    Reading: a life force worn to nothing is death."""
+    return int(person["life"]) <= 0
+
+
+def fallen(person: Mapping[str, Any]) -> bool:
+    """Down or dead now, or at some point of this round: a combatant the GM brings back above
+    nothing mid-round comes back into the fight at the next round (its hand, focus and AP are
+    a round's)."""
+    return bool(person.get("fallen")) or down(person) or dead(person)
+
+
+def standing(person: Mapping[str, Any]) -> bool:
+    """In the fight and able to act in it: in (the GM's say) and not fallen. Only a standing
+    combatant declares a focus, is dealt a hand, acts, is attacked or is named next."""
+    return bool(person["in_fight"]) and not fallen(person)
+
+
+def harm(person: Mapping[str, Any]) -> str:
+    """"dead" (no Life left), "down" (no Health left) or "", from its tracks alone."""
+    return "dead" if dead(person) else "down" if down(person) else ""
+
+
+def fallen_label(person: Mapping[str, Any]) -> str:
+    """What the table calls a fallen combatant: "dead", "down", or "out until the next round"
+    (brought back mid-round); "" for one standing (or only taken out by the GM)."""
+    return harm(person) or ("out until the next round" if person.get("fallen") else "")
+
+
+def fallen_as_seen(person: Mapping[str, Any]) -> str:
+    """What a seat that may not see the combatant's sheet calls it: how everyone saw it fall
+    ("down", "dead"), though the GM has set a track back above nothing since (the GM's
+    correction of an NPC's track is the GM's), until it comes back at the next round."""
+    seen = person.get("fallen")
+    return seen if isinstance(seen, str) and seen else fallen_label(person)
+
+
+def require_standing(person: Mapping[str, Any]) -> None:
+    """A combatant down or dead takes no action (an attack, a draw, a counter, a focus...)."""
+    if fallen(person):
+        raise WrongStep(f"{person['name']} is {fallen_label(person)}: no actions.")
+
+
 def acting(state: Mapping[str, Any], cid: str) -> dict[str, Any] | None:
     """The combatant when its hand is dealt this round (its actions cost AP)."""
     person = in_combat(state, cid)
@@ -101,7 +153,7 @@ def next_to_act(state: Mapping[str, Any]) -> str | None:
     if not fight or fight["phase"] != "acting" or fight["pending"]:
         return None
     ready = [cid for cid in fight["order"]
-             if (p := fight["combatants"][cid])["in_fight"] and p["dealt"] and p["ap"] > 0
+             if standing(p := fight["combatants"][cid]) and p["dealt"] and p["ap"] > 0
              and not p.get("done")]
     if not ready:
         return None

@@ -13,7 +13,7 @@ from games.shadows.narrate import summary
 from games.shadows.procedure import decide
 from games.shadows.sheet import FIELDS, clean_sheet, derived
 from games.shadows.state import new_state
-from games.shadows.table import glance, npc_glance, writeback
+from games.shadows.table import glance, npc_glance, standing, writeback
 from games.shadows.visibility import AUDIENCES, view
 
 PANEL = "games/shadows/panel.html"
@@ -45,7 +45,8 @@ SYSTEM = GameSystem(
     pages=(odds_page.ODDS,),
     # the GM's view holds the GM's secrets (a fumble's guide, a Major Critical's effect, a
     # multi-draw margin, the critical tables, which card each NPC holds)
-    panel=Panel(view=view, template=f"{PANEL}#panel", notice=f"{PANEL}#notice"),
+    panel=Panel(view=view, template=f"{PANEL}#panel", notice=f"{PANEL}#notice",
+                character_view=standing),  # who is down or dead: the next fight's form leaves them out
     log_lines={},  # every event reads as its summary (log/events/default.html)
     audiences=AUDIENCES,
     rule_error=RuleError,

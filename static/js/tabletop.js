@@ -134,11 +134,45 @@
     scrollLog();
   });
 
+  let liveSocket = null; // the WebSocket itself (the extension's wrapper cannot close it)
   document.addEventListener("htmx:wsOpen", function (e) {
-    setConnection("live", "Live");
+    setConnection("catching-up", "Catching up…");
     live = e.detail.socketWrapper;
+    liveSocket = e.detail.event ? e.detail.event.target : null;
+    heard();
     live.send(JSON.stringify({ type: "resume", after: lastSeq }));
   });
+
+  // The heartbeat: a socket quiet for a while is asked for a pong; one that does not answer is
+  // taken for dead (a laptop asleep, a dropped network): the badge says Reconnecting at once,
+  // the socket is closed and opened again, and the resume brings the log up to date. (daphne
+  // pings the page the other way, and drops a socket whose page stopped answering.)
+  const PING_AFTER_MS = 25000;
+  const PONG_WITHIN_MS = 8000;
+  let lastHeard = 0;
+  let pingSent = 0;
+  let deadSocket = null; // the wrapper this page closed for want of a pong
+  function heard() { lastHeard = Date.now(); pingSent = 0; }
+  function heartbeatMs() {
+    const socket = document.getElementById("socket");
+    return Number((socket && socket.dataset.heartbeatMs) || 0);
+  }
+  setInterval(function () {
+    if (!live) return;
+    const scale = heartbeatMs() ? heartbeatMs() / PING_AFTER_MS : 1; // the tests shorten it
+    const now = Date.now();
+    if (pingSent && now - pingSent > PONG_WITHIN_MS * scale) {
+      setConnection("reconnecting", "Reconnecting…");
+      deadSocket = live;
+      pingSent = 0;
+      if (liveSocket) liveSocket.close(4000, "no answer to the heartbeat");
+      return;
+    }
+    if (!pingSent && now - lastHeard > PING_AFTER_MS * scale) {
+      pingSent = now;
+      live.send(JSON.stringify({ type: "ping" }));
+    }
+  }, 1000);
 
   document.addEventListener("htmx:wsClose", function (e) {
     live = null;
@@ -155,6 +189,15 @@
       return;
     }
     setConnection("reconnecting", "Reconnecting…");
+    if (deadSocket === e.detail.socketWrapper) {
+      // closed by this page for want of a pong: the extension reconnects only after an
+      // abnormal close, so the page does
+      deadSocket = null;
+      const wrapper = e.detail.socketWrapper;
+      const socketElt = e.target;
+      setTimeout(function () { if (document.body.contains(socketElt)) wrapper.reconnect(); }, 500);
+      return;
+    }
     if (code === 1009) {
       // The server closed on a frame too big (this page sends none; something else in the
       // page might). htmx's ws extension reconnects only after 1006/1011/1012/1013, so the
@@ -171,6 +214,16 @@
 
   document.addEventListener("htmx:wsBeforeMessage", function (e) {
     const message = e.detail.message;
+    heard();
+    if (message.startsWith('<p id="socket-pong"')) {
+      e.preventDefault();
+      return;
+    }
+    if (message.startsWith('<p id="socket-caught-up"')) {
+      e.preventDefault();
+      setConnection("live", "Live");
+      return;
+    }
     if (message.startsWith('<p id="socket-ack"')) {
       e.preventDefault(); // an answer to this page's own action: nothing to swap
       answered(message);
@@ -183,7 +236,12 @@
 
   document.addEventListener("htmx:wsAfterMessage", function (e) {
     const seq = frameSeq(e.detail.message);
-    if (seq !== null && isAfter(seq, lastSeq)) lastSeq = seq;
+    if (seq !== null && isAfter(seq, lastSeq)) {
+      // a line that came live (not at the page's load, not a replay's backlog) rolls its dice in
+      const entry = document.getElementById("event-" + seq);
+      if (entry && live && document.getElementById("connection").dataset.state === "live") entry.classList.add("fresh");
+      lastSeq = seq;
+    }
     const socket = document.getElementById("socket");
     if (socket) socket.dataset.lastSeq = String(lastSeq);
     scrollLog();
@@ -214,12 +272,11 @@
     if (e.detail.shouldSwap && e.detail.xhr) makeRoomFor(e.detail.xhr.responseText);
   });
 
-  // Your turn: the banner says so (the page's CSS picks "Your turn" for the one it names);
-  // the tab's title says it too, so a player on another tab sees it is their move.
+  // Your turn: the banner says so (drawn for this seat: every seat the step waits for reads
+  // "Your turn"); the tab's title says it too, so a player on another tab sees it is their move.
   const plainTitle = document.title;
   function markTurn() {
-    const mine = document.querySelector("#turn-banner:not([hidden]) .turn-mine");
-    const yours = mine !== null && getComputedStyle(mine).display !== "none";
+    const yours = document.querySelector("#turn-banner:not([hidden]) .turn-mine") !== null;
     document.title = yours ? "\u25B6 Your turn \u00B7 " + plainTitle : plainTitle;
     document.body.classList.toggle("my-turn", yours);
   }
@@ -264,6 +321,16 @@
     syncOrder(list);
   });
   document.addEventListener("dragend", function () { dragged = null; });
+
+  // A refusal of the whole request (the seat, a thing gone, a stale page) lands in the page's
+  // notice line (tabletop/views/errors.py); it fades after a while, as a spoken alert would.
+  let noticeTimer = null;
+  document.addEventListener("htmx:afterSwap", function (e) {
+    const notice = document.getElementById("page-notice");
+    if (!notice || notice.hidden) return;
+    clearTimeout(noticeTimer);
+    noticeTimer = setTimeout(function () { notice.hidden = true; }, 12000);
+  });
 
   // The same forms posted (socket down): 204 when done, the form again with its error if not.
   document.addEventListener("htmx:afterRequest", function (e) {

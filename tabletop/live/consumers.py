@@ -1,9 +1,11 @@
 """The table's socket: authenticate, check the seat, replay, then push live.
 
-A client sends ``{"type": "resume", "after": "<position>"}`` first, and may then take any
-action of the action table (tabletop/actions.py: dice, chat, decks and cards) as
-``{"type": "act", ...}`` frames (tabletop/live/socket_actions.py); every other change is an
-htmx POST. Anything else gets an error frame and changes nothing.
+A client sends ``{"type": "resume", "after": "<position>"}`` first (answered, once the log is
+replayed, with a "caught up" frame), and may then take any action of the action table
+(tabletop/actions.py: dice, chat, decks and cards) as ``{"type": "act", ...}`` frames
+(tabletop/live/socket_actions.py), and send ``{"type": "ping"}`` when it has heard nothing for
+a while (answered with a pong); every other change is an htmx POST. Anything else gets an error
+frame and changes nothing.
 """
 
 from __future__ import annotations
@@ -102,6 +104,11 @@ class TableConsumer(AsyncWebsocketConsumer):
                 await self.close(code=CLOSE_TOO_BIG)
             return
         frame = _frame(text_data)
+        if frame is not None and frame.get("type") == "ping":
+            # the page's heartbeat: it says Reconnecting when no answer comes (daphne pings the
+            # page the other way, and drops a socket that stops answering)
+            await self.send(rendering.PONG)
+            return
         if frame is not None and frame.get("type") == "resume":
             position = _resume_point(frame)
             if position is not None:
@@ -113,6 +120,7 @@ class TableConsumer(AsyncWebsocketConsumer):
                         await self.catch_up(after)
                         if self.cursor is not None:
                             await self._drain()
+                            await self.send(rendering.CAUGHT_UP)  # the page says Live from here
                         return
                 await self.send(rendering.error_frame(
                     "That is no place in this table's log: reload the page.", "unknown-position"

@@ -24,14 +24,40 @@ from tabletop.services.base import (
 )
 
 
+class SheetErrors(ServiceError):
+    """A sheet refused, with every field at fault at once: ``errors`` as (form field, message)."""
+
+    def __init__(self, errors: list[tuple[str, str]]) -> None:
+        super().__init__(errors[0][1], field=errors[0][0])
+        self.errors = errors
+
+
 def _sheet(table: Table, data: Mapping[str, Any]) -> dict[str, Any]:
+    """The sheet as its system cleans it, or every fault at once: a system's ``clean_sheet``
+    names the first field it refuses, so each refused field is set back to its default and the
+    sheet cleaned again, until it passes or a fault repeats (issue 23: "form errors at their
+    fields, all at once")."""
     game = registry.get(table.system)
     if game.clean_sheet is None:
         return {}
-    try:
-        return game.clean_sheet(data)
-    except SheetError as exc:
-        raise ServiceError(exc.message, field=exc.field) from None
+    defaults = {f.key: f.default for f in game.sheet_fields}
+    trial, errors = dict(data), []
+    for _ in range(len(defaults) + 1):
+        try:
+            cleaned = game.clean_sheet(trial)
+        except SheetError as exc:
+            field = f"sheet_{exc.field}" if exc.field in defaults else exc.field
+            if any(f == field for f, _ in errors):
+                break
+            errors.append((field, exc.message))
+            if exc.field not in defaults:
+                break
+            trial[exc.field] = defaults[exc.field]
+        else:
+            if not errors:
+                return cleaned
+            break
+    raise SheetErrors(errors)
 
 
 def _keep_the_rules_fields(table: Table, me: Membership, before: Mapping[str, Any] | None,

@@ -58,6 +58,7 @@ def procedure_command(
         except (OutOfCards, UnknownDeck) as exc:
             raise ServiceError(_card_trouble(exc)) from None
         logged = []
+        wrote = False
         for event in happened:
             state = proc.apply(state, event)
             seen = game.visibility(event)
@@ -66,8 +67,9 @@ def procedure_command(
                 payload={"event": _public(event, seen)},
             ))
             if proc.writeback is not None:
-                _write_back(locked, me, proc.writeback(event, state))
-        panels.attach(logged, locked, state, characters)
+                wrote = _write_back(locked, me, proc.writeback(event, state)) or wrote
+        # a panel reads the sheets too (Panel.character_view): after a write-back, as they are now
+        panels.attach(logged, locked, state, None if wrote else characters)
         row.state = state
         row.save(update_fields=["state", "updated"])
     return logged
@@ -154,10 +156,12 @@ def _named(message: str, by_cid: Mapping[str, Character]) -> str:
     return message
 
 
-def _write_back(table: Table, me: Membership, changes: dict[str, dict[str, Any]]) -> None:
+def _write_back(table: Table, me: Membership, changes: dict[str, dict[str, Any]]) -> bool:
     """Puts what the procedure left on each character (Toughness, injuries) on its sheet, and
-    says what changed by the sheet's own labels (a contest is no fight: issue 17)."""
+    says what changed by the sheet's own labels (a contest is no fight: issue 17). Whether any
+    sheet changed."""
     labels = {f.key: f.label for f in registry.get(table.system).sheet_fields}
+    wrote = False
     for character in Character.objects.filter(table=table).order_by("pk"):
         update = changes.get(combatant_id(character))
         changed = {k: v for k, v in (update or {}).items() if character.sheet.get(k) != v}
@@ -166,6 +170,7 @@ def _write_back(table: Table, me: Membership, changes: dict[str, dict[str, Any]]
         character.sheet = {**character.sheet, **update}
         character.version += 1
         character.save(update_fields=["sheet", "version"])
+        wrote = True
         now = ", ".join(f"{labels.get(k, k)} {_shown(v)}" for k, v in changed.items())
         line = f"{character.name}'s sheet now holds {now}."
         if sheet_is_secret(character):  # the GM's figures: the others learn that it changed
@@ -174,7 +179,12 @@ def _write_back(table: Table, me: Membership, changes: dict[str, dict[str, Any]]
         else:
             character_event(table, "character.updated", actor=me, character=character, summary=line,
                             with_panel=False)
+    return wrote
 
 
 def _shown(value: Any) -> str:
+    """A sheet value in a write-back's line; a field written back blank (a track back at its
+    whole, as Shadows and Demon City write it) reads "cleared", never "None"."""
+    if value is None or value == "":
+        return "cleared"
     return ("yes" if value else "no") if isinstance(value, bool) else str(value)

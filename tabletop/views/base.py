@@ -43,8 +43,9 @@ def form_response(
 
 
 def refusal(form: Any, error: ServiceError) -> None:
-    field = error.field if error.field in form.fields else None
-    form.add_error(field, error.message)
+    """A service's refusal on the form, each fault at its field (a sheet's: all at once)."""
+    for field, message in getattr(error, "errors", [(error.field, error.message)]):
+        form.add_error(field if field in form.fields else None, message)
 
 
 def qr_svg(url: str, title: str) -> str:

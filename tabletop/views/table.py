@@ -40,7 +40,7 @@ def _table_context(request: HttpRequest, table: Table, member: Membership) -> di
     return {
         # the system's panel, drawn for this member's seat by the templates its registration names
         "panel": panel,
-        "turn": panels.turn_view(panel),
+        "turn": panels.turn_view(panel, panels.page_seat(member)),
         "system_panel": game.panel,
         "cards": cards,
         "me_id": member.pk,

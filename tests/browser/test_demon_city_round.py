@@ -2,11 +2,13 @@
 
 Seed 003: the slowest entity announces first ("Whatever entity involved has the lowest
 Agility ... announces what they plan to do"), then each faster one; then everyone in a
-Clash rolls at once, the highest roller acts, and a hit rolls damage against Toughness.
+Clash rolls at once, the highest roller acts, and a hit rolls damage against Toughness; the
+character cards beside the table follow each hit at once, for every seat (issue 22).
 """
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from playwright.sync_api import expect
@@ -61,6 +63,19 @@ def npcs_behind_the_screen(gm, others) -> None:
     others[0].page.locator("#rounds-panel").screenshot(path=str(SCREENS / "demon-city-player-announced.png"))
 
 
+def own_skills_in_a_task(gm, ann, bob) -> None:
+    """Issue 22: a task's "Using" offered the five stats alone; it offers Alfie's "Exorcism: 6"
+    to Alfie's player and the GM, not to Bob, who does not roll for Alfie."""
+    for person, offered in ((ann, True), (gm, True), (bob, False)):
+        using = person.page.locator("#task-stat optgroup[label=\"Alfie's own skills\"] option")
+        expect(using).to_have_count(1 if offered else 0)
+    ann.page.locator(".task-box summary").click()
+    ann.page.locator("#task-stat").select_option("Exorcism")
+    SCREENS.mkdir(parents=True, exist_ok=True)
+    ann.page.locator(".task-box").screenshot(path=str(SCREENS / "demon-city-player-task-skill.png"))
+    ann.page.locator(".task-box summary").click()
+
+
 def test_a_full_action_round_in_announcement_order_seen_live_by_everyone(make_table) -> None:
     table = make_table(system="demon_city")
     gm = table.gm
@@ -69,13 +84,15 @@ def test_a_full_action_round_in_announcement_order_seen_live_by_everyone(make_ta
     bob = table.join_player("Bob")
     ann_table, bob_table = ann.page.url, bob.page.url
     # Alfie is slowest, then the two monsters, then Betty; Toughness 9 keeps everyone standing.
-    make_character(ann, table.url, "Alfie", agility=2, toughness=9, hand_to_hand=4, side="players")
+    make_character(ann, table.url, "Alfie", agility=2, toughness=9, hand_to_hand=4, side="players",
+                   skills="Exorcism: 6")
     make_character(bob, table.url, "Betty", agility=5, toughness=9, firearms=5, side="players")
     make_character(gm, table.url, "Demon", npc=True, agility=3, toughness=9, hand_to_hand=5, side="demons")
     make_character(gm, table.url, "Ghoul", npc=True, agility=4, toughness=9, hand_to_hand=3, side="demons")
     assert ann.page.url == ann_table and bob.page.url == bob_table
     spectator = table.join_spectator()
     everyone = (gm, ann, bob, spectator)
+    own_skills_in_a_task(gm, ann, bob)
 
     gm.page.get_by_role("button", name="Start Action Rounds").click()
     for person in everyone:
@@ -129,5 +146,25 @@ def test_a_full_action_round_in_announcement_order_seen_live_by_everyone(make_ta
         assert person.page.locator("#log li", has_text=" hits ").all_inner_texts() == hits
         assert person.page.locator("#log li", has_text="Clash:").all_inner_texts() == \
             gm.page.locator("#log li", has_text="Clash:").all_inner_texts()
+    cards_follow_the_hits(hits, everyone)
     for person in everyone:
         assert not person.page_errors, person.page_errors
+
+
+def cards_follow_the_hits(hits: list[str], everyone) -> None:
+    """Issue 22: the character cards showed full Toughness while the round showed a hit, until
+    the Host ended Action Rounds. Seed: "the target subtracts that number from their Current
+    Toughness". Now each hit lowers its target's card at once, for every seat (an NPC's card
+    shows everyone its Toughness, the harm they watched, and none of its figures)."""
+    now: dict[str, int] = {}
+    for line in hits:
+        hit = re.search(r" hits (\w+): .*Toughness (-?\d+) -> (-?\d+)", line)
+        assert hit, line
+        now[hit[1]] = int(hit[3])
+    for person in everyone:
+        for name, toughness in now.items():
+            card = person.page.locator("#characters article", has_text=name)
+            expect(card.locator(".track-value")).to_have_text(f"{toughness} / 9")
+    SCREENS.mkdir(parents=True, exist_ok=True)
+    everyone[1].page.locator("#characters").screenshot(path=str(SCREENS / "demon-city-player-cards-after-hit.png"))
+    everyone[0].page.locator("#characters").screenshot(path=str(SCREENS / "demon-city-gm-cards-after-hit.png"))

@@ -7,6 +7,8 @@ player pulls cards until they have accumulated however many successes are needed
 contest "Both pull a card, add their pools and compare successes, with the higher number of
 successes winning". The Ghoul is an NPC: its Defence, and the odds of an attack on it, are the
 GM's (seeds/README.md: "Odds that depend on a secret figure are shown to the GM alone").
+Issue 22, "Fights that end": a fight played through the page until the Ghoul falls unconscious
+(the World of Darkness's Health track and its Stamina pull, harsh_light/health.py and harm.py).
 Screenshots go to ``test-artifacts/screens/harsh_light-*.png``.
 """
 
@@ -66,7 +68,7 @@ def opened(details):
     return details
 
 
-def set_up(person, who: str, attribute: str, skill: str = "", *, target: str = "") -> None:
+def set_up(person, who: str, attribute: str, skill: str = "", *, target: str = "", weapon: str = "") -> None:
     """The player opens the pull form of their character, builds the pool, and shows it."""
     page = person.page
     box = page.locator("details.pull-setup", has=page.locator("summary", has_text=f"Set up a pull for {who}"))
@@ -79,6 +81,8 @@ def set_up(person, who: str, attribute: str, skill: str = "", *, target: str = "
         form.locator("select[name=target]").select_option(label=target)
         form.locator("select[name=resist]").select_option("defence")
         form.locator("select[name=attack]").select_option("melee")
+        if weapon:
+            form.locator("select[name=weapon]").select_option(label=weapon)
     click(person, form.get_by_role("button", name=f"Show the pool and odds for {who}"), "set_up_pull")
 
 
@@ -106,7 +110,8 @@ def test_a_fight_an_extended_action_and_a_contest_seen_live_by_everyone(
     bob = table.join_player("Bob")
     make_character(ann, table.url, "Alfie", strength=4, dexterity=3, wits=2, skills="Brawl: 3\nLarceny: 3")
     make_character(bob, table.url, "Betty", strength=3, dexterity=3, wits=3, skills="Brawl: 2\nAthletics: 2")
-    make_character(gm, table.url, "Ghoul", npc=True, strength=3, dexterity=3, wits=3, skills="Brawl: 2")
+    # Stamina 5: Health 10, so two blows never fill it (this test is about Defence; the next, Health)
+    make_character(gm, table.url, "Ghoul", npc=True, strength=3, dexterity=3, wits=3, stamina=5, skills="Brawl: 2")
     spectator = table.join_spectator()
     everyone = (gm, ann, bob, spectator)
     players = (ann, bob, spectator)  # the seats that may not see the Ghoul's sheet
@@ -127,7 +132,7 @@ def test_a_fight_an_extended_action_and_a_contest_seen_live_by_everyone(
         expect(panel(person).locator("li.is-next .name")).to_have_text("Alfie")
     expect(defence_of(gm, "Ghoul")).to_have_text("3")
     for person in players:
-        expect(ghoul_row(person)).to_contain_text("its figures are the GM's")
+        expect(ghoul_row(person)).to_contain_text("its other figures are the GM's")
         expect(defence_of(person, "Ghoul")).to_have_count(0)
         expect(defence_of(person, "Alfie")).to_have_text("2")
     expect(ann.page.locator("#turn-banner")).to_contain_text("Your turn: act for Alfie")
@@ -259,5 +264,134 @@ def test_a_fight_an_extended_action_and_a_contest_seen_live_by_everyone(
         expect(panel(person).locator(match)).to_contain_text("wins")
     contests = [person.page.locator("#log li", has_text="wins the contest").all_inner_texts() for person in everyone]
     assert contests[0] and all(c == contests[0] for c in contests)
+    for person in everyone:
+        assert not person.page_errors, person.page_errors
+
+
+MAX_STEPS = 90  # thirty rounds: the Ghoul's Stamina 1 fails its pull three times in five
+
+
+def whose_action(person) -> str:
+    return panel(person).locator("li.is-next .name").inner_text()
+
+
+def wounds_of(person, name: str) -> tuple[int, int]:
+    """The boxes filled of a character's Health, and its size, as the panel's row says them."""
+    row = panel(person).locator("li.combatant", has=person.page.locator(".name", has_text=re.compile(f"^{name}$")))
+    words = re.search(r"Health: (.*?)\.", row.locator(".health-line").inner_text())
+    assert words, row.inner_text()
+    if words.group(1).startswith("unharmed"):
+        return 0, int(re.search(r"(\d+) boxes", words.group(1)).group(1))
+    filled, size = words.group(1).rsplit(" of ", 1)
+    return sum(int(n) for n in re.findall(r"\d+", filled)), int(size)
+
+
+def end_action(person, who: str) -> None:
+    click(person, panel(person).get_by_role("button", name=f"End {who}'s action"), "end_turn")
+
+
+def test_a_fight_played_to_the_ghoul_s_unconsciousness(make_table, accessible_names_js, duplicate_ids_js) -> None:
+    """Issue 22: "play a fight through the page to a character's unconsciousness". The Storyteller
+    throws the Ghoul down the stairs (4 bashing of its 6 boxes: Stamina 1 + Size 5); Alfie and
+    Betty beat it until the last box holds bashing (the World of Darkness: "begin making Stamina
+    rolls to see if he remains conscious"), then let it pull each turn until it fails. Everyone
+    watches its track; its other figures stay the GM's; out, it takes no turn and is offered
+    nothing; the Storyteller's healing brings it round."""
+    table = make_table(system="harsh_light")
+    gm = table.gm
+    gm.accept_dialogs = True
+    ann = table.join_player("Ann")
+    bob = table.join_player("Bob")
+    make_character(ann, table.url, "Alfie", strength=4, dexterity=3, wits=2, stamina=2, skills="Brawl: 3")
+    make_character(bob, table.url, "Betty", strength=3, dexterity=3, wits=3, skills="Brawl: 2\nWeaponry: 2",
+                   weapon="Crowbar", weapon_damage=1)
+    make_character(gm, table.url, "Ghoul", npc=True, strength=3, dexterity=3, wits=3, stamina=1, skills="Brawl: 2",
+                   weapon="Cleaver", weapon_damage=2)
+    spectator = table.join_spectator()
+    everyone = (gm, ann, bob, spectator)
+    click(gm, panel(gm).get_by_role("button", name="Bring out the Harsh Light deck"), "count_deck")
+
+    # The Storyteller's harm: down the stairs, 4 bashing. Everyone sees the Ghoul's track.
+    tools = storyteller_tools(gm)
+    hurt = tools.locator("form[aria-label='Deal harm or heal']")
+    hurt.locator("select[name=combatant]").select_option(label="Ghoul")
+    hurt.locator("input[name=points]").fill("4")
+    hurt.locator("select[name=kind]").select_option("bashing")
+    hurt.locator("input[name=reason]").fill("down the stairs")
+    click(gm, hurt.get_by_role("button", name="Deal the harm"), "harm")
+    for person in everyone:
+        expect(person.page.locator("#log")).to_contain_text("The Storyteller deals Ghoul 4 bashing (down the stairs)")
+        card = person.page.locator("article.character", has=person.page.locator("h3", has_text="Ghoul"))
+        expect(card.locator(".track-value").first).to_have_text("2 / 6")
+        expect(card).to_contain_text("Wounded: -1 to pools and Speed")
+    for person in (ann, bob, spectator):
+        card = person.page.locator("article.character", has=person.page.locator("h3", has_text="Ghoul"))
+        expect(card).not_to_contain_text("Defence")
+        expect(card).not_to_contain_text("Cleaver")
+
+    click(gm, storyteller_tools(gm).get_by_role("button", name="Set the order"), "set_order")
+    ghoul_hit_alfie = False
+    for _ in range(MAX_STEPS):
+        if "unconscious" in ghoul_row(gm).inner_text():
+            break
+        acting = whose_action(gm)
+        filled, size = wounds_of(gm, "Ghoul")
+        if acting == "Ghoul":
+            if not ghoul_hit_alfie:  # once: the Ghoul's cleaver, its figures the GM's
+                set_up(gm, "Ghoul", "strength", "brawl", target="Alfie", weapon="Cleaver (+2)")
+                click(gm, panel(gm).get_by_role("button", name="Pull for Ghoul", exact=True), "pull")
+                ghoul_hit_alfie = True
+            end_action(gm, "Ghoul")
+            continue
+        person = ann if acting == "Alfie" else bob
+        if filled < size:  # blows until the last box; then the Ghoul's own Stamina decides
+            set_up(person, acting, "strength", "brawl", target="Ghoul")
+            click(person, panel(person).get_by_role("button", name=f"Pull for {acting}", exact=True), "pull")
+        end_action(person, acting)
+    for person in everyone:
+        expect(ghoul_row(person).locator(".hurt-state")).to_have_text("unconscious")
+        expect(ghoul_row(person)).to_have_class(re.compile("is-out"))
+        expect(person.page.locator("#log")).to_contain_text("Ghoul falls unconscious.")
+        card = person.page.locator("article.character", has=person.page.locator("h3", has_text="Ghoul"))
+        expect(card).to_have_class(re.compile("is-out"))
+        expect(card.locator(".tag", has_text="Unconscious")).to_be_visible()
+    # Out of the fight: nothing offered, not even to the GM, who still has the track to correct
+    expect(gm.page.locator("details.pull-setup", has_text="Set up a pull for Ghoul")).to_have_count(0)
+    expect(ghoul_row(gm).locator("button")).to_have_count(0)
+    for person in (ann, bob, spectator):
+        expect(ghoul_row(person)).to_contain_text("its other figures are the GM's")
+        expect(ghoul_row(person).locator(".defence")).to_have_count(0)
+        assert "Cleaver" not in person.page.content(), person.name
+
+    shot(gm, "fight-gm-desktop")
+    shot(ann, "fight-player-desktop")
+    shot(spectator, "fight-spectator-desktop")
+    bob.page.set_viewport_size({"width": 390, "height": 844})
+    shot(bob, "fight-player-390")
+    for person in everyone:
+        screens.no_sideways_scroll(person)
+        assert person.page.evaluate(accessible_names_js) == [], person.name
+        assert person.page.evaluate(duplicate_ids_js) == [], person.name
+
+    # Its turn passes over it, for everyone to read
+    passed = gm.page.locator("#log li", has_text="Ghoul is unconscious: no action.")
+    for _ in range(3):
+        if passed.count():
+            break
+        acting = whose_action(gm)
+        end_action(ann if acting == "Alfie" else bob, acting)
+    for person in everyone:
+        expect(person.page.locator("#log")).to_contain_text("Ghoul is unconscious: no action.")
+
+    # The Storyteller heals a box: the last box empties and the Ghoul comes to
+    tools = storyteller_tools(gm)
+    heal = tools.locator("form[aria-label='Deal harm or heal']")
+    heal.locator("select[name=combatant]").select_option(label="Ghoul")
+    heal.locator("input[name=points]").fill("1")
+    heal.locator("select[name=kind]").select_option("")
+    click(gm, heal.get_by_role("button", name="Heal the boxes"), "heal")
+    for person in everyone:
+        expect(person.page.locator("#log")).to_contain_text("Ghoul comes to.")
+        expect(ghoul_row(person).locator(".hurt-state")).to_have_count(0)
     for person in everyone:
         assert not person.page_errors, person.page_errors

@@ -136,7 +136,10 @@ def test_a_contest_and_a_combat_turn_to_the_resolution_point_seen_live(make_tabl
         expect(person.entry("Turn 1. Game State: Trayer")).to_have_count(1)
         expect(panel(person).locator("li.fighter")).to_have_count(3)
     expect(ann.page.locator("#turn-banner")).to_contain_text("Your turn: declare Trayer IN or OUT of the combat.")
-    expect(bob.page.locator("#turn-banner .turn-other")).to_have_text(
+    # issue 23: every seat the declarations wait for is told, Bob for Betty, the Director for Garbo
+    expect(bob.page.locator("#turn-banner")).to_contain_text("Your turn: declare Betty IN or OUT of the combat.")
+    expect(gm.page.locator("#turn-banner")).to_contain_text("Your turn: declare Garbo IN or OUT of the combat.")
+    expect(spectator.page.locator("#turn-banner .turn-other")).to_have_text(
         "Turn 1: waiting for the Declaration of Trayer, Betty and Garbo.")
     expect(bob.page.locator("form[aria-label='Declare Trayer IN']")).to_be_hidden()
 

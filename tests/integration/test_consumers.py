@@ -311,3 +311,12 @@ async def test_broadcasts_that_cross_are_delivered_in_order_once(table) -> None:
     assert seqs(frames) == [first.seq, second.seq]
     assert reads.call_count == 0  # held for a moment, not read again from the log
     await comm.disconnect()
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_a_ping_is_answered_with_a_pong_and_a_resume_ends_with_caught_up(connect, table) -> None:
+    """Issue 23: the heartbeat's server side, and the frame after a replay the page says Live on."""
+    socket = await connect(table.row, table.ann)
+    await socket.seen('id="socket-caught-up"')
+    await socket.send({"type": "ping"})
+    assert (await socket.until('id="socket-pong"'))[-1] == '<p id="socket-pong" hidden></p>'

@@ -17,6 +17,7 @@ from __future__ import annotations
 import json
 import random
 import re
+import secrets
 from collections import Counter
 from typing import Any
 
@@ -54,31 +55,36 @@ def controls_of(kt: KitTable, seat: Seat) -> list[Control]:
     return controls_in(kt.panel_html(seat), kt.table.pk)
 
 
-def turn_holder(kt: KitTable) -> Seat | None:
-    """Whom the turn banner names: the player of the combatant, or the GM."""
-    turn = panels.turn_view(panels.current(kt.table, kt.gm.member))
-    if not turn:
-        return None
-    if turn["gm"] or not turn["controller"]:
-        return kt.gm
-    return next((s for s in kt.players if s.member.pk == turn["controller"]), kt.gm)
+def turn_holders(kt: KitTable) -> list[Seat]:
+    """The seats whose banner says "Your turn": every one the step waits for."""
+    return [seat for seat in (kt.gm, *kt.players)
+            if (panels.turn_view(panels.current(kt.table, seat.member), page_seat(seat)) or {}).get("mine")]
 
 
 def campaign(kt: KitTable, seed: int, steps: int) -> tuple[Counter[str], set[str], list[Event]]:
     """Random play from each seat's own panel. Returns the controls done (by name), the
-    controls seen offered, and the events logged (with their redraws, as the feed gets them)."""
+    controls seen offered, and the events logged (with their redraws, as the feed gets them).
+    The table's own dice and shuffles come from the same seed (``system_rng`` draws from
+    ``secrets.SystemRandom``, replaced for the campaign), so a failing campaign plays again."""
     rnd = random.Random(seed)
+    table_rng = random.Random(seed + 1)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(secrets, "SystemRandom", lambda: table_rng)
+        return _play(kt, rnd, steps)
+
+
+def _play(kt: KitTable, rnd: random.Random, steps: int) -> tuple[Counter[str], set[str], list[Event]]:
     done: Counter[str] = Counter()
     offered: set[str] = set()
     table = kt.table
     with logged() as events:
         for step in range(steps):
-            holder = turn_holder(kt)
+            holders = turn_holders(kt)
             seats = [kt.gm, *kt.players]
-            seat = holder if holder is not None and rnd.random() < 0.6 else rnd.choice(seats)
+            seat = rnd.choice(holders) if holders and rnd.random() < 0.6 else rnd.choice(seats)
             controls = controls_of(kt, seat)
             offered |= {f"{seat.role}:{c.name}" for c in controls}
-            if holder is not None and seat is holder and step % 5 == 0:
+            if seat in holders and step % 5 == 0:
                 assert controls, f"{kt.game.key}: the turn names {seat.name}, whose panel offers nothing"
             if not controls:
                 continue
@@ -101,6 +107,35 @@ def campaign(kt: KitTable, seed: int, steps: int) -> tuple[Counter[str], set[str
             if step % 20 == 0:
                 assert conserved(table) == [], f"{kt.game.key} step {step}"
     return done, offered, list(events)
+
+
+OOB = re.compile(r'<[a-z]+[^>]*\bid="([^"]+)"[^>]*\bhx-swap-oob="(?:true|outerHTML|innerHTML)"[^>]*>|'
+                 r'<[a-z]+[^>]*\bhx-swap-oob="(?:true|outerHTML|innerHTML)"[^>]*\bid="([^"]+)"[^>]*>')
+
+
+def oob_targets(frame: str) -> set[str]:
+    """The ids a frame swaps out of band into elements the page must already hold (an item
+    upserted into a list, or one deleted, needs none)."""
+    found = set()
+    for match in OOB.finditer(frame):
+        if "data-upsert-into" in match.group(0):
+            continue
+        found.add(match.group(1) or match.group(2))
+    return found
+
+
+def test_every_frame_swaps_into_what_its_seat_s_page_holds_for_every_system() -> None:
+    """Issue 23: "No console errors (htmx:oobErrorNoTarget #hand-count-... during Shadows
+    combat)": each element a frame swaps in by id is on the page of the seat it is sent to."""
+    for system in SYSTEMS:
+        kt = make_table(system, f"o-{system}")
+        _, _, events = campaign(kt, seed=77, steps=80)
+        for seat in kt.seats:
+            page = seat.client.get(reverse("table", args=[kt.table.pk])).content.decode()
+            ids = set(re.findall(r'\bid="([^"]+)"', page))
+            for event in events[-40:]:
+                missing = oob_targets(seat_frame(event, page_seat(seat)) or "") - ids
+                assert not missing, f"{system}: {seat.name}'s page has no {sorted(missing)} for {event.kind}"
 
 
 def replay_bytes(kt: KitTable, seat: Seat) -> str:

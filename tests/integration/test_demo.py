@@ -46,3 +46,20 @@ def test_the_demo_sets_a_demon_city_table_with_a_story_so_far(db: None) -> None:
     page = mara.get(f"/tables/{table.pk}/").content.decode()
     assert "You are <strong>Mara</strong>" in page and "Your turn:" in page and "Sister Agnes" in page
     assert Membership.objects.filter(table=table, display_name="The Host", role="gm").exists()
+
+
+def test_a_demo_table_of_each_system_is_seated_with_its_samples(db: None) -> None:
+    from django.core.management import call_command
+
+    from games import registry
+    from tabletop.models import Table
+
+    for game in registry.available():
+        out = io.StringIO()
+        call_command("demo", base_url="http://127.0.0.1:8000", system=game.key, stdout=out)
+        if game.key == "demon_city":
+            continue
+        table = Table.objects.get(name=f"Demo: {game.name}")
+        assert table.system == game.key
+        assert {c.name for c in table.characters.all()} >= {s.name for s in game.samples}
+        assert "Mara's seat: " in out.getvalue() and "Spectator link: " in out.getvalue()

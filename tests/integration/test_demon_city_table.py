@@ -289,21 +289,26 @@ def test_tasks_against_a_number_or_the_hosts_roll(fight) -> None:
     assert task["roll"]["against"] == task["other_roll"]["best"]
 
 
-def test_the_end_of_action_rounds_writes_toughness_back_to_the_sheets(fight) -> None:
-    """What a fight did to Current Toughness and injuries stays on the characters' sheets."""
+def test_what_a_fight_does_to_toughness_stays_on_the_sheets(fight) -> None:
+    """What a fight did to Current Toughness and injuries stays on the characters' sheets: each
+    change goes on the sheet as it happens (issue 22), so the end of Action Rounds has nothing
+    left to write and no line says an unhurt character "now holds" its own whole Toughness."""
     rng = random.Random(11)
     start(fight, rng)
     row = ProcedureState.objects.get(table=fight["table"])
     alfie = cid(fight["alfie"])
-    command(fight, "gm", rng, type="set_condition", combatant=alfie, field="current_toughness", value=1)
+    corrected = command(fight, "gm", rng, type="set_condition", combatant=alfie, field="current_toughness", value=1)
     command(fight, "gm", rng, type="set_condition", combatant=alfie, field="injured", value=True)
-    ended = command(fight, "gm", rng, type="end")
-    assert ended[0].kind == "demon_city.action_rounds_ended"
     fight["alfie"].refresh_from_db()
     assert fight["alfie"].sheet["current_toughness"] == 1 and fight["alfie"].sheet["injured"] is True
-    after = ended[0].seq
-    updated = [e.payload["character"] for e in Event.objects.filter(kind="character.updated", seq__gt=after)]
-    assert any(c["id"] == fight["alfie"].pk and c["sheet"]["current_toughness"] == 1 for c in updated)
+    updated = Event.objects.filter(kind="character.updated", seq__gt=corrected[0].seq).first()
+    assert updated.payload["character"]["id"] == fight["alfie"].pk
+    assert updated.payload["character"]["sheet"]["current_toughness"] == 1
+    ended = command(fight, "gm", rng, type="end")
+    assert ended[0].kind == "demon_city.action_rounds_ended"
+    assert not Event.objects.filter(kind="character.updated", seq__gt=ended[0].seq).exists()
+    fight["alfie"].refresh_from_db()
+    assert fight["alfie"].sheet["current_toughness"] == 1 and fight["alfie"].sheet["injured"] is True
     row.refresh_from_db()
     assert row.state["phase"] == "ended"
 

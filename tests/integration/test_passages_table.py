@@ -280,7 +280,7 @@ def test_the_worked_examples_turn_one_through_the_routes(table, monkeypatch) -> 
                             "100 Fatigue. Conditions: a duel on the deck.")
     shown = page(table, "ann")
     assert "A fight, Turn 1: Declaration" in shown and 'aria-label="Declare Trayer IN"' in shown
-    assert re.search(rf'data-controller="{table["ann"].pk}"[^>]*>\s*<span class="turn-mine"><strong>Your turn:'
+    assert re.search(r'<div id="turn-banner" class="turn is-mine"[^>]*>\s*<span class="turn-mine"><strong>Your turn:'
                      r"</strong> declare Trayer IN or OUT of the combat\.", shown)
     assert post(table, "ann", "declare", {"combatant": trayer, "stance": "in", "target": garbo,
                                           "intent": "to wound", "combat": "Soldiery (Sword and Shield)",
@@ -427,16 +427,20 @@ def test_every_command_is_reachable_and_answers_its_notice(table, command: str) 
 
 
 def test_the_gm_is_prompted_for_an_npc_and_everyone_else_reads_whose_move_it_is(table) -> None:
-    """The banner (games/contract.py, Panel "turn"): "Your turn" for the one whose move it is,
-    the GM for a Persona nobody plays; everyone else reads whose Declaration is awaited."""
+    """The banner (games/contract.py, Panel "turn"): "Your turn" for everyone whose input the
+    step waits for (issue 23: not only the first of a round of declarations), the GM for a
+    Persona nobody plays; everyone else reads whose Declaration is awaited."""
     start_fight(table)
-    banner = re.compile(r'<div id="turn-banner" class="turn"[^>]*data-controller="([^"]*)" data-gm="(\w+)"')
-    assert banner.search(page(table, "gm")).groups() == (str(table["ann"].pk), "false")
-    assert '<span class="turn-other">Turn 1: waiting for the Declaration of Trayer and Garbo.</span>' in \
-        page(table, "bob")
+    both = {who: page(table, who) for who in ("gm", "ann", "bob", "watcher")}
+    assert "<span class=\"turn-mine\"><strong>Your turn:</strong> declare Trayer IN or OUT of the combat.</span>" \
+        in both["ann"]
+    assert "<span class=\"turn-mine\"><strong>Your turn:</strong> declare Garbo IN or OUT of the combat.</span>" \
+        in both["gm"]  # Garbo, the NPC, waits for the Director at the same time
+    for who in ("bob", "watcher"):
+        assert '<span class="turn-other">Turn 1: waiting for the Declaration of Trayer and Garbo.</span>' in both[who]
+        assert "turn-mine" not in both[who]
     post(table, "ann", "declare", {"combatant": cid(table["trayer"]), "stance": "out", "action": "watch"})
     gm, ann = page(table, "gm"), page(table, "ann")
-    assert banner.search(gm).groups() == ("", "true")
     assert "<span class=\"turn-mine\"><strong>Your turn:</strong> declare Garbo IN or OUT of the combat.</span>" in gm
     assert '<span class="turn-other">Turn 1: waiting for the Declaration of Garbo.</span>' in ann
 

@@ -175,7 +175,8 @@ def test_a_called_check_waits_for_its_player_to_draw_with_the_odds_from_the_card
     assert not any(token.split("/")[0] in public for token in held)
     panel = panels.current(called.table, None)
     assert panel["turn"] == {"combatant": cid(school["marieta"]), "gm": False, "says": "Marieta draws",
-                             "prompt": "draw Marieta's card"}
+                             "prompt": "draw Marieta's card", "waiting": [cid(school["marieta"])],
+                             "prompts": {cid(school["marieta"]): "draw Marieta's card"}}
     part = panel["check"]["parts"][0]
     assert part["may_draw"] and part["odds"]["unseen"] == 78 and not part["odds"]["fresh"]
     assert part["odds"]["chances"] == read["odds"]["none"]["medium"]

@@ -19,6 +19,7 @@ from django.urls import reverse
 
 from games.shadows import deck as sh_deck
 from games.shadows import odds
+from games.shadows.faces import pct
 from tabletop import services
 from tabletop.models import CardPlacement, Character, Deck, Event, PileKind, ProcedureState, Role
 
@@ -423,11 +424,22 @@ def test_the_odds_page_tables_and_charts_the_exact_chances() -> None:
     for complexity in ("mundane", "absurd"):
         for cards in (1, 3):
             exact = odds.all_or_nothing(20, complexity, cards=cards)
-            assert f"<td>{exact.fumble * 100:.1f}</td><td>{exact.failure * 100:.1f}</td>" in page
+            assert f"<td>{pct(exact.fumble)}</td><td>{pct(exact.failure)}</td>" in page  # test_odds_labels.py
     assert "<svg" in page and 'class="seg-critical_success"' in page
-    assert "With the Knight of Swords: attack 18 against Defence 9" in page and "<strong>100.0%</strong>" in page
+    assert "With the Knight of Swords: attack 18 against Defence 9" in page and "<strong>100 %</strong>" in page
     bad = Client().get(reverse("game_page", args=["shadows", "odds"]), {"modifier": "x", "card": "nope"})
     assert bad.status_code == 200
+
+
+def test_the_odds_page_reads_each_cards_chance_as_a_number_or_says_none_gets_through() -> None:
+    """Issue 22: "<0.1" for every card told a player nothing; against a hand of 12 each card
+    reads as a number, and where nothing gets through the page says so."""
+    url = reverse("game_page", args=["shadows", "odds"])
+    page = Client().get(url, {"skill": "4", "defence": "8", "hand": "12", "dodges": "1"}).content.decode()
+    assert "&lt;0.1" not in page and "<td>1 in 4,000</td>" in page and "<td>1 in 90 million</td>" in page
+    walled = Client().get(url, {"skill": "0", "defence": "80"}).content.decode()
+    assert "by the attack card's value: no card gets through</caption>" in walled
+    assert "<strong>0 %</strong> to get through" in walled
 
 
 def test_the_odds_page_gives_each_side_of_an_opposed_action_its_chance() -> None:

@@ -119,6 +119,14 @@ class Person:
     def assert_not_reloaded(self) -> None:
         assert self.page.evaluate("window.__notReloaded === true"), f"{self.name}'s page reloaded"
 
+    # How the page sits on its screen
+
+    def assert_no_blank_below(self, slack_px: int = 48) -> None:
+        """Issue 23: "No blank scroll area below the content (a phone page 6,125 px tall for
+        3,286 px of content)": the page scrolls no further than its last visible element."""
+        height, bottom, what = self.page.evaluate(CONTENT_BOTTOM_JS)
+        assert height - bottom <= slack_px, f"{self.name}'s page is {height} px tall, its content ends at {bottom} ({what})"
+
     # At the table
 
     @property
@@ -273,6 +281,22 @@ class Table(Generic[P]):
         spectator.wait_live()
         return spectator
 
+
+# The page's height, and the bottom of its lowest element a person can see (and what it is).
+CONTENT_BOTTOM_JS = """
+() => {
+  let bottom = 0, what = "";
+  for (const el of document.querySelectorAll("body *")) {
+    const r = el.getBoundingClientRect();
+    const s = getComputedStyle(el);
+    if (!r.width || !r.height || s.visibility === "hidden" || s.display === "none" || s.position === "fixed") continue;
+    if (el.closest("details:not([open]) > :not(summary)")) continue;  // folded away: no height of its own
+    const at = r.bottom + window.scrollY;
+    if (at > bottom) { bottom = at; what = el.tagName.toLowerCase() + "#" + el.id + "." + el.className; }
+  }
+  return [document.documentElement.scrollHeight, Math.ceil(bottom), what];
+}
+"""
 
 # Set before a form is sent: window.__answered[formId] becomes the outcome of its answer.
 ANSWER_WATCH_JS = """

@@ -138,9 +138,9 @@ def trees(draw: st.DrawFn, depth: int = 0) -> str:
         classes = draw(st.lists(st.sampled_from(MARK_CLASSES), max_size=2))
         if classes:
             attrs.append(f'class="{" ".join(classes)}"')
-        for name in ("data-controller", "data-owner", "data-dealers", "data-open", "hx-post"):
+        for name in ("data-controller", "data-owner", "data-dealers", "data-open", "hx-post", "data-only"):
             if draw(st.booleans()):
-                attrs.append(f'{name}="{draw(st.sampled_from(["", "7", "8", "7 8", "false", "true"]))}"')
+                attrs.append(f'{name}="{draw(st.sampled_from(["", "7", "8", "7 8", "false", "true", "gm", "seated"]))}"')
         start = f"<{tag}{''.join(' ' + a for a in attrs)}>"
         if tag in VOID:
             parts.append(start)
@@ -162,6 +162,13 @@ def test_a_spectator_is_sent_nothing_that_posts_to_the_table() -> None:
             '<button type="button" hx-post="/tables/3/cards/play/">Play</button><p>Round 2</p>')
     assert strip(html, SPECTATOR) == '<form method="post" action="/accounts/logout/"><button>Log out</button></form><p>Round 2</p>'
     assert strip(html, ANN) == html
+
+
+def test_an_item_for_some_seats_lists_only_reaches_those_seats() -> None:
+    html = '<option id="o1" data-only="gm">Ann</option><label id="d1" data-only="seated">Ann</label><p>x</p>'
+    assert strip(html, GM) == html
+    assert strip(html, ANN) == '<label id="d1" data-only="seated">Ann</label><p>x</p>'
+    assert strip(html, SPECTATOR) == "<p>x</p>"
 
 
 def test_attributes_read_every_kind_of_quoting() -> None:

@@ -1,6 +1,7 @@
 """Creates the demo GM and a Demon City table with people, characters, a deck and a short
 history, once; prints how to get in (the GM's login, the links, each player's seat link).
-Safe to run again: an existing demo table is left as it is."""
+``--system <key>`` makes a demo table of another system instead, seated with its sample
+characters (GameSystem.samples). Safe to run again: an existing demo table is left as it is."""
 
 from __future__ import annotations
 
@@ -48,8 +49,10 @@ class Command(BaseCommand):
             default=f"http://127.0.0.1:{os.environ.get('PORT', '8000')}",
             help="Where the server answers (default: http://127.0.0.1:$PORT).",
         )
+        parser.add_argument("--system", default=SYSTEM, choices=[s.key for s in registry.available()],
+                            help="The demo table's system (default: Demon City's, with a story so far).")
 
-    def handle(self, *args: Any, base_url: str, **options: Any) -> None:
+    def handle(self, *args: Any, base_url: str, system: str = SYSTEM, **options: Any) -> None:
         users = get_user_model()
         # The demo password is derived from SECRET_KEY: stable across runs, unguessable elsewhere.
         password = "demo-" + hashlib.sha256(f"demo:{settings.SECRET_KEY}".encode()).hexdigest()[:12]
@@ -57,10 +60,11 @@ class Command(BaseCommand):
         if created or not gm_user.check_password(password):
             gm_user.set_password(password)
             gm_user.save()
-        table = Table.objects.filter(gm=gm_user, name=DEMO_TABLE).first()
+        name = DEMO_TABLE if system == SYSTEM else f"Demo: {registry.get(system).name}"
+        table = Table.objects.filter(gm=gm_user, name=name).first()
         if table is None:
             with transaction.atomic():  # all of it or nothing, so a second run never finds half a table
-                table = self._set_the_table(gm_user)
+                table = self._set_the_table(gm_user) if system == SYSTEM else self._seat_samples(gm_user, system, name)
         base = base_url.rstrip("/")
         self.stdout.write(f"GM: {DEMO_USER} / {password}")
         self.stdout.write(f"Player link: {base}{reverse('join', args=[table.player_token])}")
@@ -109,4 +113,21 @@ class Command(BaseCommand):
             args = announce.parse({"combatant": [facts.character(who.pk).cid], "kind": ["melee"],
                                    "target": [facts.character(target.pk).cid], "description": [what]}, facts)
             services.procedure_command(table=table, actor=gm, command={**args, "type": "announce"}, rng=rng)
+        return Table.objects.get(pk=table.pk)
+
+    def _seat_samples(self, gm_user: Any, system: str, name: str) -> Table:
+        """A table of ``system`` with two players, each with a sample character, and the samples' NPCs."""
+        game = registry.get(system)
+        table = services.table_create(gm=gm_user, name=name, system=system)
+        gm = table.members.get(role=Role.GM)
+        pcs = [s for s in game.samples if not s.npc]
+        for i, player in enumerate(("Mara", "Theo")):
+            member = services.membership_join(table=table, user=services.guest_user_create(),
+                                              role=Role.PLAYER, display_name=player)
+            sample = pcs[i % len(pcs)]
+            services.character_create(table=table, actor=member, sheet=sample.sheet,
+                                      name=sample.name if i < len(pcs) else f"{sample.name} {i + 1}")
+        for sample in (s for s in game.samples if s.npc):
+            services.character_create(table=table, actor=gm, name=sample.name, sheet=sample.sheet, npc=True)
+        services.chat_post(table=table, actor=gm, text=f"Welcome to {game.name}: the table is set.")
         return Table.objects.get(pk=table.pk)

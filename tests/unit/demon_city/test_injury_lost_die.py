@@ -16,7 +16,7 @@ import pytest
 
 from games.demon_city import RuleError, current_pools, decide, names_of, new_state, summary
 from games.demon_city.task import task
-from games.demon_city.writeback import writeback
+from games.demon_city.writeback import lasting, writeback
 
 GM = {"is_gm": True}
 HURT = {"id": "hurt", "name": "Hurt", "agility": 2, "toughness": 3, "injured": True}
@@ -60,14 +60,16 @@ def test_a_hit_during_the_fight_costs_the_die_and_the_sheet_keeps_every_injury(f
     f.announce("hurt", "defend")
     f.announce("fresh", "defend")
     f.announce("foe", "melee", "fresh")
-    f.roll(scripted([2, 3, 9, 4, 5, 6, 7, 8, 6]))  # Foe 9 over Fresh 2, 3; five damage dice
+    rolled = f.roll(scripted([2, 3, 9, 4, 5, 6, 7, 8, 6]))  # Foe 9 over Fresh 2, 3; five damage dice
+    # the hit goes on Fresh's sheet as it lands (issue 22: the cards follow the round)
+    [hit] = [e for e in rolled if e["type"] == "damage_rolled"]
+    assert writeback(hit, f.state)["fresh"]["injured"] is True
     f.send({"type": "next_round"})
     f.announce("hurt", "defend")
     f.announce("fresh", "melee", "foe")
     assert lost_injury(f, "fresh") == 1
-    (ended,) = f.send({"type": "end"})
-    back = writeback(ended, f.state)
-    assert back["hurt"]["injured"] is True and back["fresh"]["injured"] is True
+    # Hurt's injury from before stays on its sheet: what it holds is never written over
+    assert lasting(f.person("hurt"))["injured"] is True
     assert summary(f.log[0], names_of(f.state)).endswith("Hurt, Fresh, Foe.")
 
 

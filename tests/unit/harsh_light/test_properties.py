@@ -36,15 +36,12 @@ def spend(t: Table, cid: str, use: str, card: int = 5) -> None:
        st.booleans())
 def test_a_willpower_point_is_refused_the_second_time_in_a_turn(spends: list, in_combat: bool) -> None:
     """Seed: "You may only spend one Willpower per turn (including Willpower spent to activate
-    powers)". Whatever the first use and the second, in a fight or out of one. (Outside a turn
-    order each test is its own turn, our reading: a pull with Willpower ends it, so there the
-    first point is one kept to resist or spent on a power, and the second comes before a test.)"""
+    powers)". Whatever the first use and the second, in a fight or out of one (outside a fight
+    the Storyteller calls the next turn: no pull ends it)."""
     t = cast()
     if in_combat:
         t.send({"type": "set_order", "order": list(PEOPLE)})
     for cid, first, second in spends:
-        if not in_combat and first == "pool":
-            first = "power"
         points = t.sheets[cid].get("willpower_points")
         spend(t, cid, first)
         with pytest.raises(WillpowerRefused):

@@ -219,10 +219,13 @@ def test_an_unknown_deck_or_command_is_refused() -> None:
     assert DECK == "Harsh Light" and t.state["recent"] == []
 
 
-def test_outside_a_fight_each_test_is_its_own_turn_for_willpower() -> None:
-    """Our reading of "You may only spend one Willpower per turn" without a turn order: a test
-    (the pull, with whatever was spent toward it) is the turn; the next test may have its own."""
+def test_outside_a_fight_the_storyteller_calls_the_next_turn_for_willpower() -> None:
+    """Our reading of "You may only spend one Willpower per turn" without a turn order (issue
+    22): a test does not end the turn; the Storyteller's new turn does."""
     t = ann_and_bob()
     t.pull("c1", [3], attribute="dexterity", willpower=True)
+    with pytest.raises(WillpowerRefused, match="the Storyteller calls the next turn"):
+        t.pull("c1", [3], attribute="dexterity", willpower=True)
+    t.send({"type": "end_turn"})
     t.pull("c1", [3], attribute="dexterity", willpower=True)
     assert t.sheets["c1"]["willpower_points"] == 2

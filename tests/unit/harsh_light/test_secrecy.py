@@ -53,7 +53,8 @@ def test_a_seat_that_may_not_see_the_npc_s_sheet_gets_none_of_its_figures() -> N
         assert ghoul["willpower_spent"]  # the act is everyone's
         [ready] = seen["prepared"]
         assert ready["odds"] is None and ready["pool"] is None
-        assert ready["pool_words"] == "Strength 3 + Brawl 2 - Ghoul's Defence (the GM's)"
+        # Ann took the Ghoul's 5 successes in bashing: 5 of 7 boxes, -1 (issue 22), hers to see
+        assert ready["pool_words"] == "Strength 3 + Brawl 2 - wound penalty 1 - Ghoul's Defence (the GM's)"
         assert "The odds depend on Ghoul's figures, which are the GM's" in ready["gm_line"]
         attack, initiative = seen["recent"][0], seen["recent"][1]
         assert attack["cards"][0]["id"] == "ten:S:5" and attack["successes"] == 5 and attack["secret"]
@@ -62,7 +63,7 @@ def test_a_seat_that_may_not_see_the_npc_s_sheet_gets_none_of_its_figures() -> N
     gm = view(t.state, GM_SEAT)
     assert numbers(gm) >= {"13", "44", "17", "16", "19"}  # Defence, Speed, dots, points, initiative
     [ready] = gm["prepared"]
-    assert ready["pool"]["size"] == 5 - 13 and ready["odds"]["dramatic"] > 0
+    assert ready["pool"]["size"] == 5 - 1 - 13 and ready["odds"]["dramatic"] > 0  # her wounds: -1
     # Ann's own figures stay hers to see
     ann = next(p for p in view(t.state, PLAYER)["order"] if p["id"] == "c1")
     assert ann["figures"] and ann["defence"] == 2

@@ -170,8 +170,26 @@ def test_a_character_at_a_glance() -> None:
     Stamina, or Composure"), the best Skills, Willpower points of dots, and what changes pulls."""
     seen = SYSTEM.glance({**sheet("Ann", wits=3, dexterity=4, resolve=3, composure=2,
                                   skills={"Firearms": 3, "Brawl": 1}), "again": 9, "willpower_points": 0})
-    assert dict(seen.stats) == {"Defence": "3", "Speed": "11", "Initiative": "+6", "Resolve": "3",
-                                "Stamina": "2", "Composure": "2", "Firearms": "3", "Brawl": "1"}
-    assert seen.tracks == (("Willpower", 0, 5),) and seen.tags == ("9-again", "No Willpower left")
+    assert dict(seen.stats) == {"Defence": "3", "Speed": "11", "Initiative": "+6", "Resolve": "3", "Stamina": "2",
+                                "Composure": "2", "Firearms": "3", "Brawl": "1"}
+    assert seen.tracks == (("Health", 7, 7), ("Willpower", 0, 5)) and seen.tags == ("9-again", "No Willpower left")
     assert SYSTEM.glance({"strength": "lots"}) == Glance()
     assert GM["is_gm"]
+
+
+def test_only_an_attack_keeps_its_attack_kind() -> None:
+    """Issue 22: a pull that is no attack was headed "in melee" (the form sends the attack
+    select's choice with every pull). Seed: "Nearly all attack rolls will be resisted by
+    Defence": an attack is a pull against a target's Defence; nothing else says a kind."""
+    t = two()
+    set_up(t, "c1", ANN, attribute="wits", attack="melee")
+    assert "attack" not in t.state["prepared"]["c1"]["args"]
+    [ready] = view(t.state, Seat("spectator"))["prepared"]
+    assert (ready["label"], ready["attack"]) == ("a pull", "")
+    assert t.lines[-1].startswith("Ann sets up a pull: ")
+    set_up(t, "c1", ANN, attribute="presence", target="c2", resist="composure", attack="thrown")
+    [ready] = view(t.state, Seat("spectator"))["prepared"]
+    assert (ready["label"], ready["attack"]) == ("a pull", "")
+    set_up(t, "c1", ANN, attribute="strength", skill="brawl", target="c2", resist="defence", attack="thrown")
+    [ready] = view(t.state, Seat("spectator"))["prepared"]
+    assert (ready["label"], ready["attack"]) == ("an attack", "thrown")

@@ -56,6 +56,7 @@ def test_the_pull_form_reads_the_pool_the_target_and_the_sheets() -> None:
     assert args["modifier"] == -1 and args["willpower"] is True and "needed" not in args
     assert set(args["sheets"]) == {"c1", "c2"} and args["sheets"]["c2"]["name"] == "Bob"
     events = decide(new_state(), {**args, "type": "pull", "actor": player("c1")}, random.Random(0), stacked(6))
+    events = [e for e in events if e["type"] == "pulled"]
     assert events[-1]["record"]["pool"]["size"] == 4 + 3 - 3  # Dex 3 + Firearms 2 - 1, Willpower, Bob's Defence
 
 
@@ -119,6 +120,9 @@ def scenario() -> Driver:
     t.send({"type": "contest_start", "sides": [{"combatant": "c1", "attribute": "wits"},
                                                {"combatant": "c2", "attribute": "wits"}]})
     t.send({"type": "contest_stop", "contest": "k4"})
+    # harm (issue 22): the Storyteller's, to the last box in bashing, and a Stamina pull failed
+    t.send({"type": "harm", "combatant": "c1", "points": 7, "kind": "bashing", "reason": "a fall"}, [2])
+    t.send({"type": "heal", "combatant": "c1", "points": 2})
     return t
 
 
@@ -138,8 +142,9 @@ def test_the_panel_is_plain_json_and_the_same_for_every_lens() -> None:
     seen = view(t.state, Seat("spectator"))
     assert json.loads(json.dumps(seen)) == seen
     assert view(t.state, Seat("gm")) == view(t.state, Seat("player")) == seen
-    newest = seen["recent"][0]
-    assert newest["kind"] == "contested" and [c["name"] for c in newest["cards"]] == ["Five of Spades"]
+    newest, contested = seen["recent"][0], seen["recent"][1]
+    assert newest["kind"] == "consciousness" and [c["name"] for c in newest["cards"]] == ["Two of Spades"]
+    assert contested["kind"] == "contested" and [c["name"] for c in contested["cards"]] == ["Five of Spades"]
     attack = next(r for r in seen["recent"] if r["kind"] == "resisted")
     assert attack["rules"] == ["ten-again"] and [c["id"] for c in attack["cards"]] == ["ten:S:10", "ten:S:4"]
     assert [x["gathered"] for x in seen["extended"]] == [1, 0]

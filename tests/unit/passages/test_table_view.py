@@ -24,7 +24,8 @@ def test_whose_move_it_is_through_a_contest(scene: Scene) -> None:
     scene.contest(ANN, BOB)
     turn = panel(scene.state)["turn"]
     assert turn == {"combatant": "c1", "gm": False, "says": "Contest, round 1: waiting for Ann and Bob to roll",
-                    "prompt": "roll for Ann in the contest"}
+                    "prompt": "roll for Ann in the contest", "waiting": ["c1", "c2"],
+                    "prompts": {"c1": "roll for Ann in the contest", "c2": "roll for Bob in the contest"}}
     scene.contest_roll("c1", "Stealth", 30)
     assert panel(scene.state)["turn"]["combatant"] == "c2"
     assert panel(scene.state)["turn"]["says"] == "Contest, round 1: waiting for Bob to roll"

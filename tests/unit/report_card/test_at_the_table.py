@@ -30,7 +30,8 @@ def test_a_called_check_draws_nothing_until_the_player_draws(two: dict[str, Any]
     [called] = table.call("c1", "LAW", "medium")
     assert called["type"] == "check_called" and table.cards.placed == []
     assert panel(table.state)["turn"] == {"combatant": "c1", "gm": False, "says": "Marieta draws",
-                                          "prompt": "draw Marieta's card"}
+                                          "prompt": "draw Marieta's card", "waiting": ["c1"],
+                                          "prompts": {"c1": "draw Marieta's card"}}
     with pytest.raises(NotYours, match="Only Marieta's player or the GM draws"):
         table.send({"type": "draw", "combatant": "c1"}, JO)
     assert table.cards.placed == []

@@ -12,6 +12,7 @@ from games.contract import Seat
 import pytest
 
 from games.shadows import deck, odds
+from games.shadows.faces import chance
 from games.shadows.errors import GMOnly, NotInHand, NotYourCharacter, WrongStep
 from games.shadows.sheet import clean_sheet
 from games.shadows.state import next_to_act
@@ -152,7 +153,7 @@ def test_an_attack_lined_up_shows_each_cards_chance_to_get_through() -> None:
     for row in aim["odds"]:
         card = f"tarot:swords:{row['value']}"
         exact = odds.attack_through(card, 6, 5, defender_hand=8, defence_cards=1, unseen=unseen).hit
-        assert row["pct"] in (f"{exact * 100:.1f}", "<0.1", ">99.9")
+        assert row["chance"] == chance(exact)
     with pytest.raises(NotYourCharacter):
         table.send(BOB, "aim", combatant="c1", target="c3", weapon="Blade")
     table.send(ANN, "attack", combatant="c1", target="c3", weapon="Blade", cards=[t("S5")], skill="melee")

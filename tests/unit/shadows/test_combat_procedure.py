@@ -157,7 +157,7 @@ def test_extra_ap_adds_cards_and_extra_effort_cards_must_not_be_faces() -> None:
     """Seed: "Some actions can utilize additional AP's ... to add additional cards"; "it is
     also possible to use extra cards without any extra AP cost ... however when doing this
     only non-face-cards can be used for any of the cards used for that Action"."""
-    table = fight()
+    table = fight(orc_sheet={"health": 80, "life": 80})  # the first blow (27) does not fell it
     [paid] = attack(table, "S12", "S14", ap=2)
     assert paid["value"] == 12 + 14 + 6 and not paid["extra_effort"]
     defend(table)

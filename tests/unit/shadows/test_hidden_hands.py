@@ -21,6 +21,7 @@ from games.shadows.errors import RuleError
 from games.shadows.events import apply
 from games.shadows.narrate import summary
 from games.shadows.procedure import decide
+from games.shadows.state import standing
 from games.shadows.visibility import audience, hand_of, view
 from tests.unit.shadows.kit import ANN, BOB, GM, ann, bob, orc, stacked
 
@@ -116,10 +117,13 @@ class Round:
             self.cards.restack(deck.MINOR, stacked(seed=seed).decks[deck.MINOR])
             self.check_conserved()
         self.round_began = self.state["next_id"]
+        up = [p for p in PEOPLE if standing(self.state["combat"]["combatants"][p["id"]])]
         for person in PEOPLE:
             focus = self.rng.choice(["physical", "mental", "spiritual"])
-            assert self.send(SENDER[person["id"]], "declare_focus", combatant=person["id"], focus=focus)
-        assert self.send(GM, "deal")
+            # whoever is down or dead declares nothing and is dealt nothing
+            assert self.send(SENDER[person["id"]], "declare_focus", combatant=person["id"], focus=focus) \
+                == (person in up)
+        assert self.send(GM, "deal") == bool(up)
 
 
 def play(table: Round, move: int, pick: int) -> None:

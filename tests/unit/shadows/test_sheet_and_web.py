@@ -108,7 +108,7 @@ def test_the_odds_page_never_refuses() -> None:
     assert page["modifier"] == 15 and page["attack"]["card"] == "tarot:swords:10"
     assert len(page["rows"]) == 16 and set(page["rows"][0]) >= {"fumble", "failure", "success", "critical_success"}
     attack = odds_page.odds_context({"card": ["swords:12"], "skill": ["5"], "defence": ["8"]})["attack"]
-    assert attack["value"] == 17 and attack["hit"] == "100.0"
+    assert attack["value"] == 17 and attack["hit"] == "100 %"
 
 
 def test_hand_odds_rate_each_card_of_a_hand() -> None:

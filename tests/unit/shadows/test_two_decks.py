@@ -15,6 +15,7 @@ from games.contract import Seat
 from games.core.cards_port import StackedCards
 from games.shadows import deck
 from games.shadows.errors import RuleError
+from games.shadows.faces import chance
 from games.shadows.odds import through_by_value
 from games.shadows.visibility import view
 from tests.unit.shadows.kit import ANN_MEMBER, BOB_MEMBER, GM, GM_MEMBER, MAJORS, Table, character, of_type
@@ -161,8 +162,8 @@ def test_the_odds_of_a_dodge_count_the_cards_of_the_defenders_own_deck() -> None
 
     def chances(pool: list[str]) -> list[str]:
         got = through_by_value(0, 0, defender_hand=1, defence_cards=1, unseen=pool)
-        return [f"{p * 100:.1f}" for p in got.values()]
+        return [chance(p) for p in got.values()]
     real = deck.minor_tokens()  # nothing of the second deck is face up yet
     one_pool = [c for c in deck.minor_tokens() if c != played]  # as if the decks were one
-    assert aim["defence"] == 0 and [o["pct"] for o in aim["odds"]] == chances(real)
+    assert aim["defence"] == 0 and [o["chance"] for o in aim["odds"]] == chances(real)
     assert chances(real) != chances(one_pool)
