@@ -12,6 +12,7 @@ import json
 import re
 from pathlib import Path
 
+from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
 from tests.support.pictures import NOT_AN_IMAGE, harbour_map
@@ -39,6 +40,13 @@ FETCH_JS = """async ([path, body]) => {
   const r = await fetch(path, init);
   return [r.status, await r.text()];
 }"""
+
+
+def serious_violations(page) -> list[str]:
+    """What axe-core finds serious or critical on the page (as tests/browser/test_accessibility.py)."""
+    results = Axe().run(page)
+    return [f"{v['id']} ({v['impact']}): {v['help']} at {[n['target'] for n in v['nodes']][:4]}"
+            for v in results.response["violations"] if v.get("impact") in ("serious", "critical")]
 
 
 def shot(person, name: str) -> None:
@@ -238,6 +246,8 @@ def test_a_hidden_npc_token_is_in_no_byte_a_player_or_the_spectator_receives(mak
         expect(token(person, "Nosferatu")).to_have_count(0)
 
     gm.page.locator("#scene-panel").screenshot(path=str(SCREENS / "scene-panel-gm-hidden.png"))
+    for person in (gm, ann, spectator):  # a scene, a hidden token, the GM's tools: axe finds nothing serious
+        assert serious_violations(person.page) == [], person.name
     # Revealed, it stands on everyone's scene, live.
     tools(gm).get_by_role("button", name="Reveal Nosferatu").click()
     for person in (ann, spectator):
