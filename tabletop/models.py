@@ -95,6 +95,10 @@ class Character(models.Model):
     sheet = models.JSONField(default=dict)
     # Bumped on every change; an edit made against an older version is refused.
     version = models.PositiveIntegerField(default=1)
+    # The picture its tokens show (else initials on the sheet's colour), as tabletop/images.py
+    # re-encoded it, with the format Pillow read ("png", "jpeg", "webp", "gif").
+    portrait = models.FileField(upload_to="portraits", blank=True)
+    portrait_type = models.CharField(max_length=10, blank=True)
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -322,3 +326,49 @@ class ProcessBeat(models.Model):
 
     def __str__(self) -> str:
         return self.process
+
+
+class Scene(models.Model):
+    """A place the table plays in: an uploaded picture, or a plain board of one colour. Its
+    own coordinates run from 0 to ``width`` and ``height`` (a picture's pixels; a board's
+    units), and tokens stand at points of them. One scene of a table is shown to everyone at
+    a time; the others are the GM's."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="scenes")
+    name = models.CharField(max_length=60)
+    image = models.FileField(upload_to="scenes", blank=True)
+    image_type = models.CharField(max_length=10, blank=True)  # what Pillow read: "png", "jpeg", …
+    colour = models.CharField(max_length=7, default="#4a6741")
+    width = models.PositiveIntegerField()
+    height = models.PositiveIntegerField()
+    shown = models.BooleanField(default=False)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["created", "pk"]
+        constraints = [
+            models.UniqueConstraint(fields=["table"], condition=models.Q(shown=True), name="one_shown_scene_per_table"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Token(models.Model):
+    """A character's piece on a scene, at (x, y) in the scene's coordinates. A hidden token
+    (an NPC not yet seen) is the GM's alone, in every byte."""
+
+    scene = models.ForeignKey(Scene, on_delete=models.CASCADE, related_name="tokens")
+    character = models.ForeignKey(Character, on_delete=models.CASCADE, related_name="tokens")
+    x = models.PositiveIntegerField()
+    y = models.PositiveIntegerField()
+    hidden = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ["pk"]
+        constraints = [
+            models.UniqueConstraint(fields=["scene", "character"], name="one_token_per_character_per_scene"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.character_id} on {self.scene_id}"

@@ -41,6 +41,8 @@ class Verb(StrEnum):
     PRESENCE_SEE = "presence_see"
     DECK_MANAGE = "deck_manage"  # create and configure decks, peek, rearrange
     CARD_PLAY = "card_play"  # hold and move cards; what one may do with a deck: DECK_MATRIX
+    SCENE_MANAGE = "scene_manage"  # make, show and put away scenes; place, hide and reveal tokens
+    TOKEN_MOVE = "token_move"  # move a token on the shown scene: which ones, ``may_move_token``
 
 
 _PLAYER = frozenset(
@@ -54,6 +56,7 @@ _PLAYER = frozenset(
         Verb.CHARACTER_EDIT_OWN,
         Verb.PRESENCE_SEE,
         Verb.CARD_PLAY,
+        Verb.TOKEN_MOVE,
     }
 )
 MATRIX: dict[Standing, frozenset[Verb]] = {
@@ -114,6 +117,32 @@ def can_claim_character(membership: Membership | None, character: Character) -> 
         and character.owner_id is None
         and not character.is_npc
     )
+
+
+# Scenes. The GM sets them and places tokens; a player moves the tokens of the characters they
+# play, on the scene everyone sees. A scene not shown, and a hidden token, are the GM's alone.
+
+
+def may_move_token(membership: Membership | None, character: Character) -> bool:
+    """The GM moves any token; a player only their own character's."""
+    standing = standing_of(membership)
+    if standing == Standing.GM:
+        return True
+    return can(standing, Verb.TOKEN_MOVE) and membership is not None and character.owner_id == membership.pk
+
+
+def may_see_scene(membership: Membership | None, *, shown: bool, hidden: bool = False) -> bool:
+    """Everyone at the table sees the shown scene and its tokens but the hidden ones; the GM
+    sees every scene (one being prepared) and every token."""
+    standing = standing_of(membership)
+    if standing == Standing.GM:
+        return True
+    return can(standing, Verb.WATCH) and shown and not hidden
+
+
+def may_see_portrait(membership: Membership | None) -> bool:
+    """A character's portrait is the table's: anyone seated may see it."""
+    return can(standing_of(membership), Verb.WATCH)
 
 
 # Decks. What a member may do with one deck depends on how they stand to it, not only on

@@ -19,7 +19,7 @@ from django.utils.timezone import localtime
 from games import registry
 from games.core.cards import deck_kind_choices
 
-from tabletop import cardviews, panels
+from tabletop import cardviews, panels, scene_frames
 from tabletop.models import Event
 from tabletop.permissions import Lens, event_lens
 from tabletop.seats import GM, SPECTATOR, PageSeat, strip
@@ -192,6 +192,8 @@ def event_frame(event: Event, lens: Lens, *, entry: str | None = None) -> str:
                                      held_by))
     if "counts" in event.payload:
         parts.append(card_panels(event, lens))
+    if event.kind in scene_frames.KINDS:
+        parts.append(scene_frames.frame(event, lens))
     return "".join(parts)
 
 

@@ -164,6 +164,12 @@ USE_TZ = True
 STATIC_URL = "static/"
 STATIC_ROOT = os.environ.get("STATIC_ROOT", str(BASE_DIR / "staticfiles"))
 STATICFILES_DIRS = [BASE_DIR / "static"]
+# Uploads (scene pictures, portraits) go through Django's storage API, to the storage named
+# "default" below: the media folder on this machine unless that entry names another backend
+# (django-storages' S3 one, say). Files are served only through views that check the viewer
+# (tabletop/views/scenes.py), never from MEDIA_URL, so no URL pattern serves the folder.
+MEDIA_ROOT = os.environ.get("TABLETOP_MEDIA_ROOT", str(BASE_DIR / "media"))
+MEDIA_URL = "media/"
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {
@@ -193,6 +199,11 @@ TABLETOP_SOCKET_BATCH = int(
     os.environ.get("TABLETOP_SOCKET_BATCH", 1 if os.environ.get("DATABASE_URL") else 16)
 )
 DATA_UPLOAD_MAX_MEMORY_SIZE = 256 * 1024
+# An uploaded picture (tabletop/images.py): at most this many bytes, and this many pixels on a
+# side and in all; a bigger one is refused before it is decoded (a small file can unpack huge).
+TABLETOP_MAX_IMAGE_BYTES = 5 * 1024 * 1024
+TABLETOP_MAX_IMAGE_SIDE = 8000
+TABLETOP_MAX_IMAGE_PIXELS = 24_000_000
 # The serving speed-ups that reach into daphne's stack (tabletop/serving/), each switchable
 # so it can be measured alone (docs/performance.md); both fall back cleanly when off.
 TABLETOP_EAGER_WRITES = env_bool("TABLETOP_EAGER_WRITES", True)

@@ -36,6 +36,9 @@ from tabletop.services.members import (
 )
 from tabletop.services.play import ROLL_MODES, chat_post, dice_roll
 from tabletop.services.procedure import check_roll, procedure_command
+from tabletop.services.scenes import (
+    character_portrait, scene_create, scene_delete, scene_show, token_move, token_place, token_visibility,
+)
 
 __all__ = [
     "ROLL_MODES", "Conflict", "NotAllowed", "NotFound", "ServiceError",
@@ -45,4 +48,6 @@ __all__ = [
     "card_discard", "card_pass", "card_play", "card_return", "pile_deal", "pile_draw",
     "deck_configure", "deck_create", "deck_discard_reshuffle", "deck_peek", "deck_recall",
     "deck_reorder", "deck_shuffle", "procedure_command", "check_roll", "table_npc_sheets",
+    "character_portrait", "scene_create", "scene_delete", "scene_show", "token_move", "token_place",
+    "token_visibility",
 ]

@@ -14,6 +14,10 @@ from tabletop.views.people import (
 from tabletop.views.cards import deck_create, deck_action, card_action
 from tabletop.views.systems import game_page, table_check, table_command
 from tabletop.views.seats import leave, seat, seat_link, seat_link_replace
+from tabletop.views.scenes import (
+    character_portrait, scene_action, scene_create, scene_tools, table_image, token_move, token_place,
+    token_visibility,
+)
 
 __all__ = [
     "table_create",
@@ -43,4 +47,12 @@ __all__ = [
     "table_check",
     "table_command",
     "watch",
+    "character_portrait",
+    "scene_action",
+    "scene_create",
+    "scene_tools",
+    "table_image",
+    "token_move",
+    "token_place",
+    "token_visibility",
 ]

@@ -87,6 +87,7 @@ def server_env(server_dir: Path) -> dict[str, str]:
         env.pop(name, None)
     env.update(
         SQLITE_PATH=str(tmp / "db.sqlite3"),
+        TABLETOP_MEDIA_ROOT=str(tmp / "media"),  # uploaded pictures, kept out of the checkout
         DEBUG="1",
         ALLOWED_HOSTS=f"{HOST},localhost",
         DJANGO_SETTINGS_MODULE="tabletop.settings",

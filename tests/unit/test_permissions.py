@@ -31,7 +31,7 @@ from tabletop.permissions import (
 ALL = set(Verb)
 PLAYER = {
     Verb.WATCH, Verb.EXPORT, Verb.CHAT, Verb.ROLL, Verb.CHARACTER_CREATE,
-    Verb.CHARACTER_CLAIM, Verb.CHARACTER_EDIT_OWN, Verb.PRESENCE_SEE, Verb.CARD_PLAY,
+    Verb.CHARACTER_CLAIM, Verb.CHARACTER_EDIT_OWN, Verb.PRESENCE_SEE, Verb.CARD_PLAY, Verb.TOKEN_MOVE,
 }
 SPECTATOR = {Verb.WATCH, Verb.EXPORT, Verb.PRESENCE_SEE}
 EXPECTED = {
@@ -55,7 +55,7 @@ def test_matrix_covers_every_seat() -> None:
 
 def test_gm_only_verbs_are_refused_to_players() -> None:
     for verb in (Verb.MEMBER_REMOVE, Verb.MEMBER_RENAME, Verb.LINKS_MANAGE, Verb.NPC_CREATE,
-                 Verb.CHARACTER_EDIT_ANY, Verb.DECK_MANAGE):
+                 Verb.CHARACTER_EDIT_ANY, Verb.DECK_MANAGE, Verb.SCENE_MANAGE):
         assert not can(Standing.PLAYER, verb)
 
 

@@ -1,0 +1,136 @@
+"""Scenes and tokens as plain data, for a viewer: what events carry and templates draw.
+
+A scene not shown and a hidden token are the GM's (permissions.may_see_scene): ``scene_view``
+gives anyone else the shown scene and its visible tokens only, and the services put a hidden
+token only in an event's GM part, so no page, frame or export of another seat holds one.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from typing import Any
+
+from django.urls import reverse
+
+from tabletop.models import Character, Membership, Role, Scene, Table, Token
+from tabletop.permissions import may_see_scene
+
+HEX = re.compile(r"#[0-9a-fA-F]{6}")
+DEFAULT_COLOUR = "#6b5b95"  # a character card's colour when its sheet names none (table.html)
+BOARD_SIZES = {"wide": (1600, 1000), "square": (1200, 1200), "tall": (1000, 1600)}
+
+
+def colour_of(value: object, default: str = DEFAULT_COLOUR) -> str:
+    """A colour fit for a style attribute: ``#rrggbb`` or the default (a sheet may hold anything)."""
+    return value if isinstance(value, str) and HEX.fullmatch(value) else default
+
+
+def ink_on(colour: str) -> str:
+    """Black or white, whichever reads better on ``colour`` (WCAG's contrast: the higher of the
+    two is at least 4.5 : 1 on any colour)."""
+    def channel(hex2: str) -> float:
+        c = int(hex2, 16) / 255
+        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+    lum = 0.2126 * channel(colour[1:3]) + 0.7152 * channel(colour[3:5]) + 0.0722 * channel(colour[5:7])
+    return "#000000" if (lum + 0.05) / 0.05 >= 1.05 / (lum + 0.05) else "#ffffff"
+
+
+def initials(name: str) -> str:
+    words = [w for w in re.split(r"[\s\-_.]+", name) if w]
+    return "".join(w[0] for w in words[:2]).upper() or "?"
+
+
+def where(scene: Scene, x: int, y: int) -> str:
+    """Where a point lies on the scene, in words a person reads: "the top left", "the middle"."""
+    col = min(2, 3 * x // max(scene.width, 1))
+    row = min(2, 3 * y // max(scene.height, 1))
+    names = [["top left", "top", "top right"], ["left", "middle", "right"],
+             ["bottom left", "bottom", "bottom right"]]
+    return "the " + names[row][col]
+
+
+def _version(name: str) -> str:
+    """A stored file's version for its URL (the name is random per upload); not the name itself."""
+    return hashlib.sha256(name.encode()).hexdigest()[:12]
+
+
+def image_url(scene: Scene) -> str:
+    if not scene.image:
+        return ""
+    return reverse("table_image", args=[scene.table_id, "scene", scene.pk]) + f"?v={_version(scene.image.name)}"
+
+
+def portrait_url(character: Character) -> str:
+    if not character.portrait:
+        return ""
+    return reverse("table_image", args=[character.table_id, "portrait", character.pk]) + \
+        f"?v={_version(character.portrait.name)}"
+
+
+def scene_data(scene: Scene) -> dict[str, Any]:
+    return {
+        "id": scene.pk,
+        "name": scene.name,
+        "kind": "picture" if scene.image else "board",
+        "colour": colour_of(scene.colour),
+        "width": scene.width,
+        "height": scene.height,
+        "image": image_url(scene),
+        "shown": scene.shown,
+    }
+
+
+def token_data(token: Token, scene: Scene) -> dict[str, Any]:
+    character = token.character
+    colour = colour_of((character.sheet or {}).get("colour"))
+    owner = character.owner
+    return {
+        "id": token.pk,
+        "scene": scene.pk,
+        "character": character.pk,
+        "name": character.name,
+        "player": owner.display_name if owner is not None and not character.is_npc else "",
+        "controller": character.owner_id or "",
+        "initials": initials(character.name),
+        "colour": colour,
+        "ink": ink_on(colour),
+        "portrait": portrait_url(character),
+        "x": token.x,
+        "y": token.y,
+        # where the token's centre stands, as a share of the scene: the page's coordinates
+        "left": f"{100 * token.x / scene.width:.3f}",
+        "top": f"{100 * token.y / scene.height:.3f}",
+        "where": where(scene, token.x, token.y),
+        "hidden": token.hidden,
+    }
+
+
+def tokens_of(scene: Scene, *, gm: bool) -> list[dict[str, Any]]:
+    """The scene's tokens as the GM (every one) or anyone else (the visible ones) sees them."""
+    rows = scene.tokens.select_related("character", "character__owner")
+    if not gm:
+        rows = rows.filter(hidden=False)
+    return [token_data(t, scene) for t in rows]
+
+
+def shown_scene(table: Table | int) -> Scene | None:
+    table_id = table if isinstance(table, int) else table.pk
+    return Scene.objects.filter(table_id=table_id, shown=True).first()
+
+
+def scene_view(table: Table, member: Membership) -> dict[str, Any]:
+    """The Scene section of the table page for ``member``: the shown scene and the tokens they
+    may see; for the GM also every scene, and the characters a token can be placed for."""
+    gm = member.role == Role.GM and member.removed_at is None
+    scene = shown_scene(table)
+    view: dict[str, Any] = {"scene": None, "tokens": [], "is_gm": gm}
+    if scene is not None and may_see_scene(member, shown=True):
+        view["scene"] = scene_data(scene)
+        view["tokens"] = tokens_of(scene, gm=gm)
+    if gm:
+        view["scenes"] = [scene_data(s) for s in table.scenes.all()]
+        placed = {t["character"] for t in view["tokens"]}
+        view["unplaced"] = [{"id": c.pk, "name": c.name} for c in table.characters.order_by("pk")
+                            if c.pk not in placed]
+    return view
