@@ -112,6 +112,27 @@ class CheckRun:
 
 
 @dataclass(frozen=True)
+class Working:
+    """How one log line came out, for the reader who unfolds it: the arithmetic step by step
+    ("King of Cups: 13", "+ Melee 20", "against Defence 5: 28, a hit") and the rule it applied,
+    in the rule text's own words where the system has them (``rule``), with where that text
+    stands (``source``: "Combat, Attacks").
+
+    Who reads it is who reads the event's line: the platform stores it in the event's public
+    payload only when the system's audience for the event gives everyone the whole of it
+    (nothing private, no GM's line); otherwise it goes with the private part, to that part's
+    audience alone (docs/protocol.md, "A line's working"). So a working may name what the
+    event names, never more."""
+
+    steps: tuple[str, ...] = ()
+    rule: str = ""
+    source: str = ""
+
+    def data(self) -> dict[str, Any]:
+        return {"steps": list(self.steps), "rule": self.rule, "source": self.source}
+
+
+@dataclass(frozen=True)
 class Check:
     """A one-off roll outside any procedure (Demon City's task), posted to
     ``tables/<id>/checks/<name>/``; logged as ``<system>.<event>`` with payload
@@ -128,6 +149,8 @@ class Check:
     notice: str  # template#partial answering the form: the refusal, or nothing
     subject: str = "character"
     sender: Sender = "controller"
+    # How its line came out, from the event's data (``Working``).
+    working: Callable[[Mapping[str, Any]], Working | None] | None = None
 
 
 @dataclass(frozen=True)
@@ -273,6 +296,9 @@ class Procedure:
     error: type[Exception]
     writeback: Callable[[EngineEvent, State], dict[str, dict[str, Any]]] | None = None
     uses_cards: bool = False
+    # How an event's line came out (``Working``), from the event and the state it left: the
+    # arithmetic and the rule, unfolded under the line in the log.
+    working: Callable[[EngineEvent, State], Working | None] | None = None
     # Every event type ``decide`` may emit (the types ``apply`` folds): each needs an audience
     # in the registration (``GameSystem.audiences``), or the registry refuses it at import.
     events: Collection[str] = ()

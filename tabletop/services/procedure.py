@@ -13,7 +13,7 @@ from typing import Any
 from django.db import transaction
 
 from games import registry
-from games.contract import Check, CheckRun, GameSystem, Sender, Visibility
+from games.contract import Check, CheckRun, GameSystem, Sender, Visibility, Working
 from games.core.cards_port import OutOfCards, UnknownDeck
 from games.core.rng import Rng
 from tabletop.models import Table, Character, Event, Membership, ProcedureState
@@ -65,6 +65,7 @@ def procedure_command(
             logged.append(_log(
                 locked, me, game, event["type"], seen, by_cid, summary=proc.summary(event, state),
                 payload={"event": _public(event, seen)},
+                working=proc.working(event, state) if proc.working is not None else None,
             ))
             if proc.writeback is not None:
                 wrote = _write_back(locked, me, proc.writeback(event, state)) or wrote
@@ -95,7 +96,8 @@ def check_roll(
             locked, me, rng, why=f"{subject.name}'s {spec.label.lower()}"))
         seen = game.visibility({**data, "type": spec.event})
         return _log(locked, me, game, spec.event, seen, {combatant_id(c): c for c in characters},
-                    summary=line, payload={spec.name: _public(data, seen), "character": subject.pk})
+                    summary=line, payload={spec.name: _public(data, seen), "character": subject.pk},
+                    working=spec.working(data) if spec.working is not None else None)
 
 
 def _run(game: GameSystem, spec: Check, me: Membership, characters: list[Character],
@@ -136,17 +138,36 @@ def _public(event: Mapping[str, Any], seen: Visibility) -> dict[str, Any]:
 
 
 def _log(table: Table, me: Membership, game: GameSystem, kind: str, seen: Visibility,
-         by_cid: Mapping[str, Character], *, summary: str, payload: dict[str, Any]) -> Event:
+         by_cid: Mapping[str, Character], *, summary: str, payload: dict[str, Any],
+         working: Working | None = None) -> Event:
     """Appends a system's event as ``<key>.<kind>`` with the audience the system gave it; its
-    owner is the named combatant's player, or the sender when nobody plays it."""
+    owner is the named combatant's player, or the sender when nobody plays it. Its line's
+    working goes where its audience reads all of it (``_with_working``)."""
     character = by_cid.get(seen.owner or "")
     owner = character.owner if character is not None and character.owner_id else None
+    payload, private = _with_working(payload, seen, working)
     return append(
         table, f"{game.key}.{kind}", actor=me, summary=summary, payload=payload,
-        audience=seen.audience, owner=owner, private=seen.private,
+        audience=seen.audience, owner=owner, private=private,
         private_summary=seen.private_summary or (f"{summary} {seen.private_note}" if seen.private_note else ""),
         private_audience=seen.private_audience,
     )
+
+
+WORKING = "working"  # the key of a line's working, in the payload or the private part
+
+
+def _with_working(payload: dict[str, Any], seen: Visibility,
+                  working: Working | None) -> tuple[dict[str, Any], Mapping[str, Any]]:
+    """The event's payload and private part, the working in one of them: in the payload (read
+    by all the event's audience) only when that audience reads the whole event; with any
+    private part or GM's line, in the private part, for its audience alone, since a working
+    is worked out from the whole event and may name what the others do not see."""
+    if working is None or not (working.steps or working.rule):
+        return payload, seen.private
+    if seen.private or seen.private_summary or seen.private_note:
+        return payload, {**seen.private, WORKING: working.data()}
+    return {**payload, WORKING: working.data()}, seen.private
 
 
 def _named(message: str, by_cid: Mapping[str, Character]) -> str:

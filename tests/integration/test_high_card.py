@@ -167,3 +167,34 @@ def test_each_seat_s_live_redraw_carries_its_own_view_and_no_other(game, rng, mo
     assert "hidden 7" not in "".join(f for seat, f in frames.items() if seat != GM)
     # each seat's panel rides once, on the last event of the command it sees
     assert sum("<panel>" in (seat_frame(e, GM) or "") for e in mine) == 1
+
+
+def page_and_export(table, member) -> str:
+    c = client(member)
+    return c.get(f"/tables/{table.pk}/").content.decode() + c.get(f"/tables/{table.pk}/export.json").content.decode()
+
+
+def test_a_line_unfolds_to_its_working_for_those_who_read_the_whole_event(game, rng) -> None:
+    """Issue 23: "each line can unfold to show the arithmetic and the rule it applied". The
+    check is public, so its working is everyone's; the duel's names the cards dealt face down,
+    so only the GM (who reads the duel's private part) has it, in no byte of anyone else's."""
+    table, gm, ann, bob, watcher, heroes = game
+    bring_fate(table, gm, rng)
+    assert check(table, ann, heroes["Ann"]).status_code == 200
+    drew = Event.objects.get(table=table, kind="high_card.drew")
+    card = card_by_id(drew.payload["draw"]["card"])
+    assert drew.payload["working"]["rule"] == high_card.RULE
+    for member in (gm, ann, bob, watcher):
+        text = page_and_export(table, member)
+        assert '<details class="working"><summary>How</summary>' in text
+        assert f"<li>{card.name}: {card.value}</li>" in text.replace("&#39;", "'")
+        assert high_card.RULE in text and "High Card, the one rule" in text
+    assert client(gm).post(f"/tables/{table.pk}/commands/duel/",
+                           {"characters": [str(heroes["Ann"].pk), str(heroes["Bob"].pk)]},
+                           HTTP_HX_REQUEST="true").status_code == 200
+    won = Event.objects.get(table=table, kind="high_card.duel_won")
+    assert "working" not in won.payload and won.private["working"]["rule"] == "The higher card wins the duel."
+    assert "The higher card wins the duel." in page_and_export(table, gm)
+    for member in (ann, bob, watcher):
+        text = page_and_export(table, member)
+        assert "The higher card wins the duel." not in text and " holds " not in text

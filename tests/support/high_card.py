@@ -13,8 +13,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from games.contract import (
-    PUBLIC, Check, CheckRun, Command, GameSystem, Panel, Procedure, Sample, Table, Visibility,
+    PUBLIC, Check, CheckRun, Command, GameSystem, Panel, Procedure, Sample, Table, Visibility, Working,
 )
+from games.core.cards import card_by_id
 from games.forms import Form, value
 
 
@@ -42,6 +43,24 @@ def run_draw(run: CheckRun) -> tuple[dict[str, Any], str]:
     name = run.characters[int(run.args["character"])].name
     line = f"{name} draws {card.card.name} against {difficulty}: {'success' if success else 'failure'}."
     return {"card": card.token, "difficulty": difficulty, "success": success}, line
+
+
+RULE = "A card whose value reaches the difficulty succeeds."
+
+
+def draw_working(data: Mapping[str, Any]) -> Working:
+    card = card_by_id(data["card"])
+    return Working(steps=(f"{card.name}: {card.value}",
+                          f"against {data['difficulty']}: {'success' if data['success'] else 'failure'}"),
+                   rule=RULE, source="High Card, the one rule")
+
+
+def working(event: Mapping[str, Any], state: Mapping[str, Any]) -> Working | None:
+    """The duel's working names both cards: the platform keeps it with the private part."""
+    if event["type"] != "duel_won":
+        return None
+    return Working(steps=tuple(f"{cid} holds {card_by_id(t).name}" for cid, t in event["cards"].items()),
+                   rule="The higher card wins the duel.")
 
 
 def parse_duel(form: Form, table: Table) -> dict[str, Any]:
@@ -100,10 +119,11 @@ SYSTEM = GameSystem(
     available=True,
     clean_sheet=lambda sheet: dict(sheet),
     procedure=Procedure(new_state=new_state, decide=decide, apply=apply, summary=summary,
-                        error=HighCardError, uses_cards=True, events=("dealt", "duel_won")),
+                        error=HighCardError, uses_cards=True, events=("dealt", "duel_won"),
+                        working=working),
     commands=(Command("duel", "Call a duel", parse_duel, sender="gm"),),
     checks=(Check("draw", "Draw against a difficulty", parse_draw, run_draw, event="drew",
-                  notice="tabletop/cards.html#cards_notice"),),
+                  notice="tabletop/cards.html#cards_notice", working=draw_working),),
     panel=Panel(view=lambda state, lens: dict(state), template="tabletop/cards.html#cards_notice",
                 notice="tabletop/cards.html#cards_notice"),
     audiences=AUDIENCES,
