@@ -19,7 +19,7 @@ from django.urls import reverse
 from games import registry
 from games.core.rng import Rng
 from tabletop import selectors, services
-from tabletop.models import Membership, Role, Table
+from tabletop.models import Character, Membership, Role, Table
 
 DEMO_USER = "demo-gm"
 DEMO_TABLE = "Night Shift at Saint Ursula's"
@@ -98,6 +98,11 @@ class Command(BaseCommand):
         services.card_play(table=table, actor=people["Mara"], deck_id=deck.pk, card_id=drawn[0].removesuffix("/r"))
         services.dice_roll(table=table, actor=people["Theo"], notation="1d10", mode="public", rng=rng)
         services.chat_post(table=table, actor=people["Mara"], text="Agnes raises her crucifix and steps inside.")
+        # the chapel on the felt: everyone's token but Orderly Kemp's, who has not been seen yet
+        self._set_the_scene(table, gm, "The chapel, 3 a.m.", "#3d3a4f", characters,
+                            hidden={"Orderly Kemp"}, at={"Sister Agnes": (0.22, 0.75), "Danny Cruz": (0.14, 0.62),
+                                                         "The Thing in the Chapel": (0.78, 0.3),
+                                                         "Orderly Kemp": (0.9, 0.85)})
         game = registry.get(SYSTEM)
         start = game.command("start")
         assert start is not None
@@ -130,4 +135,20 @@ class Command(BaseCommand):
         for sample in (s for s in game.samples if s.npc):
             services.character_create(table=table, actor=gm, name=sample.name, sheet=sample.sheet, npc=True)
         services.chat_post(table=table, actor=gm, text=f"Welcome to {game.name}: the table is set.")
+        self._set_the_scene(table, gm, "Where it begins", "#4a6741",
+                            list(Character.objects.filter(table=table).order_by("pk")))
         return Table.objects.get(pk=table.pk)
+
+    @staticmethod
+    def _set_the_scene(table: Table, gm: Membership, name: str, colour: str, characters: list[Character],
+                       hidden: frozenset[str] | set[str] = frozenset(),
+                       at: dict[str, tuple[float, float]] | None = None) -> None:
+        """A plain board, shown, with a token for each character (``hidden`` ones the GM's alone),
+        ``at`` its place (fractions of the board's width and height) where given."""
+        scene = services.scene_create(table=table, actor=gm, name=name, colour=colour, shape="wide")
+        for character in characters:
+            token = services.token_place(scene=scene, character=character, actor=gm, hidden=character.name in hidden)
+            if at and character.name in at:
+                x, y = at[character.name]
+                services.token_move(token=token, actor=gm, x=round(scene.width * x), y=round(scene.height * y))
+        services.scene_show(scene=scene, actor=gm)
