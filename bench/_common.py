@@ -57,7 +57,7 @@ HOST = "127.0.0.1"
 START_TIMEOUT_S = 60
 HTTP_TIMEOUT_S = 60
 OPEN_TIMEOUT_S = 60
-NOFILE = 8192  # 1000 sockets on each side of loopback, plus files and slack
+NOFILE = 16384  # bench/tables: 10 000 sockets on each side of loopback, plus files and slack
 # Shares no letter or digit with the "bench-<hex>" usernames: the sign-up form refuses a
 # password too like its username (Django's similarity check), which chance made this do.
 PASSWORD = "Sly-Quiz-Worm-Joy-Mix"
@@ -242,7 +242,8 @@ def server_env(workdir: Path, *, database_url: str = "", redis_url: str = "") ->
     env.update(SQLITE_PATH=str(workdir / "db.sqlite3"), DEBUG="0", ALLOWED_HOSTS=HOST,
                SECRET_KEY=secrets.token_urlsafe(50), SECURE_SSL_REDIRECT="0",
                STATIC_ROOT=str(workdir / "static"),
-               DJANGO_SETTINGS_MODULE="tabletop.settings", PYTHONUNBUFFERED="1", LOG_LEVEL="WARNING")
+               DJANGO_SETTINGS_MODULE="tabletop.settings", PYTHONUNBUFFERED="1", LOG_LEVEL="WARNING",
+               TABLETOP_GC_LOG="1")  # each full collection, its pause, in the log (bench/tables reads it)
     if database_url:
         env["DATABASE_URL"] = database_url
     if redis_url:
@@ -623,6 +624,7 @@ class Feed:
     bytes: int = 0
     closed: str = ""
     answers: dict[str, asyncio.Future[str]] = field(default_factory=dict)  # act frames awaiting
+    on_frame: Callable[[bytes, float], None] | None = None  # told of every frame but an act's answer
 
     async def listen(self, first: dict[int, bytes]) -> None:
         """Records every frame until the socket closes; the first copy of each event
@@ -636,6 +638,8 @@ class Feed:
                 if data.startswith(b'<p id="socket-ack"'):
                     self._answered(data)
                     continue
+                if self.on_frame is not None:
+                    self.on_frame(data, now)
                 found = SEQ.search(data, 0, 200)
                 if found is not None:
                     seq = int(found.group(1))

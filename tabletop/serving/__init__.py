@@ -38,10 +38,12 @@ def install(application: App) -> App:
     the process frozen out of the garbage collector. Under anything else, nothing."""
     from django.conf import settings
 
-    from tabletop.serving import eager_writes, warmup
+    from tabletop.serving import collector, eager_writes, warmup
 
     if settings.TABLETOP_EAGER_WRITES and eager_writes.install():
         logger.info("serving: eager writes on")
+    if settings.TABLETOP_GC_LOG and collector.log_full_collections():
+        logger.info("serving: each full garbage collection logged")
     if warmup.settle():
         logger.info("serving: views and templates loaded, the process frozen")
     return application
