@@ -7,13 +7,14 @@ from __future__ import annotations
 import html
 import json
 import re
-from typing import Any
 
 from games.harsh_light import working as w
-from tests.integration.test_harsh_light_enforced import (  # noqa: F401 (hl is a fixture)
+from tests.integration.test_harsh_light_enforced import (
     SECRET, export, fight_with_the_revenant, numbers, page,
 )
-from tests.integration.test_harsh_light_table import bring_out_deck, cid, hl, last, ok
+from tests.integration.test_harsh_light_table import (  # noqa: F401 (hl is a fixture)
+    bring_out_deck, cid, hl, last, ok,
+)
 
 HOW = '<details class="working"><summary>How</summary>'
 
