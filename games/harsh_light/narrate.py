@@ -11,8 +11,8 @@ from typing import Any
 from games.core.cards import OrientedCard
 from games.core.words import count
 from games.harsh_light import health
+from games.harsh_light import sheet as sh
 from games.harsh_light.pools import pool_text
-from games.harsh_light.pulls import ATTACKS
 from games.harsh_light.state import DECK, name
 
 Event = Mapping[str, Any]
@@ -48,26 +48,52 @@ def cards_count(left: list[int] | None) -> str:
 
 
 def pull_text(record: Mapping[str, Any]) -> str:
-    """'pool 5 (Dexterity 3 + Firearms 2), pulls the Ten of Hearts and the Three of Spades
-    (ten-again): total 18, 4 successes: it succeeds'. A record whose figures are the GM's has
-    no pool or total: what may be shown of its pool instead ('pool Strength 3 + Brawl 2 - Bob's
-    Defence (the GM's)', or 'the GM's pool')."""
-    if "pool" not in record:
+    """'Three of Spades + pool 5 = 8: 1 success: it succeeds' (the pool's parts are in the line's
+    working). A record whose figures are the GM's has no pool or total: what may be shown of its
+    pool instead ('pool Strength 3 + Brawl 2 - Bob's Defence (the GM's)', or 'the GM's pool')."""
+    if "pool" in record:
+        head, total = f"pool {record['pool']['size']}", f" = {record['total']},"
+    else:
         words = record.get("pool_words")
-        head = f"pool {words}" if words else "the GM's pool"
-        if not record["cards"]:
-            return f"{head}: an automatic success, taken without a pull, worth {successes_text(record['successes'])}"
-        rules = [r for r in record.get("rules", []) if r.endswith("-again")]
-        again = f" ({rules[0]})" if rules else ""
-        return f"{head}, pulls {card_names(record['cards'])}{again}: {outcome(record)}"
-    head = pool_text(record["pool"])
+        head, total = (f"pool {words}" if words else "the GM's pool"), ":"
     if not record["cards"]:
-        return (f"{head}: an automatic success, taken without a pull, worth "
-                f"{successes_text(record['successes'])}")
+        return f"{head} takes an automatic success without a pull, worth {successes_text(record['successes'])}"
     rules = [r for r in record.get("rules", []) if r.endswith("-again")]
     again = f" ({rules[0]})" if rules else ""
-    return (f"{head}, pulls {card_names(record['cards'])}{again}: total {record['total']}, "
-            f"{outcome(record)}")
+    return f"{card_names(record['cards'])}{again} + {head}{total} {outcome(record)}"
+
+
+# How an attack reaches its target, as the line says it.
+REACH = {"melee": "in melee", "thrown": "with a thrown weapon", "ranged": "from range",
+         "ranged_close": "with a ranged weapon at arm's reach"}
+
+
+TRAITS = frozenset(sh.trait_label(k) for k in (*sh.ATTRIBUTES, *sh.SKILLS))
+
+
+def traits(record: Mapping[str, Any]) -> str:
+    """' with Dexterity + Firearms': the sheet's traits a pool was built from, when the record
+    shows its pool (an NPC's own pool is the GM's: not even which traits)."""
+    names = [r for r, _ in (record.get("pool") or {}).get("parts", [])[:2] if r in TRAITS]
+    return f" with {' + '.join(names)}" if names else ""
+
+
+def pull_head(who: str, record: Mapping[str, Any]) -> str:
+    """'Ann attacks Bob in melee with Strength + Brawl, All-Out', 'Ann pulls Wits + Composure for
+    noticing the ambush against Bob'."""
+    label, target = record["label"], record.get("target_name")
+    if record.get("attack"):
+        how = REACH.get(record["attack"], "")
+        own = f" ({label})" if label != "an attack" else ""
+        all_out = ", All-Out" if record.get("all_out") else ""
+        return f"{who} attacks {target or 'nobody'} {how}{traits(record)}{all_out}{own}".replace("  ", " ")
+    against = f" against {target}" if target else ""
+    return f"{who} pulls{traits(record).replace(' with', '', 1)}{'' if label == 'a pull' else ' for ' + label}{against}"
+
+
+def hit_or_miss(text: str) -> str:
+    """An attack's verdict in the words of a fight: a hit or a miss."""
+    return text.replace(": it succeeds", ": a hit").replace(": it fails", ": a miss")
 
 
 def summary(event: Event, state: Mapping[str, Any]) -> str:
@@ -84,11 +110,8 @@ def summary(event: Event, state: Mapping[str, Any]) -> str:
             return f"{who} spends a Willpower point on {use}{note}."
         return f"{who} spends a Willpower point on {use}{note}; {count(event['points_left'], 'point')} left."
     if kind == "pulled":
-        record = event["record"]
-        target = f" against {record['target_name']}" if record.get("target_name") else ""
-        how = f", {ATTACKS.get(record['attack'], 'an attack')}" if record.get("attack") else ""
-        all_out = ", All-Out" if record.get("all_out") else ""
-        return f"{who}: {record['label']}{target}{how}{all_out}; {pull_text(record)}."
+        line = f"{pull_head(who, event['record'])}: {pull_text(event['record'])}."
+        return hit_or_miss(line) if event["record"].get("attack") else line
     if kind == "pull_set_up":
         needed = event["needed"]
         what = f"{successes_text(needed)} needed" if needed != 1 else "one success needed"
@@ -145,7 +168,7 @@ def summary(event: Event, state: Mapping[str, Any]) -> str:
     if kind == "extended_pulled":
         record = event["record"]
         done = " Done!" if event["done"] else ""
-        return (f"{who}, {record['label']}, pull {record['number']}: {pull_text(record)}; "
+        return (f"{who}'s pull {record['number']} for {record['label']}: {pull_text(record)}; "
                 f"{event['gathered']} of {record['of']} gathered.{done}")
     if kind == "extended_stopped":
         action = state["extended"][event["id"]]
@@ -157,7 +180,7 @@ def summary(event: Event, state: Mapping[str, Any]) -> str:
         return f"{sides} begin {event['label']}{to}."
     if kind == "contest_pulled":
         record = event["record"]
-        return f"{who}, {record['label']}, round {record['round']}: {pull_text(record)}."
+        return f"{who}'s pull for {record['label']}, round {record['round']}: {pull_text(record)}."
     if kind == "contest_round":
         got = ", ".join(f"{name(state, c)} {n}" for c, n in event["successes"].items())
         if event["winner"] is not None:

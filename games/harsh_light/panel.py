@@ -22,7 +22,7 @@ from games.contract import SPECTATOR_SEAT, Seat
 from games.harsh_light import deck, health, odds, pulls, rules
 from games.harsh_light import sheet as sh
 from games.harsh_light.moves import speed_now
-from games.harsh_light.narrate import ATTACKS
+from games.harsh_light.resist import ATTACKS
 from games.harsh_light.panel_pulls import contest, prepared, pull, running_extended
 from games.harsh_light.state import DECK, defence_now, name, new_state, out, status
 

@@ -17,7 +17,8 @@ from games.core.cards import OrientedCard
 from games.harsh_light import extended, odds, pools, pulls, rules, secrecy
 from games.harsh_light import sheet as sh
 from games.harsh_light.errors import RuleError
-from games.harsh_light.narrate import ATTACKS, outcome, successes_text
+from games.harsh_light.narrate import outcome, successes_text
+from games.harsh_light.resist import ATTACKS
 from games.harsh_light.state import name, status
 
 

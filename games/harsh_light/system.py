@@ -19,6 +19,7 @@ from games.harsh_light.narrate import summary
 from games.harsh_light.procedure import decide
 from games.harsh_light.secrecy import AUDIENCES
 from games.harsh_light.state import DECK, new_state
+from games.harsh_light.working import working
 
 PANEL = "games/harsh_light/panel.html"
 
@@ -46,7 +47,8 @@ SYSTEM = GameSystem(
     npc_glance=card.npc_glance,  # an NPC's Health is everyone's; its other figures the GM's
     rule_decks=(DECK,),  # every pull comes off it
     procedure=Procedure(new_state=new_state, decide=decide, apply=apply, summary=summary,
-                        error=RuleError, writeback=writeback, uses_cards=True, events=EVENT_TYPES),
+                        error=RuleError, writeback=writeback, uses_cards=True, events=EVENT_TYPES,
+                        working=working),  # each line's arithmetic and rule (working.py)
     commands=web.COMMANDS,
     pages=(web.ODDS,),
     panel=Panel(view=panel.view, template=f"{PANEL}#panel", notice=f"{PANEL}#notice",

@@ -35,13 +35,14 @@ def _card(draw: Mapping[str, Any]) -> str:
 
 
 def _verdict(draw: Mapping[str, Any]) -> str:
+    """'failure, a near miss: it needed a 10 or better.': the rule that decided is in the line's
+    working (working.py), where the seed's words stand."""
     text = OUTCOME_LABELS[draw["outcome"]]
     if draw["happenstance"]:
         text += " by happenstance (blind luck, not skill)"
-    text += f". {draw['rule']}"
     if draw["closeness"]:
-        text += f" It was {draw['closeness']['text']}."
-    return text
+        text += f", {draw['closeness']['text']}"
+    return text + "."
 
 
 def _called(event: Mapping[str, Any], state: Mapping[str, Any]) -> str:
@@ -60,7 +61,7 @@ def _called(event: Mapping[str, Any], state: Mapping[str, Any]) -> str:
                      f"{''.join('; ' + e for e in extra)})")
     kind = "" if check["mode"] in ("single", "help") else f" group check ({MODES[check['mode']]})"
     flags = " It is Inconsequential." if check["inconsequential"] else ""
-    return f"{who} calls a{kind} check for '{check['task']}': {', '.join(parts)}.{flags}"
+    return f"{who} calls a{kind or ' check'} for '{check['task']}': {', '.join(parts)}.{flags}"
 
 
 def _drawn(event: Mapping[str, Any], state: Mapping[str, Any]) -> str:

@@ -18,6 +18,7 @@ from games.report_card.narrate import summary
 from games.report_card.procedure import decide
 from games.report_card.sheet import FIELDS, clean_sheet, derived
 from games.report_card.state import new_state
+from games.report_card.working import working
 
 PANEL = "games/report_card/panel.html"
 
@@ -33,7 +34,8 @@ SYSTEM = GameSystem(
     glance=table.glance,
     character_decks=web.decks,
     procedure=Procedure(new_state=new_state, decide=decide, apply=apply, summary=summary, error=RuleError,
-                        writeback=table.writeback, uses_cards=True, events=EVENT_TYPES),
+                        writeback=table.writeback, uses_cards=True, events=EVENT_TYPES,
+                        working=working),  # each line's card against its rank, and the rule (working.py)
     commands=web.COMMANDS,
     pages=(web.ODDS,),
     panel=Panel(view=same_for_everyone(table.panel), template=f"{PANEL}#panel", notice=f"{PANEL}#notice"),

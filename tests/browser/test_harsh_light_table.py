@@ -240,6 +240,24 @@ def test_a_fight_an_extended_action_and_a_contest_seen_live_by_everyone(
         expect(panel(person).locator(lock)).to_contain_text("done")
         assert panel(person).locator(lock).inner_text() == final
 
+    # Issue 23: a line unfolds to its working. Alfie's extended pull is everyone's: Ann opens its
+    # "How" and reads the pool's parts, the card, the total and the seed's words.
+    line = ann.page.locator("#log li", has_text="Alfie's pull").last
+    line.locator("details.working > summary").click()
+    how = line.locator("details.working")
+    for words in ("Dexterity 3", "+ Larceny 3", "= pool 6", "= total",
+                  "The player pulls cards until they have accumulated"):
+        expect(how).to_contain_text(words)
+    how.scroll_into_view_if_needed()
+    shot(ann, "log-how")
+    # The attack on the Ghoul met its Defence: that line's working is the GM's alone.
+    attack = "Alfie attacks Ghoul in melee"
+    expect(gm.page.locator("#log li", has_text=attack).locator("details.working")).to_contain_text(
+        "- Ghoul's Defence 3")
+    for person in players:
+        expect(person.page.locator("#log li", has_text=attack)).to_have_count(1)
+        expect(person.page.locator("#log li", has_text=attack).locator("details.working")).to_have_count(0)
+
     # A contest: Alfie's Wits + Composure against Betty's; each pulls for their own.
     contest = tools.locator("form[aria-label='Call a contest']")
     contest.locator("select[name=combatant_a]").select_option(label="Alfie")

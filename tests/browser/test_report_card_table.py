@@ -347,6 +347,20 @@ def test_a_report_card_evening_seen_live_by_a_gm_two_players_and_a_spectator(mak
     assert gm.page.locator("#log li", has_text="ends").all_inner_texts() == \
         spectator.page.locator("#log li", has_text="ends").all_inner_texts()
     shot(gm, "gm-after")
+
+    # Issue 23: a line unfolds to its working. The spectator opens a card Marieta kept: the card
+    # against the rank and the seed's words for Bonus; and the group check's end, with its rule.
+    kept = spectator.page.locator("#log li", has_text="Marieta keeps").first
+    kept.locator("details.working > summary").click()
+    how = kept.locator("details.working")
+    expect(how).to_contain_text("kept by the player (Bonus)")
+    expect(how).to_contain_text(re.compile(r"against (Easy|Medium): (critical )?(success|failure)"))
+    expect(how).to_contain_text("While they have Bonus, they draw two cards")
+    ended = spectator.page.locator("#log li", has_text="The check for 'search the gym' ends")
+    ended.locator("details.working > summary").click()
+    expect(ended.locator("details.working")).to_contain_text("Only One Player Needs to Succeed")
+    kept.scroll_into_view_if_needed()
+    shot(spectator, "log-how")
     for person in everyone:
         assert not person.page_errors, person.page_errors
 

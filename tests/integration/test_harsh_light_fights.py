@@ -99,7 +99,7 @@ def test_a_pull_that_is_no_attack_is_not_headed_in_melee(hl) -> None:
         assert heading(page(hl, who)) == "Alfie is about to pull: a pull"
     assert last("pull_set_up").summary.startswith("Alfie sets up a pull: pool 2 (Wits 2)")
     ok(hl, "ann", "pull", combatant=cid(hl["alfie"]), set_up="1")
-    assert "melee" not in last("pulled").summary and last("pulled").summary.startswith("Alfie: a pull;")
+    assert "melee" not in last("pulled").summary and last("pulled").summary.startswith("Alfie pulls Wits: ")
 
     ok(hl, "ann", "set_up_pull", **{**FORM, "target": str(hl["betty"].pk), "resist": "composure"},
        combatant=hl["alfie"].pk, attribute="presence")

@@ -33,7 +33,8 @@ def test_picking_a_simple_lock_takes_five_successes_a_combat_round_a_pull() -> N
     done = t.state["extended"][action["id"]]
     assert done["done"] and done["gathered"] == 6 and len(done["pulls"]) == 4
     assert t.lines[-1].endswith("6 of 5 gathered. Done!")
-    assert "pull 4: pool 5 (Dexterity 3 + Larceny 2), pulls Ten of Spades and Ace of Spades (ten-again)" in t.lines[-1]
+    assert t.lines[-1] == ("Ann's pull 4 for picking the lock: Ten of Spades and Ace of Spades (ten-again) + pool 5 "
+                           "= 16, 3 successes; 6 of 5 gathered. Done!")
     with pytest.raises(RuleError, match="is over"):
         t.send({"type": "extended_pull", "extended": action["id"]}, [5], actor=ANN)
 

@@ -121,7 +121,7 @@ def test_bashing_in_the_last_box_calls_for_a_stamina_pull_and_a_failure_knocks_o
     [stamina] = [e for e in t.log if e["type"] == "consciousness_pulled"]
     assert stamina["record"]["pool"]["parts"] == [["Stamina", 2]] and not stamina["conscious"]
     assert t.sheets["c2"]["unconscious"] is True
-    assert t.lines[-1].startswith("Bob pulls Stamina to stay conscious: pool 2 (Stamina 2), pulls Four of Spades")
+    assert t.lines[-1].startswith("Bob pulls Stamina to stay conscious: Four of Spades + pool 2 = 6, no successes")
     assert t.lines[-1].endswith("Bob falls unconscious.")
     # out: no Defence, no action, and the turn passes over him
     assert defence_now(t.state, "c2") == 0

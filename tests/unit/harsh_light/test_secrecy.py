@@ -123,12 +123,12 @@ def test_an_npc_s_figures_go_in_the_gm_s_part_of_each_event() -> None:
     assert by_type["dodged"][1] == "Ghoul dodges: Defence doubled until Ghoul's next turn."
     assert by_type["moved"][1] == "Ghoul moves up to its Speed."
     pulled, line = by_type["pulled"]
-    assert line == ("Ann: an attack against Ghoul, in melee; pool Strength 3 + Brawl 2 - Ghoul's Defence (the GM's), "
-                    "pulls Ten of Spades and Nine of Spades (ten-again): no successes: it fails.")
+    assert line == ("Ann attacks Ghoul in melee: Ten of Spades and Nine of Spades (ten-again) + pool Strength 3 + "
+                    "Brawl 2 - Ghoul's Defence (the GM's): no successes: a miss.")
     assert SYSTEM.visibility(pulled).private_note == (
         "(GM: pool -21 (Strength 3 + Brawl 2 - Ghoul's Defence 26), total -2.)")
     contest_line = by_type["contest_pulled"][1]
-    assert contest_line == "Ghoul, a contest, round 1: the GM's pool, pulls Two of Spades: 3 successes."
+    assert contest_line == "Ghoul's pull for a contest, round 1: Two of Spades + the GM's pool: 3 successes."
     # the state keeps every record whole, for the GM's panel
     assert t.state["recent"][-1]["pool"]["size"] == 9 + 8 and t.state["recent"][-1]["total"] == 18
 
