@@ -81,8 +81,10 @@ def test_a_combat_round_with_hidden_hands_a_dodge_and_a_critical_seen_live(
     # next, then Bram. Hands: Alma 6 + 3 = 9 cards, the Ghoul 4 + 1 = 5, Bram 5 + 2 = 7.
     make_character(ann, table.url, "Alma", quickness=9, body=6, physical=6, skills="Melee: 20\nStealth: 6")
     make_character(bob, table.url, "Bram", quickness=3, body=5, physical=4, skills="Melee: 4")
-    make_character(gm, table.url, "Ghoul", npc=True, quickness=5, body=4, physical=2, health=60, life=60,
-                   skills="Claws: 5")  # Alma's critical blow must not fell it: Health 0 is down, Life 0 dead
+    # Alma's critical blow must not fell it (Health 0 is down, Life 0 dead): a chain of criticals
+    # once felled a Ghoul of Health 60, and then Bram acted next, not the Ghoul
+    make_character(gm, table.url, "Ghoul", npc=True, quickness=5, body=4, physical=2, health=400, life=400,
+                   skills="Claws: 5")
     spectator = table.join_spectator()
     everyone = (gm, ann, bob, spectator)
     players = (ann, bob, spectator)
