@@ -208,7 +208,9 @@ TABLETOP_MAX_IMAGE_PIXELS = 24_000_000
 # so it can be measured alone (docs/performance.md); both fall back cleanly when off.
 TABLETOP_EAGER_WRITES = env_bool("TABLETOP_EAGER_WRITES", True)
 TABLETOP_PREPARED_FRAMES = env_bool("TABLETOP_PREPARED_FRAMES", True)
-# A probe, off by default: each full garbage collection's pause in the log (serving/collector.py).
+# Each socket frozen out of the garbage collector once set up (serving/collector.py), and a probe,
+# off by default: each full collection's pause in the log.
+TABLETOP_GC_FREEZE_SOCKETS = env_bool("TABLETOP_GC_FREEZE_SOCKETS", True)
 TABLETOP_GC_LOG = env_bool("TABLETOP_GC_LOG", False)
 
 # Behind HTTPS (the default when DEBUG is off); ``HTTPS=0`` serves plain HTTP without debug pages,

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import uuid
+from collections.abc import Callable
 
 from channels.db import database_sync_to_async
 
@@ -21,10 +22,18 @@ BEAT_S = 10
 _task: asyncio.Task[None] | None = None
 _sockets = 0
 
+# Told, with the number of sockets the process holds, when a socket is set up and when one
+# closes: a serving process's garbage-collector policy listens (tabletop/serving/collector.py),
+# so that live/ needs nothing of serving/.
+opened_hooks: list[Callable[[int], None]] = []
+closed_hooks: list[Callable[[int], None]] = []
+
 
 async def socket_opened() -> None:
     global _task, _sockets
     _sockets += 1
+    for hook in opened_hooks:
+        hook(_sockets)
     loop = asyncio.get_running_loop()
     if _task is None or _task.done() or _task.get_loop() is not loop:
         _task = loop.create_task(_beat_forever())
@@ -33,6 +42,8 @@ async def socket_opened() -> None:
 async def socket_closed() -> None:
     global _task, _sockets
     _sockets = max(0, _sockets - 1)
+    for hook in closed_hooks:
+        hook(_sockets)
     if _sockets == 0 and _task is not None:
         _task.cancel()
         _task = None

@@ -2,8 +2,9 @@
 the plain path when what it relies on is not there. Nothing else in the project depends on them:
 take any out and the tabletop serves the same bytes, only slower.
 
-- ``install(application)`` (asgi.py): under daphne, eager TCP writes (``eager_writes``) and a
-  warmed-up, frozen process (``warmup``); elsewhere it changes nothing.
+- ``install(application)`` (asgi.py): under daphne, eager TCP writes (``eager_writes``), a
+  warmed-up, frozen process (``warmup``) and each socket frozen once set up (``collector``);
+  elsewhere it changes nothing.
 - ``wire``: a table's event framed once per lens for every socket (the live feed asks it).
 - ``layers``: the one-process channel layer; ``sqlite3``: the SQLite backend with queued
   writers and a background checkpoint; ``middleware``: the request's middleware in one thread
@@ -42,8 +43,10 @@ def install(application: App) -> App:
 
     if settings.TABLETOP_EAGER_WRITES and eager_writes.install():
         logger.info("serving: eager writes on")
-    if settings.TABLETOP_GC_LOG and collector.log_full_collections():
+    if settings.TABLETOP_GC_LOG and under_daphne() and collector.log_full_collections():
         logger.info("serving: each full garbage collection logged")
+    if settings.TABLETOP_GC_FREEZE_SOCKETS and under_daphne() and collector.set_sockets_aside():
+        logger.info("serving: each socket set aside from the garbage collector once set up")
     if warmup.settle():
         logger.info("serving: views and templates loaded, the process frozen")
     return application

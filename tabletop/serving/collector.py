@@ -1,8 +1,23 @@
-"""The garbage collector of a serving process: a probe of its full collections.
+"""The garbage collector of a serving process: sockets set aside from it, and a probe.
 
-``TABLETOP_GC_LOG=1`` writes one line to stderr for each full (generation 2) collection:
-how long it stopped the process and how many objects it walked. bench/tables reads them from
-daphne's log, to tie a stall of the live feed's tail to a collection (issue 28).
+Python's cyclic collector stops the whole process while it walks every object it tracks. An
+open socket is some 250 long-lived objects (daphne's and autobahn's protocol, the consumer,
+its scope and seat); with thousands open, each full (generation 2) collection walked them all:
+bench/tables at 300 tables (3,000 sockets) logged a full collection of 1.9 s in the middle of a
+stage, and the live feed's p99 there went from 30 ms to 3 s (docs/performance.md). What a
+socket sets up lives as long as the socket, so once it is set up, ``gc.freeze()`` moves it
+(and everything older) out of every later collection; what actions create is collected as
+before, in the young generations, and full collections walk only what was made since.
+
+Frozen objects are still freed by reference counting; only garbage in reference cycles stays
+until it is thawed. So when as many sockets have closed since the last thaw as the process
+holds (at least ``THAW_AFTER``), everything is thawed, collected once in full, and frozen
+again: one full pause after a whole population's worth of churn, not one every few thousand
+actions.
+
+``TABLETOP_GC_FREEZE_SOCKETS=0`` turns the freezing off (to measure it alone);
+``TABLETOP_GC_LOG=1`` writes one line to stderr for each full collection: how long it stopped
+the process and how many objects it walked (bench/tables reads them from daphne's log).
 """
 
 from __future__ import annotations
@@ -12,7 +27,10 @@ import sys
 import time
 from typing import Any
 
+THAW_AFTER = 1000
+
 _started: list[float] = []
+_closed_since_thaw = 0
 
 
 def _probe(phase: str, info: dict[str, Any]) -> None:
@@ -23,7 +41,7 @@ def _probe(phase: str, info: dict[str, Any]) -> None:
         return
     if _started:
         took = (time.perf_counter() - _started[0]) * 1000
-        tracked = len(gc.get_objects(2)) if took > 20 else -1  # counting costs: only for a long one
+        tracked = len(gc.get_objects(2))
         sys.stderr.write(f"gc: generation 2 took {took:.1f} ms, {info.get('collected', 0)} collected, "
                          f"{tracked} left in the oldest generation, {gc.get_freeze_count()} frozen\n")
         _started.clear()
@@ -33,4 +51,31 @@ def log_full_collections() -> bool:
     """Installs the probe once; True when it is on."""
     if _probe not in gc.callbacks:
         gc.callbacks.append(_probe)
+    return True
+
+
+def socket_set_up(open_sockets: int) -> None:
+    """A socket is set up: it and everything older leave the collector's walks."""
+    gc.freeze()
+
+
+def socket_closed(open_sockets: int) -> None:
+    """After a population's worth of closed sockets, their cycles are collected: one full
+    collection of everything, then frozen again."""
+    global _closed_since_thaw
+    _closed_since_thaw += 1
+    if _closed_since_thaw >= max(THAW_AFTER, open_sockets):
+        _closed_since_thaw = 0
+        gc.unfreeze()
+        gc.collect()
+        gc.freeze()
+
+
+def set_sockets_aside() -> bool:
+    """Listens to the live feed's sockets (live/liveness.py's hooks), once; True when on."""
+    from tabletop.live import liveness
+
+    if socket_set_up not in liveness.opened_hooks:
+        liveness.opened_hooks.append(socket_set_up)
+        liveness.closed_hooks.append(socket_closed)
     return True

@@ -1,0 +1,53 @@
+"""Issue 28: a serving process sets each socket aside from the garbage collector once it is set
+up (``gc.freeze``), and thaws and collects after a population's worth of sockets have closed,
+so their cycles do not stay (tabletop/serving/collector.py)."""
+
+from __future__ import annotations
+
+import gc
+
+import pytest
+
+from tabletop.live import liveness
+from tabletop.serving import collector
+
+
+@pytest.fixture
+def thawed(monkeypatch):
+    monkeypatch.setattr(liveness, "opened_hooks", [])
+    monkeypatch.setattr(liveness, "closed_hooks", [])
+    monkeypatch.setattr(collector, "_closed_since_thaw", 0)
+    gc.unfreeze()
+    yield
+    gc.unfreeze()
+
+
+class Cycle:
+    def __init__(self) -> None:
+        self.me = self
+
+
+def test_a_socket_set_up_is_frozen_out_of_later_collections(thawed) -> None:
+    assert collector.set_sockets_aside() and collector.set_sockets_aside()
+    assert liveness.opened_hooks == [collector.socket_set_up]  # once, however often installed
+    kept = Cycle()
+    liveness.opened_hooks[0](1)
+    assert gc.get_freeze_count() > 0 and gc.is_tracked(kept)
+    assert all(kept is not o for o in gc.get_objects())  # frozen: no generation walks it
+
+
+def test_closed_sockets_cycles_are_collected_after_a_population_s_worth_closed(thawed, monkeypatch) -> None:
+    monkeypatch.setattr(collector, "THAW_AFTER", 3)
+    collector.socket_set_up(3)
+    frozen = gc.get_freeze_count()
+    assert frozen > 0
+    collector.socket_closed(2)
+    collector.socket_closed(1)
+    assert gc.get_freeze_count() >= frozen  # two of three: still frozen
+    # a cycle frozen with its socket, garbage once the socket has gone
+    cycle = Cycle()
+    collector.socket_set_up(1)
+    del cycle
+    before = gc.get_freeze_count()
+    collector.socket_closed(0)  # the third: thawed, collected in full, frozen again
+    assert gc.get_freeze_count() < before
