@@ -31,6 +31,7 @@ from games.contract import GM_ONLY, PUBLIC, AudienceRule, Visibility, public
 from games.shadows import deck
 from games.shadows.faces import card_face
 from games.shadows.narrate import prepared_line
+from games.shadows.story import npc_check_note
 from games.shadows.panel import view
 
 __all__ = ["AUDIENCES", "audience", "hand_of", "view"]
@@ -118,7 +119,7 @@ def _adjusted(event: Event) -> Visibility:
 # Who sees each event (games/contract.py: declared, never defaulted).
 AUDIENCES: dict[str, AudienceRule] = {
     **public(
-        "check_cancelled", "check_made", "major_arcana_kept", "guide_pending", "guide_shown", "guide_returned",
+        "check_cancelled", "major_arcana_kept", "guide_pending", "guide_shown", "guide_returned",
         "help_approved", "opposed_resolved", "counter_declared", "contest_drawn", "contest_ended",
         "arcana_spent", "session_ended", "round_started", "cover_set", "defended", "critical_announced",
         "weapons_set",
@@ -127,6 +128,9 @@ AUDIENCES: dict[str, AudienceRule] = {
     "attack_aimed": _npc_part("skill"),
     "attack_declared": _npc_part("skill", "skill_value", "accuracy"),
     "focus_declared": _npc_part("size"),
+    # an NPC's check: the cards and the total are everyone's, what it added the GM's
+    "check_made": _npc_part("skill", "skill_value", "attribute_value", "helpers", "assistance", "modifier",
+                            "off_focus", note=npc_check_note),
     "turn_ended": _npc_part("ap", note=lambda e: f"{e['ap']} AP left for defence."),
     "adjusted": _adjusted,
     "hand_dealt": _hand_dealt,
