@@ -100,10 +100,9 @@ def resolved_line(e: Event, n: Namer) -> str:
     mod = e["modifier"] or {}
     if mod.get("value"):
         line += f"; {mod.get('code')} adds {mod['value']}" if mod.get("cards") else f"; {signed(mod['value'])}"
-    criticals = [s for s in e["chain"] if s["kind"] in ("minor", "major")]
-    if criticals:
-        line += "; " + ("a Major Critical" if e["critical"] == "major" else "a Minor Critical")
-        line += f" adds {sum(s['value'] for s in e['chain'])}"
+    for step in e["chain"]:  # drawn face up from the deck: named, as the cards played are
+        what = {"minor": "Minor Critical", "major": "Major Critical", "added": "wrong suit, added"}[step["kind"]]
+        line += f"; {what}: {deck.name(step['card'])} +{step['value']}"
     if e["critical_prevented"]:
         line += "; the face card in the defence stops the critical"
     tracks = ", ".join(f"{TRACK_WORDS[k]} -{v}" for k, v in e["tracks"].items())

@@ -55,7 +55,7 @@ def test_the_issues_attack_reads_as_a_story_and_unfolds_its_sum() -> None:
                                                     "= attack 33")
     line = summary(resolved, table.state)
     assert line.startswith("Ann strikes Ghoul with Sword: Queen of Swords + Melee 20 against Defence 7 -> 26, "
-                           "Swords deal it in full; L2 adds 3; a Minor Critical adds 4: 33 damage")
+                           "Swords deal it in full; L2 adds 3; Minor Critical: Four of Swords +4: 33 damage")
     how = working(resolved, table.state)
     assert how.steps[:8] == (
         "Queen of Swords: 13 (the attack card)", "+ Melee 20", "= attack 33",
