@@ -95,14 +95,15 @@ def resolved_line(e: Event, n: Namer) -> str:
         return f"{n(e['attacker'])} attacks {n(e['target'])} with {e['weapon']}: {met}: a miss."
     suit = SUIT_OF_ATTACK[e["attack_type"]]
     lead = str(deck.suit(e["cards"][0])).capitalize() if e.get("cards") else "Its suit"
-    base = f"{suit} deal it in full" if e["suit_match"] else f"{lead} are not {suit}: 1"
+    base = f"{suit} deal it in full" if e["suit_match"] else f"but {lead} are not {suit}: 1 point"
     line = f"{n(e['attacker'])} strikes {n(e['target'])} with {e['weapon']}: {met} -> {e['raw']}, {base}"
     mod = e["modifier"] or {}
     if mod.get("value"):
         line += f"; {mod.get('code')} adds {mod['value']}" if mod.get("cards") else f"; {signed(mod['value'])}"
     for step in e["chain"]:  # drawn face up from the deck: named, as the cards played are
-        what = {"minor": "Minor Critical", "major": "Major Critical", "added": "wrong suit, added"}[step["kind"]]
-        line += f"; {what}: {deck.name(step['card'])} +{step['value']}"
+        drawn = f"{deck.name(step['card'])} +{step['value']}"
+        line += f"; {drawn} added" if step["kind"] == "added" else \
+            f"; {'Minor' if step['kind'] == 'minor' else 'Major'} Critical: {drawn}"
     if e["critical_prevented"]:
         line += "; the face card in the defence stops the critical"
     tracks = ", ".join(f"{TRACK_WORDS[k]} -{v}" for k, v in e["tracks"].items())

@@ -131,7 +131,8 @@ def _defence(e: Event, n: Namer) -> str:
     if d["bonus"]:
         terms.append(f"cover or movement {d['bonus']}")
     if d["card_total"]:
-        terms.append(f"{deck.names(d['cards'])} {d['card_total']}")
+        doubled = " (Pentacles count double)" if any(deck.suit(c) == "pentacles" for c in d["cards"]) else ""
+        terms.append(f"{deck.names(d['cards'])} {d['card_total']}{doubled}")
     if d["penalty"]:
         terms.append(f"off focus {d['penalty']}")
     return f"Defence: {' + '.join(terms)} = {d['total']}".replace("+ off focus -", "- off focus ")
@@ -152,9 +153,9 @@ def resolved(e: Event, n: Namer) -> Working:
         steps.append(f"+ {mod['code']} ({MODIFIERS[mod['code']][1].lower()}): {deck.names(mod['cards'])}: {mod['value']}")
     elif mod.get("value"):
         steps.append(f"+ the weapon's {signed(mod['value'])}")
-    words = {"minor": "Minor Critical", "major": "Major Critical (its effect: the GM's table)",
-             "added": "a Major Critical's card of the wrong suit, its value added"}
-    steps += [f"+ {words[s['kind']]}, {_card(s['card'])}" for s in e["chain"]]
+    words = {"minor": "(a Minor Critical)", "major": "(a Major Critical: its effect is on the GM's table)",
+             "added": "(not the weapon's critical suit: its value is added)"}
+    steps += [f"+ {_card(s['card'])} {words[s['kind']]}" for s in e["chain"]]
     if e["critical_prevented"]:
         steps.append("A face card in the defence: no critical")
     steps.append(f"= {e['total']} damage")

@@ -62,7 +62,7 @@ def test_the_issues_attack_reads_as_a_story_and_unfolds_its_sum() -> None:
         "Defence: Ghoul's own (the GM's figure) = 7", "33 - 7 = 26: a hit",
         "The attack card is of Swords, the attack's own suit: the full 26",
         "+ L2 (draw two cards and use the lower value as the added damage): Three of Cups and Nine of Wands: 3",
-        "+ Minor Critical, Four of Swords: 4")
+        "+ Four of Swords: 4 (a Minor Critical)")
     assert how.steps[-2:] == ("= 33 damage", "Health -33, Life -33")
     assert how.rule == w.CRITICAL and how.source == "Combat Actions"
     assert audience(resolved).private == {}  # public: the working is everyone's, and names no sheet figure
@@ -87,7 +87,7 @@ def test_a_miss_says_the_sum_was_not_positive() -> None:
     table = fight()
     _, resolved = strike(table, "C2", defence=["P8"])  # 2 + 20 = 22 against 7 + Eight of Pentacles doubled
     how = working(resolved, table.state)
-    assert how.steps[-2:] == ("Defence: Ghoul's own (the GM's figure) + Eight of Pentacles 16 = 23",
+    assert how.steps[-2:] == ("Defence: Ghoul's own (the GM's figure) + Eight of Pentacles 16 (Pentacles count double) = 23",
                               "22 - 23 = -1: not positive, a miss")
     assert how.rule == w.ATTACK
     assert summary(resolved, table.state) == "Ann attacks Ghoul with Sword: Two of Cups + Melee 20 against Defence 23: a miss."
