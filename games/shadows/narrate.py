@@ -36,11 +36,20 @@ def _signed(x: int) -> str:
 def _opposed(e: Event, n: Callable[[str | None], str]) -> str:
     sides = []
     for side, draws, total in zip(e["sides"], e["draws"], e["totals"]):
-        cards = "; then ".join(deck.names(d) for d in draws)
-        sides.append(f"{side['name']} {cards} = {total}")
+        sides.append(f"{side['name']} draws {'; then '.join(deck.names(d) for d in draws)} for {total}")
     end = f"{n(e['winner'])} wins." if e["winner"] else "Still tied: the GM decides."
     ties = f" after {count(e['ties'], 'tie')}" if e["ties"] else ""
-    return f"Opposed: {' against '.join(sides)}{ties}. {end}"
+    return f"Opposed: {', '.join(sides)}{ties}. {end}"
+
+
+def _contest_drawn(e: Event, n: Callable[[str | None], str], state: Mapping[str, Any]) -> str:
+    contest = (state.get("contests") or {}).get(str(e["contest"])) or {}
+    names = [s["name"] for s in contest.get("sides") or ()] or ["", ""]
+    made = [f"{name}'s {deck.names(c)} makes {t}" if name else f"{deck.names(c)} = {t}"
+            for name, c, t in zip(names, e["cards"], e["totals"])]
+    return (f"Draw {e['number']}: {' against '.join(made)}; "
+            f"{n(e['leader']) + ' leads' if e['leader'] else 'level'}"
+            + (f". {n(e['winner'])} wins." if e["winner"] else "."))
 
 
 def prepared_line(e: Event, *, figures: bool | None = None) -> str:
@@ -95,10 +104,7 @@ def summary(event: Event, state: Mapping[str, Any]) -> str:
                                    f"{e['sides'][0]['name']} against {e['sides'][1]['name']}, "
                                    + (f"{count(e['draws'], 'draw')}, counting {e['scoring']}."
                                       if e["mode"] == "draws" else "until the GM's margin is reached."),
-        "contest_drawn": lambda: f"Draw {e['number']}: "
-                                 + " against ".join(f"{deck.names(c)} = {t}" for c, t in zip(e['cards'], e['totals']))
-                                 + f"; {n(e['leader']) + ' leads' if e['leader'] else 'level'}"
-                                 + (f". {n(e['winner'])} wins." if e["winner"] else "."),
+        "contest_drawn": lambda: _contest_drawn(e, n, state),
         "contest_ended": lambda: "The GM ends the multi-draw action.",
         "arcana_spent": lambda: f"{e['name']} calls on {deck.name(deck.bare(e['card']))}, "
                                 f"{'reversed' if e['reversed'] else 'upright'}: {e['meaning']} "
@@ -112,7 +118,7 @@ def summary(event: Event, state: Mapping[str, Any]) -> str:
                                  "Arcana and shuffled; everyone declares a focus."
                                  if e.get("gathered") else f"Round {e['round']}: everyone declares a focus.",
         "combatant_added": lambda: f"{e['name']} joins the combat.",
-        "focus_declared": lambda: f"{n(e['combatant'])} focuses {FOCUS_LABELS[e['focus']]}.",
+        "focus_declared": lambda: f"{n(e['combatant'])} focuses on {FOCUS_LABELS[e['focus']]} actions this round.",
         "hand_dealt": lambda: f"{n(e['combatant'])} is dealt {count(e['count'], 'card')} "
                               f"({FOCUS_LABELS[e['focus']]} focus).",
         "redealt": lambda: f"{n(e['combatant'])} gives up their first AP to discard "
@@ -124,9 +130,9 @@ def summary(event: Event, state: Mapping[str, Any]) -> str:
                               + (f" ({count(e['ap'], 'AP', 'AP')} left for defence)."
                                  if e.get("ap") and not e.get("npc") else "."),
         "attack_declared": lambda: story.attack_line(e, n),
-        "cover_set": lambda: (f"Cover {_signed(e['cover'])}." if e["cover"] else
-                              f"Movement {_signed(e['movement'])}." if e["movement"] else
-                              "No cover or movement."),
+        "cover_set": lambda: (f"Cover adds {e['cover']} to the Defence against this attack." if e["cover"] else
+                              f"Movement adds {e['movement']} to the Defence against this attack." if e["movement"] else
+                              "No cover or movement against this attack."),
         "defended": lambda: (f"{n(e['combatant'])} dodges/parries with {deck.names(e['cards'])} "
                              f"({count(e['ap'], 'AP', 'AP')})." if e["cards"] else
                              f"{n(e['combatant'])} takes no active defence."),

@@ -59,6 +59,7 @@ OPPOSED = ("They are determined by those who are competing in the Opposed Action
            "the Minor Arcana deck and adding their appropriate skill and attribute for the task or action and then "
            "comparing the results, with the higher result being successful. If this results in a tie, then both "
            "sides draw an additional card, continuing to do so until one side succeeds.")
+MULTI = "Then multiple separate draws are made, with each draw indicating who is in the lead for that portion of time."
 MAJOR = ("This third card and any additional cards do more than just add additional damage; they also add effects "
          "indicating a Major Critical")
 
@@ -169,14 +170,28 @@ def resolved(e: Event, n: Namer) -> Working:
 
 
 def opposed(e: Event, n: Namer) -> Working:
+    """Each side's cards and what it adds (an NPC's too: with an NPC side the event, and so its
+    working, is the GM's; visibility.py)."""
     steps = []
     for side, draws, total in zip(e["sides"], e["draws"], e["totals"]):
         cards = "; then ".join(deck.names(d) for d in draws)
-        adds = ("its skill and attribute (the GM's figures)" if side.get("npc")
-                else f"{skill_label(side['skill'])} and {side['attribute'].capitalize()} {side['modifier']}")
-        steps.append(f"{side['name']}: {cards} + {adds} = {total}")
+        adds = " and ".join([*([skill_label(side["skill"])] if side["skill"] else []), side["attribute"].capitalize()])
+        steps.append(f"{side['name']}: {cards} + {adds} {side['modifier']} = {total}")
+    if e["ties"]:
+        steps.append(f"{e['ties']} tie{'s' if e['ties'] > 1 else ''}: each side drew another card, added")
     steps.append(f"{n(e['winner'])} is higher and wins" if e["winner"] else "Still tied: the GM decides")
     return Working(tuple(steps), OPPOSED, "Opposed Actions")
+
+
+def contest_drawn(e: Event, n: Namer, sides: list[str]) -> Working:
+    """A multi-draw's draw: only what the event carries (each side's cards and total; what a
+    side adds stays on its sheet), who leads and the score."""
+    steps = [f"{name}: {deck.names(cards)}, with skill and attribute: {total}"
+             for name, cards, total in zip(sides, e["cards"], e["totals"])]
+    steps.append(f"{n(e['leader'])} leads this draw" if e["leader"] else "Level: nobody leads this draw")
+    steps.append("Score: " + ", ".join(f"{name} {score}" for name, score in zip(sides, e["score"]))
+                 + (f": {n(e['winner'])} wins" if e["winner"] else ""))
+    return Working(tuple(steps), MULTI, "Opposed Actions: multi-draw")
 
 
 def announced(e: Event, n: Namer) -> Working:
@@ -192,5 +207,9 @@ WORKINGS: dict[str, Callable[[Event, Namer], Working]] = {
 
 def working(event: Event, state: Mapping[str, Any]) -> Working | None:
     """``Procedure.working``: how ``event``'s line came out, or None for bookkeeping."""
+    n = _namer(state, event)
+    if event.get("type") == "contest_drawn":  # the sides' names, from the state (names only)
+        contest = (state.get("contests") or {}).get(str(event["contest"])) or {}
+        return contest_drawn(event, n, [s["name"] for s in contest.get("sides") or ()])
     build = WORKINGS.get(str(event.get("type")))
-    return build(event, _namer(state, event)) if build else None
+    return build(event, n) if build else None

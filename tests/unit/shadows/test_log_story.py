@@ -20,8 +20,8 @@ GHOUL_HAND = ["C4", "P6", "W9", "S3", "C5", "P8", "W2", "S7"][:-1] + ["W12"]
 
 
 def ghoul(**sheet) -> dict:
-    return character("c3", "Ghoul", None, npc=True, quickness=5, protection=2, skills={"claws": 37},
-                     **{"health": 60, "life": 60, **sheet})
+    return character("c3", "Ghoul", None, npc=True, **{"quickness": 5, "protection": 2, "skills": {"claws": 37},
+                                                        "health": 60, "life": 60, **sheet})
 
 
 def fight(after=(), modifier: str = "L2") -> Table:
@@ -172,15 +172,38 @@ def test_an_npcs_check_names_its_card_and_total_and_keeps_its_figures_the_gms() 
     assert "+ Claws 37" in working(made, table.state).steps
 
 
-def test_an_opposed_action_unfolds_each_side_and_hides_an_npcs_figures() -> None:
+def test_an_opposed_action_unfolds_each_side_and_an_npc_side_makes_it_the_gms() -> None:
     """Seed: "each drawing a single card from the Minor Arcana deck and adding their
-    appropriate skill and attribute ... with the higher result being successful"."""
+    appropriate skill and attribute ... with the higher result being successful". Against an
+    NPC, the sides (its skill and attribute) are the GM's part, and the working with them."""
+    table = Table(stacked(["C9", "S3", "W5", "P4"]))
+    alma = {"character": ann(skills={"chess": 3}, mind=5), "skill": "chess", "attribute": "mind"}
+    [made] = of_type(table.send(GM, "opposed", sides=[alma, {"character": ghoul(mind=4), "skill": "",
+                                                               "attribute": "mind"}]), "opposed_resolved")
+    assert summary(made, table.state) == "Opposed: Ann draws Nine of Cups for 17, Ghoul draws Three of Swords for 7. Ann wins."
+    how = working(made, table.state)
+    assert how.steps == ("Ann: Nine of Cups + Chess and Mind 8 = 17", "Ghoul: Three of Swords + Mind 4 = 7",
+                         "Ann is higher and wins")
+    assert how.rule == w.OPPOSED and audience(made).private["sides"][1]["modifier"] == 4
+    bob = {"character": character("c2", "Bob", 3, skills={"chess": 1}, mind=6), "skill": "chess", "attribute": "mind"}
+    [made] = of_type(table.send(GM, "opposed", sides=[alma, bob]), "opposed_resolved")
+    assert audience(made).private == {}  # two players' sides: everyone's, working and all
+
+
+def test_a_multi_draw_unfolds_each_draw_from_the_event_alone() -> None:
+    """Seed: "Then multiple separate draws are made, with each draw indicating who is in the lead
+    for that portion of time". What a side adds is not in the draw's event: the working says
+    "with skill and attribute" and gives the totals, the lead and the score."""
     table = Table(stacked(["C9", "S3"]))
     sides = [{"character": ann(skills={"chess": 3}, mind=5), "skill": "chess", "attribute": "mind"},
-             {"character": ghoul(mind=4), "skill": "", "attribute": "mind"}]
-    [made] = of_type(table.send(GM, "opposed", sides=sides), "opposed_resolved")
-    how = working(made, table.state)
-    assert how.steps == ("Ann: Nine of Cups + Chess and Mind 8 = 17",
-                         "Ghoul: Three of Swords + its skill and attribute (the GM's figures) = 7",
-                         "Ann is higher and wins")
-    assert how.rule == w.OPPOSED
+             {"character": ghoul(mind=4, skills={"chess": 9}), "skill": "chess", "attribute": "mind"}]
+    [started] = table.send(GM, "contest_start", sides=sides, mode="draws", draws=3, scoring="wins")
+    assert audience(started).private["sides"][1]["modifier"] == 13  # the Ghoul's Chess and Mind: the GM's
+    [drawn] = table.send(GM, "contest_draw", contest=started["id"])
+    assert summary(drawn, table.state) == ("Draw 1: Ann's Nine of Cups makes 17 against Ghoul's Three of Swords "
+                                           "makes 16; Ann leads.")
+    how = working(drawn, table.state)
+    assert how.steps == ("Ann: Nine of Cups, with skill and attribute: 17",
+                         "Ghoul: Three of Swords, with skill and attribute: 16",
+                         "Ann leads this draw", "Score: Ann 1, Ghoul 0")
+    assert how.rule == w.MULTI and "13" not in " ".join(how.steps)
