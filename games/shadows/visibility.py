@@ -142,7 +142,7 @@ AUDIENCES: dict[str, AudienceRule] = {
     # an NPC's figures are the GM's: its skill, its hand size, its AP (panel_fight.py)
     "attack_aimed": _npc_part("skill"),
     "attack_declared": _npc_part("skill", "skill_value", "accuracy"),
-    "focus_declared": _npc_part("size"),
+    "focus_declared": _npc_part("size", "hand_from"),
     # an NPC's check: the cards and the total are everyone's, what it added the GM's
     "check_made": _npc_part("skill", "skill_value", "attribute_value", "helpers", "assistance", "modifier",
                             "off_focus", note=npc_check_note),

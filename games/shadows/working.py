@@ -15,7 +15,7 @@ from typing import Any
 
 from games.contract import Working
 from games.shadows import deck
-from games.shadows.combat import MODIFIERS
+from games.shadows.combat import FOCUS_FORMULA, MODIFIERS
 from games.shadows.narrate import _namer
 from games.shadows.resolution import BAND_LABELS, COMPLEXITIES
 from games.shadows.story import SUIT_OF_ATTACK, TRACK_WORDS, Namer, signed, skill_label
@@ -59,6 +59,11 @@ OPPOSED = ("They are determined by those who are competing in the Opposed Action
            "the Minor Arcana deck and adding their appropriate skill and attribute for the task or action and then "
            "comparing the results, with the higher result being successful. If this results in a tie, then both "
            "sides draw an additional card, continuing to do so until one side succeeds.")
+HANDS = {
+    "physical": "Physical (physical attacks, movement, physical skills, etc): Body + 1/2xPhysical",
+    "mental": "Mental (mental activities or mental based magical effects): Mind + 1/2xMental",
+    "spiritual": "Spiritual (spiritual activities or spiritual based magical effects): Spirit + 1/2xEmotional",
+}
 MULTI = "Then multiple separate draws are made, with each draw indicating who is in the lead for that portion of time."
 MAJOR = ("This third card and any additional cards do more than just add additional damage; they also add effects "
          "indicating a Major Critical")
@@ -194,14 +199,26 @@ def contest_drawn(e: Event, n: Namer, sides: list[str]) -> Working:
     return Working(tuple(steps), MULTI, "Opposed Actions: multi-draw")
 
 
+def focus(e: Event, n: Namer) -> Working | None:
+    """The hand a focus deals: the whole attribute and half the other, the half rounded up
+    (a reading: the seed gives no rounding here; AP's half rounds up)."""
+    if "hand_from" not in e:
+        return None  # a focus declared before the event carried its attributes
+    whole, half = FOCUS_FORMULA[e["focus"]]  # not the stored mapping's order: a database may sort its keys
+    w_value, h_value = e["hand_from"][whole], e["hand_from"][half]
+    steps = (f"{whole.capitalize()} {w_value}", f"+ half of {half.capitalize()} {h_value}, rounded up: {-(-h_value // 2)}",
+             f"= {e['size']} cards for the round")
+    return Working(steps, HANDS[e["focus"]], COMBAT)
+
+
 def announced(e: Event, n: Namer) -> Working:
     return Working((f"{deck.name(e['card'])}: a Major Critical on {n(e['target'])}", f"The GM's table: {e['effect']}"),
                    MAJOR, "Criticals")
 
 
-WORKINGS: dict[str, Callable[[Event, Namer], Working]] = {
+WORKINGS: dict[str, Callable[[Event, Namer], Working | None]] = {
     "check_made": check, "attack_declared": declared, "attack_resolved": resolved,
-    "opposed_resolved": opposed, "critical_announced": announced,
+    "opposed_resolved": opposed, "critical_announced": announced, "focus_declared": focus,
 }
 
 

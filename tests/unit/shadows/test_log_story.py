@@ -207,3 +207,18 @@ def test_a_multi_draw_unfolds_each_draw_from_the_event_alone() -> None:
                          "Ghoul: Three of Swords, with skill and attribute: 16",
                          "Ann leads this draw", "Score: Ann 1, Ghoul 0")
     assert how.rule == w.MULTI and "13" not in " ".join(how.steps)
+
+
+def test_a_focus_unfolds_to_the_hand_it_deals_and_an_npcs_stays_the_gms() -> None:
+    """Seed: "Physical (physical attacks, movement, physical skills, etc): Body + 1/2xPhysical";
+    the half rounds up (a reading, as for AP). Ann: Body 3 + half of Physical 3 (2) = 5 cards;
+    the Ghoul's figures, like its hand's size, are the GM's part."""
+    table = Table()
+    table.send(GM, "start_combat", combatants=[ann(body=3, physical=3), ghoul(body=6, physical=5)])
+    [mine] = table.send(ANN, "declare_focus", combatant="c1", focus="physical")
+    how = working(mine, table.state)
+    assert how.steps == ("Body 3", "+ half of Physical 3, rounded up: 2", "= 5 cards for the round")
+    assert how.rule == w.HANDS["physical"] and audience(mine).private == {}
+    [its] = table.send(GM, "declare_focus", combatant="c3", focus="physical")
+    assert audience(its).private == {"size": 9, "hand_from": {"body": 6, "physical": 5}}
+    assert working(its, table.state).steps[-1] == "= 9 cards for the round"
