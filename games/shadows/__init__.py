@@ -27,7 +27,11 @@ Modules
     contests              opposed and multi-draw actions, counters
     arcana                the Major Arcana outside combat: a Queen's card, a fumble's guide,
                           cards held and spent, the one carried over at a session's end
-    narrate               ``summary(event, state)``: the public log line
+    narrate / story       ``summary(event, state)``: the public log line, told as a story for checks
+                          and attacks ("Alma strikes Ghoul with Sword: Queen of Swords + Melee 20
+                          against Defence 7 -> 26, Swords deal it in full")
+    working               ``working(event, state)``: how a line came out, step by step, and the
+                          seed's rule word for word (issue 23), from the event alone
     visibility            ``audience(event)`` (an NPC's figures in its events are the GM's),
                           ``hand_of(state, member)``
     panel / panel_fight   ``view(state, seat)``: one panel per seat; a seat that may not see an
@@ -94,7 +98,11 @@ Hidden information (visibility.py)
     multi-draw margin, the critical tables, and, while the table keeps NPC sheets behind the
     screen (``Seat.hidden``), NPCs' figures (skills, attributes, AP, hand sizes, tracks,
     protection) and any odds counted from them: an aim's chances against an NPC and the
-    Defence a waiting attack on it must beat. A resolved attack's own figures are everyone's.
+    Defence a waiting attack on it must beat. A resolved attack's own figures are everyone's:
+    its cards, its value, the Defence total it met, the damage; an NPC's part in them (its skill,
+    its attribute and protection, its armour and nature) is not in the event (hits.py). An NPC's
+    check, and an opposed or multi-draw action with an NPC side, keep its figures in the GM's
+    part, and so the line's working is the GM's.
 
 Readings where the seed is silent or loose (each commented where it is coded)
     - Halves round up for hand sizes (as for AP); assistance halves/quarters round down.

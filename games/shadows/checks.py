@@ -130,6 +130,7 @@ def check(state: Mapping[str, Any], command: Command, actor: Actor, rng: Rng, ca
         "assistance": setup["assistance"], "modifier": setup["modifier"], "off_focus": setup["off_focus"],
         "counters": counters, "reduction": reduction, "total": total, "band": outcome,
         "ap": ap, "queen": judged.queen, "prepared": prepared["id"] if prepared else None,
+        **npc_flag(person),  # an NPC's skill, attribute and what else it adds are the GM's (visibility.py)
     }
     events = [*returned, event]
     if judged.queen:

@@ -13,7 +13,7 @@ from games.shadows import combat as cb
 from games.shadows import deck, decks, resolution
 from games.shadows import state as st
 from games.shadows.actor import (
-    ACTION_AP, MAX_TIE_DRAWS, Actor, Command, Event, holder_of, names_of, new_id, require_ap, whole,
+    ACTION_AP, MAX_TIE_DRAWS, Actor, Command, Event, npc_flag, holder_of, names_of, new_id, require_ap, whole,
 )
 from games.shadows.arcana import _major_for
 from games.shadows.errors import RuleError, WrongStep
@@ -46,7 +46,7 @@ def _side(state: Mapping[str, Any], raw: Any, actor: Actor) -> dict[str, Any]:
     return {"id": person["id"], "name": person["name"], "owner": person.get("owner"),
             "skill": skill_key(skill) if skill else "", "attribute": attribute,
             "modifier": skill_value(person, skill) + attribute_value(person, attribute) + off,
-            "off_focus": off}
+            "off_focus": off, **npc_flag(person)}
 
 
 def _one_draw(state: Mapping[str, Any], cards: Cards) -> tuple[list[str], int]:

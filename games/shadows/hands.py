@@ -41,7 +41,10 @@ def declare_focus(state: Mapping[str, Any], command: Command, actor: Actor, rng:
     if focus not in cb.FOCI:
         raise RuleError("The focus is Physical, Mental or Spiritual.")
     return [{"type": "focus_declared", "combatant": person["id"], "focus": focus,
-             "size": cb.hand_size(person["attributes"], focus), **npc_flag(person)}]
+             "size": cb.hand_size(person["attributes"], focus),
+             # what the size is counted from, for the line's working: an NPC's, like its size, the GM's
+             "hand_from": {a: int(person["attributes"].get(a, 0)) for a in cb.FOCUS_FORMULA[focus]},
+             **npc_flag(person)}]
 
 
 def _room(state: Mapping[str, Any], names: list[str], cards: Cards, *, first: bool) -> dict[str, int]:

@@ -29,10 +29,11 @@ def resolve(state: Mapping[str, Any], pending: Mapping[str, Any], target: Mappin
     result: Event = {
         "type": "attack_resolved", "attack": pending["id"], "attacker": pending["attacker"],
         "target": target["id"], "weapon": weapon["name"], "attack_type": kind,
-        "value": pending["value"], "defence": guard.to_dict(), "raw": raw, "hit": cb.is_hit(raw),
+        "value": pending["value"], "defence": _guard(guard, target), "raw": raw, "hit": cb.is_hit(raw),
         "suit_match": deck.suit(lead) == cb.ATTACK_SUIT[kind], "base": 0,
         "modifier": None, "chain": [], "critical": None, "critical_prevented": False,
         "total": 0, "damage": 0, "notes": [], "tracks": {}, "criticals": [],
+        **_made_of(pending), **({"target_npc": True} if target.get("npc") else {}),
     }
     if not result["hit"]:
         return result
@@ -74,7 +75,7 @@ def resolve(state: Mapping[str, Any], pending: Mapping[str, Any], target: Mappin
                                  vulnerabilities=target["vulnerabilities"],
                                  resistances=target["resistances"], immunities=target["immunities"])
     result["damage"] = damage
-    result["notes"] = notes
+    result["notes"] = [_plain(n) for n in notes] if target.get("npc") else notes
     result["tracks"] = cb.tracks_hit(damage, kind, weapon["modern"]) if damage else {}
     result["falls"] = _falls(target, result["tracks"])
     return result
@@ -85,3 +86,38 @@ def _falls(target: Mapping[str, Any], tracks: Mapping[str, int]) -> str:
     Health gone), or "" (it stands): everyone sees a combatant fall."""
     after = {**target, **{t: target[t] - v for t, v in tracks.items()}}
     return st.harm(after) if st.standing(target) else ""
+
+
+# What an attack's line and working unfold (working.py), carried by the event itself so that
+# neither reads a figure out of the state: the cards played, and the attacker's skill and the
+# rest of the sum when the attacker is not an NPC (an NPC's skill is the GM's: visibility.py).
+_SUM = ("skill", "skill_value", "off_focus")
+
+
+def _made_of(pending: Mapping[str, Any]) -> dict[str, Any]:
+    made: dict[str, Any] = {"cards": list(pending["cards"])}
+    if pending.get("npc"):
+        made["attacker_npc"] = True
+    else:
+        made.update({k: pending[k] for k in _SUM if k in pending})
+        made["attack_modifier"] = pending.get("modifier", 0)  # the GM's; "modifier" is the damage's
+    return made
+
+
+def _guard(guard: cb.Defence, target: Mapping[str, Any]) -> dict[str, Any]:
+    """The Defence the attack met. Reading (seeds README: an NPC's sheet is the GM's): its total
+    is the resolution's and everyone's, as are the cards played, cover and the -3; what an NPC's
+    own part is made of (its attribute's value, its protection) is its sheet's, and the event,
+    public, does not carry it: the GM reads it on the sheet."""
+    shown = guard.to_dict()
+    if target.get("npc"):
+        del shown["base"], shown["protection"]
+    return shown
+
+
+def _plain(note: str) -> str:
+    """An NPC's armour value and the materials it is weak to, resists or is immune to are its
+    sheet's (the GM's); the effect on the damage is the hit's, and everyone's."""
+    words = {"armour": "its armour", "immune": "immune", "vulnerable": "vulnerable (double)",
+             "resists": "resistant (half)"}
+    return words.get(note.split(" ")[0], "its nature")

@@ -11,9 +11,9 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from games.core.words import count
-from games.shadows import deck
-from games.shadows.combat import ATTACK_LABELS, FOCUS_LABELS, MODIFIERS
-from games.shadows.resolution import BAND_LABELS, COMPLEXITIES
+from games.shadows import deck, story
+from games.shadows.combat import FOCUS_LABELS
+from games.shadows.resolution import COMPLEXITIES
 
 Event = Mapping[str, Any]
 
@@ -33,91 +33,23 @@ def _signed(x: int) -> str:
     return f"+{x}" if x >= 0 else str(x)
 
 
-def _check(e: Event, n: Callable[[str | None], str]) -> str:
-    level = COMPLEXITIES[e["complexity"]].label
-    how = "plays" if e["from_hand"] else "draws"
-    cards = deck.names(e["cards"])
-    middle = f" (middle {e['drawn']})" if e["count"] == 3 else ""
-    extra = f", and {deck.name(e['extra'])} is added" if e["extra"] else ""
-    parts = [f"skill {e['skill_value']}", f"{e['attribute'].capitalize()} {e['attribute_value']}"]
-    if e["assistance"]:
-        parts.append(f"help {_signed(e['assistance'])}")
-    if e["modifier"]:
-        parts.append(f"GM {_signed(e['modifier'])}")
-    if e["off_focus"]:
-        parts.append(f"off focus {e['off_focus']}")
-    for c in e["counters"]:
-        parts.append(f"countered by {n(c['counterer'])} with {deck.name(c['card'])} "
-                     f"-{c['reduction']}" if c["reduction"] else
-                     f"{n(c['counterer'])}'s counter ({deck.name(c['card'])}) fails")
-    none_left = (" A Queen, but every Major Arcana card is held: there is none to draw."
-                 if e.get("no_major_left") else "")
-    if e["band"] == "fumble":
-        return (f"{e['name']} {how} {cards}{middle} on a {level} check: a fumble! The check fails "
-                "at once.")
-    return (f"{e['name']} {how} {cards}{middle}{extra} on a {level} check; "
-            f"{', '.join(parts)}: total {e['total']}, {BAND_LABELS[e['band']]}.{none_left}")
-
-
 def _opposed(e: Event, n: Callable[[str | None], str]) -> str:
     sides = []
     for side, draws, total in zip(e["sides"], e["draws"], e["totals"]):
-        cards = "; then ".join(deck.names(d) for d in draws)
-        sides.append(f"{side['name']} {cards} = {total}")
+        sides.append(f"{side['name']} draws {'; then '.join(deck.names(d) for d in draws)} for {total}")
     end = f"{n(e['winner'])} wins." if e["winner"] else "Still tied: the GM decides."
     ties = f" after {count(e['ties'], 'tie')}" if e["ties"] else ""
-    return f"Opposed: {' against '.join(sides)}{ties}. {end}"
+    return f"Opposed: {', '.join(sides)}{ties}. {end}"
 
 
-def _attack(e: Event, n: Callable[[str | None], str]) -> str:
-    line = (f"{n(e['attacker'])} attacks {n(e['target'])} with {e['weapon']['name']} "
-            f"({ATTACK_LABELS[e['weapon']['type']]}), playing {deck.names(e['cards'])} "
-            f"for {count(e['ap'], 'AP', 'AP')}{' with extra effort' if e['extra_effort'] else ''}: "
-            f"attack {e['value']}.")
-    fumble = e["fumble"]
-    if fumble:
-        verdict = "a fumble!" if fumble["fumbled"] else "no fumble."
-        line += (f" An Ace: {deck.name(fumble['card'])} is drawn against Fumble "
-                 f"{fumble['fumble_value']}: {verdict}")
-    return line
-
-
-def _resolved(e: Event, n: Callable[[str | None], str]) -> str:
-    d = e["defence"]
-    guard = f"Defence {d['total']} ({d['attribute'].capitalize()} {d['base']}"
-    for label, key in (("cover/movement", "bonus"), ("equipment", "protection"),
-                       ("cards", "card_total"), ("off focus", "penalty")):
-        if d[key]:
-            guard += f", {label} {_signed(d[key])}"
-    guard += ")"
-    if not e["hit"]:
-        return f"{n(e['target'])}: {guard} against attack {e['value']}: the attack misses."
-    mod = e["modifier"] or {}
-    code = mod.get("code", "0")
-    if code in MODIFIERS:
-        added = f"{code} {deck.names(mod['cards'])} {_signed(mod['value'])}"
-    else:
-        added = f"modifier {_signed(mod.get('value', 0))}"
-    suit = {"physical": "Swords", "mana": "Wands", "spiritual": "Cups"}[e["attack_type"]]
-    base = f"{e['raw']} in full ({suit})" if e["suit_match"] else f"1 (not {suit})"
-    line = f"{n(e['target'])}: {guard} against attack {e['value']}: a hit, {base}, {added}"
-    for step in e["chain"]:
-        what = {"minor": "Minor Critical", "major": "Major Critical",
-                "added": "wrong suit, added"}[step["kind"]]
-        line += f"; {what}: {deck.name(step['card'])} +{step['value']}"
-    if e["critical_prevented"]:
-        line += "; a face card in the defence prevents the critical"
-    line += f". Damage {e['total']}"
-    if e["notes"]:
-        line += f" ({'; '.join(e['notes'])}) -> {e['damage']}"
-    tracks = ", ".join(f"{ {'health': 'Health', 'life': 'Life', 'aessence': 'Æssence'}[k]} -{v}"
-                       for k, v in e["tracks"].items())
-    line += f"{': ' + tracks if tracks else ''}."
-    if e.get("falls"):  # "down" (no Health left) or "dead" (no Life left): out of the fight
-        line += f" {n(e['target'])} is {e['falls']}."
-    if e["critical"] == "major":
-        line += " The GM has the Major Critical's effect."
-    return line
+def _contest_drawn(e: Event, n: Callable[[str | None], str], state: Mapping[str, Any]) -> str:
+    contest = (state.get("contests") or {}).get(str(e["contest"])) or {}
+    names = [s["name"] for s in contest.get("sides") or ()] or ["", ""]
+    made = [f"{name}'s {deck.names(c)} makes {t}" if name else f"{deck.names(c)} = {t}"
+            for name, c, t in zip(names, e["cards"], e["totals"])]
+    return (f"Draw {e['number']}: {' against '.join(made)}; "
+            f"{n(e['leader']) + ' leads' if e['leader'] else 'level'}"
+            + (f". {n(e['winner'])} wins." if e["winner"] else "."))
 
 
 def prepared_line(e: Event, *, figures: bool | None = None) -> str:
@@ -150,7 +82,7 @@ def summary(event: Event, state: Mapping[str, Any]) -> str:
     n = _namer(state, event)
     e = event
     texts: dict[str, Callable[[], str]] = {
-        "check_made": lambda: _check(e, n),
+        "check_made": lambda: story.check_line(e),
         "major_arcana_kept": lambda: f"A Queen: {e['name']} draws a Major Arcana to keep: "
                                      f"{deck.name(e['card'])}.",
         "guide_pending": lambda: f"The GM is to draw a Major Arcana as the guide to what went wrong "
@@ -172,10 +104,7 @@ def summary(event: Event, state: Mapping[str, Any]) -> str:
                                    f"{e['sides'][0]['name']} against {e['sides'][1]['name']}, "
                                    + (f"{count(e['draws'], 'draw')}, counting {e['scoring']}."
                                       if e["mode"] == "draws" else "until the GM's margin is reached."),
-        "contest_drawn": lambda: f"Draw {e['number']}: "
-                                 + " against ".join(f"{deck.names(c)} = {t}" for c, t in zip(e['cards'], e['totals']))
-                                 + f"; {n(e['leader']) + ' leads' if e['leader'] else 'level'}"
-                                 + (f". {n(e['winner'])} wins." if e["winner"] else "."),
+        "contest_drawn": lambda: _contest_drawn(e, n, state),
         "contest_ended": lambda: "The GM ends the multi-draw action.",
         "arcana_spent": lambda: f"{e['name']} calls on {deck.name(deck.bare(e['card']))}, "
                                 f"{'reversed' if e['reversed'] else 'upright'}: {e['meaning']} "
@@ -189,7 +118,7 @@ def summary(event: Event, state: Mapping[str, Any]) -> str:
                                  "Arcana and shuffled; everyone declares a focus."
                                  if e.get("gathered") else f"Round {e['round']}: everyone declares a focus.",
         "combatant_added": lambda: f"{e['name']} joins the combat.",
-        "focus_declared": lambda: f"{n(e['combatant'])} focuses {FOCUS_LABELS[e['focus']]}.",
+        "focus_declared": lambda: f"{n(e['combatant'])} focuses on {FOCUS_LABELS[e['focus']]} actions this round.",
         "hand_dealt": lambda: f"{n(e['combatant'])} is dealt {count(e['count'], 'card')} "
                               f"({FOCUS_LABELS[e['focus']]} focus).",
         "redealt": lambda: f"{n(e['combatant'])} gives up their first AP to discard "
@@ -200,14 +129,14 @@ def summary(event: Event, state: Mapping[str, Any]) -> str:
         "turn_ended": lambda: f"{n(e['combatant'])} is done acting for now"
                               + (f" ({count(e['ap'], 'AP', 'AP')} left for defence)."
                                  if e.get("ap") and not e.get("npc") else "."),
-        "attack_declared": lambda: _attack(e, n),
-        "cover_set": lambda: (f"Cover {_signed(e['cover'])}." if e["cover"] else
-                              f"Movement {_signed(e['movement'])}." if e["movement"] else
-                              "No cover or movement."),
+        "attack_declared": lambda: story.attack_line(e, n),
+        "cover_set": lambda: (f"Cover adds {e['cover']} to the Defence against this attack." if e["cover"] else
+                              f"Movement adds {e['movement']} to the Defence against this attack." if e["movement"] else
+                              "No cover or movement against this attack."),
         "defended": lambda: (f"{n(e['combatant'])} dodges/parries with {deck.names(e['cards'])} "
                              f"({count(e['ap'], 'AP', 'AP')})." if e["cards"] else
                              f"{n(e['combatant'])} takes no active defence."),
-        "attack_resolved": lambda: _resolved(e, n),
+        "attack_resolved": lambda: story.resolved_line(e, n),
         "critical_announced": lambda: f"Major Critical on {n(e['target'])} "
                                       f"({deck.name(e['card'])}): {e['effect']}",
         "weapons_set": lambda: "The GM changes the weapon table.",

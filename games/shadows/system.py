@@ -15,6 +15,7 @@ from games.shadows.sheet import FIELDS, clean_sheet, derived
 from games.shadows.state import new_state
 from games.shadows.table import glance, npc_glance, standing, writeback
 from games.shadows.visibility import AUDIENCES, view
+from games.shadows.working import working
 
 PANEL = "games/shadows/panel.html"
 
@@ -39,6 +40,7 @@ SYSTEM = GameSystem(
         writeback=writeback,
         uses_cards=True,
         events=EVENT_TYPES,
+        working=working,  # each line's arithmetic and the seed's rule, unfolded under it
     ),
     commands=web.COMMANDS,
     checks=(),

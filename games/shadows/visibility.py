@@ -13,9 +13,11 @@ the GM and the particular player will see their own card draws"). The rules:
   character card, its events and the write-back after a fight show the others its name; an
   event about an NPC keeps its figures, a skill, its AP, a hand size, in the GM's part).
   Reading: a resolution's own figures stay everyone's, as every card played is (an attack's
-  value, the Defence it met and what made it up, the damage done, a check's total), so the
-  players can check the rules were kept; the sheet they come from, and any odds counted from
-  it before the cards are down, are the GM's.
+  value, the Defence total it met, the damage done, a check's total), so the players can check
+  the rules were kept; the sheet they come from (an NPC's skill, attribute, protection, armour,
+  which the public event about it does not carry, or carries in the GM's part), and any odds
+  counted from it before the cards are down, are the GM's. A line's working goes where its
+  event's audience reads all of it (the platform): with a GM's part, to the GM alone.
 
 Which cards a player holds is ``hand_of(state, member_id)``: a separate pure function, so a
 platform that draws a per-member panel can add that member's own hand and nobody else's (the
@@ -31,6 +33,7 @@ from games.contract import GM_ONLY, PUBLIC, AudienceRule, Visibility, public
 from games.shadows import deck
 from games.shadows.faces import card_face
 from games.shadows.narrate import prepared_line
+from games.shadows.story import npc_check_note
 from games.shadows.panel import view
 
 __all__ = ["AUDIENCES", "audience", "hand_of", "view"]
@@ -60,10 +63,23 @@ def _guide_drawn(event: Event) -> Visibility:
                       private_summary=f"The guide: {deck.name(event['card'])} ({deck.meaning(event['card'])}).")
 
 
+def _npc_sides(event: Event) -> dict[str, Any]:
+    """An opposed or multi-draw action's sides carry each one's skill and attribute: an NPC's
+    are the GM's, so with an NPC among them the sides go in the GM's part (the line names
+    them, and the cards and totals are everyone's)."""
+    return {"sides": event["sides"]} if any(s.get("npc") for s in event.get("sides") or ()) else {}
+
+
+def _opposed(event: Event) -> Visibility:
+    sides = _npc_sides(event)
+    return Visibility(private=sides, private_audience="gm") if sides else PUBLIC
+
+
 def _contest_started(event: Event) -> Visibility:
+    sides = _npc_sides(event)
     if "margin" not in event:
-        return PUBLIC
-    return Visibility(private={"margin": event["margin"]}, private_audience="gm",
+        return Visibility(private=sides, private_audience="gm") if sides else PUBLIC
+    return Visibility(private={"margin": event["margin"], **sides}, private_audience="gm",
                       private_summary=f"The margin to reach is {event['margin']}.")
 
 
@@ -118,21 +134,25 @@ def _adjusted(event: Event) -> Visibility:
 # Who sees each event (games/contract.py: declared, never defaulted).
 AUDIENCES: dict[str, AudienceRule] = {
     **public(
-        "check_cancelled", "check_made", "major_arcana_kept", "guide_pending", "guide_shown", "guide_returned",
-        "help_approved", "opposed_resolved", "counter_declared", "contest_drawn", "contest_ended",
+        "check_cancelled", "major_arcana_kept", "guide_pending", "guide_shown", "guide_returned",
+        "help_approved", "counter_declared", "contest_drawn", "contest_ended",
         "arcana_spent", "session_ended", "round_started", "cover_set", "defended", "critical_announced",
         "weapons_set",
     ),
     # an NPC's figures are the GM's: its skill, its hand size, its AP (panel_fight.py)
     "attack_aimed": _npc_part("skill"),
     "attack_declared": _npc_part("skill", "skill_value", "accuracy"),
-    "focus_declared": _npc_part("size"),
+    "focus_declared": _npc_part("size", "hand_from"),
+    # an NPC's check: the cards and the total are everyone's, what it added the GM's
+    "check_made": _npc_part("skill", "skill_value", "attribute_value", "helpers", "assistance", "modifier",
+                            "off_focus", note=npc_check_note),
     "turn_ended": _npc_part("ap", note=lambda e: f"{e['ap']} AP left for defence."),
     "adjusted": _adjusted,
     "hand_dealt": _hand_dealt,
     "redealt": _redealt,
     "guide_drawn": _guide_drawn,
     "contest_started": _contest_started,
+    "opposed_resolved": _opposed,
     "attack_resolved": _attack_resolved,
     "check_prepared": _check_prepared,
     "combat_ended": _gm_part("tracks", "whole"),  # what is left of each, and each whole: NPCs' figures

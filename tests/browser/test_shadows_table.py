@@ -203,6 +203,31 @@ def test_a_combat_round_with_hidden_hands_a_dodge_and_a_critical_seen_live(
         expect(result).to_contain_text(re.compile(r"a (Minor|Major) Critical"))
         expect(result.locator(".sh-cards > li", has_text="Minor Critical")).to_have_count(1)
         expect(person.entry("Minor Critical:")).to_have_count(1)
+    # Issue 23: the blow reads as a story and unfolds ("How") to its sum and the seed's rule; the
+    # Ghoul's own Defence is the GM's figure (its sheet is the GM's). A Major Critical's effect
+    # makes the whole working the GM's (it rides with the effect, in the GM's part).
+    major = "Major Critical:" in gm.entry("Alma strikes Ghoul with Sword").inner_text()
+    for person in (ann, spectator, gm) if not major else (gm,):
+        strike = person.entry("Alma strikes Ghoul with Sword")
+        expect(strike).to_contain_text(f"{face_name} + Melee 20 against Defence ")
+        strike.locator("details.working > summary").click()
+        how = strike.locator("details.working")
+        expect(how.locator("ol.steps > li").first).to_have_text(f"{face_name}: {value(face)} (the attack card)")
+        expect(how).to_contain_text("Defence: Ghoul's own (the GM's figure)")
+        expect(how.locator("blockquote.rule cite")).to_have_text("Combat Actions")
+        expect(how).to_contain_text("additional card drawn from the deck")  # the seed's critical rule
+        if person is not gm:
+            expect(how).not_to_contain_text("Claws")
+    if not major:
+        # the log scrolls in its own box: shoot the line with its working's start, then its end
+        ann.page.locator("#log").evaluate(
+            "(log, text) => [...log.querySelectorAll('li')].find(li => li.textContent.includes(text))"
+            ".scrollIntoView({block: 'start'})", "Alma strikes Ghoul with Sword")
+        ann.page.locator("#log").screenshot(path=str(screens.SCREENS / "shadows-log-line.png"))
+        ann.entry("Alma strikes Ghoul with Sword").locator("blockquote.rule").scroll_into_view_if_needed()
+        ann.page.locator("#log").screenshot(path=str(screens.SCREENS / "shadows-log-how.png"))
+    else:
+        expect(ann.entry("Alma strikes Ghoul with Sword").locator("details.working")).to_have_count(0)
 
     # The Ghoul acts next and claws Bram; Bob dodges with one of his own cards.
     expect(gm.page.locator("#turn-banner")).to_contain_text("Your turn: act for Ghoul")

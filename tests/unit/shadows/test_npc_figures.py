@@ -112,7 +112,7 @@ def test_an_npcs_events_keep_its_ap_hand_size_and_check_figures_in_the_gms_part(
     table = Table(stacked(HANDS))
     table.send(GM, "start_combat", combatants=[ann(), WRAITH])
     [focus] = table.send(GM, "declare_focus", combatant="c3", focus="physical")
-    assert audience(focus).private == {"size": 9}
+    assert audience(focus).private == {"size": 9, "hand_from": {"body": 6, "physical": 6}}  # what it is counted from
     table.send(GM, "declare_focus", combatant="c1", focus="physical")
     table.send(GM, "deal")
     [done] = table.send(GM, "end_turn", combatant="c3")
