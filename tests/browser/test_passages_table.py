@@ -63,7 +63,7 @@ def test_a_contest_and_a_combat_turn_to_the_resolution_point_seen_live(make_tabl
     trayer_check.locator("select[name=skill]").select_option("Intimidation")
     trayer_check.get_by_role("button", name="Roll a check for Trayer").click()
     for person in everyone:
-        expect(person.entry("Trayer checks Intimidation (BASE 32; DU 64, DD 16): rolls")).to_have_count(1)
+        expect(person.entry("Trayer checks Intimidation (BASE 32): rolls")).to_have_count(1)
 
     # A contest: the Director starts it, each player rolls for their own Persona.
     gm.page.locator("#start-contest > summary").click()
