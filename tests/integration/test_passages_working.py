@@ -62,3 +62,17 @@ def test_an_npc_s_working_is_the_director_s_alone(urgluch, monkeypatch) -> None:
         assert leaked(text) == [], who
         assert "Selected Combat (Zorblax" not in text and "Vexmire Lore BASE" not in text, who
         assert "Urgluch rolls 20 against Trayer's Defense 18" in text, who
+
+
+def test_a_combat_roll_is_drawn_as_two_d10s_for_every_seat(table, monkeypatch) -> None:  # noqa: F811
+    """Issue 23, "Dice as dice" (a d100 as two d10s); seed, Turn One: "The Die roll is a 42".
+    The die is labelled for a screen reader with the roll it makes."""
+    trayer, garbo = cid(table["trayer"]), cid(table["garbo"])
+    post(table, "gm", "combat_start", {"characters": [table["trayer"].pk, table["garbo"].pk]})
+    post(table, "ann", "declare", {"combatant": trayer, "stance": "in", "target": garbo})
+    post(table, "gm", "declare", {"combatant": garbo, "stance": "in", "target": trayer})
+    post(table, "ann", "combat_roll", {"combatant": trayer}, rolls=(42,), monkeypatch=monkeypatch)
+    for who in ("gm", "ann", "watcher"):
+        text = table["clients"][who].get(reverse("table", args=[table["table"].pk])).content.decode()
+        assert 'class="die d10" role="img" aria-label="42 on a d100' in text, who
+        assert 'text-anchor="middle">40</text>' in text and 'text-anchor="middle">2</text>' in text, who
