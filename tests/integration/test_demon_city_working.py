@@ -70,3 +70,23 @@ def test_a_clash_with_an_npc_unfolds_for_the_gm_alone_and_its_damage_for_all(dc,
         assert "Demon: the d10 everyone rolls" not in text and "Alfie's 9 is the highest" not in text, who
         assert "6 d10s: Demon's Base Toughness, with any armour (at least one)" in text, who
         assert "Current Toughness 4 - 5 = -1" in text and DAMAGE_RULE in text, who
+
+
+def test_the_panel_draws_every_die_rolled_the_counted_one_marked(dc, monkeypatch) -> None:  # noqa: F811
+    """Issue 23, "Dice as dice": the Clash's dice with the best marked and the rest not counted
+    ("whichever of their rolls is highest"), the hit's dice with the lowest counted ("roll and
+    take the lowest"), an NPC's dice too (every die is public), each labelled for a screen
+    reader."""
+    alfie, demon = f"c{dc['alfie'].pk}", f"c{dc['demon'].pk}"
+    post(dc, "gm", "start", {"characters": [dc["alfie"].pk, dc["demon"].pk]})
+    post(dc, "ann", "announce", {"combatant": alfie, "kind": "melee", "target": demon})
+    post(dc, "gm", "announce", {"combatant": demon, "kind": "melee", "target": alfie})
+    rolls(monkeypatch, 9, 3, 4, 5, 6, 7, 8, 9, 10, 8)
+    post(dc, "gm", "roll", {})
+    for who in ("gm", "ann", "watcher"):
+        text = dc["clients"][who].get(reverse("table", args=[dc["table"].pk])).content.decode()
+        assert 'class="die d10 best" role="img" aria-label="9 on a d10, the best"' in text, who
+        assert 'class="die d10 dropped" role="img" aria-label="3 on a d10, not counted"' in text, who
+        assert 'class="die d10 best" role="img" aria-label="4 on a d10, the best"' in text, who  # the Demon's one die
+        assert 'class="die d10" role="img" aria-label="5 on a d10"' in text, who  # the lowest: the damage
+        assert 'class="die d10 dropped" role="img" aria-label="10 on a d10, not counted"' in text, who
