@@ -52,6 +52,24 @@ UNRESISTED_RULE = "Any action that couldn't interfere with anyone else's action 
 STATIC_RULE = "If the stat number is higher than the Target number, the player gets to roll an extra die and " \
               "use the better of their two rolls (the \"Skill Die\"). ... the Host can just assign a static " \
               "difficulty number to be rolled over (player must roll over a 3, for instance)."
+POOL_RULE = "2-Figure out how many dice this character has for their action"
+# The seed's words for each die a pool may hold ("Slow Motion Phase", step 2).
+DIE_RULES = {
+    "skill": "As with simple Tasks, a character with a higher Stat than the Stat they're targeting gets to roll "
+             "an extra die--the Skill Die.",
+    "defense": "If you are only actively defending in a round, you get an extra die, the Defense Die.",
+    "distraction": "The second and subsequent characters to target a given foe  in the same clash get an extra "
+                   "d10, the Distraction Die.",
+    "situation": "Anyone with a situational advantage (high ground, etc) over whoever they're directly facing off "
+                 "against also gets an extra die (Situation Die).",
+    "lost_injury": "Anyone who has taken at least one injury during the fight loses a single die (the Lost Die for "
+                   "Injury)--down to a minimum of one die.",
+    "lost_misc": "Nobody able to act in a Clash can lose more than 2 Miscellaneous Lost Dice this way or go below "
+                 "a minimum of one die.",
+}
+DEFENDED_RULE = "If you successfully used a defensive action to dodge, or block, parry an attack in the previous " \
+                "round, you get a Situation Die in the round after, as you've improved your position."
+GRAB_RULE = "Once a foe is grabbed, actions generally target a foe's Toughness."
 OUTCOMES = {CRITICAL: "a critical success", SUCCESS: "a success", TIE: "a tie", "failure": "a failure",
             FUMBLE: "a fumble", "both_fumble": "both sides fumble"}
 
@@ -142,8 +160,31 @@ def _unresisted(e: Event, n: Callable[[object], str]) -> Working | None:
     return Working(steps=tuple(steps), rule=rule, source="Action Rounds: Slow Motion, step 4")
 
 
+def _announced(e: Event, n: Callable[[object], str]) -> Working:
+    """An announcement's pool, die by die: an NPC's (or one whose reasons name an NPC's stat) is
+    in the event's GM's part, and so is this working then."""
+    pool = e["pool"]
+    kinds = [k for k in DIE_RULES if any(d["kind"] == k for d in pool["dice"])]
+    rule = " ".join([POOL_RULE, *(DIE_RULES[k] for k in kinds)])
+    return Working(steps=(pool_step(n(e["action"]["actor"]), pool),), rule=rule,
+                   source="Action Rounds: Slow Motion Phase, step 2")
+
+
+def _defended(e: Event, n: Callable[[object], str]) -> Working:
+    who = n(e["combatant"])
+    return Working(steps=(f"{who}'s defence succeeded", f"next round: a Situation Die for {who}"),
+                   rule=DEFENDED_RULE, source="Action Rounds: Slow Motion Phase, step 2")
+
+
+def _grabbed(e: Event, n: Callable[[object], str]) -> Working:
+    target = n(e["target"])
+    return Working(steps=(f"{n(e['attacker'])} holds {target}",
+                          f"while held, actions against {target} target {target}'s Toughness"),
+                   rule=GRAB_RULE, source="Action Rounds: Slow Motion Phase, step 2")
+
+
 def working(event: Event, state: Mapping[str, Any]) -> Working | None:
-    """The working of ``event``'s line, or None for bookkeeping (an announcement, a round)."""
+    """The working of ``event``'s line, or None for bookkeeping (a round begins, a correction)."""
     names = {cid: c.get("name") or cid for cid, c in state["combatants"].items()}
 
     def n(cid: object) -> str:
@@ -151,7 +192,8 @@ def working(event: Event, state: Mapping[str, Any]) -> Working | None:
 
     makers: dict[str, Callable[[Event, Callable[[object], str]], Working | None]] = {
         "clash_rolled": _clash, "damage_rolled": _damage, "injury_rolled": _injury,
-        "unresisted_resolved": _unresisted,
+        "unresisted_resolved": _unresisted, "announced": _announced, "defended": _defended,
+        "grabbed": _grabbed,
     }
     make = makers.get(event["type"])
     return make(event, n) if make else None

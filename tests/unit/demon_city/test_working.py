@@ -122,8 +122,44 @@ def test_a_pool_step_takes_lost_dice_away():
     assert pool_step("Ann", pool) == "Ann: the d10 everyone rolls - Lost Die for Injury (hurt earlier) = 1 die"
 
 
-def test_announcing_has_no_working(fight):
-    """An announcement is bookkeeping: no dice, no rule to unfold."""
+def test_an_announcement_unfolds_to_its_pool_and_the_rule_of_each_die(fight):
+    """Seed, step 2: "Figure out how many dice this character has for their action"; "As with
+    simple Tasks, a character with a higher Stat than the Stat they're targeting gets to roll an
+    extra die--the Skill Die." """
     f = fight([ALFIE, BETTY])
     announced = f.announce("betty", "shoot", "alfie")
-    assert working(announced, f.state) is None
+    w = working(announced, f.state)
+    assert w.steps == ("Betty: the d10 everyone rolls = 1 die",)
+    assert w.rule == "2-Figure out how many dice this character has for their action"
+    announced = f.announce("alfie", "shoot", "betty")
+    w = working(announced, f.state)
+    assert w.steps == ("Alfie: the d10 everyone rolls + Skill Die (Alfie's Firearms 9 > Betty's Agility 5) = 2 dice",)
+    assert w.rule.endswith("gets to roll an extra die--the Skill Die.")
+
+
+def test_a_successful_defence_and_a_grab_say_what_they_earn(fight, scripted, pick):
+    """Seed: "If you successfully used a defensive action to dodge, or block, parry an attack in
+    the previous round, you get a Situation Die in the round after"; "Once a foe is grabbed,
+    actions generally target a foe's Toughness." """
+    f = fight([{**PFISTER, "agility": 4}, {**FOREMAN, "agility": 3}])
+    f.announce("foreman", "grab", "pfister")
+    f.announce("pfister", "defend")
+    events = f.roll(scripted([2, 9, 3]))  # Foreman 1 die; Pfister 2 (Defense Die), and acts
+    (defended,) = pick(events, "defended")
+    w = working(defended, f.state)
+    assert w.steps == ("Agent Pfister's defence succeeded", "next round: a Situation Die for Agent Pfister")
+    assert w.rule.startswith("If you successfully used a defensive action to dodge")
+    f.send({"type": "next_round"})
+    f.announce("foreman", "grab", "pfister")
+    f.announce("pfister", "melee", "foreman")
+    events = f.roll(scripted([9, 2, 3, 4]))  # Foreman 9 wins; Pfister's 2 dice (Situation Die)
+    (grabbed,) = pick(events, "grabbed")
+    w = working(grabbed, f.state)
+    assert w.steps[0] == "Agent Foreman holds Agent Pfister" and w.rule == \
+        "Once a foe is grabbed, actions generally target a foe's Toughness."
+
+
+def test_a_round_beginning_has_no_working(fight):
+    """A round beginning is bookkeeping: no dice, no rule to unfold."""
+    f = fight([ALFIE, BETTY])
+    assert working(f.log[0], f.state) is None
