@@ -113,8 +113,11 @@ def summary(event: Event, state: Mapping[str, Any], hidden: Collection[str] = fr
         # are the sheets' figures, the Director's when either sheet is behind the screen
         if secret(w["to"]) or secret(w["by"]):
             return f"{n(w['to'])} takes {w['damage']['dealt']}"
-        return (f"{n(w['to'])} takes {w['damage']['dealt']} (weapon {w['damage']['weapon']}, "
-                f"armour {w['damage']['armour']})")
+        d = w["damage"]
+        capped = f", no more than the Skill: {d['capped']}" if d["capped"] < d["weapon"] else ""
+        armour = {"halve": "halved by armour", "double": "doubled by armour", "none": "no armour"}.get(
+            d["armour"], f"armour {d['armour']}")
+        return f"{n(w['to'])} takes {d['dealt']} ({w.get('weapon') or 'weapon'} {d['weapon']}{capped}, {armour})"
 
     def pairing(e: Event) -> str:
         parts = {
