@@ -102,13 +102,16 @@ def test_a_task_against_a_number_and_against_the_host(fight):
     """Seed: "If the stat number is higher than the Target number, the player gets to roll an
     extra die and use the better of their two rolls (the "Skill Die")"; opposed, "whichever
     has the higher stat gets to roll an extra die"."""
-    data, _ = task({"agility": 5}, name="Marty", stat="agility", rng=ScriptedRng([2, 7]), target_number=3)
+    data, line = task({"agility": 5}, name="Marty", stat="agility", rng=ScriptedRng([2, 7]), target_number=3)
+    assert line == "Marty tries Agility 5 against difficulty 3: rolls 2, 7 (best 7): Marty succeeds."
     w = task_working(data)
     assert w.steps == ("Marty: the d10 everyone rolls + Skill Die (Agility 5 > difficulty 3) = 2 dice",
                        "rolls 2, 7: best 7", "7 against difficulty 3 (Agility 5): must roll over it: a success")
     assert "use the better of their two rolls" in w.rule and w.source == "Task Resolution"
-    data, _ = task({"agility": 2}, name="Marty", stat="agility", rng=ScriptedRng([6, 4, 9]),
-                   other={"agility": 5}, other_name="the Host's thug")
+    data, line = task({"agility": 2}, name="Marty", stat="agility", rng=ScriptedRng([6, 4, 9]),
+                      other={"agility": 5}, other_name="the Host's thug")
+    assert line == ("Marty (Agility 2) against the Host's thug (Agility 5): Marty rolls 6 (best 6), "
+                    "the Host's thug 4, 9 (best 9): Marty fails.")
     w = task_working(data)
     assert w.steps[-1] == "Marty (Agility 2) 6 against the Host's thug (Agility 5) 9: a failure for Marty"
     assert SYSTEM.checks[0].working is task_working
