@@ -53,6 +53,19 @@ def _corrected(e: Event, who: str) -> str:
     return f"The Host sets {who}'s {field_label(field)} to {value}."
 
 
+# The Host's change to a pool, by (change, die), in words: the die's name and what it does.
+ADJUSTED = {
+    ("grant", "situation"): "The Host grants {who} a Situation Die",
+    ("remove", "situation"): "The Host takes back {who}'s Situation Die",
+    ("grant", "lost"): "The Host takes a die from {who}: a Lost Die",
+    ("remove", "lost"): "The Host gives {who} back a Lost Die",
+}
+
+
+def _adjusted(e: Event, who: str) -> str:
+    return ADJUSTED[(e["change"], e["die"])].format(who=who) + f" ({e['reason']})."
+
+
 def _dice(values: list[int]) -> str:
     return ", ".join(map(str, values))
 
@@ -71,13 +84,14 @@ def summary(event: Event, names: Mapping[str, str], hidden: Collection[str] = fr
         return names.get(cid or "", cid or "nobody")
 
     def clash(e: Event) -> str:
-        rolls = "; ".join(f"{n(c)} {_dice(r['dice'])} (best {r['best']})"
+        rolls = "; ".join(f"{n(c)} rolls {_dice(r['dice'])} (best {r['best']})"
                           for c, r in e["rolls"].items())
         if e["winner"] is None:
             return f"Clash: {rolls}. {e['prompt']}"
-        crit = " (critical!)" if e["critical"] else ""
-        broke = " after a random tie-break" if e["outcome"] == "same_side_tie" else ""
-        return f"Clash: {rolls}. {n(e['winner'])} acts{broke}{crit}."
+        crit = ": a critical success" if e["critical"] else ""
+        if e["outcome"] == "same_side_tie":
+            return f"Clash: {rolls}. {n(e['winner'])} acts, chosen at random among allies tied highest."
+        return f"Clash: {rolls}. {n(e['winner'])} rolls highest and acts{crit}."
 
     def unresisted(e: Event) -> str:
         task = e["task"]
@@ -95,10 +109,10 @@ def summary(event: Event, names: Mapping[str, str], hidden: Collection[str] = fr
         return f"The Host ends the grab on {n(e['target'])}."
 
     def damage(e: Event) -> str:
-        how = "highest (Massive Damage)" if e["massive"] else "lowest"
-        down = "; out of the fight" if e["out_of_fight"] else ""
-        return (f"{n(e['attacker'])} hits {n(e['target'])}: {_dice(e['dice'])}, {how} "
-                f"{e['taken']}. Toughness {e['before']} -> {e['after']}{down}.")
+        how = "the highest (Massive Damage)" if e["massive"] else "the lowest"
+        down = ": out of the fight" if e["out_of_fight"] else ""
+        return (f"{n(e['attacker'])} hits {n(e['target'])}: rolls {_dice(e['dice'])} and takes {how}, "
+                f"{e['taken']}. Toughness {e['before']} falls to {e['after']}{down}.")
 
     texts: dict[str, Callable[[Event], str]] = {
         "action_rounds_started": lambda e: "Action Rounds! Announcing from slowest: "
@@ -113,7 +127,7 @@ def summary(event: Event, names: Mapping[str, str], hidden: Collection[str] = fr
                                   else f" ({count(e['pool']['size'], 'die', 'dice')})."),
         "extra_targets_allowed": lambda e: f"{n(e['combatant'])} may target more than one.",
         "pool_adjusted": lambda e: f"The Host adjusts {n(e['combatant'])}'s pool." if secret(e["combatant"])
-        else f"{n(e['combatant'])}: {e['change']} a {e['die']} die ({e['reason']}).",
+        else _adjusted(e, n(e["combatant"])),
         "difficulty_set": lambda e: f"{n(e['combatant'])} must roll over "
                                     f"{e['target_number']}.",
         "condition_set": lambda e: f"The Host corrects {n(e['combatant'])}'s {field_label(e['field'])}."

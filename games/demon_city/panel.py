@@ -83,11 +83,12 @@ def panel(state: Mapping[str, Any], hidden: Collection[str] = frozenset()) -> di
                    for clash in plan.clashes]
         unresisted = [{"name": names[a]} for a in plan.unresisted]
         dice: dict[str, dict[str, Any]] = {}
+        faces: dict[str, list[dict[str, Any]]] = {}
         # the Host may set their difficulties (a hidden NPC's form offers its skills: the GM's)
         waiting = [a for a in plan.unresisted if a not in hidden]
     else:
-        pools, clashes, unresisted, dice = (rolled["pools"], rolled["clashes"],
-                                            rolled["unresisted"], rolled["dice"])
+        pools, clashes, unresisted, dice, faces = (rolled["pools"], rolled["clashes"],
+                                                   rolled["unresisted"], rolled["dice"], rolled["faces"])
         waiting = []
     actions = {a["actor"]: a for a in state["actions"]}
     order = []
@@ -111,6 +112,7 @@ def panel(state: Mapping[str, Any], hidden: Collection[str] = frozenset()) -> di
             "pool": pools.get(cid),
             "secret": secret,
             "rolled": dice.get(cid),
+            "thrown": faces.get(cid, []),  # the rolled dice drawn as dice, the best marked
         })
     return {
         "phase": state["phase"],

@@ -20,6 +20,7 @@ from games.demon_city import odds
 from games.demon_city.clash import side_of
 from games.demon_city.narrate import summary
 from games.demon_city.sheet import stat_label
+from games.demon_city.thrown import happened_dice, thrown
 
 DIE_LABELS = {"base": "The die everyone rolls", "skill": "Skill Die", "defense": "Defense Die",
               "distraction": "Distraction Die", "situation": "Situation Die",
@@ -98,6 +99,7 @@ def _rolled(state: Mapping[str, Any], names: Mapping[str, str],
 
     pools = {cid: shown(cid, p) for cid, p in collected["pools"].items()}
     dice: dict[str, dict[str, Any]] = {}
+    faces: dict[str, list[dict[str, Any]]] = {}  # each die drawn, the best kept (``thrown``)
     unresisted = []
     for e in (e for e in results if e["type"] == "unresisted_resolved"):
         cid, task = e["combatant"], e["task"]
@@ -107,6 +109,7 @@ def _rolled(state: Mapping[str, Any], names: Mapping[str, str],
             continue
         pools[cid] = shown(cid, task["pool"])
         dice[cid] = {"dice": task["dice"], "best": task["best"]}
+        faces[cid] = thrown(task["dice"])
         unresisted.append({"name": names[cid], "result": (
             f"{stat_label(task['stat'])} against difficulty {task['target_number']}: "
             f"best {task['best']}, {_OUTCOME_WORDS.get(task['outcome'], task['outcome'])}")})
@@ -116,7 +119,9 @@ def _rolled(state: Mapping[str, Any], names: Mapping[str, str],
         for cid, r in e["rolls"].items():
             pools[cid] = shown(cid, r["pool"])
             dice[cid] = {"dice": r["dice"], "best": r["best"]}
-            rolls.append({"name": names[cid], "size": len(r["dice"]), "dice": r["dice"], "best": r["best"]})
+            faces[cid] = thrown(r["dice"])
+            rolls.append({"name": names[cid], "size": len(r["dice"]), "dice": r["dice"], "best": r["best"],
+                          "thrown": faces[cid]})
         if e["winner"] is None:
             outcome = e["prompt"] or "Nobody acts."
         else:
@@ -124,8 +129,9 @@ def _rolled(state: Mapping[str, Any], names: Mapping[str, str],
                 " after a random tie-break between allies" if e["outcome"] == "same_side_tie" else "") + (
                 " (critical!)" if e["critical"] else "") + "."
         clashes.append({"members": [names[m] for m in e["members"]], "rolls": rolls, "outcome": outcome})
-    return {"pools": pools, "dice": dice, "clashes": clashes, "unresisted": unresisted,
-            "happened": [summary(e, names) for e in results if e["type"] in _HAPPENED]}
+    return {"pools": pools, "dice": dice, "faces": faces, "clashes": clashes, "unresisted": unresisted,
+            "happened": [{"line": summary(e, names), "thrown": happened_dice(e)}
+                         for e in results if e["type"] in _HAPPENED]}
 
 
 def sole_highest(sizes: Mapping[str, int]) -> dict[str, Any]:

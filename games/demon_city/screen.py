@@ -107,6 +107,12 @@ def _dice(roll: Mapping[str, Any]) -> str:
     return f"{', '.join(map(str, roll['dice']))} (best {roll['best']})"
 
 
+def _said(name: str, outcome: str) -> str:
+    from games.demon_city.task import said_outcome  # task's own words for a task's outcome
+
+    return said_outcome(name, outcome)
+
+
 def secret_task(data: Mapping[str, Any], line: str, *, mine: bool, theirs: bool) -> tuple[dict[str, Any], str]:
     """A task's (data, line) when its character (``mine``) or its opponent (``theirs``) is an NPC
     behind the screen: ``line`` becomes the GM's (``gm_line``), the dice stay public (``rolled``)
@@ -121,14 +127,15 @@ def secret_task(data: Mapping[str, Any], line: str, *, mine: bool, theirs: bool)
     me = stat if mine else f"{stat} {data['rating']}"
     rolled = {"roll": {k: roll[k] for k in ("dice", "best", "outcome")}}
     if data["kind"] == "static":
-        said = f"{name} tries {me} against difficulty {data['target_number']}: {_dice(roll)}: {roll['outcome']}."
+        said = (f"{name} tries {me} against difficulty {data['target_number']}: rolls {_dice(roll)}: "
+                f"{_said(name, roll['outcome'])}.")
     else:
         other = data["other_roll"]
         them = ("a skill of its own" if "other_stat" in own else stat_label(data["other_stat"])) + (
             "" if theirs else f" {data['other_rating']}")
         rolled["other_roll"] = {k: other[k] for k in ("dice", "best", "outcome")}
-        said = (f"{name} ({me}) against {data['other']} ({them}): {_dice(roll)} v {_dice(other)}: "
-                f"{name} {roll['outcome']}.")
+        said = (f"{name} ({me}) against {data['other']} ({them}): {name} rolls {_dice(roll)}, {data['other']} "
+                f"{_dice(other)}: {_said(name, roll['outcome'])}.")
     prompt = f" {roll['prompt']}" if roll.get("prompt") else ""
     return {**data, "gm_line": line, "rolled": rolled, "gm_keys": own}, said + prompt
 

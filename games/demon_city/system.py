@@ -15,6 +15,7 @@ from games.demon_city.errors import RuleError
 from games.demon_city.events import EVENT_TYPES, apply
 from games.demon_city.narrate import names_of, summary
 from games.demon_city.state import new_state, npcs
+from games.demon_city.working import working
 
 PANEL = "games/demon_city/panel.html"
 
@@ -35,6 +36,7 @@ SYSTEM = GameSystem(
         summary=lambda event, state: summary(event, names_of(state), npcs(state)),  # the line everyone reads
         error=RuleError,
         writeback=writeback.writeback,
+        working=working,  # the dice and the seed's rule under each line that has them
         events=EVENT_TYPES,
     ),
     commands=web.COMMANDS,

@@ -13,6 +13,15 @@ from games.demon_city.sheet import Combatant
 
 # A task outside Action Rounds: against a static number, or against the Host's roll.
 
+# What came of a roll, said of the roller, in words (the engine's outcome codes are not).
+SAID = {"critical": "{name} succeeds: a critical success", "success": "{name} succeeds",
+        "tie": "a tie", "failure": "{name} fails", "fumble": "{name} fumbles",
+        "both_fumble": "both sides fumble"}
+
+
+def said_outcome(name: str, outcome: str) -> str:
+    return SAID.get(outcome, outcome).format(name=name)
+
 
 def task(
     sheet: Mapping[str, Any],
@@ -57,8 +66,8 @@ def task(
         result = roll_against_target(pool, target_number, rng)
         data = {"kind": "static", "name": name, "stat": stat, "rating": rating,
                 "target_number": target_number, "roll": result.to_dict()}
-        line = (f"{name} tries {label(stat)} {rating} against difficulty {target_number}: "
-                f"{', '.join(map(str, result.dice))} (best {result.best}): {result.outcome}.")
+        line = (f"{name} tries {label(stat)} {rating} against difficulty {target_number}: rolls "
+                f"{', '.join(map(str, result.dice))} (best {result.best}): {said_outcome(name, result.outcome)}.")
         return data, line + (f" {result.prompt}" if result.prompt else "")
     them = Combatant.from_dict({"id": "them", **other})
     if not them.has_stat(other_stat):
@@ -75,6 +84,6 @@ def task(
             "other": other_name, "other_stat": other_stat, "other_rating": theirs,
             "roll": mine.to_dict(), "other_roll": opposing.to_dict()}
     line = (f"{name} ({label(stat)} {rating}) against {other_name} ({label(other_stat)} {theirs}): "
-            f"{', '.join(map(str, mine.dice))} (best {mine.best}) v {', '.join(map(str, opposing.dice))} "
-            f"(best {opposing.best}): {name} {mine.outcome}.")
+            f"{name} rolls {', '.join(map(str, mine.dice))} (best {mine.best}), {other_name} "
+            f"{', '.join(map(str, opposing.dice))} (best {opposing.best}): {said_outcome(name, mine.outcome)}.")
     return data, line + (f" {mine.prompt}" if mine.prompt else "")

@@ -20,6 +20,7 @@ from games.demon_city.injury_text import parse_injury_table
 from games.demon_city.sheet import STAT_NAMES, Combatant
 from games.demon_city.screen import secret_task
 from games.demon_city.task import task
+from games.demon_city.working import task_working
 from games.sheets import SheetError
 
 # The plain fields a command may carry, as the engine names them.
@@ -204,7 +205,7 @@ def run_task(run: CheckRun) -> tuple[dict[str, Any], str]:
 
 TASK = Check(
     name="task", label="Roll a task", parse=task_args, run=run_task, event="task_rolled",
-    notice="games/demon_city/panel.html#task_notice",
+    notice="games/demon_city/panel.html#task_notice", working=task_working,
 )
 
 

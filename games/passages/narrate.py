@@ -25,11 +25,11 @@ def describe_check(who: str, check: Mapping[str, Any], *, secret: bool = False) 
         return f"{who} {kind} {check['skill']}: rolls {check['roll']}, {LABELS[check['band']]}."
     if check["practice"]:
         return f"{who} practises {check['skill']} (BASE {check['base']}): no roll needed, it succeeds."
+    # the Double Up and Double Down the roll was judged by are in the line's working (``working``)
     if check["challenge"]:
-        kind = f"a challenge of {check['skill']} (BASE {check['base']}, Core {check['value']}"
-        how = f"{who} makes {kind}; DU {check['du']}, DD {check['dd']})"
+        how = f"{who} makes a challenge of {check['skill']} (Core {check['value']} of BASE {check['base']})"
     else:
-        how = f"{who} checks {check['skill']} (BASE {check['base']}; DU {check['du']}, DD {check['dd']})"
+        how = f"{who} checks {check['skill']} (BASE {check['base']})"
     return f"{how}: rolls {check['roll']}, {LABELS[check['band']]}."
 
 
@@ -102,7 +102,7 @@ def summary(event: Event, state: Mapping[str, Any], hidden: Collection[str] = fr
         return f"{n(d['combatant'])} is OUT: {d['action']}."
 
     def rolled(e: Event) -> str:
-        timing = f" {e['timing']:+d} Timing" if e["timing"] else ""
+        timing = f" with Timing {e['timing']:+d}" if e["timing"] else ""
         adds = "" if secret(e["combatant"]) else f" + {e['combat_skill']} {e['combat']} = {e['total']}"
         defense = "" if secret(e["target"]) else f" {e['defense']}"
         return (f"{n(e['combatant'])} rolls {e['die']}{timing}{adds} "
@@ -113,8 +113,11 @@ def summary(event: Event, state: Mapping[str, Any], hidden: Collection[str] = fr
         # are the sheets' figures, the Director's when either sheet is behind the screen
         if secret(w["to"]) or secret(w["by"]):
             return f"{n(w['to'])} takes {w['damage']['dealt']}"
-        return (f"{n(w['to'])} takes {w['damage']['dealt']} (weapon {w['damage']['weapon']}, "
-                f"armour {w['damage']['armour']})")
+        d = w["damage"]
+        capped = f", no more than the Skill: {d['capped']}" if d["capped"] < d["weapon"] else ""
+        armour = {"halve": "halved by armour", "double": "doubled by armour", "none": "no armour"}.get(
+            d["armour"], f"armour {d['armour']}")
+        return f"{n(w['to'])} takes {d['dealt']} ({w.get('weapon') or 'weapon'} {d['weapon']}{capped}, {armour})"
 
     def pairing(e: Event) -> str:
         parts = {
@@ -151,8 +154,8 @@ def summary(event: Event, state: Mapping[str, Any], hidden: Collection[str] = fr
         "combat_started": lambda e: f"A fight begins: {joined([p['id'] for p in e['personae']])}.",
         "turn_started": turn_started,
         "declared": declared,
-        "timing_set": lambda e: f"Timing for {n(e['combatant'])}: {e['modifier']:+d}"
-        + (f" ({e['reason']})." if e["reason"] else "."),
+        "timing_set": lambda e: f"The Director sets {n(e['combatant'])}'s Timing at {e['modifier']:+d}"
+        + (f" ({e['reason']})" if e["reason"] else "") + ": it modifies their Combat Roll.",
         "combat_rolled": rolled,
         "pairing_resolved": pairing,
         "resolution_point": resolution,

@@ -18,7 +18,7 @@ from games.passages import state as st
 from games.passages.errors import RuleError
 from games.passages.figures import SHORT, SHOWN_BANDS, skill_rows, state_word, track
 from games.passages.narrate import TRACK_LABELS, describe_check, summary
-from games.passages.scene_view import combat_view, contest_view
+from games.passages.scene_view import combat_view, contest_view, d100
 
 def _persona_view(person: Mapping[str, Any], secret: bool) -> dict[str, Any]:
     """A Persona of the scene; ``secret``: its sheet is behind the screen, so everyone's part
@@ -124,8 +124,8 @@ def panel(state: Mapping[str, Any], hidden: Collection[str] = frozenset()) -> di
         "scene": {cid: _persona_view(state["personae"][cid], cid in hidden) for cid in st.in_scene(state)},
         "in_scene": st.present(state),
         "contest_ids": list(state["contest"]["active"]) if state["mode"] == st.CONTEST else [],
-        "checks": [describe_check(names.get(c["combatant"], ""), c, secret=c["combatant"] in hidden)
-                   for c in state["checks"]][::-1],
+        "checks": [{"line": describe_check(names.get(c["combatant"], ""), c, secret=c["combatant"] in hidden),
+                    "die": d100(c["roll"])} for c in state["checks"]][::-1],
         "bands": [{"key": b, "label": rules.LABELS[b], "short": SHORT[b], "meaning": rules.MEANINGS[b]}
                   for b in SHOWN_BANDS],
         "tracks": [{"key": k, "label": TRACK_LABELS[k]} for k in sheet.TRACKS],

@@ -15,11 +15,19 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping
 from typing import Any
 
+from games.core.dice import faces
 from games.passages import odds, sheet
 from games.passages import state as st
 from games.passages.narrate import summary
 
 SECRET_ODDS = "The odds depend on the Director's figures."
+
+
+def d100(value: int | None) -> dict[str, Any] | None:
+    """A percentile roll drawn as the table throws it, two d10s, tens and units
+    (templates/games/core/die.html); none for a practice, which rolls nothing. Every roll is
+    made in the open, an NPC's too."""
+    return None if value is None else {"value": value, "faces": faces(100, value)}
 
 
 def line(kind: str, event: Mapping[str, Any], state: Mapping[str, Any], hidden: Collection[str]) -> str:
@@ -33,9 +41,12 @@ def contest_view(state: Mapping[str, Any], names: Mapping[str, str], hidden: Col
 
     def rolled(cid: str) -> dict[str, Any] | None:
         check = contest["rolls"].get(cid)
-        if check is None or cid not in hidden:
-            return check
-        return {"roll": check["roll"], "band": check["band"], "label": check["label"]}  # the open roll alone
+        if check is None:
+            return None
+        if cid not in hidden:
+            return {**check, "die": d100(check["roll"])}
+        # the open roll alone
+        return {"roll": check["roll"], "band": check["band"], "label": check["label"], "die": d100(check["roll"])}
 
     return {
         "round": contest["round"], "magic": contest["magic"], "cost": contest["cost"],
@@ -100,6 +111,7 @@ def combat_view(state: Mapping[str, Any], names: Mapping[str, str], hidden: Coll
             "stance": d["stance"] if d else "", "awaiting": "declare" if cid in to_declare else
             "roll" if cid in to_roll else "", "timing": fight["timing"].get(cid),
             "roll": line("combat_rolled", roll, state, hidden) if roll else "",
+            "die": d100(roll["die"]) if roll else None,
         })
     pairs = []
     if fight["phase"] == st.TIMING:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from games.contract import GameSystem, Panel, Procedure
 from games.passages import screen, table, web
+from games.passages.working import working
 from games.passages.samples import SAMPLES
 from games.passages.errors import RuleError
 from games.passages.events import EVENT_TYPES, apply
@@ -36,6 +37,7 @@ SYSTEM = GameSystem(
         summary=lambda event, state: summary(event, state, npcs(state)),  # the line everyone reads
         error=RuleError,
         writeback=table.writeback,
+        working=working,  # the arithmetic and the seed's rule under each line that has them
         events=EVENT_TYPES,
     ),
     commands=web.COMMANDS,

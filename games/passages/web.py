@@ -13,6 +13,7 @@ from games.passages import odds, rules
 from games.passages.errors import BadValue, NotYours
 from games.passages.procedure import PLAYER_COMMANDS
 from games.passages.table import CHALLENGE, CHECK, MODES, roll_check
+from games.passages.working import check_rolled_working
 
 _TEXT_FIELDS = ("combatant", "skill", "target", "patient", "intent", "action", "combat", "defense",
                 "reason", "status", "track", "stance")
@@ -155,7 +156,7 @@ def run_check(run: CheckRun) -> tuple[dict[str, Any], str]:
 
 CHECK_ROLL = Check(
     name="check", label="Roll a check", parse=check_args, run=run_check, event="check_rolled",
-    notice="games/passages/panel.html#check_notice",
+    notice="games/passages/panel.html#check_notice", working=check_rolled_working,
 )
 
 

@@ -140,12 +140,14 @@ def test_a_full_action_round_in_announcement_order_seen_live_by_everyone(make_ta
         gm.page.get_by_role("button", name="Next round").click()
         for person in everyone:
             expect(person.page.locator("#rounds-panel li.is-next")).to_contain_text("Alfie")
-    hits = gm.page.locator("#log li", has_text=" hits ").all_inner_texts()
+    # each line's own words (the working folded under it is compared below)
+    hits = gm.page.locator("#log li .summary", has_text=" hits ").all_inner_texts()
     assert hits, f"no hit in {MAX_ROUNDS} rounds"
     for person in (ann, bob, spectator):
-        assert person.page.locator("#log li", has_text=" hits ").all_inner_texts() == hits
-        assert person.page.locator("#log li", has_text="Clash:").all_inner_texts() == \
-            gm.page.locator("#log li", has_text="Clash:").all_inner_texts()
+        assert person.page.locator("#log li .summary", has_text=" hits ").all_inner_texts() == hits
+        assert person.page.locator("#log li .summary", has_text="Clash:").all_inner_texts() == \
+            gm.page.locator("#log li .summary", has_text="Clash:").all_inner_texts()
+    lines_unfold_and_dice_are_drawn(gm, spectator, everyone)
     cards_follow_the_hits(hits, everyone)
     for person in everyone:
         assert not person.page_errors, person.page_errors
@@ -158,7 +160,7 @@ def cards_follow_the_hits(hits: list[str], everyone) -> None:
     shows everyone its Toughness, the harm they watched, and none of its figures)."""
     now: dict[str, int] = {}
     for line in hits:
-        hit = re.search(r" hits (\w+): .*Toughness (-?\d+) -> (-?\d+)", line)
+        hit = re.search(r" hits (\w+): .*Toughness (-?\d+) falls to (-?\d+)", line)
         assert hit, line
         now[hit[1]] = int(hit[3])
     for person in everyone:
@@ -168,3 +170,24 @@ def cards_follow_the_hits(hits: list[str], everyone) -> None:
     SCREENS.mkdir(parents=True, exist_ok=True)
     everyone[1].page.locator("#characters").screenshot(path=str(SCREENS / "demon-city-player-cards-after-hit.png"))
     everyone[0].page.locator("#characters").screenshot(path=str(SCREENS / "demon-city-gm-cards-after-hit.png"))
+
+
+def lines_unfold_and_dice_are_drawn(gm, spectator, everyone) -> None:
+    """Issue 23: a hit's line unfolds to its working for everyone (the dice rolled in the open and
+    the seed's damage rule); a Clash against the NPCs unfolds for the Host alone (its pools name
+    their figures). "Dice as dice": the panel draws each die rolled, the best marked."""
+    hit = spectator.page.locator("#log li", has_text=" hits ").first
+    hit.locator("details.working > summary").click()
+    expect(hit.locator("ol.steps li").nth(1)).to_contain_text("the lowest is")
+    expect(hit.locator("blockquote.rule")).to_contain_text("roll and take the lowest")
+    hit.screenshot(path=str(SCREENS / "demon-city-log-how.png"))
+    expect(spectator.page.locator("#log li", has_text="Clash:").locator("details.working")).to_have_count(0)
+    clash = gm.page.locator("#log li", has_text="Clash:").last
+    clash.locator("details.working > summary").click()
+    expect(clash.locator("ol.steps li").first).to_contain_text("the d10 everyone rolls")
+    clash.screenshot(path=str(SCREENS / "demon-city-log-how-gm.png"))
+    for person in everyone:
+        rolls = person.page.locator("#rounds-panel .clash-rolls li")
+        expect(rolls.first.locator(".die").first).to_be_visible()
+        assert person.page.locator("#rounds-panel .clash-rolls .die.best").count() >= 2, person.name
+    spectator.page.locator("#rounds-panel").screenshot(path=str(SCREENS / "demon-city-panel-dice.png"))

@@ -63,7 +63,15 @@ def test_a_contest_and_a_combat_turn_to_the_resolution_point_seen_live(make_tabl
     trayer_check.locator("select[name=skill]").select_option("Intimidation")
     trayer_check.get_by_role("button", name="Roll a check for Trayer").click()
     for person in everyone:
-        expect(person.entry("Trayer checks Intimidation (BASE 32; DU 64, DD 16): rolls")).to_have_count(1)
+        expect(person.entry("Trayer checks Intimidation (BASE 32): rolls")).to_have_count(1)
+    # issue 23: the line unfolds to its working, the arithmetic and the seed's words, for everyone
+    how = spectator.entry("Trayer checks Intimidation (BASE 32): rolls").locator("details.working")
+    how.locator("summary").click()
+    expect(how.locator("ol.steps li").first).to_have_text("Intimidation BASE 32")
+    expect(how.locator("ol.steps li").nth(1)).to_have_text(
+        "Double Up = double 32 = 64; Double Down = half, rounded down = 16")
+    expect(how.locator("blockquote.rule cite")).to_have_text("Checks")
+    spectator.entry("Trayer checks Intimidation (BASE 32): rolls").screenshot(path=str(SCREENS / "passages-log-how.png"))
 
     # A contest: the Director starts it, each player rolls for their own Persona.
     gm.page.locator("#start-contest > summary").click()
@@ -183,6 +191,15 @@ def test_a_contest_and_a_combat_turn_to_the_resolution_point_seen_live(make_tabl
     assert answered(ann, "combat_roll", lambda: ann.page.get_by_role("button", name="Combat Roll for Trayer").click()) == 200
     for person in everyone:
         expect(person.entry("Trayer rolls ")).to_have_count(1)
+        # the d100 drawn as two d10s, tens and units, on everyone's panel
+        expect(panel(person).locator("li.fighter", has_text="Trayer").locator(".rolled .die")).to_have_count(2)
+    # the roll is against Garbo's Defense, a figure of an NPC's sheet: the working is the Director's
+    how = gm.entry("Trayer rolls ").locator("details.working")
+    how.locator("summary").click()
+    expect(how.locator("ol.steps li").first).to_contain_text("Combat Roll (d100): ")
+    expect(spectator.entry("Trayer rolls ").locator("details.working")).to_have_count(0)
+    gm.entry("Trayer rolls ").screenshot(path=str(SCREENS / "passages-log-how-gm.png"))
+    panel(spectator).screenshot(path=str(SCREENS / "passages-panel-dice.png"))
     assert answered(gm, "combat_roll", lambda: gm.page.get_by_role("button", name="Combat Roll for Garbo").click()) == 200
     for person in everyone:
         expect(person.entry("Roll-off, Trayer and Garbo:")).to_have_count(1)

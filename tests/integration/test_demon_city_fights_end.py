@@ -151,7 +151,7 @@ def test_a_hit_goes_on_the_sheet_at_once_and_the_unhurt_are_never_touched(table)
     table["agnes"].refresh_from_db()
     assert (table["agnes"].sheet["current_toughness"], table["agnes"].sheet["injured"],
             table["agnes"].sheet["out_of_fight"]) == (-6, True, True)
-    assert any("Toughness 3 -> -6; out of the fight" in e.summary for e in rolled)
+    assert any("Toughness 3 falls to -6: out of the fight" in e.summary for e in rolled)
 
     # round 2: Betty shoots the Demon first (9 to its 4); one damage die of 4: the Demon at -3/1
     command(table, "gm", Dice([]), type="next_round")

@@ -121,7 +121,7 @@ def test_an_npc_s_figures_reach_the_gm_alone_through_a_fight_and_a_task(dc) -> N
         # every die is public: each roll of the Clash, how many dice the Demon rolled, the task's dice
         said = export(dc, who, "md")
         for cid, roll in rolled.items():
-            assert f"{'Demon' if cid == demon else 'Alfie'} {', '.join(map(str, roll['dice']))} (best" in said
+            assert f"{'Demon' if cid == demon else 'Alfie'} rolls {', '.join(map(str, roll['dice']))} (best" in said
         assert "Demon (Hand-to-Hand) against Alfie (Hand-to-Hand 9):" in said
         assert "The Host corrects Demon's Armour." in said and "The Host adjusts Demon's pool." in said
     everything = json.dumps(json.loads(export(dc, "gm", "json")))

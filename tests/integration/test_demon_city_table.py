@@ -503,6 +503,8 @@ def test_the_panel_shows_own_chances_then_the_dice_actually_rolled(fight) -> Non
     page = watcher.get(table_url).content.decode()
     for who, roll in clash["rolled"].items():  # every die is public
         name = {alfie: "Alfie", betty: "Betty", demon: "Demon"}[who]
-        dice = ", ".join(map(str, roll["dice"]))
-        assert f"{name} rolled {len(roll['dice'])}d10: {dice} (best {roll['best']})" in page
+        # each die drawn as a die, labelled with its number (issue 23, "Dice as dice")
+        line = re.search(rf"<li>{name} rolled {len(roll['dice'])}d10: (.*?)</li>", page, re.S)
+        assert line is not None and line.group(1).endswith(f"(best {roll['best']})")
+        assert re.findall(r'aria-label="(\d+) on a d10', line.group(1)) == [str(d) for d in roll["dice"]]
     assert " wins " not in page and "%" not in page[page.index('id="rounds-panel"'):page.index("Injury table")]

@@ -81,8 +81,8 @@ def test_an_npc_s_figures_reach_the_director_alone_through_a_check_a_fight_and_a
         post(t, "gm", "contest_roll", {"combatant": npc, "skill": "Vexmire Lore"}, rolls=(12,),
              monkeypatch=monkeypatch)
     rolled = last(t, "combat_rolled")
-    assert rolled.summary == "Urgluch rolls 20 -80 Timing against Trayer's Defense 18: a Potential Wound."
-    assert rolled.private_summary.startswith("Urgluch rolls 20 -80 Timing + Zorblax Strike 87 = 27")
+    assert rolled.summary == "Urgluch rolls 20 with Timing -80 against Trayer's Defense 18: a Potential Wound."
+    assert rolled.private_summary.startswith("Urgluch rolls 20 with Timing -80 + Zorblax Strike 87 = 27")
     # the tracks are everyone's: the points each blow dealt, the Game State after it
     assert "Urgluch takes 1" in last(t, "pairing_resolved").summary
     assert "Trayer takes 4" in last(t, "pairing_resolved").summary

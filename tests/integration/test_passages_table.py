@@ -140,12 +140,16 @@ def test_a_player_checks_challenges_and_practises_for_their_own_persona(table, m
     assert done.status_code == 200 and 'id="check-notice"' in done.content.decode()
     rolled = last(table, "check_rolled")
     assert rolled.payload["check"]["band"] == "double_down" and rolled.payload["character"] == trayer
-    assert rolled.summary == "Trayer checks Campfire (BASE 33; DU 66, DD 16): rolls 13, Double Down wild success."
+    assert rolled.summary == "Trayer checks Campfire (BASE 33): rolls 13, Double Down wild success."
+    # the Double Up and Double Down it was judged by unfold under the line (issue 23)
+    assert rolled.payload["working"]["steps"][1:] == [
+        "Double Up = double 33 = 66; Double Down = half, rounded down = 16", "d100 roll: 13",
+        "13 is at most Double Down 16: a Double Down wild success"]
     post(table, "ann", "check", {"character": trayer, "skill": "campfire", "mode": "check", "challenge": "1"},
          check=True, rolls=(7,), monkeypatch=monkeypatch)
     rolled = last(table, "check_rolled")
     assert rolled.payload["check"]["challenge"] and rolled.payload["check"]["value"] == 7
-    assert rolled.payload["check"]["band"] == "success" and "a challenge of Campfire (BASE 33, Core 7" in rolled.summary
+    assert rolled.payload["check"]["band"] == "success" and "a challenge of Campfire (Core 7 of BASE 33)" in rolled.summary
     post(table, "ann", "check", {"character": trayer, "skill": "Campfire", "mode": "practice"},
          check=True, rolls=(), monkeypatch=monkeypatch)
     practised = last(table, "check_rolled")

@@ -23,10 +23,10 @@ def test_alfie_round_reads_like_the_table_would_say_it(fight, scripted, pick):
     names = names_of(f.state)
     (clash,) = pick(events, "clash_rolled")
     text = summary(clash, names)
-    assert "Alfie 8, 1, 4 (best 8)" in text and text.endswith("Alfie acts.")
+    assert "Alfie rolls 8, 1, 4 (best 8)" in text and text.endswith("Alfie rolls highest and acts.")
     (hit,) = pick(events, "damage_rolled")
-    assert summary(hit, names) == ("Alfie hits Betty: 4, 6, 2, lowest 2. "
-                                   "Toughness 3 -> 1.")
+    assert summary(hit, names) == ("Alfie hits Betty: rolls 4, 6, 2 and takes the lowest, 2. "
+                                   "Toughness 3 falls to 1.")
     start = summary(f.log[0], names)
     assert start.index("CeCe") < start.index("Betty") < start.index("Alfie")
 

@@ -62,7 +62,8 @@ def test_once_rolled_the_panel_shows_the_dice_rolled_not_a_recomputed_pool(fight
     (clash,) = view["clashes"]
     assert "chances" not in clash and clash["outcome"] == "Demon acts."
     assert [(r["name"], r["dice"]) for r in clash["rolls"]] == [("Alfie", [2, 3]), ("Demon", [9])]
-    assert view["happened"] == ["Demon hits Alfie: 2, 5, 6, lowest 2. Toughness 3 -> 1."]
+    assert [h["line"] for h in view["happened"]] == [
+        "Demon hits Alfie: rolls 2, 5, 6 and takes the lowest, 2. Toughness 3 falls to 1."]
 
 
 def test_an_unresisted_task_shows_what_was_rolled(fight, scripted):

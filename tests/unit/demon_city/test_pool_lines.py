@@ -78,7 +78,7 @@ def test_a_faster_announcement_that_changes_a_pool_says_so_in_the_log() -> None:
     state, events = run(state, {"type": "adjust_pool", "combatant": "alfie", "die": "situation",
                                 "change": "grant", "reason": "the high ground"})
     said(state, events, lines)
-    assert lines[-1] == "Alfie: grant a situation die (the high ground). Pools now: Alfie 4 dice."
+    assert lines[-1] == "The Host grants Alfie a Situation Die (the high ground). Pools now: Alfie 4 dice."
     assert last_counts(lines) == panel_counts(state, Seat("gm"))
     # what the roll rolls is what the log last said (all 5s: a tie between sides, nobody acts)
     state, events = run(state, {"type": "roll"}, ScriptedRng([5] * 8))
@@ -127,4 +127,4 @@ def test_a_hidden_npc_s_changed_pool_is_the_gm_s_line_alone() -> None:
     assert "pools_now" not in public and adjusted["pools_now"] == [["demon", 3]]
     assert summary(adjusted, names_of(state), npcs(state)) == "The Host adjusts Demon's pool."
     assert screened(adjusted).private_summary == \
-        "Demon: grant a situation die (in the dark). Pools now: Demon 3 dice."
+        "The Host grants Demon a Situation Die (in the dark). Pools now: Demon 3 dice."

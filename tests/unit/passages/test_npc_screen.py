@@ -71,7 +71,8 @@ def test_the_worked_example_s_turn_one_keeps_garbo_s_figures_in_the_director_s_p
     assert seen.private_audience == "gm" and {"combat", "total", "margin", "combat_skill"} <= set(seen.private)
     said = SYSTEM.procedure.summary(paired, t.state)
     assert "Trayer takes 1" in said and "Garbo takes 2" in said and not any(f in said for f in FIGURES)
-    assert "(weapon 3, armour -1)" in paired[GM_PART]["line"]
+    assert "Garbo takes 2 (Long Blade 3, armour -1)" in paired[GM_PART]["line"]
+    assert "Trayer takes 1 (flail 3, halved by armour)" in paired[GM_PART]["line"]
     t.send({"type": "resolve"})
     assert t.state["personae"]["c2"]["wounds"] == 98  # the worked example, unchanged by the screen
     for event in t.log:

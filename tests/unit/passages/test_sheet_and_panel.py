@@ -95,7 +95,7 @@ def test_a_one_off_check_a_challenge_and_a_practice() -> None:
     sheet = {"skills": {"Lock-picking": 32}}
     data, line = roll_check(sheet, name="Ann", skill="lock-picking", mode="check", rng=Dice(43))
     assert data["band"] == "double_up" and data["roll"] == 43
-    assert line == "Ann checks Lock-picking (BASE 32; DU 64, DD 16): rolls 43, Double Up success."
+    assert line == "Ann checks Lock-picking (BASE 32): rolls 43, Double Up success."
     data, line = roll_check(sheet, name="Ann", skill="Lock-picking", mode="challenge", rng=Dice(7))
     assert data["band"] == "success" and "Core 7" in line
     data, _ = roll_check(sheet, name="Ann", skill="Lock-picking", mode="practice", rng=Dice())
