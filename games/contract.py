@@ -122,11 +122,17 @@ class Working:
     payload only when the system's audience for the event gives everyone the whole of it
     (nothing private, no GM's line); otherwise it goes with the private part, to that part's
     audience alone (docs/protocol.md, "A line's working"). So a working may name what the
-    event names, never more."""
+    event names, never more.
+
+    An event with a private part may still unfold for everyone: a working that carries
+    ``private`` (what the private audience reads instead: the NPC's own figures) declares
+    itself public, built from the event's public part alone; it goes in the payload, and
+    ``private`` with the private part."""
 
     steps: tuple[str, ...] = ()
     rule: str = ""
     source: str = ""
+    private: Working | None = None
 
     def data(self) -> dict[str, Any]:
         return {"steps": list(self.steps), "rule": self.rule, "source": self.source}

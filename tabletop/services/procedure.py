@@ -160,12 +160,18 @@ WORKING = "working"  # the key of a line's working, in the payload or the privat
 def _with_working(payload: dict[str, Any], seen: Visibility,
                   working: Working | None) -> tuple[dict[str, Any], Mapping[str, Any]]:
     """The event's payload and private part, the working in one of them: in the payload (read
-    by all the event's audience) only when that audience reads the whole event; with any
-    private part or GM's line, in the private part, for its audience alone, since a working
-    is worked out from the whole event and may name what the others do not see."""
-    if working is None or not (working.steps or working.rule):
+    by all the event's audience) when that audience reads the whole event; with any private
+    part or GM's line, in the private part, for its audience alone, since a working is worked
+    out from the whole event and may name what the others do not see. A working that carries
+    its private audience's own (``Working.private``) is declared public: it goes in the
+    payload, and its private twin in the private part."""
+    if working is None or not (working.steps or working.rule or working.private):
         return payload, seen.private
-    if seen.private or seen.private_summary or seen.private_note:
+    screened = bool(seen.private or seen.private_summary or seen.private_note)
+    if working.private is not None:
+        public = {**payload, WORKING: working.data()} if working.steps or working.rule else payload
+        return public, {**seen.private, WORKING: working.private.data()} if screened else seen.private
+    if screened:
         return payload, {**seen.private, WORKING: working.data()}
     return {**payload, WORKING: working.data()}, seen.private
 

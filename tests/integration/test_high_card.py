@@ -193,8 +193,18 @@ def test_a_line_unfolds_to_its_working_for_those_who_read_the_whole_event(game, 
                            {"characters": [str(heroes["Ann"].pk), str(heroes["Bob"].pk)]},
                            HTTP_HX_REQUEST="true").status_code == 200
     won = Event.objects.get(table=table, kind="high_card.duel_won")
-    assert "working" not in won.payload and won.private["working"]["rule"] == "The higher card wins the duel."
-    assert "The higher card wins the duel." in page_and_export(table, gm)
+    # declared public, with a private twin: everyone unfolds the duel, the GM reads the cards
+    assert won.payload["working"]["steps"] == ["both cards compared face down"]
+    assert [s.split(" holds ")[0] for s in won.private["working"]["steps"]] == list(won.private["cards"])
+    gm_text = page_and_export(table, gm)
+    assert " holds " in gm_text and "both cards compared face down" in gm_text
+    # a dealt card's working, undeclared, stays with its private part: its holder's and the GM's
+    dealt = {e.private["card"]: e for e in Event.objects.filter(table=table, kind="high_card.dealt")}
+    assert all("working" not in e.payload and e.private["working"]["steps"] for e in dealt.values())
     for member in (ann, bob, watcher):
         text = page_and_export(table, member)
-        assert "The higher card wins the duel." not in text and " holds " not in text
+        assert high_card.DUEL_RULE in text and "both cards compared face down" in text
+        assert " holds " not in text
+        mine = [c for c, e in dealt.items() if e.owner_id == member.pk]
+        for card, event in dealt.items():
+            assert (f"dealt {card_by_id(card).name}" in text) == (card in mine), (member.display_name, card)

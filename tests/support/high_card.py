@@ -55,12 +55,17 @@ def draw_working(data: Mapping[str, Any]) -> Working:
                    rule=RULE, source="High Card, the one rule")
 
 
+DUEL_RULE = "The higher card wins the duel."
+
+
 def working(event: Mapping[str, Any], state: Mapping[str, Any]) -> Working | None:
-    """The duel's working names both cards: the platform keeps it with the private part."""
-    if event["type"] != "duel_won":
-        return None
-    return Working(steps=tuple(f"{cid} holds {card_by_id(t).name}" for cid, t in event["cards"].items()),
-                   rule="The higher card wins the duel.")
+    """A dealt card's working names it: undeclared, the platform keeps it with the private
+    part. The duel's is declared public (no card named), its private twin naming both cards."""
+    if event["type"] == "dealt":
+        return Working(steps=(f"dealt {card_by_id(event['card']).name}",), rule="Each duellist is dealt one card.")
+    return Working(steps=("both cards compared face down",), rule=DUEL_RULE,
+                   private=Working(steps=tuple(f"{cid} holds {card_by_id(t).name}" for cid, t in event["cards"].items()),
+                                   rule=DUEL_RULE))
 
 
 def parse_duel(form: Form, table: Table) -> dict[str, Any]:
