@@ -15,23 +15,12 @@ from pathlib import Path
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
+from tests.browser.test_phone_keyboard_a11y import OVERFLOW_JS, PHONE_WIDTH
+
 from tests.support.pictures import NOT_AN_IMAGE, harbour_map
 
 SCREENS = Path(__file__).resolve().parents[2] / "test-artifacts" / "screens"
-PHONE = 390
-
-OVERFLOW_JS = """
-(limit) => [...document.querySelectorAll("body *")]
-  .filter((el) => {
-    const r = el.getBoundingClientRect();
-    if (r.width === 0 || r.height === 0) return false;
-    for (let p = el.parentElement; p; p = p.parentElement) {
-      if (["auto", "scroll", "hidden", "clip"].includes(getComputedStyle(p).overflowX)) return false;
-    }
-    return r.right > limit + 0.5;
-  })
-  .map((el) => `${el.tagName.toLowerCase()}#${el.id}.${el.className}`)
-"""
+PHONE = PHONE_WIDTH
 
 FETCH_JS = """async ([path, body]) => {
   const token = JSON.parse(document.body.getAttribute('hx-headers'))['X-CSRFToken'];
