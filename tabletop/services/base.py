@@ -70,14 +70,16 @@ def lock_member(table_id: int, actor: Membership, verb: Verb) -> tuple[Table, Me
 # The events appended while an action of the action table runs (tabletop/actions.py: take):
 # most services return nothing, or one thing of several they logged, and the answer to an
 # act frame names the last event its actor sees.
-_recording: ContextVar[list[Event] | None] = ContextVar("recording", default=None)
+# Recordings nest: an action recorded inside a test's recording reaches both lists.
+_recording: ContextVar[tuple[list[Event], ...]] = ContextVar("recording", default=())
 
 
 @contextmanager
 def recording() -> Iterator[list[Event]]:
-    """A list that receives each event this thread's services append while it is open."""
+    """A list that receives each event this thread's services append while it is open (and
+    every recording open around it receives them too)."""
     events: list[Event] = []
-    token = _recording.set(events)
+    token = _recording.set((*_recording.get(), events))
     try:
         yield events
     finally:
@@ -126,8 +128,7 @@ def append(
         private=dict(private or {}),
     )
     statements.insert_event(event)
-    recorded = _recording.get()
-    if recorded is not None:
+    for recorded in _recording.get():
         recorded.append(event)
     # robust: the event is committed whatever its broadcast does (socket_actions' batches
     # rely on it: a hook's error must not look like a failed commit)
