@@ -16,13 +16,14 @@ from typing import Any
 
 from games.contract import Visibility, Working, screened
 from games.demon_city.sheet import stat_label
+from games.demon_city import working
 from games.demon_city.working import (BEST_RULE, CLASH_RULES, CRIT_RULE, OUTCOMES, POOL_RULE, STATIC_RULE,
                                       UNRESISTED_RULE, _outcome_rule)
 
 Event = Mapping[str, Any]
 Name = Callable[[object], str]
 GMS = "the GM's figure"
-POOLS = f"how many dice each side rolled, and why: {GMS} (an NPC's stats weigh in each pool)"
+POOLS = f"How many dice each side rolled, and why: {GMS} (an NPC's stats weigh in each pool)"
 
 
 def public_part(event: Event, seen: Visibility) -> dict[str, Any]:
@@ -58,6 +59,8 @@ def _clash(e: Event, n: Name) -> Working:
 
 
 def _announced(e: Event, n: Name) -> Working:
+    if "pool" in e:  # the pool is everyone's (only another's size changed behind the screen)
+        return working._announced(e, n)
     # the pool's dice and their reasons (a Skill Die names both stats) are the GM's, so the
     # seed's words for each kind of die would tell which dice it holds: only step 2's heading
     who = n(e["action"]["actor"]) if "action" in e else "The NPC"
@@ -66,7 +69,9 @@ def _announced(e: Event, n: Name) -> Working:
                    rule=POOL_RULE, source="Action Rounds: Slow Motion Phase, step 2")
 
 
-def _unresisted(e: Event, n: Name) -> Working:
+def _unresisted(e: Event, n: Name) -> Working | None:
+    if "rolled" not in e:  # no roll behind the screen (no difficulty): the whole is everyone's
+        return working._unresisted(e, n)
     task = e["rolled"]
     who = n(e["combatant"])
     steps = [f"{who}: how many dice, and why: {GMS}", f"rolls {_dice(task['dice'])}: best {task['best']}"]
@@ -79,7 +84,7 @@ def _unresisted(e: Event, n: Name) -> Working:
     return Working(steps=tuple(steps), rule=rule, source="Action Rounds: Slow Motion, step 4")
 
 
-MAKERS: dict[str, Callable[[Event, Name], Working]] = {
+MAKERS: dict[str, Callable[[Event, Name], Working | None]] = {
     "clash_rolled": _clash, "announced": _announced, "unresisted_resolved": _unresisted,
 }
 
@@ -94,6 +99,8 @@ def twin(event: Event, whole: Working | None, n: Name) -> Working | None:
     if make is None:  # a line no rule of the seed explains to everyone: the GM's alone, as before
         return Working(private=whole)
     told = make(public_part(event, seen), n)
+    if told is None:
+        return Working(private=whole)
     return Working(steps=told.steps, rule=told.rule, source=told.source, private=whole)
 
 

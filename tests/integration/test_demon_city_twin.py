@@ -41,7 +41,7 @@ def test_a_clash_with_an_npc_unfolds_for_everyone_its_pools_the_gm_s(dc, monkeyp
         assert leaked(text) == [], who
         assert "Alfie rolls 9, 3: best 9" in text and "Demon rolls 4: best 4" in text, who
         assert "Alfie's 9 is the highest: Alfie acts" in text and CLASH_RULES["winner"] in text, who
-        assert "how many dice each side rolled, and why: the GM's figure" in text, who
+        assert "How many dice each side rolled, and why: the GM's figure" in text, who
         assert "Demon: the d10 everyone rolls" not in text and "Skill Die (Alfie's" not in text, who
     gm = page_and_export(dc, "gm")
     assert "Demon: the d10 everyone rolls = 1 die" in gm and "Skill Die (Alfie's Hand-to-Hand 9 > Demon's Hand-to-Hand 8)" in gm
