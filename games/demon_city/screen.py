@@ -98,9 +98,10 @@ def decide(state: Mapping[str, Any], command: Mapping[str, Any], rng: Any) -> li
 
 
 
-# A task (outside Action Rounds) for or against an NPC: its rating, and the pools whose reasons
-# name it, are the GM's; the dice and the outcome are everyone's.
-TASK_FIGURES = ("rating", "roll", "other_rating", "other_roll", "gm_line", "gm_keys")
+# A task (outside Action Rounds) for or against an NPC: its rating (``gm_keys``), and the pools
+# whose reasons name it, are the GM's; the dice and the outcome are everyone's, and so is a PC's
+# rating, which the line everyone reads states.
+TASK_FIGURES = ("roll", "other_roll", "gm_line", "gm_keys")
 
 
 def _dice(roll: Mapping[str, Any]) -> str:
@@ -137,10 +138,11 @@ def secret_task(data: Mapping[str, Any], line: str, *, mine: bool, theirs: bool)
         said = (f"{name} ({me}) against {data['other']} ({them}): {name} rolls {_dice(roll)}, {data['other']} "
                 f"{_dice(other)}: {_said(name, roll['outcome'])}.")
     prompt = f" {roll['prompt']}" if roll.get("prompt") else ""
-    return {**data, "gm_line": line, "rolled": rolled, "gm_keys": own}, said + prompt
+    ratings = [key for key, npc in (("rating", mine), ("other_rating", theirs)) if npc and key in data]
+    return {**data, "gm_line": line, "rolled": rolled, "gm_keys": own + ratings}, said + prompt
 
 
-def _task_rolled(event: Event) -> Visibility:
+def task_visibility(event: Event) -> Visibility:
     if "gm_line" not in event:
         return PUBLIC
     keys = (*TASK_FIGURES, *event.get("gm_keys", ()))
@@ -151,4 +153,4 @@ def _task_rolled(event: Event) -> Visibility:
 def audiences(task_event: str) -> dict[str, AudienceRule]:
     """Who sees each event (games/contract.py: declared, never defaulted): everyone, the NPCs'
     figures aside."""
-    return {**{kind: screened for kind in EVENT_TYPES}, task_event: _task_rolled}
+    return {**{kind: screened for kind in EVENT_TYPES}, task_event: task_visibility}

@@ -44,7 +44,8 @@ SYSTEM = GameSystem(
     pages=(web.ODDS,),
     panel=Panel(view=panel.view, template=f"{PANEL}#panel", notice=f"{PANEL}#rounds_notice",
                 character_view=character_sheet.character_view),  # the task form's skills
-    log_lines={},  # every Demon City event reads as its summary (log/events/default.html)
+    # a task's dice drawn as dice under its summary; every other event reads as its summary
+    log_lines={web.TASK.event: "log/demon_city/task_rolled.html"},
     audiences=screen.audiences(web.TASK.event),  # every die is public; NPCs' figures are the GM's
     rule_error=RuleError,
     samples=SAMPLES,

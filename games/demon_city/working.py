@@ -3,10 +3,11 @@ applied, in the seed's own words (seed 003), unfolded under the line as "How".
 
 A working is built from the event alone, with the combatants' names from the state: never a
 figure read out of the state. Where an event holds an NPC's figures (its pool before the roll,
-a rating: ``screen.FIGURES``, ``screen.TASK_FIGURES``), the event has a GM's part and the
-platform keeps its working there, for the GM alone. An event with no such part is everyone's
-whole, so a working of it says only what the event says in the open: a damage roll counts its
-dice, never the Toughness and armour behind their number.
+a rating: ``screen.FIGURES``, ``screen.TASK_FIGURES``), the event has a GM's part: the whole
+working goes there, for the GM alone, as the private twin of a public one built from the event's
+public part (``twin``). An event with no such part is everyone's whole, so a working of it says
+only what the event says in the open: a damage roll counts its dice, never the Toughness and
+armour behind their number.
 """
 
 from __future__ import annotations
@@ -196,12 +197,25 @@ def working(event: Event, state: Mapping[str, Any]) -> Working | None:
         "grabbed": _grabbed,
     }
     make = makers.get(event["type"])
-    return make(event, n) if make else None
+    from games.demon_city.twin import twin  # the twin module builds on this one's rules
+
+    return twin(event, make(event, n) if make else None, n)
 
 
 def task_working(data: Mapping[str, Any]) -> Working:
-    """A task outside Action Rounds (``Check.working``), from its data: an NPC's rating is in
-    the data only where its GM's part keeps the working too (``screen.secret_task``)."""
+    """A task outside Action Rounds (``Check.working``), from its data. For or against an NPC
+    (``screen.secret_task``), the working with its rating is the GM's, the twin of a public one
+    built from the task's public part (``twin.task``)."""
+    whole = _task_whole(data)
+    if "gm_line" not in data:
+        return whole
+    from games.demon_city.screen import task_visibility
+    from games.demon_city.twin import task
+
+    return task(data, whole, task_visibility(data))
+
+
+def _task_whole(data: Mapping[str, Any]) -> Working:
     roll, name = data["roll"], data["name"]
     stat = f"{stat_label(data['stat'])} {data['rating']}"
     if data["kind"] == "static":

@@ -58,6 +58,17 @@ FIGURES: dict[str, Callable[[Event, Collection[str]], tuple[str, ...]]] = {
 }
 
 
+def _in_the_open(event: Event, keys: tuple[str, ...]) -> dict[str, Any]:
+    """What of the keys going behind the screen was done in the open, for everyone (and their
+    working: ``twin``): a check's skill, d100 and band (``rolled``), which its public line
+    states; the points each wound deals (``dealt``), which land on a public track."""
+    if "check" in keys:
+        return {"rolled": {k: event["check"][k] for k in ("skill", "roll", "band", "challenge", "practice")}}
+    if "wounds" in keys:
+        return {"dealt": [{"to": w["to"], "by": w["by"], "dealt": w["damage"]["dealt"]} for w in event["wounds"]]}
+    return {}
+
+
 def decide(state: Mapping[str, Any], command: Mapping[str, Any], rng: Any) -> list[dict[str, Any]]:
     """The engine's ``decide``, each event that holds an NPC's figures given its Director's part
     (``GM_PART``): which of its keys are the Director's, and the Director's whole log line.
@@ -70,7 +81,7 @@ def decide(state: Mapping[str, Any], command: Mapping[str, Any], rng: Any) -> li
         keys = FIGURES[event["type"]](event, hidden) if event["type"] in FIGURES and hidden else ()
         whole = summary(event, now)
         if keys or whole != summary(event, now, hidden):
-            event = with_gm_part(event, keys, whole)
+            event = {**with_gm_part(event, keys, whole), **_in_the_open(event, keys)}
         out.append(event)
     return out
 
@@ -82,7 +93,7 @@ def decide(state: Mapping[str, Any], command: Mapping[str, Any], rng: Any) -> li
 CHECK_FIGURES = ("base", "value", "du", "dd", "gm_line")
 
 
-def _check_rolled(event: Event) -> Visibility:
+def check_visibility(event: Event) -> Visibility:
     if "gm_line" not in event:
         return PUBLIC
     return Visibility(private={k: event[k] for k in CHECK_FIGURES if k in event}, private_audience="gm",
@@ -90,4 +101,4 @@ def _check_rolled(event: Event) -> Visibility:
 
 
 def audiences(check_event: str) -> dict[str, AudienceRule]:
-    return {**{kind: screened for kind in EVENT_TYPES}, check_event: _check_rolled}
+    return {**{kind: screened for kind in EVENT_TYPES}, check_event: check_visibility}

@@ -3,9 +3,10 @@ it applied, in the seed's own words (seed 001), unfolded under the line as "How"
 
 A working is built from the event alone, with the Personae's names from the state: never a
 figure read out of the state. Where an event holds an NPC's figures (a BASE, Selected Combat
-or Defense, a weapon's damage, armour: ``screen.FIGURES``), the event has a Director's part,
-and the platform keeps its working there, for the Director alone; an event with no such part
-is everyone's whole, so its working names nothing the line's readers may not see.
+or Defense, a weapon's damage, armour: ``screen.FIGURES``), the event has a Director's part:
+the whole working goes there, for the Director alone, as the private twin of a public one built
+from the event's public part (``twin``); an event with no such part is everyone's whole, so its
+working names nothing the line's readers may not see.
 """
 
 from __future__ import annotations
@@ -182,18 +183,26 @@ def working(event: Event, state: Mapping[str, Any]) -> Working | None:
     def n(cid: object) -> str:
         return names.get(str(cid), str(cid))
 
+    from games.passages.twin import twin  # the twin module builds on this one's rules
+
     kind = event["type"]
     if kind in ("checked", "practised", "contest_rolled"):
-        return check_working(event["check"])
+        return twin(event, check_working(event["check"]), n)
     makers: dict[str, Callable[[Event, Callable[[object], str]], Working]] = {
         "combat_rolled": _rolled, "pairing_resolved": _pairing, "contest_round": _contest_round,
         "resolution_point": _resolution,
     }
     make = makers.get(kind)
-    return make(event, n) if make else None
+    return twin(event, make(event, n) if make else None, n)
 
 
 def check_rolled_working(data: Mapping[str, Any]) -> Working:
-    """The one-off check's working (``Check.working``): from its data, which holds the figures
-    of an NPC's sheet only in the Director's part (``screen.CHECK_FIGURES``)."""
-    return check_working(data)
+    """The one-off check's working (``Check.working``): from its data. An NPC's (its figures in
+    the Director's part: ``screen.CHECK_FIGURES``) is the twin of a public one (``twin.one_off``)."""
+    whole = check_working(data)
+    if "gm_line" not in data:
+        return whole
+    from games.passages.screen import check_visibility
+    from games.passages.twin import one_off
+
+    return one_off(data, whole, check_visibility(data))

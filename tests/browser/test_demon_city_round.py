@@ -65,7 +65,8 @@ def npcs_behind_the_screen(gm, others) -> None:
 
 def own_skills_in_a_task(gm, ann, bob) -> None:
     """Issue 22: a task's "Using" offered the five stats alone; it offers Alfie's "Exorcism: 6"
-    to Alfie's player and the GM, not to Bob, who does not roll for Alfie."""
+    to Alfie's player and the GM, not to Bob, who does not roll for Alfie. Rolled, its line
+    draws its dice."""
     for person, offered in ((ann, True), (gm, True), (bob, False)):
         using = person.page.locator("#task-stat optgroup[label=\"Alfie's own skills\"] option")
         expect(using).to_have_count(1 if offered else 0)
@@ -73,6 +74,16 @@ def own_skills_in_a_task(gm, ann, bob) -> None:
     ann.page.locator("#task-stat").select_option("Exorcism")
     SCREENS.mkdir(parents=True, exist_ok=True)
     ann.page.locator(".task-box").screenshot(path=str(SCREENS / "demon-city-player-task-skill.png"))
+    # issue 23, "Dice as dice": the task's line draws its two d10s (Exorcism 6 > 3: the Skill Die),
+    # the best marked, for every seat
+    ann.page.locator("#task-number").fill("3")
+    ann.page.get_by_role("button", name="Roll the task").click()
+    for person in (gm, ann, bob):
+        line = person.page.locator("#log li", has_text="Alfie tries Exorcism")
+        expect(line.locator(".task-dice .die")).to_have_count(2)
+        expect(line.locator(".task-dice .die.best")).to_have_count(1)
+    gm.page.locator("#log li", has_text="Alfie tries Exorcism").screenshot(
+        path=str(SCREENS / "demon-city-log-task-dice.png"))
     ann.page.locator(".task-box summary").click()
 
 
@@ -174,14 +185,19 @@ def cards_follow_the_hits(hits: list[str], everyone) -> None:
 
 def lines_unfold_and_dice_are_drawn(gm, spectator, everyone) -> None:
     """Issue 23: a hit's line unfolds to its working for everyone (the dice rolled in the open and
-    the seed's damage rule); a Clash against the NPCs unfolds for the Host alone (its pools name
-    their figures). "Dice as dice": the panel draws each die rolled, the best marked."""
+    the seed's damage rule); a Clash against the NPCs unfolds for everyone to its dice and who
+    acts, its pools (which name the NPCs' figures) said as the GM's figure, and for the Host to
+    the whole working. "Dice as dice": the panel draws each die rolled, the best marked."""
     hit = spectator.page.locator("#log li", has_text=" hits ").first
     hit.locator("details.working > summary").click()
     expect(hit.locator("ol.steps li").nth(1)).to_contain_text("the lowest is")
     expect(hit.locator("blockquote.rule")).to_contain_text("roll and take the lowest")
     hit.screenshot(path=str(SCREENS / "demon-city-log-how.png"))
-    expect(spectator.page.locator("#log li", has_text="Clash:").locator("details.working")).to_have_count(0)
+    seen = spectator.page.locator("#log li", has_text="Clash:").last
+    seen.locator("details.working > summary").click()
+    expect(seen.locator("ol.steps li").first).to_contain_text("and why: the GM's figure")
+    expect(seen.locator("details.working")).not_to_contain_text("the d10 everyone rolls")
+    seen.screenshot(path=str(SCREENS / "demon-city-log-how-spectator-clash.png"))
     clash = gm.page.locator("#log li", has_text="Clash:").last
     clash.locator("details.working > summary").click()
     expect(clash.locator("ol.steps li").first).to_contain_text("the d10 everyone rolls")

@@ -193,11 +193,15 @@ def test_a_contest_and_a_combat_turn_to_the_resolution_point_seen_live(make_tabl
         expect(person.entry("Trayer rolls ")).to_have_count(1)
         # the d100 drawn as two d10s, tens and units, on everyone's panel
         expect(panel(person).locator("li.fighter", has_text="Trayer").locator(".rolled .die")).to_have_count(2)
-    # the roll is against Garbo's Defense, a figure of an NPC's sheet: the working is the Director's
+    # the roll is against Garbo's Defense, a figure of an NPC's sheet: the whole working is the
+    # Director's; the spectator unfolds its public twin, Garbo's Defense said as the Director's figure
     how = gm.entry("Trayer rolls ").locator("details.working")
     how.locator("summary").click()
     expect(how.locator("ol.steps li").first).to_contain_text("Combat Roll (d100): ")
-    expect(spectator.entry("Trayer rolls ").locator("details.working")).to_have_count(0)
+    twin = spectator.entry("Trayer rolls ").locator("details.working")
+    twin.locator("summary").click()
+    expect(twin.locator("ol.steps li").last).to_contain_text("Garbo's Selected Defense (the Director's figure)")
+    spectator.entry("Trayer rolls ").screenshot(path=str(SCREENS / "passages-log-how-spectator.png"))
     gm.entry("Trayer rolls ").screenshot(path=str(SCREENS / "passages-log-how-gm.png"))
     panel(spectator).screenshot(path=str(SCREENS / "passages-panel-dice.png"))
     assert answered(gm, "combat_roll", lambda: gm.page.get_by_role("button", name="Combat Roll for Garbo").click()) == 200

@@ -1,7 +1,8 @@
 """Issue 23: "each line can unfold to show the arithmetic and the rule it applied (quoting the
 rule text where the system has it)". A public event's working is everyone's, on the page and in
 the export; an event that holds an NPC's figures (its pool before the roll, its rating) keeps
-its working in the GM's part, so a player and a spectator find no figure of the NPC's in it."""
+its whole working in the GM's part, so a player and a spectator find no figure of the NPC's in
+it (they unfold its public twin)."""
 
 from __future__ import annotations
 
@@ -46,9 +47,10 @@ def test_a_player_s_task_unfolds_for_everyone(dc, monkeypatch) -> None:  # noqa:
         assert "use the better of their two rolls" in text, who
 
 
-def test_a_clash_with_an_npc_unfolds_for_the_gm_alone_and_its_damage_for_all(dc, monkeypatch) -> None:  # noqa: F811
+def test_a_clash_with_an_npc_unfolds_its_pools_for_the_gm_alone_and_its_damage_for_all(dc, monkeypatch) -> None:  # noqa: F811
     """Seed: "Whoever rolls highest in a Clash takes their action": the pools behind the dice
-    name the Demon's figures, so the Clash's working is the GM's. The hit on it, "a number of
+    name the Demon's figures, so the Clash's whole working is the GM's (everyone else unfolds
+    its public twin: test_demon_city_twin.py). The hit on it, "a number of
     d10s equal to the target's Base Toughness, roll and take the lowest", is everyone's: it counts
     the dice rolled in the open and names neither its Toughness nor its armour."""
     alfie, demon = f"c{dc['alfie'].pk}", f"c{dc['demon'].pk}"
@@ -59,7 +61,8 @@ def test_a_clash_with_an_npc_unfolds_for_the_gm_alone_and_its_damage_for_all(dc,
     rolls(monkeypatch, 9, 3, 4, 5, 6, 7, 8, 9, 10, 8)
     post(dc, "gm", "roll", {})
     clash = Event.objects.get(table=dc["table"], kind="demon_city.clash_rolled")
-    assert "working" not in clash.payload and clash.private["working"]["rule"].endswith(CLASH_RULES["winner"])
+    assert clash.private["working"]["rule"].endswith(CLASH_RULES["winner"])
+    assert "Demon: the d10 everyone rolls = 1 die" not in str(clash.payload["working"])
     hit = Event.objects.get(table=dc["table"], kind="demon_city.damage_rolled")
     assert hit.payload["working"]["rule"] == DAMAGE_RULE
     gm = page_and_export(dc, "gm")
@@ -67,7 +70,8 @@ def test_a_clash_with_an_npc_unfolds_for_the_gm_alone_and_its_damage_for_all(dc,
     for who in ("ann", "watcher"):
         text = page_and_export(dc, who)
         assert leaked(text) == [], who
-        assert "Demon: the d10 everyone rolls" not in text and "Alfie's 9 is the highest" not in text, who
+        assert "Demon: the d10 everyone rolls" not in text, who
+        assert "Alfie's 9 is the highest: Alfie acts" in text, who  # the twin: the dice are everyone's
         assert "6 d10s: Demon's Base Toughness, with any armour (at least one)" in text, who
         assert "Current Toughness 4 - 5 = -1" in text and DAMAGE_RULE in text, who
 

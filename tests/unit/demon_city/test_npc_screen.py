@@ -104,14 +104,14 @@ def test_an_npc_s_action_with_a_skill_of_its_own_names_it_to_the_gm_alone() -> N
 def test_a_task_against_an_npc_s_own_skill_names_it_to_the_gm_alone() -> None:
     """Found by the contract kit: "Alfie (Toughness 3) against Demon (Zqxv Rending)" reached
     every seat when the GM rolled Alfie's task against a skill of the Demon's own sheet."""
-    from games.demon_city.screen import _task_rolled, secret_task
+    from games.demon_city.screen import secret_task, task_visibility
 
     data = {"kind": "opposed", "name": "Alfie", "stat": "toughness", "rating": 3, "other": "Demon",
             "other_stat": "Gloomfang Bite", "other_rating": 6,
             "roll": {"dice": [10], "best": 10, "outcome": "critical"},
             "other_roll": {"dice": [7], "best": 7, "outcome": "success"}}
     shown, line = secret_task(data, "the GM's whole line", mine=False, theirs=True)
-    seen = _task_rolled({**shown, "type": "task_rolled"})
+    seen = task_visibility({**shown, "type": "task_rolled"})
     public = {k: v for k, v in shown.items() if k not in seen.private}
     assert "Gloomfang" not in line and "Gloomfang" not in str(public) and "a skill of its own" in line
     assert seen.private["other_stat"] == "Gloomfang Bite" and seen.private_summary == "the GM's whole line"
