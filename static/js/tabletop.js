@@ -402,9 +402,19 @@
     picks = picks.filter(function (p) { return [...shown].some(function (el) { return same(p, el); }); });
     for (const el of shown) {
       const at = picks.findIndex(function (p) { return same(p, el); });
+      // a pick is the button: the card inside it gives up its own tab stop (no control inside
+      // a control), and its meaning describes the button instead
+      const face = el.querySelector(".card-face");
+      const meaning = el.querySelector(".card-meaning");
       if (!armed) {
-        for (const a of ["role", "tabindex", "aria-pressed", "aria-label", "data-pick-order"]) el.removeAttribute(a);
+        for (const a of ["role", "tabindex", "aria-pressed", "aria-label", "aria-describedby", "data-pick-order"]) el.removeAttribute(a);
+        if (face) face.setAttribute("tabindex", "0");
         continue;
+      }
+      if (face) face.removeAttribute("tabindex");
+      if (meaning) {
+        meaning.id = "pick-meaning-" + el.dataset.holder + "-" + el.dataset.card;
+        el.setAttribute("aria-describedby", meaning.id);
       }
       const name = el.querySelector(".card-name");
       el.setAttribute("role", "button");
