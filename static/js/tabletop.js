@@ -457,8 +457,10 @@
   document.addEventListener("htmx:afterRequest", function (e) {
     const form = formOf(e.detail.elt);
     // only the form's own request uses its picks up (a button of its own inside it, such as
-    // one asking for odds, leaves them picked)
-    if (!form || form !== e.detail.elt || !e.detail.successful) return;
+    // one asking for odds, leaves them picked); a refusal (4xx: swapped in like a success, so
+    // htmx calls it successful) uses nothing: the player fixes what was wrong and sends again
+    const xhr = e.detail.xhr;
+    if (!form || form !== e.detail.elt || !e.detail.successful || (xhr && xhr.status >= 300)) return;
     picks = picks.filter(function (p) { return !mine(form, p); });
     mark();
   });
