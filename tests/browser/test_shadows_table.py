@@ -309,6 +309,12 @@ def test_the_hand_docks_beside_the_attack_and_picked_cards_stay_picked_after_a_r
     expect(picked).to_have_attribute("aria-pressed", "true")  # the refusal kept the pick
     expect(picked).to_have_attribute("data-pick-order", "1")
     expect(bar).to_contain_text("1 picked")
+    ann.page.set_viewport_size({"width": 390, "height": 844})
+    ann.page.evaluate("window.scrollTo(0, 0)")
+    ann.page.wait_for_timeout(600)  # the cards' deal-in done
+    ann.page.screenshot(path=str(screens.SCREENS / "shadows-docked-hand-390.png"))
+    no_sideways_scroll(ann)
+    ann.page.set_viewport_size({"width": 1280, "height": 900})
     attack.locator("input[name=ap]").fill("1")
     click(ann, bar.get_by_role("button", name="Attack for Alma"), "attack")
     for person in (gm, ann):
