@@ -10,8 +10,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from games.core.cards import Card, OrientedCard
-from games.core.tarot import tarot_suit
+from games.core.cards import OrientedCard
 from tabletop.models import Membership, Role
 from tabletop.permissions import may_see_hand
 
@@ -30,24 +29,9 @@ class Face:
         return self.card.id
 
     @property
-    def note(self) -> str:
-        """What the card stands for, beside its name, for its meaning on hover or tap
-        (games/core/card_face.html; a Major Arcana's meanings it reads from the card itself)."""
-        return note(self.card)
-
-    @property
     def vals(self) -> str:
         """The card as htmx's ``hx-vals`` sends it with an action."""
         return json.dumps({"deck": str(self.deck), "card": self.card.id})
-
-
-def note(card: Card) -> str:
-    """A Minor Arcana card: its value and what its suit stands for (seed 000's indicators);
-    any other card: its value."""
-    if card.arcana == "minor" and card.suit:
-        suit = tarot_suit(card.suit)
-        return f"Value {card.value}. {suit.name} ({suit.element}): {', '.join(suit.indicators[1:5]).lower()}."
-    return f"Value {card.value}."
 
 
 def face(deck: int, token: str, by: str = "", rules: bool = False) -> Face:
