@@ -7,14 +7,19 @@
   const all = () => document.querySelectorAll(".card-face[data-card-id]");
   const key = (f) => { const h = f.parentElement.closest("[id]"); return (h ? h.id : "") + "|" + f.dataset.cardId; };
   let before = null;
-  document.addEventListener("htmx:wsBeforeMessage", (e) => { if (!e.defaultPrevented) before = new Set([...all()].map(key)); });
+  document.addEventListener("htmx:wsBeforeMessage", (e) => {
+    if (!e.defaultPrevented) before = new Set([...all()].map(key));
+  });
   document.addEventListener("htmx:wsAfterMessage", () => {
     const seen = before, c = document.getElementById("connection");
     before = null;
     if (seen && c && c.dataset.state === "live") for (const f of all()) if (!seen.has(key(f))) f.classList.add("fresh");
   });
 
-  const faceOf = (t) => { const p = t.closest && t.closest(".card-pick"); return p ? p.querySelector(".card-face") : t.closest && t.closest(".card-face"); };
+  const faceOf = (t) => {
+    const p = t.closest && t.closest(".card-pick");
+    return p ? p.querySelector(".card-face") : t.closest && t.closest(".card-face");
+  };
   function place(e) {
     const f = faceOf(e.target), box = f && f.querySelector(".card-meaning");
     if (!box) return;
@@ -31,7 +36,10 @@
   }
   document.addEventListener("focusin", place);
   document.addEventListener("mouseover", place);
-  document.addEventListener("keydown", (e) => { const f = e.key === "Escape" && faceOf(e.target); if (f) f.dataset.quiet = "1"; });
+  document.addEventListener("keydown", (e) => {
+    const f = e.key === "Escape" && faceOf(e.target);
+    if (f) f.dataset.quiet = "1";
+  });
   const unquiet = (e) => { const f = faceOf(e.target); if (f) delete f.dataset.quiet; };
   document.addEventListener("focusout", unquiet);
   document.addEventListener("mouseout", unquiet);
@@ -55,7 +63,8 @@
       bar.hidden = !forms.length;
     }
   }
-  for (const name of ["DOMContentLoaded", "htmx:afterSettle", "htmx:wsAfterMessage", "htmx:afterRequest", "tabletop:picked"]) {
+  const when = ["DOMContentLoaded", "htmx:afterSettle", "htmx:wsAfterMessage", "htmx:afterRequest", "tabletop:picked"];
+  for (const name of when) {
     document.addEventListener(name, bars);
   }
   document.addEventListener("toggle", bars, true);

@@ -80,7 +80,8 @@ def test_the_felt_shows_who_played_each_card_and_its_meaning_on_hover_focus_and_
     expect(card.locator(".card-meaning")).to_contain_text(f"Upright: {played.upright_meaning}")
     expect(card.locator(".card-meaning")).to_contain_text(f"Reversed: {played.reversed_meaning}")
     assert not meaning_shown(card)  # hidden to the eye until asked for (a screen reader reads its desc)
-    assert card.locator("desc").text_content() == f"Upright: {played.upright_meaning}. Reversed: {played.reversed_meaning}"
+    said = f"Upright: {played.upright_meaning}. Reversed: {played.reversed_meaning}"
+    assert card.locator("desc").text_content() == said
     card.hover()
     expect(card.locator(".card-meaning")).to_be_visible()
     assert meaning_shown(card), "hover"
@@ -147,9 +148,9 @@ def test_a_card_dealt_live_slides_in_but_not_on_load_and_not_with_reduced_motion
 
 def test_every_seat_s_card_counts_follow_every_card_move_at_once(make_table) -> None:
     """Draw, draw face up, play, discard (from a hand and from the table), return to the top and
-    to the bottom, deal, pass, shuffle the discards back and recall: after each, every seat (the GM, both players, a spectator)
-    reads the deck's "N in the deck" and discards, the felt's count, each member's hand count,
-    and each hand it sees, as they now are, without reloading."""
+    to the bottom, deal, pass, shuffle the discards back and recall: after each, every seat (the GM,
+    both players, a spectator) reads the deck's "N in the deck" and discards, the felt's count,
+    each member's hand count, and each hand it sees, as they now are, without reloading."""
     table = make_table()
     gm = table.gm
     bring_out_deck(gm, "standard")
