@@ -402,9 +402,18 @@
     picks = picks.filter(function (p) { return [...shown].some(function (el) { return same(p, el); }); });
     for (const el of shown) {
       const at = picks.findIndex(function (p) { return same(p, el); });
+      // a pick is the button: no tab stop of the card's own inside it; its meaning describes it
+      const face = el.querySelector(".card-face");
+      const meaning = el.querySelector(".card-meaning");
       if (!armed) {
-        for (const a of ["role", "tabindex", "aria-pressed", "aria-label", "data-pick-order"]) el.removeAttribute(a);
+        for (const a of ["role", "tabindex", "aria-pressed", "aria-label", "aria-describedby", "data-pick-order"]) el.removeAttribute(a);
+        if (face) face.setAttribute("tabindex", "0");
         continue;
+      }
+      if (face) face.removeAttribute("tabindex");
+      if (meaning) {
+        meaning.id = "pick-meaning-" + el.dataset.holder + "-" + el.dataset.card;
+        el.setAttribute("aria-describedby", meaning.id);
       }
       const name = el.querySelector(".card-name");
       el.setAttribute("role", "button");
@@ -447,14 +456,83 @@
   document.addEventListener("htmx:afterRequest", function (e) {
     const form = formOf(e.detail.elt);
     // only the form's own request uses its picks up (a button of its own inside it, such as
-    // one asking for odds, leaves them picked)
-    if (!form || form !== e.detail.elt || !e.detail.successful) return;
+    // one asking for odds, leaves them picked); a refusal (a 4xx, which htmx calls successful
+    // here) uses nothing
+    const xhr = e.detail.xhr;
+    if (!form || form !== e.detail.elt || !e.detail.successful || (xhr && xhr.status >= 300)) return;
     picks = picks.filter(function (p) { return !mine(form, p); });
     mark();
   });
   document.addEventListener("DOMContentLoaded", mark);
   document.addEventListener("htmx:afterSettle", mark);
   document.addEventListener("htmx:wsAfterMessage", mark);
+})();
+
+// Cards on the felt: a card come live (not at load or in a replay) is .fresh and slides in; a
+// card's meaning is kept on screen, Escape hides it; a docked hand gets its forms' buttons.
+(function () {
+  "use strict";
+  const all = () => document.querySelectorAll(".card-face[data-card-id]");
+  const key = (f) => { const h = f.parentElement.closest("[id]"); return (h ? h.id : "") + "|" + f.dataset.cardId; };
+  let before = null;
+  document.addEventListener("htmx:wsBeforeMessage", (e) => {
+    if (!e.defaultPrevented) before = new Set([...all()].map(key));
+  });
+  document.addEventListener("htmx:wsAfterMessage", () => {
+    const seen = before, c = document.getElementById("connection");
+    before = null;
+    if (seen && c && c.dataset.state === "live") for (const f of all()) if (!seen.has(key(f))) f.classList.add("fresh");
+  });
+
+  const faceOf = (t) => {
+    const p = t.closest && t.closest(".card-pick");
+    return p ? p.querySelector(".card-face") : t.closest && t.closest(".card-face");
+  };
+  function place(e) {
+    const f = faceOf(e.target), box = f && f.querySelector(".card-meaning");
+    if (!box) return;
+    f.style.removeProperty("--nudge");
+    delete f.dataset.below;
+    requestAnimationFrame(() => {
+      let r = box.getBoundingClientRect();
+      if (r.width < 2) return;
+      if (r.top < 4) { f.dataset.below = "1"; r = box.getBoundingClientRect(); }
+      const w = document.documentElement.clientWidth;
+      const n = r.left < 4 ? 4 - r.left : (r.right > w - 4 ? w - 4 - r.right : 0);
+      if (n) f.style.setProperty("--nudge", n + "px");
+    });
+  }
+  document.addEventListener("focusin", place);
+  document.addEventListener("mouseover", place);
+  document.addEventListener("keydown", (e) => {
+    const f = e.key === "Escape" && faceOf(e.target);
+    if (f) f.dataset.quiet = "1";
+  });
+  const unquiet = (e) => { const f = faceOf(e.target); if (f) delete f.dataset.quiet; };
+  document.addEventListener("focusout", unquiet);
+  document.addEventListener("mouseout", unquiet);
+
+  function bars() {
+    for (const bar of document.querySelectorAll("[data-pick-bar]")) {
+      const who = bar.dataset.pickBar;
+      const forms = [...document.querySelectorAll("form[data-picks-label]")].filter((f) =>
+        (!f.dataset.picksFrom || f.dataset.picksFrom === who) && f.offsetParent && f.querySelector("[type=submit]"));
+      const n = document.querySelectorAll('.card-pick[aria-pressed="true"][data-holder="' + who + '"]').length;
+      bar.replaceChildren(n ? n + " picked" : "Pick cards, then", ...forms.map((f) => {
+        const b = document.createElement("button");
+        b.type = "button";
+        b.textContent = f.dataset.picksLabel;
+        b.onclick = () => f.requestSubmit(f.querySelector("[type=submit]"));
+        return b;
+      }));
+      bar.hidden = !forms.length;
+    }
+  }
+  const when = ["DOMContentLoaded", "htmx:afterSettle", "htmx:wsAfterMessage", "htmx:afterRequest", "tabletop:picked"];
+  for (const name of when) {
+    document.addEventListener(name, bars);
+  }
+  document.addEventListener("toggle", bars, true);
 })();
 
 // Verify a revealed shuffle: recompute its digest here, compare it with the one sealed at the

@@ -275,3 +275,78 @@ def test_a_combat_round_with_hidden_hands_a_dodge_and_a_critical_seen_live(
     expect(spectator.page.locator("table.odds").first.locator("tbody tr")).to_have_count(16)
     shot(spectator, "odds")
     no_sideways_scroll(spectator)
+
+
+def test_the_hand_docks_beside_the_attack_and_picked_cards_stay_picked_after_a_refusal(make_table) -> None:
+    """Issue 23: "a player's hand sits at the bottom of the screen, next to the action it feeds
+    (Shadows' attack and defence), and picked cards stay picked after a refusal". While Alma's
+    attack form is on Ann's page and her hand holds cards, the hand is docked at the bottom of
+    the screen (sticky: it keeps its place in the page, after the panel, so it covers nothing for
+    good) and carries the attack's button; an attack the rules refuse (2 AP with one card) leaves
+    her pick as it was, and the same pick then attacks from the dock's button."""
+    table = make_table(system="shadows")
+    gm = table.gm
+    ann = table.join_player("Ann")
+    make_character(ann, table.url, "Alma", quickness=9, body=6, physical=6, skills="Melee: 20")
+    make_character(gm, table.url, "Ghoul", npc=True, quickness=5, body=4, physical=2, health=60, life=60)
+    decks = gm.page.locator("#shadows-decks")
+    for name in ("Bring out the Minor Arcana", "Bring out the Major Arcana"):
+        with gm.page.expect_response(lambda r: r.url.endswith("/decks/new/")) as answer:
+            decks.get_by_role("button", name=name).click()
+        assert answer.value.status == 200
+    hands = ann.page.locator("#hands-panel")
+    expect(hands).not_to_have_css("position", "sticky")  # no fight, no dock
+    gm.page.locator("#shadows-start > summary").click()
+    click(gm, gm.page.get_by_role("button", name="Start the combat"), "start_combat")
+    for person, who in ((ann, "Alma"), (gm, "Ghoul")):
+        click(person, person.page.get_by_role("button", name=f"Declare {who}'s focus"), "declare_focus")
+    click(gm, gm.page.get_by_role("button", name="Shuffle and deal the hands"), "deal")
+    expect(ann.page.locator(f"#hand-{ann.member_id} .card-pick")).to_have_count(9)
+
+    # Docked: at the bottom of the screen while the page is scrolled to its top, after the panel.
+    expect(hands).to_have_css("position", "sticky")
+    ann.page.evaluate("window.scrollTo(0, 0)")
+    box = hands.bounding_box()
+    assert box is not None and abs(box["y"] + box["height"] - 900) <= 2, box
+    order = ann.page.evaluate("""() => {
+        const panel = document.getElementById('shadows-panel'), hands = document.getElementById('hands-panel');
+        return [panel.getBoundingClientRect().bottom, hands.offsetTop, panel.offsetTop];
+    }""")
+    assert order[1] > order[2], order  # its place in the page is after the panel, not over it for good
+    bar = ann.page.locator(f"#hand-{ann.member_id} .pick-bar")
+    expect(bar).to_be_visible()
+    expect(bar.get_by_role("button", name="Attack for Alma")).to_have_count(1)
+
+    attack = ann.page.locator("form[aria-label='Attack for Alma']")
+    attack.locator("select[name=target]").select_option(label="Ghoul")
+    attack.locator("select[name=weapon]").select_option("Sword")
+    attack.locator("select[name=skill]").select_option("melee")
+    attack.locator("input[name=ap]").fill("2")
+    card = [c for c in hand_of(ann, ann) if 1 < value(c) < 11][0]  # an Ace might fumble: no defence to wait for
+    pick(ann, ann, card)
+    expect(bar).to_contain_text("1 picked")
+    from axe_playwright_python.sync_playwright import Axe  # a pick is a button holding no other control
+    found = [v["id"] for v in Axe().run(ann.page).response["violations"] if v.get("impact") in ("serious", "critical")]
+    assert found == [], found
+    with ann.page.expect_response(lambda r: r.url.endswith("/commands/attack/")) as answer:
+        attack.get_by_role("button", name="Attack with the picked cards for Alma").click()
+    assert 400 <= answer.value.status < 500, answer.value.status
+    expect(ann.page.locator("#shadows-notice")).to_contain_text("2 AP pays for 2 cards")
+    picked = ann.page.locator(f'#hand-{ann.member_id} .card-pick[data-card="{card}"]')
+    expect(picked).to_have_attribute("aria-pressed", "true")  # the refusal kept the pick
+    expect(picked).to_have_attribute("data-pick-order", "1")
+    expect(bar).to_contain_text("1 picked")
+    ann.page.set_viewport_size({"width": 390, "height": 844})
+    ann.page.evaluate("window.scrollTo(0, 0)")
+    ann.page.wait_for_timeout(600)  # the cards' deal-in done
+    ann.page.screenshot(path=str(screens.SCREENS / "shadows-docked-hand-390.png"))
+    no_sideways_scroll(ann)
+    ann.page.set_viewport_size({"width": 1280, "height": 900})
+    attack.locator("input[name=ap]").fill("1")
+    click(ann, bar.get_by_role("button", name="Attack for Alma"), "attack")
+    for person in (gm, ann):
+        expect(person.page.locator("#shadows-pending .card-name")).to_have_text(card_by_id(card).name)
+    expect(ann.page.locator(f"#hand-{ann.member_id} .card-pick")).to_have_count(8)
+    expect(ann.page.locator('.card-pick[aria-pressed="true"]')).to_have_count(0)  # used up by the attack
+    shot(ann, "docked-hand")
+    assert not ann.page_errors, ann.page_errors
