@@ -31,7 +31,8 @@ Modules
                           and attacks ("Alma strikes Ghoul with Sword: Queen of Swords + Melee 20
                           against Defence 7 -> 26, Swords deal it in full")
     working               ``working(event, state)``: how a line came out, step by step, and the
-                          seed's rule word for word (issue 23), from the event alone
+                          seed's rule word for word (issue 23), from the event alone; with a GM's
+                          part, a public working and the whole one as its private twin
     visibility            ``audience(event)`` (an NPC's figures in its events are the GM's),
                           ``hand_of(state, member)``
     panel / panel_fight   ``view(state, seat)``: one panel per seat; a seat that may not see an
@@ -102,7 +103,8 @@ Hidden information (visibility.py)
     its cards, its value, the Defence total it met, the damage; an NPC's part in them (its skill,
     its attribute and protection, its armour and nature) is not in the event (hits.py). An NPC's
     check, and an opposed or multi-draw action with an NPC side, keep its figures in the GM's
-    part, and so the line's working is the GM's.
+    part; the line still unfolds for everyone (its working built from the public part, the
+    NPC's figures "the GM's figure"), and the GM reads the whole working, its private twin.
 
 Readings where the seed is silent or loose (each commented where it is coded)
     - Halves round up for hand sizes (as for AP); assistance halves/quarters round down.

@@ -33,6 +33,15 @@ def _counters(state: Mapping[str, Any], cid: str, drawn_value: int, cards: Cards
     return out
 
 
+def _shown_sides(sides: list[dict[str, Any]]) -> dict[str, Any]:
+    """With an NPC side, ``sides`` is the GM's part (visibility.py): what everyone reads of the
+    sides instead, for the line's working: an NPC side's name (its skill and attribute are its
+    sheet's), a player's side whole (what it adds is on a sheet its table sees)."""
+    if not any(s.get("npc") for s in sides):
+        return {}
+    return {"shown_sides": [{"name": s["name"], "npc": True} if s.get("npc") else s for s in sides]}
+
+
 def _side(state: Mapping[str, Any], raw: Any, actor: Actor) -> dict[str, Any]:
     if not isinstance(raw, Mapping):
         raise RuleError("Each side needs a character, a skill and an attribute.")
@@ -99,6 +108,7 @@ def opposed(state: Mapping[str, Any], command: Command, actor: Actor, rng: Rng, 
         "type": "opposed_resolved", "id": check_id, "sides": sides, "draws": draws,
         "counters": counters, "totals": totals, "ties": ties,
         "winner": None if winner is None else sides[winner]["id"],
+        **_shown_sides(sides),
     }]
     for i in (0, 1):
         if deck.value(draws[i][0][0]) == deck.QUEEN:

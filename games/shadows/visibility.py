@@ -16,8 +16,8 @@ the GM and the particular player will see their own card draws"). The rules:
   value, the Defence total it met, the damage done, a check's total), so the players can check
   the rules were kept; the sheet they come from (an NPC's skill, attribute, protection, armour,
   which the public event about it does not carry, or carries in the GM's part), and any odds
-  counted from it before the cards are down, are the GM's. A line's working goes where its
-  event's audience reads all of it (the platform): with a GM's part, to the GM alone.
+  counted from it before the cards are down, are the GM's. A line's working with a GM's part
+  is declared public (working.py): built from the public part, its whole twin the GM's.
 
 Which cards a player holds is ``hand_of(state, member_id)``: a separate pure function, so a
 platform that draws a per-member panel can add that member's own hand and nobody else's (the

@@ -2,10 +2,11 @@
 and the rule it applied, in seed 000's own words (``Working``), unfolded under the line.
 
 Built only from what the event itself carries (the state gives names alone), so a working
-never names a figure its event does not. Where an event has a GM's part (an NPC's check or
-attack, a Major Critical's effect), the platform gives its working to the GM alone
-(tabletop/services/procedure.py); a public event about an NPC carries no figure of its sheet
-(hits.py, visibility.py), and its working says "the GM's figure" where one stands.
+never names a figure its event does not. Where an event has a private part (an NPC's check,
+declared attack or focus, an opposed action with an NPC side, a Major Critical's effect), the
+working is built twice: from the event's public part (what the platform's ``_public`` leaves),
+saying "the GM's figure" where an NPC's enters the sum, for everyone; and from the whole event,
+as its ``private`` twin, for the GM (``Working.private``; tabletop/services/procedure.py).
 """
 
 from __future__ import annotations
@@ -13,12 +14,15 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from dataclasses import replace
+
 from games.contract import Working
 from games.shadows import deck
 from games.shadows.combat import FOCUS_FORMULA, MODIFIERS
 from games.shadows.narrate import _namer
 from games.shadows.resolution import BAND_LABELS, COMPLEXITIES
 from games.shadows.story import SUIT_OF_ATTACK, TRACK_WORDS, Namer, signed, skill_label
+from games.shadows.visibility import audience
 
 Event = Mapping[str, Any]
 
@@ -87,10 +91,13 @@ def check(e: Event, n: Namer) -> Working:
         return Working(tuple(steps), f"{FUMBLE} … {FUMBLE_CHECK}", ALL_OR_NOTHING)
     if e["extra"]:
         steps.append(f"+ the King's extra card, {_card(e['extra'])}")
-    steps += [f"+ {skill_label(e['skill'])} {e['skill_value']}",
-              f"+ {e['attribute'].capitalize()} {e['attribute_value']}"]
+    if "skill_value" not in e:  # an NPC's check, as everyone reads it: what it adds is its sheet's
+        steps.append("+ its skill and attribute, and any help or GM's modifier (the GM's figures)")
+    else:
+        steps += [f"+ {skill_label(e['skill'])} {e['skill_value']}",
+                  f"+ {e['attribute'].capitalize()} {e['attribute_value']}"]
     for label, key in (("help", "assistance"), ("GM", "modifier"), ("off focus", "off_focus")):
-        if e[key]:
+        if e.get(key):
             steps.append(f"{'+' if e[key] > 0 else '-'} {abs(e[key])} {label}")
     for c in e["counters"]:
         if c["reduction"]:
@@ -102,12 +109,12 @@ def check(e: Event, n: Namer) -> Working:
 
 
 def _attack_terms(e: Event, gm: int) -> list[str]:
-    """The cards played, then what the attacker adds; an NPC's is the GM's (carried only in
-    the GM's part of its declared attack, and not at all by the public resolution)."""
+    """The cards played, then what the attacker adds; an NPC's skill is the GM's (carried only
+    in the GM's part of its declared attack, and not at all by the public resolution)."""
     steps = [_card(e["cards"][0]) + " (the attack card)", *[f"+ {_card(t)}" for t in e["cards"][1:]]]
-    if e.get("attacker_npc"):
-        return [*steps, "+ its skill (the GM's figure)", f"= attack {e['value']}"]
-    if e.get("skill"):
+    if e.get("attacker_npc") or (e.get("npc") and "skill_value" not in e):
+        steps.append("+ its skill (the GM's figure)")
+    elif e.get("skill"):
         steps.append(f"+ {skill_label(e['skill'])} {e['skill_value']}")
     if e.get("off_focus"):
         steps.append(f"- {-e['off_focus']} off focus")
@@ -162,6 +169,8 @@ def resolved(e: Event, n: Namer) -> Working:
     words = {"minor": "(a Minor Critical)", "major": "(a Major Critical: its effect is on the GM's table)",
              "added": "(not the weapon's critical suit: its value is added)"}
     steps += [f"+ {_card(s['card'])} {words[s['kind']]}" for s in e["chain"]]
+    # the GM's part: each Major Critical's effect, read on the GM's own table (the twin alone)
+    steps += [f"The GM's table: {deck.name(c['card'])}: {c['effect']}" for c in e.get("criticals") or ()]
     if e["critical_prevented"]:
         steps.append("A face card in the defence: no critical")
     steps.append(f"= {e['total']} damage")
@@ -175,11 +184,15 @@ def resolved(e: Event, n: Namer) -> Working:
 
 
 def opposed(e: Event, n: Namer) -> Working:
-    """Each side's cards and what it adds (an NPC's too: with an NPC side the event, and so its
-    working, is the GM's; visibility.py)."""
+    """Each side's cards and what it adds. With an NPC side, ``sides`` is the GM's part
+    (visibility.py) and everyone reads ``shown_sides``: an NPC side's name alone, its skill and
+    attribute "the GM's figures"."""
     steps = []
-    for side, draws, total in zip(e["sides"], e["draws"], e["totals"]):
+    for side, draws, total in zip(e.get("sides") or e.get("shown_sides") or (), e["draws"], e["totals"]):
         cards = "; then ".join(deck.names(d) for d in draws)
+        if "modifier" not in side:
+            steps.append(f"{side['name']}: {cards} + its skill and attribute (the GM's figures) = {total}")
+            continue
         adds = " and ".join([*([skill_label(side["skill"])] if side["skill"] else []), side["attribute"].capitalize()])
         steps.append(f"{side['name']}: {cards} + {adds} {side['modifier']} = {total}")
     if e["ties"]:
@@ -202,6 +215,10 @@ def contest_drawn(e: Event, n: Namer, sides: list[str]) -> Working:
 def focus(e: Event, n: Namer) -> Working | None:
     """The hand a focus deals: the whole attribute and half the other, the half rounded up
     (a reading: the seed gives no rounding here; AP's half rounds up)."""
+    if e.get("npc") and "size" not in e:  # an NPC's, as everyone reads it: the attributes are its sheet's
+        whole, half = FOCUS_FORMULA[e["focus"]]
+        return Working((f"{whole.capitalize()} + half of {half.capitalize()}, rounded up: the GM's figures",
+                        "= its hand for the round (the GM's figure)"), HANDS[e["focus"]], COMBAT)
     if "hand_from" not in e:
         return None  # a focus declared before the event carried its attributes
     whole, half = FOCUS_FORMULA[e["focus"]]  # not the stored mapping's order: a database may sort its keys
@@ -222,11 +239,24 @@ WORKINGS: dict[str, Callable[[Event, Namer], Working | None]] = {
 }
 
 
-def working(event: Event, state: Mapping[str, Any]) -> Working | None:
-    """``Procedure.working``: how ``event``'s line came out, or None for bookkeeping."""
-    n = _namer(state, event)
+def _built(event: Event, n: Namer, state: Mapping[str, Any]) -> Working | None:
     if event.get("type") == "contest_drawn":  # the sides' names, from the state (names only)
         contest = (state.get("contests") or {}).get(str(event["contest"])) or {}
         return contest_drawn(event, n, [s["name"] for s in contest.get("sides") or ()])
     build = WORKINGS.get(str(event.get("type")))
     return build(event, n) if build else None
+
+
+def working(event: Event, state: Mapping[str, Any]) -> Working | None:
+    """``Procedure.working``: how ``event``'s line came out, or None for bookkeeping. An event
+    with a private part gets a public working built from what its audience leaves everyone (the
+    same builder, on the event without its private keys), the whole one as its ``private`` twin."""
+    n = _namer(state, event)
+    whole = _built(event, n, state)
+    if whole is None:
+        return None
+    seen = audience(event)
+    if not seen.private:
+        return whole
+    shown = _built({k: v for k, v in event.items() if k not in seen.private}, n, state)
+    return replace(shown, private=whole) if shown is not None else whole

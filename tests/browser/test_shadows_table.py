@@ -205,9 +205,9 @@ def test_a_combat_round_with_hidden_hands_a_dodge_and_a_critical_seen_live(
         expect(person.entry("Minor Critical:")).to_have_count(1)
     # Issue 23: the blow reads as a story and unfolds ("How") to its sum and the seed's rule; the
     # Ghoul's own Defence is the GM's figure (its sheet is the GM's). A Major Critical's effect
-    # makes the whole working the GM's (it rides with the effect, in the GM's part).
+    # stays the GM's: everyone unfolds the chain's arithmetic, the GM's twin adds the effect.
     major = "Major Critical:" in gm.entry("Alma strikes Ghoul with Sword").inner_text()
-    for person in (ann, spectator, gm) if not major else (gm,):
+    for person in (ann, spectator, gm):
         strike = person.entry("Alma strikes Ghoul with Sword")
         expect(strike).to_contain_text(f"{face_name} + Melee 20 against Defence ")
         strike.locator("details.working > summary").click()
@@ -218,16 +218,16 @@ def test_a_combat_round_with_hidden_hands_a_dodge_and_a_critical_seen_live(
         expect(how).to_contain_text("additional card drawn from the deck")  # the seed's critical rule
         if person is not gm:
             expect(how).not_to_contain_text("Claws")
-    if not major:
-        # the log scrolls in its own box: shoot the line with its working's start, then its end
-        ann.page.locator("#log").evaluate(
-            "(log, text) => [...log.querySelectorAll('li')].find(li => li.textContent.includes(text))"
-            ".scrollIntoView({block: 'start'})", "Alma strikes Ghoul with Sword")
-        ann.page.locator("#log").screenshot(path=str(screens.SCREENS / "shadows-log-line.png"))
-        ann.entry("Alma strikes Ghoul with Sword").locator("blockquote.rule").scroll_into_view_if_needed()
-        ann.page.locator("#log").screenshot(path=str(screens.SCREENS / "shadows-log-how.png"))
-    else:
-        expect(ann.entry("Alma strikes Ghoul with Sword").locator("details.working")).to_have_count(0)
+            expect(how).not_to_contain_text("The GM's table:")
+        elif major:
+            expect(how).to_contain_text("The GM's table:")
+    # the log scrolls in its own box: shoot the line with its working's start, then its end
+    ann.page.locator("#log").evaluate(
+        "(log, text) => [...log.querySelectorAll('li')].find(li => li.textContent.includes(text))"
+        ".scrollIntoView({block: 'start'})", "Alma strikes Ghoul with Sword")
+    ann.page.locator("#log").screenshot(path=str(screens.SCREENS / "shadows-log-line.png"))
+    ann.entry("Alma strikes Ghoul with Sword").locator("blockquote.rule").scroll_into_view_if_needed()
+    ann.page.locator("#log").screenshot(path=str(screens.SCREENS / "shadows-log-how.png"))
 
     # The Ghoul acts next and claws Bram; Bob dodges with one of his own cards.
     expect(gm.page.locator("#turn-banner")).to_contain_text("Your turn: act for Ghoul")
@@ -238,6 +238,19 @@ def test_a_combat_round_with_hidden_hands_a_dodge_and_a_critical_seen_live(
     pick(gm, gm, left[0])
     click(gm, claws.get_by_role("button", name="Attack with the picked cards for Ghoul"), "attack")
     expect(bob.page.locator("#turn-banner")).to_contain_text("Your turn: defend Bram")
+    # The Ghoul's declared attack (its skill in the GM's part) unfolds for every seat: its skill
+    # is "the GM's figure" for Bob and the spectator; the GM reads the whole sum, its twin.
+    for person in (bob, spectator, gm):
+        declared = person.entry("Ghoul attacks Bram with Unarmed")
+        declared.locator("details.working > summary").click()
+        how = declared.locator("details.working")
+        expect(how.locator("ol.steps > li").first).to_contain_text("(the attack card)")
+        expect(how.locator("blockquote.rule cite")).to_have_text("Combat Actions")
+        if person is gm:
+            expect(how).not_to_contain_text("its skill (the GM's figure)")
+        else:
+            expect(how).to_contain_text("+ its skill (the GM's figure)")
+            expect(how).not_to_contain_text("Claws")
     bob.page.set_viewport_size({"width": 390, "height": 844})
     shot(bob, "player-390")
     no_sideways_scroll(bob)

@@ -55,7 +55,8 @@ def test_an_attack_on_a_secret_npc_unfolds_for_all_with_no_figure_of_its_sheet(s
     """Alma's Knight of Swords + Melee 6 = 18 against the Wight's Defence 10 -> 8, Swords in full,
     and a Minor Critical: every seat unfolds it, and reads the Wight's Defence as a total ("the
     GM's figure" for its own part). The Wight's attack back (its Rends 17 in the event's GM
-    part) unfolds for the GM alone; its resolution, public, names its cards and value only."""
+    part) unfolds for everyone with its skill "the GM's figure", the GM's twin with Rends 17;
+    its resolution, public, names its cards and value only."""
     wight = services.character_create(
         table=sh["table"], actor=sh["gm"], name="Wight", npc=True,
         sheet={"body": 3, "physical": 2, "mind": 3, "mental": 2, "spirit": 3, "emotional": 2, "quickness": 7,
@@ -77,7 +78,9 @@ def test_an_attack_on_a_secret_npc_unfolds_for_all_with_no_figure_of_its_sheet(s
     ok(sh, "gm", "attack", combatant=ghost, target=alma, weapon="Blade", skill="rends", cards=["tarot:cups:4"])
     ok(sh, "ann", "defend", combatant=alma, cards=[])
     declared = Event.objects.filter(table=sh["table"], kind="shadows.attack_declared").last()
-    assert "working" not in declared.payload and "+ Rends 17" in declared.private["working"]["steps"]
+    assert declared.payload["working"]["steps"] == ["Four of Cups: 4 (the attack card)", "+ its skill (the GM's figure)",
+                                                    "= attack 21"]
+    assert "+ Rends 17" in declared.private["working"]["steps"]
     gm = read(sh, "gm")
     assert "<li>+ Rends 17</li>" in gm
     for who in ("ann", "bob", "watcher"):

@@ -68,6 +68,21 @@ def test_the_issues_attack_reads_as_a_story_and_unfolds_its_sum() -> None:
     assert audience(resolved).private == {}  # public: the working is everyone's, and names no sheet figure
 
 
+def test_a_major_critical_unfolds_for_all_and_its_effect_only_in_the_gms_twin() -> None:
+    """Seed: "This third card and any additional cards do more than just add additional damage;
+    they also add effects indicating a Major Critical", and "I will not be posting the Critical
+    Tables": the chain's cards and damage are everyone's working, the effect the GM's twin's."""
+    table = fight(after=["C3", "W9", "S12", "C5"])  # L2's two cards, a Knight (Minor), Five of Cups (Major)
+    _, resolved = strike(table, "S13")
+    effect = resolved["criticals"][0]["effect"]
+    assert audience(resolved).private["criticals"][0]["effect"] == effect
+    how = working(resolved, table.state)
+    assert "+ Five of Cups: 5 (a Major Critical: its effect is on the GM's table)" in how.steps
+    assert how.steps[-2:] == ("= 46 damage", "Health -46, Life -46") and how.rule == w.CRITICAL
+    assert effect not in json.dumps(how.data()) and "GM's table: Five" not in json.dumps(how.data())
+    assert how.private.steps == (*how.steps[:-2], f"The GM's table: Five of Cups: {effect}", *how.steps[-2:])
+
+
 def test_an_attack_of_the_wrong_suit_does_one_point_and_says_so() -> None:
     """Seed: "If the suit of the attack is not the associated suit ... then if the attack is
     positive it does one point of damage plus the damage modifier for the weapon or attack that
@@ -97,7 +112,8 @@ def test_an_npcs_attack_and_defence_show_no_figure_of_its_sheet_to_the_table() -
     """Seeds README: an NPC's sheet is the GM's; "other seats see its name and what the rules
     make public (a total, a track) and nothing more". The Ghoul's Claws 37, its Quickness 5 and
     protection 2 stay out of every public line, payload and working; its declared attack (a GM's
-    part: its skill) keeps its working for the GM."""
+    part: its skill) unfolds for everyone with its skill "the GM's figure", the whole sum the
+    GM's twin."""
     table = fight(after=["C3", "W9", "S4"])
     _, resolved = strike(table, "S13")
     public = json.dumps(resolved) + summary(resolved, table.state) + json.dumps(working(resolved, table.state).data())
@@ -107,8 +123,11 @@ def test_an_npcs_attack_and_defence_show_no_figure_of_its_sheet_to_the_table() -
                             skill="claws")
     assert summary(declared, table.state) == "Ghoul attacks Ann with Sword: Knight of Wands (attack 49)."
     seen = audience(declared)
-    assert seen.private["skill_value"] == 37  # the GM's part: the platform keeps the working with it
-    assert "+ Claws 37" in working(declared, table.state).steps
+    assert seen.private["skill_value"] == 37  # the GM's part, and so the whole working's
+    how = working(declared, table.state)
+    assert how.steps == ("Knight of Wands: 12 (the attack card)", "+ its skill (the GM's figure)", "= attack 49")
+    assert "claws" not in json.dumps(how.data()).lower() and "37" not in json.dumps(how.data())
+    assert how.private.steps == ("Knight of Wands: 12 (the attack card)", "+ Claws 37", "= attack 49")
     [resolved] = of_type(table.send(ANN, "defend", combatant="c1", cards=[]), "attack_resolved")
     public = json.dumps(resolved) + summary(resolved, table.state) + json.dumps(working(resolved, table.state).data())
     assert "claws" not in public.lower() and "37" not in public
@@ -162,29 +181,39 @@ def test_a_fumble_unfolds_to_its_band_and_the_seeds_fumble_rule() -> None:
 
 def test_an_npcs_check_names_its_card_and_total_and_keeps_its_figures_the_gms() -> None:
     """Seeds README: an NPC's figures are the GM's: its check's line names the card and the
-    total; its skill and attribute go to the GM's part, and the working with them."""
+    total; its skill and attribute go to the GM's part. Everyone unfolds the card and the
+    total, what it adds "the GM's figures"; the GM's twin has the sum."""
     table = Table(stacked(["C9"]))
     made = check(table, ghoul(), skill="claws")
     assert summary(made, table.state) == "Ghoul draws Nine of Cups on a Normal check: 51, a critical success."
     seen = audience(made)
     assert seen.private["skill_value"] == 37 and seen.private_audience == "gm"
     assert "(GM: Claws 37, Quickness 5.)" in seen.private_note
-    assert "+ Claws 37" in working(made, table.state).steps
+    how = working(made, table.state)
+    assert how.steps == ("Nine of Cups: 9", "+ its skill and attribute, and any help or GM's modifier (the GM's figures)",
+                         "= 51 on a Normal check (success 25+, critical success 40+): a critical success")
+    assert how.rule == w.ADDED and [f for f in ("laws", "37", "Quickness") if f in json.dumps(how.data())] == []
+    assert how.private.steps[1:3] == ("+ Claws 37", "+ Quickness 5")
 
 
 def test_an_opposed_action_unfolds_each_side_and_an_npc_side_makes_it_the_gms() -> None:
     """Seed: "each drawing a single card from the Minor Arcana deck and adding their
     appropriate skill and attribute ... with the higher result being successful". Against an
-    NPC, the sides (its skill and attribute) are the GM's part, and the working with them."""
+    NPC, the sides (its skill and attribute) are the GM's part: everyone unfolds each side's
+    cards and total, the NPC's additions "the GM's figures"; the GM's twin has them."""
     table = Table(stacked(["C9", "S3", "W5", "P4"]))
     alma = {"character": ann(skills={"chess": 3}, mind=5), "skill": "chess", "attribute": "mind"}
     [made] = of_type(table.send(GM, "opposed", sides=[alma, {"character": ghoul(mind=4), "skill": "",
                                                                "attribute": "mind"}]), "opposed_resolved")
     assert summary(made, table.state) == "Opposed: Ann draws Nine of Cups for 17, Ghoul draws Three of Swords for 7. Ann wins."
     how = working(made, table.state)
-    assert how.steps == ("Ann: Nine of Cups + Chess and Mind 8 = 17", "Ghoul: Three of Swords + Mind 4 = 7",
+    assert how.steps == ("Ann: Nine of Cups + Chess and Mind 8 = 17",
+                         "Ghoul: Three of Swords + its skill and attribute (the GM's figures) = 7",
                          "Ann is higher and wins")
+    assert how.private.steps == ("Ann: Nine of Cups + Chess and Mind 8 = 17", "Ghoul: Three of Swords + Mind 4 = 7",
+                                 "Ann is higher and wins")
     assert how.rule == w.OPPOSED and audience(made).private["sides"][1]["modifier"] == 4
+    assert made["shown_sides"][1] == {"name": "Ghoul", "npc": True}  # what everyone reads of the NPC side
     bob = {"character": character("c2", "Bob", 3, skills={"chess": 1}, mind=6), "skill": "chess", "attribute": "mind"}
     [made] = of_type(table.send(GM, "opposed", sides=[alma, bob]), "opposed_resolved")
     assert audience(made).private == {}  # two players' sides: everyone's, working and all
@@ -212,7 +241,8 @@ def test_a_multi_draw_unfolds_each_draw_from_the_event_alone() -> None:
 def test_a_focus_unfolds_to_the_hand_it_deals_and_an_npcs_stays_the_gms() -> None:
     """Seed: "Physical (physical attacks, movement, physical skills, etc): Body + 1/2xPhysical";
     the half rounds up (a reading, as for AP). Ann: Body 3 + half of Physical 3 (2) = 5 cards;
-    the Ghoul's figures, like its hand's size, are the GM's part."""
+    the Ghoul's figures, like its hand's size, are the GM's part: everyone unfolds the formula,
+    the GM's twin the figures."""
     table = Table()
     table.send(GM, "start_combat", combatants=[ann(body=3, physical=3), ghoul(body=6, physical=5)])
     [mine] = table.send(ANN, "declare_focus", combatant="c1", focus="physical")
@@ -221,4 +251,7 @@ def test_a_focus_unfolds_to_the_hand_it_deals_and_an_npcs_stays_the_gms() -> Non
     assert how.rule == w.HANDS["physical"] and audience(mine).private == {}
     [its] = table.send(GM, "declare_focus", combatant="c3", focus="physical")
     assert audience(its).private == {"size": 9, "hand_from": {"body": 6, "physical": 5}}
-    assert working(its, table.state).steps[-1] == "= 9 cards for the round"
+    how = working(its, table.state)
+    assert how.steps == ("Body + half of Physical, rounded up: the GM's figures",
+                         "= its hand for the round (the GM's figure)")
+    assert how.rule == w.HANDS["physical"] and how.private.steps[-1] == "= 9 cards for the round"
