@@ -19,7 +19,7 @@ from games.harsh_light.narrate import summary
 from games.harsh_light.procedure import decide
 from games.harsh_light.secrecy import AUDIENCES
 from games.harsh_light.state import DECK, new_state
-from games.harsh_light.working import working
+from games.harsh_light.twin import working
 
 PANEL = "games/harsh_light/panel.html"
 

@@ -10,7 +10,7 @@ import re
 
 from games.harsh_light import working as w
 from tests.integration.test_harsh_light_enforced import (
-    SECRET, export, fight_with_the_revenant, numbers, page,
+    SECRET, export, fight_with_the_revenant, numbers, page, unquoted,
 )
 from tests.integration.test_harsh_light_table import (  # noqa: F401 (hl is a fixture)
     bring_out_deck, cid, hl, last, ok,
@@ -57,9 +57,10 @@ def test_a_working_shows_a_player_and_a_spectator_no_figure_of_an_npc(hl) -> Non
     for who in ("ann", "watcher"):
         shown = workings(page(hl, who))
         assert shown, who  # the players' own pulls unfold
-        assert [one for one in shown if numbers(one) & SECRET] == [], who
+        assert [one for one in shown if numbers(unquoted(one)) & SECRET] == [], who
         rows = [r for r in export(hl, who)["events"] if "working" in r["data"]]
-        assert rows and all(not numbers(json.dumps(r["data"]["working"])) & SECRET for r in rows), who
+        assert rows and all(not numbers(unquoted(json.dumps(r["data"]["working"], ensure_ascii=False))) & SECRET
+                            for r in rows), who
     gm = workings(page(hl, "gm"))
     assert any("Strength 10" in one and "+ Brawl 9" in one and "= pool 19" in one for one in gm)
     private = [r["private"]["working"] for r in export(hl, "gm")["events"]
