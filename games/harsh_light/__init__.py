@@ -71,7 +71,8 @@ Readings where the seed is silent or loose (each also commented where it is code
     - An NPC's figures are the GM's (secrecy.py): a pull's total, the pool less its face-up
       cards, is one of them; its cards and successes are everyone's. The log keeps them in the
       GM's part whatever the table's setting, which the panel follows seat by seat. Its Health
-      is harm everyone watches; its weapon is the GM's.
+      is harm everyone watches; its weapon is the GM's. Such a line unfolds for everyone, its
+      figures said as "the GM's figure"; the GM reads the whole working (twin.py).
     - Harm (harm.py): damage is the successes plus the weapon's bonus and the attack's own, of the
       kind the form chooses (bashing unarmed, lethal armed); a firearm (an attack pulled with
       Firearms) deals a vampire bashing, not halved; the Stamina pull to stay conscious is

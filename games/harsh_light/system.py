@@ -19,7 +19,7 @@ from games.harsh_light.narrate import summary
 from games.harsh_light.procedure import decide
 from games.harsh_light.secrecy import AUDIENCES
 from games.harsh_light.state import DECK, new_state
-from games.harsh_light.working import working
+from games.harsh_light.twin import working
 
 PANEL = "games/harsh_light/panel.html"
 
@@ -48,7 +48,7 @@ SYSTEM = GameSystem(
     rule_decks=(DECK,),  # every pull comes off it
     procedure=Procedure(new_state=new_state, decide=decide, apply=apply, summary=summary,
                         error=RuleError, writeback=writeback, uses_cards=True, events=EVENT_TYPES,
-                        working=working),  # each line's arithmetic and rule (working.py)
+                        working=working),  # each line's arithmetic and rule, for every seat (twin.py)
     commands=web.COMMANDS,
     pages=(web.ODDS,),
     panel=Panel(view=panel.view, template=f"{PANEL}#panel", notice=f"{PANEL}#notice",

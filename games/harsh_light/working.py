@@ -2,10 +2,11 @@
 the contest's comparison, and the rule applied, in the seed's own words where it has them.
 
 A working is built from the event alone (names come from the state): never from a figure the
-state holds and the event does not carry. An event holding an NPC's figures keeps them in its GM's
-part (secrecy.py); the platform then stores the working with that part, for the GM alone, so a
-working may put those figures back (``secrecy.whole``). A public event's working names only what
-the event itself gives everyone.
+state holds and the event does not carry. This is the whole event's working: an event holding an
+NPC's figures keeps them in its GM's part (secrecy.py), and its whole working, which may put those
+figures back (``secrecy.whole``), is the GM's private twin of a public one built from the event's
+public part (twin.py, which the system registers). A public event's working names only what the
+event itself gives everyone.
 """
 
 from __future__ import annotations
@@ -60,9 +61,10 @@ CONSCIOUS = ("Our reading, from the World of Darkness rulebook: with bashing in 
 INITIATIVE = ("Our reading, from the World of Darkness rulebook: initiative is Dexterity + Composure plus one "
               "card, no again; the highest total acts first.")
 OURS = "World of Darkness rulebook, as this table reads it (the seed is silent)"
+BUYS = {"pool": "+3 to the pool", "resist": "+2 against the next resisted test", "power": "a power"}
 
 
-def _card(token: str) -> str:
+def card_name(token: str) -> str:
     return OrientedCard.from_token(token).card.name
 
 
@@ -79,7 +81,7 @@ def pool_steps(pool: Mapping[str, Any]) -> list[str]:
     return [*steps, f"= pool {pool['size']}"]
 
 
-def _success_word(n: int) -> str:
+def success_word(n: int) -> str:
     return "no successes" if n == 0 else count(n, "success", "successes")
 
 
@@ -88,15 +90,15 @@ def pull_steps(record: Mapping[str, Any]) -> list[str]:
     steps = pool_steps(record["pool"])
     pool, values = record["pool"]["size"], record.get("values") or []
     if not record["cards"]:
-        steps.append(f"the lowest card, an Ace, would make {pool + 1}: {_success_word(record['successes'])} "
+        steps.append(f"the lowest card, an Ace, would make {pool + 1}: {success_word(record['successes'])} "
                      f"without a pull")
     for i, (token, value) in enumerate(zip(record["cards"], values)):
         again = f" ({rules.again_word(record['again'])}-again: a second card)" if i == 0 and len(values) == 2 else ""
-        steps.append(f"+ {_card(token)}: {value}{again}")
+        steps.append(f"+ {card_name(token)}: {value}{again}")
     if record["cards"]:
         got = record["successes"]
         reach = f"reaches {rules.total_for(got)}" if got else "is under 8"
-        steps.append(f"= total {record['total']}, which {reach}: {_success_word(got)}")
+        steps.append(f"= total {record['total']}, which {reach}: {success_word(got)}")
     if record.get("dramatic"):
         steps.append(f"an Ace on a pool of {pool}: a Dramatic Failure")
     elif record.get("exceptional"):
@@ -141,17 +143,23 @@ def _pull(event: Event, state: Mapping[str, Any]) -> Working | None:
     return Working(steps=tuple(steps), rule=rule, source=source)
 
 
-def _damaged(event: Event, state: Mapping[str, Any]) -> Working:
-    kind, points = event["kind"], event["points"]
+def track_steps(event: Event) -> list[str]:
+    """The wounded track as the wound leaves it (Health is everyone's), and its penalty."""
     track = health.Track(event["size"], **event["health"])
     marks = " ".join(health.MARKS.get(b, "·") if b else "·" for b in track.boxes())
     after = [f"Health now {marks} ({event['size']} boxes)"]
     if track.penalty():
         after.append(f"wound penalty {track.penalty()} to pools and Speed")
+    return after
+
+
+def _damaged(event: Event, state: Mapping[str, Any]) -> Working:
+    kind, points = event["kind"], event["points"]
+    after = track_steps(event)
     if event.get("by") is None:
         why = f" ({event['reason']})" if event.get("reason") else ""
         return Working(steps=(f"the Storyteller deals {points} {kind}{why}", *after), rule=HARM, source=OURS)
-    steps = [f"{_success_word(event.get('successes', 0))} on the attack"]
+    steps = [f"{success_word(event.get('successes', 0))} on the attack"]
     weapon = event.get("weapon")
     if weapon:  # an NPC attacker's weapon is in the GM's part: this working is then the GM's too
         if weapon["name"]:
@@ -166,7 +174,7 @@ def _damaged(event: Event, state: Mapping[str, Any]) -> Working:
 
 def _contest_round(event: Event, state: Mapping[str, Any]) -> Working:
     contest = state["contests"][event["id"]]
-    steps = [f"{name(state, c)}: {_success_word(n)}" for c, n in event["successes"].items()]
+    steps = [f"{name(state, c)}: {success_word(n)}" for c, n in event["successes"].items()]
     if contest["needed"]:
         steps.append("gathered so far: " + ", ".join(f"{name(state, c)} {n}" for c, n in event["gathered"].items())
                      + f", of {contest['needed']} needed")
@@ -184,7 +192,7 @@ def _order_set(event: Event, state: Mapping[str, Any]) -> Working | None:
     steps = []
     for cid, i in event["initiative"].items():
         i = {**i, **figures.get(cid, {})}  # an NPC's modifier: in the event's GM's part only
-        steps.append(f"{name(state, cid)}: Dexterity + Composure {i['modifier']} + {_card(i['card'])} {i['value']} "
+        steps.append(f"{name(state, cid)}: Dexterity + Composure {i['modifier']} + {card_name(i['card'])} {i['value']} "
                      f"= {i['total']}")
     steps.append("highest first: " + ", ".join(name(state, c) for c in event["order"]))
     return Working(steps=tuple(steps), rule=INITIATIVE, source=OURS)
@@ -208,8 +216,7 @@ def working(event: Event, state: Mapping[str, Any]) -> Working | None:
         return Working(steps=(f"{count(event['points'], 'box', 'boxes')} healed, the least severe first",
                               f"{track.filled} of {event['size']} boxes still marked"), rule=HEAL, source=OURS)
     if kind == "willpower_spent":
-        buys = {"pool": "+3 to the pool", "resist": "+2 against the next resisted test", "power": "a power"}
-        return Working(steps=(f"{who} spends 1 Willpower: {buys[event['use']]}",
+        return Working(steps=(f"{who} spends 1 Willpower: {BUYS[event['use']]}",
                               f"{count(event['points_left'], 'point')} left", "one a turn"),
                        rule=WILLPOWER, source=USEFUL)
     if kind == "dodged":

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from django.urls import reverse
 
+from games.harsh_light import working as w
 from tabletop import panels, services
 from tabletop.models import CardPlacement, Event, PileKind
 from tests.integration.test_harsh_light_table import (  # noqa: F401 (hl is a fixture)
@@ -87,10 +88,22 @@ def text_of(markup: str) -> str:
     return html.unescape(re.sub(r"<[^>]+>", " ", re.sub(r"<(script|style)\b.*?</\1>", "", markup, flags=re.S)))
 
 
+# The seed's rules a line's working quotes (working.py), longest first: the seed's own words, the same
+# at every table, never a sheet's figure (though one has a number: "(20+ on your test)").
+QUOTED = sorted((v for k, v in vars(w).items() if k.isupper() and isinstance(v, str)), key=len, reverse=True)
+
+
+def unquoted(text: str) -> str:
+    """``text`` less the seed's rules it quotes; every step, line and figure stays in."""
+    for rule in QUOTED:
+        text = text.replace(rule, " ")
+    return text
+
+
 def revenant_lines(markup: str) -> list[str]:
     """Each line of a page's text that names the Revenant, with the lines round it (but the deck's
-    count, which may come to anything)."""
-    lines = [" ".join(line.split()) for line in text_of(markup).splitlines()]
+    count, which may come to anything, and the seed's rules a working quotes)."""
+    lines = [" ".join(line.split()) for line in unquoted(text_of(markup)).splitlines()]
     lines = ["" if "not lying face up" in line else line for line in lines]
     return [" ".join(lines[max(0, i - 1):i + 2]) for i, line in enumerate(lines) if "Revenant" in line]
 

@@ -1,6 +1,7 @@
 """Issue 23 for Harsh Light, through the page and the export: a line reads as a story and unfolds
 to its working ("How"); a public event's working is everyone's, and an NPC's figures reach nobody
-but the GM through a working."""
+but the GM through a working (an event holding them unfolds for the others with "the GM's figure"
+in their place: test_harsh_light_twins.py)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ import re
 
 from games.harsh_light import working as w
 from tests.integration.test_harsh_light_enforced import (
-    SECRET, export, fight_with_the_revenant, numbers, page,
+    SECRET, export, fight_with_the_revenant, numbers, page, unquoted,
 )
 from tests.integration.test_harsh_light_table import (  # noqa: F401 (hl is a fixture)
     bring_out_deck, cid, hl, last, ok,
@@ -50,16 +51,18 @@ def test_a_public_pull_unfolds_to_its_arithmetic_for_every_seat(hl) -> None:
 
 def test_a_working_shows_a_player_and_a_spectator_no_figure_of_an_npc(hl) -> None:
     """seeds README: "an NPC's sheet is the GM's unless the GM shows it ... other seats see its name
-    and what the rules make public (a total, a track) and nothing more." A working of an event that
-    holds the Revenant's figures goes with the GM's part; the public ones (its wounds, the contest's
-    successes) name none of its figures. The GM reads the Revenant's pool in the working."""
+    and what the rules make public (a total, a track) and nothing more." No working a player or the
+    spectator reads names a figure of the Revenant's: a public event's (its wounds, the contest's
+    successes), nor the public one of an event that holds its figures (test_harsh_light_twins.py).
+    The GM reads the Revenant's pool in the private twin."""
     fight_with_the_revenant(hl)
     for who in ("ann", "watcher"):
         shown = workings(page(hl, who))
         assert shown, who  # the players' own pulls unfold
-        assert [one for one in shown if numbers(one) & SECRET] == [], who
+        assert [one for one in shown if numbers(unquoted(one)) & SECRET] == [], who
         rows = [r for r in export(hl, who)["events"] if "working" in r["data"]]
-        assert rows and all(not numbers(json.dumps(r["data"]["working"])) & SECRET for r in rows), who
+        assert rows and all(not numbers(unquoted(json.dumps(r["data"]["working"], ensure_ascii=False))) & SECRET
+                            for r in rows), who
     gm = workings(page(hl, "gm"))
     assert any("Strength 10" in one and "+ Brawl 9" in one and "= pool 19" in one for one in gm)
     private = [r["private"]["working"] for r in export(hl, "gm")["events"]

@@ -149,10 +149,11 @@ def test_a_fainting_pull_cites_our_reading() -> None:
     assert line.endswith("Bob falls unconscious.") or line.endswith("Bob stays conscious.")
 
 
-def test_a_working_with_an_npc_s_figure_rides_only_with_the_gm_s_part() -> None:
+def test_a_working_with_an_npc_s_figure_is_the_gm_s_twin_of_a_public_one() -> None:
     """seeds README: "an NPC's sheet is the GM's unless the GM shows it". The platform stores a
-    working in the public payload only when the event has no private part: so every public event's
-    working must name no figure of the Ghoul's, and those that do belong to events with a GM's part."""
+    working in the public payload, and a declared one's private twin with the GM's part: so no
+    working that goes in the payload names a figure of the Ghoul's, and those that do are the
+    private twins of events with a GM's part."""
     t = Table(c1=sheet("Ann", strength=3, skills={"Brawl": 2}), c2=dict(GHOUL))
     t.send({"type": "roll_initiative", "characters": ["c1", "c2"]}, [3, 4])
     t.send({"type": "dodge", "combatant": "c2"})
@@ -171,10 +172,12 @@ def test_a_working_with_an_npc_s_figure_rides_only_with_the_gm_s_part() -> None:
         if made is None:
             continue
         seen = SYSTEM.visibility(event)
+        assert numbers(made.data()) & FIGURES == set(), (event["type"], made)  # what goes in the payload
         if seen.private or seen.private_note:
-            continue  # its working goes with the GM's part
-        public.append(event["type"])
-        assert numbers(made.data()) & FIGURES == set(), (event["type"], made)
+            assert made.private is not None and made.private.steps != made.steps, (event["type"], made)
+        else:
+            assert made.private is None, event["type"]
+            public.append(event["type"])
     assert {"damaged", "contest_round", "pulled"} <= set(public)
     secret = [e for e in t.log if e["type"] in ("dodged", "order_set")]
     assert secret and all(SYSTEM.visibility(e).private for e in secret)
