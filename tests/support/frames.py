@@ -23,6 +23,15 @@ def logged() -> Iterator[list[Event]]:
         yield events
 
 
+def committed(events: list[Event]) -> list[Event]:
+    """The events of ``events`` that were committed: a refused action's transaction is rolled
+    back after its services appended (and recorded) events, which the live feed never sends
+    (it broadcasts on commit); the seq they held is taken again by the next."""
+    rows = {(pk, seq): created for pk, seq, created in Event.objects.filter(
+        pk__in=[e.pk for e in events]).values_list("pk", "seq", "created")}
+    return [e for e in events if rows.get((e.pk, e.seq)) == e.created]
+
+
 def seat_frame(event: Event, seat: PageSeat) -> str | None:
     """The frame ``seat`` receives of ``event``; None when it may not see the event."""
     lens = event_lens(viewer(seat), event)
