@@ -69,12 +69,24 @@ def pool_words(pool: Mapping[str, Any], hidden: Collection[int] | None) -> str:
     return " ".join(words)
 
 
+AUTOMATIC = "automatic success"
+
+
 def split_record(record: Mapping[str, Any], *, own: bool) -> tuple[dict[str, Any], dict[str, Any]]:
     """A pull's record as everyone sees it, and the GM's figures taken out of it. ``own``: the
-    pool is the NPC's own (nothing of it is shown), else only the target's parts are withheld."""
+    pool is the NPC's own (nothing of it is shown), else only the target's parts are withheld.
+
+    Whether the pool alone would have reached the success (``automatic``) is counted from the
+    pool, so it is the GM's too, unless no card was pulled: an automatic success taken without
+    a pull shows itself, by the pull it skipped."""
     shown = {k: v for k, v in record.items() if k not in FIGURES}
     shown["pool_words"] = pool_words(record["pool"], None if own else record.get("target_figures", ()))
-    return shown, {k: record[k] for k in FIGURES if k in record}
+    figures = {k: record[k] for k in FIGURES if k in record}
+    if record.get("automatic") and record.get("values"):
+        figures["automatic"], figures["rules"] = True, list(record.get("rules", ()))
+        shown["automatic"] = False
+        shown["rules"] = [r for r in record.get("rules", ()) if r != AUTOMATIC]
+    return shown, figures
 
 
 def whole(record: Mapping[str, Any], figures: Mapping[str, Any] | None) -> dict[str, Any]:

@@ -165,3 +165,23 @@ def test_a_pull_kept_from_before_shows_nothing_of_a_pool_that_met_an_npc() -> No
     [shown] = view({**t.state, "recent": [old]}, PLAYER)["recent"]
     assert shown["secret"] and shown["pool_words"] == "" and shown["total"] is None
     assert numbers(shown) & FIGURES == set()
+
+
+def test_an_npc_s_pull_that_its_pool_alone_would_have_won_says_so_to_the_gm_alone() -> None:
+    """Seed: "If something only takes a single success to achieve, and your pool is 7 or above,
+    then you will accomplish the task automatically, without needing to pull a card". Whether the
+    pool alone reaches the success is counted from the pool, the GM's figure for an NPC: a pull
+    made anyway shows everyone its cards and successes, not that flag; one taken without a pull
+    shows itself."""
+    from games.harsh_light.rules import resolve
+    from games.harsh_light.secrecy import split_record, whole
+
+    pulled = {**resolve(9, [4]).to_dict(), "combatant": "c3"}
+    assert pulled["automatic"] and "automatic success" in pulled["rules"]
+    shown, figures = split_record(pulled, own=True)
+    assert shown["automatic"] is False and "automatic success" not in shown["rules"]
+    assert "9" not in str({k: v for k, v in shown.items() if k not in ("values",)})
+    assert whole(shown, figures)["rules"] == pulled["rules"] and whole(shown, figures)["automatic"]
+    taken = {**resolve(9, []).to_dict(), "combatant": "c3"}
+    shown, _ = split_record(taken, own=True)
+    assert shown["automatic"] and "automatic success" in shown["rules"]
