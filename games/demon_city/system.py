@@ -15,7 +15,7 @@ from games.demon_city.errors import RuleError
 from games.demon_city.events import EVENT_TYPES, apply
 from games.demon_city.narrate import names_of, summary
 from games.demon_city.state import new_state, npcs
-from games.demon_city.working import working
+from games.demon_city.unfold import working
 
 PANEL = "games/demon_city/panel.html"
 

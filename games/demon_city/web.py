@@ -20,7 +20,7 @@ from games.demon_city.injury_text import parse_injury_table
 from games.demon_city.sheet import STAT_NAMES, Combatant
 from games.demon_city.screen import secret_task
 from games.demon_city.task import task
-from games.demon_city.working import task_working
+from games.demon_city.unfold import task_working
 from games.sheets import SheetError
 
 # The plain fields a command may carry, as the engine names them.

@@ -184,35 +184,27 @@ def _grabbed(e: Event, n: Callable[[object], str]) -> Working:
                    rule=GRAB_RULE, source="Action Rounds: Slow Motion Phase, step 2")
 
 
-def working(event: Event, state: Mapping[str, Any]) -> Working | None:
-    """The working of ``event``'s line, or None for bookkeeping (a round begins, a correction)."""
-    names = {cid: c.get("name") or cid for cid, c in state["combatants"].items()}
-
-    def n(cid: object) -> str:
-        return names.get(str(cid), str(cid))
-
+def whole(event: Event, state: Mapping[str, Any]) -> Working | None:
+    """The whole working of ``event``'s line, or None for bookkeeping (a round begins, a
+    correction): what the GM reads; games/demon_city/unfold.py gives the others theirs."""
     makers: dict[str, Callable[[Event, Callable[[object], str]], Working | None]] = {
         "clash_rolled": _clash, "damage_rolled": _damage, "injury_rolled": _injury,
         "unresisted_resolved": _unresisted, "announced": _announced, "defended": _defended,
         "grabbed": _grabbed,
     }
     make = makers.get(event["type"])
-    from games.demon_city.twin import twin  # the twin module builds on this one's rules
-
-    return twin(event, make(event, n) if make else None, n)
+    return make(event, names(state)) if make else None
 
 
-def task_working(data: Mapping[str, Any]) -> Working:
-    """A task outside Action Rounds (``Check.working``), from its data. For or against an NPC
-    (``screen.secret_task``), the working with its rating is the GM's, the twin of a public one
-    built from the task's public part (``twin.task``)."""
-    whole = _task_whole(data)
-    if "gm_line" not in data:
-        return whole
-    from games.demon_city.screen import task_visibility
-    from games.demon_city.twin import task
+def names(state: Mapping[str, Any]) -> Callable[[object], str]:
+    """Each combatant's name by its id (an id the state does not know, as it is)."""
+    known = {cid: c.get("name") or cid for cid, c in state["combatants"].items()}
+    return lambda cid: known.get(str(cid), str(cid))
 
-    return task(data, whole, task_visibility(data))
+
+def task_whole(data: Mapping[str, Any]) -> Working:
+    """A task's whole working, from its data: what its rater reads."""
+    return _task_whole(data)
 
 
 def _task_whole(data: Mapping[str, Any]) -> Working:

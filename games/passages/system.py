@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from games.contract import GameSystem, Panel, Procedure
 from games.passages import screen, table, web
-from games.passages.working import working
+from games.passages.unfold import working
 from games.passages.samples import SAMPLES
 from games.passages.errors import RuleError
 from games.passages.events import EVENT_TYPES, apply

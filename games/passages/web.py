@@ -13,7 +13,7 @@ from games.passages import odds, rules
 from games.passages.errors import BadValue, NotYours
 from games.passages.procedure import PLAYER_COMMANDS
 from games.passages.table import CHALLENGE, CHECK, MODES, roll_check
-from games.passages.working import check_rolled_working
+from games.passages.unfold import check_rolled_working
 
 _TEXT_FIELDS = ("combatant", "skill", "target", "patient", "intent", "action", "combat", "defense",
                 "reason", "status", "track", "stance")

@@ -176,33 +176,20 @@ def _resolution(e: Event, n: Callable[[object], str]) -> Working:
                    source="Wounds, Fatigue, and the Effects of Damage")
 
 
-def working(event: Event, state: Mapping[str, Any]) -> Working | None:
-    """The working of ``event``'s line, or None for bookkeeping (a scene begins, a status)."""
+def whole(event: Event, state: Mapping[str, Any]) -> Working | None:
+    """The whole working of ``event``'s line, or None for bookkeeping (a scene begins, a
+    status): what the Director reads; games/passages/unfold.py gives the others theirs."""
     names = names_of(state)
 
     def n(cid: object) -> str:
         return names.get(str(cid), str(cid))
 
-    from games.passages.twin import twin  # the twin module builds on this one's rules
-
     kind = event["type"]
     if kind in ("checked", "practised", "contest_rolled"):
-        return twin(event, check_working(event["check"]), n)
+        return check_working(event["check"])
     makers: dict[str, Callable[[Event, Callable[[object], str]], Working]] = {
         "combat_rolled": _rolled, "pairing_resolved": _pairing, "contest_round": _contest_round,
         "resolution_point": _resolution,
     }
     make = makers.get(kind)
-    return twin(event, make(event, n) if make else None, n)
-
-
-def check_rolled_working(data: Mapping[str, Any]) -> Working:
-    """The one-off check's working (``Check.working``): from its data. An NPC's (its figures in
-    the Director's part: ``screen.CHECK_FIGURES``) is the twin of a public one (``twin.one_off``)."""
-    whole = check_working(data)
-    if "gm_line" not in data:
-        return whole
-    from games.passages.screen import check_visibility
-    from games.passages.twin import one_off
-
-    return one_off(data, whole, check_visibility(data))
+    return make(event, n) if make else None

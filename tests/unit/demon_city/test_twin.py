@@ -4,7 +4,7 @@ built from the event's public part alone; the whole working is its private twin 
 from __future__ import annotations
 
 from games.contract import screened
-from games.demon_city.working import working
+from games.demon_city.unfold import working
 from tests.unit.demon_city.conftest import ScriptedRng
 from tests.unit.demon_city.test_npc_screen import ALFIE, DEMON, run
 from games.demon_city import new_state
