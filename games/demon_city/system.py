@@ -45,7 +45,7 @@ SYSTEM = GameSystem(
     panel=Panel(view=panel.view, template=f"{PANEL}#panel", notice=f"{PANEL}#rounds_notice",
                 character_view=character_sheet.character_view),  # the task form's skills
     # a task's dice drawn as dice under its summary; every other event reads as its summary
-    log_lines={web.TASK.event: "log/demon_city/task_rolled.html"},
+    log_lines={web.TASK.event: "log/games/demon_city/task_rolled.html"},
     audiences=screen.audiences(web.TASK.event),  # every die is public; NPCs' figures are the GM's
     rule_error=RuleError,
     samples=SAMPLES,

@@ -6,23 +6,16 @@ and a spectator's eyes, with axe-core (axe-playwright-python ships it) run in th
 from __future__ import annotations
 
 import pytest
-from axe_playwright_python.sync_playwright import Axe
 
 from games import registry
+from tests.browser.axe_check import serious_violations
 from tests.browser.demo_seats import seat_the_demo
 
-SERIOUS = ("serious", "critical")
-
-
-def violations(page) -> list[str]:
-    results = Axe().run(page)
-    return [f"{v['id']} ({v['impact']}): {v['help']} at {[n['target'] for n in v['nodes']][:4]}"
-            for v in results.response["violations"] if v.get("impact") in SERIOUS]
 
 
 @pytest.mark.parametrize("system", [s.key for s in registry.available()])
 def test_no_serious_accessibility_violation_on_each_system_s_table_for_each_seat(system, manage, people,
                                                                                  base_url) -> None:
     for person in seat_the_demo(system, manage, people, base_url):
-        found = violations(person.page)
+        found = serious_violations(person.page)
         assert found == [], f"{system}, {person.name}: {found}"

@@ -7,11 +7,11 @@ from __future__ import annotations
 
 import re
 
-from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
 from games.core.cards import card_by_id
 from tests.browser import test_screens as screens
+from tests.browser.axe_check import serious_violations
 from tests.browser.test_cards_ui import bring_out_deck
 from tests.browser.test_screens import no_sideways_scroll
 
@@ -39,8 +39,7 @@ def hand_cards(person, holder):
 def serious(page, where: str) -> list[str]:
     """axe-core's serious or critical violations in a part of the page (the whole page, each
     system's and seat's, is tests/browser/test_accessibility.py's)."""
-    return [f"{v['id']}: {[n['target'] for n in v['nodes']][:3]}" for v in Axe().run(page, where).response["violations"]
-            if v.get("impact") in ("serious", "critical")]
+    return serious_violations(page, where)
 
 
 def meaning_shown(card) -> bool:

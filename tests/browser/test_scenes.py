@@ -12,9 +12,9 @@ import json
 import re
 from pathlib import Path
 
-from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
+from tests.browser.axe_check import serious_violations
 from tests.browser.test_phone_keyboard_a11y import OVERFLOW_JS, PHONE_WIDTH
 
 from tests.support.pictures import NOT_AN_IMAGE, harbour_map
@@ -29,13 +29,6 @@ FETCH_JS = """async ([path, body]) => {
   const r = await fetch(path, init);
   return [r.status, await r.text()];
 }"""
-
-
-def serious_violations(page) -> list[str]:
-    """What axe-core finds serious or critical on the page (as tests/browser/test_accessibility.py)."""
-    results = Axe().run(page)
-    return [f"{v['id']} ({v['impact']}): {v['help']} at {[n['target'] for n in v['nodes']][:4]}"
-            for v in results.response["violations"] if v.get("impact") in ("serious", "critical")]
 
 
 def shot(person, name: str) -> None:

@@ -338,8 +338,8 @@ def test_the_hand_docks_beside_the_attack_and_picked_cards_stay_picked_after_a_r
     card = [c for c in hand_of(ann, ann) if 1 < value(c) < 11][0]  # an Ace might fumble: no defence to wait for
     pick(ann, ann, card)
     expect(bar).to_contain_text("1 picked")
-    from axe_playwright_python.sync_playwright import Axe  # a pick is a button holding no other control
-    found = [v["id"] for v in Axe().run(ann.page).response["violations"] if v.get("impact") in ("serious", "critical")]
+    from tests.browser.axe_check import serious_violations  # a pick is a button holding no other control
+    found = serious_violations(ann.page)
     assert found == [], found
     with ann.page.expect_response(lambda r: r.url.endswith("/commands/attack/")) as answer:
         attack.get_by_role("button", name="Attack with the picked cards for Alma").click()

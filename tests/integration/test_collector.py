@@ -5,6 +5,7 @@ so their cycles do not stay (tabletop/serving/collector.py)."""
 from __future__ import annotations
 
 import gc
+import weakref
 
 import pytest
 
@@ -38,16 +39,20 @@ def test_a_socket_set_up_is_frozen_out_of_later_collections(thawed) -> None:
 
 def test_closed_sockets_cycles_are_collected_after_a_population_s_worth_closed(thawed, monkeypatch) -> None:
     monkeypatch.setattr(collector, "THAW_AFTER", 3)
+    thawed_at: list[int] = []
+    real_unfreeze = gc.unfreeze
+    monkeypatch.setattr(gc, "unfreeze", lambda: (thawed_at.append(gc.get_freeze_count()), real_unfreeze()))
     collector.socket_set_up(3)
-    frozen = gc.get_freeze_count()
-    assert frozen > 0
     collector.socket_closed(2)
     collector.socket_closed(1)
-    assert gc.get_freeze_count() >= frozen  # two of three: still frozen
-    # a cycle frozen with its socket, garbage once the socket has gone
+    assert thawed_at == []  # two of three closed: still frozen
+    # a cycle frozen with its socket, garbage once the socket has gone: no collection frees it
     cycle = Cycle()
+    gone = weakref.ref(cycle)
     collector.socket_set_up(1)
     del cycle
-    before = gc.get_freeze_count()
+    gc.collect()
+    assert gone() is not None
     collector.socket_closed(0)  # the third: thawed, collected in full, frozen again
-    assert gc.get_freeze_count() < before
+    assert len(thawed_at) == 1 and gc.get_freeze_count() > 0
+    assert gone() is None

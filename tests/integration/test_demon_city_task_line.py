@@ -15,7 +15,7 @@ from games.demon_city.thrown import thrown
 from tests.integration.test_demon_city_no_leak import HTMX, dc, leaked  # noqa: F401 (a fixture)
 from tests.integration.test_demon_city_working import HOW, rolls
 
-LINE = "log/demon_city/task_rolled.html"
+LINE = "log/games/demon_city/task_rolled.html"
 BEST = 'class="die d10 best" role="img" aria-label="{} on a d10, the best"'
 DROPPED = 'class="die d10 dropped" role="img" aria-label="{} on a d10, not counted"'
 

@@ -211,7 +211,7 @@ def test_a_system_names_its_own_log_lines(monkeypatch) -> None:
     rendering.body_template.cache_clear()
     try:
         assert rendering.body_template("demon_city.task_rolled") is \
-            rendering._log_template("log/demon_city/task_rolled.html")
+            rendering._log_template("log/games/demon_city/task_rolled.html")
         monkeypatch.setitem(registry.SYSTEMS, "demon_city",
                             replace(game, log_lines={"task_rolled": "log/events/chat_posted.html"}))
         rendering.body_template.cache_clear()
