@@ -336,7 +336,8 @@ def daphne(args: argparse.Namespace) -> Iterator[Daphnes]:
                 log = workdir / f"daphne-{n}.log"
                 with open(log, "wb") as out:
                     proc = spawn([sys.executable, "-m", "daphne", "-b", HOST, "-p", str(port),
-                                  "tabletop.asgi:application"], env=env, out=out)
+                              *os.environ.get("BENCH_DAPHNE_ARGS", "").split(), "tabletop.asgi:application"],
+                             env=env, out=out)
                 servers.append(Server(port=port, proc=proc, log=log))
             for server in servers:
                 _wait_until_up(server)
