@@ -138,6 +138,21 @@ class Working:
         return {"steps": list(self.steps), "rule": self.rule, "source": self.source}
 
 
+def public_part(event: Mapping[str, Any], seen: Visibility) -> dict[str, Any]:
+    """What everyone in the event's audience reads of it: the event less its private part (the
+    platform stores exactly this as the event's public payload). A public working is built
+    from this alone."""
+    return {k: v for k, v in event.items() if k not in seen.private}
+
+
+def twinned(told: Working | None, whole: Working) -> Working:
+    """``told`` (a working built from the event's public part) declared public, with ``whole``
+    its private twin; with nothing ``told``, ``whole`` stays the private part's alone."""
+    if told is None:
+        return Working(private=whole)
+    return Working(steps=told.steps, rule=told.rule, source=told.source, private=whole)
+
+
 @dataclass(frozen=True)
 class Check:
     """A one-off roll outside any procedure (Demon City's task), posted to

@@ -14,11 +14,11 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from games.contract import Visibility, Working, screened
+from games.contract import Visibility, Working, public_part, screened, twinned
 from games.demon_city.sheet import stat_label
 from games.demon_city import working
-from games.demon_city.working import (BEST_RULE, CLASH_RULES, CRIT_RULE, OUTCOMES, POOL_RULE, STATIC_RULE,
-                                      UNRESISTED_RULE, _outcome_rule)
+from games.demon_city.working import (BEST_RULE, OUTCOMES, POOL_RULE, STATIC_RULE, UNRESISTED_RULE,
+                                      _outcome_rule, dice_text)
 
 Event = Mapping[str, Any]
 Name = Callable[[object], str]
@@ -26,36 +26,8 @@ GMS = "the GM's figure"
 POOLS = f"How many dice each side rolled, and why: {GMS} (an NPC's stats weigh in each pool)"
 
 
-def public_part(event: Event, seen: Visibility) -> dict[str, Any]:
-    """What everyone reads of ``event`` (the platform's ``_public``): the GM's part left out."""
-    return {k: v for k, v in event.items() if k not in seen.private}
-
-
-def _dice(values: list[int]) -> str:
-    return ", ".join(map(str, values))
-
-
 def _clash(e: Event, n: Name) -> Working:
-    rolled = e["rolled"]
-    steps = [POOLS, *(f"{n(cid)} rolls {_dice(r['dice'])}: best {r['best']}" for cid, r in rolled.items())]
-    top = max(r["best"] for r in rolled.values())
-    rule = BEST_RULE + " " + CLASH_RULES[e["outcome"]]
-    if e["outcome"] == "winner":
-        steps.append(f"{n(e['winner'])}'s {top} is the highest: {n(e['winner'])} acts")
-        if e["critical"]:
-            steps.append("a 10 that wins: a critical success")
-            rule += " " + CRIT_RULE
-    elif e["outcome"] == "same_side_tie":
-        steps.append(f"{' and '.join(n(c) for c in e['tied'])} tie at {top} on the same side: "
-                     f"{n(e['winner'])} is chosen at random and acts")
-    else:
-        steps.append(f"{' and '.join(n(c) for c in e['tied'])} tie at {top} on opposing sides: nobody's "
-                     "action takes")
-    for cid in e["fumbles"]:
-        if e["outcome"] == "winner":
-            steps.append(f"{n(cid)}'s best die is a 1: a fumble")
-            rule += "" if CRIT_RULE in rule else " " + CRIT_RULE
-    return Working(steps=tuple(steps), rule=rule, source="Action Rounds: the Clash, step 6")
+    return working.clash(e, n, [POOLS], e["rolled"])
 
 
 def _announced(e: Event, n: Name) -> Working:
@@ -74,7 +46,7 @@ def _unresisted(e: Event, n: Name) -> Working | None:
         return working._unresisted(e, n)
     task = e["rolled"]
     who = n(e["combatant"])
-    steps = [f"{who}: how many dice, and why: {GMS}", f"rolls {_dice(task['dice'])}: best {task['best']}"]
+    steps = [f"{who}: how many dice, and why: {GMS}", f"rolls {dice_text(task['dice'])}: best {task['best']}"]
     if task["outcome"] == "fumble":
         steps.append(f"a best die of 1 against difficulty {task['target_number']}: a fumble")
     else:
@@ -96,12 +68,8 @@ def twin(event: Event, whole: Working | None, n: Name) -> Working | None:
     if whole is None or not (seen.private or seen.private_summary):
         return whole
     make = MAKERS.get(event["type"])
-    if make is None:  # a line no rule of the seed explains to everyone: the GM's alone, as before
-        return Working(private=whole)
-    told = make(public_part(event, seen), n)
-    if told is None:
-        return Working(private=whole)
-    return Working(steps=told.steps, rule=told.rule, source=told.source, private=whole)
+    # a line no rule of the seed explains to everyone stays the GM's alone, as before
+    return twinned(make(public_part(event, seen), n) if make else None, whole)
 
 
 def _stat(data: Mapping[str, Any], key: str, rating: str) -> str:
@@ -120,7 +88,7 @@ def task(data: Mapping[str, Any], whole: Working, seen: Visibility) -> Working:
     mine = _stat(pub, "stat", "rating")
     pools = f"how many dice, and why: {GMS} (an NPC's stat decides the Skill Die)"
     if pub["kind"] == "static":
-        steps = [f"{name} ({mine}): {pools}", f"rolls {_dice(roll['dice'])}: best {roll['best']}",
+        steps = [f"{name} ({mine}): {pools}", f"rolls {dice_text(roll['dice'])}: best {roll['best']}",
                  f"a best die of 1 against difficulty {pub['target_number']}: a fumble" if roll["outcome"] == "fumble"
                  else f"{roll['best']} against difficulty {pub['target_number']}: must roll over it: "
                       f"{OUTCOMES[roll['outcome']]}"]
@@ -128,8 +96,8 @@ def task(data: Mapping[str, Any], whole: Working, seen: Visibility) -> Working:
         return Working(steps=tuple(steps), rule=rule, source=whole.source, private=whole)
     other, theirs = pub["other"], pub["rolled"]["other_roll"]
     steps = [pools[0].upper() + pools[1:],
-             f"{name} rolls {_dice(roll['dice'])}: best {roll['best']}",
-             f"{other} rolls {_dice(theirs['dice'])}: best {theirs['best']}",
+             f"{name} rolls {dice_text(roll['dice'])}: best {roll['best']}",
+             f"{other} rolls {dice_text(theirs['dice'])}: best {theirs['best']}",
              f"{name} ({mine}) {roll['best']} against {other} ({_stat(pub, 'other_stat', 'other_rating')}) "
              f"{theirs['best']}: {OUTCOMES[roll['outcome']]} for {name}"]
     return Working(steps=tuple(steps), rule=whole.rule, source=whole.source, private=whole)

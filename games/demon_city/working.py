@@ -87,14 +87,19 @@ def pool_step(who: str, pool: Mapping[str, Any]) -> str:
     return f"{who}: {said} = {count(pool['size'], 'die', 'dice')}"
 
 
-def _dice(values: list[int]) -> str:
+def dice_text(values: list[int]) -> str:
     return ", ".join(map(str, values))
 
 
 def _clash(e: Event, n: Callable[[object], str]) -> Working:
-    steps = [pool_step(n(cid), r["pool"]) for cid, r in e["rolls"].items()]
-    steps += [f"{n(cid)} rolls {_dice(r['dice'])}: best {r['best']}" for cid, r in e["rolls"].items()]
-    top = max(r["best"] for r in e["rolls"].values())
+    return clash(e, n, [pool_step(n(cid), r["pool"]) for cid, r in e["rolls"].items()], e["rolls"])
+
+
+def clash(e: Event, n: Callable[[object], str], pools: list[str], rolls: Mapping[str, Any]) -> Working:
+    """A Clash's working: its ``pools`` (each one's make-up, or what the others may read of it),
+    each side's dice as ``rolls`` holds them, and who acts."""
+    steps = [*pools, *(f"{n(cid)} rolls {dice_text(r['dice'])}: best {r['best']}" for cid, r in rolls.items())]
+    top = max(r["best"] for r in rolls.values())
     rule = BEST_RULE + " " + CLASH_RULES[e["outcome"]]
     if e["outcome"] == "winner":
         steps.append(f"{n(e['winner'])}'s {top} is the highest: {n(e['winner'])} acts")
@@ -117,10 +122,10 @@ def _clash(e: Event, n: Callable[[object], str]) -> Working:
 def _damage(e: Event, n: Callable[[object], str]) -> Working:
     if e["massive"]:
         steps = [f"Massive Damage: {count(len(e['dice']), 'd10')}, one for each point of {n(e['attacker'])}'s stat",
-                 f"rolls {_dice(e['dice'])}: the highest is {e['taken']}"]
+                 f"rolls {dice_text(e['dice'])}: the highest is {e['taken']}"]
     else:
         steps = [f"{count(len(e['dice']), 'd10')}: {n(e['target'])}'s Base Toughness, with any armour "
-                 "(at least one)", f"rolls {_dice(e['dice'])}: the lowest is {e['taken']}"]
+                 "(at least one)", f"rolls {dice_text(e['dice'])}: the lowest is {e['taken']}"]
     steps.append(f"Current Toughness {e['before']} - {e['taken']} = {e['after']}")
     if e["out_of_fight"]:
         steps.append(f"{e['after']} is -1 or below: out of the fight, a roll on the Injury table")
@@ -137,7 +142,7 @@ def _injury(e: Event, n: Callable[[object], str]) -> Working:
 
 
 def _static(who: str, stat: str, roll: Mapping[str, Any], target: int) -> list[str]:
-    steps = [pool_step(who, roll["pool"]), f"rolls {_dice(roll['dice'])}: best {roll['best']}"]
+    steps = [pool_step(who, roll["pool"]), f"rolls {dice_text(roll['dice'])}: best {roll['best']}"]
     if roll["outcome"] == FUMBLE:
         steps.append(f"a best die of 1 against difficulty {target}: a fumble")
     else:
@@ -216,8 +221,8 @@ def _task_whole(data: Mapping[str, Any]) -> Working:
         return Working(steps=tuple(steps), rule=rule, source="Task Resolution")
     other, theirs = data["other"], data["other_roll"]
     steps = [pool_step(name, roll["pool"]), pool_step(other, theirs["pool"]),
-             f"{name} rolls {_dice(roll['dice'])}: best {roll['best']}",
-             f"{other} rolls {_dice(theirs['dice'])}: best {theirs['best']}",
+             f"{name} rolls {dice_text(roll['dice'])}: best {roll['best']}",
+             f"{other} rolls {dice_text(theirs['dice'])}: best {theirs['best']}",
              f"{name} ({stat}) {roll['best']} against {other} "
              f"({stat_label(data['other_stat'])} {data['other_rating']}) {theirs['best']}: "
              f"{OUTCOMES[roll['outcome']]} for {name}"]

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from games.contract import Working
+from games.contract import Working, twinned
 from games.core.words import count
 from games.harsh_light import working as w
 from games.harsh_light.narrate import hit_or_miss
@@ -58,15 +58,7 @@ def pull_steps(record: Mapping[str, Any]) -> list[str]:
         steps.append(f"+ {w.card_name(token)}: {value}{second}")
     if record["cards"]:
         steps.append(f"= total: {GM}; {w.success_word(got)}")
-    if record.get("dramatic"):
-        steps.append("an Ace on a pool of 0 or less: a Dramatic Failure")
-    elif record.get("exceptional"):
-        steps.append("5 successes or more: an Exceptional Success")
-    needed = record.get("needed")
-    if needed and record.get("kind") in ("simple", "resisted", "consciousness"):
-        steps.append(f"{count(needed, 'success', 'successes')} needed: "
-                     f"{'it succeeds' if record['succeeded'] else 'it fails'}")
-    return steps
+    return [*steps, *w.verdict_steps(record, "0 or less")]
 
 
 def _pull(event: Event, state: Mapping[str, Any]) -> Working:
@@ -134,7 +126,5 @@ def working(event: Event, state: Mapping[str, Any]) -> Working | None:
     whole = w.working(event, state)
     if whole is None or not event.get("gm_figures"):
         return whole
-    outer = public(event, state)
-    if outer is None:  # no public working for it: the whole stays the GM's, as before
-        return whole
-    return Working(steps=outer.steps, rule=outer.rule, source=outer.source, private=whole)
+    # with no public working for it, the whole stays the GM's, as before
+    return twinned(public(event, state), whole)

@@ -99,6 +99,13 @@ def pull_steps(record: Mapping[str, Any]) -> list[str]:
         got = record["successes"]
         reach = f"reaches {rules.total_for(got)}" if got else "is under 8"
         steps.append(f"= total {record['total']}, which {reach}: {success_word(got)}")
+    return [*steps, *verdict_steps(record, str(pool))]
+
+
+def verdict_steps(record: Mapping[str, Any], pool: str) -> list[str]:
+    """What a pull came to beyond its successes: a Dramatic Failure (an Ace on a pool of
+    ``pool``), an Exceptional Success, and whether it reached the successes it needed."""
+    steps = []
     if record.get("dramatic"):
         steps.append(f"an Ace on a pool of {pool}: a Dramatic Failure")
     elif record.get("exceptional"):

@@ -14,19 +14,14 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from games.contract import Visibility, Working, screened
+from games.contract import Visibility, Working, public_part, screened, twinned
 from games.passages import combat
-from games.passages.working import (ATTACK_RULE, BAND_RULES, CHALLENGE_RULE, DAMAGE_RULE, DOUBLED_READING,
-                                    PAIRING_RULES, PRACTICE_RULE)
+from games.passages.working import (ATTACK_RULE, DAMAGE_RULE, DOUBLED_READING, PAIRING_RULES, PRACTICE_RULE,
+                                    banded)
 
 Event = Mapping[str, Any]
 Name = Callable[[object], str]
 FIGURE = "the Director's figure"
-
-
-def public_part(event: Mapping[str, Any], seen: Visibility) -> dict[str, Any]:
-    """What everyone reads of ``event`` (the platform's ``_public``): the Director's part left out."""
-    return {k: v for k, v in event.items() if k not in seen.private}
 
 
 def check(rolled: Mapping[str, Any]) -> Working:
@@ -40,17 +35,7 @@ def check(rolled: Mapping[str, Any]) -> Working:
                                            if rolled["challenge"] else ""),
              f"Double Up (double the {value}) and Double Down (half, rounded down): from {FIGURE}",
              f"d100 roll: {rolled['roll']}"]
-    roll = rolled["roll"]
-    steps.append({
-        "critical_fail": "100 exactly: a Critical Fail",
-        "blown": f"{roll} is above Double Up: a Blown Roll",
-        "double_up": f"{roll} is above the {value} and at most Double Up: a Double Up success",
-        "success": f"{roll} is at most the {value} and above Double Down: a Success",
-        "double_down": f"{roll} is at most Double Down: a Double Down wild success",
-    }[band])
-    rule = BAND_RULES[band] + (" " + CHALLENGE_RULE if rolled["challenge"] else "")
-    return Working(steps=tuple(steps), rule=rule,
-                   source="Challenges and Checks" if rolled["challenge"] else "Checks")
+    return banded(steps, rolled["roll"], band, bool(rolled["challenge"]), f"the {value}", "Double Up", "Double Down")
 
 
 def _rolled(e: Event, n: Name) -> Working:
@@ -101,13 +86,10 @@ def twin(event: Event, whole: Working | None, n: Name) -> Working | None:
     if whole is None or not (seen.private or seen.private_summary):
         return whole
     make = MAKERS.get(event["type"])
-    if make is None:  # a line no rule explains to everyone: the Director's alone, as before
-        return Working(private=whole)
-    told = make(public_part(event, seen), n)
-    return Working(steps=told.steps, rule=told.rule, source=told.source, private=whole)
+    # a line no rule explains to everyone stays the Director's alone, as before
+    return twinned(make(public_part(event, seen), n) if make else None, whole)
 
 
 def one_off(data: Mapping[str, Any], whole: Working, seen: Visibility) -> Working:
     """The one-off check of an NPC: its public twin, from the check's public data."""
-    told = check(public_part(data, seen))
-    return Working(steps=told.steps, rule=told.rule, source=told.source, private=whole)
+    return twinned(check(public_part(data, seen)), whole)

@@ -88,18 +88,23 @@ def check_working(check: Mapping[str, Any]) -> Working:
         steps = [f"{skill} BASE {base}"]
     steps.append(f"Double Up = double {check['value']} = {check['du']}; "
                  f"Double Down = half, rounded down = {check['dd']}")
-    roll, band = check["roll"], check["band"]
-    steps.append(f"d100 roll: {roll}")
-    steps.append({
+    steps.append(f"d100 roll: {check['roll']}")
+    return banded(steps, check["roll"], check["band"], bool(check["challenge"]), str(value),
+                  f"Double Up {check['du']}", f"Double Down {check['dd']}")
+
+
+def banded(steps: list[str], roll: int, band: str, challenge: bool, value: str, du: str, dd: str) -> Working:
+    """A check's working: ``steps`` so far, then where the roll fell against ``value`` and its
+    Double Up and Double Down (as the reader may be told them: ``du``, ``dd``), and the rule."""
+    steps = [*steps, {
         "critical_fail": "100 exactly: a Critical Fail",
-        "blown": f"{roll} is above Double Up {check['du']}: a Blown Roll",
-        "double_up": f"{roll} is above {value} and at most Double Up {check['du']}: a Double Up success",
-        "success": f"{roll} is at most {value} and above Double Down {check['dd']}: a Success",
-        "double_down": f"{roll} is at most Double Down {check['dd']}: a Double Down wild success",
-    }[band])
-    rule = BAND_RULES[band] + (" " + CHALLENGE_RULE if check["challenge"] else "")
-    return Working(steps=tuple(steps), rule=rule,
-                   source="Challenges and Checks" if check["challenge"] else "Checks")
+        "blown": f"{roll} is above {du}: a Blown Roll",
+        "double_up": f"{roll} is above {value} and at most {du}: a Double Up success",
+        "success": f"{roll} is at most {value} and above {dd}: a Success",
+        "double_down": f"{roll} is at most {dd}: a Double Down wild success",
+    }[band]]
+    rule = BAND_RULES[band] + (" " + CHALLENGE_RULE if challenge else "")
+    return Working(steps=tuple(steps), rule=rule, source="Challenges and Checks" if challenge else "Checks")
 
 
 def _rolled(e: Event, n: Callable[[object], str]) -> Working:

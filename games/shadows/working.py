@@ -14,9 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from dataclasses import replace
-
-from games.contract import Working
+from games.contract import Working, public_part, twinned
 from games.shadows import deck
 from games.shadows.combat import FOCUS_FORMULA, MODIFIERS
 from games.shadows.narrate import _namer
@@ -258,5 +256,4 @@ def working(event: Event, state: Mapping[str, Any]) -> Working | None:
     seen = audience(event)
     if not seen.private:
         return whole
-    shown = _built({k: v for k, v in event.items() if k not in seen.private}, n, state)
-    return replace(shown, private=whole) if shown is not None else whole
+    return twinned(_built(public_part(event, seen), n, state), whole)

@@ -13,7 +13,7 @@ from typing import Any
 from django.db import transaction
 
 from games import registry
-from games.contract import Check, CheckRun, GameSystem, Sender, Visibility, Working
+from games.contract import Check, CheckRun, GameSystem, Sender, Visibility, Working, public_part
 from games.core.cards_port import OutOfCards, UnknownDeck
 from games.core.rng import Rng
 from tabletop.models import Table, Character, Event, Membership, ProcedureState
@@ -64,7 +64,7 @@ def procedure_command(
             seen = game.visibility(event)
             logged.append(_log(
                 locked, me, game, event["type"], seen, by_cid, summary=proc.summary(event, state),
-                payload={"event": _public(event, seen)},
+                payload={"event": public_part(event, seen)},
                 working=proc.working(event, state) if proc.working is not None else None,
             ))
             if proc.writeback is not None:
@@ -96,7 +96,7 @@ def check_roll(
             locked, me, rng, why=f"{subject.name}'s {spec.label.lower()}"))
         seen = game.visibility({**data, "type": spec.event})
         return _log(locked, me, game, spec.event, seen, {combatant_id(c): c for c in characters},
-                    summary=line, payload={spec.name: _public(data, seen), "character": subject.pk},
+                    summary=line, payload={spec.name: public_part(data, seen), "character": subject.pk},
                     working=spec.working(data) if spec.working is not None else None)
 
 
@@ -130,11 +130,6 @@ def _require_sender(me: Membership, sender: Sender, label: str, subject: Charact
     if sender == "gm":
         raise ServiceError(f"Only the GM can {label[:1].lower()}{label[1:]}.")
     raise NotAllowed("You act only for the characters you control.")
-
-
-def _public(event: Mapping[str, Any], seen: Visibility) -> dict[str, Any]:
-    """The event as its audience sees it: what the system made private is left out."""
-    return {k: v for k, v in event.items() if k not in seen.private}
 
 
 def _log(table: Table, me: Membership, game: GameSystem, kind: str, seen: Visibility,
