@@ -15,15 +15,13 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from games.core.cards_port import Cards
+from games.core.engine import Engine, Move, RuleError, Sender, Turn
 from games.core.rng import Rng
 from games.forms import Form
 from games.sheets import SheetField
 
 # Who a panel is drawn for: what the GM, a player and a spectator may each see.
 PanelLens = Literal["gm", "player", "spectator"]
-# Who may send a command or roll a check: the GM only, or whoever controls its subject
-# (the player who owns that character, and the GM, who stands in for anyone).
-Sender = Literal["gm", "controller"]
 Audience = Literal["everyone", "owner", "gm"]
 State = dict[str, Any]
 EngineEvent = dict[str, Any]
@@ -42,6 +40,15 @@ class Member:
     def actor(self) -> dict[str, Any]:
         """``command["actor"]``: Demon City's ``{is_gm, controls}``, plus who it is."""
         return {"is_gm": self.is_gm, "controls": list(self.controls), "member": self.id, "name": self.name}
+
+    def plays(self, cid: str) -> bool:
+        """Whether they play this character (the GM plays only the ones nobody else does)."""
+        return cid in self.controls
+
+    def acts_for(self, cid: str) -> bool:
+        """Whether they may act for this character: its player, or the GM, who stands in for
+        anyone."""
+        return self.is_gm or cid in self.controls
 
 
 @dataclass(frozen=True)
@@ -410,8 +417,8 @@ class GameSystem:
     rule_decks: tuple[str, ...] = ()
     # Example characters (at least one player's and one NPC for an available system with a sheet).
     samples: tuple[Sample, ...] = ()
-    procedure: Procedure | None = None
-    commands: tuple[Command, ...] = ()
+    # Its procedure: the moves players and the GM send, and how their events fold (games/core/engine.py).
+    engine: Engine | None = None
     checks: tuple[Check, ...] = ()
     pages: tuple[Page, ...] = ()
     panel: Panel | None = None
@@ -420,11 +427,16 @@ class GameSystem:
     # ``event``), declared one by one: the registry refuses a type with none (secret is the
     # default; public is declared).
     audiences: Mapping[str, AudienceRule] = field(default_factory=dict)
-    rule_error: type[Exception] = ValueError  # what its rules and parsers raise to refuse
+    rule_error: type[Exception] = RuleError  # what its rules and parsers raise to refuse
+
+    @property
+    def commands(self) -> tuple[Move, ...]:
+        """Every move of its procedure, the GM's undo included."""
+        return self.engine.all_moves if self.engine is not None else ()
 
     def event_kinds(self) -> frozenset[str]:
         """Every event type the system emits: its procedure's and its checks'."""
-        kinds = set(self.procedure.events) if self.procedure is not None else set()
+        kinds = set(self.engine.events) if self.engine is not None else set()
         return frozenset(kinds | {check.event for check in self.checks})
 
     def visibility(self, event: Mapping[str, Any]) -> Visibility:
@@ -436,11 +448,34 @@ class GameSystem:
             return GM_ONLY
         return rule(event) if callable(rule) else rule
 
-    def command(self, name: str) -> Command | None:
-        return next((c for c in self.commands if c.name == name), None)
+    def command(self, name: str) -> Move | None:
+        return self.engine.move(name) if self.engine is not None else None
 
     def check(self, name: str) -> Check | None:
         return next((c for c in self.checks if c.name == name), None)
 
     def page(self, slug: str) -> Page | None:
         return next((p for p in self.pages if p.slug == slug), None)
+
+
+def legacy_engine(procedure: Procedure, commands: tuple[Command, ...]) -> Engine:
+    """A system not yet on the move table (issue 24), run through the one engine: each command
+    calls its old ``decide`` with the sender's ``actor``; its whole ``apply`` is every kind's
+    fold. Goes when the last system has moved."""
+    def handler(name: str) -> Any:
+        def handle(state: Mapping[str, Any], args: dict[str, Any], turn: Turn) -> list[EngineEvent]:
+            command = {**args, "type": name, "actor": turn.member.actor()}
+            if procedure.uses_cards:
+                return procedure.decide(state, command, turn.rng, turn.cards)
+            return procedure.decide(state, command, turn.rng)
+        return handle
+
+    def fold(state: State, event: EngineEvent) -> None:
+        after = procedure.apply(dict(state), event)
+        state.clear()
+        state.update(after)
+
+    moves = tuple(Move(name=c.name, label=c.label, parse=c.parse, handle=handler(c.name), sender=c.sender,
+                       subject="combatant") for c in commands)
+    return Engine(new_state=procedure.new_state, moves=moves, folds={kind: fold for kind in procedure.events},
+                  summary=procedure.summary, writeback=procedure.writeback, working=procedure.working)

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from importlib import import_module
 
-from games.contract import Check, Command, GameSystem, Page, Panel, Procedure, Visibility
+from games.contract import Check, GameSystem, Page, Panel, Visibility
 
 __all__ = [
-    "Check", "Command", "GameSystem", "Page", "Panel", "Procedure", "SYSTEMS", "UnknownSystem",
+    "Check", "GameSystem", "Page", "Panel", "SYSTEMS", "UnknownSystem",
     "Visibility", "available", "coming", "get",
 ]
 
@@ -44,14 +44,15 @@ def check_registration(system: GameSystem) -> GameSystem:
     need(system.clean_sheet is not None, "an available system cleans its sheet")
     need(any(not s.npc for s in system.samples) and any(s.npc for s in system.samples),
          "an available system gives sample characters: a player's and an NPC")
-    need(not system.commands or system.procedure is not None, "commands need a procedure")
     # the table page shows a system's forms and answers them through its panel's templates
     need(not (system.commands or system.checks) or system.panel is not None, "commands and checks need a panel")
     for parts, kind in ((system.commands, "command"), (system.checks, "check"), (system.pages, "page")):
         names = [getattr(p, "slug" if kind == "page" else "name") for p in parts]
         need(len(set(names)) == len(names), f"two {kind}s share a name")
         need(all(n.isidentifier() for n in names), f"a {kind}'s name is an identifier")
-    need(system.procedure is None or bool(system.procedure.events), "a procedure lists the events it emits")
+    need(system.engine is None or bool(system.engine.events), "an engine folds the events it emits")
+    need(all(m.subject for m in system.commands if m.sender == "controller"),
+         "a move a player may send names its subject (the argument holding the character it is for)")
     emitted = system.event_kinds()
     undeclared = sorted(emitted - set(system.audiences))
     need(not undeclared, f"no audience declared for {', '.join(undeclared)} (secret is the default; say who sees it)")

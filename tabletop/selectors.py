@@ -379,7 +379,19 @@ def table_facts(table: Table) -> contract.Table:
 
 def procedure_state(table: Table) -> dict[str, Any] | None:
     game = registry.get(table.system)
-    if game.procedure is None:
+    if game.engine is None:
         return None
     row = ProcedureState.objects.filter(table=table).first()
-    return row.state if row else game.procedure.new_state()
+    return row.state if row else game.engine.new_state()
+
+
+def engine_log(table: Table) -> list[dict[str, Any]]:
+    """Every event the table's engine emitted, whole (its public part with its private part),
+    in order: what the engine folds again to take a step back."""
+    game = registry.get(table.system)
+    if game.engine is None:
+        return []
+    kinds = [f"{game.key}.{kind}" for kind in game.engine.events]
+    rows = Event.objects.filter(table=table, kind__in=kinds).order_by("seq").values_list("payload", "private")
+    return [{k: v for k, v in {**payload.get("event", {}), **(private or {})}.items() if k != "working"}
+            for payload, private in rows]

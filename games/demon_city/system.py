@@ -8,7 +8,7 @@ that hold them).
 
 from __future__ import annotations
 
-from games.contract import GameSystem, Panel, Procedure
+from games.contract import GameSystem, Panel, Procedure, legacy_engine
 from games.demon_city import character_sheet, panel, screen, web, writeback
 from games.demon_city.samples import SAMPLES
 from games.demon_city.errors import RuleError
@@ -29,7 +29,7 @@ SYSTEM = GameSystem(
     clean_sheet=character_sheet.clean_sheet,
     derived=character_sheet.derived,
     glance=character_sheet.glance,
-    procedure=Procedure(
+    engine=legacy_engine(Procedure(
         new_state=new_state,
         decide=screen.decide,
         apply=apply,
@@ -38,8 +38,7 @@ SYSTEM = GameSystem(
         writeback=writeback.writeback,
         working=working,  # the dice and the seed's rule under each line that has them
         events=EVENT_TYPES,
-    ),
-    commands=web.COMMANDS,
+    ), web.COMMANDS),
     checks=(web.TASK,),
     pages=(web.ODDS,),
     panel=Panel(view=panel.view, template=f"{PANEL}#panel", notice=f"{PANEL}#rounds_notice",

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from games.contract import GameSystem, Panel, Procedure
+from games.contract import GameSystem, Panel, Procedure, legacy_engine
 from games.harsh_light.samples import SAMPLES
 from games.harsh_light import card, harm, panel, sheet, web
 from games.harsh_light.errors import RuleError
@@ -46,10 +46,9 @@ SYSTEM = GameSystem(
     glance=card.glance,  # the card shows Health, Defence, Speed, Willpower...: no derived line repeating them
     npc_glance=card.npc_glance,  # an NPC's Health is everyone's; its other figures the GM's
     rule_decks=(DECK,),  # every pull comes off it
-    procedure=Procedure(new_state=new_state, decide=decide, apply=apply, summary=summary,
+    engine=legacy_engine(Procedure(new_state=new_state, decide=decide, apply=apply, summary=summary,
                         error=RuleError, writeback=writeback, uses_cards=True, events=EVENT_TYPES,
-                        working=working),  # each line's arithmetic and rule, for every seat (twin.py)
-    commands=web.COMMANDS,
+                        working=working), web.COMMANDS),  # each line's arithmetic and rule, for every seat (twin.py)
     pages=(web.ODDS,),
     panel=Panel(view=panel.view, template=f"{PANEL}#panel", notice=f"{PANEL}#notice",
                 character_view=card.character_view),  # a sheet's weapon, for the attack form

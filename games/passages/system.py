@@ -8,7 +8,7 @@ table's setting) are the Director's alone, in the panel (``panel.view``) and in 
 
 from __future__ import annotations
 
-from games.contract import GameSystem, Panel, Procedure
+from games.contract import GameSystem, Panel, Procedure, legacy_engine
 from games.passages import screen, table, web
 from games.passages.unfold import working
 from games.passages.samples import SAMPLES
@@ -30,7 +30,7 @@ SYSTEM = GameSystem(
     clean_sheet=table.clean_sheet,
     derived=table.derived,
     glance=table.glance,
-    procedure=Procedure(
+    engine=legacy_engine(Procedure(
         new_state=new_state,
         decide=screen.decide,
         apply=apply,
@@ -39,8 +39,7 @@ SYSTEM = GameSystem(
         writeback=table.writeback,
         working=working,  # the arithmetic and the seed's rule under each line that has them
         events=EVENT_TYPES,
-    ),
-    commands=web.COMMANDS,
+    ), web.COMMANDS),
     checks=(web.CHECK_ROLL,),
     pages=(web.ODDS,),
     panel=Panel(view=table.view, template=f"{PANEL}#panel", notice=f"{PANEL}#notice",

@@ -10,7 +10,7 @@ the GM acts on it by hand, logged.
 from __future__ import annotations
 
 from games.report_card.samples import SAMPLES
-from games.contract import GameSystem, Panel, Procedure, public, same_for_everyone
+from games.contract import GameSystem, Panel, Procedure, legacy_engine, public, same_for_everyone
 from games.report_card import table, web
 from games.report_card.errors import RuleError
 from games.report_card.events import EVENT_TYPES, apply
@@ -33,10 +33,9 @@ SYSTEM = GameSystem(
     derived=derived,
     glance=table.glance,
     character_decks=web.decks,
-    procedure=Procedure(new_state=new_state, decide=decide, apply=apply, summary=summary, error=RuleError,
+    engine=legacy_engine(Procedure(new_state=new_state, decide=decide, apply=apply, summary=summary, error=RuleError,
                         writeback=table.writeback, uses_cards=True, events=EVENT_TYPES,
-                        working=working),  # each line's card against its rank, and the rule (working.py)
-    commands=web.COMMANDS,
+                        working=working), web.COMMANDS),  # each line's card against its rank, and the rule (working.py)
     pages=(web.ODDS,),
     panel=Panel(view=same_for_everyone(table.panel), template=f"{PANEL}#panel", notice=f"{PANEL}#notice"),
     log_lines={},  # every event reads as its summary (log/events/default.html)

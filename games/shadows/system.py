@@ -5,7 +5,7 @@ guess. Hidden combat hands make it the one system whose events carry private par
 from __future__ import annotations
 
 from games.shadows.samples import SAMPLES
-from games.contract import GameSystem, Panel, Procedure
+from games.contract import GameSystem, Panel, Procedure, legacy_engine
 from games.shadows import deck, odds_page, web
 from games.shadows.errors import RuleError
 from games.shadows.events import EVENT_TYPES, apply
@@ -31,7 +31,7 @@ SYSTEM = GameSystem(
     npc_glance=npc_glance,  # the antagonists' tracks are the GM's too (visibility.py)
     # combat hands, checks, damage and fate come off these; the second Minor Arcana serves a big fight
     rule_decks=(deck.MINOR, deck.MAJOR, deck.MINOR_2),
-    procedure=Procedure(
+    engine=legacy_engine(Procedure(
         new_state=new_state,
         decide=decide,
         apply=apply,
@@ -41,8 +41,7 @@ SYSTEM = GameSystem(
         uses_cards=True,
         events=EVENT_TYPES,
         working=working,  # each line's arithmetic and the seed's rule, unfolded under it
-    ),
-    commands=web.COMMANDS,
+    ), web.COMMANDS),
     checks=(),
     pages=(odds_page.ODDS,),
     # the GM's view holds the GM's secrets (a fumble's guide, a Major Critical's effect, a

@@ -13,13 +13,14 @@ from typing import Any
 from django.db import transaction
 
 from games import registry
-from games.contract import Check, CheckRun, GameSystem, Sender, Visibility, Working, public_part
+from games.contract import Check, CheckRun, GameSystem, Visibility, Working, public_part
+from games.core.engine import NotYourMove, RuleError, Sender, Turn
 from games.core.cards_port import OutOfCards, UnknownDeck
 from games.core.rng import Rng
 from tabletop.models import Table, Character, Event, Membership, ProcedureState
 from tabletop.permissions import Verb, may_send
 from tabletop import panels
-from tabletop.selectors import character_facts, combatant_id, member_facts, sheet_is_secret
+from tabletop.selectors import character_facts, combatant_id, engine_log, member_facts, sheet_is_secret
 from tabletop.services.base import NotAllowed, NotFound, ServiceError, append, lock_member
 from tabletop.services.characters import character_event
 from tabletop.services.table_cards import TableCards
@@ -28,47 +29,48 @@ from tabletop.services.table_cards import TableCards
 def procedure_command(
     *, table: Table, actor: Membership, command: dict[str, Any], rng: Rng
 ) -> list[Event]:
-    """Runs one registered command of the table's procedure; a refusal changes nothing.
+    """Runs one move of the table's procedure (``command["type"]``, its parsed arguments
+    beside); a refusal changes nothing.
 
-    Who may send it (the registration's ``sender``) is checked before the engine sees it;
-    the engine then enforces its own rules."""
+    Under the table's lock the engine is handed the facts it may need (``Turn``: the sender, the
+    characters as they are now, the dice, the decks, the log); it checks the sender against the
+    move's subject once (``games.core.engine.require_sender``), decides and folds, and each
+    event is logged with its system's audience."""
     game = registry.get(table.system)
-    spec = game.command(str(command.get("type", "")))
-    if game.procedure is None or spec is None:
+    engine = game.engine
+    move = engine.move(str(command.get("type", ""))) if engine is not None else None
+    if engine is None or move is None:
         raise NotFound("There is no such command at this table.")
-    proc = game.procedure
+    args = {k: v for k, v in command.items() if k != "type"}
     with transaction.atomic():
         locked, me = lock_member(table.pk, actor, Verb.ROLL)
         characters = list(Character.objects.filter(table=locked).order_by("pk"))
         by_cid = {combatant_id(c): c for c in characters}
-        _require_sender(me, spec.sender, spec.label, by_cid.get(str(command.get("combatant", ""))))
-        row, _ = ProcedureState.objects.get_or_create(
-            table=locked, defaults={"state": proc.new_state()}
-        )
+        cards = TableCards(locked, me, rng, why=f"{me.display_name}'s {move.label.lower()}")
+        turn = Turn(member=member_facts(me, characters), characters={cid: character_facts(c) for cid, c in by_cid.items()},
+                    rng=rng, cards=cards, history=lambda: engine_log(locked))
+        row, _ = ProcedureState.objects.get_or_create(table=locked, defaults={"state": engine.new_state()})
         state = row.state
-        sent = {**command, "actor": member_facts(me, characters).actor()}
         try:
-            if proc.uses_cards:
-                cards = TableCards(locked, me, rng, why=f"{me.display_name}'s {spec.label.lower()}")
-                happened = proc.decide(state, sent, rng, cards)
-            else:
-                happened = proc.decide(state, sent, rng)
-        except proc.error as exc:
+            happened = engine.decide(state, move.name, args, turn)
+        except NotYourMove as exc:
+            raise (NotAllowed if exc.forbidden else ServiceError)(exc.message) from None
+        except (RuleError, game.rule_error) as exc:
             raise ServiceError(_named(str(exc), by_cid)) from None
         except (OutOfCards, UnknownDeck) as exc:
             raise ServiceError(_card_trouble(exc)) from None
         logged = []
         wrote = False
         for event in happened:
-            state = proc.apply(state, event)
+            state = engine.apply(state, event, turn.history)
             seen = game.visibility(event)
             logged.append(_log(
-                locked, me, game, event["type"], seen, by_cid, summary=proc.summary(event, state),
+                locked, me, game, event["type"], seen, by_cid, summary=engine.summary(event, state),
                 payload={"event": public_part(event, seen)},
-                working=proc.working(event, state) if proc.working is not None else None,
+                working=engine.working(event, state) if engine.working is not None else None,
             ))
-            if proc.writeback is not None:
-                wrote = _write_back(locked, me, proc.writeback(event, state)) or wrote
+            if engine.writeback is not None:
+                wrote = _write_back(locked, me, engine.writeback(event, state)) or wrote
         # a panel reads the sheets too (Panel.character_view): after a write-back, as they are now
         panels.attach(logged, locked, state, None if wrote else characters)
         row.state = state
@@ -106,7 +108,7 @@ def _run(game: GameSystem, spec: Check, me: Membership, characters: list[Charact
     try:
         return spec.run(CheckRun(member=member_facts(me, characters), characters=facts, args=args, rng=rng,
                                  cards=cards))
-    except game.rule_error as exc:
+    except (RuleError, game.rule_error) as exc:
         raise ServiceError(str(exc)) from None
     except (OutOfCards, UnknownDeck) as exc:
         raise ServiceError(_card_trouble(exc)) from None

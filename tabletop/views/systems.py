@@ -15,6 +15,7 @@ from django.views.decorators.http import require_GET, require_POST
 from games import registry
 from games.contract import GameSystem, Parser
 from games.forms import Form
+from games.core.engine import RuleError
 from games.core.rng import system_rng
 from tabletop import selectors, services
 from tabletop.models import Table
@@ -48,7 +49,7 @@ def _parsed(game: GameSystem, parse: Parser, request: HttpRequest, table: Table)
     ServiceError like any other, answered inline."""
     try:
         return parse(_form(request.POST), selectors.table_facts(table))
-    except game.rule_error as exc:
+    except (RuleError, game.rule_error) as exc:
         raise ServiceError(str(exc)) from None
 
 

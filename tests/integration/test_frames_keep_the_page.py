@@ -102,5 +102,5 @@ def test_each_seat_s_page_with_its_frames_swapped_in_reads_as_its_page_loaded_af
         for stretch in range(8):
             campaign(kt, seed=11 + stretch + sum(map(ord, system)), steps=10)
             check(f"campaign stretch {stretch}")
-    assert sum(happened[:15]) >= 15 and (sum(happened[15:]) >= 15 or kt.game.procedure is None), \
+    assert sum(happened[:15]) >= 15 and (sum(happened[15:]) >= 15 or kt.game.engine is None), \
         f"{system}: too little happened to check: {happened}"

@@ -19,7 +19,8 @@ from django.urls import reverse
 
 from games.core.cards_port import Cards
 from games import registry
-from games.contract import CheckRun, Panel, Seat, Visibility
+from games.contract import CheckRun, Member, Panel, Seat, Visibility
+from games.core.engine import Turn
 from tabletop import panels, rendering, selectors, services
 from tabletop.models import Event, ProcedureState, Role
 from tabletop.seats import GM, SPECTATOR, PageSeat
@@ -155,13 +156,15 @@ def test_the_page_draws_each_viewers_lens_of_the_panel(dc, monkeypatch) -> None:
 
 def test_the_engine_and_a_check_get_the_member(dc, monkeypatch) -> None:
     game = registry.get("demon_city")
-    assert game.procedure is not None
-    actors: list[dict[str, Any]] = []
+    assert game.engine is not None
+    members: list[Member] = []
     runs: list[CheckRun] = []
+    announce = game.engine.move("announce")
+    assert announce is not None
 
-    def decide(state: Any, command: Any, rng: Any) -> Any:
-        actors.append(command["actor"])
-        return game.procedure.decide(state, command, rng)  # type: ignore[union-attr]
+    def handle(state: Any, args: Any, turn: Turn) -> Any:
+        members.append(turn.member)
+        return announce.handle(state, args, turn)
 
     (task,) = game.checks
 
@@ -169,13 +172,14 @@ def test_the_engine_and_a_check_get_the_member(dc, monkeypatch) -> None:
         runs.append(check)
         return task.run(check)
 
+    moves = tuple(replace(m, handle=handle) if m.name == "announce" else m for m in game.engine.moves)
     monkeypatch.setitem(registry.SYSTEMS, "demon_city", replace(
-        game, procedure=replace(game.procedure, decide=decide), checks=(replace(task, run=run),)))
+        game, engine=replace(game.engine, moves=moves), checks=(replace(task, run=run),)))
     fight(dc)
     ann = dc["ann"]
     dc["clients"]["ann"].post(url(dc, "announce"), {"combatant": combatant_id(dc["alfie"]), "kind": "defend"},
                               **HTMX)
-    assert actors[-1] == {"is_gm": False, "controls": [combatant_id(dc["alfie"])], "member": ann.pk, "name": "Ann"}
+    assert members[-1] == Member(id=ann.pk, name="Ann", is_gm=False, controls=(combatant_id(dc["alfie"]),))
     task_url = reverse("table_check", args=[dc["table"].pk, "task"])
     assert dc["clients"]["ann"].post(task_url, {"character": dc["alfie"].pk, "target_number": "3"},
                                      **HTMX).status_code == 200

@@ -12,14 +12,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from games.contract import (
-    PUBLIC, Check, CheckRun, Command, GameSystem, Panel, Procedure, Sample, Table, Visibility, Working,
-)
+from games.contract import PUBLIC, Check, CheckRun, GameSystem, Panel, Sample, Table, Visibility, Working
 from games.core.cards import card_by_id
+from games.core.engine import Engine, Move, RuleError, Turn
 from games.forms import Form, value
 
 
-class HighCardError(ValueError):
+class HighCardError(RuleError):
     pass
 
 
@@ -70,22 +69,26 @@ def working(event: Mapping[str, Any], state: Mapping[str, Any]) -> Working | Non
 
 def parse_duel(form: Form, table: Table) -> dict[str, Any]:
     chosen = table.chosen(form.get("characters", ()))
-    if len(chosen) != 2 or any(c.owner is None for c in chosen):
-        raise HighCardError("Choose two characters that players play.")
-    return {"duelists": [[c.cid, c.owner] for c in chosen]}
+    if len(chosen) != 2:
+        raise HighCardError("Choose two characters.")
+    return {"duelists": [c.cid for c in chosen]}
 
 
 def new_state() -> dict[str, Any]:
     return {"duels": 0}
 
 
-def decide(state: dict[str, Any], command: dict[str, Any], rng: Any, cards: Any) -> list[dict[str, Any]]:
-    if command["type"] != "duel" or not command["actor"]["is_gm"]:
-        raise HighCardError("Only the GM calls a duel.")
+def duel(state: Mapping[str, Any], args: dict[str, Any], turn: Turn) -> list[dict[str, Any]]:
+    """Each duellist's player is dealt a card face down; the higher wins. Who plays them is read
+    under the lock (``turn.characters``), not taken from the form."""
+    assert turn.cards is not None
+    players = {cid: turn.character(cid) for cid in args["duelists"]}
+    if any(c is None or c.owner is None for c in players.values()):
+        raise HighCardError("Choose two characters that players play.")
     events = []
     drawn = {}
-    for cid, member in command["duelists"]:
-        [card] = cards.draw("Fate", 1, to="hand", holder=member)
+    for cid, character in players.items():
+        [card] = turn.cards.draw("Fate", 1, to="hand", holder=character.owner)
         drawn[cid] = card
         events.append({"type": "dealt", "combatant": cid, "card": card.token})
     high = max(drawn, key=lambda cid: drawn[cid].card.value)
@@ -93,8 +96,8 @@ def decide(state: dict[str, Any], command: dict[str, Any], rng: Any, cards: Any)
     return events
 
 
-def apply(state: dict[str, Any], event: dict[str, Any]) -> dict[str, Any]:
-    return {**state, "duels": state["duels"] + (event["type"] == "duel_won")}
+def won(state: dict[str, Any], event: dict[str, Any]) -> None:
+    state["duels"] += 1
 
 
 def summary(event: Mapping[str, Any], state: Mapping[str, Any]) -> str:
@@ -123,10 +126,8 @@ SYSTEM = GameSystem(
     blurb="A test system: one card against a difficulty.",
     available=True,
     clean_sheet=lambda sheet: dict(sheet),
-    procedure=Procedure(new_state=new_state, decide=decide, apply=apply, summary=summary,
-                        error=HighCardError, uses_cards=True, events=("dealt", "duel_won"),
-                        working=working),
-    commands=(Command("duel", "Call a duel", parse_duel, sender="gm"),),
+    engine=Engine(new_state=new_state, moves=(Move("duel", "Call a duel", parse_duel, duel),),
+                  folds={"dealt": lambda state, event: None, "duel_won": won}, summary=summary, working=working),
     checks=(Check("draw", "Draw against a difficulty", parse_draw, run_draw, event="drew",
                   notice="tabletop/cards.html#cards_notice", working=draw_working),),
     panel=Panel(view=lambda state, lens: dict(state), template="tabletop/cards.html#cards_notice",
@@ -134,5 +135,4 @@ SYSTEM = GameSystem(
     audiences=AUDIENCES,
     rule_decks=("Fate",),
     samples=(Sample("Hero", {}), Sample("Foe", {}, npc=True)),
-    rule_error=HighCardError,
 )

@@ -23,6 +23,7 @@ from games import registry
 from games.contract import GameSystem
 from games.core.cards import deck_kind
 from tabletop import panels, services
+from tabletop.selectors import engine_log
 from tabletop.models import CardPlacement, Character, Deck, Event, Membership, PileKind, ProcedureState, Role, Table
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
@@ -285,23 +286,19 @@ def conserved(table: Table) -> list[str]:
 
 def fold(table: Table) -> dict[str, Any] | None:
     """The procedure's state rebuilt from the log alone: every logged engine event (its public
-    part and its private part) applied in order to a new state."""
+    part and its private part) folded in order from a new state."""
     game = registry.get(table.system)
-    if game.procedure is None:
+    if game.engine is None:
         return None
-    kinds = {f"{game.key}.{kind}" for kind in game.procedure.events}
-    state = game.procedure.new_state()
-    for event in Event.objects.filter(table=table, kind__in=kinds).order_by("seq"):
-        state = game.procedure.apply(state, {**event.payload["event"], **event.private})
-    return json.loads(json.dumps(state))
+    return json.loads(json.dumps(game.engine.fold(engine_log(table))))
 
 
 def stored_state(table: Table) -> dict[str, Any] | None:
     row = ProcedureState.objects.filter(table=table).first()
     game = registry.get(table.system)
-    if game.procedure is None:
+    if game.engine is None:
         return None
-    return json.loads(json.dumps(row.state if row else game.procedure.new_state()))
+    return json.loads(json.dumps(row.state if row else game.engine.new_state()))
 
 
 def weighted(rnd: random.Random, items: Sequence[Any], weights: Sequence[float]) -> Any:

@@ -8,7 +8,8 @@ import pytest
 
 import games.demon_city as demon_city
 from games import registry
-from games.contract import Command, Member, Sample
+from games.contract import PUBLIC, Member, Sample
+from games.core.engine import Engine, Move
 from games.demon_city.web import ODDS
 from games.freeform import sheet as freeform
 from games.sheets import SheetError, SheetField, format_stats, parse_stats
@@ -90,7 +91,7 @@ def test_every_available_system_provides_every_part(system: registry.GameSystem)
     for page in system.pages:
         assert page.title and page.template and callable(page.context) and system.page(page.slug) is page
     if system.commands:
-        assert system.procedure is not None and system.panel is not None
+        assert system.engine is not None and system.panel is not None
     if system.panel is not None:
         assert "#" in system.panel.template and "#" in system.panel.notice
 
@@ -111,17 +112,22 @@ def test_demon_city_registers_every_command_its_engine_takes() -> None:
 def test_freeform_registers_a_sheet_and_nothing_else() -> None:
     game = registry.get("freeform")
     assert game.sheet_fields and not (game.commands or game.checks or game.pages)
-    assert game.procedure is None and game.panel is None
+    assert game.engine is None and game.panel is None
 
 
 def test_a_registration_missing_a_part_it_needs_is_refused() -> None:
-    command = Command("go", "Go", parse=lambda form, table: {})
+    engine = Engine(new_state=dict, moves=(Move("go", "Go", parse=lambda form, table: {}, handle=lambda *a: []),),
+                    folds={"went": lambda state, event: None}, summary=lambda e, s: "")
     base = registry.GameSystem("newgame", "New", "A new game.", True, clean_sheet=dict, samples=SAMPLES)
     assert registry.check_registration(base) is base
     with pytest.raises(registry.BadRegistration, match="sample characters"):
         registry.check_registration(replace(base, samples=SAMPLES[:1]))
-    with pytest.raises(registry.BadRegistration, match="procedure"):
-        registry.check_registration(replace(base, commands=(command,)))
+    with pytest.raises(registry.BadRegistration, match="need a panel"):
+        registry.check_registration(replace(base, engine=engine, audiences={"went": PUBLIC}))
+    mine = replace(engine.moves[0], sender="controller")
+    with pytest.raises(registry.BadRegistration, match="names its subject"):
+        registry.check_registration(replace(base, engine=replace(engine, moves=(mine,)), audiences={"went": PUBLIC},
+                                            panel=registry.get("demon_city").panel))
     with pytest.raises(registry.BadRegistration, match="share a name"):
         registry.check_registration(replace(base, pages=(ODDS, ODDS)))
     with pytest.raises(registry.BadRegistration, match="lower-case"):
@@ -132,20 +138,20 @@ def test_every_event_kind_a_system_emits_has_a_declared_audience() -> None:
     """Secret is the default, public is declared (issue 21: Shadows' ``criticals_set`` had no case
     in its ``audience()`` and went to everyone): a registration with an event kind whose audience
     is not declared is refused when it loads, and an audience for a kind never emitted too."""
-    from games.contract import GM_ONLY, PUBLIC, Procedure
+    from games.contract import GM_ONLY
 
-    procedure = Procedure(new_state=dict, decide=lambda *a: [], apply=lambda s, e: s, summary=lambda e, s: "",
-                          error=ValueError, events=("rolled", "hidden"))
+    nothing = lambda state, event: None  # noqa: E731
+    engine = Engine(new_state=dict, moves=(), folds={"rolled": nothing, "hidden": nothing}, summary=lambda e, s: "")
     panel = registry.get("demon_city").panel
-    base = registry.GameSystem("newgame", "New", "A new game.", True, clean_sheet=dict, procedure=procedure,
+    base = registry.GameSystem("newgame", "New", "A new game.", True, clean_sheet=dict, engine=engine,
                                panel=panel, audiences={"rolled": PUBLIC, "hidden": GM_ONLY}, samples=SAMPLES)
     assert registry.check_registration(base) is base
     with pytest.raises(registry.BadRegistration, match="no audience declared for hidden"):
         registry.check_registration(replace(base, audiences={"rolled": PUBLIC}))
     with pytest.raises(registry.BadRegistration, match="never emits: typo"):
         registry.check_registration(replace(base, audiences={**base.audiences, "typo": PUBLIC}))
-    with pytest.raises(registry.BadRegistration, match="lists the events"):
-        registry.check_registration(replace(base, procedure=replace(procedure, events=())))
+    with pytest.raises(registry.BadRegistration, match="folds the events"):
+        registry.check_registration(replace(base, engine=replace(engine, folds={}), audiences={}))
     # a kind that slips past (a faulty engine) goes to the GM alone
     assert base.visibility({"type": "unheard_of"}).audience == "gm"
 

@@ -75,7 +75,7 @@ def test_each_event_keeps_the_npc_s_figures_in_the_gm_s_part() -> None:
                         (demon_announced, {"pool"})):
         seen = SYSTEM.visibility(event)
         assert set(seen.private) == keys | {GM_PART} and seen.private_audience == "gm"
-    assert SYSTEM.procedure.summary(demon_announced, apply(apply(apply(new_state(), started), alfie_announced),
+    assert SYSTEM.engine.summary(demon_announced, apply(apply(apply(new_state(), started), alfie_announced),
                                                            demon_announced)) == \
         "Demon announces close combat at Alfie."
     assert demon_announced[GM_PART]["line"] == "Demon announces close combat at Alfie (1 die)."

@@ -12,7 +12,7 @@ from tests.unit.demon_city.test_round_examples import ALFIE, BETTY, CECE, FOREMA
 
 
 def working(event, state):
-    return SYSTEM.procedure.working(event, state)
+    return SYSTEM.engine.working(event, state)
 
 
 def test_alfie_s_clash_unfolds_to_each_pool_each_die_and_the_high_roller(fight, scripted, pick):

@@ -65,8 +65,8 @@ class Table:
         events = decide(self.state, sent, random.Random(0), port)
         for event in events:
             self.state = apply(self.state, event)
-            self.lines.append(SYSTEM.procedure.summary(event, self.state))
-            for cid, fields in SYSTEM.procedure.writeback(event, self.state).items():
+            self.lines.append(SYSTEM.engine.summary(event, self.state))
+            for cid, fields in SYSTEM.engine.writeback(event, self.state).items():
                 self.sheets[cid].update(fields)
         self.log += events
         self.drawn = [t for _, t, _, _ in port.placed[drawn_before:]]

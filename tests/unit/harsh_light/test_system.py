@@ -38,7 +38,7 @@ def form(**fields: Any) -> dict[str, list[str]]:
 
 def test_the_registration_is_complete() -> None:
     assert check_registration(SYSTEM) is SYSTEM
-    assert SYSTEM.key == "harsh_light" and SYSTEM.available and SYSTEM.procedure.uses_cards
+    assert SYSTEM.key == "harsh_light" and SYSTEM.available
     assert {c.name for c in SYSTEM.commands} == set(COMMANDS)
     players = {c.name for c in SYSTEM.commands if c.sender == "controller"}
     assert players == {"set_up_pull", "pull", "put_away", "willpower", "dodge", "move", "end_turn",
@@ -46,7 +46,7 @@ def test_the_registration_is_complete() -> None:
     assert SYSTEM.panel.template == "games/harsh_light/panel.html#panel"
     assert SYSTEM.panel.notice == "games/harsh_light/panel.html#notice"
     assert SYSTEM.page("odds") is web.ODDS and SYSTEM.rule_error is RuleError
-    assert SYSTEM.procedure.error is RuleError
+    assert SYSTEM.rule_error is RuleError
 
 
 def test_the_pull_form_reads_the_pool_the_target_and_the_sheets() -> None:
@@ -183,8 +183,8 @@ def test_odds_before_the_pull_come_from_the_cards_left() -> None:
 
 def test_willpower_goes_back_on_the_sheet_and_sheet_reads_are_the_storyteller_s() -> None:
     event = {"type": "willpower_spent", "combatant": "c1", "use": "pool", "points_left": 2}
-    assert SYSTEM.procedure.writeback(event, new_state()) == {"c1": {"willpower_points": 2}}
-    assert SYSTEM.procedure.writeback({"type": "pulled"}, new_state()) == {}
+    assert SYSTEM.engine.writeback(event, new_state()) == {"c1": {"willpower_points": 2}}
+    assert SYSTEM.engine.writeback({"type": "pulled"}, new_state()) == {}
     assert SYSTEM.visibility({"type": "sheet_read"}).audience == "gm"
     assert SYSTEM.visibility({"type": "pulled"}).audience == "everyone"
 

@@ -52,7 +52,7 @@ def twins(t: Table) -> dict[str, list[tuple[Working, dict[str, Any]]]]:
     found: dict[str, list[tuple[Working, dict[str, Any]]]] = {}
     for event in t.log:
         if event.get("gm_figures"):
-            made = SYSTEM.procedure.working(event, t.state)
+            made = SYSTEM.engine.working(event, t.state)
             assert made is not None, event
             found.setdefault(event["type"], []).append((made, event))
     return found

@@ -17,7 +17,7 @@ ANN, BOB = player("c1", member=2), player("c2", member=3, name="Bo")
 def worked(t: Table, kind: str) -> tuple[Working, str]:
     """The working and the line of the last event of ``kind``."""
     i = max(i for i, e in enumerate(t.log) if e["type"] == kind)
-    made = SYSTEM.procedure.working(t.log[i], t.state)
+    made = SYSTEM.engine.working(t.log[i], t.state)
     assert made is not None
     return made, t.lines[i]
 
@@ -168,7 +168,7 @@ def test_a_working_with_an_npc_s_figure_is_the_gm_s_twin_of_a_public_one() -> No
     t.send({"type": "contest_pull", "contest": "k1", "combatant": "c1"}, [9], actor=ANN)
     public: list[Any] = []
     for event in t.log:
-        made = SYSTEM.procedure.working(event, t.state)
+        made = SYSTEM.engine.working(event, t.state)
         if made is None:
             continue
         seen = SYSTEM.visibility(event)

@@ -64,12 +64,12 @@ def test_the_worked_example_s_turn_one_keeps_garbo_s_figures_in_the_director_s_p
     t = declared()
     t.send({"type": "combat_roll", "combatant": "c1"}, 42)
     rolled, paired = t.send({"type": "combat_roll", "combatant": "c2"}, 80)
-    public = SYSTEM.procedure.summary(rolled, t.state)
+    public = SYSTEM.engine.summary(rolled, t.state)
     assert public == "Garbo rolls 80 against Trayer's Defense 18: a Potential Wound beating double the Defense."
     assert rolled[GM_PART]["line"].startswith("Garbo rolls 80 + Two-Hander 25 = 105")
     seen = SYSTEM.visibility(rolled)
     assert seen.private_audience == "gm" and {"combat", "total", "margin", "combat_skill"} <= set(seen.private)
-    said = SYSTEM.procedure.summary(paired, t.state)
+    said = SYSTEM.engine.summary(paired, t.state)
     assert "Trayer takes 1" in said and "Garbo takes 2" in said and not any(f in said for f in FIGURES)
     assert "Garbo takes 2 (Long Blade 3, armour -1)" in paired[GM_PART]["line"]
     assert "Trayer takes 1 (flail 3, halved by armour)" in paired[GM_PART]["line"]

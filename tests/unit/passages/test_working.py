@@ -74,21 +74,21 @@ def test_turn_one_of_the_worked_example_unfolds(scene: Scene) -> None:
     scene.attack("c1", "c2")
     scene.attack("c2", "c1")
     [rolled] = scene.roll("c1", 42)
-    w = SYSTEM.procedure.working(rolled, scene.state)
+    w = SYSTEM.engine.working(rolled, scene.state)
     assert w.steps == ("Combat Roll (d100): 42", "+ Selected Combat (Soldiery (Sword and Shield)) 18 = 60",
                        "60 is above double Garbo's Selected Defense (Two-Hander) 25 (50): "
                        "a Potential Wound, the greater success")
     assert w.rule.startswith(working.ATTACK_RULE) and "Reading (the tabletop's)" in w.rule
     events = scene.roll("c2", 80)
     pairing = of_type(events, "pairing_resolved")[0]
-    w = SYSTEM.procedure.working(pairing, scene.state)
+    w = SYSTEM.engine.working(pairing, scene.state)
     assert "Trayer's Long Blade damage 3, no more than their Skill: 3; Garbo's armour (-1): 2 off Wounds " \
            "and Fatigue" in w.steps
     assert "Garbo's flail damage 3, no more than their Skill: 3; Trayer's armour (halve): 1 off Wounds " \
            "and Fatigue" in w.steps
     assert w.rule.startswith("If Both succeed equally, neither Condition will resolve")
     [point, _] = scene.resolve()
-    w = SYSTEM.procedure.working(point, scene.state)
+    w = SYSTEM.engine.working(point, scene.state)
     # "At the end of Turn One, Trayer is at 99 Wounds and 94 Fatigue remaining"
     assert w.steps[0] == ("Trayer: damage 1 off Wounds and Fatigue, 5 Fatigue for a Combat Action: "
                           "Wounds 100 to 99, Fatigue 100 to 94")
@@ -103,8 +103,8 @@ def test_timing_is_a_named_step(scene: Scene) -> None:
     scene.attack("c2", "c1")
     scene.send({"type": "timing", "combatant": "c2", "modifier": -20, "reason": "the torch"})
     [rolled] = scene.roll("c2", 33)
-    assert SYSTEM.procedure.working(rolled, scene.state).steps[:2] == ("Combat Roll (d100): 33", "Timing -20: 13")
-    assert SYSTEM.procedure.summary(rolled, scene.state).startswith("Garbo rolls 33 with Timing -20 + Two-Hander")
+    assert SYSTEM.engine.working(rolled, scene.state).steps[:2] == ("Combat Roll (d100): 33", "Timing -20: 13")
+    assert SYSTEM.engine.summary(rolled, scene.state).startswith("Garbo rolls 33 with Timing -20 + Two-Hander")
 
 
 def test_a_contest_round_quotes_the_case_it_applied(scene: Scene) -> None:
@@ -114,7 +114,7 @@ def test_a_contest_round_quotes_the_case_it_applied(scene: Scene) -> None:
     scene.contest_roll("c1", "Stealth", 10)  # Double Down at 40
     events = scene.contest_roll("c2", "Stealth", 60)  # Double Up
     [judged] = of_type(events, "contest_round")
-    w = SYSTEM.procedure.working(judged, scene.state)
+    w = SYSTEM.engine.working(judged, scene.state)
     assert w.steps == ("Ann: Double Down wild success", "Bob: Double Up success", "Bob: 2 ticks, 10 Fatigue, now 90")
     assert w.rule.startswith("IF ANY PARTY in the Contest rolls a lower level of success")
 
@@ -122,4 +122,4 @@ def test_a_contest_round_quotes_the_case_it_applied(scene: Scene) -> None:
 def test_bookkeeping_has_no_working(scene: Scene) -> None:
     """A fight beginning is no arithmetic and applies no rule worth unfolding."""
     [started, *_] = scene.fight(TRAYER, GARBO)
-    assert SYSTEM.procedure.working(started, scene.state) is None
+    assert SYSTEM.engine.working(started, scene.state) is None

@@ -55,7 +55,7 @@ def test_the_registration_is_complete_and_the_platform_accepts_it() -> None:
     assert check_registration(SYSTEM) is SYSTEM and SYSTEM.key == "report_card" and SYSTEM.available
     assert report_card.SYSTEM is SYSTEM
     assert all(isinstance(f, SheetField) for f in SYSTEM.sheet_fields)
-    assert SYSTEM.procedure is not None and SYSTEM.procedure.uses_cards
+    assert SYSTEM.engine is not None
     assert SYSTEM.panel is not None and SYSTEM.panel.template == "games/report_card/panel.html#panel"
     assert SYSTEM.panel.notice == "games/report_card/panel.html#notice"
     assert SYSTEM.page("odds") is not None and issubclass(SYSTEM.rule_error, RuleError)

@@ -23,7 +23,7 @@ def workings(table: Table) -> list[tuple[str, str, Working | None]]:
     state, out = new_state(), []
     for event, line in zip(table.log, table.lines):
         state = apply(state, event)
-        out.append((event["type"], line, SYSTEM.procedure.working(event, state)))
+        out.append((event["type"], line, SYSTEM.engine.working(event, state)))
     return out
 
 

@@ -56,7 +56,7 @@ def test_a_profile_refuses_what_it_cannot_read() -> None:
 
 def test_the_registration_passes_the_registrys_checks() -> None:
     assert check_registration(SYSTEM) is SYSTEM
-    assert SYSTEM.key == "shadows" and SYSTEM.procedure is not None and SYSTEM.procedure.uses_cards
+    assert SYSTEM.key == "shadows" and SYSTEM.engine is not None
     assert SYSTEM.panel is not None and SYSTEM.panel.template == "games/shadows/panel.html#panel"
     assert [p.slug for p in SYSTEM.pages] == ["odds"]
 
