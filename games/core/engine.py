@@ -131,6 +131,8 @@ class Undo:
     nothing: str = "Nothing to undo."
     depth: int = 10
     says: Callable[[Mapping[str, Any], Mapping[str, Any]], dict[str, Any]] | None = None
+    # the undo's log line, from its event and the state it leaves ("The GM takes back ...")
+    line: Callable[[Event, State], str] | None = None
 
 
 def _no_args(form: Form, table: Table) -> Args:
@@ -171,6 +173,14 @@ class Engine:
     def events(self) -> frozenset[str]:
         """Every event kind a move may emit."""
         return frozenset(self.folds) | ({UNDONE} if self.undo is not None else frozenset())
+
+    def line(self, event: Event, state: State) -> str:
+        """An event's log line: the system's ``summary``, and the undo's own."""
+        if event["type"] == UNDONE and self.undo is not None:
+            if self.undo.line is not None:
+                return self.undo.line(event, state)
+            return f"The GM takes back a step: {event.get('what') or 'the last one'}"
+        return self.summary(event, state)
 
     def move(self, name: str) -> Move | None:
         return next((m for m in self.all_moves if m.name == name), None)

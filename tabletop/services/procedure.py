@@ -65,7 +65,7 @@ def procedure_command(
             state = engine.apply(state, event, turn.history)
             seen = game.visibility(event)
             logged.append(_log(
-                locked, me, game, event["type"], seen, by_cid, summary=engine.summary(event, state),
+                locked, me, game, event["type"], seen, by_cid, summary=engine.line(event, state),
                 payload={"event": public_part(event, seen)},
                 working=engine.working(event, state) if engine.working is not None else None,
             ))
