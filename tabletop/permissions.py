@@ -92,24 +92,6 @@ def can_edit_character(membership: Membership | None, character: Character) -> b
     )
 
 
-def may_act_for(membership: Membership | None, character: Character) -> bool:
-    """Who speaks for a character in a system's commands and checks: the GM for anyone (NPCs,
-    and an absent player, as at a real table), a player only for a character they own."""
-    standing = standing_of(membership)
-    if standing == Standing.GM:
-        return True
-    return can(standing, Verb.ROLL) and membership is not None and character.owner_id == membership.pk
-
-
-def may_send(membership: Membership | None, sender: str, subject: Character | None) -> bool:
-    """A game system's command or check, by who its registration says sends it: "gm", the GM
-    only; "controller", whoever acts for its subject character (``may_act_for``)."""
-    standing = standing_of(membership)
-    if standing == Standing.GM:
-        return True
-    return sender == "controller" and subject is not None and may_act_for(membership, subject)
-
-
 def can_claim_character(membership: Membership | None, character: Character) -> bool:
     """A player may take a player character the GM made and nobody holds yet."""
     return (

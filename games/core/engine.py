@@ -111,12 +111,13 @@ def may_send(sender: Sender, member: Member, subject: Character | None) -> bool:
     return sender == "controller" and subject is not None and subject.owner == member.id
 
 
-def require_sender(move: Move, member: Member, subject: Character | None) -> None:
-    """Refuses a sender ``may_send`` does not allow, in the words the table shows."""
-    if may_send(move.sender, member, subject):
+def require_sender(sender: Sender, label: str, member: Member, subject: Character | None) -> None:
+    """Refuses a sender ``may_send`` does not allow, in the words the table shows: for a move,
+    and for a one-off check (``games.contract.Check``) alike."""
+    if may_send(sender, member, subject):
         return
-    if move.sender == "gm":
-        raise NotYourMove(f"Only the GM can {move.label[:1].lower()}{move.label[1:]}.", forbidden=False)
+    if sender == "gm":
+        raise NotYourMove(f"Only the GM can {label[:1].lower()}{label[1:]}.", forbidden=False)
     raise NotYourMove("You act only for the characters you control.", forbidden=True)
 
 
@@ -197,7 +198,7 @@ class Engine:
         move = self.move(name)
         if move is None:
             raise RuleError(f"There is no such command: {str(name)[:30]!r}.")
-        require_sender(move, turn.member, self.subject(move, args, turn))
+        require_sender(move.sender, move.label, turn.member, self.subject(move, args, turn))
         events = copy.deepcopy(move.handle(state, copy.deepcopy(dict(args)), turn))
         step = int(state.get("step") or 0) + 1
         for event in events:

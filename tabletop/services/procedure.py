@@ -1,7 +1,7 @@
 """A game system's procedure (its commands) and one-off checks, driven through its engine.
 
-The engine decides and applies; this only locks, checks who may send what (the system's
-registration and ``permissions.may_send``), and logs each engine event as an Event with the
+The engine decides and folds; this only locks, hands the engine what it may read (the
+engine checks who may send what, ``games.core.engine.require_sender``), and logs each engine event as an Event with the
 table's next seq and the audience the system gives it.
 """
 
@@ -14,11 +14,11 @@ from django.db import transaction
 
 from games import registry
 from games.contract import Check, CheckRun, GameSystem, Visibility, Working, public_part
-from games.core.engine import NotYourMove, RuleError, Sender, Turn
+from games.core.engine import NotYourMove, RuleError, Turn, require_sender
 from games.core.cards_port import OutOfCards, UnknownDeck
 from games.core.rng import Rng
 from tabletop.models import Table, Character, Event, Membership, ProcedureState
-from tabletop.permissions import Verb, may_send
+from tabletop.permissions import Verb
 from tabletop import panels
 from tabletop.selectors import character_facts, combatant_id, engine_log, member_facts, sheet_is_secret
 from tabletop.services.base import NotAllowed, NotFound, ServiceError, append, lock_member
@@ -93,7 +93,10 @@ def check_roll(
         subject = next((c for c in characters if c.pk == args.get(spec.subject)), None)
         if subject is None:
             raise ServiceError("That character is not at this table.")
-        _require_sender(me, spec.sender, spec.label, subject)
+        try:
+            require_sender(spec.sender, spec.label, member_facts(me, characters), character_facts(subject))
+        except NotYourMove as exc:
+            raise (NotAllowed if exc.forbidden else ServiceError)(exc.message) from None
         data, line = _run(game, spec, me, characters, args, rng, TableCards(
             locked, me, rng, why=f"{subject.name}'s {spec.label.lower()}"))
         seen = game.visibility({**data, "type": spec.event})
@@ -120,18 +123,6 @@ def _card_trouble(exc: LookupError) -> str:
     if isinstance(exc, UnknownDeck):
         return f"This needs a deck the table does not have ({exc}); the GM can bring one out."
     return f"Not enough cards for that: {exc}."
-
-
-def _require_sender(me: Membership, sender: Sender, label: str, subject: Character | None) -> None:
-    """A command or check whose registration says the GM sends it answers anyone else 400, as
-    the engine's own refusal did before the platform checked it (players never see its
-    controls); one for a character the sender does not control answers 403, like any other
-    permission."""
-    if may_send(me, sender, subject):
-        return
-    if sender == "gm":
-        raise ServiceError(f"Only the GM can {label[:1].lower()}{label[1:]}.")
-    raise NotAllowed("You act only for the characters you control.")
 
 
 def _log(table: Table, me: Membership, game: GameSystem, kind: str, seen: Visibility,
