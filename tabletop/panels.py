@@ -18,7 +18,7 @@ from django.template.loader import render_to_string
 
 from games import contract, registry
 from tabletop.models import Character, Event, Membership, Role, Table
-from tabletop.permissions import Standing, Viewer, event_lens
+from tabletop.permissions import Standing, Viewer, event_reading
 from tabletop.seats import GM, SPECTATOR, PageSeat, strip
 
 TABLE = "tabletop/table.html"
@@ -157,7 +157,7 @@ def attach(events: Iterable[Event], table: Table, state: Mapping[str, Any],
     for event in reversed(list(events)):
         mine: dict[str, tuple[PageSeat, dict[str, Any]]] = {}
         for seat in seats:
-            if seat.key in covered or event_lens(viewer(seat), event) is None:
+            if seat.key in covered or event_reading(viewer(seat), event) is None:
                 continue
             if seat.key not in views:
                 views[seat.key] = view_for(game, state, seat_of(seat, facts_, npc_sheets_secret=table.npc_sheets_secret),

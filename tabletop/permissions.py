@@ -224,7 +224,10 @@ def may_move_card(
     return False
 
 
-Lens = Literal["gm", "private", "public"]
+# How a viewer reads one event: whole (the GM's), with its private part (its owner's), or its
+# public part alone. A seat's lens (games.contract.PanelLens: gm, player, spectator) is who they
+# are at the table; a reading is which part of one event reaches them.
+Reading = Literal["gm", "private", "public"]
 
 
 @dataclass(frozen=True)
@@ -239,9 +242,9 @@ class Viewer:
         return self.standing == Standing.GM
 
 
-def lens_for(
+def reading_for(
     viewer: Viewer, *, audience: str, private_audience: str, owner_id: int | None
-) -> Lens | None:
+) -> Reading | None:
     """How ``viewer`` sees an event: fully as GM, with its private part, publicly, or not at all.
 
     "owner" audiences always include the GM; the GM sees everything.
@@ -258,16 +261,16 @@ def lens_for(
     return "public"
 
 
-def lenses_needed(*, audience: str, private_audience: str) -> list[Lens]:
-    """Every lens someone at the table may see an event through: the frames to render for
-    it. It is ``lens_for`` run over every kind of viewer (the GM, the owner, anyone else),
+def readings_needed(*, audience: str, private_audience: str) -> list[Reading]:
+    """Every reading someone at the table may see an event through: the frames to render for
+    it. It is ``reading_for`` run over every kind of viewer (the GM, the owner, anyone else),
     which tests/unit/test_permissions.py checks for every audience."""
-    lenses: list[Lens] = ["gm"]
+    readings: list[Reading] = ["gm"]
     if audience == "everyone" or (audience == "owner" and private_audience == "gm"):
-        lenses.append("public")
+        readings.append("public")
     if audience != "gm" and private_audience == "owner":
-        lenses.append("private")
-    return lenses
+        readings.append("private")
+    return readings
 
 
 def may_see_hand(membership: Membership | None, hand_owner_id: int) -> bool:
@@ -278,8 +281,8 @@ def may_see_hand(membership: Membership | None, hand_owner_id: int) -> bool:
     return membership is not None and standing == Standing.PLAYER and membership.pk == hand_owner_id
 
 
-def event_lens(viewer: Viewer, event: Event) -> Lens | None:
-    return lens_for(
+def event_reading(viewer: Viewer, event: Event) -> Reading | None:
+    return reading_for(
         viewer,
         audience=event.audience,
         private_audience=event.private_audience,

@@ -1,7 +1,7 @@
-"""HTML for the live feed: each event through one lens, presence, errors, snapshots.
+"""HTML for the live feed: each event through one reading, presence, errors, snapshots.
 
 An event renders from its own row (payload, private part), never from current
-state, so it can be rendered once per lens and sent to every socket of that lens.
+state, so it can be rendered once per reading and sent to every socket of that reading.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from games.core.cards import deck_kind_choices
 
 from tabletop import cardviews, panels, scene_frames
 from tabletop.models import Event
-from tabletop.permissions import Lens, event_lens
+from tabletop.permissions import Reading, event_reading
 from tabletop.seats import GM, SPECTATOR, PageSeat, strip
 
 if TYPE_CHECKING:
@@ -61,8 +61,8 @@ def _log_template(name: str) -> Any:
     return engines[LOG].get_template(name).template
 
 
-def entry_context(event: Event, lens: Lens) -> dict[str, Any]:
-    private = event.private if lens != "public" else {}
+def entry_context(event: Event, reading: Reading) -> dict[str, Any]:
+    private = event.private if reading != "public" else {}
     # what the ``date`` filter would print ('c' and 'H:i'), without its per-call format
     # lookups: half of what a chat line's log line cost to render
     created = localtime(event.created)
@@ -70,30 +70,30 @@ def entry_context(event: Event, lens: Lens) -> dict[str, Any]:
         "created_iso": created.isoformat(),
         "created_hm": created.strftime("%H:%M"),
         "event": event,
-        "lens": lens,
+        "reading": reading,
         "payload": event.payload,
-        # what this lens may see: the public payload, overlaid with the private part
+        # what this reading may see: the public payload, overlaid with the private part
         "data": {**event.payload, **private},
-        "summary": event.private_summary if lens != "public" and event.private_summary else event.summary,
+        "summary": event.private_summary if reading != "public" and event.private_summary else event.summary,
         "actor_name": event.actor.display_name if event.actor_id and event.actor else "",
         "body_template": body_template(event.kind),
     }
 
 
-def _entry_inner(event: Event, lens: Lens) -> str:
-    """The content of the event's log line through ``lens``: the same for every lens that
+def _entry_inner(event: Event, reading: Reading) -> str:
+    """The content of the event's log line through ``reading``: the same for every reading that
     sees the same thing."""
-    return _log_template("log/entry.html").render(entry_context(event, lens))
+    return _log_template("log/entry.html").render(entry_context(event, reading))
 
 
-def event_entry(event: Event, lens: Lens, *, inner: str | None = None) -> str:
+def event_entry(event: Event, reading: Reading, *, inner: str | None = None) -> str:
     """The event's line in the log, as the page shows it (escaped by Jinja2, so safe).
 
-    ``inner`` is the line's content already rendered for a lens that sees the same thing:
-    only the line's id differs between the GM's lens and the others' (``Event.position``)."""
+    ``inner`` is the line's content already rendered for a reading that sees the same thing:
+    only the line's id differs between the GM's reading and the others' (``Event.position``)."""
     if inner is None:
-        inner = _entry_inner(event, lens)
-    position = event.position(gm=lens == "gm")
+        inner = _entry_inner(event, reading)
+    position = event.position(gm=reading == "gm")
     return format_html(
         '<li id="event-{}" class="event kind-{}{}" data-seq="{}">\n  {}</li>',
         position, event.kind.replace(".", "-"), " hidden-event" if event.audience != "everyone" else "",
@@ -101,59 +101,59 @@ def event_entry(event: Event, lens: Lens, *, inner: str | None = None) -> str:
     )
 
 
-def event_frames(event: Event, lenses: list[Lens]) -> tuple[dict[str, str], dict[str, str]]:
-    """What each socket receives of the event: ``(by lens, by seat)``.
+def event_frames(event: Event, readings: list[Reading]) -> tuple[dict[str, str], dict[str, str]]:
+    """What each socket receives of the event: ``(by reading, by seat)``.
 
-    By lens: the frame of every seat of that lens, rendering the log line's content once for
-    every lens that sees the same thing (a public roll or chat line looks the same through all
+    By reading: the frame of every seat of that reading, rendering the log line's content once for
+    every reading that sees the same thing (a public roll or chat line looks the same through all
     three), and cut to what the least of its seats may use (a spectator, for "public").
     By seat (``PageSeat.key``): a frame of the seat's own, where the event redraws its panel
-    (``panels.Redraw``) or carries controls that differ by seat; it replaces its lens's frame."""
+    (``panels.Redraw``) or carries controls that differ by seat; it replaces its reading's frame."""
     inners: dict[bool, str] = {}
-    bases: dict[Lens, str] = {}
-    for lens in lenses:
-        sees_private = lens != "public" and bool(event.private or event.private_summary)
+    bases: dict[Reading, str] = {}
+    for reading in readings:
+        sees_private = reading != "public" and bool(event.private or event.private_summary)
         if sees_private not in inners:
-            inners[sees_private] = _entry_inner(event, lens)
-        bases[lens] = event_frame(event, lens, entry=event_entry(event, lens, inner=inners[sees_private]))
-    frames = {lens: strip(base, _least_seat(event, lens)) for lens, base in bases.items()}
+            inners[sees_private] = _entry_inner(event, reading)
+        bases[reading] = event_frame(event, reading, entry=event_entry(event, reading, inner=inners[sees_private]))
+    frames = {reading: strip(base, _least_seat(event, reading)) for reading, base in bases.items()}
     redraw = getattr(event, "redraw", None)
-    if redraw is None and not any(frames[lens] != bases[lens] for lens in lenses if lens != "gm"):
+    if redraw is None and not any(frames[reading] != bases[reading] for reading in readings if reading != "gm"):
         return dict(frames), {}
     seats: dict[str, str] = {}
     for seat in panels.seats_at_event(event, redraw):
-        lens = event_lens(panels.viewer(seat), event)
-        if lens is None or lens not in bases:
+        reading = event_reading(panels.viewer(seat), event)
+        if reading is None or reading not in bases:
             continue
-        text = strip(bases[lens], seat) + (redraw.html(seat, event.table_id) if redraw is not None else "")
-        if text != frames[lens]:
+        text = strip(bases[reading], seat) + (redraw.html(seat, event.table_id) if redraw is not None else "")
+        if text != frames[reading]:
             seats[seat.key] = text
     return dict(frames), seats
 
 
-def _least_seat(event: Event, lens: Lens) -> PageSeat:
-    """The seat of a lens that may use the least: what every seat of that lens may be sent."""
-    if lens == "gm":
+def _least_seat(event: Event, reading: Reading) -> PageSeat:
+    """The seat of a reading that may use the least: what every seat of that reading may be sent."""
+    if reading == "gm":
         return GM
-    if lens == "private":
+    if reading == "private":
         return PageSeat("player", event.owner_id)
     return SPECTATOR
 
 
-def frame_for(event: Event, lens: Lens, seat: PageSeat) -> str:
+def frame_for(event: Event, reading: Reading, seat: PageSeat) -> str:
     """The event's frame for one seat reading the log (a replay): its log line and the parts it
     changes, without a panel (the replay ends with the seat's current one)."""
-    return strip(event_frame(event, lens), seat)
+    return strip(event_frame(event, reading), seat)
 
 
-def event_frame(event: Event, lens: Lens, *, entry: str | None = None) -> str:
-    """What a socket of this lens receives, before it is cut to its seat: the log line, and the
+def event_frame(event: Event, reading: Reading, *, entry: str | None = None) -> str:
+    """What a socket of this reading receives, before it is cut to its seat: the log line, and the
     platform's parts it changes (members, characters, cards)."""
     parts = [
         format_html(
             '<div hx-swap-oob="beforeend:#log" data-frame-seq="{}">{}</div>',
-            event.position(gm=lens == "gm"),
-            event_entry(event, lens) if entry is None else entry,
+            event.position(gm=reading == "gm"),
+            event_entry(event, reading) if entry is None else entry,
         )
     ]
     if event.kind in MEMBER_KINDS:
@@ -162,7 +162,7 @@ def event_frame(event: Event, lens: Lens, *, entry: str | None = None) -> str:
                 f"{TABLE}#member_row",
                 {
                     "m": event.payload["member"],
-                    "is_gm": lens == "gm",
+                    "is_gm": reading == "gm",
                     "oob": True,
                     "table_id": event.table_id,
                 },
@@ -172,10 +172,10 @@ def event_frame(event: Event, lens: Lens, *, entry: str | None = None) -> str:
         member_id = int(event.payload["member"]["id"])
         parts.append(format_html('<li id="member-{}" hx-swap-oob="delete"></li>', member_id))
     elif event.kind in CHARACTER_KINDS:
-        if event.kind == "table.configured" and lens == "gm":
+        if event.kind == "table.configured" and reading == "gm":
             table = {"pk": event.table_id, "npc_sheets_secret": event.payload["npc_sheets_secret"]}
             parts.append(render_to_string(f"{TABLE}#npc_screen", {"table": table, "oob": True}))
-        for character in _characters(event, lens):
+        for character in _characters(event, reading):
             parts.append(render_to_string(f"{TABLE}#character_card",
                                           {"c": character, "oob": True, "table_id": event.table_id}))
     if event.kind in MEMBER_KINDS and event.payload["member"]["role"] == "player":
@@ -191,23 +191,23 @@ def event_frame(event: Event, lens: Lens, *, entry: str | None = None) -> str:
             parts.append(format_html('<span id="{}-{}" data-only="{}" hx-swap-oob="delete"></span>', prefix, member_id,
                                      held_by))
     if "counts" in event.payload:
-        parts.append(card_panels(event, lens))
+        parts.append(card_panels(event, reading))
     if event.kind in scene_frames.KINDS:
-        parts.append(scene_frames.frame(event, lens))
+        parts.append(scene_frames.frame(event, reading))
     return "".join(parts)
 
 
-def _characters(event: Event, lens: Lens) -> list[Mapping[str, Any]]:
-    """The character cards an event redraws, as this lens may see them: the GM's part holds
+def _characters(event: Event, reading: Reading) -> list[Mapping[str, Any]]:
+    """The character cards an event redraws, as this reading may see them: the GM's part holds
     the whole character when its sheet is the GM's (``selectors.character_shown``)."""
     if "characters" in event.payload:  # the table's NPC setting changed: every NPC's card
-        return list(event.private.get("characters", event.payload["characters"]) if lens == "gm"
+        return list(event.private.get("characters", event.payload["characters"]) if reading == "gm"
                     else event.payload["characters"])
-    return [event.private.get("character", event.payload["character"]) if lens == "gm"
+    return [event.private.get("character", event.payload["character"]) if reading == "gm"
             else event.payload["character"]]
 
 
-def card_panels(event: Event, lens: Lens) -> str:
+def card_panels(event: Event, reading: Reading) -> str:
     """The card panels an event changes: counts and play area for all, the owner's hand
     for the owner and the GM, and the deck itself when it was made or changed."""
     view = cardviews.counts_context(event.payload["counts"])
@@ -224,7 +224,7 @@ def card_panels(event: Event, lens: Lens) -> str:
         format_html('<span id="hand-count-{}" class="hand-count" hx-swap-oob="true">{}</span>', member_id, n)
         for member_id, n in view["hand_counts"].items()
     ]
-    if lens != "public" and "hand" in event.private and event.owner_id:
+    if reading != "public" and "hand" in event.private and event.owner_id:
         owner = event.owner
         parts.append(
             render_to_string(
@@ -233,10 +233,10 @@ def card_panels(event: Event, lens: Lens) -> str:
                     **base,
                     "member_id": event.owner_id,
                     "member_name": owner.display_name if owner else "",
-                    # the owner reads "Your hand": a player through the private lens, the GM
+                    # the owner reads "Your hand": a player through the private reading, the GM
                     # (the table's one GM) through the GM's
-                    "me_id": event.owner_id if lens == "private" or (
-                        lens == "gm" and owner is not None and owner.role == "gm") else None,
+                    "me_id": event.owner_id if reading == "private" or (
+                        reading == "gm" and owner is not None and owner.role == "gm") else None,
                     "hand": cardviews.faces(event.private["hand"]),
                 },
             )
@@ -297,7 +297,7 @@ def snapshot_frame(state: TableState) -> str:
 
     context = {
         "state": state,
-        "entries": [event_entry(s.event, s.lens) for s in state.log],
+        "entries": [event_entry(s.event, s.reading) for s in state.log],
         "oob": True,
         "is_gm": state.viewer.is_gm,
         "table_id": state.table.pk,

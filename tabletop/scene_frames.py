@@ -1,4 +1,4 @@
-"""What an event of a scene or a token changes on a page, through one lens: the stage (a scene
+"""What an event of a scene or a token changes on a page, through one reading: the stage (a scene
 shown or put away) or a token (placed, moved, hidden, revealed, given a portrait).
 
 Like every frame, it is drawn from the event's own row: the public payload for anyone, the GM's
@@ -14,16 +14,16 @@ from django.template.loader import render_to_string
 from django.utils.html import format_html
 
 from tabletop.models import Event
-from tabletop.permissions import Lens
+from tabletop.permissions import Reading
 
 SCENE = "tabletop/scene.html"
 KINDS = frozenset({"scene.shown", "scene.deleted", "token.placed", "token.moved", "token.hidden", "token.shown",
                    "character.portrait"})
 
 
-def frame(event: Event, lens: Lens) -> str:
-    """The parts of ``event``'s frame for ``lens`` that redraw the scene; "" for none."""
-    gm = lens == "gm"
+def frame(event: Event, reading: Reading) -> str:
+    """The parts of ``event``'s frame for ``reading`` that redraw the scene; "" for none."""
+    gm = reading == "gm"
     data: dict[str, Any] = {**event.payload, **(event.private if gm else {})}
     base = {"oob": True, "table_id": event.table_id, "gm": gm}
     if event.kind == "scene.shown":

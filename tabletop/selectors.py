@@ -19,7 +19,7 @@ from tabletop.models import (
     CardPlacement, Table, Character, Deck, Event, Membership, Pile, PileKind, Presence, ProcedureState,
     ProcessBeat, Role,
 )
-from tabletop.permissions import Lens, Standing, Viewer, deck_dealers, event_lens, standing_of
+from tabletop.permissions import Reading, Standing, Viewer, deck_dealers, event_reading, standing_of
 
 
 def member_data(member: Membership) -> dict[str, Any]:
@@ -144,17 +144,17 @@ def online_member_ids(table_id: int) -> set[int]:
 @dataclass(frozen=True)
 class SeenEvent:
     event: Event
-    lens: Lens
+    reading: Reading
 
     @property
     def summary(self) -> str:
-        if self.lens != "public" and self.event.private_summary:
+        if self.reading != "public" and self.event.private_summary:
             return self.event.private_summary
         return self.event.summary
 
     @property
     def private(self) -> dict[str, Any] | None:
-        return self.event.private if self.lens != "public" else None
+        return self.event.private if self.reading != "public" else None
 
 
 def events_for(
@@ -175,9 +175,9 @@ def events_for(
     rows = rows.order_by("-seq")[:limit] if limit else rows.order_by("seq")
     seen = []
     for event in rows:
-        lens = event_lens(viewer, event)
-        if lens is not None:
-            seen.append(SeenEvent(event, lens))
+        reading = event_reading(viewer, event)
+        if reading is not None:
+            seen.append(SeenEvent(event, reading))
     return sorted(seen, key=lambda s: s.event.seq)
 
 

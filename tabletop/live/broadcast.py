@@ -1,7 +1,7 @@
 """After commit: tell every socket of the table that an event exists.
 
 The channel layer is lossy and only carries "seq N exists", with the event already
-rendered once per lens so the fan-out does no database work and no rendering per
+rendered once per reading so the fan-out does no database work and no rendering per
 socket. A consumer that sees a gap reads the log from the database instead.
 """
 
@@ -12,7 +12,7 @@ from collections.abc import Callable
 
 from tabletop.live.hub import hub
 from tabletop.models import Event, Membership
-from tabletop.permissions import lenses_needed
+from tabletop.permissions import readings_needed
 from tabletop import rendering
 
 logger = logging.getLogger(__name__)
@@ -25,7 +25,7 @@ def member_group(member_id: int) -> str:
 def event_message(event: Event) -> dict[str, object]:
     member = event.payload.get("member") if event.kind == "member.removed" else None
     frames, seats = rendering.event_frames(
-        event, lenses_needed(audience=event.audience, private_audience=event.private_audience)
+        event, readings_needed(audience=event.audience, private_audience=event.private_audience)
     )
     return {
         "type": "table.event",
@@ -36,7 +36,7 @@ def event_message(event: Event) -> dict[str, object]:
         "private_audience": event.private_audience,
         "owner_id": event.owner_id,
         "removed_member_id": member["id"] if member else None,
-        "frames": frames,  # by lens
+        "frames": frames,  # by reading
         "seats": seats,  # by seat, where a seat gets a frame of its own (its panel, its controls)
     }
 

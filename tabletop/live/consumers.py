@@ -24,7 +24,7 @@ from tabletop.serving import wire
 from tabletop.live.broadcast import member_group
 from tabletop.live.hub import hub
 from tabletop.models import Table, Membership
-from tabletop.permissions import Lens, Verb, can, lens_for
+from tabletop.permissions import Reading, Verb, can, reading_for
 
 CLOSE_FORBIDDEN = 4403
 CLOSE_TOO_BIG = 1009  # RFC 6455: a message too big to process
@@ -179,7 +179,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         if len(seen) > settings.TABLETOP_REPLAY_LIMIT:
             table = Table.objects.get(pk=self.table_id)
             return [rendering.snapshot_frame(selectors.table_state(table, member))], upto, True
-        frames = [rendering.frame_for(s.event, s.lens, self.seat) for s in seen]
+        frames = [rendering.frame_for(s.event, s.reading, self.seat) for s in seen]
         if frames:  # the log lines, then the seat's panel as it is now (one, not one per event)
             frames.append(panels.current_frame(Table.objects.get(pk=self.table_id), member))
         return [f for f in frames if f], upto, True
@@ -200,9 +200,9 @@ class TableConsumer(AsyncWebsocketConsumer):
             or message.get("removed_member_id") is not None
         ):
             return False
-        lens = self._lens(message)
-        if lens is not None:
-            key, text = self._frame_of(message, lens)
+        reading = self._reading(message)
+        if reading is not None:
+            key, text = self._frame_of(message, reading)
             self.push_direct(wire.prepared(message, key, text))
         self.cursor += 1
         return True
@@ -231,24 +231,24 @@ class TableConsumer(AsyncWebsocketConsumer):
             await self._push(message)
             await self._drain()
 
-    def _lens(self, message: dict[str, Any]) -> Lens | None:
-        return lens_for(
+    def _reading(self, message: dict[str, Any]) -> Reading | None:
+        return reading_for(
             self.viewer,
             audience=message["audience"],
             private_audience=message["private_audience"],
             owner_id=message["owner_id"],
         )
 
-    def _frame_of(self, message: dict[str, Any], lens: Lens) -> tuple[str, str]:
+    def _frame_of(self, message: dict[str, Any], reading: Reading) -> tuple[str, str]:
         """This socket's frame of a table event, and the key it is shared under: the seat's own
-        when it has one (its panel, its controls), else its lens's."""
+        when it has one (its panel, its controls), else its reading's."""
         own = message.get("seats", {}).get(self.seat.key)
-        return (f"seat:{self.seat.key}", own) if own is not None else (lens, message["frames"][lens])
+        return (f"seat:{self.seat.key}", own) if own is not None else (reading, message["frames"][reading])
 
     async def _push(self, message: dict[str, Any]) -> None:
-        lens = self._lens(message)
-        if lens is not None:
-            key, text = self._frame_of(message, lens)
+        reading = self._reading(message)
+        if reading is not None:
+            key, text = self._frame_of(message, reading)
             await self._send_shared(message, key, text)
         self.cursor = int(message["seq"])
         if message.get("removed_member_id") == self.member_id:

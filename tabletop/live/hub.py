@@ -7,7 +7,7 @@ and out of Redis, each packed and unpacked). Here each process registers its soc
 table, and:
 
 - with the one-process layer (this process holds every socket), the committing thread hands
-  the event, rendered once per lens, to the event loop once, without waiting;
+  the event, rendered once per reading, to the event loop once, without waiting;
 - with a shared layer (Redis, several processes), the process's one channel is the group's
   member, once per table it serves; an event is one message per process, read by one task.
 

@@ -37,7 +37,7 @@ from tabletop.actions import ACTIONS, Action
 from tabletop.forms import check_fields
 from tabletop.live.hub import hand_to
 from tabletop.models import Event, Membership, Role
-from tabletop.permissions import Viewer, can, event_lens, standing_of
+from tabletop.permissions import Viewer, can, event_reading, standing_of
 from tabletop.services import ServiceError
 
 REF = re.compile(r"[A-Za-z0-9_.:-]{1,40}")
@@ -142,7 +142,7 @@ def _last_seen(events: Sequence[Event], member: Membership) -> Event | None:
     """The last of ``events`` that ``member`` sees: a position is only ever of an event in
     its viewer's own log (another's hidden event numbers nothing of theirs)."""
     viewer = Viewer(membership_id=member.pk, standing=standing_of(member))
-    return next((e for e in reversed(events) if event_lens(viewer, e) is not None), None)
+    return next((e for e in reversed(events) if event_reading(viewer, e) is not None), None)
 
 
 def perform_batch(jobs: Sequence[Job]) -> list[Outcome | BaseException]:

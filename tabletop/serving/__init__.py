@@ -5,7 +5,7 @@ take any out and the tabletop serves the same bytes, only slower.
 - ``install(application)`` (asgi.py): under daphne, eager TCP writes (``eager_writes``), a
   warmed-up, frozen process (``warmup``) and each socket frozen once set up (``collector``);
   elsewhere it changes nothing.
-- ``wire``: a table's event framed once per lens for every socket (the live feed asks it).
+- ``wire``: a table's event framed once per reading for every socket (the live feed asks it).
 - ``layers``: the one-process channel layer; ``sqlite3``: the SQLite backend with queued
   writers and a background checkpoint; ``middleware``: the request's middleware in one thread
   (named in settings).

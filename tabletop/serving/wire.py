@@ -1,6 +1,6 @@
-"""One event to many sockets: its websocket frame built once per lens, then written to each.
+"""One event to many sockets: its websocket frame built once per reading, then written to each.
 
-A table's event is the same text for every socket that sees it through one lens. Sent the
+A table's event is the same text for every socket that sees it through one reading. Sent the
 usual way, each socket's copy went through Channels' send, daphne's reply handler and
 autobahn's framing before reaching the connection: most of what daphne spent on a frame,
 several times what the bare ``websockets`` server spends (bench/latency, 108 sockets a roll;

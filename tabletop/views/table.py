@@ -46,7 +46,7 @@ def _table_context(request: HttpRequest, table: Table, member: Membership) -> di
         "me_id": member.pk,
         "deck_kinds": deck_kind_choices(),
         "state": state,
-        "entries": [rendering.event_entry(s.event, s.lens) for s in state.log],
+        "entries": [rendering.event_entry(s.event, s.reading) for s in state.log],
         "table": table,
         "table_id": table.pk,
         "me": member,

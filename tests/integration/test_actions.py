@@ -21,7 +21,7 @@ from django.urls import reverse
 from tabletop import actions, services
 from tabletop.actions import ACTIONS
 from tabletop.models import Table, CardPlacement, Deck, Event, Membership, PileKind, Role
-from tabletop.permissions import event_lens
+from tabletop.permissions import event_reading
 from tabletop.selectors import viewer_of
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -171,7 +171,7 @@ async def test_an_action_does_the_same_through_a_post_and_an_act_frame(connect, 
     assert await sync(state)(by_frame, frame_mark) == after_post
     # the answer names the last event the action logged that its actor sees, as they number it
     new = await sync(lambda: list(Event.objects.filter(table=by_frame.table, seq__gt=frame_mark)))()
-    seen = [e for e in sorted(new, key=lambda e: e.seq) if event_lens(viewer_of(actor), e) is not None]
+    seen = [e for e in sorted(new, key=lambda e: e.seq) if event_reading(viewer_of(actor), e) is not None]
     assert done["seq"] == seen[-1].position(gm=actor.role == Role.GM)
     if name == "deck.peek":  # the POST's answer shows the GM the cards, ready to reorder
         peeked = await sync(

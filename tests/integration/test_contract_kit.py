@@ -141,7 +141,7 @@ def test_every_frame_swaps_into_what_its_seat_s_page_holds_for_every_system() ->
 def replay_bytes(kt: KitTable, seat: Seat) -> str:
     """What a reconnect from the start sends the seat: every event it sees, then its panel."""
     viewer = viewer_of(seat.member)
-    frames = [rendering.frame_for(s.event, s.lens, page_seat(seat)) for s in events_for(viewer, kt.table.pk)]
+    frames = [rendering.frame_for(s.event, s.reading, page_seat(seat)) for s in events_for(viewer, kt.table.pk)]
     return "".join(frames) + panels.current_frame(kt.table, seat.member)
 
 

@@ -114,7 +114,7 @@ def test_a_player_sees_the_cards_of_their_own_draw(table, rng) -> None:
     deck = new_deck(table, rng, players_may_use=True)
     drawn = services.pile_draw(deck=deck, actor=table.ann, count=3)
     seen = last_seen(table.ann, table.row, "cards.drawn")
-    assert seen.lens == "private"
+    assert seen.reading == "private"
     assert seen.private["cards"] == drawn
     assert [h["token"] for h in seen.private["hand"]] == drawn
     assert cards_named(seen.summary, hand(table.ann)) == hand(table.ann)
@@ -125,7 +125,7 @@ def test_other_players_and_spectators_never_see_a_hidden_draw(table, rng) -> Non
     services.pile_draw(deck=deck, actor=table.ann, count=3)
     for member in (table.bob, table.watcher):
         seen = last_seen(member, table.row, "cards.drawn")
-        assert seen.lens == "public" and seen.private is None
+        assert seen.reading == "public" and seen.private is None
         assert seen.summary == "Ann draws 3 cards from Standard."
         assert cards_named(shown(seen), hand(table.ann)) == []
 
@@ -135,7 +135,7 @@ def test_the_gm_sees_every_hidden_card(table, rng) -> None:
     drawn = services.pile_draw(deck=deck, actor=table.ann, count=2)
     services.pile_deal(deck=deck, actor=table.gm, count=1, to=[table.bob])
     gm_view = {s.event.kind: s for s in seen_by(table.gm, table.row)}
-    assert gm_view["cards.drawn"].lens == "gm" and gm_view["cards.drawn"].private["cards"] == drawn
+    assert gm_view["cards.drawn"].reading == "gm" and gm_view["cards.drawn"].private["cards"] == drawn
     assert gm_view["cards.dealt"].private["cards"] == hand(table.bob)
     assert cards_named(gm_view["cards.dealt"].summary, hand(table.bob)) == hand(table.bob)
     assert [s.event.seq for s in seen_by(table.gm, table.row)] == list(
@@ -172,7 +172,7 @@ def test_face_up_draws_plays_and_discards_are_public(table, rng) -> None:
     ]
     for seen in public:
         cards = seen.event.payload.get("cards", [])
-        assert seen.lens == "public" and cards_named(seen.summary, cards) == cards
+        assert seen.reading == "public" and cards_named(seen.summary, cards) == cards
 
 
 def test_a_passed_card_is_seen_by_giver_and_receiver_only(table, rng) -> None:
@@ -220,7 +220,7 @@ def test_spectators_never_see_a_private_part(table, rng) -> None:
     move(table, "return", table.bob, deck, hand(table.bob)[0], where="top")
     seen = [s for s in seen_by(table.watcher, table.row) if s.event.kind.startswith(("card", "deck"))]
     assert len(seen) == Event.objects.filter(table=table.row, kind__regex=r"^(card|deck)").count()
-    assert all(s.lens == "public" and s.private is None and s.summary == s.event.summary for s in seen)
+    assert all(s.reading == "public" and s.private is None and s.summary == s.event.summary for s in seen)
     held = CardPlacement.objects.filter(deck=deck, pile__kind=PileKind.HAND).values_list("card_id", flat=True)
     assert all(cards_named(shown(s), list(held)) == [] for s in seen)
 
@@ -622,9 +622,9 @@ def test_a_recall_redraws_every_hand_it_empties_on_its_holder_s_open_page(table,
         assert own[-1].private["hand"] == []
         assert own[-1].summary == f"{member.display_name} gives back 2 cards of {deck.name}."
         frames, _ = event_frames(own[-1], ["private", "gm", "public"])
-        for lens in ("private", "gm"):  # the holder's page and the GM's redraw the hand, empty
-            assert f'id="hand-{member.pk}"' in frames[lens]
-            assert not any(card_by_id(c).name in frames[lens] for c in in_pile(deck, PileKind.DRAW))
+        for reading in ("private", "gm"):  # the holder's page and the GM's redraw the hand, empty
+            assert f'id="hand-{member.pk}"' in frames[reading]
+            assert not any(card_by_id(c).name in frames[reading] for c in in_pile(deck, PileKind.DRAW))
         assert f'id="hand-{member.pk}"' not in frames["public"]
 
 

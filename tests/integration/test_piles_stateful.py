@@ -579,17 +579,17 @@ class CardTable(RuleBasedStateMachine):
         their own events only, holding their own hand and the cards they moved."""
         gm_view = events_for(viewer_of(self.members["gm"]), self.table.pk, after=self.seen_seq)
         assert [s.event.seq for s in gm_view] == [e.seq for e in new], "the GM sees every event"
-        assert all(s.lens == "gm" and s.private == s.event.private for s in gm_view)
+        assert all(s.reading == "gm" and s.private == s.event.private for s in gm_view)
         for name in ("ann", "bob", "watcher"):
             member = self.members[name]
             mine = self.hand(member)
             for seen in events_for(viewer_of(member), self.table.pk, after=self.seen_seq):
                 event = seen.event
-                if seen.lens == "public":
+                if seen.reading == "public":
                     assert seen.private is None and seen.summary == event.summary, event
                     continue
                 assert name != "watcher", f"{event}: a spectator sees a private part"
-                assert seen.lens == "private" and event.owner_id == member.pk, event
+                assert seen.reading == "private" and event.owner_id == member.pk, event
                 private = seen.private or {}
                 if "hand" in private:
                     shown = {(h["deck"], h["token"]) for h in private["hand"]}

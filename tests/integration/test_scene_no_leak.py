@@ -70,7 +70,7 @@ def everything_received(table: Any, member: Membership, seat: PageSeat, events: 
     out = {
         "page": client.get(reverse("table", args=[table.row.pk])).content.decode(),
         "frames": "".join(f for e in events if (f := seat_frame(e, seat)) is not None),
-        "replay": "".join(rendering.frame_for(s.event, s.lens, seat)
+        "replay": "".join(rendering.frame_for(s.event, s.reading, seat)
                           for s in selectors.events_for(viewer, table.row.pk)),
         "snapshot": rendering.snapshot_frame(selectors.table_state(table.row, member)),
         "tools": client.get(reverse("scene_tools", args=[table.row.pk])).content.decode(),

@@ -1,5 +1,5 @@
 """What one seat receives of an event, as the live feed sends it (tabletop/live/consumers.py:
-its seat's own frame where it has one, else its lens's), for tests that read frames without a
+its seat's own frame where it has one, else its reading's), for tests that read frames without a
 socket. The panels an event redraws travel with the event in memory (tabletop/panels.py), so
 these take the events a service logged (``logged``), not rows read back from the database."""
 
@@ -11,7 +11,7 @@ from contextlib import contextmanager
 from tabletop import rendering
 from tabletop.models import Event
 from tabletop.panels import viewer
-from tabletop.permissions import event_lens, lenses_needed
+from tabletop.permissions import event_reading, readings_needed
 from tabletop.seats import PageSeat
 from tabletop.services.base import recording
 
@@ -34,9 +34,9 @@ def committed(events: list[Event]) -> list[Event]:
 
 def seat_frame(event: Event, seat: PageSeat) -> str | None:
     """The frame ``seat`` receives of ``event``; None when it may not see the event."""
-    lens = event_lens(viewer(seat), event)
-    if lens is None:
+    reading = event_reading(viewer(seat), event)
+    if reading is None:
         return None
     frames, seats = rendering.event_frames(
-        event, lenses_needed(audience=event.audience, private_audience=event.private_audience))
-    return seats.get(seat.key, frames[lens])
+        event, readings_needed(audience=event.audience, private_audience=event.private_audience))
+    return seats.get(seat.key, frames[reading])

@@ -40,7 +40,7 @@ def test_the_next_event_is_written_at_once_and_framed_once_for_all() -> None:
 
 
 def test_a_seat_with_a_frame_of_its_own_gets_it_and_the_others_their_lens_s() -> None:
-    """Issue 21: each seat its own panel; a seat's frame replaces its lens's."""
+    """Issue 21: each seat its own panel; a seat's frame replaces its reading's."""
     ann, to_ann = socket()
     bob, to_bob = socket(member_id=6)
     watcher, to_watcher = socket(seat=Standing.SPECTATOR, member_id=9)

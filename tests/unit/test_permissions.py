@@ -20,8 +20,8 @@ from tabletop.permissions import (
     can_edit_character,
     deck_dealers,
     deck_standing,
-    lens_for,
-    lenses_needed,
+    reading_for,
+    readings_needed,
     may_move_card,
     may_see_hand,
     may_on_deck,
@@ -109,16 +109,16 @@ GM, ANN, BOB, WATCHER = (Viewer(1, Standing.GM), Viewer(2, Standing.PLAYER), Vie
         ("gm", "gm", {GM: "gm", ANN: None, BOB: None, WATCHER: None}),
     ],
 )
-def test_lens_for_each_audience(audience: str, private_audience: str, expected: dict) -> None:
-    for viewer, lens in expected.items():
-        got = lens_for(viewer, audience=audience, private_audience=private_audience, owner_id=2)
-        assert got == lens, (viewer, audience, private_audience)
+def test_reading_for_each_audience(audience: str, private_audience: str, expected: dict) -> None:
+    for viewer, reading in expected.items():
+        got = reading_for(viewer, audience=audience, private_audience=private_audience, owner_id=2)
+        assert got == reading, (viewer, audience, private_audience)
 
 
 def test_removed_and_strangers_see_nothing() -> None:
     for seat in (Standing.REMOVED, Standing.STRANGER):
         viewer = Viewer(2, seat)
-        assert lens_for(viewer, audience="everyone", private_audience="owner", owner_id=2) is None
+        assert reading_for(viewer, audience="everyone", private_audience="owner", owner_id=2) is None
 
 
 # Decks (issue 11: "a player who may use a deck draws, plays, discards, passes, returns;
@@ -212,8 +212,8 @@ def test_the_dealers_of_a_deck_are_its_owner_and_its_dealer() -> None:
     assert deck_dealers(deck(owner=2, dealer=2)) == [2]
 
 
-# The socket renders an event once per lens in lenses_needed, and each socket picks its own
-# with lens_for: the two must agree, or a viewer would get no frame (or one never read).
+# The socket renders an event once per reading in readings_needed, and each socket picks its own
+# with reading_for: the two must agree, or a viewer would get no frame (or one never read).
 
 @pytest.mark.parametrize("audience", ["everyone", "owner", "gm"])
 @pytest.mark.parametrize("private_audience", ["owner", "gm"])
@@ -224,9 +224,9 @@ def test_the_lenses_rendered_are_exactly_those_the_viewers_pick(audience: str, p
         Viewer(5, Standing.REMOVED), Viewer(0, Standing.STRANGER),
     ]
     picked = {
-        lens_for(v, audience=audience, private_audience=private_audience, owner_id=owner) for v in viewers
+        reading_for(v, audience=audience, private_audience=private_audience, owner_id=owner) for v in viewers
     } - {None}
-    assert set(lenses_needed(audience=audience, private_audience=private_audience)) == picked
+    assert set(readings_needed(audience=audience, private_audience=private_audience)) == picked
 
 
 def test_a_hand_is_seen_by_its_holder_and_the_gm_only() -> None:
