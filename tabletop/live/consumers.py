@@ -19,8 +19,7 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 
 from tabletop import ids, panels, rendering, selectors, services
-from tabletop.live import liveness, socket_actions
-from tabletop.serving import wire
+from tabletop.live import liveness, sink, socket_actions
 from tabletop.live.broadcast import member_group
 from tabletop.live.hub import hub
 from tabletop.models import Table, Membership
@@ -38,7 +37,7 @@ class TableConsumer(AsyncWebsocketConsumer):
     table_id: int
     member_id: int
     cursor: int | None = None  # the last seq this socket has been brought up to
-    push_direct: wire.Push | None = None
+    write: sink.Writer | None = None
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -66,7 +65,7 @@ class TableConsumer(AsyncWebsocketConsumer):
             await self.channel_layer.group_add(group, self.channel_name)
         await hub.join(self.table_id, self)
         await self.accept()
-        self.push_direct = wire.direct(self.base_send)  # under daphne: see wire.py
+        self.write = sink.writer(self.base_send)  # a faster writer, where one is installed
         await database_sync_to_async(services.presence_connect)(
             member=member, channel_name=self.channel_name, process=liveness.PROCESS
         )
@@ -100,7 +99,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         if len(text_data or bytes_data or "") > MAX_FRAME:
             # Closed, not answered: a client that sends such a frame is broken or hostile, and
             # an answer would let it send the next at once. The page reconnects and resumes.
-            if not wire.close(self.base_send, CLOSE_TOO_BIG, "frame too big"):
+            if not sink.close(self.base_send, CLOSE_TOO_BIG, "frame too big"):
                 await self.close(code=CLOSE_TOO_BIG)
             return
         frame = _frame(text_data)
@@ -191,7 +190,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         usual case of a busy table: a coroutine and a lock per socket per event were most
         of what its fan-out cost beyond the writes (bench/latency)."""
         if (
-            self.push_direct is None
+            self.write is None
             or message["type"] != "table.event"
             or self.turn.locked()
             or self.held
@@ -203,7 +202,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         reading = self._reading(message)
         if reading is not None:
             key, text = self._frame_of(message, reading)
-            self.push_direct(wire.prepared(message, key, text))
+            self.write(message, key, text)
         self.cursor += 1
         return True
 
@@ -283,9 +282,9 @@ class TableConsumer(AsyncWebsocketConsumer):
 
     async def _send_shared(self, message: dict[str, Any], key: str, text: str) -> None:
         """Sends a frame that other sockets of the table get too: framed once for all of
-        them where the server allows (wire.py), else as any frame."""
-        if self.push_direct is not None:
-            self.push_direct(wire.prepared(message, key, text))
+        them where the server allows (live/sink.py), else as any frame."""
+        if self.write is not None:
+            self.write(message, key, text)
         else:
             await self.send(text)
 

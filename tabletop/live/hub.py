@@ -28,7 +28,6 @@ from typing import Any, Protocol
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 
-from tabletop.serving.layers import InProcessChannelLayer
 
 logger = logging.getLogger(__name__)
 REFRESH_S = 60.0  # groups expire in the layer, and a restarted Redis forgets them
@@ -246,5 +245,7 @@ hub = Hub()
 
 
 def serves_everyone() -> bool:
-    """True when this process holds every socket: the one-process channel layer."""
-    return isinstance(get_channel_layer(), InProcessChannelLayer)
+    """True when this process holds every socket: its channel layer says so (``one_process``,
+    as tabletop/serving/layers.py's does). Any other layer is taken as shared, and each table's
+    events are relayed through its group: correct everywhere, only slower."""
+    return bool(getattr(get_channel_layer(), "one_process", False))

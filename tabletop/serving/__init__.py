@@ -5,7 +5,8 @@ take any out and the tabletop serves the same bytes, only slower.
 - ``install(application)`` (asgi.py): under daphne, eager TCP writes (``eager_writes``), a
   warmed-up, frozen process (``warmup``) and each socket frozen once set up (``collector``);
   elsewhere it changes nothing.
-- ``wire``: a table's event framed once per reading for every socket (the live feed asks it).
+- ``wire``: a table's event framed once per reading for every socket: the live feed's sink
+  (tabletop/live/sink.py), installed by ``install`` in every process.
 - ``layers``: the one-process channel layer; ``sqlite3``: the SQLite backend with queued
   writers and a background checkpoint; ``middleware``: the request's middleware in one thread
   (named in settings).
@@ -34,13 +35,15 @@ def under_daphne() -> bool:
 
 
 def install(application: App) -> App:
-    """The speed-ups of a daphne process, around the ASGI ``application`` it serves: eager
-    TCP writes now, and, once the application is built, its views and templates loaded and
+    """The speed-ups of a daphne process, around the ASGI ``application`` it serves: prepared
+    frames (``wire``, which writes the plain way under another server), eager TCP writes now, and, once the application is built, its views and templates loaded and
     the process frozen out of the garbage collector. Under anything else, nothing."""
     from django.conf import settings
 
-    from tabletop.serving import collector, eager_writes, warmup
+    from tabletop.live import sink
+    from tabletop.serving import collector, eager_writes, warmup, wire
 
+    sink.install(wire.SINK)  # falls back to the plain send where the server is not daphne
     if settings.TABLETOP_EAGER_WRITES and eager_writes.install():
         logger.info("serving: eager writes on")
     if settings.TABLETOP_GC_LOG and under_daphne() and collector.log_full_collections():

@@ -18,6 +18,7 @@ from channels.layers import InMemoryChannelLayer
 
 class InProcessChannelLayer(InMemoryChannelLayer):
     sweep_every_s = 1.0
+    one_process = True  # every socket is in this process: the hub fans out itself (live/hub.py)
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

@@ -11,7 +11,8 @@ and each connection writes the bytes.
 That needs the socket's autobahn protocol, which daphne binds into the ``send`` it gives the
 application (its reply handler with the protocol as argument). Under any other server, or
 any other shape of ``send`` (the tests' communicator), ``direct`` returns None and the
-consumer sends as usual.
+consumer sends as usual. ``SINK`` is this module as the live feed's sink (tabletop/live/sink.py),
+installed by ``serving.install``.
 """
 
 from __future__ import annotations
@@ -101,3 +102,19 @@ def prepared(message: dict[str, Any], key: str, text: str) -> Any:
 
         frame = frames[key] = PreparedMessage(text.encode(), False, False, False)
     return frame
+
+
+class _Sink:
+    """The live feed's sink (tabletop/live/sink.py): a socket under daphne gets prepared frames."""
+
+    def writer(self, send: Any) -> Callable[[dict[str, Any], str, str], bool] | None:
+        push = direct(send)
+        if push is None:
+            return None
+        return lambda message, key, text: push(prepared(message, key, text))
+
+    def close(self, send: Any, code: int, reason: str) -> bool:
+        return close(send, code, reason)
+
+
+SINK = _Sink()

@@ -122,3 +122,11 @@ def test_the_platform_s_modules_import_each_other_in_no_circle() -> None:
     for name in sorted(graph):
         if name not in done:
             walk(name, [name])
+
+
+def test_the_live_feed_never_imports_the_optional_serving_package() -> None:
+    """Issue 28: "the consumer writes to a sink that serving.install() may replace, so live/
+    never imports serving/"."""
+    for path in sorted((ROOT / "tabletop" / "live").glob("*.py")):
+        assert not [m for m in imported(path) if m.startswith("tabletop.serving")], path.name
+

@@ -9,6 +9,7 @@ from typing import Any
 
 from tabletop.live.consumers import TableConsumer
 from tabletop.permissions import Standing, Viewer
+from tabletop.serving import wire
 from tabletop.seats import PageSeat
 
 
@@ -19,7 +20,7 @@ def socket(seat: Standing = Standing.PLAYER, member_id: int = 5, cursor: int | N
     consumer.member_id = member_id
     consumer.seat = PageSeat(seat.value, member_id) if seat == Standing.PLAYER else PageSeat(seat.value)
     consumer.cursor = cursor
-    consumer.push_direct = lambda frame: written.append(frame.payloadHybi) or True
+    consumer.write = lambda message, key, text: written.append(wire.prepared(message, key, text).payloadHybi) or True
     return consumer, written
 
 
@@ -64,7 +65,7 @@ def test_a_gap_a_busy_turn_a_removal_or_no_direct_writer_go_the_ordered_way() ->
     unresumed, _ = socket(cursor=None)
     assert not unresumed.offer(event(1))
     plain, _ = socket()
-    plain.push_direct = None
+    plain.write = None
     assert not plain.offer(event(11))
     assert written == [] and ann.cursor == 10
 
