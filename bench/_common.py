@@ -636,7 +636,7 @@ class Feed:
                 data = message.encode() if isinstance(message, str) else message
                 self.frames += 1
                 self.bytes += len(data)
-                if data.startswith(b'<p id="socket-ack"'):
+                if data.startswith(b'<p data-frame="ack"'):
                     self._answered(data)
                     continue
                 if self.on_frame is not None:

@@ -151,7 +151,7 @@ def event_frame(event: Event, reading: Reading, *, entry: str | None = None) -> 
     platform's parts it changes (members, characters, cards)."""
     parts = [
         format_html(
-            '<div hx-swap-oob="beforeend:#log" data-frame-seq="{}">{}</div>',
+            '<div data-frame="event" hx-swap-oob="beforeend:#log" data-frame-seq="{}">{}</div>',
             event.position(gm=reading == "gm"),
             event_entry(event, reading) if entry is None else entry,
         )
@@ -259,15 +259,19 @@ def presence_frame(table_id: int) -> str:
     )
 
 
-# The answers to a page's heartbeat and to its resume (static/js/tabletop.js reads them; htmx
-# swaps nothing of them).
-PONG = '<p id="socket-pong" hidden></p>'
-CAUGHT_UP = '<p id="socket-caught-up" hidden></p>'
+# Every frame of the feed's own says what it is in its first element's ``data-frame`` (with
+# ``data-frame-seq`` where it brings the log to a position): "event" (a log line and what it
+# changes), "snapshot", "ack" (the answer to the page's own act frame), "error", "pong",
+# "caught-up". The page reads it in one place (static/js/tabletop.js, ``envelope``); a frame
+# without one (presence, a panel after a replay) is swapped in as it is. The answers to a
+# page's heartbeat and to its resume swap nothing.
+PONG = '<p data-frame="pong" id="socket-pong" hidden></p>'
+CAUGHT_UP = '<p data-frame="caught-up" id="socket-caught-up" hidden></p>'
 
 
 def error_frame(message: str, code: str) -> str:
     return format_html(
-        '<p id="socket-error" class="socket-error" role="alert" hx-swap-oob="true" '
+        '<p data-frame="error" id="socket-error" class="socket-error" role="alert" hx-swap-oob="true" '
         'data-error="{}">{}</p>',
         code,
         message,
@@ -282,11 +286,11 @@ def answer_frame(ref: str, *, position: str | None = None, message: str = "", co
     its code and field; nothing was changed)."""
     if not code:
         return format_html(
-            '<p id="socket-ack" hidden hx-swap-oob="true" data-ref="{}" data-outcome="done" '
+            '<p data-frame="ack" id="socket-ack" hidden hx-swap-oob="true" data-ref="{}" data-outcome="done" '
             'data-seq="{}"></p>', ref, position or "",
         )
     return format_html(
-        '<p id="socket-ack" hidden hx-swap-oob="true" data-ref="{}" data-outcome="refused" '
+        '<p data-frame="ack" id="socket-ack" hidden hx-swap-oob="true" data-ref="{}" data-outcome="refused" '
         'data-error="{}" data-field="{}">{}</p>', ref, code, field or "", message,
     )
 

@@ -104,9 +104,16 @@
     }));
   }
 
-  function frameSeq(html) {
-    const m = /data-frame-seq="(\d+(?:\.\d+)?)"/.exec(html);
-    return m ? m[1] : null;
+  // What a frame of the feed is, read from its first element alone (tabletop/rendering.py):
+  // its kind (data-frame: event, snapshot, ack, error, pong, caught-up; "" for a frame that only
+  // swaps, as presence does) and the log position it brings the page to (data-frame-seq).
+  const FIRST_TAG = /^\s*<[a-z]+\b([^>]*)>/;
+  function envelope(message) {
+    const tag = typeof message === "string" ? FIRST_TAG.exec(message) : null;
+    const attrs = tag ? tag[1] : "";
+    const kind = /\bdata-frame="([a-z-]+)"/.exec(attrs);
+    const seq = /\bdata-frame-seq="(\d+(?:\.\d+)?)"/.exec(attrs);
+    return { kind: kind ? kind[1] : "", seq: seq ? seq[1] : null };
   }
 
   function isAfter(a, b) {
@@ -215,27 +222,23 @@
   document.addEventListener("htmx:wsBeforeMessage", function (e) {
     const message = e.detail.message;
     heard();
-    if (message.startsWith('<p id="socket-pong"')) {
+    const frame = envelope(message);
+    if (frame.kind === "pong") {
       e.preventDefault();
-      return;
-    }
-    if (message.startsWith('<p id="socket-caught-up"')) {
+    } else if (frame.kind === "caught-up") {
       e.preventDefault();
       setConnection("live", "Live");
-      return;
-    }
-    if (message.startsWith('<p id="socket-ack"')) {
+    } else if (frame.kind === "ack") {
       e.preventDefault(); // an answer to this page's own action: nothing to swap
       answered(message);
-      return;
+    } else if (frame.kind === "event" && !isAfter(frame.seq, lastSeq)) {
+      e.preventDefault(); // a line the page holds already (a replay that crossed a live frame)
     }
-    const seq = frameSeq(message);
-    const snapshot = message.indexOf('data-snapshot="true"') !== -1;
-    if (seq !== null && !snapshot && !isAfter(seq, lastSeq)) e.preventDefault();
   });
 
   document.addEventListener("htmx:wsAfterMessage", function (e) {
-    const seq = frameSeq(e.detail.message);
+    const frame = envelope(e.detail.message);
+    const seq = frame.kind === "event" || frame.kind === "snapshot" ? frame.seq : null;
     if (seq !== null && isAfter(seq, lastSeq)) {
       // a line that came live (not at the page's load, not a replay's backlog) rolls its dice in
       const entry = document.getElementById("event-" + seq);

@@ -150,7 +150,7 @@ async def test_too_far_behind_gets_a_snapshot(table, settings) -> None:
         await act(services.chat_post, table=table.row, actor=table.gm, text=f"old {i}")
     comm, _, _ = await open_socket(table.row.pk, table.ann.user, resume=0)
     message = await comm.receive_output(timeout=3)
-    while 'data-snapshot="true"' not in message["text"]:
+    while 'data-frame="snapshot"' not in message["text"]:
         message = await comm.receive_output(timeout=3)
     assert 'id="log" hx-swap-oob="true"' in message["text"]
     assert "old 5" in message["text"]
@@ -319,4 +319,4 @@ async def test_a_ping_is_answered_with_a_pong_and_a_resume_ends_with_caught_up(c
     socket = await connect(table.row, table.ann)
     await socket.seen('id="socket-caught-up"')
     await socket.send({"type": "ping"})
-    assert (await socket.until('id="socket-pong"'))[-1] == '<p id="socket-pong" hidden></p>'
+    assert (await socket.until('id="socket-pong"'))[-1] == '<p data-frame="pong" id="socket-pong" hidden></p>'
