@@ -192,6 +192,19 @@ class Page:
 
 
 @dataclass(frozen=True)
+class DeckView:
+    """What anyone at the table may know of one deck, as it is now (the deck panel shows the
+    same): ``unseen``, the ids of its cards not lying face up (its draw pile and every hand:
+    what odds shown to a seat are counted from, so nobody subtracts a card held face down),
+    ``draw``, how many its draw pile holds, and ``discard``, the ids face up on its discard pile."""
+
+    name: str
+    unseen: tuple[str, ...] = ()
+    draw: int = 0
+    discard: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class Seat:
     """Whom a panel is drawn for, as the platform vouches for it: their lens, their member id
     (none for a spectator), the combatants they play, and the combatants whose sheets they may
@@ -205,6 +218,12 @@ class Seat:
     member: int | None = None
     controls: frozenset[str] = frozenset()
     hidden: frozenset[str] = frozenset()
+    # the table's decks the panel reads (``Panel.decks``), as the seat may know them: a view
+    # reads counts here, so no state keeps a copy of a deck's
+    decks: tuple[DeckView, ...] = ()
+
+    def deck(self, name: str) -> DeckView | None:
+        return next((d for d in self.decks if d.name == name), None)
 
     @property
     def is_gm(self) -> bool:
@@ -248,6 +267,9 @@ class Panel:
     # not (Passages: a Persona's skills with the odds of each, for its check form): drawn from
     # the character's facts as ``panel.characters[i].view``, for the seats that may see its sheet.
     character_view: Callable[[Character], dict[str, Any]] | None = None
+    # The table's decks (by name) whose counts the view reads, handed to it as ``seat.decks``
+    # (Harsh Light's odds count the cards not lying face up).
+    decks: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -17,7 +17,7 @@ from typing import Any
 from django.template.loader import render_to_string
 
 from games import contract, registry
-from tabletop.models import Character, Event, Membership, Role, Table
+from tabletop.models import CardPlacement, Character, Event, Membership, PileKind, Role, Table
 from tabletop.permissions import Standing, Viewer, event_reading
 from tabletop.seats import GM, SPECTATOR, PageSeat, strip
 
@@ -38,15 +38,32 @@ def facts(character: Character) -> contract.Character:
     )
 
 
-def seat_of(seat: PageSeat, characters: Sequence[contract.Character], *, npc_sheets_secret: bool) -> contract.Seat:
-    """What a system's view is told of a seat: its lens, whom it plays, whose sheets it may not see."""
+def seat_of(seat: PageSeat, characters: Sequence[contract.Character], *, npc_sheets_secret: bool,
+            decks: tuple[contract.DeckView, ...] = ()) -> contract.Seat:
+    """What a system's view is told of a seat: its lens, whom it plays, whose sheets it may not
+    see, and the decks its panel reads."""
     if seat.role == "gm":
-        return contract.GM_SEAT
+        return contract.Seat(lens="gm", decks=decks)
     hidden = frozenset(c.cid for c in characters if c.is_npc) if npc_sheets_secret else frozenset()
     if seat.role == "spectator":
-        return contract.Seat(lens="spectator", hidden=hidden)
-    return contract.Seat(lens="player", member=seat.member, hidden=hidden,
+        return contract.Seat(lens="spectator", hidden=hidden, decks=decks)
+    return contract.Seat(lens="player", member=seat.member, hidden=hidden, decks=decks,
                          controls=frozenset(c.cid for c in characters if c.owner == seat.member))
+
+
+def deck_views(table: Table, names: Sequence[str]) -> tuple[contract.DeckView, ...]:
+    """The decks a panel reads (``Panel.decks``), as everyone at the table may know them."""
+    if not names:
+        return ()
+    rows = (CardPlacement.objects.filter(deck__table=table, deck__name__in=names)
+            .values_list("deck__name", "card_id", "pile__kind").order_by("deck__name", "pile__kind", "position"))
+    found: dict[str, dict[str, list[str]]] = {}
+    for name, card, kind in rows:
+        found.setdefault(name, {}).setdefault(kind, []).append(card)
+    # unseen sorted: the draw pile's order never leaves the server, not even to a view
+    return tuple(contract.DeckView(name=name, unseen=tuple(sorted(piles.get(PileKind.DRAW, []) + piles.get(PileKind.HAND, []))),
+                                   draw=len(piles.get(PileKind.DRAW, [])), discard=tuple(piles.get(PileKind.DISCARD, [])))
+                 for name, piles in found.items())
 
 
 def view_for(game: contract.GameSystem, state: Mapping[str, Any], seat: contract.Seat,
@@ -78,7 +95,8 @@ def current(table: Table, member: Membership | None) -> dict[str, Any] | None:
     if game.panel is None:
         return None
     characters = [facts(c) for c in table.characters.order_by("pk")]
-    seat = seat_of(page_seat(member), characters, npc_sheets_secret=table.npc_sheets_secret)
+    seat = seat_of(page_seat(member), characters, npc_sheets_secret=table.npc_sheets_secret,
+                   decks=deck_views(table, game.panel.decks))
     return view_for(game, procedure_state(table), seat, characters)
 
 
@@ -154,14 +172,15 @@ def attach(events: Iterable[Event], table: Table, state: Mapping[str, Any],
     covered: set[str] = set()
     views: dict[str, dict[str, Any]] = {}
     seats = seats_at(table.pk)
+    decks = deck_views(table, game.panel.decks)
     for event in reversed(list(events)):
         mine: dict[str, tuple[PageSeat, dict[str, Any]]] = {}
         for seat in seats:
             if seat.key in covered or event_reading(viewer(seat), event) is None:
                 continue
             if seat.key not in views:
-                views[seat.key] = view_for(game, state, seat_of(seat, facts_, npc_sheets_secret=table.npc_sheets_secret),
-                                           facts_)
+                views[seat.key] = view_for(game, state, seat_of(seat, facts_, npc_sheets_secret=table.npc_sheets_secret,
+                                                                decks=decks), facts_)
             mine[seat.key] = (seat, views[seat.key])
             covered.add(seat.key)
         if mine:

@@ -304,3 +304,28 @@ def test_the_gm_adds_someone_to_a_fight_in_progress_from_the_panel(dc) -> None:
     assert dc["clients"]["gm"].post(url(dc, "add_combatant"), {"characters": dc["demon"].pk}, **HTMX).status_code == 200
     assert combatant_id(dc["demon"]) in ProcedureState.objects.get(table=dc["table"]).state["combatants"]
     assert 'id="join-fight"' not in dc["clients"]["gm"].get(page).content.decode()  # nobody is left out
+
+
+def test_a_panel_that_reads_a_deck_is_handed_what_anyone_may_know_of_it(dc, monkeypatch) -> None:
+    """Issue 24: "the characters, deck counts and other facts a rule needs handed to it under the
+    lock ... so no state mirrors platform data": a panel that names a deck (``Panel.decks``) reads
+    its counts from the seat, never its draw pile's order."""
+    game = registry.get("demon_city")
+    seen: list[Seat] = []
+
+    def view(state: Any, seat: Seat) -> Any:
+        seen.append(seat)
+        return game.panel.view(state, seat)  # type: ignore[union-attr]
+
+    monkeypatch.setitem(registry.SYSTEMS, "demon_city", replace(
+        game, panel=replace(game.panel, view=view, decks=("Fate", "Gone"))))
+    gm = dc["table"].members.get(role=Role.GM)
+    deck = services.deck_create(table=dc["table"], actor=gm, kind="ten_value", rng=random.Random(3), name="Fate")
+    drawn = services.pile_draw(deck=deck, actor=gm, count=2)
+    services.card_play(table=dc["table"], actor=gm, deck_id=deck.pk, card_id=drawn[0].removesuffix("/r"))
+    for who in ("ann", "watcher"):
+        assert dc["clients"][who].get(reverse("table", args=[dc["table"].pk])).status_code == 200
+        fate = seen[-1].deck("Fate")
+        assert fate is not None and seen[-1].deck("Gone") is None
+        assert fate.draw == 38 and len(fate.unseen) == 39 and list(fate.unseen) == sorted(fate.unseen)
+        assert drawn[0].removesuffix("/r") not in fate.unseen and fate.discard == ()
