@@ -17,7 +17,7 @@ from django.test import Client
 from tabletop import services
 from tabletop.live import broadcast, consumers
 from tabletop.asgi import application
-from tabletop.live.consumers import TableConsumer
+from tabletop.live.delivery import Delivery
 from tabletop.models import Event, Membership
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -302,8 +302,8 @@ async def test_broadcasts_that_cross_are_delivered_in_order_once(table) -> None:
         first = await act(services.chat_post, table=table.row, actor=table.gm, text="FIRST")
         second = await act(services.chat_post, table=table.row, actor=table.gm, text="SECOND")
     messages = [await database_sync_to_async(broadcast.event_message)(e) for e in caught]
-    reads = mock.Mock(wraps=TableConsumer._read_since)
-    with mock.patch.object(TableConsumer, "_read_since", lambda self, after: reads(self, after)):
+    reads = mock.Mock(wraps=Delivery._read_since)
+    with mock.patch.object(Delivery, "_read_since", lambda self, after: reads(self, after)):
         hub.publish(table.row.pk, messages[1])
         await asyncio.sleep(0.1)
         hub.publish(table.row.pk, messages[0])

@@ -7,21 +7,25 @@ import asyncio
 import threading
 from typing import Any
 
-from tabletop.live.consumers import TableConsumer
+from tabletop.live.delivery import Delivery
 from tabletop.permissions import Standing, Viewer
 from tabletop.serving import wire
 from tabletop.seats import PageSeat
 
 
-def socket(seat: Standing = Standing.PLAYER, member_id: int = 5, cursor: int | None = 10) -> tuple[TableConsumer, list[bytes]]:
+async def _nothing(*args: Any) -> None:
+    return None
+
+
+def socket(seat: Standing = Standing.PLAYER, member_id: int = 5, cursor: int | None = 10) -> tuple[Delivery, list[bytes]]:
     written: list[bytes] = []
-    consumer = TableConsumer()
-    consumer.viewer = Viewer(membership_id=member_id, standing=seat)
-    consumer.member_id = member_id
-    consumer.seat = PageSeat(seat.value, member_id) if seat == Standing.PLAYER else PageSeat(seat.value)
-    consumer.cursor = cursor
-    consumer.write = lambda message, key, text: written.append(wire.prepared(message, key, text).payloadHybi) or True
-    return consumer, written
+    delivery = Delivery(
+        table_id=1, member_id=member_id, viewer=Viewer(membership_id=member_id, standing=seat),
+        seat=PageSeat(seat.value, member_id) if seat == Standing.PLAYER else PageSeat(seat.value),
+        send=_nothing, close=_nothing,
+        write=lambda message, key, text: written.append(wire.prepared(message, key, text).payloadHybi) or True)
+    delivery.cursor = cursor
+    return delivery, written
 
 
 def event(seq: int, *, audience: str = "everyone", owner_id: int | None = 1, **extra: Any) -> dict[str, Any]:
