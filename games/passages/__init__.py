@@ -9,9 +9,10 @@ The skeleton: ``system`` (the registration, ``ENGINE``), ``moves`` (each move's 
 handler, who sends it; the one-off check), ``state``, ``events`` (``FOLDS``), ``errors``,
 ``narrate`` (each line), ``panel``, ``sheet``, ``samples``, ``access`` (who may act now),
 ``audiences`` (the Director's screen over the log), ``working``, ``odds`` (and the odds page),
-``writeback``. The rules by concern: ``rules`` (a d100's band), ``checks``, ``contest`` and
-``contest_commands``, ``combat``, ``combat_commands`` and ``resolution`` (the Resolution
-Point), ``tracks``, ``persona``, ``director`` (the Director's corrections).
+``writeback``. The rules by concern: ``rules`` (a d100's band), ``checks``, ``contest``, ``fight`` (a fight's
+moves), ``combat`` (its arithmetic) and ``resolution`` (the Resolution Point), ``tracks``,
+``persona``, ``director`` (the Director's corrections); ``figures`` and ``scene_view`` draw the
+panel's parts.
 
 Readings where the seed is silent or loose (each also commented where it is coded)
     - Combat successes are graded miss / Potential Wound / beating double the Defense, so the

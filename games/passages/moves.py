@@ -14,7 +14,7 @@ from typing import Any
 from games.contract import Check, CheckRun, Table
 from games.core.engine import Handler, Move, Parser
 from games.forms import Form, texts, value, values, whole, yes_no
-from games.passages import checks, combat_commands, contest_commands, director, sheet, tracks
+from games.passages import checks, contest, director, fight, sheet, tracks
 from games.passages.audiences import CHECK_EVENT
 from games.passages.errors import BadValue
 from games.passages.working import check_rolled_working
@@ -133,17 +133,17 @@ def _player(name: str, label: str, parse: Parser, handle: Handler) -> Move:
 MOVES: tuple[Move, ...] = (
     _player("check", "Roll a check", parse_check, checks.check),
     _player("practice", "Practise a skill", parse_names, checks.practice),
-    Move("contest_start", "Start a contest", parse_contest_start, contest_commands.contest_start),
-    _player("contest_roll", "Roll in the contest", parse_names, contest_commands.contest_roll),
-    _player("contest_break_off", "Break off the contest", parse_names, contest_commands.contest_break_off),
-    Move("contest_cost", "Change a tick's cost", parse_contest_cost, contest_commands.contest_cost),
-    Move("combat_start", "Start a fight", parse_combat_start, combat_commands.combat_start),
-    _player("declare", "Declare", parse_declare, combat_commands.declare),
-    _player("rest", "Rest", parse_names, combat_commands.rest),
-    _player("tend", "Tend wounds", parse_names, combat_commands.tend),
-    Move("timing", "Set Timing", parse_timing, combat_commands.timing),
-    _player("combat_roll", "Roll the Combat Roll", parse_names, combat_commands.combat_roll),
-    Move("resolve", "Call the Resolution Point", parse_nothing, combat_commands.resolve),
+    Move("contest_start", "Start a contest", parse_contest_start, contest.contest_start),
+    _player("contest_roll", "Roll in the contest", parse_names, contest.contest_roll),
+    _player("contest_break_off", "Break off the contest", parse_names, contest.contest_break_off),
+    Move("contest_cost", "Change a tick's cost", parse_contest_cost, contest.contest_cost),
+    Move("combat_start", "Start a fight", parse_combat_start, fight.combat_start),
+    _player("declare", "Declare", parse_declare, fight.declare),
+    _player("rest", "Rest", parse_names, fight.rest),
+    _player("tend", "Tend wounds", parse_names, fight.tend),
+    Move("timing", "Set Timing", parse_timing, fight.timing),
+    _player("combat_roll", "Roll the Combat Roll", parse_names, fight.combat_roll),
+    Move("resolve", "Call the Resolution Point", parse_nothing, fight.resolve),
     Move("set_conditions", "Set the Conditions", parse_conditions, director.set_conditions),
     Move("set_status", "Set a Persona's status", parse_status, director.set_status),
     Move("correct", "Correct a track", parse_correct, director.correct),

@@ -1,5 +1,5 @@
 """A Persona in a scene, as the rules read it: its sheet as the scene began (cleaned), its
-skills by name, and its Selected Combat and Defense.
+skills by name, and its Selected Combat and Defense; and the Personae a scene begins with.
 """
 
 from __future__ import annotations
@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from games.core.engine import Turn
 from games.passages.errors import BadValue
 from games.passages.sheet import MAX_NAME, MAX_TEXT, clean, skill_key
 
@@ -48,3 +49,16 @@ def selected(person: Mapping[str, Any], which: str, name: object = None) -> tupl
         raise BadValue(f"{person['name']} has no skill to fight with.")
     best = max(person["skills"], key=lambda k: person["skills"][k])
     return best, int(person["skills"][best])
+
+
+def scene_personae(cids: list[str], turn: Turn) -> list[dict[str, Any]]:
+    """The Personae a contest or fight begins with, from the table's sheets as they are now
+    (``turn.characters``), each marked an NPC or not as the table says: the event records
+    them, the rules' own record of the sheets as the scene began."""
+    people = []
+    for cid in cids:
+        character = turn.character(cid)
+        if character is None:
+            raise BadValue("One of those Personae is no longer at the table.")
+        people.append(persona({**character.combatant, "npc": character.is_npc}))
+    return people

@@ -1,4 +1,4 @@
-"""Combat at the table: the ``combat_start``, ``declare``, ``rest``, ``tend``, ``timing``,
+"""A fight at the table: the ``combat_start``, ``declare``, ``rest``, ``tend``, ``timing``,
 ``combat_roll`` and ``resolve`` moves, the Game State that opens each Turn, and each
 pairing resolved once its rolls are in (the arithmetic is ``combat``'s, the Resolution
 Point ``resolution``'s).
@@ -13,7 +13,6 @@ from games.core.engine import Turn
 from games.passages import combat, persona, rules
 from games.passages import state as st
 from games.passages.access import find, require_able, require_mode
-from games.passages.contest_commands import scene_personae
 from games.passages.errors import BadValue, CannotAct, NotNow
 from games.passages.events import Event, after
 from games.passages.resolution import resolution_rows
@@ -49,7 +48,7 @@ def combat_start(state: Mapping[str, Any], args: dict[str, Any], turn: Turn) -> 
     """A fight begins, under the Conditions the Director gives (the Scene's as they were, when
     none is given), and its first Turn opens with the Game State."""
     require_mode(state, st.IDLE)
-    people = scene_personae(args["combatants"], turn)
+    people = persona.scene_personae(args["combatants"], turn)
     started: Event = {"type": "combat_started", "personae": people,
                       "conditions": args.get("conditions") or state["conditions"]}
     return [started, _game_state(after(state, started), 1)]
