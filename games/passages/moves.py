@@ -9,6 +9,7 @@ Persona has, a target in the fight, the moment) is the handlers' to judge, under
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from games.contract import Check, CheckRun, Table
@@ -25,7 +26,7 @@ NAME_LIMIT = 300
 SAID_LIMIT, STATUS_LIMIT, CONDITIONS_LIMIT = 200, 120, 300
 
 
-def _too_long(limit: int) -> Any:
+def _too_long(limit: int) -> Callable[[str], BadValue]:
     return lambda key: BadValue(f"{key.capitalize()} is at most {limit} characters.")
 
 
