@@ -25,7 +25,8 @@ PANEL = "games/passages/panel.html"
 
 # Not in the seed: the Director takes back a slip of the hand (a wrong Declaration), the last
 # ten steps, each named by its line as everyone read it; the undo stays in the log, and a roll
-# taken back and made again is a new roll, in the log for everyone to see.
+# taken back and made again is a new roll, in the log for everyone to see. The undo list names
+# each step by its public line (``summary``, the engine's default ``step_line``).
 ENGINE = Engine(
     new_state=new_state, moves=MOVES, folds=FOLDS, summary=public_line, writeback=writeback,
     working=working,  # the arithmetic and the seed's rule under each line that has them
