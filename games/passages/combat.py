@@ -1,5 +1,5 @@
 """Combat's arithmetic (seed 001, "COMBAT" and "Damage in Combat"): the roll-off, its
-outcome hierarchy, and damage through armour. Pure functions; ``combat_commands`` drives them.
+outcome hierarchy, and damage through armour. Pure functions; ``fight`` drives them.
 
 Seed: "Roll your Combat Roll and add your Selected Combat value. Compare the sum with the
 Selected Defense of the Opponent. If the modified Combat Roll is higher than the Selected

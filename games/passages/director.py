@@ -1,5 +1,6 @@
 """The Director's hand: conditions, status, corrections, and the end (the ``set_conditions``,
-``set_status``, ``correct``, ``undo`` and ``end`` commands, the Director's alone).
+``set_status``, ``correct`` and ``end`` moves, the Director's alone; the core's undo takes a
+step back).
 """
 
 from __future__ import annotations
@@ -7,44 +8,42 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from games.core.rng import Rng
+from games.core.engine import Turn
 from games.passages import sheet, tracks
 from games.passages import state as st
-from games.passages.errors import BadValue, NotNow
-from games.passages.guards import Actor, Event, _int, _text, find, require_gm
+from games.passages.access import find
+from games.passages.errors import NotNow
+from games.passages.events import Event
+
+UNDER_WAY = "No contest or fight is under way"
 
 
-def set_conditions(state: Mapping[str, Any], command: Mapping[str, Any], actor: Actor,
-                   rng: Rng) -> list[Event]:
+def set_conditions(state: Mapping[str, Any], args: dict[str, Any], turn: Turn) -> list[Event]:
     """Seed: "the Director adds any changes to the Conditions of the Engagement"."""
-    require_gm(actor, "set the Conditions")
-    return [{"type": "conditions_set", "conditions": _text(command, "conditions", "", 300)}]
+    return [{"type": "conditions_set", "conditions": args.get("conditions", "")}]
 
 
-def set_status(state: Mapping[str, Any], command: Mapping[str, Any], actor: Actor,
-               rng: Rng) -> list[Event]:
+def _in_scene(state: Mapping[str, Any], args: Mapping[str, Any], idle: str) -> dict[str, Any]:
+    """The Persona ``args`` names, in the contest or fight under way (``idle``: the refusal's
+    end when none is)."""
+    if state["mode"] == st.IDLE:
+        raise NotNow(f"{UNDER_WAY}{idle}.")
+    return find(state, args.get("combatant"))
+
+
+def set_status(state: Mapping[str, Any], args: dict[str, Any], turn: Turn) -> list[Event]:
     """A Persona's Combat Status ("terrain effects, injuries, etc.") and whether it is still
     on the Scene (Combat Eligibility: "or the Persona is teleported away")."""
-    require_gm(actor, "set a Persona's status")
-    if state["mode"] == st.IDLE:
-        raise NotNow("No contest or fight is under way.")
-    person = find(state, command.get("combatant"))
-    present = command.get("present", True) is not False
-    return [{"type": "status_set", "combatant": person["id"], "status": _text(command, "status", "", 120),
-             "present": present}]
+    person = _in_scene(state, args, "")
+    return [{"type": "status_set", "combatant": person["id"], "status": args.get("status", ""),
+             "present": args.get("present", True)}]
 
 
-def correct(state: Mapping[str, Any], command: Mapping[str, Any], actor: Actor, rng: Rng) -> list[Event]:
+def correct(state: Mapping[str, Any], args: dict[str, Any], turn: Turn) -> list[Event]:
     """The Director sets a track (healing, a Critical Wound, an Effect that restores
     Fatigue). Wounds at 0 leave the Persona Unconscious; above 0 they are revived."""
-    require_gm(actor, "correct a track")
-    if state["mode"] == st.IDLE:
-        raise NotNow("No contest or fight is under way: correct the sheet instead.")
-    person = find(state, command.get("combatant"))
-    track = command.get("track")
-    if track not in sheet.TRACKS:
-        raise BadValue(f"A track is one of {', '.join(sheet.TRACKS)}.")
-    value = _int(command, "value", 0, tracks.FULL, f"{str(track).capitalize()}")
+    person = _in_scene(state, args, ": correct the sheet instead")
+    track, value = args["track"], args["value"]
     changed = {k: person[k] for k in (*sheet.TRACKS, "downed", "unconscious")}
     changed[track] = value
     changed["untended"] = min(changed["untended"], tracks.FULL - changed["wounds"])
@@ -56,21 +55,9 @@ def correct(state: Mapping[str, Any], command: Mapping[str, Any], actor: Actor, 
              "before": person[track], "value": value, "person": changed}]
 
 
-def undo(state: Mapping[str, Any], command: Mapping[str, Any], actor: Actor, rng: Rng) -> list[Event]:
-    """The Director takes back the last step (a slip of the hand, a wrong Declaration): the
-    table is as it was before it, and the undo stays in the log. A roll taken back and made
-    again is a new roll, in the log for everyone to see."""
-    require_gm(actor, "take back a step")
-    kept = state.get("undo") or []
-    if not kept:
-        raise NotNow("There is nothing to take back.")
-    return [{"type": "undone", "what": kept[-1]["what"]}]
-
-
-def end(state: Mapping[str, Any], command: Mapping[str, Any], actor: Actor, rng: Rng) -> list[Event]:
-    require_gm(actor, "end it")
+def end(state: Mapping[str, Any], args: dict[str, Any], turn: Turn) -> list[Event]:
     if state["mode"] == st.CONTEST:
         return [{"type": "contest_ended", "reason": "director", "winners": []}]
     if state["mode"] == st.COMBAT:
         return [{"type": "combat_ended", "turn": state["combat"]["turn"]}]
-    raise NotNow("No contest or fight is under way.")
+    raise NotNow(f"{UNDER_WAY}.")

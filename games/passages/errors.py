@@ -1,19 +1,12 @@
-"""The exceptions the Passages engine raises to refuse: every one a ``RuleError``.
-
-Raised before anything changes (``decide`` never mutates the state it is given), with a
-message fit to show the person who sent the command. The subclasses say why, so a test
-(or a page) can tell a refusal for the wrong seat from one for the wrong moment.
+"""The refusals of Passages: each a ``games.core.engine.RuleError`` (the one the platform
+knows), raised before anything changes, with a message fit to show whoever sent the move. The
+subclasses say why, so a test (or a page) can tell a refusal for the wrong value from one for
+the wrong moment. Who may send a move at all is the core's to refuse (``NotYourMove``).
 """
 
 from __future__ import annotations
 
-
-class RuleError(ValueError):
-    """A command or value the rules of Passages do not allow."""
-
-    def __init__(self, message: str) -> None:
-        super().__init__(message)
-        self.message = message
+from games.core.engine import RuleError
 
 
 class BadValue(RuleError):
@@ -28,12 +21,8 @@ class BadSheet(BadValue):
         self.field = field
 
 
-class NotYours(RuleError):
-    """Someone acting for a Persona they do not play (the Director plays everyone)."""
-
-
 class NotNow(RuleError):
-    """A command out of its moment: a roll before every Persona has declared, say."""
+    """A move out of its moment: a roll before every Persona has declared, say."""
 
 
 class CannotAct(RuleError):

@@ -1,9 +1,34 @@
-"""``apply(state, event) -> state``: the only way the Passages state changes.
+"""How each Passages event changes the state (``FOLDS``: one fold a kind), and the events' shapes.
 
-Events are plain dicts with a ``type`` and the ``step`` of the command that made them; every
-die rolled and every track change is in them, so replaying a log through ``apply`` rebuilds
-the state exactly. ``apply`` never rolls and never computes a rule: the numbers it writes
-are the event's.
+Events are plain dicts with a ``type`` (and the ``step`` of the move that made them, stamped by
+the core); every die rolled and every track change is in them, so folding the log again
+rebuilds the state exactly (games/core/engine.py). A fold writes the event into the state it is
+handed (the core's copy): it never rolls and never computes a rule, the numbers it writes are
+the event's. An NPC's figures in an event sit under its Director's part (``audiences``).
+
+    checked, practised     {combatant, check, forced?}: a check (or practice) in the scene
+    contest_started        {personae: [persona], challenge: [id], magic, cost}
+    contest_rolled         {combatant, round, check}
+    contest_round          {round, bands, ticks, costs, resource, after, outcome, winners, collapsed}
+    contest_cost_set       {cost}
+    contest_broken_off     {combatant}
+    contest_ended          {reason: won | collapsed | broke_off | director, winners}
+    combat_started         {personae: [persona], conditions}
+    turn_started           {turn, conditions, game_state: [row], auto: [declaration]}
+    declared               {combatant, declaration}
+    timing_set             {combatant, modifier, reason}
+    combat_rolled          {combatant, target, die, timing, combat_skill, combat, total,
+                            defense_skill, defense, margin, level, level_name, ranged}
+    pairing_resolved       {kind, a, b, levels, outcome, resolves, intents, wounds, fail_ticks}
+    resolution_point       {turn, rows: [resolution row]}
+    conditions_set         {conditions}
+    status_set             {combatant, status, present}
+    track_corrected        {combatant, track, before, value, person}
+    combat_ended           {turn}
+
+A persona (``persona.persona``) is the sheet the scene began with, its ``id`` and ``name``, the
+table's word on whether it is an NPC, and its standing (``status``, ``present``, ``downed``...):
+the rules' own record of the sheet as it was then, so the log folds back without the table.
 """
 
 from __future__ import annotations
@@ -12,12 +37,10 @@ import copy
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from games.passages.narrate import summary
-from games.passages.state import (
-    COMBAT, CONTEST, DECLARE, IDLE, KEEP_CHECKS, TIMING, UNDO_DEPTH, State, npcs, present,
-)
+from games.passages.state import COMBAT, CONTEST, DECLARE, IDLE, KEEP_CHECKS, TIMING, State, present
 
-Event = Mapping[str, Any]
+Event = dict[str, Any]
+Fold = Callable[[State, Mapping[str, Any]], None]
 
 
 def _person(state: State, cid: str) -> dict[str, Any]:
@@ -25,17 +48,17 @@ def _person(state: State, cid: str) -> dict[str, Any]:
     return person
 
 
-def _scene(state: State, e: Event) -> None:
+def _scene(state: State, e: Mapping[str, Any]) -> None:
     state["personae"] = {p["id"]: dict(p) for p in e["personae"]}
     state["order"] = [p["id"] for p in e["personae"]]
     state["checks"] = []
 
 
-def _checked(state: State, e: Event) -> None:
+def _checked(state: State, e: Mapping[str, Any]) -> None:
     state["checks"] = (state["checks"] + [{"combatant": e["combatant"], **e["check"]}])[-KEEP_CHECKS:]
 
 
-def _contest_started(state: State, e: Event) -> None:
+def _contest_started(state: State, e: Mapping[str, Any]) -> None:
     _scene(state, e)
     state["mode"], state["combat"] = CONTEST, None
     state["contest"] = {"round": 1, "parties": [p["id"] for p in e["personae"]],
@@ -43,11 +66,11 @@ def _contest_started(state: State, e: Event) -> None:
                         "magic": e["magic"], "cost": e["cost"], "rolls": {}, "history": [], "result": None}
 
 
-def _contest_rolled(state: State, e: Event) -> None:
+def _contest_rolled(state: State, e: Mapping[str, Any]) -> None:
     state["contest"]["rolls"][e["combatant"]] = dict(e["check"])
 
 
-def _contest_round(state: State, e: Event) -> None:
+def _contest_round(state: State, e: Mapping[str, Any]) -> None:
     contest = state["contest"]
     resource = e["resource"]
     for cid, value in e["after"].items():
@@ -61,22 +84,22 @@ def _contest_round(state: State, e: Event) -> None:
     contest["rolls"], contest["round"] = {}, e["round"] + 1
 
 
-def _contest_cost(state: State, e: Event) -> None:
+def _contest_cost(state: State, e: Mapping[str, Any]) -> None:
     state["contest"]["cost"] = e["cost"]
 
 
-def _broken_off(state: State, e: Event) -> None:
+def _broken_off(state: State, e: Mapping[str, Any]) -> None:
     contest = state["contest"]
     contest["active"] = [cid for cid in contest["active"] if cid != e["combatant"]]
     contest["rolls"].pop(e["combatant"], None)
 
 
-def _contest_ended(state: State, e: Event) -> None:
+def _contest_ended(state: State, e: Mapping[str, Any]) -> None:
     state["contest"]["result"] = {"reason": e["reason"], "winners": list(e["winners"])}
     state["mode"] = IDLE
 
 
-def _combat_started(state: State, e: Event) -> None:
+def _combat_started(state: State, e: Mapping[str, Any]) -> None:
     _scene(state, e)
     state["mode"], state["contest"] = COMBAT, None
     state["conditions"] = e["conditions"]
@@ -90,7 +113,7 @@ def _maybe_timing(state: State) -> None:
         combat["phase"] = TIMING
 
 
-def _turn_started(state: State, e: Event) -> None:
+def _turn_started(state: State, e: Mapping[str, Any]) -> None:
     combat = state["combat"]
     combat.update(turn=e["turn"], phase=DECLARE, declared={}, timing={}, rolls={}, pairings=[])
     for declaration in e["auto"]:
@@ -98,24 +121,24 @@ def _turn_started(state: State, e: Event) -> None:
     _maybe_timing(state)
 
 
-def _declared(state: State, e: Event) -> None:
+def _declared(state: State, e: Mapping[str, Any]) -> None:
     state["combat"]["declared"][e["combatant"]] = dict(e["declaration"])
     _maybe_timing(state)
 
 
-def _timing(state: State, e: Event) -> None:
+def _timing(state: State, e: Mapping[str, Any]) -> None:
     state["combat"]["timing"][e["combatant"]] = {"modifier": e["modifier"], "reason": e["reason"]}
 
 
-def _combat_rolled(state: State, e: Event) -> None:
+def _combat_rolled(state: State, e: Mapping[str, Any]) -> None:
     state["combat"]["rolls"][e["combatant"]] = {k: v for k, v in e.items() if k not in ("type", "step")}
 
 
-def _pairing(state: State, e: Event) -> None:
+def _pairing(state: State, e: Mapping[str, Any]) -> None:
     state["combat"]["pairings"].append({k: v for k, v in e.items() if k not in ("type", "step")})
 
 
-def _resolution(state: State, e: Event) -> None:
+def _resolution(state: State, e: Mapping[str, Any]) -> None:
     for row in e["rows"]:
         person = _person(state, row["combatant"])
         person.update(row["after"])
@@ -123,11 +146,11 @@ def _resolution(state: State, e: Event) -> None:
     state["combat"]["resolutions"] = [{"turn": e["turn"], "rows": [dict(r) for r in e["rows"]]}]
 
 
-def _conditions(state: State, e: Event) -> None:
+def _conditions(state: State, e: Mapping[str, Any]) -> None:
     state["conditions"] = e["conditions"]
 
 
-def _status(state: State, e: Event) -> None:
+def _status(state: State, e: Mapping[str, Any]) -> None:
     person = _person(state, e["combatant"])
     person["status"], person["present"] = e["status"], e["present"]
     if state["mode"] == COMBAT:
@@ -136,15 +159,15 @@ def _status(state: State, e: Event) -> None:
         _maybe_timing(state)
 
 
-def _corrected(state: State, e: Event) -> None:
+def _corrected(state: State, e: Mapping[str, Any]) -> None:
     _person(state, e["combatant"]).update(e["person"])
 
 
-def _combat_ended(state: State, e: Event) -> None:
+def _combat_ended(state: State, e: Mapping[str, Any]) -> None:
     state["mode"] = IDLE
 
 
-_REDUCERS: dict[str, Callable[[State, Event], None]] = {
+FOLDS: dict[str, Fold] = {
     "checked": _checked,
     "practised": _checked,
     "contest_started": _contest_started,
@@ -165,35 +188,12 @@ _REDUCERS: dict[str, Callable[[State, Event], None]] = {
     "track_corrected": _corrected,
     "combat_ended": _combat_ended,
 }
-EVENT_TYPES = frozenset(_REDUCERS) | {"undone"}
 
 
-def _without_undo(state: Mapping[str, Any]) -> State:
-    return copy.deepcopy({k: v for k, v in state.items() if k != "undo"})
-
-
-def apply(state: Mapping[str, Any], event: Event) -> State:
-    """The state after ``event``; the given state is left untouched.
-
-    The first event of each step keeps the state before it, with that event's log line, so the
-    Director's ``undone`` can put the table back as it was before the last step. The step
-    number only grows, even across an undo, so every event in a log keeps a distinct one."""
-    undo = list(state.get("undo") or [])
-    step = event.get("step")
-    if event["type"] == "undone":
-        restored: State = copy.deepcopy(undo[-1]["state"])
-        restored["undo"] = undo[:-1]
-        restored["step"] = max(state["step"], step or 0)
-        return restored
-    new = _without_undo(state)
-    before = new["step"]
-    if step is not None:
-        new["step"] = max(before, step)
-    _REDUCERS[event["type"]](new, event)
-    if step is not None and step != before:
-        # Snapshots never change once taken, so states may share them (no copy of the stack).
-        # the step's line as everyone reads it: the panel's undo button and "undone" show it to all
-        what = summary(event, new, npcs(new))
-        undo = (undo + [{"state": _without_undo(state), "what": what}])[-UNDO_DEPTH:]
-    new["undo"] = undo
+def after(state: Mapping[str, Any], *events: Mapping[str, Any]) -> State:
+    """The state once ``events`` are folded in (the given one untouched): what a handler reads
+    to decide what follows a roll in the same move (a round judged once its last roll is in)."""
+    new: State = copy.deepcopy(dict(state))
+    for event in events:
+        FOLDS[event["type"]](new, event)
     return new

@@ -34,12 +34,3 @@ def skill_rows(skills: Mapping[str, int]) -> list[dict[str, Any]]:
     challenge: the odds shown beside every roll."""
     return [{**row, "check": chances(row["base"]), "challenge": chances(row["base"], challenge=True)}
             for row in sheet.skill_rows(skills)]
-
-
-def state_word(person: Mapping[str, Any]) -> str:
-    if person.get("unconscious") or person["wounds"] <= 0:
-        return "Unconscious"
-    if person.get("downed") or person["fatigue"] <= 0:
-        return "Downed"
-    return ""
-

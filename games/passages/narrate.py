@@ -1,4 +1,5 @@
-"""One plain-English line per event, for the table's log. Names come from the state."""
+"""One plain-English line per event, for the table's log (``public_line``: as everyone reads it;
+``summary``: as a reader who may see the given sheets does). Names come from the state."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from typing import Any
 
 from games.passages import combat
 from games.passages.rules import LABELS
-from games.passages.state import IN, REST, TEND, names_of
+from games.passages.state import IN, REST, TEND, names_of, npcs
 
 Event = Mapping[str, Any]
 TRACK_LABELS = {"wounds": "Wounds", "fatigue": "Fatigue", "untended": "Untended Wounds",
@@ -165,6 +166,16 @@ def summary(event: Event, state: Mapping[str, Any], hidden: Collection[str] = fr
         "track_corrected": lambda e: f"The Director sets {n(e['combatant'])}'s {TRACK_LABELS[e['track']]} "
         f"from {e['before']} to {e['value']}.",
         "combat_ended": lambda e: f"The fight ends in Turn {e['turn']}.",
-        "undone": lambda e: f"The Director takes back the last step ({e['what'].rstrip('.')}).",
     }
     return texts[event["type"]](event)
+
+
+def public_line(event: Event, state: Mapping[str, Any]) -> str:
+    """The line everyone reads (the engine's ``summary``): no NPC's figures. The Director's
+    whole line rides in the event's Director's part (``audiences.settle``)."""
+    return summary(event, state, npcs(state))
+
+
+def undone_line(event: Event, state: Mapping[str, Any]) -> str:
+    """The undo's line: the step taken back, as everyone read it."""
+    return f"The Director takes back the last step ({str(event.get('what') or 'the last one').rstrip('.')})."

@@ -1,4 +1,5 @@
-"""Exact odds for Passages (no sampling): a check's bands, and a combat pairing's roll-off.
+"""Exact odds for Passages (no sampling): a check's bands, and a combat pairing's roll-off; and
+the odds page (``ODDS``) that shows them for any BASE.
 
 Every figure is counted over the 100 faces of the percentile dice with ``Fraction`` and
 handed out as floats (the ``*_exact`` functions keep the fractions).
@@ -7,8 +8,11 @@ handed out as floats (the ``*_exact`` functions keep the fractions).
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Any
 
-from games.passages import combat
+from games.contract import Page
+from games.forms import Form, bounded
+from games.passages import combat, rules
 from games.passages.rules import BANDS, D100, FAILURES, band
 
 FACES = range(1, D100 + 1)
@@ -85,3 +89,64 @@ def pairing(a_combat: int, a_defense: int, b_combat: int, b_defense: int, *,
 def percent(value: Fraction | float) -> int:
     """Whole percent, halves rounded up."""
     return int(Fraction(value) * 100 + Fraction(1, 2))
+
+
+# The odds page: each band's chance for a BASE, as a check and as a challenge, and a pairing.
+
+
+def _band_row(base: int, challenge: bool) -> dict[str, Any]:
+    t = rules.thresholds(base, challenge=challenge)
+    chances = check(base, challenge=challenge)
+    return {"base": base, "challenge": challenge, "value": t.value, "du": t.du, "dd": t.dd,
+            "cells": [{"band": b, "label": rules.LABELS[b], "percent": f"{chances[b] * 100:.0f}"}
+                      for b in reversed(rules.BANDS)],
+            "success": f"{success(base, challenge=challenge) * 100:.0f}"}
+
+
+CHART_WIDTH, BAR_HEIGHT, BAR_GAP, LABEL_WIDTH = 300, 14, 4, 64
+
+
+def band_chart(bases: list[int], *, challenge: bool = False) -> dict[str, Any]:
+    """An SVG's bars: one a BASE, split into its bands best first, each as wide as its chance
+    (the d100's faces, so whole percents); the template only draws what this returns."""
+    bars = []
+    for row, base in enumerate(bases):
+        chances = check(base, challenge=challenge)
+        x, segments = LABEL_WIDTH, []
+        for name in reversed(rules.BANDS):
+            faces = round(chances[name] * 100)
+            width = faces * CHART_WIDTH // 100
+            if faces:
+                segments.append({"band": name, "label": rules.LABELS[name], "x": x, "width": width,
+                                 "percent": faces})
+            x += width
+        bars.append({"base": base, "y": row * (BAR_HEIGHT + BAR_GAP), "segments": segments,
+                     "label": f"BASE {base}"})
+    return {"width": LABEL_WIDTH + CHART_WIDTH, "height": len(bars) * (BAR_HEIGHT + BAR_GAP),
+            "bar_height": BAR_HEIGHT, "bars": bars}
+
+
+def odds_context(query: Form) -> dict[str, Any]:
+    base = bounded(query, "base", 26, rules.MIN_BASE, rules.MASTERED)
+    sides = {key: bounded(query, key, default, 0, rules.MASTERED) for key, default in (
+        ("a_combat", 18), ("a_defense", 18), ("b_combat", 25), ("b_defense", 25))}
+    a_timing = bounded(query, "a_timing", 0, -100, 100)
+    b_timing = bounded(query, "b_timing", 0, -100, 100)
+    chances = pairing(sides["a_combat"], sides["a_defense"], sides["b_combat"], sides["b_defense"],
+                           a_timing=a_timing, b_timing=b_timing)
+    bases = sorted({base, *range(5, rules.MASTERED + 1, 5)})
+    return {
+        "base": base, "bands": [{"key": b, "label": rules.LABELS[b], "meaning": rules.MEANINGS[b]}
+                                for b in reversed(rules.BANDS)],
+        "chosen": [_band_row(base, False), _band_row(base, True)],
+        "rows": [_band_row(b, False) for b in bases],
+        "charts": [{"key": "check", "title": "Checks, against the BASE", "chart": band_chart(bases)},
+                   {"key": "challenge", "title": "Challenges, against the Core",
+                    "chart": band_chart(bases, challenge=True)}],
+        "challenge_rows": [_band_row(b, True) for b in bases],
+        "pairing": {**sides, "a_timing": a_timing, "b_timing": b_timing,
+                    **{k: f"{v * 100:.1f}" for k, v in chances.items()}},
+    }
+
+
+ODDS = Page(slug="odds", title="Passages odds", template="games/passages/odds.html", context=odds_context)

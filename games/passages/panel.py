@@ -12,11 +12,11 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping
 from typing import Any
 
-from games.contract import Seat
-from games.passages import rules, sheet
+from games.contract import Character, Seat
+from games.core.engine import RuleError
+from games.passages import persona, rules, sheet, tracks
 from games.passages import state as st
-from games.passages.errors import RuleError
-from games.passages.figures import SHORT, SHOWN_BANDS, skill_rows, state_word, track
+from games.passages.figures import SHORT, SHOWN_BANDS, skill_rows, track
 from games.passages.narrate import TRACK_LABELS, describe_check, summary
 from games.passages.scene_view import combat_view, contest_view, d100
 
@@ -29,7 +29,7 @@ def _persona_view(person: Mapping[str, Any], secret: bool) -> dict[str, Any]:
         "magic": track(person["magic"]), "untended": person["untended"],
         "eligible": st.eligible(person), "downed": bool(person.get("downed")),
         "unconscious": bool(person.get("unconscious")), "present": bool(person.get("present", True)),
-        "state": state_word(person), "status": person.get("status", ""),
+        "state": tracks.state_word(person), "status": person.get("status", ""),
         "quiet_turns": person.get("quiet_turns", 0),
     }
     if secret:
@@ -48,7 +48,7 @@ def _persona_view(person: Mapping[str, Any], secret: bool) -> dict[str, Any]:
 def _selected(person: Mapping[str, Any], which: str) -> tuple[str, int]:
     """Selected Combat or Defense as a fight would take it; none for a Persona without skills."""
     try:
-        return sheet.selected(person, which)
+        return persona.selected(person, which)
     except RuleError:
         return "", 0
 
@@ -58,37 +58,29 @@ def _turn(state: Mapping[str, Any], names: Mapping[str, str]) -> dict[str, Any] 
     in a fight, the Personae still to declare, then those still to make their Combat Roll,
     then the Director, who calls the Resolution Point. Declarations and rolls are made in
     any order: the banner names the first still awaited and everyone it waits for."""
-    def waiting_for(ids: list[str]) -> str:
+    def awaiting(ids: list[str], says: str, prompt: str) -> dict[str, Any]:
         shown = [names[c] for c in ids]
-        return shown[0] if len(shown) == 1 else ", ".join(shown[:-1]) + " and " + shown[-1]
+        who = shown[0] if len(shown) == 1 else ", ".join(shown[:-1]) + " and " + shown[-1]
+        return {"combatant": ids[0], "gm": False, "says": says.format(who=who),
+                "prompt": prompt.format(name=shown[0]), "waiting": list(ids),
+                "prompts": {c: prompt.format(name=names[c]) for c in ids}}
 
     if state["mode"] == st.CONTEST:
         waiting = st.contest_waiting(state)
         if not waiting:
             return None
-        first = names[waiting[0]]
-        return {"combatant": waiting[0], "gm": False,
-                "says": f"Contest, round {state['contest']['round']}: waiting for {waiting_for(waiting)} to roll",
-                "prompt": f"roll for {first} in the contest", "waiting": list(waiting),
-                "prompts": {c: f"roll for {names[c]} in the contest" for c in waiting}}
+        return awaiting(waiting, f"Contest, round {state['contest']['round']}: waiting for {{who}} to roll",
+                        "roll for {name} in the contest")
     if state["mode"] != st.COMBAT:
         return None
     turn = state["combat"]["turn"]
     declaring = st.waiting_to_declare(state)
     if declaring:
-        first = names[declaring[0]]
-        return {"combatant": declaring[0], "gm": False,
-                "says": f"Turn {turn}: waiting for the Declaration of {waiting_for(declaring)}",
-                "prompt": f"declare {first} IN or OUT of the combat", "waiting": list(declaring),
-                "prompts": {c: f"declare {names[c]} IN or OUT of the combat" for c in declaring}}
-    rolling = [c for c in st.waiting_to_roll(state)
-               if state["personae"][state["combat"]["declared"][c]["target"]].get("present", True)]
+        return awaiting(declaring, f"Turn {turn}: waiting for the Declaration of {{who}}",
+                        "declare {name} IN or OUT of the combat")
+    rolling = st.rolls_awaited(state)
     if rolling:
-        first = names[rolling[0]]
-        return {"combatant": rolling[0], "gm": False,
-                "says": f"Turn {turn}: waiting for the Combat Roll of {waiting_for(rolling)}",
-                "prompt": f"make {first}'s Combat Roll", "waiting": list(rolling),
-                "prompts": {c: f"make {names[c]}'s Combat Roll" for c in rolling}}
+        return awaiting(rolling, f"Turn {turn}: waiting for the Combat Roll of {{who}}", "make {name}'s Combat Roll")
     return {"combatant": None, "gm": True, "says": f"Turn {turn}: the Director calls the Resolution Point",
             "prompt": "call the Resolution Point"}
 
@@ -142,3 +134,15 @@ def panel(state: Mapping[str, Any], hidden: Collection[str] = frozenset()) -> di
 def view(state: Mapping[str, Any], seat: Seat) -> dict[str, Any]:
     """``Panel.view``: the panel for one seat, without the sheets it may not see."""
     return panel(state, frozenset() if seat.is_gm else seat.hidden)
+
+
+def character_view(character: Character) -> dict[str, Any]:
+    """What the panel shows of a Persona at the table, in a scene or not: its skills with the
+    odds of each band (for its check form) and its tracks as boxes, from its sheet."""
+    try:
+        cleaned = sheet.clean(character.sheet)
+    except RuleError:
+        return {"skills": [], "wounds": track(tracks.FULL), "fatigue": track(tracks.FULL), "state": ""}
+    person = {**cleaned, "downed": cleaned["fatigue"] == 0, "unconscious": cleaned["wounds"] == 0}
+    return {"skills": skill_rows(cleaned["skills"]), "wounds": track(cleaned["wounds"]),
+            "fatigue": track(cleaned["fatigue"]), "untended": cleaned["untended"], "state": tracks.state_word(person)}

@@ -1,6 +1,6 @@
 """The Resolution Point (seed 001): "After all Combat Rolls have been made for the Round,
 the Resolution Point occurs." Computed here from the state, in the seed's order, into
-plain rows an event carries; ``events.apply`` only copies the results in.
+plain rows an event carries; its fold (``events.FOLDS``) only copies the results in.
 
 Seed's order: "Damage results tally first" / "Fatigue Reduction for all Combat Actions
 tallies next" / "Consequences from Contested or Uncontested Non-combat Actions resolve ...

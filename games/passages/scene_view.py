@@ -16,7 +16,7 @@ from collections.abc import Collection, Mapping
 from typing import Any
 
 from games.core.dice import faces
-from games.passages import odds, sheet
+from games.passages import odds, persona
 from games.passages import state as st
 from games.passages.narrate import summary
 
@@ -75,7 +75,7 @@ def _pairing_odds(state: Mapping[str, Any], pairing: Mapping[str, Any], hidden: 
         o = odds.pairing(a["combat"], a["defense"], b["combat"], b["defense"], a_timing=a_timing,
                          b_timing=timing.get(pairing["b"], {}).get("modifier", 0))
         return {key: odds.percent(v) for key, v in o.items()}
-    defense = b.get("defense", sheet.selected(state["personae"][pairing["b"]], "defense")[1])
+    defense = b.get("defense", persona.selected(state["personae"][pairing["b"]], "defense")[1])
     return {"a_lands": odds.percent(odds.lands(a["combat"], defense, a_timing))}
 
 

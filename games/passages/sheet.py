@@ -1,5 +1,6 @@
-"""The Persona sheet as the engine reads it: skills at their BASE, the two tracks, and what
-a Persona brings to a fight (Selected Combat and Defense, weapon, armour).
+"""The Persona sheet: its fields on the platform's form (``FIELDS``), cleaning (skills at their
+BASE, the two tracks, and what a Persona brings to a fight: Selected Combat and Defense, weapon,
+armour), and what a character card derives from it (``derived``, ``glance``).
 
 Seed: "Persona advance over time from their lowest values in the first session, and
 constantly improve toward the goal of Mastering the assorted Skills" (Mastered is 95).
@@ -10,10 +11,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from games.contract import Glance
+from games.core.engine import RuleError
 from games.passages import tracks
 from games.passages.combat import parse_armour
 from games.passages.errors import BadSheet, BadValue
 from games.passages.rules import MASTERED, MIN_BASE, core, double_down, double_up
+from games.sheets import SheetError, SheetField
 
 MAX_SKILLS = 60
 MAX_NAME = 40
@@ -118,48 +122,9 @@ def clean(sheet: Mapping[str, Any]) -> dict[str, Any]:
     return out
 
 
-def persona(sheet: Mapping[str, Any]) -> dict[str, Any]:
-    """A Persona in a scene: the sheet (with ``id`` and ``name``) plus its combat standing."""
-    cid = sheet.get("id")
-    if not isinstance(cid, str) or not cid:
-        raise BadValue("A Persona needs an id.")
-    person = {"id": cid, "name": str(sheet.get("name") or cid)[:MAX_TEXT], **clean(sheet)}
-    # an NPC's (the table says so when the scene begins): its figures are the Director's (screen.py)
-    person.update(npc=sheet.get("npc") is True, status="", present=True, quiet_turns=0,
-                  unconscious=person["wounds"] == 0, downed=person["wounds"] == 0 or person["fatigue"] == 0)
-    if person["unconscious"]:
-        person["fatigue"] = 0
-    return person
-
-
 def skill_key(skills: Mapping[str, int], name: object) -> str | None:
     wanted = " ".join(str(name or "").split()).lower()
     return next((k for k in skills if k.lower() == wanted), None)
-
-
-def skill(person: Mapping[str, Any], name: object) -> tuple[str, int]:
-    """(the skill's name as the sheet spells it, its BASE), or ``BadValue``."""
-    key = skill_key(person["skills"], name)
-    if key is None:
-        if not str(name or "").strip():
-            raise BadValue("Name the skill to roll.")
-        raise BadValue(f"{person['name']} has no skill called {str(name)[:MAX_NAME]!r}.")
-    return key, int(person["skills"][key])
-
-
-def selected(person: Mapping[str, Any], which: str, name: object = None) -> tuple[str, int]:
-    """Selected Combat or Selected Defense: the named skill, else the sheet's choice, else
-    the highest skill. Seed: the Selected Defense "will most likely be your highest valued
-    Combat Skill". A Persona with no skills at all defends at 0."""
-    for choice in (name, person.get(f"{which}_skill")):
-        if choice:
-            return skill(person, choice)
-    if not person["skills"]:
-        if which == "defense":
-            return "", 0
-        raise BadValue(f"{person['name']} has no skill to fight with.")
-    best = max(person["skills"], key=lambda k: person["skills"][k])
-    return best, int(person["skills"][best])
 
 
 def skill_rows(skills: Mapping[str, int]) -> list[dict[str, Any]]:
@@ -170,3 +135,73 @@ def skill_rows(skills: Mapping[str, int]) -> list[dict[str, Any]]:
         rows.append({"name": name, "base": base, "du": double_up(base), "dd": double_down(base),
                      "core": c, "core_du": double_up(c), "core_dd": double_down(c)})
     return rows
+
+
+GLANCE_SKILLS = 6
+
+FIELDS: tuple[SheetField, ...] = (
+    SheetField("skills", "Skills", "skills", default={},
+               help="One per line, 'Skill: BASE', each BASE 1-95 (95 is Mastered). The sheet shows each "
+                    "skill's Double Up, Double Down and Core."),
+    SheetField("wounds", "Wounds", "int", default=tracks.FULL, rules="kept",
+               help="0-100, drawn as 20 boxes of 5. At 0 the Persona is Unconscious."),
+    SheetField("fatigue", "Fatigue", "int", default=tracks.FULL, rules="kept",
+               help="0-100, drawn as 20 boxes of 5; a tick is 5. At 0 the Persona may only rest."),
+    SheetField("untended", "Untended Wounds", "int", default=0, rules="kept",
+               help="Wound points not yet tended: each costs a Fatigue point every Turn of a fight."),
+    SheetField("magic", "Magical Resources", "int", default=tracks.FULL, rules="kept",
+               help="0-100. A magic duel spends these instead of Fatigue."),
+    SheetField("combat_skill", "Selected Combat", "text", default="", max_length=MAX_TEXT,
+               help="The skill this Persona attacks with; blank means the highest skill."),
+    SheetField("defense_skill", "Selected Defense", "text", default="", max_length=MAX_TEXT,
+               help="The skill this Persona defends with; blank means the highest skill."),
+    SheetField("weapon", "Weapon", "text", default="", max_length=MAX_TEXT),
+    SheetField("weapon_damage", "Weapon damage", "int", default=0,
+               help="The weapon's set damage; a blow deals no more than the attacker's skill."),
+    SheetField("ranged", "Ranged weapon", "bool", default=False,
+               help="A ranged weapon starts a roll-off only against another ranged weapon."),
+    SheetField("armour", "Armour", "text", default="", max_length=MAX_TEXT),
+    SheetField("armour_effect", "Armour's effect", "text", default="none", max_length=20,
+               help="none, halve, double, +N (increase) or -N (decrease): what it does to the damage."),
+)
+
+
+def clean_sheet(data: Mapping[str, Any]) -> dict[str, Any]:
+    """A submitted sheet as the engine will read it; ``SheetError`` names the field at fault."""
+    try:
+        return clean(data)
+    except BadSheet as exc:
+        raise SheetError(exc.field, exc.message) from None
+
+
+def derived(data: Mapping[str, Any]) -> list[tuple[str, str]]:
+    """What a character card shows but nobody types: each skill's Double Up, Double Down and
+    Core (the BASE is among its stats; the tracks and Downed are its bars and tags)."""
+    try:
+        cleaned = clean(data)
+    except RuleError:
+        return []
+    return [(row["name"], f"DU {row['du']}, DD {row['dd']}, Core {row['core']}")
+            for row in skill_rows(cleaned["skills"])]
+
+
+def glance(data: Mapping[str, Any]) -> Glance:
+    """The character card: the skills that matter (Selected Combat and Defense first, then the
+    highest) with their BASE, Wounds and Fatigue of 100, and whether it is Downed or worse."""
+    try:
+        cleaned = clean(data)
+    except RuleError:
+        return Glance()
+    skills = cleaned["skills"]
+    first = [k for k in (skill_key(skills, cleaned["combat_skill"]),
+                         skill_key(skills, cleaned["defense_skill"])) if k]
+    rest = sorted((k for k in skills if k not in first), key=lambda k: (-skills[k], k.casefold()))
+    shown = list(dict.fromkeys(first + rest))[:GLANCE_SKILLS]
+    person = {**cleaned, "downed": cleaned["fatigue"] == 0, "unconscious": cleaned["wounds"] == 0}
+    word = tracks.state_word(person)
+    tags = [word] if word else []
+    if cleaned["untended"]:
+        tags.append(f"Untended Wounds {cleaned['untended']}")
+    return Glance(stats=tuple((k, str(skills[k])) for k in shown),
+                  tracks=(("Wounds", cleaned["wounds"], tracks.FULL), ("Fatigue", cleaned["fatigue"], tracks.FULL)),
+                  tags=tuple(tags), out=bool(word))

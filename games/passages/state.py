@@ -1,10 +1,10 @@
 """The Passages table state (plain, JSON-ready) and read-only views of it.
 
     {"version": 1,
-     "step": int,                  # the last command applied; its events carry it
+     "step": int,                  # the last step folded; its events carry it (the core's)
      "mode": "idle" | "contest" | "combat",
      "conditions": str,            # the Scene's General Conditions (the Game State's first line)
-     "personae": {id: persona},    # everyone in the contest or fight (sheet.persona), kept
+     "personae": {id: persona},    # everyone in the contest or fight (persona.persona), kept
                                    # after it ends so the sheets can take their tracks back
      "order": [id, ...],           # as the Director listed them
      "contest": None | {"round", "parties", "active", "challenge", "magic", "cost",
@@ -13,8 +13,8 @@
                        "timing": {id: {"modifier", "reason"}}, "rolls": {id: roll},
                        "pairings": [resolved pairing, ...], "resolutions": [last Resolution Point]},
      "checks": [check, ...],       # the latest checks rolled in the scene, newest last
-     "undo": [{"state", "what"}]}  # the states before the last steps, newest last, each with
-                                   # the first line of the step it undoes (the Director's undo)
+     "undo": [{"step", "what"}]}   # the steps the Director may take back, newest last, each
+                                   # with its line as everyone read it (the core's Undo)
 
 Lists, not dict key order, carry every ordering (PostgreSQL's jsonb reorders keys).
 """
@@ -30,7 +30,6 @@ DECLARE, TIMING = "declare", "timing"
 IN, OUT = "in", "out"
 REST, TEND = "rest", "tend"
 KEEP_CHECKS = 8
-UNDO_DEPTH = 10
 
 
 def new_state() -> State:
@@ -67,11 +66,15 @@ def eligible(person: Mapping[str, Any]) -> bool:
         and not person.get("downed") and not person.get("unconscious")
 
 
-def waiting_to_declare(state: Mapping[str, Any]) -> list[str]:
+def _fight_in(state: Mapping[str, Any], phase: str) -> Mapping[str, Any] | None:
+    """The fight under way, when it is in ``phase`` (Declaration or the Combat Rolls)."""
     combat = state.get("combat")
-    if state["mode"] != COMBAT or combat is None or combat["phase"] != DECLARE:
-        return []
-    return [cid for cid in present(state) if cid not in combat["declared"]]
+    return combat if state["mode"] == COMBAT and combat is not None and combat["phase"] == phase else None
+
+
+def waiting_to_declare(state: Mapping[str, Any]) -> list[str]:
+    combat = _fight_in(state, DECLARE)
+    return [cid for cid in present(state) if cid not in combat["declared"]] if combat else []
 
 
 def attackers(state: Mapping[str, Any]) -> list[str]:
@@ -82,10 +85,16 @@ def attackers(state: Mapping[str, Any]) -> list[str]:
 
 
 def waiting_to_roll(state: Mapping[str, Any]) -> list[str]:
-    combat = state.get("combat")
-    if state["mode"] != COMBAT or combat is None or combat["phase"] != TIMING:
-        return []
-    return [cid for cid in attackers(state) if cid not in combat["rolls"]]
+    combat = _fight_in(state, TIMING)
+    return [cid for cid in attackers(state) if cid not in combat["rolls"]] if combat else []
+
+
+def rolls_awaited(state: Mapping[str, Any]) -> list[str]:
+    """Who still owes a Combat Roll this Turn: an attacker whose target has left the Scene owes
+    none."""
+    declared = (state.get("combat") or {}).get("declared", {})
+    return [cid for cid in waiting_to_roll(state)
+            if state["personae"][declared[cid]["target"]].get("present", True)]
 
 
 def pairings(state: Mapping[str, Any]) -> list[dict[str, Any]]:

@@ -3,22 +3,37 @@
 Every roll in Passages is made in the open, so every event goes to everyone and every seat's
 panel shows every roll and every track; an NPC's figures (behind the Director's screen, the
 table's setting) are the Director's alone, in the panel (``panel.view``) and in the log
-(``screen``: a Director's part of the events that hold them).
+(``audiences``: a Director's part of the events that hold them, given as each move settles).
 """
 
 from __future__ import annotations
 
-from games.contract import GameSystem, Panel, Procedure, legacy_engine
-from games.passages import screen, table, web
-from games.passages.unfold import working
+from games.contract import GameSystem, Panel
+from games.core.engine import Engine, Undo
+from games.passages import panel, sheet
+from games.passages.audiences import AUDIENCES, settle
+from games.passages.events import FOLDS
+from games.passages.moves import CHECK_ROLL, MOVES
+from games.passages.narrate import public_line, undone_line
+from games.passages.odds import ODDS
 from games.passages.samples import SAMPLES
-from games.passages.errors import RuleError
-from games.passages.events import EVENT_TYPES, apply
-from games.passages.narrate import summary
-from games.passages.state import new_state, npcs
+from games.passages.state import new_state
+from games.passages.working import working
+from games.passages.writeback import writeback
 
 PANEL = "games/passages/panel.html"
 
+# Not in the seed: the Director takes back a slip of the hand (a wrong Declaration), the last
+# ten steps, each named by its line as everyone read it; the undo stays in the log, and a roll
+# taken back and made again is a new roll, in the log for everyone to see. The undo list names
+# each step by its public line (``summary``, the engine's default ``step_line``).
+ENGINE = Engine(
+    new_state=new_state, moves=MOVES, folds=FOLDS, summary=public_line, writeback=writeback,
+    working=working,  # the arithmetic and the seed's rule under each line that has them
+    undo=Undo(label="Take back the last step", nothing="There is nothing to take back.", depth=10,
+              line=undone_line),
+    settle=settle,
+)
 
 SYSTEM = GameSystem(
     key="passages",
@@ -26,26 +41,16 @@ SYSTEM = GameSystem(
     blurb="Percentile checks with Double Up and Double Down; contests and fights that wear down "
           "Wounds and Fatigue.",
     available=True,
-    sheet_fields=table.FIELDS,
-    clean_sheet=table.clean_sheet,
-    derived=table.derived,
-    glance=table.glance,
-    engine=legacy_engine(Procedure(
-        new_state=new_state,
-        decide=screen.decide,
-        apply=apply,
-        summary=lambda event, state: summary(event, state, npcs(state)),  # the line everyone reads
-        error=RuleError,
-        writeback=table.writeback,
-        working=working,  # the arithmetic and the seed's rule under each line that has them
-        events=EVENT_TYPES,
-    ), web.COMMANDS),
-    checks=(web.CHECK_ROLL,),
-    pages=(web.ODDS,),
-    panel=Panel(view=table.view, template=f"{PANEL}#panel", notice=f"{PANEL}#notice",
-                character_view=table.character_view),
+    sheet_fields=sheet.FIELDS,
+    clean_sheet=sheet.clean_sheet,
+    derived=sheet.derived,
+    glance=sheet.glance,
+    engine=ENGINE,
+    checks=(CHECK_ROLL,),
+    pages=(ODDS,),
+    panel=Panel(view=panel.view, template=f"{PANEL}#panel", notice=f"{PANEL}#notice",
+                character_view=panel.character_view),
     log_lines={},  # every event reads as its summary (log/events/default.html)
-    audiences=screen.audiences(web.CHECK_ROLL.event),  # every roll is made in the open; NPCs' figures aside
-    rule_error=RuleError,
+    audiences=AUDIENCES,  # every roll is made in the open; NPCs' figures aside
     samples=SAMPLES,
 )

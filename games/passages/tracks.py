@@ -8,6 +8,7 @@ Wounds and 94 Fatigue). Every value here stays within 0-100.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 FULL = 100
@@ -74,3 +75,12 @@ def recovered(fatigue: int, untended: int, quiet_turns: int) -> int:
     if quiet_turns == 2:
         return gain(fatigue, max(0, ceiling - fatigue) // 2, ceiling)
     return gain(fatigue, FULL, ceiling)
+
+
+def state_word(person: Mapping[str, Any]) -> str:
+    """The word for a Persona who cannot fight on ("Unconscious", "Downed"), else ""."""
+    if person.get("unconscious") or person["wounds"] <= 0:
+        return "Unconscious"
+    if person.get("downed") or person["fatigue"] <= 0:
+        return "Downed"
+    return ""

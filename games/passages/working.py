@@ -3,10 +3,13 @@ it applied, in the seed's own words (seed 001), unfolded under the line as "How"
 
 A working is built from the event alone, with the Personae's names from the state: never a
 figure read out of the state. Where an event holds an NPC's figures (a BASE, Selected Combat
-or Defense, a weapon's damage, armour: ``screen.FIGURES``), the event has a Director's part:
-the whole working goes there, for the Director alone, as the private twin of a public one built
-from the event's public part (``twin``); an event with no such part is everyone's whole, so its
-working names nothing the line's readers may not see.
+or Defense, a weapon's damage, armour: ``audiences.FIGURES``), the event has a Director's part:
+the whole working goes there, for the Director alone, as the private twin of a public one that
+the same maker builds from the event's public part (``public_part``: never a key the Director's
+part holds), with "the Director's figure" where an NPC's figure enters the sum. Every roll is
+made in the open (the d100, its band, a Combat Roll's level, the points a wound deals), and
+the seed's rule is its text: both stay in. An event with no such part is everyone's whole, so
+its working names nothing the line's readers may not see.
 """
 
 from __future__ import annotations
@@ -14,12 +17,15 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from games.contract import Working
+from games.contract import Working, public_part, screened, twinned
 from games.passages import combat, contest
+from games.passages.audiences import check_visibility
 from games.passages.rules import LABELS
 from games.passages.state import names_of
 
 Event = Mapping[str, Any]
+Name = Callable[[object], str]
+FIGURE = "the Director's figure"
 
 # The seed's words for each band ("CHECKS").
 BAND_RULES = {
@@ -75,12 +81,23 @@ RESOLUTION_RULE = "After all Combat Rolls have been made for the Round, the Reso
 
 def check_working(check: Mapping[str, Any]) -> Working:
     """A check, challenge or practice: the value rolled against, its Double Up and Double Down,
-    the d100 and the band it falls in, and the seed's words for that band."""
-    skill, base = check["skill"], check["base"]
+    the d100 and the band it falls in, and the seed's words for that band. Told only what is
+    rolled in the open (an NPC's: its skill, the d100, the band; no ``base``), its BASE, the
+    Core a challenge uses, its Double Up and Double Down are the Director's figures."""
+    skill, figures = check["skill"], "base" in check
+    base = check.get("base")
     if check["practice"]:
-        return Working(steps=(f"{skill} (BASE {base}) practised: no roll, it succeeds",),
-                       rule=PRACTICE_RULE, source="Checks")
-    if check["challenge"]:
+        named = f"{skill} (BASE {base})" if figures else skill
+        return Working(steps=(f"{named} practised: no roll, it succeeds",), rule=PRACTICE_RULE, source="Checks")
+    challenge = bool(check["challenge"])
+    if not figures:
+        value = "Core" if challenge else "BASE"
+        steps = [f"the BASE of {skill}: {FIGURE}" + ("; a challenge uses its Core (BASE / 5, rounded up)"
+                                                   if challenge else ""),
+                 f"Double Up (double the {value}) and Double Down (half, rounded down): from {FIGURE}",
+                 f"d100 roll: {check['roll']}"]
+        return banded(steps, check["roll"], check["band"], challenge, f"the {value}", "Double Up", "Double Down")
+    if challenge:
         value = f"Core {check['value']}"
         steps = [f"{skill} BASE {base}; a challenge uses its Core: {base} / 5, rounded up = {check['value']}"]
     else:
@@ -89,8 +106,8 @@ def check_working(check: Mapping[str, Any]) -> Working:
     steps.append(f"Double Up = double {check['value']} = {check['du']}; "
                  f"Double Down = half, rounded down = {check['dd']}")
     steps.append(f"d100 roll: {check['roll']}")
-    return banded(steps, check["roll"], check["band"], bool(check["challenge"]), str(value),
-                  f"Double Up {check['du']}", f"Double Down {check['dd']}")
+    return banded(steps, check["roll"], check["band"], challenge, value, f"Double Up {check['du']}",
+                  f"Double Down {check['dd']}")
 
 
 def banded(steps: list[str], roll: int, band: str, challenge: bool, value: str, du: str, dd: str) -> Working:
@@ -107,40 +124,59 @@ def banded(steps: list[str], roll: int, band: str, challenge: bool, value: str, 
     return Working(steps=tuple(steps), rule=rule, source="Challenges and Checks" if challenge else "Checks")
 
 
-def _rolled(e: Event, n: Callable[[object], str]) -> Working:
+def _rolled(e: Event, n: Name) -> Working:
+    """A Combat Roll: the d100, Timing, Selected Combat, against the target's Selected Defense;
+    an NPC's figure, where the event's reader is not told it, is the Director's."""
     steps = [f"Combat Roll (d100): {e['die']}"]
-    sum_so_far = e["die"]
     if e["timing"]:
-        sum_so_far += e["timing"]
-        steps.append(f"Timing {e['timing']:+d}: {sum_so_far}")
-    steps.append(f"+ Selected Combat ({e['combat_skill']}) {e['combat']} = {e['total']}")
-    defense = f"{n(e['target'])}'s Selected Defense ({e['defense_skill'] or 'none'}) {e['defense']}"
-    if e["level"] == combat.MISS:
-        steps.append(f"{e['total']} is not above {defense}: a miss")
-    elif e["level"] == combat.LANDED:
-        steps.append(f"{e['total']} is above {defense}: a Potential Wound")
+        steps.append(f"Timing {e['timing']:+d}: {e['die'] + e['timing']}")
+    if "combat" in e:
+        steps.append(f"+ Selected Combat ({e['combat_skill']}) {e['combat']} = {e['total']}")
+        total = str(e["total"])
     else:
-        steps.append(f"{e['total']} is above double {defense} ({2 * e['defense']}): "
-                     "a Potential Wound, the greater success")
+        steps.append(f"+ Selected Combat: {FIGURE}")
+        total = "the sum"
+    if "defense" in e:
+        defense = f"{n(e['target'])}'s Selected Defense ({e['defense_skill'] or 'none'}) {e['defense']}"
+        double = f"double {defense} ({2 * e['defense']})"
+    else:
+        defense = f"{n(e['target'])}'s Selected Defense ({FIGURE})"
+        double = f"double {defense}"
+    steps.append({combat.MISS: f"{total} is not above {defense}: a miss",
+                  combat.LANDED: f"{total} is above {defense}: a Potential Wound",
+                  combat.DOUBLED: f"{total} is above {double}: a Potential Wound, the greater success"}[e["level"]])
     rule = ATTACK_RULE + (DOUBLED_READING if e["level"] == combat.DOUBLED else "")
     return Working(steps=tuple(steps), rule=rule, source="Combat")
 
 
-def _pairing(e: Event, n: Callable[[object], str]) -> Working:
+def _wound(w: Mapping[str, Any], n: Name) -> str:
+    d = w["damage"]
+    weapon = f"{w['weapon']} " if w.get("weapon") else ""
+    return (f"{n(w['by'])}'s {weapon}damage {d['weapon']}, no more than their Skill: {d['capped']}; "
+            f"{n(w['to'])}'s armour ({d['armour']}): {d['dealt']} off Wounds and Fatigue")
+
+
+def _dealt(w: Mapping[str, Any], n: Name) -> str:
+    return (f"{n(w['by'])}'s damage, no more than their Skill, and {n(w['to'])}'s armour: "
+            f"{FIGURE}s: {w['dealt']} off Wounds and Fatigue")
+
+
+def _pairing(e: Event, n: Name) -> Working:
+    """A roll-off: each side's level, each wound (its weapon and armour, or only the points it
+    deals where those are an NPC's: ``dealt``), the ticks for failing, the seed's case."""
     steps = [f"{n(cid)}: {combat.LEVEL_LABELS[lv]}" for cid, lv in e["levels"].items()]
-    for w in e["wounds"]:
-        d = w["damage"]
-        weapon = f"{w['weapon']} " if w.get("weapon") else ""
-        steps.append(f"{n(w['by'])}'s {weapon}damage {d['weapon']}, no more than their Skill: {d['capped']}; "
-                     f"{n(w['to'])}'s armour ({d['armour']}): {d['dealt']} off Wounds and Fatigue")
+    if "wounds" in e:
+        steps += [_wound(w, n) for w in e["wounds"]]
+    else:
+        steps += [_dealt(w, n) for w in e.get("dealt") or ()]
     for cid, ticks in e["fail_ticks"].items():
         if ticks:
             steps.append(f"{n(cid)}: a Fatigue tick for failing, at the Resolution Point")
-    rule = PAIRING_RULES[e["outcome"]] + (DAMAGE_RULE if e["wounds"] else "")
+    rule = PAIRING_RULES[e["outcome"]] + (DAMAGE_RULE if e.get("wounds") or e.get("dealt") else "")
     return Working(steps=tuple(steps), rule=rule, source="Combat")
 
 
-def _contest_round(e: Event, n: Callable[[object], str]) -> Working:
+def _contest_round(e: Event, n: Name) -> Working:
     bands = e["bands"]
     steps = [f"{n(cid)}: {LABELS[b]}" for cid, b in bands.items()]
     resource = "Magical Resources" if e["resource"] == "magic" else "Fatigue"
@@ -159,7 +195,7 @@ def _contest_round(e: Event, n: Callable[[object], str]) -> Working:
     return Working(steps=tuple(steps), rule=CONTEST_RULES[case], source="Contests")
 
 
-def _resolution(e: Event, n: Callable[[object], str]) -> Working:
+def _resolution(e: Event, n: Name) -> Working:
     steps = []
     for r in e["rows"]:
         parts = []
@@ -181,20 +217,38 @@ def _resolution(e: Event, n: Callable[[object], str]) -> Working:
                    source="Wounds, Fatigue, and the Effects of Damage")
 
 
-def whole(event: Event, state: Mapping[str, Any]) -> Working | None:
-    """The whole working of ``event``'s line, or None for bookkeeping (a scene begins, a
-    status): what the Director reads; games/passages/unfold.py gives the others theirs."""
+def _in_check(e: Event, n: Name) -> Working:
+    """A check in the scene: the whole event's ``check``, or what was rolled in the open."""
+    return check_working(e["check"] if "check" in e else e["rolled"])
+
+
+MAKERS: dict[str, Callable[[Event, Name], Working]] = {
+    "checked": _in_check, "practised": _in_check, "contest_rolled": _in_check, "combat_rolled": _rolled,
+    "pairing_resolved": _pairing, "contest_round": _contest_round, "resolution_point": _resolution,
+}
+
+
+def working(event: Event, state: Mapping[str, Any]) -> Working | None:
+    """The working of ``event``'s line (``Engine.working``), or None for bookkeeping (a scene
+    begins, a status). An event with a Director's part unfolds for everyone to the working of its
+    public part, the whole its private twin, the Director's."""
+    make = MAKERS.get(event["type"])
+    if make is None:
+        return None
     names = names_of(state)
 
     def n(cid: object) -> str:
         return names.get(str(cid), str(cid))
 
-    kind = event["type"]
-    if kind in ("checked", "practised", "contest_rolled"):
-        return check_working(event["check"])
-    makers: dict[str, Callable[[Event, Callable[[object], str]], Working]] = {
-        "combat_rolled": _rolled, "pairing_resolved": _pairing, "contest_round": _contest_round,
-        "resolution_point": _resolution,
-    }
-    make = makers.get(kind)
-    return make(event, n) if make else None
+    seen = screened(event)
+    if not (seen.private or seen.private_summary):
+        return make(event, n)
+    return twinned(make(public_part(event, seen), n), make(event, n))
+
+
+def check_rolled_working(data: Mapping[str, Any]) -> Working:
+    """The one-off check's working (``Check.working``), from its data. An NPC's (its figures in
+    the Director's part: ``audiences.CHECK_FIGURES``) is the twin of the public one."""
+    if "gm_line" not in data:
+        return check_working(data)
+    return twinned(check_working(public_part(data, check_visibility(data))), check_working(data))

@@ -399,6 +399,24 @@ def test_a_fight_refuses_what_the_rules_do_not_allow_and_changes_nothing(table, 
     refused(post(table, "gm", "timing", {"combatant": trayer, "modifier": "-20"}), 400, "already rolled")
 
 
+def test_conditions_too_long_are_refused_not_cut_short(table) -> None:
+    """One policy for what is sent (issue 24: the parser is the one check of a submitted value):
+    the Director's Conditions longer than 300 characters are refused with a clear message and
+    change nothing, as a too long Intent is; never cut short without a word."""
+    long = "rain " * 61  # 305 characters
+    chosen = [table["trayer"].pk, table["garbo"].pk]
+    before = snapshot(table)
+    refused(post(table, "gm", "combat_start", {"characters": chosen, "conditions": long}), 400,
+            "Conditions is at most 300 characters")
+    assert snapshot(table) == before
+    start_fight(table)
+    before = snapshot(table)
+    refused(post(table, "gm", "set_conditions", {"conditions": long}), 400, "Conditions is at most 300 characters")
+    assert snapshot(table) == before
+    assert post(table, "gm", "set_conditions", {"conditions": "  rain   on the  deck "}).status_code == 200
+    assert state(table)["conditions"] == "rain on the deck"
+
+
 def test_the_director_takes_back_the_last_step(table, monkeypatch) -> None:
     """Not in the seed: a slip of the hand at the table (the wrong target) is taken back by the
     Director; the undo is in the log, and nobody else may."""

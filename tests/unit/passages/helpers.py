@@ -1,12 +1,17 @@
 """Helpers for the Passages engine tests: scripted percentile dice, the worked example's
-duellists and a driver that sends commands as the platform does."""
+duellists and a driver that plays each move as the table does: its form through the move's
+parser, the sender checked by the core against the Persona it is for, its events folded."""
 
 from __future__ import annotations
 
-from collections.abc import MutableSequence, Sequence
+from collections.abc import Mapping, MutableSequence, Sequence
+from dataclasses import replace
 from typing import Any
 
-from games.passages import apply, decide, new_state
+from games.contract import Character, Table
+from games.core.rng import Rng
+from games.passages.system import ENGINE
+from tests.support.engine import Play, member
 
 GM: dict[str, Any] = {"is_gm": True, "controls": [], "member": 1, "name": "Dee"}
 
@@ -54,21 +59,73 @@ def persona(cid: str, name: str, **sheet: Any) -> dict[str, Any]:
     return {"id": cid, "name": name, "skills": {"Brawl": 30, "Stealth": 40, "Tracking": 26}, **sheet}
 
 
+def platform_id(cid: str) -> int:
+    """The id a form posts for the character whose combatant id is ``cid`` ("c12": 12)."""
+    return int(cid.lstrip("c"))
+
+
+def read_id(raw: object) -> int | None:
+    return int(str(raw)) if str(raw).isdigit() else None
+
+
+def character(sheet: Mapping[str, Any], owner: int | None = None) -> Character:
+    """A character at the table from a test's sheet (its ``id``, ``name`` and ``npc`` aside)."""
+    cid = str(sheet["id"])
+    return Character(id=platform_id(cid), cid=cid, name=str(sheet.get("name", cid)),
+                     sheet={k: v for k, v in sheet.items() if k not in ("id", "name", "npc")},
+                     owner=owner, is_npc=sheet.get("npc") is True)
+
+
+def form(command: Mapping[str, Any]) -> dict[str, list[str]]:
+    """A move's arguments as the page's form posts them: the Personae a scene begins with by
+    their platform ids (``characters``), a yes or a no, numbers as text."""
+    posted: dict[str, list[str]] = {}
+    for key, raw in command.items():
+        if key == "combatants":
+            posted["characters"] = [str(platform_id(c["id"] if isinstance(c, Mapping) else c)) for c in raw]
+        elif key == "challenge" and isinstance(raw, list):
+            posted[key] = [str(platform_id(c)) for c in raw]
+        elif isinstance(raw, bool):
+            posted[key] = ["yes" if raw else "no"]
+        elif raw is not None:
+            posted[key] = [str(raw)]
+    return posted
+
+
 class Scene:
-    """Drives the state machine as the platform does: decide, apply, keep the log."""
+    """One table's Passages, played as the platform plays it (the log kept for an undo)."""
 
     def __init__(self) -> None:
-        self.state = new_state()
-        self.log: list[dict[str, Any]] = []
+        self.play = Play(ENGINE)
+        self.characters: dict[str, Character] = {}
 
-    def send(self, command: dict[str, Any], *rolls: int, actor: dict[str, Any] | None = None,
-             ) -> list[dict[str, Any]]:
-        dice = Dice(*rolls)
-        events = decide(self.state, {"actor": actor or GM, **command}, dice)
-        assert not dice.rolls, f"the engine left scripted dice unused: {dice.rolls}"
-        for event in events:
-            self.state = apply(self.state, event)
-        self.log += events
+    @property
+    def state(self) -> dict[str, Any]:
+        return self.play.state
+
+    @property
+    def log(self) -> list[dict[str, Any]]:
+        return self.play.log
+
+    def send(self, command: Mapping[str, Any], *rolls: int, actor: Mapping[str, Any] | None = None,
+             rng: Rng | None = None) -> list[dict[str, Any]]:
+        name = str(command["type"])
+        args = {k: v for k, v in command.items() if k != "type"}
+        sender = member(actor or GM)
+        for sheet in args.get("combatants") or ():
+            if isinstance(sheet, Mapping):
+                known = self.characters.get(str(sheet["id"]))
+                self.characters[str(sheet["id"])] = character(sheet, known.owner if known else None)
+        for cid in sender.controls if not sender.is_gm else ():
+            if cid in self.characters:  # the sender plays them
+                self.characters[cid] = replace(self.characters[cid], owner=sender.id)
+        move = ENGINE.move(name)
+        table = Table(characters=tuple(self.characters.values()), state=None, read_id=read_id)
+        parsed = move.parse(form(args), table) if move is not None else {}
+        dice = rng or Dice(*rolls)
+        events = self.play.send(name, parsed, sender, rng=dice, table=self.characters)
+        if rng is None:
+            assert not dice.rolls, f"the engine left scripted dice unused: {dice.rolls}"  # type: ignore[attr-defined]
         return events
 
     def person(self, cid: str) -> dict[str, Any]:
@@ -106,4 +163,3 @@ class Scene:
 
 def of_type(events: list[dict[str, Any]], kind: str) -> list[dict[str, Any]]:
     return [e for e in events if e["type"] == kind]
-

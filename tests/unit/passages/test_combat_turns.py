@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from games.passages import summary
-from games.passages.errors import BadValue, CannotAct, NotNow, NotYours
+from games.core.engine import NotYourMove
+from games.passages.errors import BadValue, CannotAct, NotNow
+from games.passages.narrate import summary
 from tests.unit.passages.helpers import GARBO, TRAYER, Scene, of_type, persona, player
 
 ANN = persona("c1", "Ann", combat_skill="Brawl", defense_skill="Brawl", weapon_damage=4)
@@ -291,16 +292,16 @@ def test_nobody_rolls_or_declares_for_anothers_persona(scene: Scene) -> None:
     Persona can only rest)". The Director runs the procedure and may act for anyone."""
     scene.fight(ANN, BOB)
     ann = player("c1")
-    with pytest.raises(NotYours, match="nobody rolls for another's Persona"):
+    with pytest.raises(NotYourMove, match="You act only for the characters you control"):
         scene.send({"type": "declare", "combatant": "c2", "stance": "in", "target": "c1"}, actor=ann)
     scene.send({"type": "declare", "combatant": "c1", "stance": "in", "target": "c2"}, actor=ann)
     scene.send({"type": "declare", "combatant": "c2", "stance": "in", "target": "c1"}, actor=player("c2", member=3))
-    with pytest.raises(NotYours):
+    with pytest.raises(NotYourMove):
         scene.send({"type": "combat_roll", "combatant": "c2"}, 50, actor=ann)
     scene.send({"type": "combat_roll", "combatant": "c1"}, 50, actor=ann)
     for command in ({"type": "resolve"}, {"type": "timing", "combatant": "c2", "modifier": 5},
                     {"type": "end"}, {"type": "combat_start", "combatants": [ANN, BOB]}):
-        with pytest.raises(NotYours, match="Only the Director"):
+        with pytest.raises(NotYourMove, match="Only the GM can"):
             scene.send(command, actor=ann)
 
 
@@ -322,11 +323,12 @@ def test_declarations_are_checked(scene: Scene) -> None:
 def test_events_record_the_dice_and_replay_to_the_same_state(scene: Scene) -> None:
     """Issue 17: "Every roll, band and track change live for everyone": each event carries its
     dice, and ``apply`` never rolls, so the log alone rebuilds the table."""
-    from games.passages import apply, new_state
+    from games.passages.state import new_state
+    from games.passages.system import ENGINE
     turn_one(scene)
     replayed = new_state()
     for event in scene.log:
-        replayed = apply(replayed, event)
+        replayed = ENGINE.apply(replayed, event)
     assert replayed == scene.state
     assert [e["die"] for e in of_type(scene.log, "combat_rolled")] == [42, 80]
 
@@ -348,7 +350,7 @@ def test_every_event_has_a_plain_english_line(scene: Scene) -> None:
 def test_the_end_writes_the_tracks_back(scene: Scene) -> None:
     """Seed: "Health and Fatigue are the current values of the Persona at the Resolution
     Point": when the fight ends, the sheets keep what it left."""
-    from games.passages.table import writeback
+    from games.passages.writeback import writeback
     turn_one(scene)
     [ended] = scene.send({"type": "end"})
     assert writeback(ended, scene.state) == {

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from games.passages import contest
-from games.passages.errors import CannotAct, NotNow, NotYours
+from games.core.engine import NotYourMove
+from games.passages.errors import CannotAct, NotNow
 from tests.unit.passages.helpers import GM, Scene, of_type, persona, player
 
 HUNTER = persona("c1", "Hunter")  # Tracking 26: DD 1-13, success 14-26, DU 27-52
@@ -118,7 +119,7 @@ def test_the_director_modifies_the_cost(scene: Scene) -> None:
     scene.contest_roll("c1", "Tracking", 90)
     scene.contest_roll("c2", "Stealth", 90)
     assert scene.track("c1") == (100, 88)
-    with pytest.raises(NotYours):
+    with pytest.raises(NotYourMove):
         scene.send({"type": "contest_cost", "cost": 0}, actor=player("c1"))
 
 
@@ -144,10 +145,10 @@ def test_nobody_rolls_for_anothers_persona(scene: Scene) -> None:
     """Issue 17: "enforced by the server (nobody rolls for another's Persona ...)"; seed: "The
     Director determines what is or is not a Contest", so only the Director starts one."""
     start(scene)
-    with pytest.raises(NotYours, match="nobody rolls for another's Persona"):
+    with pytest.raises(NotYourMove, match="You act only for the characters you control"):
         scene.send({"type": "contest_roll", "combatant": "c2", "skill": "Stealth"}, 50, actor=player("c1"))
     scene.send({"type": "contest_roll", "combatant": "c1", "skill": "Tracking"}, 50, actor=player("c1"))
-    with pytest.raises(NotYours):
+    with pytest.raises(NotYourMove):
         scene.send({"type": "contest_start", "combatants": [HUNTER, QUARRY]}, actor=player("c1"))
 
 

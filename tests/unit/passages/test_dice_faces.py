@@ -4,7 +4,7 @@ the open); a practice rolls nothing and shows no die."""
 
 from __future__ import annotations
 
-from games.passages.table import panel
+from games.passages.panel import panel
 from tests.unit.passages.helpers import GARBO, TRAYER, Scene, persona
 
 

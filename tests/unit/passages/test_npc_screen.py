@@ -6,37 +6,19 @@ part of each event."""
 
 from __future__ import annotations
 
-from typing import Any
-
-from games.contract import Seat
-from games.passages import apply, new_state
+from games.contract import GM_PART, Seat
 from games.passages.panel import view
-from games.passages.screen import GM_PART
-from games.passages.screen import decide as screened_decide
 from games.passages.system import SYSTEM
-from tests.unit.passages.helpers import GARBO, GM, TRAYER, Dice
+from tests.unit.passages.helpers import GARBO, TRAYER, Scene
 
 PLAYER = Seat("player", member=2, controls=frozenset({"c1"}), hidden=frozenset({"c2"}))
 FIGURES = ("Two-Hander", "25", "flail", "Naturally Armored", "-1")
 
 
-class Table:
-    """The procedure as the platform drives it: the registration's decide, apply and summary."""
-
-    def __init__(self) -> None:
-        self.state: dict[str, Any] = new_state()
-        self.log: list[dict[str, Any]] = []
-
-    def send(self, command: dict[str, Any], *rolls: int) -> list[dict[str, Any]]:
-        events = screened_decide(self.state, {"actor": GM, **command}, Dice(*rolls))
-        for event in events:
-            self.state = apply(self.state, event)
-        self.log += events
-        return events
-
-
-def declared() -> Table:
-    t = Table()
+def declared() -> Scene:
+    """The worked example's duel as the table plays it, Garbo the Director's NPC: each move
+    settled by the registration (its Director's part given)."""
+    t = Scene()
     t.send({"type": "combat_start", "combatants": [TRAYER, {**GARBO, "npc": True}]})
     t.send({"type": "declare", "combatant": "c1", "stance": "in", "target": "c2"})
     t.send({"type": "declare", "combatant": "c2", "stance": "in", "target": "c1"})

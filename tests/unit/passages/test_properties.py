@@ -11,13 +11,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.passages import decide, odds, tracks
-from games.passages.errors import RuleError
-from games.passages.events import apply
+from games.core.engine import RuleError
+from games.passages import odds, tracks
 from games.passages.rules import BANDS, band
-from games.passages.state import new_state, waiting_to_declare, waiting_to_roll
-
-GM = {"is_gm": True, "controls": []}
+from games.passages.state import waiting_to_declare, waiting_to_roll
+from tests.unit.passages.helpers import Scene
 ORDER = {name: i for i, name in enumerate(("double_down", "success", "double_up", "blown", "critical_fail"))}
 
 
@@ -78,41 +76,45 @@ def within_bounds(state: dict[str, Any]) -> None:
             assert person["fatigue"] == 0 and person["unconscious"]
 
 
-def send(state: dict[str, Any], command: dict[str, Any], rng: random.Random) -> dict[str, Any]:
+def send(scene: Scene, command: dict[str, Any], rng: random.Random) -> dict[str, Any]:
+    """The Director's move, played as the table plays it; a refusal changes nothing. Each
+    state along the way (after each event) keeps its tracks within bounds."""
+    state, before = scene.state, len(scene.log)
     try:
-        events = decide(state, {"actor": GM, **command}, rng)
+        scene.send(command, rng=rng)
     except RuleError:
-        return state
-    for event in events:
-        state = apply(state, event)
+        return scene.state
+    for event in scene.log[before:]:
+        state = scene.play.engine.apply(state, event)
         within_bounds(state)
-    return state
+    return scene.state
 
 
 @settings(max_examples=60, deadline=None)
 @given(personae(), st.integers(0, 10**6), st.integers(1, 8))
 def test_tracks_never_leave_0_to_100_through_a_fight(people: list[dict[str, Any]], seed: int, turns: int) -> None:
     rng = random.Random(seed)
-    state = send(new_state(), {"type": "combat_start", "combatants": people}, rng)
+    scene = Scene()
+    state = send(scene, {"type": "combat_start", "combatants": people}, rng)
     ids = [p["id"] for p in people]
     for _ in range(turns):
         for cid in waiting_to_declare(state):
             choice = rng.choice(["in", "in", "rest", "tend", "out"])
             if choice == "in":
                 target = rng.choice([c for c in ids if c != cid])
-                state = send(state, {"type": "declare", "combatant": cid, "stance": "in", "target": target,
+                state = send(scene, {"type": "declare", "combatant": cid, "stance": "in", "target": target,
                                      "combat": rng.choice(list(SKILLS))}, rng)
             elif choice == "tend":
-                state = send(state, {"type": "tend", "combatant": cid, "patient": rng.choice(ids)}, rng)
-            state = send(state, {"type": "rest", "combatant": cid}, rng) if cid in waiting_to_declare(state) \
+                state = send(scene, {"type": "tend", "combatant": cid, "patient": rng.choice(ids)}, rng)
+            state = send(scene, {"type": "rest", "combatant": cid}, rng) if cid in waiting_to_declare(state) \
                 else state
         for cid in waiting_to_roll(state):
             if rng.random() < 0.3:
-                state = send(state, {"type": "timing", "combatant": cid, "modifier": rng.randint(-100, 100)}, rng)
-            state = send(state, {"type": "combat_roll", "combatant": cid}, rng)
-        state = send(state, {"type": "resolve"}, rng)
+                state = send(scene, {"type": "timing", "combatant": cid, "modifier": rng.randint(-100, 100)}, rng)
+            state = send(scene, {"type": "combat_roll", "combatant": cid}, rng)
+        state = send(scene, {"type": "resolve"}, rng)
     assert state["combat"]["turn"] == turns + 1, "every Resolution Point was called"
-    within_bounds(send(state, {"type": "end"}, rng))
+    within_bounds(send(scene, {"type": "end"}, rng))
 
 
 @settings(max_examples=60, deadline=None)
@@ -120,14 +122,15 @@ def test_tracks_never_leave_0_to_100_through_a_fight(people: list[dict[str, Any]
 def test_tracks_never_leave_0_to_100_through_a_contest(people: list[dict[str, Any]], seed: int, magic: bool,
                                                       cost: int) -> None:
     rng = random.Random(seed)
-    state = send(new_state(), {"type": "contest_start", "combatants": people, "magic": magic, "cost": cost}, rng)
+    scene = Scene()
+    state = send(scene, {"type": "contest_start", "combatants": people, "magic": magic, "cost": cost}, rng)
     assert state["mode"] == "contest"
     for _ in range(40):
         if state["mode"] != "contest":
             break
         for cid in list(state["contest"]["active"]):
             if state["mode"] == "contest" and cid not in state["contest"]["rolls"]:
-                state = send(state, {"type": "contest_roll", "combatant": cid,
+                state = send(scene, {"type": "contest_roll", "combatant": cid,
                                      "skill": rng.choice(list(SKILLS))}, rng)
     history = state["contest"]["history"]
     assert history, "at least one round was judged"

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from games.passages import rules
-from games.passages.errors import BadValue, RuleError
+from games.core.engine import RuleError
+from games.passages.errors import BadValue
 from games.passages.rules import band, core, thresholds
 from tests.unit.passages.helpers import Dice
 

@@ -9,7 +9,9 @@ import pytest
 
 from games.passages import tracks
 from games.passages.errors import CannotAct
-from games.passages.table import FIELDS, clean_sheet, derived, panel, roll_check
+from games.passages.checks import roll_check
+from games.passages.panel import panel
+from games.passages.sheet import FIELDS, clean_sheet, derived
 from games.sheets import SheetError, SheetField
 from tests.unit.passages.helpers import GARBO, TRAYER, Dice, Scene
 
@@ -84,7 +86,7 @@ def test_the_panel_is_plain_data_with_tracks_skills_and_odds(scene: Scene) -> No
 
 
 def test_the_idle_panel_shows_no_scene() -> None:
-    from games.passages import new_state
+    from games.passages.state import new_state
     view = panel(new_state())
     assert view["mode"] == "idle" and view["scene"] == {} and len(view["bands"]) == 5
 

@@ -8,9 +8,11 @@ import json
 import pytest
 
 from games.contract import Character
-from games.passages import apply, new_state
-from games.passages.errors import NotNow, NotYours
-from games.passages.table import character_view, glance, panel
+from games.core.engine import NotYourMove, RuleError
+from games.passages.panel import character_view, panel
+from games.passages.sheet import glance
+from games.passages.state import new_state
+from games.passages.system import ENGINE
 from tests.unit.passages.helpers import GARBO, TRAYER, Scene, persona, player
 
 ANN = persona("c1", "Ann")
@@ -113,7 +115,7 @@ def test_the_director_takes_back_the_last_step(scene: Scene) -> None:
     scene.fight(TRAYER, GARBO)
     before = scene.state
     scene.attack("c1", "c2")
-    with pytest.raises(NotYours, match="Only the Director"):
+    with pytest.raises(NotYourMove, match="Only the GM can take back the last step"):
         scene.send({"type": "undo"}, actor=player("c1"))
     [undone] = scene.send({"type": "undo"})
     assert undone["what"].startswith("Trayer is IN")
@@ -122,11 +124,9 @@ def test_the_director_takes_back_the_last_step(scene: Scene) -> None:
     assert scene.state["step"] > before["step"]
     scene.send({"type": "undo"})
     assert scene.state["mode"] == "idle"
-    with pytest.raises(NotNow, match="nothing to take back"):
+    with pytest.raises(RuleError, match="There is nothing to take back"):
         scene.send({"type": "undo"})
-    replayed = new_state()
-    for event in scene.log:
-        replayed = apply(replayed, event)
+    replayed = ENGINE.fold(scene.log)  # the log alone rebuilds the table, the undos taken back
     assert replayed == scene.state
 
 
@@ -141,7 +141,7 @@ def test_the_undo_keeps_ten_steps(scene: Scene) -> None:
 def test_the_sheets_keep_the_tracks_at_each_resolution_point(scene: Scene) -> None:
     """Seed: "Health and Fatigue are the current values of the Persona at the Resolution Point":
     the character cards follow the fight turn by turn, not only when it ends."""
-    from games.passages.table import writeback
+    from games.passages.writeback import writeback
     scene.fight(TRAYER, GARBO)
     [started, turn] = scene.log
     assert writeback(started, scene.state) == {} and writeback(turn, scene.state) == {}

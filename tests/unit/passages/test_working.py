@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from games.passages import rules, working
 from games.passages.system import SYSTEM
-from games.passages.table import roll_check
+from games.passages.checks import roll_check
 from tests.unit.passages.helpers import GARBO, TRAYER, Dice, Scene, of_type, persona
 
 

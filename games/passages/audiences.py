@@ -16,10 +16,10 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Mapping
 from typing import Any
 
-from games.contract import GM_PART, PUBLIC, AudienceRule, Visibility, screened, with_gm_part
-from games.passages.events import EVENT_TYPES, apply
+from games.contract import PUBLIC, AudienceRule, Visibility, screened, with_gm_part
+from games.core.engine import UNDONE, Turn
+from games.passages.events import FOLDS, after
 from games.passages.narrate import summary
-from games.passages.procedure import decide as engine_decide
 from games.passages.state import npcs
 
 Event = Mapping[str, Any]
@@ -60,7 +60,7 @@ FIGURES: dict[str, Callable[[Event, Collection[str]], tuple[str, ...]]] = {
 
 def _in_the_open(event: Event, keys: tuple[str, ...]) -> dict[str, Any]:
     """What of the keys going behind the screen was done in the open, for everyone (and their
-    working: ``twin``): a check's skill, d100 and band (``rolled``), which its public line
+    working: ``working``): a check's skill, d100 and band (``rolled``), which its public line
     states; the points each wound deals (``dealt``), which land on a public track."""
     if "check" in keys:
         return {"rolled": {k: event["check"][k] for k in ("skill", "roll", "band", "challenge", "practice")}}
@@ -69,14 +69,18 @@ def _in_the_open(event: Event, keys: tuple[str, ...]) -> dict[str, Any]:
     return {}
 
 
-def decide(state: Mapping[str, Any], command: Mapping[str, Any], rng: Any) -> list[dict[str, Any]]:
-    """The engine's ``decide``, each event that holds an NPC's figures given its Director's part
-    (``GM_PART``): which of its keys are the Director's, and the Director's whole log line.
-    The line everyone reads is ``summary(event, state, npcs(state))`` (the registration's)."""
+def settle(state: Mapping[str, Any], events: list[dict[str, Any]], turn: Turn) -> list[dict[str, Any]]:
+    """A move's events as they are logged (``Engine.settle``): each one that holds an NPC's
+    figures given its Director's part (``GM_PART``): which of its keys are the Director's, and
+    the Director's whole log line. The line everyone reads is ``narrate.public_line``. The
+    undo's event (the core's) holds no figure: it names the step by its public line."""
     out = []
     now: Mapping[str, Any] = state
-    for event in engine_decide(state, command, rng):
-        now = apply(now, event)
+    for event in events:
+        if event["type"] not in FOLDS:
+            out.append(event)
+            continue
+        now = after(now, event)
         hidden = npcs(now)
         keys = FIGURES[event["type"]](event, hidden) if event["type"] in FIGURES and hidden else ()
         whole = summary(event, now)
@@ -86,10 +90,10 @@ def decide(state: Mapping[str, Any], command: Mapping[str, Any], rng: Any) -> li
     return out
 
 
-
 # Who sees each event (games/contract.py: declared, never defaulted): everyone, the NPCs'
 # figures aside. The one-off check's event is the same: an NPC's check keeps its BASE behind
-# the screen (``table.roll_check`` gives it a ``gm_line``).
+# the screen (``checks.roll_check`` gives it a ``gm_line``).
+CHECK_EVENT = "check_rolled"
 CHECK_FIGURES = ("base", "value", "du", "dd", "gm_line")
 
 
@@ -100,5 +104,5 @@ def check_visibility(event: Event) -> Visibility:
                       private_summary=event["gm_line"])
 
 
-def audiences(check_event: str) -> dict[str, AudienceRule]:
-    return {**{kind: screened for kind in EVENT_TYPES}, check_event: check_visibility}
+AUDIENCES: dict[str, AudienceRule] = {**{kind: screened for kind in FOLDS}, UNDONE: PUBLIC,
+                                      CHECK_EVENT: check_visibility}

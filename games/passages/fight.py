@@ -1,5 +1,5 @@
-"""Combat at the table: the ``combat_start``, ``declare``, ``rest``, ``tend``, ``timing``,
-``combat_roll`` and ``resolve`` commands, the Game State that opens each Turn, and each
+"""A fight at the table: the ``combat_start``, ``declare``, ``rest``, ``tend``, ``timing``,
+``combat_roll`` and ``resolve`` moves, the Game State that opens each Turn, and each
 pairing resolved once its rolls are in (the arithmetic is ``combat``'s, the Resolution
 Point ``resolution``'s).
 """
@@ -9,18 +9,17 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from games.core.rng import Rng
-from games.passages import combat, rules, sheet
+from games.core.engine import Turn
+from games.passages import combat, persona, rules
 from games.passages import state as st
+from games.passages.access import find, require_able, require_mode
 from games.passages.errors import BadValue, CannotAct, NotNow
-from games.passages.events import apply
-from games.passages.guards import (Actor, Event, _int, _sheets, _text, find, require_able, require_gm,
-                                   require_mode, require_plays)
+from games.passages.events import Event, after
 from games.passages.resolution import resolution_rows
 
 
 def _defense(person: Mapping[str, Any], name: object = None) -> dict[str, Any]:
-    skill_name, value = sheet.selected(person, "defense", name)
+    skill_name, value = persona.selected(person, "defense", name)
     return {"defense_skill": skill_name, "defense": value}
 
 
@@ -45,19 +44,18 @@ def _game_state(state: Mapping[str, Any], turn: int) -> Event:
             "auto": auto}
 
 
-def combat_start(state: Mapping[str, Any], command: Mapping[str, Any], actor: Actor,
-                 rng: Rng) -> list[Event]:
-    require_gm(actor, "start a fight")
+def combat_start(state: Mapping[str, Any], args: dict[str, Any], turn: Turn) -> list[Event]:
+    """A fight begins, under the Conditions the Director gives (the Scene's as they were, when
+    none is given), and its first Turn opens with the Game State."""
     require_mode(state, st.IDLE)
-    people = _sheets(command, 2)
-    conditions = _text(command, "conditions", state["conditions"], 300)
-    started: Event = {"type": "combat_started", "personae": people, "conditions": conditions}
-    return [started, _game_state(apply(state, started), 1)]
+    people = persona.scene_personae(args["combatants"], turn)
+    started: Event = {"type": "combat_started", "personae": people,
+                      "conditions": args.get("conditions") or state["conditions"]}
+    return [started, _game_state(after(state, started), 1)]
 
 
-def _open_declarations(state: Mapping[str, Any], person: Mapping[str, Any], actor: Actor) -> None:
+def _open_declarations(state: Mapping[str, Any], person: Mapping[str, Any]) -> None:
     require_mode(state, st.COMBAT)
-    require_plays(actor, person)
     if state["combat"]["phase"] != st.DECLARE:
         raise NotNow("Everyone has declared: declarations are fixed until the next Turn.")
     if not person.get("present", True):
@@ -66,78 +64,69 @@ def _open_declarations(state: Mapping[str, Any], person: Mapping[str, Any], acto
         raise CannotAct(f"{person['name']} is Unconscious and cannot act until revived.")
 
 
-def declare(state: Mapping[str, Any], command: Mapping[str, Any], actor: Actor, rng: Rng) -> list[Event]:
+def declare(state: Mapping[str, Any], args: dict[str, Any], turn: Turn) -> list[Event]:
     """Seed, DECLARATION: "Each Persona in the Scene declares to be IN, or OUT of the combat
     sequence", and "Combatants state their Intent and Timing. Non-combatants declare their
     Actions only." The Intent names the enemy engaged and the Condition sought; Selected
     Combat and Selected Defense are named skills (the sheet's, else the highest)."""
-    person = find(state, command.get("combatant"))
-    _open_declarations(state, person, actor)
-    stance = command.get("stance")
-    if stance == st.OUT:
-        action = _text(command, "action", "a non-combat action")
+    person = find(state, args.get("combatant"))
+    _open_declarations(state, person)
+    if args["stance"] == st.OUT:
+        action = args.get("action") or "a non-combat action"
         if person.get("downed") and action != st.REST:
             raise CannotAct(f"{person['name']} is Downed and may only rest.")
-        return [{"type": "declared", "combatant": person["id"], "declaration": {
-            "combatant": person["id"], "stance": st.OUT, "action": action, "auto": False,
-            **_defense(person, command.get("defense"))}}]
-    if stance != st.IN:
-        raise BadValue("Declare IN or OUT of the combat.")
+        return _declared(person, stance=st.OUT, action=action, **_defense(person, args.get("defense")))
     require_able(person)
-    target = command.get("target")
+    target = args.get("target")
     if target == person["id"]:
         raise BadValue(f"{person['name']} cannot attack themselves.")
     opponent = find(state, target)
     if not opponent.get("present", True):
         raise BadValue(f"{opponent['name']} is not in the fight.")
-    combat_name, combat_value = sheet.selected(person, "combat", command.get("combat"))
-    damage = command.get("damage")
-    damage = person["weapon_damage"] if damage in (None, "") else _int(
-        command, "damage", 0, sheet.MAX_WEAPON_DAMAGE, "A weapon's damage")
-    ranged = person["ranged"] if command.get("ranged") is None else bool(command.get("ranged"))
-    return [{"type": "declared", "combatant": person["id"], "declaration": {
-        "combatant": person["id"], "stance": st.IN, "target": opponent["id"],
-        "intent": _text(command, "intent", "to wound"), "combat_skill": combat_name, "combat": combat_value,
-        **_defense(person, command.get("defense")), "weapon": person["weapon"], "damage": damage,
-        "ranged": ranged, "auto": False}}]
+    combat_name, combat_value = persona.selected(person, "combat", args.get("combat"))
+    damage = person["weapon_damage"] if args.get("damage") is None else args["damage"]
+    ranged = person["ranged"] if args.get("ranged") is None else args["ranged"]
+    return _declared(person, stance=st.IN, target=opponent["id"], intent=args.get("intent") or "to wound",
+                     combat_skill=combat_name, combat=combat_value, **_defense(person, args.get("defense")),
+                     weapon=person["weapon"], damage=damage, ranged=ranged)
 
 
-def rest(state: Mapping[str, Any], command: Mapping[str, Any], actor: Actor, rng: Rng) -> list[Event]:
+def _declared(person: Mapping[str, Any], **declaration: Any) -> list[Event]:
+    return [{"type": "declared", "combatant": person["id"],
+             "declaration": {"combatant": person["id"], **declaration, "auto": False}}]
+
+
+def rest(state: Mapping[str, Any], args: dict[str, Any], turn: Turn) -> list[Event]:
     """A Resting Action: OUT of the combat, exerting nothing. Seed: "Fatigue is recovered by
     choosing not to exert oneself in combat"."""
-    person = find(state, command.get("combatant"))
-    _open_declarations(state, person, actor)
-    return [{"type": "declared", "combatant": person["id"], "declaration": {
-        "combatant": person["id"], "stance": st.OUT, "action": st.REST, "auto": False, **_defense(person)}}]
+    person = find(state, args.get("combatant"))
+    _open_declarations(state, person)
+    return _declared(person, stance=st.OUT, action=st.REST, **_defense(person))
 
 
-def tend(state: Mapping[str, Any], command: Mapping[str, Any], actor: Actor, rng: Rng) -> list[Event]:
+def tend(state: Mapping[str, Any], args: dict[str, Any], turn: Turn) -> list[Event]:
     """Tending wounds, a non-combat Action (OUT). Seed: "Wounds must be tended for the
     individual to regain so Fatigue and Wound Ticks"; the tending resolves among the
     Consequences at the Resolution Point, and a tended Wound drains no more Fatigue."""
-    person = find(state, command.get("combatant"))
-    _open_declarations(state, person, actor)
+    person = find(state, args.get("combatant"))
+    _open_declarations(state, person)
     require_able(person)
-    patient = find(state, command.get("patient") or person["id"])
+    patient = find(state, args.get("patient") or person["id"])
     if not patient.get("present", True):
         raise BadValue(f"{patient['name']} is not here to be tended.")
-    return [{"type": "declared", "combatant": person["id"], "declaration": {
-        "combatant": person["id"], "stance": st.OUT, "action": st.TEND, "patient": patient["id"],
-        "auto": False, **_defense(person)}}]
+    return _declared(person, stance=st.OUT, action=st.TEND, patient=patient["id"], **_defense(person))
 
 
-def timing(state: Mapping[str, Any], command: Mapping[str, Any], actor: Actor, rng: Rng) -> list[Event]:
+def timing(state: Mapping[str, Any], args: dict[str, Any], turn: Turn) -> list[Event]:
     """Seed: "Timing is a result of Combat Status, and modifies the Combat roll. Timing is
     altered by Weapons mismatches, Skill imbalances, and Conditional Advantages." The
     Director sets it (the torch example: "a Condition modifier of -20")."""
-    require_gm(actor, "set Timing")
     require_mode(state, st.COMBAT)
-    person = find(state, command.get("combatant"))
+    person = find(state, args.get("combatant"))
     if person["id"] in state["combat"]["rolls"]:
         raise NotNow(f"{person['name']} has already rolled this Turn.")
-    modifier = _int(command, "modifier", -100, 100, "A Timing modifier")
-    return [{"type": "timing_set", "combatant": person["id"], "modifier": modifier,
-             "reason": _text(command, "reason")}]
+    return [{"type": "timing_set", "combatant": person["id"], "modifier": args["modifier"],
+             "reason": args.get("reason", "")}]
 
 
 def _resolve_pairing(state: Mapping[str, Any], pairing: Mapping[str, Any]) -> Event:
@@ -163,19 +152,23 @@ def _resolve_pairing(state: Mapping[str, Any], pairing: Mapping[str, Any]) -> Ev
             "wounds": wounds, "fail_ticks": {side[s]: n for s, n in result.fail_ticks.items()}}
 
 
-def combat_roll(state: Mapping[str, Any], command: Mapping[str, Any], actor: Actor,
-                rng: Rng) -> list[Event]:
+def _declarations_in(state: Mapping[str, Any]) -> None:
+    """The Combat Rolls and the Resolution Point wait for every Declaration."""
+    if state["combat"]["phase"] != st.TIMING:
+        waiting = ", ".join(state["personae"][c]["name"] for c in st.waiting_to_declare(state))
+        raise NotNow(f"Not everyone has declared yet (waiting for {waiting}).")
+
+
+def combat_roll(state: Mapping[str, Any], args: dict[str, Any], turn: Turn) -> list[Event]:
     """Seed, TIMING: "Each conflict pairing resolves in order, with a roll-off determining
     success or failure of the Combat Action." Each side rolls its own Combat Roll: "Roll
     your Combat Roll and add your Selected Combat value. Compare the sum with the Selected
     Defense of the Opponent." A pairing resolves once both its rolls are in."""
+    assert turn.rng is not None
     require_mode(state, st.COMBAT)
-    person = find(state, command.get("combatant"))
-    require_plays(actor, person)
+    person = find(state, args.get("combatant"))
+    _declarations_in(state)
     fight = state["combat"]
-    if fight["phase"] != st.TIMING:
-        waiting = ", ".join(state["personae"][c]["name"] for c in st.waiting_to_declare(state))
-        raise NotNow(f"Not everyone has declared yet (waiting for {waiting}).")
     mine = fight["declared"].get(person["id"], {})
     if mine.get("stance") != st.IN:
         raise NotNow(f"{person['name']} declared OUT of the combat this Turn.")
@@ -186,7 +179,7 @@ def combat_roll(state: Mapping[str, Any], command: Mapping[str, Any], actor: Act
     if not target.get("present", True):
         raise NotNow(f"{target['name']} is no longer in the fight.")
     theirs = fight["declared"].get(target["id"]) or _defense(target)
-    die = rules.roll_d100(rng)
+    die = rules.roll_d100(turn.rng)
     modifier = fight["timing"].get(person["id"], {}).get("modifier", 0)
     total = combat.attack_total(die, mine["combat"], modifier)
     level = combat.attack_level(total, theirs["defense"])
@@ -195,28 +188,24 @@ def combat_roll(state: Mapping[str, Any], command: Mapping[str, Any], actor: Act
                      "total": total, "defense_skill": theirs["defense_skill"], "defense": theirs["defense"],
                      "margin": total - theirs["defense"], "level": level,
                      "level_name": combat.LEVEL_NAMES[level], "ranged": mine["ranged"]}
-    after = apply(state, rolled)
-    pairing = st.pairing_of(after, person["id"])
+    now = after(state, rolled)
+    pairing = st.pairing_of(now, person["id"])
     events = [rolled]
-    if pairing is not None and all(c in after["combat"]["rolls"] for c in (
+    if pairing is not None and all(c in now["combat"]["rolls"] for c in (
             (pairing["a"], pairing["b"]) if pairing["kind"] == "mutual" else (pairing["a"],))):
-        events.append(_resolve_pairing(after, pairing))
+        events.append(_resolve_pairing(now, pairing))
     return events
 
 
-def resolve(state: Mapping[str, Any], command: Mapping[str, Any], actor: Actor, rng: Rng) -> list[Event]:
+def resolve(state: Mapping[str, Any], args: dict[str, Any], turn: Turn) -> list[Event]:
     """The Resolution Point, then the next Turn's Game State. Seed: "This Resolution Point
     is when one Turn Ends and the Next Begins. So, the Game State is both the end of one and
     the beginning of the next." See ``resolution`` for the order."""
-    require_gm(actor, "call the Resolution Point")
     require_mode(state, st.COMBAT)
-    names = st.names_of(state)
-    if state["combat"]["phase"] != st.TIMING:
-        waiting = ", ".join(names[c] for c in st.waiting_to_declare(state))
-        raise NotNow(f"Not everyone has declared yet (waiting for {waiting}).")
-    waiting = [c for c in st.waiting_to_roll(state)
-               if state["personae"][state["combat"]["declared"][c]["target"]].get("present", True)]
+    _declarations_in(state)
+    waiting = st.rolls_awaited(state)
     if waiting:
+        names = st.names_of(state)
         raise NotNow(f"Not every Combat Roll is in (waiting for {', '.join(names[c] for c in waiting)}).")
     point: Event = {"type": "resolution_point", "turn": state["combat"]["turn"], "rows": resolution_rows(state)}
-    return [point, _game_state(apply(state, point), state["combat"]["turn"] + 1)]
+    return [point, _game_state(after(state, point), state["combat"]["turn"] + 1)]

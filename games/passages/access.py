@@ -1,0 +1,37 @@
+"""Who may act now, by the rules (the core has already checked who may send the move): a
+Persona of the scene, able to act, at the moment the move is for.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from games.passages import state as st
+from games.passages.errors import BadValue, CannotAct, NotNow
+
+
+def require_mode(state: Mapping[str, Any], mode: str) -> None:
+    if state["mode"] != mode:
+        doing = {st.IDLE: "nothing is under way", st.CONTEST: "a contest is under way",
+                 st.COMBAT: "a fight is under way"}[state["mode"]]
+        wanted = {st.IDLE: "when nothing else is under way", st.CONTEST: "during a contest",
+                  st.COMBAT: "during a fight"}[mode]
+        raise NotNow(f"That is only for {wanted}; {doing}.")
+
+
+def require_able(person: Mapping[str, Any]) -> None:
+    """Seed: Unconscious Personae "cannot perform any Actions until revived"; "When your
+    Fatigue reaches zero, you cannot continue to take Actions other than rest"."""
+    if person.get("unconscious") or person["wounds"] <= 0:
+        raise CannotAct(f"{person['name']} is Unconscious and cannot act until revived.")
+    if person.get("downed") or person["fatigue"] <= 0:
+        raise CannotAct(f"{person['name']} is Downed and may only rest.")
+
+
+def find(state: Mapping[str, Any], cid: object) -> dict[str, Any]:
+    """The Persona ``cid`` of the contest or fight under way."""
+    if not isinstance(cid, str) or cid not in st.in_scene(state):
+        raise BadValue(f"There is no Persona {cid!r} in this scene.")
+    person: dict[str, Any] = state["personae"][cid]
+    return person

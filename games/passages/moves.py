@@ -1,0 +1,183 @@
+"""Passages' moves: for each, its parser (the submitted form to the handler's arguments: the one
+check of what was sent, made without reading the state), its handler, who may send it and the
+argument naming its Persona; and the one-off check, outside any contest or fight.
+
+A player sends the moves of their own Persona (``combatant``: the core refuses anyone else's),
+the Director those and every other; what the values mean against the scene (a skill the
+Persona has, a target in the fight, the moment) is the handlers' to judge, under the lock.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from games.contract import Check, CheckRun, Table
+from games.core.engine import Handler, Move, Parser
+from games.forms import Form, texts, value, values, whole, yes_no
+from games.passages import checks, contest, director, fight, sheet, tracks
+from games.passages.audiences import CHECK_EVENT
+from games.passages.errors import BadValue
+from games.passages.working import check_rolled_working
+
+# What a move looks up by name (a Persona's id, a skill): refused when longer than any could be.
+NAMES = ("combatant", "skill", "target", "patient", "combat", "defense")
+NAME_LIMIT = 300
+SAID_LIMIT, STATUS_LIMIT, CONDITIONS_LIMIT = 200, 120, 300
+
+
+def _too_long(limit: int) -> Callable[[str], BadValue]:
+    return lambda key: BadValue(f"{key.capitalize()} is at most {limit} characters.")
+
+
+def parse_names(form: Form, table: Table) -> dict[str, Any]:
+    """The names sent (blank ones left out); a move reads those it needs."""
+    return texts(form, NAMES, max_length=NAME_LIMIT, refuse=_too_long(NAME_LIMIT))
+
+
+def _said(form: Form, key: str, limit: int = SAID_LIMIT) -> dict[str, str]:
+    """What someone says (an Intent, an Action, a reason, a status), its spaces run together;
+    nothing when blank."""
+    said = " ".join(value(form, key).split())
+    if len(said) > limit:
+        raise _too_long(limit)(key)
+    return {key: said} if said else {}
+
+
+def _number(form: Form, key: str, label: str, low: int, high: int, *, required: bool = False) -> dict[str, int]:
+    """A whole number from ``low`` to ``high``; nothing when blank, unless ``required``."""
+    number = whole(form, key, refuse=lambda raw: BadValue(f"{label} is a whole number, not {raw[:20]!r}."))
+    if number is None and not required:
+        return {}
+    if number is None or not low <= number <= high:
+        raise BadValue(f"{label} is a whole number from {low} to {high}.")
+    return {key: number}
+
+
+def _flag(form: Form, key: str) -> bool | None:
+    return yes_no(form, key, refuse=lambda raw: BadValue(f"{key.capitalize()} is yes or no."))
+
+
+def _personae(form: Form, table: Table, key: str = "characters") -> list[str]:
+    return [c.cid for c in table.chosen(values(form, key))]
+
+
+def parse_nothing(form: Form, table: Table) -> dict[str, Any]:
+    return {}
+
+
+def parse_check(form: Form, table: Table) -> dict[str, Any]:
+    return {**parse_names(form, table), "challenge": bool(_flag(form, "challenge"))}
+
+
+def _scene(form: Form, table: Table) -> dict[str, Any]:
+    chosen = _personae(form, table)
+    if len(chosen) < 2:
+        raise BadValue("Choose at least two Personae.")
+    return {"combatants": chosen}
+
+
+def parse_contest_start(form: Form, table: Table) -> dict[str, Any]:
+    return {**_scene(form, table), "challenge": _personae(form, table, "challenge"),
+            "magic": bool(_flag(form, "magic")), **_number(form, "cost", "The cost of a tick", 0, tracks.FULL)}
+
+
+def parse_contest_cost(form: Form, table: Table) -> dict[str, Any]:
+    return _number(form, "cost", "The cost of a tick", 0, tracks.FULL, required=True)
+
+
+def parse_combat_start(form: Form, table: Table) -> dict[str, Any]:
+    return {**_scene(form, table), **_said(form, "conditions", CONDITIONS_LIMIT)}
+
+
+def parse_declare(form: Form, table: Table) -> dict[str, Any]:
+    args = {**parse_names(form, table), **_said(form, "intent"), **_said(form, "action"),
+            **_number(form, "damage", "A weapon's damage", 0, sheet.MAX_WEAPON_DAMAGE)}
+    ranged = _flag(form, "ranged")
+    if ranged is not None:
+        args["ranged"] = ranged
+    stance = value(form, "stance").strip().lower()
+    if stance not in ("in", "out"):
+        raise BadValue("Declare IN or OUT of the combat.")
+    return {**args, "stance": stance}
+
+
+def parse_timing(form: Form, table: Table) -> dict[str, Any]:
+    return {**parse_names(form, table), **_said(form, "reason"),
+            **_number(form, "modifier", "A Timing modifier", -100, 100, required=True)}
+
+
+def parse_conditions(form: Form, table: Table) -> dict[str, Any]:
+    return {"conditions": _said(form, "conditions", CONDITIONS_LIMIT).get("conditions", "")}
+
+
+def parse_status(form: Form, table: Table) -> dict[str, Any]:
+    return {**parse_names(form, table), **_said(form, "status", STATUS_LIMIT),
+            "present": _flag(form, "present") is not False}
+
+
+def parse_correct(form: Form, table: Table) -> dict[str, Any]:
+    track = value(form, "track").strip()
+    if track not in sheet.TRACKS:
+        raise BadValue(f"A track is one of {', '.join(sheet.TRACKS)}.")
+    number = whole(form, "value", refuse=lambda raw: BadValue(f"A track's value is a whole number, not {raw[:20]!r}."))
+    if number is None or not 0 <= number <= tracks.FULL:
+        raise BadValue(f"{track.capitalize()} is a whole number from 0 to {tracks.FULL}.")
+    return {**parse_names(form, table), "track": track, "value": number}
+
+
+def _player(name: str, label: str, parse: Parser, handle: Handler) -> Move:
+    """A move a Persona's player makes for it (the Director for anyone)."""
+    return Move(name, label, parse, handle, sender="controller", subject="combatant")
+
+
+MOVES: tuple[Move, ...] = (
+    _player("check", "Roll a check", parse_check, checks.check),
+    _player("practice", "Practise a skill", parse_names, checks.practice),
+    Move("contest_start", "Start a contest", parse_contest_start, contest.contest_start),
+    _player("contest_roll", "Roll in the contest", parse_names, contest.contest_roll),
+    _player("contest_break_off", "Break off the contest", parse_names, contest.contest_break_off),
+    Move("contest_cost", "Change a tick's cost", parse_contest_cost, contest.contest_cost),
+    Move("combat_start", "Start a fight", parse_combat_start, fight.combat_start),
+    _player("declare", "Declare", parse_declare, fight.declare),
+    _player("rest", "Rest", parse_names, fight.rest),
+    _player("tend", "Tend wounds", parse_names, fight.tend),
+    Move("timing", "Set Timing", parse_timing, fight.timing),
+    _player("combat_roll", "Roll the Combat Roll", parse_names, fight.combat_roll),
+    Move("resolve", "Call the Resolution Point", parse_nothing, fight.resolve),
+    Move("set_conditions", "Set the Conditions", parse_conditions, director.set_conditions),
+    Move("set_status", "Set a Persona's status", parse_status, director.set_status),
+    Move("correct", "Correct a track", parse_correct, director.correct),
+    Move("end", "End it", parse_nothing, director.end),
+)
+
+
+# The one-off check, outside any contest or fight: its player's or the Director's to roll (the
+# platform checks the sender against ``character`` before ``run``).
+
+
+def parse_roll_check(form: Form, table: Table) -> dict[str, Any]:
+    character = table.character(value(form, "character") or None)
+    if character is None:
+        raise BadValue("Choose a Persona.")
+    skill = parse_names(form, table).get("skill")
+    if not skill:
+        raise BadValue("Name the skill to roll.")
+    mode = value(form, "mode", checks.CHECK).strip().lower() or checks.CHECK
+    if mode not in checks.MODES:
+        raise BadValue("Roll a check, a challenge or a practice.")
+    if mode == checks.CHECK and _flag(form, "challenge"):  # the form's "as a challenge" box
+        mode = checks.CHALLENGE
+    return {"character": character.id, "skill": skill, "mode": mode}
+
+
+def run_check(run: CheckRun) -> tuple[dict[str, Any], str]:
+    me = run.characters[run.args["character"]]
+    return checks.roll_check(me.sheet, name=me.name, skill=run.args["skill"], mode=run.args["mode"], rng=run.rng,
+                             secret=me.is_npc)
+
+
+CHECK_ROLL = Check(
+    name="check", label="Roll a check", parse=parse_roll_check, run=run_check, event=CHECK_EVENT,
+    notice="games/passages/panel.html#check_notice", working=check_rolled_working,
+)
