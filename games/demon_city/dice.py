@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from games.core.rng import Rng
-from games.demon_city.errors import RuleError
+from games.core.engine import RuleError
 
 SIDES = 10
 MAX_SITUATION = 2

@@ -21,7 +21,6 @@ from django.urls import reverse
 from tabletop import panels, services
 from tabletop.asgi import application
 from tabletop.models import Event, ProcedureState, Role
-from tabletop.selectors import combatant_sheet
 from tabletop.services import ServiceError
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
@@ -61,9 +60,9 @@ def state_and_log(table) -> tuple:
 
 
 def start(f, rng):
-    """Starts Action Rounds as the start form does (web.start): the Demon is the GM's NPC."""
-    sheets = [combatant_sheet(c) for c in (f["alfie"], f["betty"], f["demon"])]
-    return command(f, "gm", rng, type="start", combatants=sheets, npcs=[cid(f["demon"])])
+    """Starts Action Rounds as the start form does (moves.start): the characters by combatant id,
+    their sheets read from the table (the Demon is the GM's NPC)."""
+    return command(f, "gm", rng, type="start", combatants=[cid(f[who]) for who in ("alfie", "betty", "demon")])
 
 
 def test_the_slowest_announces_first_and_nobody_before_their_turn(fight) -> None:
