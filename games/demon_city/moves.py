@@ -145,8 +145,12 @@ MOVES: tuple[Move, ...] = tuple(
 
 
 def _reasons(form: Form, key: str) -> tuple[str, ...]:
-    """A task's Situation or Lost Dice reasons, each cut to the form's own limit."""
-    return tuple(r.strip()[:_MAX_REASON] for r in values(form, key) if r.strip())
+    """A task's Situation or Lost Dice reasons; one past the form's own limit is refused, as the
+    other text fields are (it had been cut short in silence)."""
+    found = tuple(r.strip() for r in values(form, key) if r.strip())
+    if any(len(r) > _MAX_REASON for r in found):
+        raise _too_long(key, _MAX_REASON)
+    return found
 
 
 def task_args(form: Form, table: Table) -> dict[str, Any]:
