@@ -20,6 +20,7 @@ from games.core.words import count
 from games.demon_city.audiences import task_visibility
 from games.demon_city.combatant import stat_label
 from games.demon_city.dice import CRITICAL, FUMBLE, SUCCESS, TIE
+from games.demon_city.narrate import names_of
 from games.demon_city.quotes import (BEST_RULE, BOTH_FUMBLE_RULE, CLASH_RULES, CRIT_RULE, DAMAGE_RULE,
                                      DEFENDED_RULE, DIE_RULES, GRAB_RULE, INJURY_RULE, MASSIVE_RULE, POOL_RULE,
                                      SKILL_RULE, STATIC_RULE, TIE_RULE, UNRESISTED_RULE)
@@ -47,10 +48,6 @@ def pool_step(who: str, pool: Mapping[str, Any]) -> str:
 
 def dice_text(values: list[int]) -> str:
     return ", ".join(map(str, values))
-
-
-def _clash(e: Event, n: Name) -> Working:
-    return clash(e, n, [pool_step(n(cid), r["pool"]) for cid, r in e["rolls"].items()], e["rolls"])
 
 
 def clash(e: Event, n: Name, pools: list[str], rolls: Mapping[str, Any]) -> Working:
@@ -153,16 +150,13 @@ def _grabbed(e: Event, n: Name) -> Working:
                    rule=GRAB_RULE, source="Action Rounds: Slow Motion Phase, step 2")
 
 
+# Each event's whole working (what the GM reads, and everyone when the event has no GM's part).
 WHOLE: dict[str, Callable[[Event, Name], Working | None]] = {
-    "clash_rolled": _clash, "damage_rolled": _damage, "injury_rolled": _injury,
+    "clash_rolled": lambda e, n: clash(e, n, [pool_step(n(cid), r["pool"]) for cid, r in e["rolls"].items()],
+                                       e["rolls"]),
+    "damage_rolled": _damage, "injury_rolled": _injury,
     "unresisted_resolved": _unresisted, "announced": _announced, "defended": _defended, "grabbed": _grabbed,
 }
-
-
-def names(state: Mapping[str, Any]) -> Callable[[object], str]:
-    """Each combatant's name by its id (an id the state does not know, as it is)."""
-    known = {cid: c.get("name") or cid for cid, c in state["combatants"].items()}
-    return lambda cid: known.get(str(cid), str(cid))
 
 
 def _task_whole(data: Mapping[str, Any]) -> Working:
@@ -180,10 +174,6 @@ def _task_whole(data: Mapping[str, Any]) -> Working:
              f"{OUTCOMES[roll['outcome']]} for {name}"]
     rule = " ".join(r for r in (BEST_RULE, SKILL_RULE, _outcome_rule(roll["outcome"])) if r)
     return Working(steps=tuple(steps), rule=rule, source="Task Resolution")
-
-
-def _told_clash(e: Event, n: Name) -> Working:
-    return clash(e, n, [POOLS], e["rolled"])
 
 
 def _told_announced(e: Event, n: Name) -> Working:
@@ -210,7 +200,7 @@ def _told_unresisted(e: Event, n: Name) -> Working | None:
 # The public workings of the events that may hold a GM's part, from their public part alone; a
 # line no rule of the seed explains to everyone stays the GM's alone.
 TOLD: dict[str, Callable[[Event, Name], Working | None]] = {
-    "clash_rolled": _told_clash, "announced": _told_announced, "unresisted_resolved": _told_unresisted,
+    "clash_rolled": lambda e, n: clash(e, n, [POOLS], e["rolled"]), "announced": _told_announced, "unresisted_resolved": _told_unresisted,
 }
 
 
@@ -245,7 +235,8 @@ def working(event: Event, state: Mapping[str, Any]) -> Working | None:
     """The working of ``event``'s line (``Engine.working``), or None for bookkeeping (a round
     begins, a correction): the whole, or for an event with a GM's part, the public one with the
     whole as its private twin."""
-    n = names(state)
+    known = names_of(state)  # a name by its combatant id (an id the state does not know, as it is)
+    n: Name = lambda cid: known.get(str(cid), str(cid))  # noqa: E731
     make = WHOLE.get(event["type"])
     whole = make(event, n) if make else None
     if whole is None or GM_PART not in event:
