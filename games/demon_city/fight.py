@@ -14,6 +14,7 @@ from typing import Any
 
 from games.contract import Character
 from games.core.engine import RuleError, Turn
+from games.core.rng import Rng
 from games.demon_city import state as st
 from games.demon_city.combatant import Combatant
 from games.demon_city.errors import NotInFight, NotNow
@@ -121,7 +122,7 @@ def add_combatant(state: Mapping[str, Any], args: Mapping[str, Any], turn: Turn)
              "npc": character.is_npc}]
 
 
-def place(person: Combatant, order: list[str], people: Mapping[str, Combatant], rng: Any) -> list[str]:
+def place(person: Combatant, order: list[str], people: Mapping[str, Combatant], rng: Rng) -> list[str]:
     """``order`` with ``person`` inserted by Agility; among equals at a random place, as
     the seed decides ties, while the ties already decided between others stay put."""
     rest = [c for c in order if c != person.id]

@@ -13,9 +13,9 @@ from typing import Any
 
 from games.contract import Seat
 from games.demon_city.actions import KINDS
+from games.demon_city.combatant import STAT_NAMES, stat_label
 from games.demon_city.injury_text import format_injury_table
 from games.demon_city.round_view import clash_odds, pool_view, rolled_round
-from games.demon_city.combatant import STAT_NAMES, stat_label
 from games.demon_city.state import current_pools, grouping, next_announcer, ready_to_roll
 
 # What the GM's "Correct" form offers mid-fight (the engine takes any sheet field or condition).

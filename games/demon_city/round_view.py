@@ -18,8 +18,8 @@ from typing import Any
 
 from games.demon_city import odds
 from games.demon_city.clash import side_of
-from games.demon_city.narrate import summary
 from games.demon_city.combatant import stat_label
+from games.demon_city.narrate import summary
 from games.demon_city.thrown import happened_dice, thrown
 
 DIE_LABELS = {"base": "The die everyone rolls", "skill": "Skill Die", "defense": "Defense Die",

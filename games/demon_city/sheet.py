@@ -10,9 +10,9 @@ import zlib
 from collections.abc import Mapping
 from typing import Any
 
+from games.contract import Character, Glance
 from games.core.engine import RuleError
 from games.demon_city.combatant import SHEET_FIELDS, STAT_NAMES, Combatant, derived_values, stat_label
-from games.contract import Character, Glance
 from games.sheets import SheetError, SheetField
 
 _KIND = {"str": "text", "int": "int", "bool": "bool", "stats": "skills"}

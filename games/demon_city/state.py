@@ -28,10 +28,10 @@ from typing import Any
 
 from games.demon_city.actions import Action
 from games.demon_city.clash import Grouping, group
+from games.demon_city.combatant import Combatant
 from games.demon_city.dice import Pool
 from games.demon_city.injury import DEFAULT_INJURY_TABLE
 from games.demon_city.pools import all_pools, difficulty_pool
-from games.demon_city.combatant import Combatant
 
 State = dict[str, Any]
 IDLE, ANNOUNCE, RESOLVED, ENDED = "idle", "announce", "resolved", "ended"
