@@ -520,8 +520,8 @@ def test_the_gm_s_page_names_the_step_the_undo_takes_back_and_no_other_page_offe
     start(fight, random.Random(4))
     command(fight, "ann", random.Random(4), type="announce", combatant=cid(fight["alfie"]), kind="defend")
     shown = html.unescape(gm.get(page).content.decode())
-    assert "Undo last step <span class=\"muted\">(Alfie announces a defence (2 dice).)</span>" in shown
+    assert "Undo last step</button>" in shown and "takes back: Alfie announces a defence (2 dice).</span>" in shown
     assert "Undo last step" not in ann.get(page).content.decode()
     command(fight, "gm", random.Random(4), type="undo")
     shown = html.unescape(gm.get(page).content.decode())
-    assert "(Action Rounds! Announcing from slowest: Alfie, Demon, Betty.)" in shown
+    assert "takes back: Action Rounds! Announcing from slowest: Alfie, Demon, Betty.</span>" in shown
