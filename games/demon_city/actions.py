@@ -13,8 +13,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from games.demon_city.errors import RuleError
-from games.demon_city.sheet import Combatant, stat_label
+from games.core.engine import RuleError
+from games.demon_city.combatant import Combatant, stat_label
 
 MELEE, GRAB, SHOOT, EXOTIC, DEFEND, OTHER = "melee", "grab", "shoot", "exotic", "defend", "other"
 KINDS = {

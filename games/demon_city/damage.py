@@ -12,8 +12,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from games.core.rng import Rng
+from games.demon_city.combatant import Combatant
 from games.demon_city.dice import roll
-from games.demon_city.sheet import Combatant
 
 OUT_AT = -1
 

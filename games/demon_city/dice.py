@@ -10,8 +10,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from games.core.engine import RuleError
 from games.core.rng import Rng
-from games.demon_city.errors import RuleError
 
 SIDES = 10
 MAX_SITUATION = 2

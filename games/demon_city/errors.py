@@ -1,15 +1,15 @@
-"""The one exception the Demon City engine raises for an illegal command."""
+"""Demon City's refusals: the one ``RuleError`` of games/core/engine.py (a move or input the rules
+do not allow, raised before anything changes), and the kinds of it these rules name."""
 
 from __future__ import annotations
 
+from games.core.engine import RuleError
 
-class RuleError(Exception):
-    """A command or input the rules do not allow.
 
-    Raised before anything changes: ``decide`` never mutates the state it is given,
-    so a caller can show ``str(error)`` to the person who sent the command and carry on.
-    """
+class NotNow(RuleError):
+    """A move the rules allow, at the wrong moment: the fight's phase does not take it, or it is
+    another entity's turn to announce."""
 
-    def __init__(self, message: str) -> None:
-        super().__init__(message)
-        self.message = message
+
+class NotInFight(RuleError):
+    """A combatant the fight does not hold, or a character the table does not seat."""

@@ -1,21 +1,44 @@
-"""``apply(state, event) -> state``: the only way the Action Rounds state changes.
+"""How each Action Rounds event changes the state: ``FOLDS``, one fold per event kind.
 
-Events are plain dicts with a ``type``, the ``step`` (the command that produced them)
-and the ``round``; every die is in them, so replaying a log through ``apply`` rebuilds
-the state exactly and an auditor can check each roll. ``apply`` never rolls dice.
+The core (games/core/engine.py) hands a fold a copy of the state to change, stamps ``step`` and
+keeps the undo list; a fold never rolls, never draws, and never copies again. Every die is in the
+events, so the log folded again from ``new_state()`` rebuilds the state and an auditor can check
+each roll. Each event carries ``type``, ``step`` (one per move), ``round`` and ``by_gm`` (whether
+the GM sent the move), stamped when the move settles (``rounds.settle``):
+
+    action_rounds_started {combatants (each a sheet + id as it entered the fight: the rules'
+                           record), order, ties, injury_table, injuries_count, npcs}
+    combatant_added {combatant, order, npc}      announced {action, pool}
+    extra_targets_allowed {combatant}           pool_adjusted {combatant, die, change, reason}
+    difficulty_set {combatant, target_number, stat}
+    condition_set {combatant, field, value, order}   injury_table_set {table}
+    dice_collected {pools, unresisted, clashes}
+    unresisted_resolved {combatant, action, task (None or the roll), succeeded}
+    clash_rolled {clash, members, rolls: {id: {pool, dice, best}}, outcome ("winner" |
+                  "same_side_tie" | "opposing_tie" | "both_fumble"), winner, tied, critical,
+                  fumbles, prompt}
+    damage_rolled {attacker, target, dice, massive, taken, before, after, out_of_fight}
+    grabbed {attacker, target}   defended {combatant}   injury_rolled {combatant, die, entry}
+    grab_ended {target, grabbers, reason ("grabber_out" | "broke_free" | "host")}
+    round_resolved {pending}     round_started {}       action_rounds_ended {}
+    undone {undoes_step, what, restores (the ids whose Toughness or injuries it puts back),
+            pools_now}: the core's, folded by folding the log again without the step
+
+While a round is announced, an event that changes a pool already announced also holds
+``pools_now`` ([[id, dice], ...]), which its log line states; one that holds an NPC's figures
+holds them in a GM's part too (``audiences``).
 """
 
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from games.demon_city.state import ANNOUNCE, ENDED, RESOLVED, State
 
 # Why a grab ends: its holder is out of the fight, the target broke free, or the Host said so.
 GRABBER_OUT, BROKE_FREE, HOST_RELEASED = "grabber_out", "broke_free", "host"
-UNDO_DEPTH = 10  # how many steps the GM can walk back; snapshots live in the state
 Event = Mapping[str, Any]
 
 
@@ -144,54 +167,22 @@ def _ended(state: State, e: Event) -> None:
     state["phase"] = ENDED
 
 
-_REDUCERS: dict[str, Callable[[State, Event], None]] = {
-    "action_rounds_started": _started,
-    "combatant_added": _added,
-    "announced": _announced,
-    "extra_targets_allowed": _extra_targets,
-    "pool_adjusted": _pool_adjusted,
-    "difficulty_set": _difficulty,
-    "condition_set": _condition,
-    "injury_table_set": _injury_table,
-    "dice_collected": _record,
-    "unresisted_resolved": _record,
-    "clash_rolled": _record,
-    "damage_rolled": _damage,
-    "grabbed": _grabbed,
-    "grab_ended": _grab_ended,
-    "defended": _defended,
-    "injury_rolled": _injury,
-    "round_resolved": _resolved,
-    "round_started": _round_started,
-    "action_rounds_ended": _ended,
+FOLDS: dict[str, Callable[[State, Event], None]] = {
+    "action_rounds_started": _started, "combatant_added": _added, "announced": _announced,
+    "extra_targets_allowed": _extra_targets, "pool_adjusted": _pool_adjusted, "difficulty_set": _difficulty,
+    "condition_set": _condition, "injury_table_set": _injury_table,
+    # the roll's events, in the order it logs them (resolution.roll_round)
+    "dice_collected": _record, "unresisted_resolved": _record, "clash_rolled": _record, "damage_rolled": _damage,
+    "grabbed": _grabbed, "grab_ended": _grab_ended, "defended": _defended, "injury_rolled": _injury,
+    "round_resolved": _resolved, "round_started": _round_started, "action_rounds_ended": _ended,
 }
-EVENT_TYPES = frozenset(_REDUCERS) | {"undone"}
 
 
-def _snapshot(state: Mapping[str, Any]) -> dict[str, Any]:
-    return copy.deepcopy({k: v for k, v in state.items() if k != "undo"})
-
-
-def apply(state: Mapping[str, Any], event: Event) -> State:
-    """Return the state after ``event``; the given state is left untouched.
-
-    The first event of each step saves a snapshot, so ``undone`` can restore the state
-    as it was before the last step. The step counter only ever grows, even across an
-    undo, so every event in a log keeps a distinct step number.
-    """
-    kind = event["type"]
-    if kind == "undone":
-        restored: State = copy.deepcopy(state["undo"][-1])
-        restored["undo"] = list(state["undo"][:-1])
-        restored["step"] = event["step"]
-        return restored
-    # Snapshots are never changed once taken, so the new state may share them; copying
-    # the whole stack on every event would cost more than everything else together.
-    new = _snapshot(state)
-    new["undo"] = list(state["undo"])
-    step = event.get("step")
-    if step is not None and step != state["step"]:
-        new["undo"] = (new["undo"] + [_snapshot(state)])[-UNDO_DEPTH:]
-        new["step"] = step
-    _REDUCERS[kind](new, event)
+def folded(state: Mapping[str, Any], events: Iterable[Event] = ()) -> State:
+    """A copy of ``state`` with ``events`` folded in, for a rule that reads ahead (the pool an
+    announcement leaves, the damage a Clash has done before the next Clash rolls); the given
+    state is left as it was."""
+    new: State = copy.deepcopy(dict(state))
+    for event in events:
+        FOLDS[event["type"]](new, event)
     return new

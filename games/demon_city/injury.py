@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from games.core.engine import RuleError
 from games.core.rng import Rng
 from games.demon_city.dice import SIDES
-from games.demon_city.errors import RuleError
 
 DEFAULT_INJURY_TABLE: list[dict[str, Any]] = [
     {"low": 1, "high": 1, "result": "Killed", "dead": True, "conclusive": True,

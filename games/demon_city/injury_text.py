@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from games.demon_city.errors import RuleError
+from games.core.engine import RuleError
 from games.demon_city.injury import validate_table
 
 

@@ -11,8 +11,9 @@ from typing import Any
 
 from games.core.words import count
 from games.demon_city.actions import DEFEND, EXOTIC, GRAB, MELEE, OTHER, SHOOT
+from games.demon_city.combatant import SHEET_FIELDS, stat_label
 from games.demon_city.events import BROKE_FREE, GRABBER_OUT
-from games.demon_city.sheet import SHEET_FIELDS, stat_label
+from games.demon_city.state import npcs
 
 # What an announcement says of its kind, in words, not the engine's codes.
 ANNOUNCED = {
@@ -73,7 +74,7 @@ def _dice(values: list[int]) -> str:
 def summary(event: Event, names: Mapping[str, str], hidden: Collection[str] = frozenset()) -> str:
     """A short sentence for ``event``; ``names`` maps combatant ids to display names.
 
-    ``hidden``: the NPCs whose figures the reader may not see (the GM's: ``screen``). Every die
+    ``hidden``: the NPCs whose figures the reader may not see (the GM's: ``audiences``). Every die
     is public, and what came of it; an NPC's pool before the roll (how many dice, and why) and
     its sheet's values are not, so its line leaves them out."""
 
@@ -152,7 +153,7 @@ def summary(event: Event, names: Mapping[str, str], hidden: Collection[str] = fr
 
 
 def _pools_now(event: Event, n: Callable[[str], str], secret: Callable[[str], bool]) -> str:
-    """The pools an event changed, already announced (``procedure._announced_sizes``): "Pools
+    """The pools an event changed, already announced (``state.pools_changed``): "Pools
     now: Alfie 2 dice." A hidden NPC's pool before the roll is the GM's, so its reader's line
     leaves it out."""
     shown = [f"{n(cid)} {count(size, 'die', 'dice')}" for cid, size in event.get("pools_now") or ()
@@ -163,3 +164,17 @@ def _pools_now(event: Event, n: Callable[[str], str], secret: Callable[[str], bo
 def names_of(state: Mapping[str, Any]) -> dict[str, str]:
     """Display names from a state: the sheet name, or the id when the name is blank."""
     return {cid: c.get("name") or cid for cid, c in state["combatants"].items()}
+
+
+def line(event: Event, state: Mapping[str, Any]) -> str:
+    """``event``'s line as everyone reads it (``Engine.summary``), from the state it leaves: an
+    NPC's figures left out (the GM reads the whole line, in the event's GM's part)."""
+    return summary(event, names_of(state), npcs(state))
+
+
+def step_line(event: Event, state: Mapping[str, Any]) -> str:
+    """What the GM's undo list says of a step, by its first event: the roll by its round, any
+    other step by its line as everyone reads it (the undo's own event repeats it)."""
+    if event["type"] == "dice_collected":
+        return f"the roll of round {event['round']}"
+    return line(event, state)

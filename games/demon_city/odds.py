@@ -1,4 +1,5 @@
-"""Exact odds for Demon City rolls (no sampling): pool against pool, pool against a number.
+"""Exact odds for Demon City rolls (no sampling): pool against pool, pool against a number;
+the bar chart of them and the odds page (``ODDS``) that shows both.
 
 Everything is computed with ``Fraction`` from the distribution of the best of n d10,
 P(best <= k) = (k/10)^n, and handed out as floats (``*_exact`` keeps the fractions).
@@ -9,8 +10,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields
 from fractions import Fraction
+from typing import Any
 
-from games.demon_city.dice import SIDES
+from games.contract import Page
+from games.demon_city.dice import MAX_POOL, SIDES
+from games.forms import Form, bounded
 
 FACES = range(1, SIDES + 1)
 
@@ -108,3 +112,58 @@ def expected_damage(toughness: int, *, massive: bool = False) -> Fraction:
 def percent(value: Fraction | float) -> int:
     """Whole percent, halves rounded up, as a table in a rulebook prints them."""
     return int(Fraction(value) * 100 + Fraction(1, 2))
+
+
+# The bar chart: one horizontal bar per pool size, split into win / tie / lose segments, with
+# the ties-re-rolled win chance as the label, like the seed comment's table; the template only
+# draws what ``odds_chart`` returns.
+SEGMENTS = ("win", "tie", "lose")
+
+
+def odds_chart(opponent: int = 1, *, pools: range = range(1, MAX_POOL + 1), width: int = 300,
+               bar_height: int = 20, gap: int = 8, label_width: int = 60) -> dict[str, Any]:
+    """Rectangles for ``pools`` d10 against ``opponent`` d10.
+
+    Returns ``{"width", "height", "bars": [{"label", "y", "win_ties_rerolled" (whole %),
+    "segments": [{"kind", "x", "width", "percent"}]}]}``; segment widths of a bar add up
+    to ``width`` exactly (rounding is pushed into the last segment) so bars line up.
+    """
+    bars = []
+    for row, pool in enumerate(pools):
+        exact = clash_exact(pool, opponent)
+        shares = {"win": exact.win, "tie": exact.tie, "lose": exact.lose}
+        x, segments = label_width, []
+        for index, kind in enumerate(SEGMENTS):
+            if index == len(SEGMENTS) - 1:
+                span = label_width + width - x
+            else:
+                span = round(shares[kind] * width)
+            segments.append({"kind": kind, "x": x, "width": span, "percent": percent(shares[kind])})
+            x += span
+        bars.append({"label": f"{pool}d10 v {opponent}d10", "y": row * (bar_height + gap),
+                     "height": bar_height, "win_ties_rerolled": percent(exact.win_ties_rerolled),
+                     "segments": segments})
+    height = len(bars) * (bar_height + gap) - gap if bars else 0
+    return {"width": label_width + width, "height": height, "bars": bars}
+
+
+def _pct(x: float) -> str:
+    return f"{x * 100:.1f}"
+
+
+def odds_context(query: Form) -> dict[str, Any]:
+    """The odds page's figures: every pool against every pool, every pool against each static
+    number, and the chart against the pool the query names (``against``, 1-5; never refused)."""
+    opponent = bounded(query, "against", 1, 1, MAX_POOL)
+    pools = range(1, MAX_POOL + 1)
+    clash_rows = [
+        {"label": f"{a}d10 v {b}d10", **{k: _pct(getattr(clash(a, b), k)) for k in
+                                         ("win", "tie", "lose", "crit", "fumble", "win_ties_rerolled")}}
+        for a in pools for b in pools
+    ]
+    target_rows = [{"pool": n, "cells": [_pct(against_target(n, t).win) for t in range(0, 10)]} for n in pools]
+    return {"clash_rows": clash_rows, "target_rows": target_rows, "targets": range(0, 10),
+            "chart": odds_chart(opponent), "opponent": opponent, "opponents": pools}
+
+
+ODDS = Page(slug="odds", title="Demon City odds", template="games/demon_city/odds.html", context=odds_context)

@@ -13,9 +13,9 @@ from typing import Any
 
 from games.contract import Seat
 from games.demon_city.actions import KINDS
+from games.demon_city.combatant import STAT_NAMES, stat_label
 from games.demon_city.injury_text import format_injury_table
-from games.demon_city.round_view import _clash_odds, _pool_view, _rolled
-from games.demon_city.sheet import STAT_NAMES, stat_label
+from games.demon_city.round_view import clash_odds, pool_view, rolled_round
 from games.demon_city.state import current_pools, grouping, next_announcer, ready_to_roll
 
 # What the GM's "Correct" form offers mid-fight (the engine takes any sheet field or condition).
@@ -70,16 +70,16 @@ def panel(state: Mapping[str, Any], hidden: Collection[str] = frozenset()) -> di
 
     if state["phase"] in ("idle", "ended"):
         # no round is under way: the heading names none (it had said "round 2" after the end)
-        return {"phase": state["phase"], "round": None, "stats": stats,
+        return {"phase": state["phase"], "round": None, "stats": stats, "undo": undoable(state),
                 "injury_table": state["injury_table"],
                 "injury_text": format_injury_table(state["injury_table"])}
-    rolled = _rolled(state, names, hidden) if state["phase"] == "resolved" else None
+    rolled = rolled_round(state, names, hidden) if state["phase"] == "resolved" else None
     if rolled is None:
         plan = grouping(state)
         live = current_pools(state)
         # a hidden NPC's pool before the roll is the GM's
-        pools = {cid: _pool_view(p.to_dict(), secret_names) for cid, p in live.items() if cid not in hidden}
-        clashes = [_clash_odds(state, clash.members, clash.actors, live, names, hidden)
+        pools = {cid: pool_view(p.to_dict(), secret_names) for cid, p in live.items() if cid not in hidden}
+        clashes = [clash_odds(state, clash.members, clash.actors, live, names, hidden)
                    for clash in plan.clashes]
         unresisted = [{"name": names[a]} for a in plan.unresisted]
         dice: dict[str, dict[str, Any]] = {}
@@ -134,16 +134,24 @@ def panel(state: Mapping[str, Any], hidden: Collection[str] = frozenset()) -> di
         "happened": [] if rolled is None else rolled["happened"],
         "kinds": list(KINDS.items()),
         "correctable": CORRECTABLE,
+        "undo": undoable(state),
         "stats": stats,
         "injury_table": state["injury_table"],
         "injury_text": format_injury_table(state["injury_table"]),
     }
 
 
+def undoable(state: Mapping[str, Any]) -> str | None:
+    """What the GM's undo would take back (the core's undo list: the newest step's line as
+    everyone reads it), or None when there is nothing to undo."""
+    steps = state.get("undo") or []
+    return str(steps[-1].get("what") or "the last step") if steps else None
+
+
 def _difficulty(state: Mapping[str, Any], cid: str, name: str,
                 choices: list[tuple[str, str]]) -> dict[str, Any]:
     """An unresisted action's difficulty form: the stat it rolls defaults to the one the
-    action named ("anything else"), then Agility, as ``procedure.set_difficulty`` does."""
+    action named ("anything else"), then Agility, as ``rounds.set_difficulty`` does."""
     action = next((a for a in state["actions"] if a["actor"] == cid), {})
     current = state["difficulties"].get(cid, {})
     chosen = current.get("stat") or action.get("stat") or "agility"

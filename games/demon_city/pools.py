@@ -9,8 +9,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from games.demon_city.actions import DEFEND, Action, attack_stat, describe_stat, targeted_stat
+from games.demon_city.combatant import Combatant, stat_label
 from games.demon_city.dice import Pool, build_pool
-from games.demon_city.sheet import Combatant, stat_label
 
 DEFENCE_BONUS = "successful defence last round"
 

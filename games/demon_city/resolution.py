@@ -15,7 +15,7 @@ from games.demon_city.actions import DAMAGING, DEFEND, GRAB, Action, attack_stat
 from games.demon_city.clash import pick_winner
 from games.demon_city.damage import roll_damage
 from games.demon_city.dice import CRITICAL, SUCCESS, Pool, judge_against_target, roll
-from games.demon_city.events import BROKE_FREE, GRABBER_OUT, apply
+from games.demon_city.events import BROKE_FREE, FOLDS, GRABBER_OUT, folded
 from games.demon_city.injury import roll_injury
 
 Event = dict[str, Any]
@@ -25,13 +25,13 @@ class _Log:
     """Events produced so far, and the state they lead to (so later rolls see damage)."""
 
     def __init__(self, state: Mapping[str, Any]) -> None:
-        self.state: dict[str, Any] = dict(state)
+        self.state: dict[str, Any] = folded(state)  # a scratch copy, folded in place
         self.events: list[Event] = []
 
     def emit(self, event_type: str, **fields: Any) -> None:
         event = {"type": event_type, "round": self.state["round"], **fields}
         self.events.append(event)
-        self.state = apply(self.state, event)
+        FOLDS[event_type](self.state, dict(event))
 
 
 def _task(pool: Pool, difficulty: Mapping[str, Any], rng: Rng) -> dict[str, Any]:
@@ -80,7 +80,7 @@ def _injury(log: _Log, cid: str, rng: Rng) -> None:
 
 
 def roll_round(state: Mapping[str, Any], rng: Rng) -> list[Event]:
-    """Every event of the roll, in the seed's order; the caller stamps the step."""
+    """Every event of the roll, in the seed's order; the core stamps the step."""
     pools = st.current_pools(state)
     groups = st.grouping(state)
     by_actor = {a.actor: a for a in st.live_actions(state)}

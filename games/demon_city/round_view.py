@@ -18,8 +18,8 @@ from typing import Any
 
 from games.demon_city import odds
 from games.demon_city.clash import side_of
+from games.demon_city.combatant import stat_label
 from games.demon_city.narrate import summary
-from games.demon_city.sheet import stat_label
 from games.demon_city.thrown import happened_dice, thrown
 
 DIE_LABELS = {"base": "The die everyone rolls", "skill": "Skill Die", "defense": "Defense Die",
@@ -38,7 +38,7 @@ def _censor(reason: str, secret_names: Collection[str]) -> str:
     return reason
 
 
-def _pool_view(pool: Mapping[str, Any], secret_names: Collection[str] = (), *,
+def pool_view(pool: Mapping[str, Any], secret_names: Collection[str] = (), *,
                bare: bool = False) -> dict[str, Any]:
     """A pool with a label and a reason for each die; ``bare``: how many dice alone (an NPC's
     pool as it was rolled, for a seat that may not see its figures)."""
@@ -49,7 +49,7 @@ def _pool_view(pool: Mapping[str, Any], secret_names: Collection[str] = (), *,
                       "reason": _censor(d["reason"], secret_names), "sign": d["sign"]} for d in pool["dice"]]}
 
 
-def _clash_odds(state: Mapping[str, Any], members: Sequence[str], actors: Sequence[str],
+def clash_odds(state: Mapping[str, Any], members: Sequence[str], actors: Sequence[str],
                 pools: Mapping[str, Any], names: Mapping[str, str],
                 hidden: Collection[str] = frozenset()) -> dict[str, Any]:
     """A Clash being announced, with each announcer's own chance against the side it faces.
@@ -85,7 +85,7 @@ _OUTCOME_WORDS = {"critical": "critical success", "success": "succeeds", "tie": 
 _HAPPENED = ("damage_rolled", "grabbed", "grab_ended", "defended", "injury_rolled")
 
 
-def _rolled(state: Mapping[str, Any], names: Mapping[str, str],
+def rolled_round(state: Mapping[str, Any], names: Mapping[str, str],
             hidden: Collection[str] = frozenset()) -> dict[str, Any] | None:
     """The round as it was rolled, from its own events; ``None`` if they are missing."""
     results = state["results"]
@@ -95,7 +95,7 @@ def _rolled(state: Mapping[str, Any], names: Mapping[str, str],
     secret_names = [names[c] for c in hidden if c in names]
 
     def shown(cid: str, pool: Mapping[str, Any]) -> dict[str, Any]:
-        return _pool_view(pool, secret_names, bare=cid in hidden)
+        return pool_view(pool, secret_names, bare=cid in hidden)
 
     pools = {cid: shown(cid, p) for cid, p in collected["pools"].items()}
     dice: dict[str, dict[str, Any]] = {}

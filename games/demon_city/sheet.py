@@ -1,208 +1,146 @@
-"""The Demon City character sheet: its field description and the ``Combatant`` it builds.
+"""Demon City's sheet at a table: the sheet as the platform's form fields, cleaning a
+submitted sheet, what a sheet page derives from it, and the character card.
 
-Seed: "All character stats are ranked from 0-9 (or possibly more, with no maximum, if
-the supernatural is involved), high numbers are good."
+Pure Python like the rest of the engine; the platform renders what this returns.
 """
 
 from __future__ import annotations
 
+import zlib
 from collections.abc import Mapping
-from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
-from games.demon_city.errors import RuleError
+from games.contract import Character, Glance
+from games.core.engine import RuleError
+from games.demon_city.combatant import SHEET_FIELDS, STAT_NAMES, Combatant, derived_values, stat_label
+from games.sheets import SheetError, SheetField
 
-STAT_MAX = 9  # lifted for supernatural entities
-STAT_NAMES = ("agility", "toughness", "hand_to_hand", "firearms", "exotic_weapons")
-STAT_LABELS = {
-    "agility": "Agility",
-    "toughness": "Toughness",
-    "hand_to_hand": "Hand-to-Hand",
-    "firearms": "Firearms",
-    "exotic_weapons": "Exotic Weapons",
-}
+_KIND = {"str": "text", "int": "int", "bool": "bool", "stats": "skills"}
+# what the rules keep (Action Rounds write them back; the GM may correct them)
+_KEPT = frozenset({"current_toughness", "injured", "out_of_fight"})
 
-
-def _stat(name: str, default: int, help_text: str) -> dict[str, Any]:
-    return {"name": name, "label": STAT_LABELS[name], "kind": "int", "default": default,
-            "min": 0, "max": STAT_MAX, "uncapped_by": "supernatural", "help": help_text}
-
-
-# Plain data so a form, a template or the registry can render and validate the sheet
-# without importing anything else. ``uncapped_by`` names the bool that lifts ``max``.
-SHEET_FIELDS: list[dict[str, Any]] = [
-    {"name": "name", "label": "Name", "kind": "str", "default": "", "min": None, "max": None,
-     "help": "What the table calls this entity."},
-    {"name": "side", "label": "Side", "kind": "str", "default": "", "min": None,
-     "max": None, "help": "Entities on the same side break a tie for first at random. Blank: "
-                          "the players' side for a player's character, the opposing side for "
-                          "an NPC."},
-    {"name": "supernatural", "label": "Supernatural", "kind": "bool", "default": False,
-     "min": None, "max": None, "help": "Stats may go above 9."},
-    _stat("agility", 3, "Speed and coordination; the slowest announces first."),
-    _stat("toughness", 3, "Base Toughness: humans run from 0 (frail) to 5 (world-class)."),
-    {"name": "current_toughness", "label": "Current Toughness", "kind": "int", "default": None,
-     "min": None, "max": None,
-     "help": "Empty means equal to Base Toughness; at -1 or below the entity is out of the fight."},
-    {"name": "armour", "label": "Armour", "kind": "int", "default": 0, "min": 0, "max": None,
-     "help": "Kevlar and the like: added to Base Toughness when rolling damage."},
-    _stat("hand_to_hand", 0, "0 means the entity does not have the skill."),
-    _stat("firearms", 0, "0 means the entity does not have the skill."),
-    _stat("exotic_weapons", 0, "0 means the entity does not have the skill."),
-    {"name": "skills", "label": "Other skills", "kind": "stats", "default": {}, "min": 0,
-     "max": STAT_MAX, "uncapped_by": "supernatural",
-     "help": "Skills the GM adds, one per line as Name: rating, e.g. Driving: 6."},
-    {"name": "injured", "label": "Injured", "kind": "bool", "default": False, "min": None,
-     "max": None, "help": "Carries an injury. In a fight, an injury taken during that fight "
-                          "costs one die; one from before only if the Host says it counts."},
-    {"name": "out_of_fight", "label": "Out of the fight", "kind": "bool", "default": False,
-     "min": None, "max": None, "help": "Cannot announce or roll."},
-]
-
-# Conditions that only exist while Action Rounds run; the GM may correct them.
-CONDITION_FIELDS = ("present", "grabbed", "grabbed_by", "unaware", "dead", "injury_pending",
-                    "injury_round", "defended_last_round", "defended_this_round", "injured_before")
+# Character.name is the sheet's name; the rest of SHEET_FIELDS is the sheet.
+FIELDS: tuple[SheetField, ...] = tuple(
+    SheetField(
+        key=f["name"], label=f["label"], kind=_KIND[f["kind"]],  # type: ignore[arg-type]
+        default=f["default"] if f["default"] is not None else "",
+        max_length=40, help=f["help"], rules="kept" if f["name"] in _KEPT else "",
+    )
+    for f in SHEET_FIELDS
+    if f["name"] != "name"
+)
 
 
-@dataclass(frozen=True)
-class Combatant:
-    """One entity in a fight, built from a plain sheet dict plus an ``id``."""
-
-    id: str
-    name: str = ""
-    side: str = "players"
-    supernatural: bool = False
-    agility: int = 3
-    toughness: int = 3
-    current_toughness: int = 3
-    armour: int = 0
-    hand_to_hand: int = 0
-    firearms: int = 0
-    exotic_weapons: int = 0
-    skills: Mapping[str, int] = field(default_factory=dict)
-    injured: bool = False
-    out_of_fight: bool = False
-    present: bool = True
-    grabbed: bool = False
-    # Who holds the grab (ids); empty when the Host marked the grab by hand. The grab ends
-    # when every holder is out of the fight, when the target breaks free, or by the Host.
-    grabbed_by: tuple[str, ...] = ()
-    unaware: bool = False
-    dead: bool = False
-    injury_pending: bool = False
-    injury_round: int = 0
-    defended_last_round: bool = False
-    defended_this_round: bool = False
-    # An injury from before this fight, kept for the sheet: it costs no Lost Die here, since
-    # the seed gives that die to "anyone who has taken at least one injury during the fight".
-    injured_before: bool = False
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> Combatant:
-        """Validate a plain dict (sheet fields, conditions, ``id``); unknown keys are errors."""
-        known = {f.name for f in fields(cls)}
-        unknown = sorted(set(data) - known)
-        if unknown:
-            raise RuleError(f"Unknown sheet field(s): {', '.join(unknown)}.")
-        cid = data.get("id")
-        if not isinstance(cid, str) or not cid:
-            raise RuleError("A combatant needs a non-empty string id.")
-        values = dict(data)
-        values["skills"] = dict(values.get("skills") or {})
-        if isinstance(values.get("grabbed_by"), list):
-            values["grabbed_by"] = tuple(values["grabbed_by"])
-        if values.get("current_toughness") is None:
-            values["current_toughness"] = values.get("toughness", cls.toughness)
-        built = cls(**values)
-        built._check()
-        return built
-
-    def _check(self) -> None:
-        for f in fields(self):
-            value, kind = getattr(self, f.name), str(f.type)
-            if kind.startswith("Mapping"):
-                ok = isinstance(value, Mapping)
-            elif kind.startswith("tuple"):
-                ok = isinstance(value, tuple) and all(isinstance(v, str) and v for v in value)
-            else:
-                # bool is an int subclass; a sheet that says True for Agility is a mistake.
-                ok = type(value) is {"str": str, "bool": bool, "int": int}[kind]
-            if not ok:
-                raise RuleError(f"{f.name} must be {kind}, not {value!r}.")
-        cap = None if self.supernatural else STAT_MAX
-        ratings = {STAT_LABELS[n]: getattr(self, n) for n in STAT_NAMES}
-        for key, value in self.skills.items():
-            if not isinstance(key, str) or not key or key in STAT_NAMES:
-                raise RuleError(f"Skill name {key!r} is empty or shadows a stat.")
-            if not isinstance(value, int) or isinstance(value, bool):
-                raise RuleError(f"Skill {key} must be a whole number.")
-            ratings[key] = value
-        for label, value in ratings.items():
-            if value < 0 or (cap is not None and value > cap):
-                raise RuleError(
-                    f"{label} must be 0-9 (higher only for the supernatural), not {value}.")
-        if self.armour < 0:
-            raise RuleError("Armour cannot be negative.")
-        if self.current_toughness > self.toughness:
-            raise RuleError("Current Toughness cannot exceed Base Toughness.")
-
-    def to_dict(self) -> dict[str, Any]:
-        """The JSON-ready form, which ``from_dict`` reads back unchanged."""
-        data = asdict(self)
-        data["skills"] = dict(self.skills)
-        data["grabbed_by"] = list(self.grabbed_by)
-        return data
-
-    def stat(self, name: str) -> int:
-        """A rating by name: the fixed stats, then GM-added skills (0 when absent)."""
-        if name in STAT_NAMES:
-            return int(getattr(self, name))
-        return int(self.skills.get(name, 0))
-
-    def has_stat(self, name: str) -> bool:
-        return name in STAT_NAMES or name in self.skills
-
-    @property
-    def damage_toughness(self) -> int:
-        """Seed: "Kevlar and other protection raises your Base Toughness for these purposes"."""
-        return self.toughness + self.armour
-
-    def allied_with(self, other: Combatant) -> bool:
-        """Same side; a blank side is nobody's side but the entity's own."""
-        return self.id == other.id or (bool(self.side) and self.side == other.side)
-
-    @property
-    def able(self) -> bool:
-        """Can announce and roll: present, in the fight and alive."""
-        return self.present and not self.out_of_fight and not self.dead
-
-    def with_changes(self, **changes: Any) -> Combatant:
-        """A validated copy with some fields changed."""
-        return Combatant.from_dict({**self.to_dict(), **changes})
+def _int(key: str, value: Any, *, blank: int | None = None) -> int | None:
+    if value in (None, ""):
+        return blank
+    if isinstance(value, bool):
+        raise SheetError(key, f"{stat_label(key)} must be a whole number.")
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        raise SheetError(key, f"{stat_label(key)} must be a whole number.") from None
 
 
-def derived_values(sheet: Mapping[str, Any]) -> dict[str, Any]:
-    """Values a sheet page shows but nobody types: built from a sheet dict (id optional)."""
-    person = Combatant.from_dict({"id": "sheet", **sheet})
-    # Armour counts ("raises your Base Toughness"); "If their Toughness is 0 you still
-    # roll one die".
-    return {
-        "damage_dice": max(1, person.damage_toughness),
-        "out_of_fight_at": -1,
-        "lost_die_for_injury": person.injured,
-    }
+def parse_skills(value: Any) -> dict[str, int]:
+    """GM-added skills from a mapping or 'Name: rating' lines; ``SheetError`` names the fault."""
+    if isinstance(value, Mapping):
+        pairs = list(value.items())
+    else:
+        from games.sheets import parse_stats
+
+        pairs = [(n, v) for n, v in parse_stats(str(value or ""))]
+    skills: dict[str, int] = {}
+    seen: dict[str, str] = {}
+    for name, rating in pairs:
+        # A skill keeps the name the GM typed ("Driving" stays "Driving"; issue 13, bug 8):
+        # only spaces are tidied. Names are told apart without case, so "driving" and
+        # "Driving" are one skill, and none may pass for one of the sheet's own stats.
+        key = " ".join(str(name).split())
+        folded = key.casefold().replace(" ", "_").replace("-", "_")
+        if not key:
+            raise SheetError("skills", "A skill needs a name.")
+        if folded in STAT_NAMES:
+            raise SheetError("skills", f"{key} is one of the sheet's own stats, not another skill.")
+        if folded in seen:
+            raise SheetError("skills", f"{seen[folded]} and {key} are the same skill.")
+        seen[folded] = key
+        skills[key] = _int("skills", rating) or 0
+    return skills
 
 
-def stat_label(name: str) -> str:
-    return STAT_LABELS.get(name, name.replace("_", " ").title())
+def clean_sheet(data: Mapping[str, Any]) -> dict[str, Any]:
+    """A submitted sheet as the engine will read it; ``SheetError`` names the field at fault."""
+    sheet: dict[str, Any] = {}
+    for spec in FIELDS:
+        value = data.get(spec.key, spec.default)
+        if spec.kind == "bool":
+            sheet[spec.key] = value in (True, "1", "on", "true", "True")
+        elif spec.kind == "int":
+            blank = None if spec.key == "current_toughness" else int(spec.default or 0)
+            sheet[spec.key] = _int(spec.key, value, blank=blank)
+        elif spec.kind == "skills":
+            sheet[spec.key] = parse_skills(value)
+        else:
+            sheet[spec.key] = str(value or "").strip()[: spec.max_length]
+    try:
+        Combatant.from_dict({"id": "sheet", **sheet})
+    except RuleError as exc:
+        raise SheetError(_field_of(str(exc)), str(exc)) from None
+    return sheet
 
 
-__all__ = [
-    "CONDITION_FIELDS",
-    "SHEET_FIELDS",
-    "STAT_MAX",
-    "STAT_NAMES",
-    "Combatant",
-    "derived_values",
-    "stat_label",
-]
+def _field_of(message: str) -> str:
+    lowered = message.lower()
+    for spec in FIELDS:
+        if spec.label.lower() in lowered or spec.key in lowered:
+            return spec.key
+    return "__all__"
+
+
+def read(sheet: Mapping[str, Any]) -> Combatant | None:
+    """The sheet as the rules read it; None for one they refuse (its card and page then show
+    nothing of it rather than fail)."""
+    try:
+        return Combatant.from_dict({"id": "sheet", **sheet})
+    except RuleError:
+        return None
+
+
+def derived(sheet: Mapping[str, Any]) -> list[tuple[str, str]]:
+    if read(sheet) is None:
+        return []
+    values = derived_values(sheet)
+    return [
+        ("Damage dice against it", str(values["damage_dice"])),
+        ("Out of the fight at", str(values["out_of_fight_at"])),
+    ]
+
+
+def glance(sheet: Mapping[str, Any]) -> Glance:
+    """The character card: the stats a fight turns on, Toughness now of base, and its harm."""
+    person = read(sheet)
+    if person is None:
+        return Glance()
+    stats = [(stat_label("agility"), str(person.agility))]
+    stats += [(stat_label(n), str(person.stat(n))) for n in ("hand_to_hand", "firearms", "exotic_weapons")
+              if person.stat(n)]
+    stats += [(name, str(rating)) for name, rating in person.skills.items() if rating]
+    if person.armour:
+        stats.append((stat_label("armour"), str(person.armour)))
+    out = person.out_of_fight or person.current_toughness <= -1
+    tags = [t for t, on in (("Injured", person.injured), ("Supernatural", person.supernatural),
+                            ("Out of the fight", out)) if on]
+    return Glance(stats=tuple(stats), tracks=((
+        "Toughness", person.current_toughness, person.toughness),), tags=tuple(tags), out=out)
+
+
+def character_view(character: Character) -> dict[str, Any]:
+    """``Panel.character_view``: what the task form offers of a character beside its sheet's
+    five stats, the names of its own skills ("Other skills: Exorcism: 6"), which it may roll
+    in a task as in an announcement. The platform gives it only to the seats that may see the
+    character's sheet, so an NPC's skills reach the GM alone (issue 21). ``key`` changes with
+    them, so the task form kept across redraws is drawn afresh when they change."""
+    skills = character.sheet.get("skills")
+    names = sorted(skills, key=str.casefold) if isinstance(skills, Mapping) else []
+    return {"skills": names, "key": f"{zlib.crc32(chr(10).join(names).encode()):08x}"}

@@ -16,7 +16,7 @@ Shape (every value is a dict, list, str, int, bool or None):
      "injury_table": [row, ...],
      "results": [event, ...],    # this round's resolution events, for display
      "npcs": [id, ...],          # the NPCs, as the table said: their figures are the GM's
-     "undo": [snapshot, ...]}    # earlier states, newest last, for the GM's undo
+     "undo": [{"step", "what"}, ...]}  # the steps the GM may take back, newest last (the core's)
 
 Lists, not dict key order, carry every ordering: PostgreSQL's jsonb reorders keys.
 """
@@ -28,10 +28,10 @@ from typing import Any
 
 from games.demon_city.actions import Action
 from games.demon_city.clash import Grouping, group
+from games.demon_city.combatant import Combatant
 from games.demon_city.dice import Pool
 from games.demon_city.injury import DEFAULT_INJURY_TABLE
 from games.demon_city.pools import all_pools, difficulty_pool
-from games.demon_city.sheet import Combatant
 
 State = dict[str, Any]
 IDLE, ANNOUNCE, RESOLVED, ENDED = "idle", "announce", "resolved", "ended"
@@ -47,7 +47,7 @@ def new_state() -> State:
 
 def npcs(state: Mapping[str, Any]) -> frozenset[str]:
     """The NPCs of the fight, as the table said when they joined it: their sheets' figures
-    (stats, skills, pools before the roll) are the GM's (``screen``)."""
+    (stats, skills, pools before the roll) are the GM's (``audiences``)."""
     return frozenset(state.get("npcs") or ())
 
 
@@ -116,3 +116,26 @@ def grouping(state: Mapping[str, Any]) -> Grouping:
     """Unresisted actions and Clashes as the announcements stand now."""
     return group(live_actions(state), state["order"])
 
+
+
+def announced_sizes(state: Mapping[str, Any]) -> dict[str, int] | None:
+    """How many dice each announced action rolls, in fight order, while the round is announced
+    (``None`` once its dice are collected)."""
+    if state["phase"] != ANNOUNCE or state["results"]:
+        return None
+    sizes = {cid: pool.size for cid, pool in current_pools(state).items()}
+    return {cid: sizes[cid] for cid in state["order"] if cid in sizes}
+
+
+def pools_changed(before: Mapping[str, Any], after: Mapping[str, Any], said: str | None = None) -> list[list[Any]]:
+    """The pools already announced in ``before`` whose size ``after`` changes, as ``[[id, dice],
+    ...]`` in fight order (an event's ``pools_now``); ``said``, the pool its own event states.
+
+    Issue 22: the log said "(1 die)" at an announcement while the panel showed 2d10 once a
+    faster entity's announcement, the Host's die or difficulty had changed that pool. An event
+    that changes a pool already announced says so in its line, so the last count the log gives
+    of each pool is the one the panel shows."""
+    old, new = announced_sizes(before), announced_sizes(after)
+    if old is None or new is None:
+        return []
+    return [[cid, new[cid]] for cid in new if cid in old and old[cid] != new[cid] and cid != said]

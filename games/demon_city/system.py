@@ -2,50 +2,57 @@
 
 Every die is public in Demon City, so every event goes to everyone and every seat's panel
 shows every die; an NPC's figures (behind the GM's screen, the table's setting) are the GM's
-alone, in the panel (``panel.view``) and in the log (``screen``: a GM's part of the events
+alone, in the panel (``panel.view``) and in the log (``audiences``: a GM's part of the events
 that hold them).
 """
 
 from __future__ import annotations
 
-from games.contract import GameSystem, Panel, Procedure, legacy_engine
-from games.demon_city import character_sheet, panel, screen, web, writeback
+from collections.abc import Mapping
+from typing import Any
+
+from games.contract import GameSystem, Panel
+from games.core.engine import Engine, Turn, Undo
+from games.demon_city import audiences, narrate, panel, rounds, sheet, writeback
+from games.demon_city.events import FOLDS
+from games.demon_city.fight import undo_says
+from games.demon_city.moves import MOVES, TASK
+from games.demon_city.odds import ODDS
 from games.demon_city.samples import SAMPLES
-from games.demon_city.errors import RuleError
-from games.demon_city.events import EVENT_TYPES, apply
-from games.demon_city.narrate import names_of, summary
-from games.demon_city.state import new_state, npcs
-from games.demon_city.unfold import working
+from games.demon_city.state import new_state
+from games.demon_city.working import working
 
 PANEL = "games/demon_city/panel.html"
 
 
+def settle(state: Mapping[str, Any], events: list[dict[str, Any]], turn: Turn) -> list[dict[str, Any]]:
+    """A move's events as they are logged: the round's stamps and changed pools
+    (``rounds.settle``), then the GM's part of each that holds an NPC's figures
+    (``audiences.screen``)."""
+    return audiences.screen(state, rounds.settle(state, events, turn))
+
+
+ENGINE = Engine(
+    new_state=new_state,
+    moves=MOVES,
+    folds=FOLDS,
+    summary=narrate.line,  # the line everyone reads; the GM's is in the event's GM's part
+    writeback=writeback.writeback,  # Toughness and injuries go back on the sheets as they happen
+    working=working,  # the dice and the seed's rule under each line that has them
+    undo=Undo(label="Undo the last step", nothing="Nothing to undo.", says=undo_says, line=narrate.line),
+    settle=settle,
+    step_line=narrate.step_line,
+)
+
 SYSTEM = GameSystem(
-    key="demon_city",
-    name="Demon City",
+    key="demon_city", name="Demon City", available=True,
     blurb="d10 pools where the best die counts; slow-motion Action Rounds and Clashes.",
-    available=True,
-    sheet_fields=character_sheet.FIELDS,
-    clean_sheet=character_sheet.clean_sheet,
-    derived=character_sheet.derived,
-    glance=character_sheet.glance,
-    engine=legacy_engine(Procedure(
-        new_state=new_state,
-        decide=screen.decide,
-        apply=apply,
-        summary=lambda event, state: summary(event, names_of(state), npcs(state)),  # the line everyone reads
-        error=RuleError,
-        writeback=writeback.writeback,
-        working=working,  # the dice and the seed's rule under each line that has them
-        events=EVENT_TYPES,
-    ), web.COMMANDS),
-    checks=(web.TASK,),
-    pages=(web.ODDS,),
+    # the sheet: its fields, their cleaning, what a page derives and the card shows
+    sheet_fields=sheet.FIELDS, clean_sheet=sheet.clean_sheet, derived=sheet.derived, glance=sheet.glance,
+    engine=ENGINE, checks=(TASK,), pages=(ODDS,), samples=SAMPLES,
     panel=Panel(view=panel.view, template=f"{PANEL}#panel", notice=f"{PANEL}#rounds_notice",
-                character_view=character_sheet.character_view),  # the task form's skills
+                character_view=sheet.character_view),  # the task form's skills
     # a task's dice drawn as dice under its summary; every other event reads as its summary
-    log_lines={web.TASK.event: "log/games/demon_city/task_rolled.html"},
-    audiences=screen.audiences(web.TASK.event),  # every die is public; NPCs' figures are the GM's
-    rule_error=RuleError,
-    samples=SAMPLES,
+    log_lines={TASK.event: "log/games/demon_city/task_rolled.html"},
+    audiences=audiences.AUDIENCES,  # every die is public; NPCs' figures are the GM's
 )

@@ -7,8 +7,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from games.demon_city.errors import RuleError
-from games.demon_city.sheet import Combatant
+from games.core.engine import RuleError
+from games.demon_city.combatant import Combatant
 
 
 # A task outside Action Rounds: against a static number, or against the Host's roll.
@@ -46,7 +46,7 @@ def task(
     subtract up to two Lost Dice ... to account for problems" (``lost``, with the reason).
     """
     from games.demon_city.dice import build_pool, roll_against_target, roll_opposed
-    from games.demon_city.sheet import stat_label as label
+    from games.demon_city.combatant import stat_label as label
 
     me = Combatant.from_dict({"id": "me", **sheet})
     # Seed 003: "At Current Toughness -1 they are out of the fight"; the sheet's own help for

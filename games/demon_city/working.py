@@ -1,13 +1,13 @@
 """How each Demon City log line came out (issue 23): the dice step by step and the rule it
-applied, in the seed's own words (seed 003), unfolded under the line as "How".
+applied, in the seed's words (``quotes``), unfolded under the line ("How"): ``working`` for the
+events, ``task_working`` for the task.
 
-A working is built from the event alone, with the combatants' names from the state: never a
-figure read out of the state. Where an event holds an NPC's figures (its pool before the roll,
-a rating: ``screen.FIGURES``, ``screen.TASK_FIGURES``), the event has a GM's part: the whole
-working goes there, for the GM alone, as the private twin of a public one built from the event's
-public part (``twin``). An event with no such part is everyone's whole, so a working of it says
-only what the event says in the open: a damage roll counts its dice, never the Toughness and
-armour behind their number.
+A working is built from the event alone, with the combatants' names from the state, never a
+figure read from the state: an event everyone reads whole has a working saying only what the
+event says (a damage roll counts its dice, never the Toughness and armour behind their number).
+An event holding an NPC's figures (``audiences.FIGURES``) has a GM's part, which takes its
+whole working; everyone else unfolds its public twin (``TOLD``), built from the event's public
+part alone, where each NPC figure reads "the GM's figure" (seed 003: every die is public).
 """
 
 from __future__ import annotations
@@ -15,62 +15,21 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from games.contract import Working
+from games.contract import GM_PART, Visibility, Working, public_part, screened, twinned
 from games.core.words import count
+from games.demon_city.audiences import task_visibility
+from games.demon_city.combatant import stat_label
 from games.demon_city.dice import CRITICAL, FUMBLE, SUCCESS, TIE
-from games.demon_city.sheet import stat_label
+from games.demon_city.narrate import names_of
+from games.demon_city.quotes import (BEST_RULE, BOTH_FUMBLE_RULE, CLASH_RULES, CRIT_RULE, DAMAGE_RULE,
+                                     DEFENDED_RULE, DIE_RULES, GRAB_RULE, INJURY_RULE, MASSIVE_RULE, POOL_RULE,
+                                     SKILL_RULE, STATIC_RULE, TIE_RULE, UNRESISTED_RULE)
 
 Event = Mapping[str, Any]
+Name = Callable[[object], str]
+GMS = "the GM's figure"
+POOLS = f"How many dice each side rolled, and why: {GMS} (an NPC's stats weigh in each pool)"
 
-BEST_RULE = ("Their official roll for the purposes of deciding the contest is whichever of their rolls is "
-             "highest. So if you roll a 6 and an 8, your \"roll\" is 8.")
-CRIT_RULE = "If a character rolls a 10 and wins (ie not a tie), they have a critical success, if their best " \
-            "roll is a 1, they fumble."
-BOTH_FUMBLE_RULE = "If both sides' best roll is a 1 when two characters are competing, the situation gets " \
-                   "worse for both sides."
-TIE_RULE = "In the case of a tie ... the situation becomes more complex, but not in a way that immediately " \
-           "decides the contest. The task can be attempted again in the new situation."
-CLASH_RULES = {
-    "winner": "Whoever rolls highest in a Clash takes their action",
-    "same_side_tie": "If it's a tie between two characters on the same side (ie, two PCs who are getting along "
-                     "or two hostile NPCs with the same goal locally) then the winner is decided "
-                     "randomly--flipping a coin or rolling lone d10s will do it.",
-    "opposing_tie": "If it's a tie between characters on opposing sides the situation stays mostly the same as "
-                    "it was before the Clash and nobody's action takes, but the Host changes something in the "
-                    "situation that affects everyone in the Clash",
-    "both_fumble": BOTH_FUMBLE_RULE,
-}
-DAMAGE_RULE = "They take a number of d10s equal to the target's Base Toughness, roll and take the lowest, and " \
-              "the target subtracts that number from their Current Toughness. At Current Toughness -1 they " \
-              "are out of the fight and roll on the Injury table"
-MASSIVE_RULE = "Some few weapons (supernatural abilities, high explosives at close range) do Massive Damage. " \
-               "In this case you roll one die for each point of the attacker's stat and take the highest."
-INJURY_RULE = "At Current Toughness -1 they are out of the fight and roll on the Injury table (that'll be in a " \
-              "later entry). Reading (the tabletop's): the seed leaves the table to a later entry, so the " \
-              "table is the tabletop's own, a d10 where low is bad, and the Host may replace it."
-UNRESISTED_RULE = "Any action that couldn't interfere with anyone else's action (ie the order in which it " \
-                  "happens doesn't matter) is resolved, using the Task rules above if necessary--and narrated."
-STATIC_RULE = "If the stat number is higher than the Target number, the player gets to roll an extra die and " \
-              "use the better of their two rolls (the \"Skill Die\"). ... the Host can just assign a static " \
-              "difficulty number to be rolled over (player must roll over a 3, for instance)."
-POOL_RULE = "2-Figure out how many dice this character has for their action"
-# The seed's words for each die a pool may hold ("Slow Motion Phase", step 2).
-DIE_RULES = {
-    "skill": "As with simple Tasks, a character with a higher Stat than the Stat they're targeting gets to roll "
-             "an extra die--the Skill Die.",
-    "defense": "If you are only actively defending in a round, you get an extra die, the Defense Die.",
-    "distraction": "The second and subsequent characters to target a given foe  in the same clash get an extra "
-                   "d10, the Distraction Die.",
-    "situation": "Anyone with a situational advantage (high ground, etc) over whoever they're directly facing off "
-                 "against also gets an extra die (Situation Die).",
-    "lost_injury": "Anyone who has taken at least one injury during the fight loses a single die (the Lost Die for "
-                   "Injury)--down to a minimum of one die.",
-    "lost_misc": "Nobody able to act in a Clash can lose more than 2 Miscellaneous Lost Dice this way or go below "
-                 "a minimum of one die.",
-}
-DEFENDED_RULE = "If you successfully used a defensive action to dodge, or block, parry an attack in the previous " \
-                "round, you get a Situation Die in the round after, as you've improved your position."
-GRAB_RULE = "Once a foe is grabbed, actions generally target a foe's Toughness."
 OUTCOMES = {CRITICAL: "a critical success", SUCCESS: "a success", TIE: "a tie", "failure": "a failure",
             FUMBLE: "a fumble", "both_fumble": "both sides fumble"}
 
@@ -91,14 +50,10 @@ def dice_text(values: list[int]) -> str:
     return ", ".join(map(str, values))
 
 
-def _clash(e: Event, n: Callable[[object], str]) -> Working:
-    return clash(e, n, [pool_step(n(cid), r["pool"]) for cid, r in e["rolls"].items()], e["rolls"])
-
-
-def clash(e: Event, n: Callable[[object], str], pools: list[str], rolls: Mapping[str, Any]) -> Working:
+def clash(e: Event, n: Name, pools: list[str], rolls: Mapping[str, Any]) -> Working:
     """A Clash's working: its ``pools`` (each one's make-up, or what the others may read of it),
     each side's dice as ``rolls`` holds them, and who acts."""
-    steps = [*pools, *(f"{n(cid)} rolls {dice_text(r['dice'])}: best {r['best']}" for cid, r in rolls.items())]
+    steps = [*pools, *(f"{n(cid)} {_rolls(r)}" for cid, r in rolls.items())]
     top = max(r["best"] for r in rolls.values())
     rule = BEST_RULE + " " + CLASH_RULES[e["outcome"]]
     if e["outcome"] == "winner":
@@ -119,7 +74,7 @@ def clash(e: Event, n: Callable[[object], str], pools: list[str], rolls: Mapping
     return Working(steps=tuple(steps), rule=rule, source="Action Rounds: the Clash, step 6")
 
 
-def _damage(e: Event, n: Callable[[object], str]) -> Working:
+def _damage(e: Event, n: Name) -> Working:
     if e["massive"]:
         steps = [f"Massive Damage: {count(len(e['dice']), 'd10')}, one for each point of {n(e['attacker'])}'s stat",
                  f"rolls {dice_text(e['dice'])}: the highest is {e['taken']}"]
@@ -133,7 +88,7 @@ def _damage(e: Event, n: Callable[[object], str]) -> Working:
                    source="Action Rounds: the Clash, step 6 (damage)")
 
 
-def _injury(e: Event, n: Callable[[object], str]) -> Working:
+def _injury(e: Event, n: Name) -> Working:
     entry = e["entry"]
     span = str(entry["low"]) if entry["low"] == entry["high"] else f"{entry['low']}-{entry['high']}"
     steps = (f"{n(e['combatant'])} rolls a d10 on the Injury table: {e['die']}",
@@ -141,21 +96,27 @@ def _injury(e: Event, n: Callable[[object], str]) -> Working:
     return Working(steps=steps, rule=INJURY_RULE, source="Action Rounds: the Clash, step 6; the Injury table")
 
 
-def _static(who: str, stat: str, roll: Mapping[str, Any], target: int) -> list[str]:
-    steps = [pool_step(who, roll["pool"]), f"rolls {dice_text(roll['dice'])}: best {roll['best']}"]
+def _rolls(roll: Mapping[str, Any]) -> str:
+    return f"rolls {dice_text(roll['dice'])}: best {roll['best']}"
+
+
+def _over(roll: Mapping[str, Any], target: int, stat: str | None = None) -> str:
+    """A best die judged against a static difficulty (``stat``: the stat it was rolled with)."""
     if roll["outcome"] == FUMBLE:
-        steps.append(f"a best die of 1 against difficulty {target}: a fumble")
-    else:
-        steps.append(f"{roll['best']} against difficulty {target} ({stat}): must roll over it: "
-                     f"{OUTCOMES[roll['outcome']]}")
-    return steps
+        return f"a best die of 1 against difficulty {target}: a fumble"
+    with_stat = "" if stat is None else f" ({stat})"
+    return f"{roll['best']} against difficulty {target}{with_stat}: must roll over it: {OUTCOMES[roll['outcome']]}"
+
+
+def _static(who: str, stat: str, roll: Mapping[str, Any], target: int) -> list[str]:
+    return [pool_step(who, roll["pool"]), _rolls(roll), _over(roll, target, stat)]
 
 
 def _outcome_rule(outcome: str) -> str:
     return {CRITICAL: CRIT_RULE, FUMBLE: CRIT_RULE, TIE: TIE_RULE, "both_fumble": BOTH_FUMBLE_RULE}.get(outcome, "")
 
 
-def _unresisted(e: Event, n: Callable[[object], str]) -> Working | None:
+def _unresisted(e: Event, n: Name) -> Working | None:
     task = e["task"]
     if task is None:
         return Working(steps=(f"Nobody's action touches {n(e['combatant'])}'s, and no difficulty is set: it "
@@ -166,7 +127,7 @@ def _unresisted(e: Event, n: Callable[[object], str]) -> Working | None:
     return Working(steps=tuple(steps), rule=rule, source="Action Rounds: Slow Motion, step 4")
 
 
-def _announced(e: Event, n: Callable[[object], str]) -> Working:
+def _announced(e: Event, n: Name) -> Working:
     """An announcement's pool, die by die: an NPC's (or one whose reasons name an NPC's stat) is
     in the event's GM's part, and so is this working then."""
     pool = e["pool"]
@@ -176,40 +137,26 @@ def _announced(e: Event, n: Callable[[object], str]) -> Working:
                    source="Action Rounds: Slow Motion Phase, step 2")
 
 
-def _defended(e: Event, n: Callable[[object], str]) -> Working:
+def _defended(e: Event, n: Name) -> Working:
     who = n(e["combatant"])
     return Working(steps=(f"{who}'s defence succeeded", f"next round: a Situation Die for {who}"),
                    rule=DEFENDED_RULE, source="Action Rounds: Slow Motion Phase, step 2")
 
 
-def _grabbed(e: Event, n: Callable[[object], str]) -> Working:
+def _grabbed(e: Event, n: Name) -> Working:
     target = n(e["target"])
     return Working(steps=(f"{n(e['attacker'])} holds {target}",
                           f"while held, actions against {target} target {target}'s Toughness"),
                    rule=GRAB_RULE, source="Action Rounds: Slow Motion Phase, step 2")
 
 
-def whole(event: Event, state: Mapping[str, Any]) -> Working | None:
-    """The whole working of ``event``'s line, or None for bookkeeping (a round begins, a
-    correction): what the GM reads; games/demon_city/unfold.py gives the others theirs."""
-    makers: dict[str, Callable[[Event, Callable[[object], str]], Working | None]] = {
-        "clash_rolled": _clash, "damage_rolled": _damage, "injury_rolled": _injury,
-        "unresisted_resolved": _unresisted, "announced": _announced, "defended": _defended,
-        "grabbed": _grabbed,
-    }
-    make = makers.get(event["type"])
-    return make(event, names(state)) if make else None
-
-
-def names(state: Mapping[str, Any]) -> Callable[[object], str]:
-    """Each combatant's name by its id (an id the state does not know, as it is)."""
-    known = {cid: c.get("name") or cid for cid, c in state["combatants"].items()}
-    return lambda cid: known.get(str(cid), str(cid))
-
-
-def task_whole(data: Mapping[str, Any]) -> Working:
-    """A task's whole working, from its data: what its rater reads."""
-    return _task_whole(data)
+# Each event's whole working (what the GM reads, and everyone when the event has no GM's part).
+WHOLE: dict[str, Callable[[Event, Name], Working | None]] = {
+    "clash_rolled": lambda e, n: clash(e, n, [pool_step(n(cid), r["pool"]) for cid, r in e["rolls"].items()],
+                                       e["rolls"]),
+    "damage_rolled": _damage, "injury_rolled": _injury,
+    "unresisted_resolved": _unresisted, "announced": _announced, "defended": _defended, "grabbed": _grabbed,
+}
 
 
 def _task_whole(data: Mapping[str, Any]) -> Working:
@@ -221,12 +168,88 @@ def _task_whole(data: Mapping[str, Any]) -> Working:
         return Working(steps=tuple(steps), rule=rule, source="Task Resolution")
     other, theirs = data["other"], data["other_roll"]
     steps = [pool_step(name, roll["pool"]), pool_step(other, theirs["pool"]),
-             f"{name} rolls {dice_text(roll['dice'])}: best {roll['best']}",
-             f"{other} rolls {dice_text(theirs['dice'])}: best {theirs['best']}",
+             f"{name} {_rolls(roll)}", f"{other} {_rolls(theirs)}",
              f"{name} ({stat}) {roll['best']} against {other} "
              f"({stat_label(data['other_stat'])} {data['other_rating']}) {theirs['best']}: "
              f"{OUTCOMES[roll['outcome']]} for {name}"]
-    skill = "If two characters ... are competing at a task (say, in a footrace) then whichever has the " \
-            "higher stat gets to roll an extra die. This extra d10 is called the Skill Die."
-    rule = " ".join(r for r in (BEST_RULE, skill, _outcome_rule(roll["outcome"])) if r)
+    rule = " ".join(r for r in (BEST_RULE, SKILL_RULE, _outcome_rule(roll["outcome"])) if r)
     return Working(steps=tuple(steps), rule=rule, source="Task Resolution")
+
+
+def _told_announced(e: Event, n: Name) -> Working:
+    if "pool" in e:  # the pool is everyone's (only another's size changed behind the screen)
+        return _announced(e, n)
+    # the pool's dice and their reasons (a Skill Die names both stats) are the GM's, so the
+    # seed's words for each kind of die would tell which dice it holds: only step 2's heading
+    who = n(e["action"]["actor"]) if "action" in e else "The NPC"
+    return Working(steps=(f"{who}: how many dice, and why: {GMS} (an NPC's stats weigh in this pool)",
+                          "its dice are everyone's once rolled"),
+                   rule=POOL_RULE, source="Action Rounds: Slow Motion Phase, step 2")
+
+
+def _told_unresisted(e: Event, n: Name) -> Working | None:
+    if "rolled" not in e:  # no roll behind the screen (no difficulty): the whole is everyone's
+        return _unresisted(e, n)
+    task = e["rolled"]
+    who = n(e["combatant"])
+    steps = [f"{who}: how many dice, and why: {GMS}", _rolls(task), _over(task, task["target_number"])]
+    rule = " ".join(r for r in (UNRESISTED_RULE, BEST_RULE, _outcome_rule(task["outcome"])) if r)
+    return Working(steps=tuple(steps), rule=rule, source="Action Rounds: Slow Motion, step 4")
+
+
+# The public workings of the events that may hold a GM's part, from their public part alone; a
+# line no rule of the seed explains to everyone stays the GM's alone.
+TOLD: dict[str, Callable[[Event, Name], Working | None]] = {
+    "clash_rolled": lambda e, n: clash(e, n, [POOLS], e["rolled"]), "announced": _told_announced, "unresisted_resolved": _told_unresisted,
+}
+
+
+def _stat(data: Mapping[str, Any], key: str, rating: str) -> str:
+    """A side's stat as everyone may read it: its name (an NPC's own skill's is the GM's) and
+    its rating, or "the GM's figure" where it is an NPC's."""
+    stat = data.get(key)
+    named = "a skill of its own" if stat is None else stat_label(stat)
+    return f"{named} {data[rating]}" if rating in data else f"{named}, {GMS}"
+
+
+def _told_task(data: Mapping[str, Any], whole: Working, seen: Visibility) -> Working:
+    """The public twin of a task for or against an NPC, from the task's public data: the dice
+    rolled (``rolled``), the difficulty, the PC's rating; each NPC's rating is the GM's."""
+    pub = public_part(data, seen)
+    name, roll = pub["name"], pub["rolled"]["roll"]
+    mine = _stat(pub, "stat", "rating")
+    pools = f"how many dice, and why: {GMS} (an NPC's stat decides the Skill Die)"
+    if pub["kind"] == "static":
+        steps = [f"{name} ({mine}): {pools}", _rolls(roll), _over(roll, pub["target_number"])]
+        rule = " ".join(r for r in (STATIC_RULE, BEST_RULE, _outcome_rule(roll["outcome"])) if r)
+        return Working(steps=tuple(steps), rule=rule, source=whole.source, private=whole)
+    other, theirs = pub["other"], pub["rolled"]["other_roll"]
+    steps = [pools[0].upper() + pools[1:],
+             f"{name} {_rolls(roll)}", f"{other} {_rolls(theirs)}",
+             f"{name} ({mine}) {roll['best']} against {other} ({_stat(pub, 'other_stat', 'other_rating')}) "
+             f"{theirs['best']}: {OUTCOMES[roll['outcome']]} for {name}"]
+    return Working(steps=tuple(steps), rule=whole.rule, source=whole.source, private=whole)
+
+
+def working(event: Event, state: Mapping[str, Any]) -> Working | None:
+    """The working of ``event``'s line (``Engine.working``), or None for bookkeeping (a round
+    begins, a correction): the whole, or for an event with a GM's part, the public one with the
+    whole as its private twin."""
+    known = names_of(state)  # a name by its combatant id (an id the state does not know, as it is)
+    n: Name = lambda cid: known.get(str(cid), str(cid))  # noqa: E731
+    make = WHOLE.get(event["type"])
+    whole = make(event, n) if make else None
+    if whole is None or GM_PART not in event:
+        return whole
+    tell = TOLD.get(event["type"])
+    return twinned(tell(public_part(event, screened(event)), n) if tell else None, whole)
+
+
+def task_working(data: Mapping[str, Any]) -> Working:
+    """A task outside Action Rounds, from its data (``Check.working``). For or against an NPC
+    (``audiences.secret_task``), the working with its rating is the GM's, the twin of a public
+    one built from the task's public part."""
+    whole = _task_whole(data)
+    if "gm_line" not in data:
+        return whole
+    return _told_task(data, whole, task_visibility(data))

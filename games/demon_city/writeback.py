@@ -39,13 +39,13 @@ def _touched(event: Mapping[str, Any]) -> list[str]:
         return [str(event["target"])]
     if kind == "condition_set" and event.get("field") in _CORRECTED:
         return [str(event["combatant"])]
-    if kind == "undone":  # the combatants whose sheet values the undo restores (setup.undo)
+    if kind == "undone":  # the combatants whose sheet values the undo restores (fight.undo_says)
         return [str(c) for c in event.get("restores") or ()]
     return []
 
 
 def writeback(event: Mapping[str, Any], state: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
-    """``Procedure.writeback``: after each event, the sheet fields of the combatants it touched
+    """``Engine.writeback``: after each event, the sheet fields of the combatants it touched
     (a hit's target, a Host's correction, what an undo restores) as the state now holds them.
     The end of Action Rounds writes nothing more: every change was written when it happened."""
     people = state.get("combatants") or {}

@@ -21,7 +21,6 @@ from django.urls import reverse
 from tabletop import panels, services
 from tabletop.asgi import application
 from tabletop.models import Event, ProcedureState, Role
-from tabletop.selectors import combatant_sheet
 from tabletop.services import ServiceError
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
@@ -61,9 +60,9 @@ def state_and_log(table) -> tuple:
 
 
 def start(f, rng):
-    """Starts Action Rounds as the start form does (web.start): the Demon is the GM's NPC."""
-    sheets = [combatant_sheet(c) for c in (f["alfie"], f["betty"], f["demon"])]
-    return command(f, "gm", rng, type="start", combatants=sheets, npcs=[cid(f["demon"])])
+    """Starts Action Rounds as the start form does (moves.start): the characters by combatant id,
+    their sheets read from the table (the Demon is the GM's NPC)."""
+    return command(f, "gm", rng, type="start", combatants=[cid(f[who]) for who in ("alfie", "betty", "demon")])
 
 
 def test_the_slowest_announces_first_and_nobody_before_their_turn(fight) -> None:
@@ -508,3 +507,21 @@ def test_the_panel_shows_own_chances_then_the_dice_actually_rolled(fight) -> Non
         assert line is not None and line.group(1).endswith(f"(best {roll['best']})")
         assert re.findall(r'aria-label="(\d+) on a d10', line.group(1)) == [str(d) for d in roll["dice"]]
     assert " wins " not in page and "%" not in page[page.index('id="rounds-panel"'):page.index("Injury table")]
+
+
+def test_the_gm_s_page_names_the_step_the_undo_takes_back_and_no_other_page_offers_it(fight) -> None:
+    """Issue 24: the undo list is the core's ``[{step, what}]``: the GM's panel names the newest
+    step (its line as everyone reads it), and the undo, the GM's alone, reaches no other seat."""
+    gm, ann = Client(), Client()
+    gm.force_login(fight["gm"].user)
+    ann.force_login(fight["ann"].user)
+    page = reverse("table", args=[fight["table"].pk])
+    assert "Undo last step" not in gm.get(page).content.decode()  # nothing to take back yet
+    start(fight, random.Random(4))
+    command(fight, "ann", random.Random(4), type="announce", combatant=cid(fight["alfie"]), kind="defend")
+    shown = html.unescape(gm.get(page).content.decode())
+    assert "Undo last step</button>" in shown and "takes back: Alfie announces a defence (2 dice).</span>" in shown
+    assert "Undo last step" not in ann.get(page).content.decode()
+    command(fight, "gm", random.Random(4), type="undo")
+    shown = html.unescape(gm.get(page).content.decode())
+    assert "takes back: Action Rounds! Announcing from slowest: Alfie, Demon, Betty.</span>" in shown

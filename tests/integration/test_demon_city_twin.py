@@ -10,7 +10,7 @@ from typing import Any
 
 from django.urls import reverse
 
-from games.demon_city.working import BEST_RULE, CLASH_RULES, POOL_RULE, STATIC_RULE, UNRESISTED_RULE
+from games.demon_city.quotes import BEST_RULE, CLASH_RULES, POOL_RULE, STATIC_RULE, UNRESISTED_RULE
 from tabletop.models import Event
 from tests.integration.test_demon_city_no_leak import HTMX, dc, leaked, post  # noqa: F401 (a fixture)
 from tests.integration.test_demon_city_working import HOW, page_and_export, rolls

@@ -11,7 +11,7 @@ from typing import Any
 
 from django.urls import reverse
 
-from games.demon_city.working import CLASH_RULES, DAMAGE_RULE
+from games.demon_city.quotes import CLASH_RULES, DAMAGE_RULE
 from tabletop.models import Event
 from tests.integration.test_demon_city_no_leak import HTMX, dc, leaked, post  # noqa: F401 (a fixture)
 from tests.unit.demon_city.conftest import ScriptedRng

@@ -31,7 +31,7 @@ from tabletop.ids import MAX_ID
 from tabletop.models import (
     Table, CardPlacement, Character, Deck, Event, Membership, ProcedureState, Role,
 )
-from tabletop.selectors import combatant_sheet
+from tabletop.selectors import combatant_id
 from tabletop.views.cards import CARD_ACTIONS, DECK_ACTIONS
 
 pytestmark = pytest.mark.django_db
@@ -104,7 +104,7 @@ def world(db: None) -> World:
     demon = services.character_create(table=dc, actor=dc_gm, name="Demon", npc=True,
                                       sheet={"agility": 3, "toughness": 1, "hand_to_hand": 6, "side": "demons"})
     services.procedure_command(table=dc, actor=dc_gm, rng=rng, command={
-        "type": "start", "combatants": [combatant_sheet(c) for c in (alfie, demon)]})
+        "type": "start", "combatants": [combatant_id(c) for c in (alfie, demon)]})
 
     other, other_gm, other_ann, _, _ = _table("freeform", "olga")
     other_deck = services.deck_create(table=other, actor=other_gm, kind="tarot", players_may_use=True, rng=rng)

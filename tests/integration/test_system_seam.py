@@ -24,7 +24,7 @@ from games.core.engine import Turn
 from tabletop import panels, rendering, selectors, services
 from tabletop.models import Event, ProcedureState, Role
 from tabletop.seats import GM, SPECTATOR, PageSeat
-from tabletop.selectors import combatant_id, combatant_sheet, events_for, viewer_of
+from tabletop.selectors import combatant_id, events_for, viewer_of
 from tests.support.frames import logged, seat_frame
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
@@ -56,7 +56,7 @@ def url(dc: dict[str, Any], command: str) -> str:
 
 def fight(dc: dict[str, Any]) -> None:
     services.procedure_command(table=dc["table"], actor=dc["gm"], rng=random.Random(3), command={
-        "type": "start", "combatants": [combatant_sheet(c) for c in (dc["alfie"], dc["demon"])]})
+        "type": "start", "combatants": [combatant_id(c) for c in (dc["alfie"], dc["demon"])]})
 
 
 def log(dc: dict[str, Any]) -> list[tuple[int, str]]:
@@ -294,7 +294,7 @@ def test_the_gm_adds_someone_to_a_fight_in_progress_from_the_panel(dc) -> None:
     """add_combatant had a route and no control (found by the contract kit): the GM's panel now
     offers each character outside the fight, and no other seat receives the form."""
     services.procedure_command(table=dc["table"], actor=dc["gm"], rng=random.Random(3), command={
-        "type": "start", "combatants": [combatant_sheet(dc["alfie"])]})
+        "type": "start", "combatants": [combatant_id(dc["alfie"])]})
     page = reverse("table", args=[dc["table"].pk])
     gm_page = dc["clients"]["gm"].get(page).content.decode()
     form = gm_page[gm_page.index('id="join-fight"'):]

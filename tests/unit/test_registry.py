@@ -8,9 +8,9 @@ import pytest
 
 import games.demon_city as demon_city
 from games import registry
-from games.contract import PUBLIC, Member, Sample
-from games.core.engine import Engine, Move
-from games.demon_city.web import ODDS
+from games.contract import PUBLIC, Character, Member, Sample
+from games.core.engine import Engine, Move, Turn
+from games.demon_city.odds import ODDS
 from games.freeform import sheet as freeform
 from games.sheets import SheetError, SheetField, format_stats, parse_stats
 
@@ -103,7 +103,9 @@ def test_unknown_parts_are_none_not_errors() -> None:
 
 def test_demon_city_registers_every_command_its_engine_takes() -> None:
     """The web's command list is the engine's: none can drift out of reach (set_condition had)."""
-    assert {c.name for c in registry.get("demon_city").commands} == set(demon_city.COMMANDS)
+    assert {c.name for c in registry.get("demon_city").commands} == {
+        "start", "add_combatant", "announce", "allow_extra_targets", "adjust_pool", "set_difficulty",
+        "set_condition", "set_injury_table", "roll", "next_round", "end", "undo"}
     announce = registry.get("demon_city").command("announce")
     assert announce is not None and announce.sender == "controller"
     assert {c.sender for c in registry.get("demon_city").commands if c.name != "announce"} == {"gm"}
@@ -166,8 +168,7 @@ def test_the_member_reaches_an_engine_as_plain_data_with_the_old_keys() -> None:
     can read ``member`` and ``name``."""
     ann = Member(id=7, name="Ann", is_gm=False, controls=("c3",))
     assert ann.actor() == {"is_gm": False, "controls": ["c3"], "member": 7, "name": "Ann"}
-    state = demon_city.new_state()
-    sheet = {"id": "c3", "name": "Alfie", "agility": 2, "toughness": 3}
-    gm = Member(id=1, name="Gail", is_gm=True).actor()
-    started = demon_city.decide(state, {"type": "start", "combatants": [sheet], "actor": gm}, random.Random(1))
+    alfie = Character(id=3, cid="c3", name="Alfie", sheet={"agility": 2, "toughness": 3}, owner=7)
+    turn = Turn(member=Member(id=1, name="Gail", is_gm=True), characters={"c3": alfie}, rng=random.Random(1))
+    started = demon_city.ENGINE.decide(demon_city.ENGINE.new_state(), "start", {"combatants": ["c3"]}, turn)
     assert started[0]["type"] == "action_rounds_started"

@@ -1,15 +1,27 @@
-"""Shared fixtures for the Demon City engine tests: scripted dice and a fight driver."""
+"""Shared fixtures for the Demon City engine tests: scripted dice and a fight driver.
+
+The tests write a move as the old command dicts did (``{"type": "announce", "combatant":
+"slow", "kind": "defend", "actor": {"controls": ["slow"]}}``); ``send`` plays it on the engine
+as the table does (``tests/support/engine.Play``: the sender checked against the move's
+subject, each event folded with the log before it). A "start" or "add_combatant" that names
+sheets (each with its ``id``), or characters, seats them at the table first and sends their ids:
+the engine reads the sheets from the table (``Turn.characters``), never from the move.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable, MutableSequence, Sequence
+from collections.abc import Callable, Mapping, MutableSequence, Sequence
 from typing import Any
 
 import pytest
 
-from games.demon_city import apply, decide, new_state
+from games.contract import Character, Member
+from games.core.engine import Turn
+from games.demon_city import ENGINE
+from tests.support.engine import Play
 
 GM: dict[str, Any] = {"is_gm": True, "controls": []}
+PLAYER = 7  # the member id of a test's player: the owner of the characters an actor "controls"
 
 
 class ScriptedRng:
@@ -55,21 +67,80 @@ class ScriptedRng:
         return not self.rolls and not self.choices
 
 
-class Fight:
-    """Drives the state machine the way the Django side will: decide, apply, keep the log."""
+def seat(table: dict[str, Character], sheet: Mapping[str, Any], *, npc: bool = False) -> str:
+    """A test's sheet (with its ``id``, and its ``name`` if it has one) as a character at the table."""
+    cid = str(sheet["id"])
+    rest = {k: v for k, v in sheet.items() if k not in ("id", "name")}
+    table[cid] = Character(id=len(table) + 1, cid=cid, name=str(sheet.get("name") or ""), sheet=rest, owner=None,
+                           is_npc=npc)
+    return cid
 
-    def __init__(self, combatants: list[dict[str, Any]], rng: Any = None) -> None:
-        self.state = new_state()
-        self.log: list[dict[str, Any]] = []
-        self.send({"type": "start", "actor": GM, "combatants": combatants}, rng or ScriptedRng())
+
+def move(table: dict[str, Character], command: Mapping[str, Any]) -> tuple[str, dict[str, Any], Member,
+                                                                            dict[str, Character]]:
+    """An old command dict as a move: its name, its arguments, its sender, and the table as the
+    sender finds it (the characters an actor "controls" are that player's)."""
+    args = {k: v for k, v in command.items() if k not in ("type", "actor", "npcs", "npc")}
+    name = str(command.get("type"))
+    npcs = set(command.get("npcs") or ())
+    if name == "start" and isinstance(args.get("combatants"), list):
+        args["combatants"] = [seat(table, s, npc=str(s["id"]) in npcs) if isinstance(s, Mapping)
+                              else table.setdefault(s.cid, s).cid if isinstance(s, Character) else s
+                              for s in args["combatants"]]
+    if name == "add_combatant" and isinstance(args.get("combatant"), Mapping):
+        args["combatant"] = seat(table, args["combatant"], npc=command.get("npc") is True)
+    actor = command.get("actor") or GM
+    if actor.get("is_gm"):
+        return name, args, Member(id=1, name="GM", is_gm=True), table
+    controls = tuple(map(str, actor.get("controls") or ()))
+    mine = {cid: Character(c.id, c.cid, c.name, c.sheet, PLAYER if cid in controls else c.owner, c.is_npc)
+            for cid, c in table.items()}
+    return name, args, Member(id=PLAYER, name="Player", is_gm=False, controls=controls), mine
+
+
+def no_log() -> tuple[dict[str, Any], ...]:
+    raise AssertionError("an undo folds the log again: play it with a Fight, which keeps one")
+
+
+def run(state: dict[str, Any], command: dict[str, Any], rng: Any = None) -> tuple[dict[str, Any], list]:
+    """One move on ``state`` without a log (the table is the fight's combatants): the state it
+    leaves and its events. An undo needs the log: use a ``Fight``."""
+    table = {cid: Character(i, cid, c.get("name") or "", {k: v for k, v in c.items() if k not in ("id", "name")},
+                            None, cid in state.get("npcs", ()))
+             for i, (cid, c) in enumerate(state["combatants"].items(), start=1)}
+    name, args, sender, seen = move(table, command)
+    events = ENGINE.decide(state, name, args, Turn(member=sender, characters=seen, rng=rng or ScriptedRng(),
+                                                   history=no_log))
+    for event in events:
+        state = ENGINE.apply(state, event)
+    return state, events
+
+
+class Fight:
+    """Drives the engine the way the table does: decide, fold, keep the log and the table."""
+
+    def __init__(self, combatants: list[dict[str, Any]], rng: Any = None, **start: Any) -> None:
+        self.play = Play(ENGINE)
+        self.table: dict[str, Character] = {}
+        self.send({"type": "start", "combatants": combatants, **start}, rng or ScriptedRng())
+
+    @property
+    def state(self) -> dict[str, Any]:
+        return self.play.state
+
+    @property
+    def log(self) -> list[dict[str, Any]]:
+        return self.play.log
 
     def send(self, command: dict[str, Any], rng: Any = None) -> list[dict[str, Any]]:
-        command = {"actor": GM, **command}
-        events = decide(self.state, command, rng or ScriptedRng())
-        for event in events:
-            self.state = apply(self.state, event)
-        self.log += events
-        return events
+        name, args, sender, table = move(self.table, command)
+        return self.play.send(name, args, sender, rng=rng or ScriptedRng(), table=table)
+
+    def decide(self, command: dict[str, Any], rng: Any = None) -> list[dict[str, Any]]:
+        """The events ``command`` would cause, folding nothing (a refusal raises)."""
+        name, args, sender, table = move(dict(self.table), command)
+        turn = Turn(member=sender, characters=table, rng=rng or ScriptedRng(), history=lambda: tuple(self.log))
+        return ENGINE.decide(self.state, name, args, turn)
 
     def announce(self, who: str, kind: str, target: str | None = None, *,
                  actor: dict[str, Any] | None = None, **extra: Any) -> dict[str, Any]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from games.demon_city import Action
+from games.demon_city.actions import Action
 from games.demon_city.clash import (
     BOTH_FUMBLE,
     OPPOSING_TIE,

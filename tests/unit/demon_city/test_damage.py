@@ -6,9 +6,10 @@ from fractions import Fraction
 
 import pytest
 
-from games.demon_city import DEFAULT_INJURY_TABLE, Combatant, RuleError, validate_table
+from games.core.engine import RuleError
+from games.demon_city.combatant import Combatant
 from games.demon_city.damage import damage_dice, roll_damage
-from games.demon_city.injury import lookup, roll_injury
+from games.demon_city.injury import DEFAULT_INJURY_TABLE, lookup, roll_injury, validate_table
 from games.demon_city.odds import expected_damage, lowest_of
 
 

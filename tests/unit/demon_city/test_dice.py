@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from games.demon_city import RuleError, build_pool, opposed_pools, task_pool
+from games.core.engine import RuleError
 from games.demon_city.dice import (
     BOTH_FUMBLE,
     CRITICAL,
@@ -15,10 +15,13 @@ from games.demon_city.dice import (
     PROMPTS,
     SUCCESS,
     TIE,
+    build_pool,
     judge_against_target,
     judge_opposed,
+    opposed_pools,
     roll_against_target,
     roll_opposed,
+    task_pool,
 )
 
 

@@ -7,7 +7,8 @@ import random
 
 import pytest
 
-from games.demon_city import RuleError, current_pools, decide, next_announcer
+from games.core.engine import RuleError
+from games.demon_city.state import current_pools, next_announcer
 
 GM = {"is_gm": True}
 
@@ -46,8 +47,8 @@ def test_a_car_chase_compares_the_skills_the_host_names(fight):
     f = fight([{"id": "cop", "agility": 3, "skills": {"driving": 7}},
                {"id": "crook", "agility": 4, "side": "x", "skills": {"driving": 5}}])
     with pytest.raises(RuleError, match="flying"):
-        decide(f.state, {"type": "announce", "actor": GM, "combatant": "cop", "kind": "other",
-                         "stat": "flying"}, random.Random(0))
+        f.decide({"type": "announce", "actor": GM, "combatant": "cop", "kind": "other",
+                  "stat": "flying"}, random.Random(0))
     f.announce("cop", "other", "crook", stat="driving", against="driving",
                description="run him off the road")
     f.announce("crook", "other", "cop", stat="driving", against="driving")
@@ -100,8 +101,7 @@ def test_the_host_can_replace_the_injury_table(fight, scripted, pick):
     assert injury["entry"]["result"] == "Eaten" and f.person("a")["dead"]
     before = copy.deepcopy(f.state)
     with pytest.raises(RuleError):
-        decide(f.state, {"type": "set_injury_table", "actor": GM, "table": table[:0]},
-               random.Random(0))
+        f.decide({"type": "set_injury_table", "actor": GM, "table": table[:0]}, random.Random(0))
     assert f.state == before
 
 
@@ -112,13 +112,13 @@ def test_difficulties_are_only_for_unresisted_actions(fight):
                {"id": "c", "agility": 3}])
     f.announce("a", "melee", "b")
     with pytest.raises(RuleError, match="once everyone has announced"):
-        decide(f.state, {"type": "set_difficulty", "actor": GM, "combatant": "c",
-                         "target_number": 4}, random.Random(0))
+        f.decide({"type": "set_difficulty", "actor": GM, "combatant": "c",
+                  "target_number": 4}, random.Random(0))
     f.announce("b", "melee", "a")
     f.announce("c", "other", description="climb the fire escape")
     with pytest.raises(RuleError, match="Clash"):
-        decide(f.state, {"type": "set_difficulty", "actor": GM, "combatant": "a",
-                         "target_number": 4}, random.Random(0))
+        f.decide({"type": "set_difficulty", "actor": GM, "combatant": "a",
+                  "target_number": 4}, random.Random(0))
     f.send({"type": "set_difficulty", "combatant": "c", "target_number": 4})
     assert f.state["difficulties"] == {"c": {"target_number": 4, "stat": "agility"}}
 
@@ -127,8 +127,8 @@ def test_only_the_host_allows_extra_targets_and_only_before_announcing(fight):
     """Seed: exceptions to one target "will be noted" -- by the Host."""
     f = fight([{"id": "a", "agility": 1}, {"id": "b", "agility": 2}, {"id": "c", "agility": 3}])
     allow = {"type": "allow_extra_targets", "combatant": "a"}
-    with pytest.raises(RuleError, match="Only the Host"):
-        decide(f.state, {**allow, "actor": {"controls": ["a"]}}, random.Random(0))
+    with pytest.raises(RuleError, match="Only the GM can allow more than one target"):  # the core's check
+        f.decide({**allow, "actor": {"controls": ["a"]}}, random.Random(0))
     f.announce("a", "defend")
     with pytest.raises(RuleError, match="already announced"):
-        decide(f.state, {**allow, "actor": GM}, random.Random(0))
+        f.decide({**allow, "actor": GM}, random.Random(0))

@@ -11,7 +11,8 @@ or block, parry an attack"), or when the Host ends it.
 
 from __future__ import annotations
 
-from games.demon_city import current_pools, names_of, summary
+from games.demon_city.narrate import names_of, summary
+from games.demon_city.state import current_pools
 
 WRESTLER = {"id": "wrestler", "name": "Wrestler", "agility": 3, "toughness": 1, "hand_to_hand": 5,
             "side": "thugs"}

@@ -14,9 +14,12 @@ import random
 
 import pytest
 
-from games.demon_city import RuleError, current_pools, decide, names_of, new_state, summary
+from games.core.engine import RuleError
+from games.demon_city.narrate import names_of, summary
+from games.demon_city.state import current_pools, new_state
 from games.demon_city.task import task
 from games.demon_city.writeback import lasting, writeback
+from tests.unit.demon_city.conftest import run
 
 GM = {"is_gm": True}
 HURT = {"id": "hurt", "name": "Hurt", "agility": 2, "toughness": 3, "injured": True}
@@ -39,13 +42,13 @@ def test_the_host_may_say_injuries_from_before_count(fight, scripted):
     events = f.send({"type": "add_combatant", "combatant": HURT, "injuries_count": True}, scripted())
     assert events[0]["combatant"]["injured"] is True
     state, rng = new_state(), random.Random(1)
-    (started,) = decide(state, {"type": "start", "actor": GM, "combatants": [HURT, FOE],
+    _, (started,) = run(state, {"type": "start", "actor": GM, "combatants": [HURT, FOE],
                                 "injuries_count": True}, rng)
     assert started["combatants"][0]["injured"] is True
     assert summary(started, {"hurt": "Hurt", "foe": "Foe"}).endswith(
         "Injuries from before the fight count.")
     with pytest.raises(RuleError, match="yes or no"):
-        decide(state, {"type": "start", "actor": GM, "combatants": [HURT], "injuries_count": "1"}, rng)
+        run(state, {"type": "start", "actor": GM, "combatants": [HURT], "injuries_count": "1"}, rng)
 
 
 def test_counted_injuries_cost_the_lost_die(fight):

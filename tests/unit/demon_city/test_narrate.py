@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import random
 
-from games.demon_city import EVENT_TYPES, new_state, next_announcer, run
+from games.demon_city import ENGINE
 from games.demon_city.narrate import names_of, summary
+from games.demon_city.state import next_announcer
+from tests.unit.demon_city.conftest import Fight
 
 GM = {"is_gm": True}
 
@@ -38,25 +40,20 @@ def test_every_event_of_random_fights_has_a_summary():
         rng = random.Random(seed)
         cast = [{"id": f"c{i}", "agility": rng.randint(0, 9), "toughness": rng.randint(0, 4),
                  "side": rng.choice(["a", "b"])} for i in range(4)]
-        state, log = new_state(), []
-        state, events = run(state, {"type": "start", "actor": GM, "combatants": cast}, rng)
-        log += events
+        f = Fight(cast, rng)
         for _ in range(3):
-            while (who := next_announcer(state)) is not None:
+            while (who := next_announcer(f.state)) is not None:
                 kind = rng.choice(["melee", "grab", "defend", "shoot"])
-                target = rng.choice([c for c in state["order"] if c != who
-                                     and not state["combatants"][c]["dead"]] or [None])
+                target = rng.choice([c for c in f.state["order"] if c != who
+                                     and not f.state["combatants"][c]["dead"]] or [None])
                 command = {"type": "announce", "actor": GM, "combatant": who,
                            "kind": "defend" if target is None else kind, "target": target}
-                state, events = run(state, command, rng)
-                log += events
+                f.send(command, rng)
             for kind in ("roll", "undo", "roll", "next_round"):
-                state, events = run(state, {"type": kind, "actor": GM}, rng)
-                log += events
-        state, events = run(state, {"type": "end", "actor": GM}, rng)
-        log += events
-        for event in log:
-            text = summary(event, names_of(state))
+                f.send({"type": kind, "actor": GM}, rng)
+        f.send({"type": "end", "actor": GM}, rng)
+        for event in f.log:
+            text = summary(event, names_of(f.state))
             assert text.strip() and "{" not in text
             seen.add(event["type"])
-    assert {"clash_rolled", "damage_rolled", "undone", "announced"} <= seen <= EVENT_TYPES
+    assert {"clash_rolled", "damage_rolled", "undone", "announced"} <= seen <= ENGINE.events

@@ -9,24 +9,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.contract import Seat
-from games.demon_city import apply, new_state
+from games.contract import GM_PART, Seat, screened
+from games.demon_city import ENGINE
 from games.demon_city.panel import view
-from games.demon_city.screen import GM_PART, decide, screened
+from games.demon_city.state import new_state
 from games.demon_city.system import SYSTEM
-from tests.unit.demon_city.conftest import GM, ScriptedRng
+from tests.unit.demon_city.conftest import ScriptedRng, run
 
 ALFIE = {"id": "alfie", "name": "Alfie", "agility": 2, "toughness": 3, "hand_to_hand": 9, "side": "players"}
 DEMON = {"id": "demon", "name": "Demon", "agility": 7, "toughness": 4, "hand_to_hand": 8,
          "skills": {"Gloomfang Bite": 6}, "side": "opponents"}
 PLAYER = Seat("player", member=5, controls=frozenset({"alfie"}), hidden=frozenset({"demon"}))
-
-
-def run(state: dict[str, Any], command: dict[str, Any], rng: Any = None) -> tuple[dict[str, Any], list]:
-    events = decide(state, {"actor": GM, **command}, rng or ScriptedRng())
-    for event in events:
-        state = apply(state, event)
-    return state, events
 
 
 def announced() -> tuple[dict[str, Any], list]:
@@ -75,8 +68,7 @@ def test_each_event_keeps_the_npc_s_figures_in_the_gm_s_part() -> None:
                         (demon_announced, {"pool"})):
         seen = SYSTEM.visibility(event)
         assert set(seen.private) == keys | {GM_PART} and seen.private_audience == "gm"
-    assert SYSTEM.engine.summary(demon_announced, apply(apply(apply(new_state(), started), alfie_announced),
-                                                           demon_announced)) == \
+    assert SYSTEM.engine.summary(demon_announced, ENGINE.fold([started, alfie_announced, demon_announced])) == \
         "Demon announces close combat at Alfie."
     assert demon_announced[GM_PART]["line"] == "Demon announces close combat at Alfie (1 die)."
     # a fight of player characters alone holds no GM's part
@@ -104,7 +96,7 @@ def test_an_npc_s_action_with_a_skill_of_its_own_names_it_to_the_gm_alone() -> N
 def test_a_task_against_an_npc_s_own_skill_names_it_to_the_gm_alone() -> None:
     """Found by the contract kit: "Alfie (Toughness 3) against Demon (Zqxv Rending)" reached
     every seat when the GM rolled Alfie's task against a skill of the Demon's own sheet."""
-    from games.demon_city.screen import secret_task, task_visibility
+    from games.demon_city.audiences import secret_task, task_visibility
 
     data = {"kind": "opposed", "name": "Alfie", "stat": "toughness", "rating": 3, "other": "Demon",
             "other_stat": "Gloomfang Bite", "other_rating": 6,

@@ -12,9 +12,10 @@ Distraction Die."
 from __future__ import annotations
 
 from games.contract import Character, Table
-from games.demon_city import current_pools
-from games.demon_city.character_sheet import clean_sheet
-from games.demon_city.web import start
+from games.demon_city.moves import start
+from games.demon_city.sheet import clean_sheet
+from games.demon_city.state import current_pools
+from tests.unit.demon_city.conftest import Fight
 
 
 def table_of(*characters: Character) -> Table:
@@ -32,9 +33,16 @@ BOB = made(2, "Bob", npc=False, agility=5)
 GHOUL = made(3, "Ghoul", npc=True, agility=3, hand_to_hand=2)
 
 
-def sides(*characters: Character) -> dict[str, str]:
+def started(*characters: Character) -> Fight:
+    """A fight started as the start form starts it: the parser names the characters, the
+    engine reads their sheets from the table."""
     args = start({"characters": [str(c.id) for c in characters]}, table_of(*characters))
-    return {c["name"]: c["side"] for c in args["combatants"]}
+    assert args["combatants"] == [c.cid for c in characters]
+    return Fight(list(characters))
+
+
+def sides(*characters: Character) -> dict[str, str]:
+    return {c["name"]: c["side"] for c in started(*characters).log[0]["combatants"]}
 
 
 def test_a_new_npc_opposes_the_players_and_a_new_pc_joins_them() -> None:
@@ -47,8 +55,8 @@ def test_a_side_the_gm_typed_is_kept() -> None:
     assert sides(ally, rival) == {"Informant": "players", "Rival": "the Order"}
 
 
-def test_a_tie_with_a_new_npc_means_nobody_acts(fight, scripted, pick):
-    f = fight(start({"characters": ["1", "3"]}, table_of(ANN, GHOUL))["combatants"])
+def test_a_tie_with_a_new_npc_means_nobody_acts(scripted, pick):
+    f = started(ANN, GHOUL)
     f.announce("c3", "melee", "c1")  # the Ghoul's Agility 3 is not > Ann's 4: one die
     f.announce("c1", "melee", "c3")  # Ann's Agility 4 > the Ghoul's 3: two dice
     events = f.roll(scripted([7, 7, 2]))  # both best 7
@@ -56,8 +64,8 @@ def test_a_tie_with_a_new_npc_means_nobody_acts(fight, scripted, pick):
     assert clash["outcome"] == "opposing_tie" and clash["winner"] is None
 
 
-def test_players_teaming_up_on_a_new_npc_get_the_distraction_die(fight):
-    f = fight(start({"characters": ["1", "2", "3"]}, table_of(ANN, BOB, GHOUL))["combatants"])
+def test_players_teaming_up_on_a_new_npc_get_the_distraction_die():
+    f = started(ANN, BOB, GHOUL)
     f.announce("c3", "defend")
     f.announce("c1", "melee", "c3")
     f.announce("c2", "melee", "c3")

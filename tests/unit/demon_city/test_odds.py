@@ -7,7 +7,8 @@ from itertools import product
 
 import pytest
 
-from games.demon_city import odds, odds_chart
+from games.demon_city import odds
+from games.demon_city.odds import odds_chart
 from games.demon_city.dice import judge_against_target, judge_opposed
 
 FIELDS = ("win", "lose", "tie", "crit", "fumble")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from games.demon_city import new_state
+from games.demon_city.state import new_state
 from games.demon_city.panel import panel
 
 

@@ -12,25 +12,17 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from games.contract import GM_PART, Seat
-from games.demon_city import apply, names_of, new_state, summary
+from games.contract import GM_PART, Seat, screened
+from games.demon_city.narrate import names_of, summary
 from games.demon_city.panel import view
-from games.demon_city.screen import decide, screened
-from games.demon_city.state import npcs
-from tests.unit.demon_city.conftest import GM, ScriptedRng
+from games.demon_city.state import new_state, npcs
+from tests.unit.demon_city.conftest import ScriptedRng, run
 
 # Seed 003's note: "Alfie (Firearms: 9) is trying to shoot Betty (Agility: 5, Firearms: 5), who
 # is trying to shoot CeCe (Alfie's friend, trying to flee with Agility 1)".
 ALFIE = {"id": "alfie", "name": "Alfie", "agility": 3, "firearms": 9, "side": "friends"}
 BETTY = {"id": "betty", "name": "Betty", "agility": 5, "firearms": 5, "side": "foes"}
 CECE = {"id": "cece", "name": "CeCe", "agility": 1, "side": "friends"}
-
-
-def run(state: dict[str, Any], command: dict[str, Any], rng: Any = None) -> tuple[dict[str, Any], list]:
-    events = decide(state, {"actor": GM, **command}, rng or ScriptedRng())
-    for event in events:
-        state = apply(state, event)
-    return state, events
 
 
 def fight(*people: dict[str, Any], hidden: Sequence[str] = ()) -> tuple[dict[str, Any], list[str]]:

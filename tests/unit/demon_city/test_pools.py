@@ -6,7 +6,9 @@ from typing import Any
 
 import pytest
 
-from games.demon_city import Action, Combatant, RuleError
+from games.core.engine import RuleError
+from games.demon_city.actions import Action
+from games.demon_city.combatant import Combatant
 from games.demon_city.pools import all_pools
 
 ALFIE = {"id": "alfie", "name": "Alfie", "agility": 6, "firearms": 9}

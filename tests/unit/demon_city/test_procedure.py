@@ -8,15 +8,10 @@ import random
 
 import pytest
 
-from games.demon_city import (
-    RuleError,
-    apply,
-    current_pools,
-    decide,
-    new_state,
-    next_announcer,
-    ready_to_roll,
-)
+from games.core.engine import RuleError
+from games.demon_city import ENGINE
+from games.demon_city.state import current_pools, next_announcer, ready_to_roll
+from tests.support.engine import Play
 
 GM = {"is_gm": True}
 TRIO = [{"id": "slow", "agility": 1}, {"id": "mid", "agility": 4, "side": "x"},
@@ -27,7 +22,7 @@ def refused(f, command, rng=None) -> str:
     """Send a command that must be refused; check it changed nothing; return the message."""
     before = copy.deepcopy(f.state)
     with pytest.raises(RuleError) as caught:
-        decide(f.state, {"actor": GM, **command}, rng or random.Random(0))
+        f.decide({"actor": GM, **command}, rng or random.Random(0))
     assert f.state == before
     return str(caught.value)
 
@@ -81,7 +76,8 @@ def test_players_announce_only_for_their_own_characters(fight):
     NPCs"."""
     f = fight(TRIO)
     command = {"type": "announce", "combatant": "slow", "kind": "defend"}
-    assert "do not control" in refused(f, {**command, "actor": {"controls": ["fast"]}})
+    # the core's check of the sender, once, against the move's subject (issue 24)
+    assert "only for the characters you control" in refused(f, {**command, "actor": {"controls": ["fast"]}})
     f.announce("slow", "defend", actor={"controls": ["slow"]})
     f.announce("mid", "melee", "slow", actor=GM)  # the GM runs the NPC
     assert [a["actor"] for a in f.state["actions"]] == ["slow", "mid"]
@@ -119,7 +115,7 @@ def test_host_only_commands_are_refused_to_players(fight):
                     {"type": "roll"}, {"type": "next_round"}, {"type": "end"},
                     {"type": "undo"}, {"type": "set_condition", "combatant": "slow",
                                        "field": "injured", "value": True}):
-        assert "Only the Host" in refused(f, {**command, "actor": player})
+        assert "Only the GM can" in refused(f, {**command, "actor": player})  # the core's check
 
 
 def test_the_roll_waits_for_every_announcement(fight):
@@ -275,7 +271,7 @@ def test_undo_restores_the_state_before_the_last_step_and_is_logged(fight, scrip
     f.send({"type": "undo"})
     assert [a["actor"] for a in f.state["actions"]] == ["slow", "mid"]
     with pytest.raises(RuleError, match="Nothing to undo"):
-        decide(new_state(), {"type": "undo", "actor": GM}, random.Random(0))
+        Play(ENGINE).send("undo", {})
 
 
 def test_replaying_the_log_rebuilds_the_state_and_everything_is_json(fight, scripted):
@@ -288,9 +284,7 @@ def test_replaying_the_log_rebuilds_the_state_and_everything_is_json(fight, scri
     f.send({"type": "undo"})
     f.roll(scripted([9, 1, 5, 3, 1, 1, 2]))  # the re-roll: a wins, b takes 1
     f.send({"type": "next_round"})
-    replayed = new_state()
-    for event in json.loads(json.dumps(f.log)):
-        replayed = apply(replayed, event)
+    replayed = ENGINE.fold(json.loads(json.dumps(f.log)))
     assert replayed == f.state
     assert json.loads(json.dumps(f.state)) == f.state
     dice_in_log = [d for e in f.log if e["type"] == "clash_rolled"

@@ -9,19 +9,13 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.demon_city import (
-    Action,
-    Combatant,
-    apply,
-    current_pools,
-    decide,
-    grouping,
-    new_state,
-    next_announcer,
-    odds,
-)
+from games.demon_city import ENGINE, odds
+from games.demon_city.actions import Action
 from games.demon_city.clash import group
+from games.demon_city.combatant import Combatant
 from games.demon_city.pools import all_pools
+from games.demon_city.state import current_pools, grouping, next_announcer
+from tests.unit.demon_city.conftest import Fight
 
 GM = {"is_gm": True}
 KINDS = ("melee", "grab", "shoot", "exotic", "defend", "other")
@@ -76,20 +70,15 @@ def test_pool_sizes_stay_between_one_and_five(data):
 @given(people(min_size=1, max_size=9), st.integers(min_value=0, max_value=2**32))
 def test_announcement_order_is_ascending_agility(cast, seed):
     """Seed: "write down player characters' names in ascending order of Agility"."""
-    state = new_state()
-    for event in decide(state, {"type": "start", "actor": GM, "combatants": cast},
-                        random.Random(seed)):
-        state = apply(state, event)
+    f = Fight(cast, random.Random(seed))
     agility = {p["id"]: p["agility"] for p in cast}
-    assert sorted(state["order"]) == sorted(agility)
-    assert [agility[c] for c in state["order"]] == sorted(agility.values())
+    assert sorted(f.state["order"]) == sorted(agility)
+    assert [agility[c] for c in f.state["order"]] == sorted(agility.values())
     seen = []
-    while (who := next_announcer(state)) is not None:
+    while (who := next_announcer(f.state)) is not None:
         seen.append(who)
-        for event in decide(state, {"type": "announce", "actor": GM, "combatant": who,
-                                    "kind": "defend"}, random.Random(seed)):
-            state = apply(state, event)
-    assert seen == state["order"]
+        f.send({"type": "announce", "actor": GM, "combatant": who, "kind": "defend"}, random.Random(seed))
+    assert seen == f.state["order"]
 
 
 @settings(max_examples=200, deadline=None)
@@ -122,10 +111,10 @@ def test_clashes_partition_everyone_targeted_or_acting(data):
         assert not any(cid in a.targets for a in actions)
 
 
-def auto_announce(state: dict[str, Any], rng: random.Random,
-                  log: list[dict[str, Any]]) -> dict[str, Any]:
+def auto_announce(f: Fight, rng: random.Random) -> None:
     """Announce a random legal action for whoever's turn it is, until everyone has."""
-    while (who := next_announcer(state)) is not None:
+    while (who := next_announcer(f.state)) is not None:
+        state = f.state
         others = [c for c in state["order"] if c != who
                   and not state["combatants"][c]["dead"] and state["combatants"][c]["present"]]
         kind = rng.choice(KINDS if others else ("defend", "other"))
@@ -134,10 +123,7 @@ def auto_announce(state: dict[str, Any], rng: random.Random,
             command["target"] = rng.choice(others)
         if kind in ("melee", "shoot") and rng.random() < 0.1:
             command["massive"] = True
-        for event in decide(state, command, rng):
-            state = apply(state, event)
-            log.append(event)
-    return state
+        f.send(command, rng)
 
 
 @settings(max_examples=40, deadline=None)
@@ -146,25 +132,15 @@ def test_random_fights_replay_and_keep_the_rules(cast, seed):
     """Any fight, replayed from its log, rebuilds the same state; every die is a d10 and
     in each Clash only the winner's action has effects (seed, step 7)."""
     rng = random.Random(seed)
-    state, log = new_state(), []
-
-    def send(command: dict[str, Any]) -> list[dict[str, Any]]:
-        nonlocal state
-        events = decide(state, {"actor": GM, **command}, rng)
-        for event in events:
-            state = apply(state, event)
-        log.extend(events)
-        return events
-
-    send({"type": "start", "combatants": cast})
+    f = Fight(cast, rng)
     for _ in range(4):
-        if next_announcer(state) is None:
+        if next_announcer(f.state) is None:
             break  # everyone is out of the fight
-        state = auto_announce(state, rng, log)
-        pools = current_pools(state)
+        auto_announce(f, rng)
+        pools = current_pools(f.state)
         assert all(1 <= p.size <= 5 for p in pools.values())
-        clashes = grouping(state).clashes
-        events = send({"type": "roll"})
+        clashes = grouping(f.state).clashes
+        events = f.send({"type": "roll"}, rng)
         for clash in (e for e in events if e["type"] == "clash_rolled"):
             for roll in clash["rolls"].values():
                 assert len(roll["dice"]) == roll["pool"]["size"]
@@ -173,12 +149,9 @@ def test_random_fights_replay_and_keep_the_rules(cast, seed):
         winners = {e["winner"] for e in events if e["type"] == "clash_rolled"}
         in_clash = {c for clash in clashes for c in clash.actors}
         assert {a for a in attackers if a in in_clash} <= winners
-        send({"type": "next_round"})
-    assert json.loads(json.dumps(state)) == state
-    replayed = new_state()
-    for event in log:
-        replayed = apply(replayed, event)
-    assert replayed == state
+        f.send({"type": "next_round"}, rng)
+    assert json.loads(json.dumps(f.state)) == f.state
+    assert ENGINE.fold(f.log) == f.state
 
 
 @settings(max_examples=30, deadline=None)
@@ -186,20 +159,12 @@ def test_random_fights_replay_and_keep_the_rules(cast, seed):
 def test_every_event_log_replays_to_the_same_state(cast, seed):
     """DESIGN: "a log can be replayed and audited" -- including announcements and undo."""
     rng = random.Random(seed)
-    state, log = new_state(), []
-    for event in decide(state, {"actor": GM, "type": "start", "combatants": cast}, rng):
-        state = apply(state, event)
-        log.append(event)
+    f = Fight(cast, rng)
     for round_no in range(3):
-        state = auto_announce(state, rng, log)
+        auto_announce(f, rng)
         for kind in ("roll", "undo", "roll", "next_round")[: 4 if round_no < 2 else 3]:
-            for event in decide(state, {"actor": GM, "type": kind}, rng):
-                state = apply(state, event)
-                log.append(event)
-    replayed = new_state()
-    for event in json.loads(json.dumps(log)):
-        replayed = apply(replayed, event)
-    assert replayed == state
+            f.send({"actor": GM, "type": kind}, rng)
+    assert ENGINE.fold(json.loads(json.dumps(f.log))) == f.state
 
 
 def test_odds_always_add_up_and_more_dice_win_more_often():

@@ -6,8 +6,8 @@ import json
 
 import pytest
 
-from games.demon_city import SHEET_FIELDS, Combatant, RuleError, derived_values
-from games.demon_city.sheet import STAT_NAMES
+from games.core.engine import RuleError
+from games.demon_city.combatant import SHEET_FIELDS, STAT_NAMES, Combatant, derived_values
 
 
 def test_sheet_fields_describe_every_stat_skill_and_toughness_as_plain_data():

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from games.demon_city.character_sheet import clean_sheet, parse_skills
-from games.demon_city.sheet import Combatant
+from games.demon_city.combatant import Combatant
+from games.demon_city.sheet import clean_sheet, parse_skills
 from games.sheets import SheetError
 
 

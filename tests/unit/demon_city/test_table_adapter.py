@@ -7,8 +7,9 @@ from itertools import product
 
 import pytest
 
-from games.demon_city import DEFAULT_INJURY_TABLE, RuleError
-from games.demon_city.character_sheet import clean_sheet
+from games.core.engine import RuleError
+from games.demon_city.injury import DEFAULT_INJURY_TABLE
+from games.demon_city.sheet import clean_sheet
 from games.demon_city.injury_text import format_injury_table, parse_injury_table
 from games.demon_city.round_view import sole_highest
 from games.sheets import SheetError

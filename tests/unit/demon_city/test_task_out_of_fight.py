@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from games.demon_city import RuleError
+from games.core.engine import RuleError
 from games.demon_city.task import task
 
 SHEET = {"name": "Ann", "agility": 4, "toughness": 3}

@@ -4,10 +4,10 @@ built from the event's public part alone; the whole working is its private twin 
 from __future__ import annotations
 
 from games.contract import screened
-from games.demon_city.unfold import working
-from tests.unit.demon_city.conftest import ScriptedRng
-from tests.unit.demon_city.test_npc_screen import ALFIE, DEMON, run
-from games.demon_city import new_state
+from games.demon_city.state import new_state
+from games.demon_city.working import working
+from tests.unit.demon_city.conftest import ScriptedRng, run
+from tests.unit.demon_city.test_npc_screen import ALFIE, DEMON
 
 
 def public_text(event: dict) -> str:

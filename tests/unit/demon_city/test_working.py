@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from games.demon_city.system import SYSTEM
 from games.demon_city.task import task
-from games.demon_city.unfold import task_working
-from games.demon_city.working import CLASH_RULES, DAMAGE_RULE, INJURY_RULE, pool_step
+from games.demon_city.quotes import CLASH_RULES, DAMAGE_RULE, INJURY_RULE
+from games.demon_city.working import pool_step, task_working
 from tests.unit.demon_city.conftest import ScriptedRng
 from tests.unit.demon_city.test_round_examples import ALFIE, BETTY, CECE, FOREMAN, HYDER, PFISTER
 

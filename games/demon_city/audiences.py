@@ -1,5 +1,5 @@
-"""The GM's screen over the log: who reads each event, and what an NPC's figures leave out of
-the part everyone reads.
+"""Who reads each event (``AUDIENCES``), and the GM's screen over the log: what an NPC's figures
+leave out of the part everyone reads.
 
 Seed 003: every die is public, so every event goes to everyone with its dice and what came of
 them. An NPC's figures are the GM's (the table's setting, on by default): its sheet when it joins
@@ -19,12 +19,13 @@ from collections.abc import Callable, Collection, Mapping
 from typing import Any
 
 from games.contract import GM_PART, PUBLIC, AudienceRule, Visibility, screened, with_gm_part
-from games.demon_city.events import EVENT_TYPES, apply
+from games.core.engine import UNDONE
+from games.demon_city.combatant import STAT_NAMES, stat_label
+from games.demon_city.events import FOLDS, folded
 from games.demon_city.narrate import FIGURES as SHEET_FIGURES
 from games.demon_city.narrate import names_of, summary
-from games.demon_city.procedure import decide as engine_decide
-from games.demon_city.sheet import STAT_NAMES, stat_label
 from games.demon_city.state import npcs
+from games.demon_city.task import said_outcome
 
 Event = Mapping[str, Any]
 
@@ -74,14 +75,15 @@ def _rolled(event: Event) -> dict[str, Any] | None:
     return None
 
 
-def decide(state: Mapping[str, Any], command: Mapping[str, Any], rng: Any) -> list[dict[str, Any]]:
-    """The engine's ``decide``, each event that holds an NPC's figures given its GM's part
-    (``GM_PART``) and, where its pools go there, the dice rolled in the open (``rolled``). The
-    line everyone reads is ``summary(event, names, npcs(state))`` (the registration's)."""
+def screen(state: Mapping[str, Any], events: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """A move's events (``Engine.settle``, after ``rounds.settle``), each that holds an NPC's
+    figures given its GM's part (``GM_PART``) and, where its pools go there, the dice rolled in
+    the open (``rolled``). The line everyone reads is ``narrate.line`` (the registration's)."""
     out = []
     now: Mapping[str, Any] = state
-    for event in engine_decide(state, command, rng):
-        now = apply(now, event)
+    for event in events:
+        if event["type"] != UNDONE:  # the core folds an undo from the log: it names no new NPC
+            now = folded(now, [event])
         hidden, names = npcs(now), names_of(now)
         keys = FIGURES[event["type"]](event, hidden) if event["type"] in FIGURES and hidden else ()
         # a changed pool's size is its sheet's figure for a hidden NPC (narrate: ``pools_now``)
@@ -97,7 +99,6 @@ def decide(state: Mapping[str, Any], command: Mapping[str, Any], rng: Any) -> li
     return out
 
 
-
 # A task (outside Action Rounds) for or against an NPC: its rating (``gm_keys``), and the pools
 # whose reasons name it, are the GM's; the dice and the outcome are everyone's, and so is a PC's
 # rating, which the line everyone reads states.
@@ -106,12 +107,6 @@ TASK_FIGURES = ("roll", "other_roll", "gm_line", "gm_keys")
 
 def _dice(roll: Mapping[str, Any]) -> str:
     return f"{', '.join(map(str, roll['dice']))} (best {roll['best']})"
-
-
-def _said(name: str, outcome: str) -> str:
-    from games.demon_city.task import said_outcome  # task's own words for a task's outcome
-
-    return said_outcome(name, outcome)
 
 
 def secret_task(data: Mapping[str, Any], line: str, *, mine: bool, theirs: bool) -> tuple[dict[str, Any], str]:
@@ -129,14 +124,14 @@ def secret_task(data: Mapping[str, Any], line: str, *, mine: bool, theirs: bool)
     rolled = {"roll": {k: roll[k] for k in ("dice", "best", "outcome")}}
     if data["kind"] == "static":
         said = (f"{name} tries {me} against difficulty {data['target_number']}: rolls {_dice(roll)}: "
-                f"{_said(name, roll['outcome'])}.")
+                f"{said_outcome(name, roll['outcome'])}.")
     else:
         other = data["other_roll"]
         them = ("a skill of its own" if "other_stat" in own else stat_label(data["other_stat"])) + (
             "" if theirs else f" {data['other_rating']}")
         rolled["other_roll"] = {k: other[k] for k in ("dice", "best", "outcome")}
         said = (f"{name} ({me}) against {data['other']} ({them}): {name} rolls {_dice(roll)}, {data['other']} "
-                f"{_dice(other)}: {_said(name, roll['outcome'])}.")
+                f"{_dice(other)}: {said_outcome(name, roll['outcome'])}.")
     prompt = f" {roll['prompt']}" if roll.get("prompt") else ""
     ratings = [key for key, npc in (("rating", mine), ("other_rating", theirs)) if npc and key in data]
     return {**data, "gm_line": line, "rolled": rolled, "gm_keys": own + ratings}, said + prompt
@@ -150,7 +145,7 @@ def task_visibility(event: Event) -> Visibility:
                       private_summary=event["gm_line"])
 
 
-def audiences(task_event: str) -> dict[str, AudienceRule]:
-    """Who sees each event (games/contract.py: declared, never defaulted): everyone, the NPCs'
-    figures aside."""
-    return {**{kind: screened for kind in EVENT_TYPES}, task_event: task_visibility}
+TASK_EVENT = "task_rolled"  # the task's event (``moves.TASK``)
+# Who sees each event (games/contract.py: declared, never defaulted): everyone, the NPCs' figures
+# aside.
+AUDIENCES: dict[str, AudienceRule] = {**{kind: screened for kind in (*FOLDS, UNDONE)}, TASK_EVENT: task_visibility}
