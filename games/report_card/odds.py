@@ -7,6 +7,7 @@ face up, so what is not face up is known to all; a card held face down counts am
 no figure lets anyone subtract it).
 Both return ``Odds``: float ``critical_success``, ``success``, ``failure`` and
 ``critical_failure``, mutually exclusive and summing to 1 (``*_exact`` keeps fractions).
+``ODDS`` is the odds page: every rank from a fresh deck, plain, with Bonus and with Penalty.
 
 The rulings are the engine's, through the same functions (``rules.outcome_of``): a Wheel of
 Fortune's second card comes from the cards left after it (from the 77 of a fresh deck); with
@@ -26,12 +27,19 @@ from dataclasses import dataclass, fields
 from fractions import Fraction
 from functools import cache
 
+from typing import Any
+
+from games.contract import Page
 from games.core.cards import tarot
-from games.report_card.errors import RuleError
+from games.core.tarot import MAJOR_ARCANA
+from games.forms import Form, value
+from games.report_card.chart import odds_chart, percent
+from games.report_card.errors import BadInput
 from games.report_card.rules import (
-    CRITICAL_FAILURE, CRITICAL_SUCCESS, FAILURE, LEVEL, RANKS, SUCCESS, card_class, edge_of,
-    major_number, outcome_of,
+    CRITICAL_FAILURE, CRITICAL_SUCCESS, FAILURE, LEVEL, OUTCOME_LABELS, OUTCOMES, RANK_LABELS, RANKS, SUCCESS,
+    card_class, edge_of, major_id, outcome_of,
 )
+from games.report_card.sheet import major_number
 
 Class = int | str
 # (the unseen cards, the discard) by card class, and how many more cards the draw pile gives
@@ -73,7 +81,7 @@ class NotEnoughCards(ValueError):
 def _own(own_major: object) -> int | None:
     try:
         return major_number(own_major)
-    except RuleError as exc:
+    except BadInput as exc:
         raise ValueError(str(exc)) from None
 
 
@@ -191,3 +199,28 @@ def check(rank: str, *, own_major: str | None = None, bonus: bool = False,
     """One check from a fresh 78-card deck: ``rank`` one of automatic trivial easy medium hard
     unlikely impossible; ``own_major`` a card id ``tarot:major:<0-21>`` or None."""
     return check_exact(rank, own_major=own_major, bonus=bonus, penalty=penalty).as_floats()
+
+
+def odds_context(query: Form) -> dict[str, Any]:
+    """The odds page: ``?major=<0-21>`` counts that card as the character's own;
+    ``?edge=bonus|penalty`` picks the chart. Never refuses: a value it cannot read is left out."""
+    try:
+        major = major_number(value(query, "major"))
+    except BadInput:
+        major = None
+    own = None if major is None else major_id(major)
+    edge = value(query, "edge") if value(query, "edge") in ("bonus", "penalty") else ""
+    rows = []
+    for rank in RANKS:
+        row: dict[str, Any] = {"rank": RANK_LABELS[rank]}
+        for key, flags in (("plain", {}), ("bonus", {"bonus": True}), ("penalty", {"penalty": True})):
+            chances = check(rank, own_major=own, **flags)
+            row[key] = {kind: percent(getattr(chances, kind)) for kind in OUTCOMES}
+        rows.append(row)
+    charted = {rank: check(rank, own_major=own, bonus=edge == "bonus", penalty=edge == "penalty") for rank in RANKS}
+    return {"rows": rows, "outcomes": [(k, OUTCOME_LABELS[k].capitalize()) for k in OUTCOMES],
+            "majors": [(t.number, f"{t.number} {t.name}") for t in MAJOR_ARCANA], "major": major, "edge": edge,
+            "chart": odds_chart(charted)}
+
+
+ODDS = Page(slug="odds", title="Report Card odds", template="games/report_card/odds.html", context=odds_context)
