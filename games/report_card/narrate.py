@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from games.report_card.meanings import card_name
@@ -109,32 +109,41 @@ def _closed(event: Mapping[str, Any], state: Mapping[str, Any]) -> str:
     return line + "."
 
 
+def _retried(event: Mapping[str, Any], state: Mapping[str, Any]) -> str:
+    held = ", the GM holding the rank" if event["held"] else ", one rank easier"
+    return (f"{_part(event, state)['name']} takes a Corruption Point ({event['corruption']} of 3) to retry at "
+            f"{RANK_LABELS[event['rank']]}{held}.")
+
+
+def _accepted(event: Mapping[str, Any], state: Mapping[str, Any]) -> str:
+    return f"{_part(event, state)['name']}'s failure stands."
+
+
+def _hold(event: Mapping[str, Any], state: Mapping[str, Any]) -> str:
+    return "The GM holds the rank: a retry stays as hard." if event["hold"] else "A retry becomes one rank easier again."
+
+
+def _day(event: Mapping[str, Any], state: Mapping[str, Any]) -> str:
+    return f"Day {event['day']} begins: checks made on earlier Days may be made again."
+
+
+def _calls(event: Mapping[str, Any], state: Mapping[str, Any]) -> str:
+    return ("Players may now call checks for their own characters." if event["allowed"]
+            else "Only the GM calls checks now.")
+
+
+def _rechosen(event: Mapping[str, Any], state: Mapping[str, Any]) -> str:
+    return (f"{event['name']} spends three Corruption Points: A+ is now {event['a_plus']}, "
+            f"F is now {event['f_skill']}, and the circles empty.")
+
+
+LINES: dict[str, Callable[[Mapping[str, Any], Mapping[str, Any]], str]] = {
+    "check_called": _called, "drawn": _drawn, "picked": _picked, "retried": _retried, "accepted": _accepted,
+    "check_closed": _closed, "hold_set": _hold, "day_started": _day, "player_calls_set": _calls,
+    "skills_rechosen": _rechosen,
+}
+
+
 def summary(event: Mapping[str, Any], state: Mapping[str, Any]) -> str:
-    kind = event["type"]
-    if kind == "check_called":
-        return _called(event, state)
-    if kind == "drawn":
-        return _drawn(event, state)
-    if kind == "picked":
-        return _picked(event, state)
-    if kind == "retried":
-        who = _part(event, state)["name"]
-        held = ", the GM holding the rank" if event["held"] else ", one rank easier"
-        return (f"{who} takes a Corruption Point ({event['corruption']} of 3) to retry at "
-                f"{RANK_LABELS[event['rank']]}{held}.")
-    if kind == "accepted":
-        return f"{_part(event, state)['name']}'s failure stands."
-    if kind == "check_closed":
-        return _closed(event, state)
-    if kind == "hold_set":
-        return ("The GM holds the rank: a retry stays as hard." if event["hold"]
-                else "A retry becomes one rank easier again.")
-    if kind == "day_started":
-        return f"Day {event['day']} begins: checks made on earlier Days may be made again."
-    if kind == "player_calls_set":
-        return ("Players may now call checks for their own characters." if event["allowed"]
-                else "Only the GM calls checks now.")
-    if kind == "skills_rechosen":
-        return (f"{event['name']} spends three Corruption Points: A+ is now {event['a_plus']}, "
-                f"F is now {event['f_skill']}, and the circles empty.")
-    return kind.replace("_", " ")
+    """``event``'s line in the log, everyone's (every card lies face up)."""
+    return LINES[event["type"]](event, state)

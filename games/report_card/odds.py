@@ -27,7 +27,7 @@ from dataclasses import dataclass, fields
 from fractions import Fraction
 from functools import cache
 
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from games.contract import Page
 from games.core.cards import tarot
@@ -46,32 +46,29 @@ Class = int | str
 Piles = tuple[Counter[Class], Counter[Class], int]
 
 
+N = TypeVar("N", Fraction, float)
+
+
 @dataclass(frozen=True)
-class ExactOdds:
-    critical_success: Fraction
-    success: Fraction
-    failure: Fraction
-    critical_failure: Fraction
+class Odds(Generic[N]):
+    """The chances of one attempt's outcomes, which exclude each other and sum to 1: exact
+    (``Fraction``, ``ExactOdds``) or as floats."""
+
+    critical_success: N
+    success: N
+    failure: N
+    critical_failure: N
 
     @property
-    def succeeds(self) -> Fraction:
+    def succeeds(self) -> N:
         """Any success, critical or not."""
         return self.critical_success + self.success
 
-    def as_floats(self) -> Odds:
-        return Odds(**{f.name: float(getattr(self, f.name)) for f in fields(self)})
+    def as_floats(self) -> Odds[float]:
+        return Odds(*(float(getattr(self, f.name)) for f in fields(self)))
 
 
-@dataclass(frozen=True)
-class Odds:
-    critical_success: float
-    success: float
-    failure: float
-    critical_failure: float
-
-    @property
-    def succeeds(self) -> float:
-        return self.critical_success + self.success
+ExactOdds = Odds[Fraction]
 
 
 class NotEnoughCards(ValueError):
@@ -166,14 +163,14 @@ def from_cards_exact(cards: Iterable[str], rank: str, *, own_major: object = Non
 
 
 def from_cards(cards: Iterable[str], rank: str, *, own_major: object = None, bonus: bool = False,
-               penalty: bool = False, discard: Iterable[str] = (), pile_size: int | None = None) -> Odds:
+               penalty: bool = False, discard: Iterable[str] = (), pile_size: int | None = None) -> Odds[float]:
     """Odds before the draw at the table, from the cards of that character's deck not yet face up."""
     return from_cards_exact(cards, rank, own_major=own_major, bonus=bonus, penalty=penalty,
                             discard=discard, pile_size=pile_size).as_floats()
 
 
 def by_rank(cards: Iterable[str], *, own_major: object = None, bonus: bool = False, penalty: bool = False,
-            discard: Iterable[str] = (), pile_size: int | None = None) -> dict[str, Odds]:
+            discard: Iterable[str] = (), pile_size: int | None = None) -> dict[str, Odds[float]]:
     """``from_cards`` at every rank, in one walk over the cards: what a panel shows before a
     draw and before each retry (which may be one rank easier, or held)."""
     piles = _piles(cards, _own(own_major), discard, pile_size)
@@ -195,7 +192,7 @@ def check_exact(rank: str, *, own_major: object = None, bonus: bool = False,
 
 
 def check(rank: str, *, own_major: str | None = None, bonus: bool = False,
-          penalty: bool = False) -> Odds:
+          penalty: bool = False) -> Odds[float]:
     """One check from a fresh 78-card deck: ``rank`` one of automatic trivial easy medium hard
     unlikely impossible; ``own_major`` a card id ``tarot:major:<0-21>`` or None."""
     return check_exact(rank, own_major=own_major, bonus=bonus, penalty=penalty).as_floats()

@@ -9,7 +9,7 @@ the state, and the check's parts as the public ``check_called`` gave them.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from games.contract import Working
@@ -191,25 +191,26 @@ def _closed(event: Event, state: Mapping[str, Any]) -> Working | None:
     return Working(steps=tuple(steps), rule=rule, source=source)
 
 
+def _retried(event: Event, state: Mapping[str, Any]) -> Working:
+    before = event["corruption"] - 1
+    how = (f"the GM holds the rank: {RANK_LABELS[event['rank']]}" if event["held"]
+           else f"one rank easier: {RANK_LABELS[event['rank']]}")
+    rule, source = HELD if event["held"] else RETRY
+    return Working(steps=(f"Corruption {before} + 1 = {event['corruption']} of 3", how), rule=rule, source=source)
+
+
+def _rechosen(event: Event, state: Mapping[str, Any]) -> Working:
+    return Working(steps=("three Corruption Circles filled", f"new A+: {event['a_plus']}",
+                          f"new F: {event['f_skill']}", "the circles empty"), rule=RECHOSEN[0], source=RECHOSEN[1])
+
+
+WORKINGS: dict[str, Callable[[Event, Mapping[str, Any]], Working | None]] = {
+    "drawn": _drawn, "picked": _picked, "check_called": _called, "retried": _retried, "check_closed": _closed,
+    "skills_rechosen": _rechosen,
+}
+
+
 def working(event: Event, state: Mapping[str, Any]) -> Working | None:
     """The working of ``event``'s line, or None for bookkeeping (a Day, who may call checks)."""
-    kind = event.get("type")
-    if kind == "drawn":
-        return _drawn(event, state)
-    if kind == "picked":
-        return _picked(event, state)
-    if kind == "check_called":
-        return _called(event, state)
-    if kind == "retried":
-        before = event["corruption"] - 1
-        how = (f"the GM holds the rank: {RANK_LABELS[event['rank']]}" if event["held"]
-               else f"one rank easier: {RANK_LABELS[event['rank']]}")
-        rule, source = HELD if event["held"] else RETRY
-        return Working(steps=(f"Corruption {before} + 1 = {event['corruption']} of 3", how), rule=rule, source=source)
-    if kind == "check_closed":
-        return _closed(event, state)
-    if kind == "skills_rechosen":
-        return Working(steps=("three Corruption Circles filled", f"new A+: {event['a_plus']}",
-                              f"new F: {event['f_skill']}", "the circles empty"),
-                       rule=RECHOSEN[0], source=RECHOSEN[1])
-    return None
+    found = WORKINGS.get(event["type"])
+    return found(event, state) if found is not None else None
