@@ -90,3 +90,23 @@ def test_retries_fill_the_circles_and_the_new_skills_empty_them(school) -> None:
     page = school["clients"]["ann"].get(reverse("table", args=[school["table"].pk])).content.decode()
     assert "three circles are filled:" not in page  # the panel reads the sheet as it is now
 
+
+def test_the_new_a_plus_and_f_are_offered_from_the_sheet_as_it_is_now(school) -> None:
+    """Seed: "When all three of the Corruption Circles are filled, you may gain a new Skill, and
+    fail a new skill". The panel reads the circles on the sheet, not a copy a check once made:
+    circles the GM fills by hand before any check offer the choice at once to Marieta's player
+    (and to the GM, who may make it for her), to nobody else."""
+    page = school["clients"]["ann"].get(reverse("table", args=[school["table"].pk])).content.decode()
+    assert "three circles are filled:" not in page
+    gm_sets_circles(school, 3)
+    pages = {who: school["clients"][who].get(reverse("table", args=[school["table"].pk])).content.decode()
+             for who in ("ann", "bob", "gm", "watcher")}
+    assert "Marieta's three circles are filled:" in pages["ann"]
+    assert f'name="character" value="{school["marieta"].pk}"' in pages["ann"]
+    assert "Marieta's three circles are filled:" in pages["gm"]
+    assert all("three circles are filled:" not in pages[who] for who in ("bob", "watcher"))
+    assert post(school, "ann", "rechoose", {"character": school["marieta"].pk, "a_plus": "SCI",
+                                            "f_skill": "LAW"})[0] == 200
+    assert corruption(school) == 0
+    page = school["clients"]["ann"].get(reverse("table", args=[school["table"].pk])).content.decode()
+    assert "three circles are filled:" not in page

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -10,6 +11,7 @@ from games.core.engine import NotYourMove, RuleError
 from games.report_card import ENGINE
 from games.report_card.draws import deck_title
 from games.report_card.errors import AlreadyToday, BadInput, NotNow, NotYours
+from games.report_card.skills import ABILITIES
 from games.report_card.writeback import writeback
 from tests.unit.report_card.conftest import Table, of_type
 from tests.unit.report_card.helpers import GM, card, player, report
@@ -31,6 +33,20 @@ def test_each_character_draws_the_top_card_of_its_own_deck(two: dict[str, Any]) 
     assert closed["discarded"] == {"c1": [card("KC")]} and table.cards.discards[deck_title("Marieta")] == [card("KC")]
     assert closed["outcome"] == "success" and table.state["check"] is None
     assert table.drawn("c2") == []
+
+
+def test_the_state_keeps_no_copy_of_a_sheet(two: dict[str, Any]) -> None:
+    """Issue 24: "No state mirrors platform data": a rule reads the sheet as it is now (the
+    ``Turn``'s characters); a check keeps only what it recorded of its character when it was
+    called (the name its lines say, its deck, its own card, the circles its retries fill)."""
+    table = Table(two, {"c1": ["7S", "KC"]})
+    table.call("c1", "LAW", "hard")
+    table.send({"type": "retry", "character": "c1"}, MARIETA)
+    assert "characters" not in table.state
+    assert not any(f'"{ability}"' in json.dumps(table.state) for ability in ABILITIES)
+    part = table.part("c1")
+    assert {k: part[k] for k in ("name", "deck", "major", "corruption")} == {
+        "name": "Marieta", "deck": "Marieta's Tarot", "major": 17, "corruption": 1}
 
 
 def test_only_the_gm_calls_checks_unless_the_gm_allows_players(two: dict[str, Any]) -> None:
