@@ -10,23 +10,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from games.core.cards_port import Cards
-from games.core.engine import RuleError, Turn
+from games.core.engine import Turn
 from games.report_card.access import may_call
 from games.report_card.draws import deck_title
 from games.report_card.errors import AlreadyToday, BadInput, NotNow
-from games.report_card.flow import Event, readings
+from games.report_card.flow import Event, readings, table_cards
 from games.report_card.skills import with_skill
 from games.report_card.sheet import read
 
 State = Mapping[str, Any]
-
-
-def table_cards(turn: Turn) -> Cards:
-    """The table's decks, which every draw and discard goes through."""
-    if turn.cards is None:
-        raise RuleError("This check needs the table's decks.")
-    return turn.cards
 
 
 def reported(turn: Turn, cid: str) -> dict[str, Any]:

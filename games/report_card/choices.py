@@ -10,7 +10,7 @@ from typing import Any
 from games.core.engine import Turn
 from games.report_card import sheet as report
 from games.report_card.access import may_pick, may_retry
-from games.report_card.calls import reported, table_cards
+from games.report_card.calls import reported
 from games.report_card.errors import BadInput, NotNow
 from games.report_card.flow import Event, Step
 from games.report_card.state import last, may_draw, next_rank, open_check, status, verdict
@@ -38,7 +38,7 @@ def draw(state: State, args: dict[str, Any], turn: Turn) -> list[Event]:
         if part["attempts"]:
             raise NotNow(f"{part['name']} has drawn already.")
         raise NotNow(f"{part['name']} draws once {check['parts'][0]['name']}'s help is settled.")
-    run = Step(state, table_cards(turn))
+    run = Step(state, turn)
     run.draw(index)
     return run.advance()
 
@@ -54,7 +54,7 @@ def pick(state: State, args: dict[str, Any], turn: Turn) -> list[Event]:
     chosen = args["index"]
     if chosen not in range(len(attempt["draws"])):
         raise BadInput("Choose one of the two cards drawn.")
-    run = Step(state, table_cards(turn))
+    run = Step(state, turn)
     run.pick({"type": "picked", "check": check["id"], "part": index, "cid": part["cid"], "index": chosen,
               "by": attempt["pending"], "outcome": attempt["draws"][chosen]["outcome"]})
     return run.advance()
@@ -85,7 +85,7 @@ def retry(state: State, args: dict[str, Any], turn: Turn) -> list[Event]:
     # takes the new A+ and F the seed offers, which empties them.
     if filled >= report.CIRCLES:
         raise NotNow(f"All three of {who}'s Corruption Circles are filled: choose a new A+ and F first.")
-    run = Step(state, table_cards(turn))
+    run = Step(state, turn)
     run.emit({"type": "retried", "check": check["id"], "part": index, "cid": part["cid"],
               "corruption": filled + 1, "rank": next_rank(check, part), "held": bool(check["hold"])})
     run.draw(index, retry=True)
@@ -95,7 +95,7 @@ def retry(state: State, args: dict[str, Any], turn: Turn) -> list[Event]:
 def accept(state: State, args: dict[str, Any], turn: Turn) -> list[Event]:
     """The failure stands. Seed: "If you fail a skill check, it stays failed."."""
     check, index, part = _failed(state, turn, args["character"])
-    run = Step(state, table_cards(turn))
+    run = Step(state, turn)
     run.emit({"type": "accepted", "check": check["id"], "part": index, "cid": part["cid"]})
     return run.advance()
 
@@ -111,7 +111,7 @@ def close(state: State, args: dict[str, Any], turn: Turn) -> list[Event]:
     Its cards go to their decks' discard piles, as when the rules close it."""
     check = open_check(state)
     result = verdict(check, closing=True) or {"outcome": None, "winners": [], "reason": "unsettled"}
-    run = Step(state, table_cards(turn))
+    run = Step(state, turn)
     run.close(result, "gm")
     return run.events
 

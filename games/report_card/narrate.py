@@ -120,7 +120,8 @@ def _accepted(event: Mapping[str, Any], state: Mapping[str, Any]) -> str:
 
 
 def _hold(event: Mapping[str, Any], state: Mapping[str, Any]) -> str:
-    return "The GM holds the rank: a retry stays as hard." if event["hold"] else "A retry becomes one rank easier again."
+    return ("The GM holds the rank: a retry stays as hard." if event["hold"]
+            else "A retry becomes one rank easier again.")
 
 
 def _day(event: Mapping[str, Any], state: Mapping[str, Any]) -> str:

@@ -115,8 +115,9 @@ _ROMAN = {c: n for n, c in enumerate(
 
 
 def major_number(value: object) -> int | None:
-    """One's own card (the sheet's ``major``): a Major Arcana number 0-21 from a number, a numeral, a name or a card id; None if
-    ``value`` is blank; ``BadInput`` if it names no Major Arcana."""
+    """One's own card (the sheet's ``major``): a Major Arcana number 0-21 from a number, a
+    numeral, a name or a card id; None if ``value`` is blank; ``BadInput`` if it names no Major
+    Arcana."""
     if value is None or isinstance(value, bool):
         return None
     if isinstance(value, int):

@@ -219,6 +219,22 @@ def test_the_player_draws_the_top_card_of_their_own_deck_face_up_and_it_verifies
     assert "'c" not in " ".join(Event.objects.filter(table=school["table"]).values_list("summary", flat=True))
 
 
+def test_a_character_renamed_mid_check_still_draws_from_its_own_deck(school) -> None:
+    """Seed: "Skill checks are resolved by having the player draw the top card from their
+    decks". A renamed character's deck takes the new name; the check called before finds it by
+    the name the character has now, draws from it and, closed, discards to it."""
+    assert call(school, rank="impossible", skill="SCI")[0] == 200
+    services.character_update(character=school["marieta"], actor=school["gm"], name="Mari", sheet=MARIETA)
+    deck = Deck.objects.get(table=school["table"], name="Mari's Tarot")
+    on_top(deck, "tarot:cups:5")  # no Wheel of Fortune, which would draw a second card
+    assert post(school, "ann", "draw", {"character": cid(school["marieta"])})[0] == 200
+    drawn = Event.objects.filter(table=school["table"], kind="report_card.drawn").latest("seq").payload["event"]
+    assert drawn["deck"] == "Mari's Tarot" and piles(deck)[PileKind.DRAW] == 77
+    assert post(school, "gm", "close")[0] == 200
+    assert piles(deck) == {PileKind.DRAW: 77, PileKind.DISCARD: 1} and state(school)["check"] is None
+    assert_conserved(deck)
+
+
 def test_with_a_bonus_only_the_player_chooses_the_card_to_keep(school) -> None:
     """Seed: "While they have Bonus, they draw two cards and use whichever of the two cards
     they would prefer." Issue 14: "The choice is an enforced step (only that person can make it)"."""
