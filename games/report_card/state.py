@@ -20,8 +20,9 @@
 
 No character is copied here: a rule reads the sheet as it is now (``turn.characters``). A part
 keeps what its check recorded of its character when it was called, as the rules use it later:
-the name its lines say, the deck it draws from (``draws.deck_title``), its own Major Arcana
-and its Corruption Circles (which the check's retries fill, ``retried``).
+the name its lines say, its deck's name then (``draws.deck_title``; a draw finds the deck by the
+name the character has now, ``flow.Step.deck``), its own Major Arcana and its Corruption
+Circles (which the check's retries fill, ``retried``).
 
 A check is called first and drawn after: each part's card is drawn by its player (or the GM)
 with a ``draw`` move, so everyone sees the odds before the card comes off.
