@@ -1,7 +1,8 @@
 """Calling a check: for one character (perhaps helped by another), or for a group.
 
 Seed: "Skill checks are resolved by having the player draw the top card from their decks";
-"Multiple Players Making a Skill Check Together"; "One Player Helps Another".
+"Multiple Players Making a Skill Check Together"; "One Player Helps Another". A called check
+draws nothing: the odds before the draw are in its event, and each part's player draws.
 """
 
 from __future__ import annotations
@@ -9,40 +10,33 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from games.core.cards_port import Cards
-from games.report_card import sheet as report
-from games.report_card.access import is_gm, plays, require_gm
-from games.report_card.errors import AlreadyToday, BadInput, NotNow, NotYours
-from games.report_card.flow import Event, Step, readings
-from games.report_card.rules import rank_of, skill_of, with_skill
-from games.report_card.state import name_of
+from games.core.engine import Turn
+from games.report_card.access import may_call
+from games.report_card.draws import deck_title
+from games.report_card.errors import AlreadyToday, BadInput, NotNow
+from games.report_card.flow import Event, readings, table_cards
+from games.report_card.skills import with_skill
+from games.report_card.sheet import read
 
 State = Mapping[str, Any]
-TASK_LENGTH = 120
 
 
-def people_of(command: Mapping[str, Any], wanted: list[str]) -> dict[str, dict[str, Any]]:
-    """The named characters' Report Cards, checked again (a stored sheet may be hand-edited)."""
-    given = command.get("characters") or {}
-    people = {}
-    for cid in wanted:
-        if cid not in given:
-            raise BadInput(f"No character {cid!r} at this table.")
-        raw = given[cid]
-        name = str(raw.get("name") or cid)
-        people[cid] = {**report.read(raw, name), "name": name, "player": raw.get("player")}
-        if raw.get("deck"):
-            people[cid]["deck"] = str(raw["deck"])
-    return people
+def reported(turn: Turn, cid: str) -> dict[str, Any]:
+    """A player character's Report Card as it is now, checked again (a stored sheet may predate
+    a rule, or be hand-edited), with its name and the deck it draws from."""
+    character = turn.character(cid)
+    if character is None:
+        raise BadInput(f"No character {cid!r} at this table.")
+    if character.is_npc:
+        raise BadInput(f"{character.name} is an NPC: in Report Card only the players' characters draw "
+                       "for checks (the GM decides what an NPC does).")
+    return {**read(character.sheet, character.name), "name": character.name, "deck": deck_title(character.name)}
 
 
-def _task(command: Mapping[str, Any]) -> tuple[str, str]:
-    text = " ".join(str(command.get("task") or "").split())
-    if not text:
-        raise BadInput("Say what the check is for: the Day rule counts checks by what they are for.")
-    if len(text) > TASK_LENGTH:
-        raise BadInput(f"Say what the check is for in at most {TASK_LENGTH} characters.")
-    return text, text.casefold()
+def _not_while_open(state: State) -> None:
+    # Reading: one check at a time, as at a table; the GM closes one that lingers.
+    if state["check"] is not None:
+        raise NotNow(f"The check for '{state['check']['task']}' is still open: settle it or close it first.")
 
 
 def _day_rule(state: State, key: str, repeat: bool) -> None:
@@ -54,109 +48,67 @@ def _day_rule(state: State, key: str, repeat: bool) -> None:
         return
     for entry in state["today"]:
         if entry["key"] == key:
-            who = " and ".join(name_of(state, c) for c in entry["by"])
             result = (entry["outcome"] or "under way").replace("_", " ")
-            raise AlreadyToday(f"{who} already made the check for '{entry['task']}' today ({result}): it "
-                               "cannot be made again until a new Day.")
+            raise AlreadyToday(f"{' and '.join(entry['names'])} already made the check for '{entry['task']}' today "
+                               f"({result}): it cannot be made again until a new Day.")
 
 
-def _part(person: Mapping[str, Any], cid: str, role: str, skill: str, rank: str, bonus: bool,
-          penalty: bool, task: str = "") -> dict[str, Any]:
+def _part(person: Mapping[str, Any], cid: str, role: str, skill: str, rank: str, bonus: bool = False,
+          penalty: bool = False, task: str = "") -> dict[str, Any]:
+    """One character's part of a check, with what the check records of the character as it is
+    called: its name, its deck, its own Major Arcana, its Corruption Circles."""
     faced, note = with_skill(rank, skill, person["a_plus"], person["f_skill"])
-    return {"cid": cid, "role": role, "skill": skill, "base_rank": rank, "rank": faced, "note": note,
-            "bonus": bool(bonus), "penalty": bool(penalty), "help": None, "task": task,
-            "attempts": [], "accepted": False}
+    return {"cid": cid, "name": person["name"], "deck": person["deck"], "major": person["major"],
+            "corruption": person["corruption"], "role": role, "skill": skill, "base_rank": rank, "rank": faced,
+            "note": note, "bonus": bonus, "penalty": penalty, "help": None, "task": task, "attempts": [],
+            "accepted": False}
 
 
-def flag(command: Mapping[str, Any], key: str) -> bool:
-    return bool(command.get(key))
+def _check(state: State, args: Mapping[str, Any], turn: Turn, mode: str, parts: list[dict[str, Any]]) -> dict[str, Any]:
+    return {"id": state["next_check"], "mode": mode, "task": args["task"], "key": args["task"].casefold(),
+            "skill": args["skill"], "rank": args["rank"], "inconsequential": args["inconsequential"],
+            "hold": args["hold"], "by": turn.member.name, "parts": parts}
 
 
-def _check(state: State, command: Mapping[str, Any], mode: str, task: str, key: str, skill: str,
-           rank: str, parts: list[dict[str, Any]]) -> dict[str, Any]:
-    return {"id": state["next_check"], "mode": mode, "task": task, "key": key, "skill": skill,
-            "rank": rank, "inconsequential": flag(command, "inconsequential"),
-            "hold": flag(command, "hold"), "by": str((command.get("actor") or {}).get("name") or ""),
-            "parts": parts}
-
-
-def call_check(state: State, command: Mapping[str, Any], actor: Mapping[str, Any], cards: Cards | None) -> list[Event]:
+def call_check(state: State, args: dict[str, Any], turn: Turn) -> list[Event]:
     """The GM (or the player, if the GM allows) calls a check for one character, perhaps with
     another character helping. Seed: "Skill checks are resolved by having the player draw the
     top card from their decks"; "One Player Helps Another"."""
-    # Reading: one check at a time, as at a table; the GM closes one that lingers.
-    if state["check"] is not None:
-        raise NotNow(f"The check for '{state['check']['task']}' is still open: settle it or close it first.")
-    cid = str(command.get("combatant") or "")
-    helper = str(command.get("helper") or "")
-    if helper and helper == cid:
+    cid, helper, grant = args["character"], args.get("helper"), args["grant"]
+    people = {c: reported(turn, c) for c in (cid, helper) if c}
+    _not_while_open(state)
+    if helper == cid:
         raise BadInput("A character cannot help their own check.")
-    people = people_of(command, [cid] + ([helper] if helper else []))
-    # Reading: a player the GM lets call checks calls them for their own character only; what
-    # the seed leaves "at the GM's discretion" (holding the rank, a repeat within the Day,
-    # granting without a draw) and bringing in another player's character stay the GM's.
-    if not is_gm(actor):
-        if not state["players_call"]:
-            raise NotYours("Only the GM calls checks at this table (the GM can let players call their own).")
-        if not plays(actor, people[cid]):
-            raise NotYours("You call checks only for your own character.")
-        for option, what in (("helper", "add a helper"), ("repeat", "repeat a check within a Day"),
-                             ("hold", "hold the rank on a retry"), ("grant", "grant a check without a draw")):
-            if command.get(option):
-                raise NotYours(f"Only the GM can {what}.")
-    skill, rank = skill_of(command.get("skill")), rank_of(command.get("rank"))
-    task, key = _task(command)
-    _day_rule(state, key, flag(command, "repeat"))
-    grant = str(command.get("grant") or "")
-    if grant not in ("", "success", "failure"):
-        raise BadInput("A granted check is a success or a failure.")
-    if grant and not flag(command, "inconsequential"):
+    may_call(state, args, turn.member)
+    _day_rule(state, args["task"].casefold(), args["repeat"])
+    if grant and not args["inconsequential"]:
         # Seed: for an Inconsequential check the GM "can even skip the check itself and grant
         # automatic failure or success".
         raise BadInput("Only an Inconsequential check can be granted without a draw.")
     if grant and helper:
         raise BadInput("A granted check draws no card, so nobody helps it.")
     parts = []
-    mode = "single"
     if helper:
-        mode = "help"
-        helper_task = " ".join(str(command.get("helper_task") or "").split())[:TASK_LENGTH]
-        parts.append(_part(people[helper], helper, "helper", skill_of(command.get("helper_skill")),
-                           rank_of(command.get("helper_rank")), False, False, helper_task))
-    parts.append(_part(people[cid], cid, "main", skill, rank, flag(command, "bonus"), flag(command, "penalty")))
-    run = Step(state, cards)
-    check = _check(state, command, mode, task, key, skill, rank, parts)
-    run.emit({"type": "check_called", "check": check, "characters": people, "by_gm": is_gm(actor),
-              "decks": {} if grant else _readings(state, people, check, cards)})
-    if grant:  # no card was drawn, so none goes to the discard
-        run.close({"outcome": grant, "winners": [cid], "reason": "granted"}, "gm")
-    return run.events
+        parts.append(_part(people[helper], helper, "helper", args["helper_skill"], args["helper_rank"],
+                           task=args["helper_task"]))
+    parts.append(_part(people[cid], cid, "main", args["skill"], args["rank"], args["bonus"], args["penalty"]))
+    check = _check(state, args, turn, "help" if helper else "single", parts)
+    if grant:  # no card is drawn, so no deck is read and none goes to the discard
+        return [{"type": "check_called", "check": check, "by_gm": turn.member.is_gm, "decks": {}},
+                {"type": "check_closed", "check": check["id"], "task": check["task"], "by": "gm", "outcome": grant,
+                 "winners": [cid], "reason": "granted"}]
+    return [{"type": "check_called", "check": check, "by_gm": turn.member.is_gm,
+             "decks": readings(table_cards(turn), check)}]
 
 
-def call_group(state: State, command: Mapping[str, Any], actor: Mapping[str, Any], cards: Cards | None) -> list[Event]:
+def call_group(state: State, args: dict[str, Any], turn: Turn) -> list[Event]:
     """Seed, "Multiple Players Making a Skill Check Together": everyone draws (each their own
     card, in any order), each against the rank their own A+ or F gives them."""
-    require_gm(actor, "call a group check")
-    if state["check"] is not None:
-        raise NotNow(f"The check for '{state['check']['task']}' is still open: settle it or close it first.")
-    mode = str(command.get("mode") or "")
-    if mode not in ("only_one", "everyone"):
-        raise BadInput("A group check is 'only one needs to succeed' or 'everyone needs to succeed'.")
-    cids = list(dict.fromkeys(str(c) for c in command.get("combatants") or ()))
-    if len(cids) < 2:
-        raise BadInput("A group check needs at least two characters.")
-    people = people_of(command, cids)
-    skill, rank = skill_of(command.get("skill")), rank_of(command.get("rank"))
-    task, key = _task(command)
-    _day_rule(state, key, flag(command, "repeat"))
-    bonus, penalty = set(command.get("bonus") or ()), set(command.get("penalty") or ())
-    parts = [_part(people[c], c, "member", skill, rank, c in bonus, c in penalty) for c in cids]
-    check = _check(state, command, mode, task, key, skill, rank, parts)
-    return [{"type": "check_called", "check": check, "characters": people, "by_gm": True,
-             "decks": _readings(state, people, check, cards)}]
-
-
-def _readings(state: State, people: Mapping[str, Any], check: Mapping[str, Any],
-              cards: Cards | None) -> dict[str, Any]:
-    """Each deck the check draws from, read as it is called: the odds before the first draw."""
-    return readings({**state, "characters": {**state["characters"], **people}}, cards, check)
+    cids = args["characters"]
+    people = {c: reported(turn, c) for c in cids}
+    _not_while_open(state)
+    _day_rule(state, args["task"].casefold(), args["repeat"])
+    parts = [_part(people[c], c, "member", args["skill"], args["rank"], c in args["bonus"], c in args["penalty"])
+             for c in cids]
+    check = _check(state, args, turn, args["mode"], parts)
+    return [{"type": "check_called", "check": check, "by_gm": True, "decks": readings(table_cards(turn), check)}]

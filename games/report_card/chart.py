@@ -6,24 +6,27 @@ failure, for a fresh deck with or without Bonus or Penalty.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
-from games.report_card import odds
 from games.report_card.rules import OUTCOME_LABELS, OUTCOMES, RANK_LABELS, RANKS
+
+if TYPE_CHECKING:
+    from games.report_card.odds import Odds
 
 
 def percent(value: float) -> float:
     return round(value * 100, 1)
 
 
-def odds_chart(*, own_major: str | None = None, bonus: bool = False, penalty: bool = False,
-               width: int = 300, bar_height: int = 20, gap: int = 8, label_width: int = 80) -> dict[str, Any]:
+def odds_chart(by_rank: Mapping[str, Odds], *, width: int = 300, bar_height: int = 20, gap: int = 8,
+               label_width: int = 80) -> dict[str, Any]:
     """``{"width", "height", "bars": [{"label", "y", "height", "succeeds", "segments": [{"kind",
     "label", "x", "width", "percent"}]}]}``; a bar's segments add up to ``width`` exactly (the rounding goes
     into the last one), so the bars line up."""
     bars = []
     for row, rank in enumerate(RANKS):
-        chances = odds.check(rank, own_major=own_major, bonus=bonus, penalty=penalty)
+        chances = by_rank[rank]
         x, segments = label_width, []
         for index, kind in enumerate(OUTCOMES):
             share = getattr(chances, kind)

@@ -5,6 +5,8 @@ engine draws through the cards port and the tests can feed any order they like. 
 fixed: one card, or two for a Bonus or a Penalty; then, for each Wheel of Fortune among them
 (there is only one in a deck), its second card. Seed: "When a Wheel of Fortune is drawn ...
 Draw a second card"; issue 14: "A Wheel among them draws its own second card at once".
+Each card is judged at the attempt's rank (``judge``: the outcome by ``rules``, the rule that
+decided in words a GM can read out, how close it came).
 """
 
 from __future__ import annotations
@@ -12,18 +14,19 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from games.contract import Character, DeckSpec
 from games.core.cards_port import Cards
-from games.report_card.rules import card_class, judge, preferred
+from games.report_card.rules import (
+    CRITICAL_FAILURE, CRITICAL_SUCCESS, LEVEL, card_class, card_of, closeness, critical_of, height, outcome_of,
+    succeeded, trigger,
+)
 
 Take = Callable[[int], list[str]]
 
 # Each player character draws from its own deck (seed: "having the player draw the top card
 # from their decks"), made with the character and named after it, "Marieta's Tarot"
 # (``deck_title``), which is how everyone at the table reads it in the log and on the card
-# panels. A command carries each character's deck name (the web's parsers fill it in), so
-# the engine draws from the deck the table made; ``deck_name(cid)`` ("Report Card deck c12")
-# is only the name of last resort, for a character given without one (the unit tests').
-DECK_PREFIX = "Report Card deck "
+# panels, and how the rules find it through the cards port.
 DECK_SUFFIX = "'s Tarot"
 # A deck's name is at most 60 characters at the table; a character's, too.
 _TITLE_ROOM = 60 - len(DECK_SUFFIX)
@@ -34,9 +37,14 @@ def deck_title(name: str) -> str:
     return " ".join(str(name).split())[:_TITLE_ROOM].rstrip() + DECK_SUFFIX
 
 
-def deck_of(person: Mapping[str, Any], cid: str) -> str:
-    """The deck a character draws from: the one its command named, else ``deck_name``."""
-    return str(person.get("deck") or deck_name(cid))
+def decks(character: Character) -> tuple[DeckSpec, ...]:
+    """Each player character's own deck (issue 14: "each player character gets its own full
+    78-card Tarot deck, created and shuffled (committed) when the character is made"), named
+    after it; the rules' (``DeckSpec.rules``), so its player moves none of its cards by hand.
+    An NPC has none: the seed's checks are the players' ("the player draws")."""
+    if character.is_npc:
+        return ()
+    return (DeckSpec(name=deck_title(character.name), kind="tarot"),)
 
 
 # Where a check's cards land: face up in the play area, in front of everyone, while the check
@@ -49,22 +57,81 @@ def deck_of(person: Mapping[str, Any], cid: str) -> str:
 LANDS = "play"
 
 
-def deck_name(character: str | int) -> str:
-    """The name of a character's own deck, from its combatant id ("c12") or its id (12)."""
-    text = str(character).strip()
-    cid = text if text.startswith("c") else f"c{int(text)}"
-    return DECK_PREFIX + cid
-
-
-def deck_owner(name: str) -> str | None:
-    """The combatant id whose deck this is, or None for any other deck."""
-    cid = name.removeprefix(DECK_PREFIX) if name.startswith(DECK_PREFIX) else ""
-    return cid if cid[1:].isdigit() and cid.startswith("c") else None
-
-
 def taker(cards: Cards, deck: str) -> Take:
     """``take`` over a cards port: the top ``n`` cards of ``deck``, face up in the play area."""
     return lambda n: [card.token for card in cards.draw(deck, n, to=LANDS)]
+
+
+_TRIGGER_RULES = {
+    "fool": "The Fool is always a Critical Success",
+    "world": "The World is always a Critical Success",
+    "sun": "The Sun is always a Critical Success",
+    "own_major": "their own Major Arcana always triggers a Critical Success",
+    "tower": "The Tower is always a Critical Failure",
+    "devil": "The Devil is always a Critical Failure",
+    "death": "Death is always a Critical Failure",
+}
+_RANK_RULES = {
+    "automatic": "an Automatic check cannot fail",
+    "trivial": "a Trivial check fails only on a Critical Failure",
+    "easy": "Easy fails on any Minor Arcana of 5 or less, otherwise succeeds",
+    "medium": "Medium fails on any Minor Arcana of 9 or less, otherwise succeeds",
+    "hard": "Hard fails on any Minor Arcana, otherwise succeeds",
+    "unlikely": "an Unlikely check succeeds only on a Critical Success",
+    "impossible": "an Impossible check cannot succeed",
+}
+
+
+def rule_text(rank: str, found: str | None, critical: str | None, outcome: str) -> str:
+    """The rule that decided, in words a GM can read out."""
+    if critical is None:
+        return _RANK_RULES[rank][:1].upper() + _RANK_RULES[rank][1:] + "."
+    if found == "wheel":
+        said = ("The Wheel of Fortune's second card is an Ace to Nine: a Critical Failure"
+                if critical == CRITICAL_FAILURE else
+                "The Wheel of Fortune's second card is a 10, a court card or a Major Arcana: "
+                "a Critical Success")
+    else:
+        said = _TRIGGER_RULES[found or ""]
+        said = said[:1].upper() + said[1:]
+    if critical == outcome:
+        return said + "."
+    if rank == "unlikely" and critical == CRITICAL_SUCCESS:
+        return said + ", but on an Unlikely check a Critical Success is just a success."
+    return f"{said}, but {_RANK_RULES[rank]}."
+
+
+def judge(rank: str, token: str, own_major: int | None, second: str | None = None) -> dict[str, Any]:
+    """One drawn card (and a Wheel's second card) judged at ``rank``: plain data for an event.
+
+    ``happenstance`` (seed: "When a Critical Success or Critical Failure is triggered by The
+    Fool or the Wheel of Fortune ... this success (or failure) was powered by blind luck") is
+    true when the Fool or the Wheel set off a critical and the outcome went its way (an
+    Unlikely success from the Fool counts, as in the seed's surgery example; an Impossible
+    check the Fool cannot save does not)."""
+    card = card_of(token).card
+    cls = card_class(token, own_major)
+    second_cls = card_class(second, own_major) if second is not None else None
+    found = trigger(card, own_major)
+    critical = critical_of(cls, second_cls)
+    outcome = outcome_of(rank, cls, second_cls)
+    lucky = found in ("fool", "wheel") and critical is not None and (
+        succeeded(outcome) == (critical == CRITICAL_SUCCESS))
+    return {
+        "card": token, "second": second, "trigger": found, "critical": critical, "outcome": outcome,
+        "happenstance": lucky, "rule": rule_text(rank, found, critical, outcome),
+        "closeness": closeness(rank, card, outcome) if critical is None else None,
+    }
+
+
+def preferred(edge: str, draws: list[dict[str, Any]]) -> int:
+    """The index a Bonus would keep (the best outcome, then the higher card) or a Penalty
+    would force (the worst, then the lower card): what the panel suggests; the person
+    choosing decides."""
+    def key(i: int) -> tuple[int, int]:
+        return LEVEL[draws[i]["outcome"]], height(card_of(draws[i]["card"]).card)
+    indices = range(len(draws))
+    return max(indices, key=key) if edge == "bonus" else min(indices, key=key)
 
 
 def draw_attempt(take: Take, rank: str, own_major: int | None, edge: str | None) -> dict[str, Any]:

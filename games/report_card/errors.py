@@ -1,24 +1,19 @@
-"""The exceptions the Report Card engine raises to refuse a command, each fit to show."""
+"""Report Card's refusals, each fit to show: subclasses of the engine's one ``RuleError``
+(games/core/engine.py), raised before anything changes and before any card is drawn."""
 
 from __future__ import annotations
 
-
-class RuleError(Exception):
-    """A command or input the rules do not allow; raised before anything changes (and before
-    any card is drawn), so the sender sees ``str(error)`` and the table carries on."""
-
-    def __init__(self, message: str) -> None:
-        super().__init__(message)
-        self.message = message
+from games.core.engine import RuleError
 
 
 class NotYours(RuleError):
-    """The choice belongs to someone else: a Bonus pick or a retry to the character's player,
-    a Penalty pick to the GM, calling a check to the GM unless the GM lets players call."""
+    """The choice is one person's and the rules give it to someone else: a Bonus pick or a
+    retry to the character's player, a Penalty pick to the GM, calling a check to the GM unless
+    the GM lets players call. (Who may send a move at all the engine checks, once.)"""
 
 
 class NotNow(RuleError):
-    """The command does not fit the moment: no check is open, a card is still to be chosen,
+    """The move does not fit the moment: no check is open, a card is still to be chosen,
     the check already succeeded."""
 
 

@@ -1,9 +1,10 @@
-"""``apply(state, event) -> state``: folds one event into a new state. Never draws a card: every
-card is in the events already, so replaying a log from ``new_state()`` rebuilds the state.
+"""``FOLDS``: how each event kind changes the state (the engine hands each fold a copy). A fold
+never draws: every card is in the events already, so the log folds back into the state.
 
-Events (each a dict with ``type``):
-    check_called      {check (mode, task, skill, rank, parts...), characters, by, by_gm, decks:
-                      {cid: {deck, unseen, odds}} (``reading``: each deck as the check is called)}
+Events (each a dict with ``type``; the engine adds ``step``):
+    check_called      {check (mode, task, skill, rank, parts...), by_gm, decks: {cid: {deck,
+                      unseen, odds}} (``reading``: each deck as the check is called)}; each part
+                      records its character as the check found it (name, deck, major, corruption)
     drawn             {check, part, cid, deck, retry, attempt: {rank, edge, draws, chosen,
                       pending, suggested, outcome}, reading (the deck after the draw)}; each draw
                       {card, second, trigger, critical, outcome, happenstance, rule, closeness};
@@ -18,7 +19,7 @@ Events (each a dict with ``type``):
     hold_set          {check, hold}
     day_started       {day}
     player_calls_set  {allowed}
-    skills_rechosen   {cid, person (the character after: a_plus, f_skill, corruption 0)}
+    skills_rechosen   {cid, name, a_plus, f_skill} (the circles empty)
 """
 
 from __future__ import annotations
@@ -34,21 +35,19 @@ Event = Mapping[str, Any]
 
 
 def _called(state: State, event: Event) -> None:
-    state["characters"].update(copy.deepcopy(dict(event["characters"])))
-    state.setdefault("decks", {}).update(copy.deepcopy(dict(event.get("decks") or {})))
-    check = copy.deepcopy(dict(event["check"]))
-    state["check"] = check
+    check = state["check"] = event["check"]
     state["next_check"] = check["id"] + 1
+    state["decks"].update(event.get("decks") or {})
+    drawing = [p for p in check["parts"] if p["role"] != "helper"]
     state["today"].append({"key": check["key"], "task": check["task"], "check": check["id"],
-                           "by": [p["cid"] for p in check["parts"] if p["role"] != "helper"],
+                           "by": [p["cid"] for p in drawing], "names": [p["name"] for p in drawing],
                            "outcome": None})
 
 
 def _part(state: State, event: Event) -> dict[str, Any]:
     check = state["check"]
     if check is None or check["id"] != event["check"]:
-        raise ValueError(f"event for check {event['check']} but the open check is "
-                         f"{check and check['id']}")
+        raise ValueError(f"event for check {event['check']} but the open check is {check and check['id']}")
     return check["parts"][event["part"]]
 
 
@@ -56,22 +55,21 @@ def _drawn(state: State, event: Event) -> None:
     part = _part(state, event)
     if "help" in event:
         part["help"] = event["help"]
-    part["attempts"].append(copy.deepcopy(dict(event["attempt"])))
+    part["attempts"].append(event["attempt"])
     part["accepted"] = False
     if event.get("reading"):
-        state.setdefault("decks", {})[event["cid"]] = copy.deepcopy(dict(event["reading"]))
+        state["decks"][event["cid"]] = event["reading"]
 
 
 def _picked(state: State, event: Event) -> None:
     attempt = _part(state, event)["attempts"][-1]
     attempt.update(chosen=event["index"], pending=None, outcome=event["outcome"])
     if event.get("reading"):
-        state.setdefault("decks", {})[event["cid"]] = copy.deepcopy(dict(event["reading"]))
+        state["decks"][event["cid"]] = event["reading"]
 
 
 def _retried(state: State, event: Event) -> None:
-    _part(state, event)
-    state["characters"][event["cid"]]["corruption"] = event["corruption"]
+    _part(state, event)["corruption"] = event["corruption"]
 
 
 def _accepted(state: State, event: Event) -> None:
@@ -104,19 +102,23 @@ def _calls(state: State, event: Event) -> None:
 
 
 def _rechosen(state: State, event: Event) -> None:
-    state["characters"][event["cid"]] = copy.deepcopy(dict(event["person"]))
+    """The circles empty: a check under way counts them again from none."""
+    for part in (state["check"] or {}).get("parts", ()):
+        if part["cid"] == event["cid"]:
+            part["corruption"] = 0
 
 
-APPLY: dict[str, Callable[[State, Event], None]] = {
+FOLDS: dict[str, Callable[[State, Event], None]] = {
     "check_called": _called, "drawn": _drawn, "picked": _picked, "retried": _retried,
     "accepted": _accepted, "check_closed": _closed, "hold_set": _hold, "day_started": _day,
     "player_calls_set": _calls, "skills_rechosen": _rechosen,
 }
-EVENT_TYPES = tuple(APPLY)
 
 
-def apply(state: Mapping[str, Any], event: Event) -> State:
-    """A new state with ``event`` folded in; ``state`` itself is left alone."""
+def folded(state: Mapping[str, Any], event: Event) -> State:
+    """The state after ``event``, for a handler that reads its own events as it makes them
+    (``flow.Step``); the engine folds them again when they are logged."""
     new = copy.deepcopy(dict(state))
-    APPLY[event["type"]](new, event)
+    FOLDS[event["type"]](new, dict(event))
     return new
+

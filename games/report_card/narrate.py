@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from games.report_card.meanings import card_name
 from games.report_card.rules import OUTCOME_LABELS, RANK_LABELS
-from games.report_card.state import MODES, name_of
+from games.report_card.state import MODES, check_by_id, joined, names
 
 _EDGE = {"bonus": "Bonus", "penalty": "Penalty"}
 _REASONS = {
@@ -22,9 +22,11 @@ _REASONS = {
 }
 
 
-def _names(state: Mapping[str, Any], cids: list[str]) -> str:
-    names = [name_of(state, c) for c in cids]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+def _part(event: Mapping[str, Any], state: Mapping[str, Any]) -> dict[str, Any]:
+    """The part of its check an event is about (the check may be history by the next line)."""
+    check = check_by_id(state, event["check"])
+    assert check is not None, "an event of a check the state never had"
+    return check["parts"][event["part"]]
 
 
 def _card(draw: Mapping[str, Any]) -> str:
@@ -57,7 +59,7 @@ def _called(event: Mapping[str, Any], state: Mapping[str, Any]) -> str:
                     else f"{rank}, {part['note']}")
         extra = [e for e, on in (("Bonus", part["bonus"]), ("Penalty", part["penalty"])) if on]
         role = " to help" if part["role"] == "helper" else ""
-        parts.append(f"{name_of(state, part['cid'])}{role} ({part['skill']}, {rank}"
+        parts.append(f"{part['name']}{role} ({part['skill']}, {rank}"
                      f"{''.join('; ' + e for e in extra)})")
     kind = "" if check["mode"] in ("single", "help") else f" group check ({MODES[check['mode']]})"
     flags = " It is Inconsequential." if check["inconsequential"] else ""
@@ -65,7 +67,7 @@ def _called(event: Mapping[str, Any], state: Mapping[str, Any]) -> str:
 
 
 def _drawn(event: Mapping[str, Any], state: Mapping[str, Any]) -> str:
-    who = name_of(state, event["cid"])
+    who = _part(event, state)["name"]
     attempt = event["attempt"]
     rank = RANK_LABELS[attempt["rank"]]
     again = " on a retry" if event["retry"] else ""
@@ -79,61 +81,70 @@ def _drawn(event: Mapping[str, Any], state: Mapping[str, Any]) -> str:
 
 
 def _picked(event: Mapping[str, Any], state: Mapping[str, Any]) -> str:
-    who = name_of(state, event["cid"])
-    check = state["check"]
-    if check is None or check["id"] != event["check"]:  # the pick settled it: it is history now
-        check = next(c for c in state["history"] if c["id"] == event["check"])
-    draw = check["parts"][event["part"]]["attempts"][-1]["draws"][event["index"]]
+    part = _part(event, state)
+    who = part["name"]
+    draw = part["attempts"][-1]["draws"][event["index"]]
     if event["by"] == "gm":
         return f"The GM gives {who} the worse card, {_card(draw)}: {_verdict(draw)}"
     return f"{who} keeps {_card(draw)}: {_verdict(draw)}"
 
 
-def reason_text(state: Mapping[str, Any], reason: str, winners: list[str]) -> str:
+def reason_text(check: Mapping[str, Any], reason: str, winners: list[str]) -> str:
     """Why a check ended as it did, in words ("nobody succeeded, so the whole task fails"),
     or "" when its outcome says it all."""
     found = _REASONS.get(reason)
-    return found.format(names=_names(state, winners) if winners else "") if found else ""
+    return found.format(names=joined(names(check, winners)) if winners else "") if found else ""
 
 
 def _closed(event: Mapping[str, Any], state: Mapping[str, Any]) -> str:
     outcome = OUTCOME_LABELS.get(event["outcome"] or "", "no result")
     line = f"The check for '{event['task']}' ends: {outcome}"
-    reason = reason_text(state, event["reason"], event["winners"])
+    check = check_by_id(state, event["check"])
+    assert check is not None, "the check it closed is in the history"
+    reason = reason_text(check, event["reason"], event["winners"])
     if reason:
         line += "; " + reason
     elif event["winners"]:
-        line += f" for {_names(state, event['winners'])}"
+        line += f" for {joined(names(check, event['winners']))}"
     return line + "."
 
 
+def _retried(event: Mapping[str, Any], state: Mapping[str, Any]) -> str:
+    held = ", the GM holding the rank" if event["held"] else ", one rank easier"
+    return (f"{_part(event, state)['name']} takes a Corruption Point ({event['corruption']} of 3) to retry at "
+            f"{RANK_LABELS[event['rank']]}{held}.")
+
+
+def _accepted(event: Mapping[str, Any], state: Mapping[str, Any]) -> str:
+    return f"{_part(event, state)['name']}'s failure stands."
+
+
+def _hold(event: Mapping[str, Any], state: Mapping[str, Any]) -> str:
+    return ("The GM holds the rank: a retry stays as hard." if event["hold"]
+            else "A retry becomes one rank easier again.")
+
+
+def _day(event: Mapping[str, Any], state: Mapping[str, Any]) -> str:
+    return f"Day {event['day']} begins: checks made on earlier Days may be made again."
+
+
+def _calls(event: Mapping[str, Any], state: Mapping[str, Any]) -> str:
+    return ("Players may now call checks for their own characters." if event["allowed"]
+            else "Only the GM calls checks now.")
+
+
+def _rechosen(event: Mapping[str, Any], state: Mapping[str, Any]) -> str:
+    return (f"{event['name']} spends three Corruption Points: A+ is now {event['a_plus']}, "
+            f"F is now {event['f_skill']}, and the circles empty.")
+
+
+LINES: dict[str, Callable[[Mapping[str, Any], Mapping[str, Any]], str]] = {
+    "check_called": _called, "drawn": _drawn, "picked": _picked, "retried": _retried, "accepted": _accepted,
+    "check_closed": _closed, "hold_set": _hold, "day_started": _day, "player_calls_set": _calls,
+    "skills_rechosen": _rechosen,
+}
+
+
 def summary(event: Mapping[str, Any], state: Mapping[str, Any]) -> str:
-    kind = event["type"]
-    if kind == "check_called":
-        return _called(event, state)
-    if kind == "drawn":
-        return _drawn(event, state)
-    if kind == "picked":
-        return _picked(event, state)
-    if kind == "retried":
-        who = name_of(state, event["cid"])
-        held = ", the GM holding the rank" if event["held"] else ", one rank easier"
-        return (f"{who} takes a Corruption Point ({event['corruption']} of 3) to retry at "
-                f"{RANK_LABELS[event['rank']]}{held}.")
-    if kind == "accepted":
-        return f"{name_of(state, event['cid'])}'s failure stands."
-    if kind == "check_closed":
-        return _closed(event, state)
-    if kind == "hold_set":
-        return ("The GM holds the rank: a retry stays as hard." if event["hold"]
-                else "A retry becomes one rank easier again.")
-    if kind == "day_started":
-        return f"Day {event['day']} begins: checks made on earlier Days may be made again."
-    if kind == "player_calls_set":
-        return ("Players may now call checks for their own characters." if event["allowed"]
-                else "Only the GM calls checks now.")
-    if kind == "skills_rechosen":
-        person = event["person"]
-        return (f"{person['name']} spends three Corruption Points: A+ is now {person['a_plus']}, "
-                f"F is now {person['f_skill']}, and the circles empty.")
-    return kind.replace("_", " ")
+    """``event``'s line in the log, everyone's (every card lies face up)."""
+    return LINES[event["type"]](event, state)

@@ -7,6 +7,7 @@ face up, so what is not face up is known to all; a card held face down counts am
 no figure lets anyone subtract it).
 Both return ``Odds``: float ``critical_success``, ``success``, ``failure`` and
 ``critical_failure``, mutually exclusive and summing to 1 (``*_exact`` keeps fractions).
+``ODDS`` is the odds page: every rank from a fresh deck, plain, with Bonus and with Penalty.
 
 The rulings are the engine's, through the same functions (``rules.outcome_of``): a Wheel of
 Fortune's second card comes from the cards left after it (from the 77 of a fresh deck); with
@@ -26,44 +27,48 @@ from dataclasses import dataclass, fields
 from fractions import Fraction
 from functools import cache
 
+from typing import Any, Generic, TypeVar
+
+from games.contract import Page
 from games.core.cards import tarot
-from games.report_card.errors import RuleError
+from games.core.tarot import MAJOR_ARCANA
+from games.forms import Form, value
+from games.report_card.chart import odds_chart, percent
+from games.report_card.errors import BadInput
 from games.report_card.rules import (
-    CRITICAL_FAILURE, CRITICAL_SUCCESS, FAILURE, LEVEL, RANKS, SUCCESS, card_class, edge_of,
-    major_number, outcome_of,
+    CRITICAL_FAILURE, CRITICAL_SUCCESS, FAILURE, LEVEL, OUTCOME_LABELS, OUTCOMES, RANK_LABELS, RANKS, SUCCESS,
+    card_class, edge_of, major_id, outcome_of,
 )
+from games.report_card.sheet import major_number
 
 Class = int | str
 # (the unseen cards, the discard) by card class, and how many more cards the draw pile gives
 Piles = tuple[Counter[Class], Counter[Class], int]
 
 
+N = TypeVar("N", Fraction, float)
+
+
 @dataclass(frozen=True)
-class ExactOdds:
-    critical_success: Fraction
-    success: Fraction
-    failure: Fraction
-    critical_failure: Fraction
+class Odds(Generic[N]):
+    """The chances of one attempt's outcomes, which exclude each other and sum to 1: exact
+    (``Fraction``, ``ExactOdds``) or as floats."""
+
+    critical_success: N
+    success: N
+    failure: N
+    critical_failure: N
 
     @property
-    def succeeds(self) -> Fraction:
+    def succeeds(self) -> N:
         """Any success, critical or not."""
         return self.critical_success + self.success
 
-    def as_floats(self) -> Odds:
-        return Odds(**{f.name: float(getattr(self, f.name)) for f in fields(self)})
+    def as_floats(self) -> Odds[float]:
+        return Odds(*(float(getattr(self, f.name)) for f in fields(self)))
 
 
-@dataclass(frozen=True)
-class Odds:
-    critical_success: float
-    success: float
-    failure: float
-    critical_failure: float
-
-    @property
-    def succeeds(self) -> float:
-        return self.critical_success + self.success
+ExactOdds = Odds[Fraction]
 
 
 class NotEnoughCards(ValueError):
@@ -73,7 +78,7 @@ class NotEnoughCards(ValueError):
 def _own(own_major: object) -> int | None:
     try:
         return major_number(own_major)
-    except RuleError as exc:
+    except BadInput as exc:
         raise ValueError(str(exc)) from None
 
 
@@ -158,14 +163,14 @@ def from_cards_exact(cards: Iterable[str], rank: str, *, own_major: object = Non
 
 
 def from_cards(cards: Iterable[str], rank: str, *, own_major: object = None, bonus: bool = False,
-               penalty: bool = False, discard: Iterable[str] = (), pile_size: int | None = None) -> Odds:
+               penalty: bool = False, discard: Iterable[str] = (), pile_size: int | None = None) -> Odds[float]:
     """Odds before the draw at the table, from the cards of that character's deck not yet face up."""
     return from_cards_exact(cards, rank, own_major=own_major, bonus=bonus, penalty=penalty,
                             discard=discard, pile_size=pile_size).as_floats()
 
 
 def by_rank(cards: Iterable[str], *, own_major: object = None, bonus: bool = False, penalty: bool = False,
-            discard: Iterable[str] = (), pile_size: int | None = None) -> dict[str, Odds]:
+            discard: Iterable[str] = (), pile_size: int | None = None) -> dict[str, Odds[float]]:
     """``from_cards`` at every rank, in one walk over the cards: what a panel shows before a
     draw and before each retry (which may be one rank easier, or held)."""
     piles = _piles(cards, _own(own_major), discard, pile_size)
@@ -187,7 +192,32 @@ def check_exact(rank: str, *, own_major: object = None, bonus: bool = False,
 
 
 def check(rank: str, *, own_major: str | None = None, bonus: bool = False,
-          penalty: bool = False) -> Odds:
+          penalty: bool = False) -> Odds[float]:
     """One check from a fresh 78-card deck: ``rank`` one of automatic trivial easy medium hard
     unlikely impossible; ``own_major`` a card id ``tarot:major:<0-21>`` or None."""
     return check_exact(rank, own_major=own_major, bonus=bonus, penalty=penalty).as_floats()
+
+
+def odds_context(query: Form) -> dict[str, Any]:
+    """The odds page: ``?major=<0-21>`` counts that card as the character's own;
+    ``?edge=bonus|penalty`` picks the chart. Never refuses: a value it cannot read is left out."""
+    try:
+        major = major_number(value(query, "major"))
+    except BadInput:
+        major = None
+    own = None if major is None else major_id(major)
+    edge = value(query, "edge") if value(query, "edge") in ("bonus", "penalty") else ""
+    rows = []
+    for rank in RANKS:
+        row: dict[str, Any] = {"rank": RANK_LABELS[rank]}
+        for key, flags in (("plain", {}), ("bonus", {"bonus": True}), ("penalty", {"penalty": True})):
+            chances = check(rank, own_major=own, **flags)
+            row[key] = {kind: percent(getattr(chances, kind)) for kind in OUTCOMES}
+        rows.append(row)
+    charted = {rank: check(rank, own_major=own, bonus=edge == "bonus", penalty=edge == "penalty") for rank in RANKS}
+    return {"rows": rows, "outcomes": [(k, OUTCOME_LABELS[k].capitalize()) for k in OUTCOMES],
+            "majors": [(t.number, f"{t.number} {t.name}") for t in MAJOR_ARCANA], "major": major, "edge": edge,
+            "chart": odds_chart(charted)}
+
+
+ODDS = Page(slug="odds", title="Report Card odds", template="games/report_card/odds.html", context=odds_context)

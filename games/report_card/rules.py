@@ -1,4 +1,4 @@
-"""Report Card's rules for one card: ranks, skills, critical cards, the Wheel, closeness.
+"""Report Card's rules for one card: ranks, critical cards, the Wheel, closeness.
 
 Seed 004 is the specification; each rule below quotes it where it is coded. Pure functions
 over card ids (``tarot:<suit>:<1-14>``, ``tarot:major:<0-21>``, tokens may end in ``/r``).
@@ -12,11 +12,9 @@ to 14 (King).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from games.core.cards import Card, OrientedCard
-from games.core.tarot import MAJOR_ARCANA
 from games.report_card.errors import BadInput
 
 RANKS = ("automatic", "trivial", "easy", "medium", "hard", "unlikely", "impossible")
@@ -28,30 +26,6 @@ OUTCOMES = (CRITICAL_SUCCESS, SUCCESS, FAILURE, CRITICAL_FAILURE)  # best first
 LEVEL = {CRITICAL_SUCCESS: 3, SUCCESS: 2, FAILURE: 1, CRITICAL_FAILURE: 0}
 OUTCOME_LABELS = {CRITICAL_SUCCESS: "critical success", SUCCESS: "success",
                   FAILURE: "failure", CRITICAL_FAILURE: "critical failure"}
-
-ABILITIES = ("charming", "fast", "clever", "strong", "wise", "lucky")
-
-
-@dataclass(frozen=True)
-class Skill:
-    key: str
-    covers: str
-    abilities: tuple[str, str]
-
-
-# Seed 004, "Choose a Skill": each Skill with the two Abilities it lists, in its order.
-SKILLS: tuple[Skill, ...] = (
-    Skill("FINAID", "Empathy, Perception & Danger Sense", ("fast", "lucky")),
-    Skill("ART", "Performance, Disguise & Forgery", ("charming", "fast")),
-    Skill("SCI", "Computers, Chemistry, Biology, Physics & Math", ("clever", "charming")),
-    Skill("FREE", "Stealth, Breaking & Entering", ("clever", "fast")),
-    Skill("GYM", "Movement, Sport & Dance", ("strong", "fast")),
-    Skill("AID", "First Aid, Exploration & Survival", ("wise", "charming")),
-    Skill("SHOP", "Mechanical, Constructive & Culinary", ("wise", "strong")),
-    Skill("LAW", "Bureaucracy, Legal & Investigative", ("wise", "clever")),
-    Skill("MISC", "Everything Not Otherwise Covered", ("lucky", "strong")),
-)
-SKILL = {skill.key: skill for skill in SKILLS}
 
 FOOL, WHEEL, DEATH, DEVIL, TOWER, SUN, WORLD = 0, 10, 13, 15, 16, 19, 21
 # "A Fool is always a Critical Success", "The World ...", "The Sun ..."
@@ -74,37 +48,12 @@ def rank_of(value: object) -> str:
     return rank
 
 
-def skill_of(value: object) -> str:
-    key = str(value or "").strip().upper()
-    if key not in SKILL:
-        raise BadInput(f"{str(value)[:20]!r} is not a skill: choose one of {', '.join(SKILL)}.")
-    return key
-
-
 def easier(rank: str) -> str:
     """One rank easier; Automatic stays Automatic.
 
     Seed: "it becomes one step easier: an Unlikely check becomes merely Hard, a Hard check
     becomes Medium"."""
     return RANKS[max(0, RANKS.index(rank) - 1)]
-
-
-def with_skill(rank: str, skill: str, a_plus: str, f_skill: str) -> tuple[str, str]:
-    """The rank a character faces for ``skill``, and why it changed ("" when it did not).
-
-    Seed: "Any Skill Check that the player performs against a Skill that they have chosen
-    becomes easier by one rank" and "Any skill check against a failed Skill becomes Unlikely
-    for the player". Readings: the seed's example "an Impossible check becomes Hard" skips
-    Unlikely, which its own rank list has; we take "one rank" literally (Impossible becomes
-    Unlikely), as the issue says. An F never makes a check easier: Impossible stays
-    Impossible (the seed calls the F skill one the player is "bad at")."""
-    if skill == f_skill:
-        if rank == "impossible":
-            return rank, "F skill: stays Impossible"
-        return "unlikely", "F skill: Unlikely"
-    if skill == a_plus and rank != "automatic":
-        return easier(rank), "A+ skill: one rank easier"
-    return rank, ""
 
 
 def card_of(token: str) -> OrientedCard:
@@ -118,40 +67,8 @@ def card_of(token: str) -> OrientedCard:
     return card
 
 
-_ROMAN = {c: n for n, c in enumerate(
-    ("0", "I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI", "XII", "XIII",
-     "XIV", "XV", "XVI", "XVII", "XVIII", "XIX", "XX", "XXI"))}
-
-
-def major_number(value: object) -> int | None:
-    """A Major Arcana number 0-21 from a number, a numeral, a name or a card id; None if
-    ``value`` is blank; ``BadInput`` if it names no Major Arcana."""
-    if value is None or isinstance(value, bool):
-        return None
-    if isinstance(value, int):
-        number: int | None = value
-    else:
-        text = str(value).strip()
-        if not text:
-            return None
-        lowered = text.lower().removeprefix("tarot:major:")
-        bare = lowered.removeprefix("the ").strip()
-        number = None
-        if bare.isdigit():
-            number = int(bare)
-        elif text.upper() in _ROMAN:
-            number = _ROMAN[text.upper()]
-        else:
-            for trump in MAJOR_ARCANA:
-                if trump.name.lower().removeprefix("the ") == bare:
-                    number = trump.number
-    if number is None or not 0 <= number <= 21:
-        raise BadInput(f"{str(value)[:30]!r} is not a Major Arcana card: give 0 (The Fool) to 21 "
-                       "(The World), by number or name.")
-    return number
-
-
 def major_id(number: int) -> str:
+    """The card id of Major Arcana ``number``."""
     return f"tarot:major:{number}"
 
 
@@ -265,78 +182,6 @@ def closeness(rank: str, card: Card, outcome: str) -> dict[str, Any] | None:
     else:
         text = f"a near miss: it needed {needed}" if near else f"not close: it needed {needed}"
     return {"needed": needed, "margin": margin, "near": near, "text": text}
-
-
-_TRIGGER_RULES = {
-    "fool": "The Fool is always a Critical Success",
-    "world": "The World is always a Critical Success",
-    "sun": "The Sun is always a Critical Success",
-    "own_major": "their own Major Arcana always triggers a Critical Success",
-    "tower": "The Tower is always a Critical Failure",
-    "devil": "The Devil is always a Critical Failure",
-    "death": "Death is always a Critical Failure",
-}
-_RANK_RULES = {
-    "automatic": "an Automatic check cannot fail",
-    "trivial": "a Trivial check fails only on a Critical Failure",
-    "easy": "Easy fails on any Minor Arcana of 5 or less, otherwise succeeds",
-    "medium": "Medium fails on any Minor Arcana of 9 or less, otherwise succeeds",
-    "hard": "Hard fails on any Minor Arcana, otherwise succeeds",
-    "unlikely": "an Unlikely check succeeds only on a Critical Success",
-    "impossible": "an Impossible check cannot succeed",
-}
-
-
-def rule_text(rank: str, found: str | None, critical: str | None, outcome: str) -> str:
-    """The rule that decided, in words a GM can read out."""
-    if critical is None:
-        return _RANK_RULES[rank][:1].upper() + _RANK_RULES[rank][1:] + "."
-    if found == "wheel":
-        said = ("The Wheel of Fortune's second card is an Ace to Nine: a Critical Failure"
-                if critical == CRITICAL_FAILURE else
-                "The Wheel of Fortune's second card is a 10, a court card or a Major Arcana: "
-                "a Critical Success")
-    else:
-        said = _TRIGGER_RULES[found or ""]
-        said = said[:1].upper() + said[1:]
-    if critical == outcome:
-        return said + "."
-    if rank == "unlikely" and critical == CRITICAL_SUCCESS:
-        return said + ", but on an Unlikely check a Critical Success is just a success."
-    return f"{said}, but {_RANK_RULES[rank]}."
-
-
-def judge(rank: str, token: str, own_major: int | None, second: str | None = None) -> dict[str, Any]:
-    """One drawn card (and a Wheel's second card) judged at ``rank``: plain data for an event.
-
-    ``happenstance`` (seed: "When a Critical Success or Critical Failure is triggered by The
-    Fool or the Wheel of Fortune ... this success (or failure) was powered by blind luck") is
-    true when the Fool or the Wheel set off a critical and the outcome went its way (an
-    Unlikely success from the Fool counts, as in the seed's surgery example; an Impossible
-    check the Fool cannot save does not)."""
-    card = card_of(token).card
-    cls = card_class(token, own_major)
-    second_cls = card_class(second, own_major) if second is not None else None
-    found = trigger(card, own_major)
-    critical = critical_of(cls, second_cls)
-    outcome = outcome_of(rank, cls, second_cls)
-    lucky = found in ("fool", "wheel") and critical is not None and (
-        succeeded(outcome) == (critical == CRITICAL_SUCCESS))
-    return {
-        "card": token, "second": second, "trigger": found, "critical": critical, "outcome": outcome,
-        "happenstance": lucky, "rule": rule_text(rank, found, critical, outcome),
-        "closeness": closeness(rank, card, outcome) if critical is None else None,
-    }
-
-
-def preferred(edge: str, draws: list[dict[str, Any]]) -> int:
-    """The index a Bonus would keep (the best outcome, then the higher card) or a Penalty
-    would force (the worst, then the lower card): what the panel suggests; the person
-    choosing decides."""
-    def key(i: int) -> tuple[int, int]:
-        return LEVEL[draws[i]["outcome"]], height(card_of(draws[i]["card"]).card)
-    indices = range(len(draws))
-    return max(indices, key=key) if edge == "bonus" else min(indices, key=key)
 
 
 def edge_of(bonus: bool, penalty: bool) -> str | None:

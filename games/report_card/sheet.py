@@ -1,4 +1,5 @@
-"""The Report Card: the sheet as the platform's form fields, and what the seed forbids on it.
+"""The Report Card: the sheet as the platform's form fields, what the seed forbids on it, and
+the character card at a glance.
 
 Stored sheet: the six Abilities as booleans, ``a_plus`` and ``f_skill`` (skill keys such as
 "SCI"), ``corruption`` (0-3 circles filled) and ``major`` (the character's own Major Arcana,
@@ -10,9 +11,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from games.core.tarot import major_arcanum
-from games.report_card.errors import RuleError
-from games.report_card.rules import ABILITIES, SKILL, SKILLS, major_number
+from games.contract import Glance
+from games.core.engine import RuleError
+from games.core.tarot import MAJOR_ARCANA, major_arcanum
+from games.report_card.errors import BadInput
+from games.report_card.skills import ABILITIES, SKILL, SKILLS
 from games.sheets import SheetError, SheetField
 
 CIRCLES = 3  # seed: "When all three of the Corruption Circles are filled"
@@ -90,7 +93,7 @@ def clean_sheet(data: Mapping[str, Any]) -> dict[str, Any]:
     sheet["corruption"] = corruption
     try:
         sheet["major"] = major_number(data.get("major"))
-    except RuleError as exc:
+    except BadInput as exc:
         raise SheetError("major", exc.message) from None
     if sheet["major"] is None:
         raise SheetError("major", "Choose your own Major Arcana card, 0 (The Fool) to 21 (The World).")
@@ -106,12 +109,46 @@ def read(sheet: Mapping[str, Any], name: str = "This character") -> dict[str, An
         raise RuleError(f"{name}'s Report Card needs fixing first: {exc.message}") from None
 
 
+_ROMAN = {c: n for n, c in enumerate(
+    ("0", "I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI", "XII", "XIII",
+     "XIV", "XV", "XVI", "XVII", "XVIII", "XIX", "XX", "XXI"))}
+
+
+def major_number(value: object) -> int | None:
+    """One's own card (the sheet's ``major``): a Major Arcana number 0-21 from a number, a
+    numeral, a name or a card id; None if ``value`` is blank; ``BadInput`` if it names no Major
+    Arcana."""
+    if value is None or isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        number: int | None = value
+    else:
+        text = str(value).strip()
+        if not text:
+            return None
+        lowered = text.lower().removeprefix("tarot:major:")
+        bare = lowered.removeprefix("the ").strip()
+        number = None
+        if bare.isdigit():
+            number = int(bare)
+        elif text.upper() in _ROMAN:
+            number = _ROMAN[text.upper()]
+        else:
+            for trump in MAJOR_ARCANA:
+                if trump.name.lower().removeprefix("the ") == bare:
+                    number = trump.number
+    if number is None or not 0 <= number <= 21:
+        raise BadInput(f"{str(value)[:30]!r} is not a Major Arcana card: give 0 (The Fool) to 21 "
+                       "(The World), by number or name.")
+    return number
+
+
 def major_label(number: int | None) -> str:
     return "" if number is None else f"{major_arcanum(number).name} ({number})"
 
 
 def derived(sheet: Mapping[str, Any]) -> list[tuple[str, str]]:
-    """What the character card shows but nobody types, beside its glance (``table.glance``:
+    """What the character card shows but nobody types, beside its glance (``glance``:
     the A+ and F skills, the own card, the Abilities, the circles): what the two skills cover,
     and a reminder once all three circles are filled."""
     try:
@@ -123,3 +160,18 @@ def derived(sheet: Mapping[str, Any]) -> list[tuple[str, str]]:
     if clean["corruption"] == CIRCLES:
         shown.append(("Corruption", "all three circles filled: choose a new A+ and a new F"))
     return shown
+
+
+def glance(sheet: Mapping[str, Any]) -> Glance:
+    """The character card: the Abilities, the A+ and F skills, one's own Major Arcana, the
+    Corruption circles as a track, and a tag once all three are filled."""
+    try:
+        clean = clean_sheet(sheet)
+    except SheetError:
+        return Glance()
+    filled = clean["corruption"]
+    stats = (("A+", clean["a_plus"]), ("F", clean["f_skill"]),
+             ("Own card", major_label(clean["major"])),
+             ("Abilities", ", ".join(a.capitalize() for a in ABILITIES if clean[a]) or "none"))
+    tags = ("New A+ and F due",) if filled >= CIRCLES else ()
+    return Glance(stats=stats, tracks=(("Corruption", filled, CIRCLES),), tags=tags)

@@ -4,11 +4,11 @@
 
     day             the Day (seed: "cannot be made more than once per Day"), from 1
     players_call    whether the GM lets players call checks for their own characters
-    characters      cid -> {name, player (member id or None), the cleaned sheet}
     check           the open check or None: {id, mode, task, key, skill, rank, inconsequential,
-                    hold, by, parts}; each part {cid, role, skill, base_rank, rank, note,
-                    bonus, penalty, help, task, attempts, accepted}
-    today           the checks made this Day: {key, task, check, by: [cids], outcome}
+                    hold, by, parts}; each part {cid, name, deck, major, corruption, role,
+                    skill, base_rank, rank, note, bonus, penalty, help, task, attempts,
+                    accepted}
+    today           the checks made this Day: {key, task, check, by: [cids], names, outcome}
     decks           cid -> {deck, unseen, odds}: each character's deck as last read through the
                     cards port (when a check is called, after each draw or pick): its name, how
                     many of its cards are not yet face up, and the odds of a draw from them, by
@@ -16,9 +16,16 @@
                     cards)
     history         the last closed checks, newest last
     next_check      the next check's id
+    step            the last step folded (the engine keeps it)
+
+No character is copied here: a rule reads the sheet as it is now (``turn.characters``). A part
+keeps what its check recorded of its character when it was called, as the rules use it later:
+the name its lines say, its deck's name then (``draws.deck_title``; a draw finds the deck by the
+name the character has now, ``flow.Step.deck``), its own Major Arcana and its Corruption
+Circles (which the check's retries fill, ``retried``).
 
 A check is called first and drawn after: each part's card is drawn by its player (or the GM)
-with a ``draw`` command, so everyone sees the odds before the card comes off.
+with a ``draw`` move, so everyone sees the odds before the card comes off.
 
 Modes: "single"; "help" (parts: the helper, then the main check; seed "One Player Helps
 Another"); "only_one" and "everyone" (seed "Only One Player Needs to Succeed" and "Every
@@ -27,9 +34,10 @@ Player Needs to Succeed"), whose parts each draw (in any order) before the resul
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
+from games.report_card.errors import NotNow
 from games.report_card.rules import (
     CRITICAL_FAILURE, CRITICAL_SUCCESS, FAILURE, LEVEL, SUCCESS, card_of, easier, edge_of, height, succeeded,
 )
@@ -40,12 +48,33 @@ HISTORY = 10
 
 
 def new_state() -> dict[str, Any]:
-    return {"day": 1, "players_call": False, "characters": {}, "check": None, "today": [],
-            "history": [], "next_check": 1, "decks": {}}
+    return {"day": 1, "players_call": False, "check": None, "today": [], "history": [], "next_check": 1,
+            "decks": {}}
 
 
-def name_of(state: Mapping[str, Any], cid: str) -> str:
-    return str(state["characters"].get(cid, {}).get("name") or cid)
+def open_check(state: Mapping[str, Any]) -> dict[str, Any]:
+    if state["check"] is None:
+        raise NotNow("No check is open.")
+    return state["check"]
+
+
+def check_by_id(state: Mapping[str, Any], check_id: int) -> dict[str, Any] | None:
+    """The check with this id: the open one, or one in the history."""
+    if state.get("check") and state["check"]["id"] == check_id:
+        return state["check"]
+    return next((c for c in state.get("history", []) if c["id"] == check_id), None)
+
+
+def joined(names: Iterable[str]) -> str:
+    """"Marieta", "Marieta and Jo", "Marieta, Jo and Sam"."""
+    found = list(names)
+    return found[0] if len(found) == 1 else ", ".join(found[:-1]) + " and " + found[-1]
+
+
+def names(check: Mapping[str, Any], cids: Iterable[str]) -> list[str]:
+    """The names these characters had in the check."""
+    by_cid = {p["cid"]: p["name"] for p in check["parts"]}
+    return [by_cid.get(cid, cid) for cid in cids]
 
 
 def last(part: Mapping[str, Any]) -> dict[str, Any] | None:

@@ -1,22 +1,22 @@
-"""How each log line came out (``Procedure.working``): the card against the rank and why it
+"""How each log line came out (``Engine.working``): the card against the rank and why it
 succeeded or failed, the rank's path (A+, F, a retry), Bonus and Penalty, a group's verdict, in
 the seed's own words.
 
 Every Report Card event is everyone's (every card lies face up) and only players' characters
-draw (an NPC has no deck, web._person): a working names what its event carries, the names from
+draw (an NPC has no deck, calls.reported): a working names what its event carries, the names from
 the state, and the check's parts as the public ``check_called`` gave them.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from games.contract import Working
 from games.core.cards import OrientedCard
 from games.report_card.meanings import card_name
 from games.report_card.rules import FAILS_AT_OR_BELOW, OUTCOME_LABELS, RANK_LABELS
-from games.report_card.state import name_of
+from games.report_card.state import check_by_id
 
 Event = Mapping[str, Any]
 
@@ -73,13 +73,6 @@ RECHOSEN = ("When all three of the Corruption Circles are filled, you may gain a
             "Skill Corruption")
 
 
-def _check(state: Mapping[str, Any], check_id: int) -> Mapping[str, Any] | None:
-    """The check an event names, open or closed (closed ones are in the history)."""
-    if state.get("check") and state["check"]["id"] == check_id:
-        return state["check"]
-    return next((c for c in state.get("history", []) if c["id"] == check_id), None)
-
-
 def card_steps(draw: Mapping[str, Any], rank: str) -> list[str]:
     """The card, what kind of card it is, and the rank's verdict on it."""
     card = OrientedCard.from_token(draw["card"]).card
@@ -127,7 +120,7 @@ def _rank_path(part: Mapping[str, Any]) -> list[str]:
 
 def _drawn(event: Event, state: Mapping[str, Any]) -> Working:
     attempt, rank = event["attempt"], event["attempt"]["rank"]
-    check = _check(state, event["check"])
+    check = check_by_id(state, event["check"])
     steps = _rank_path(check["parts"][event["part"]]) if check and not event["retry"] else []
     if event["retry"]:
         steps.append(f"a retry, at {RANK_LABELS[rank]}")
@@ -146,7 +139,7 @@ def _drawn(event: Event, state: Mapping[str, Any]) -> Working:
 
 
 def _picked(event: Event, state: Mapping[str, Any]) -> Working | None:
-    check = _check(state, event["check"])
+    check = check_by_id(state, event["check"])
     if check is None:
         return None
     attempt = check["parts"][event["part"]]["attempts"][-1]
@@ -163,7 +156,7 @@ def _picked(event: Event, state: Mapping[str, Any]) -> Working | None:
 def _called(event: Event, state: Mapping[str, Any]) -> Working | None:
     steps, rules = [], []
     for part in event["check"]["parts"]:
-        who = name_of(state, part["cid"])
+        who = part["name"]
         steps += [f"{who}: {s}" for s in _rank_path(part)]
         if part["note"].startswith("A+"):
             rules.append(A_PLUS_IMPOSSIBLE if part["base_rank"] == "impossible" else A_PLUS)
@@ -179,7 +172,7 @@ def _called(event: Event, state: Mapping[str, Any]) -> Working | None:
 
 
 def _closed(event: Event, state: Mapping[str, Any]) -> Working | None:
-    check = _check(state, event["check"])
+    check = check_by_id(state, event["check"])
     if event["reason"] == "granted":
         return Working(steps=(f"granted: {OUTCOME_LABELS[event['outcome']]}, no card drawn",),
                        rule=GRANTED[0], source=GRANTED[1])
@@ -189,7 +182,7 @@ def _closed(event: Event, state: Mapping[str, Any]) -> Working | None:
     for part in check["parts"]:
         last = part["attempts"][-1] if part["attempts"] else None
         got = OUTCOME_LABELS.get((last or {}).get("outcome") or "", "no card")
-        steps.append(f"{name_of(state, part['cid'])}: {got}")
+        steps.append(f"{part['name']}: {got}")
     rule, source = ONLY_ONE if check["mode"] == "only_one" else EVERYONE
     steps.append(f"{OUTCOME_LABELS[event['outcome']] if event['outcome'] else 'no result'}")
     if event["reason"] == "critical_failure":
@@ -198,26 +191,26 @@ def _closed(event: Event, state: Mapping[str, Any]) -> Working | None:
     return Working(steps=tuple(steps), rule=rule, source=source)
 
 
+def _retried(event: Event, state: Mapping[str, Any]) -> Working:
+    before = event["corruption"] - 1
+    how = (f"the GM holds the rank: {RANK_LABELS[event['rank']]}" if event["held"]
+           else f"one rank easier: {RANK_LABELS[event['rank']]}")
+    rule, source = HELD if event["held"] else RETRY
+    return Working(steps=(f"Corruption {before} + 1 = {event['corruption']} of 3", how), rule=rule, source=source)
+
+
+def _rechosen(event: Event, state: Mapping[str, Any]) -> Working:
+    return Working(steps=("three Corruption Circles filled", f"new A+: {event['a_plus']}",
+                          f"new F: {event['f_skill']}", "the circles empty"), rule=RECHOSEN[0], source=RECHOSEN[1])
+
+
+WORKINGS: dict[str, Callable[[Event, Mapping[str, Any]], Working | None]] = {
+    "drawn": _drawn, "picked": _picked, "check_called": _called, "retried": _retried, "check_closed": _closed,
+    "skills_rechosen": _rechosen,
+}
+
+
 def working(event: Event, state: Mapping[str, Any]) -> Working | None:
     """The working of ``event``'s line, or None for bookkeeping (a Day, who may call checks)."""
-    kind = event.get("type")
-    if kind == "drawn":
-        return _drawn(event, state)
-    if kind == "picked":
-        return _picked(event, state)
-    if kind == "check_called":
-        return _called(event, state)
-    if kind == "retried":
-        before = event["corruption"] - 1
-        how = (f"the GM holds the rank: {RANK_LABELS[event['rank']]}" if event["held"]
-               else f"one rank easier: {RANK_LABELS[event['rank']]}")
-        rule, source = HELD if event["held"] else RETRY
-        return Working(steps=(f"Corruption {before} + 1 = {event['corruption']} of 3", how), rule=rule, source=source)
-    if kind == "check_closed":
-        return _closed(event, state)
-    if kind == "skills_rechosen":
-        person = event["person"]
-        return Working(steps=("three Corruption Circles filled", f"new A+: {person['a_plus']}",
-                              f"new F: {person['f_skill']}", "the circles empty"),
-                       rule=RECHOSEN[0], source=RECHOSEN[1])
-    return None
+    found = WORKINGS.get(event["type"])
+    return found(event, state) if found is not None else None

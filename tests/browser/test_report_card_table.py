@@ -252,7 +252,7 @@ def test_a_report_card_evening_seen_live_by_a_gm_two_players_and_a_spectator(mak
     never_seen((bob, spectator), order[:2])
     shot(ann, "player-draw")
     marieta = combatant(gm, "Marieta")
-    assert refused(bob, "draw", combatant=marieta)[0] == 403
+    assert refused(bob, "draw", character=marieta)[0] == 403
 
     # Ann draws two cards; only she may choose which to keep.
     click_in_panel(ann, "Draw Marieta's card")
@@ -266,9 +266,9 @@ def test_a_report_card_evening_seen_live_by_a_gm_two_players_and_a_spectator(mak
         expect(person.page.locator("#turn-banner .turn-other")).to_have_text(
             "Marieta's player chooses which card to keep.")
     shown_only_to(everyone, "Keep this one", 2, ann)
-    status, text = refused(gm, "pick", combatant=marieta, index="0")
+    status, text = refused(gm, "pick", character=marieta, index="0")
     assert status == 400 and "player chooses which card to keep" in text.replace("&#x27;", "'")
-    assert refused(bob, "pick", combatant=marieta, index="0")[0] == 403
+    assert refused(bob, "pick", character=marieta, index="0")[0] == 403
     never_seen((bob, spectator), order[2:4])
 
     shot(gm, "gm")
@@ -290,7 +290,7 @@ def test_a_report_card_evening_seen_live_by_a_gm_two_players_and_a_spectator(mak
         "Your turn: retry with a Corruption Point, or let Marieta's failure stand.")
     shown_only_to(everyone, "Retry with a Corruption Point", 1, ann)
     shown_only_to(everyone, "Let the failure stand", 1, ann, gm)
-    status, text = refused(gm, "retry", combatant=marieta)
+    status, text = refused(gm, "retry", character=marieta)
     assert status == 400 and "decides to retry" in text
     never_seen((bob, spectator), order[2:4])
 

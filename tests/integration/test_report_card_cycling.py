@@ -93,7 +93,7 @@ class Evening:
 
     def step(self, part: dict[str, Any]) -> None:
         who, found = self.players[part["cid"]], status(part)
-        data = {"combatant": part["cid"]}
+        data = {"character": part["cid"]}
         if found == "waiting":
             self.send(self.rng.choice([who, "gm"]), "draw", data)
         elif found == "picking":
@@ -107,14 +107,13 @@ class Evening:
             self.send(who, "accept", data)
         self.names[part["cid"]].refresh_from_db()
 
-    def empty_circles(self, combatant: str) -> None:
+    def empty_circles(self, cid: str) -> None:
         """Seed: "When all three of the Corruption Circles are filled, you may gain a new Skill,
         and fail a new skill": the player does, or the GM empties them on the sheet by hand."""
-        character = self.names[combatant]
+        character = self.names[cid]
         if self.seen["rechoose"] <= self.seen["gm_empties"]:
             a_plus, f_skill = self.rng.choice(RECHOOSE[character.name])
-            self.send(self.players[combatant], "rechoose", {**{"combatant": combatant}, "a_plus": a_plus,
-                                                             "f_skill": f_skill})
+            self.send(self.players[cid], "rechoose", {"character": cid, "a_plus": a_plus, "f_skill": f_skill})
         else:
             form = {"name": character.name, "version": character.version,
                     **{f"sheet_{k}": ("on" if v is True else "" if v is False else v)
@@ -177,7 +176,7 @@ def test_the_last_checks_cards_stay_on_the_panel_after_they_go_to_the_discard(sc
     """The panel keeps a closed check's cards in view from its events, not from the play area."""
     assert post(school, "gm", "call_check", {"character": school["marieta"].pk, "skill": "LAW",
                                              "rank": "automatic", "task": "open the door"})[0] == 200
-    assert post(school, "ann", "draw", {"combatant": cid(school["marieta"])})[0] == 200
+    assert post(school, "ann", "draw", {"character": cid(school["marieta"])})[0] == 200
     closed = state(school)["history"][-1]
     [token] = on_the_table(last(closed["parts"][0]))
     placed = CardPlacement.objects.get(deck=deck_of(school, school["marieta"]), card_id=token.split("/")[0])

@@ -15,7 +15,7 @@ from django.urls import reverse
 
 from tabletop.models import Character, Event
 from tests.integration.test_report_card_table import (  # noqa: F401 (school is a fixture)
-    cid, post, school, snapshot, state,
+    cid, post, school, snapshot,
 )
 
 
@@ -58,14 +58,14 @@ def test_the_gms_hand_on_the_circles_counts_at_once_in_an_open_check(school) -> 
     they are now, not as they were when the check was called."""
     assert post(school, "gm", "call_check", {"character": school["marieta"].pk, "skill": "SCI",
                                              "rank": "impossible", "task": "jump to the Moon"})[0] == 200
-    assert post(school, "ann", "draw", {"combatant": cid(school["marieta"])})[0] == 200  # Impossible: it fails
+    assert post(school, "ann", "draw", {"character": cid(school["marieta"])})[0] == 200  # Impossible: it fails
     gm_sets_circles(school, 3)
     before = snapshot(school)
-    status, body = post(school, "ann", "retry", {"combatant": cid(school["marieta"])})
+    status, body = post(school, "ann", "retry", {"character": cid(school["marieta"])})
     assert status == 400 and "All three of Marieta&#x27;s Corruption Circles are filled" in body
     assert snapshot(school) == before
     gm_sets_circles(school, 0)
-    assert post(school, "ann", "retry", {"combatant": cid(school["marieta"])})[0] == 200
+    assert post(school, "ann", "retry", {"character": cid(school["marieta"])})[0] == 200
     assert corruption(school) == 1
     retried = Event.objects.get(table=school["table"], kind="report_card.retried")
     assert retried.summary.startswith("Marieta takes a Corruption Point (1 of 3)")
@@ -77,14 +77,36 @@ def test_retries_fill_the_circles_and_the_new_skills_empty_them(school) -> None:
     gm_sets_circles(school, 2)
     assert post(school, "gm", "call_check", {"character": school["marieta"].pk, "skill": "SCI",
                                              "rank": "impossible", "task": "eat the Moon", "hold": "on"})[0] == 200
-    assert post(school, "ann", "draw", {"combatant": cid(school["marieta"])})[0] == 200
-    assert post(school, "ann", "retry", {"combatant": cid(school["marieta"])})[0] == 200
+    assert post(school, "ann", "draw", {"character": cid(school["marieta"])})[0] == 200
+    assert post(school, "ann", "retry", {"character": cid(school["marieta"])})[0] == 200
     assert corruption(school) == 3
-    assert post(school, "ann", "accept", {"combatant": cid(school["marieta"])})[0] == 200
+    assert post(school, "ann", "accept", {"character": cid(school["marieta"])})[0] == 200
     page = school["clients"]["ann"].get(reverse("table", args=[school["table"].pk])).content.decode()
     assert "three circles are filled:" in page and "Empty the circles" in page
-    assert post(school, "ann", "rechoose", {"combatant": cid(school["marieta"]), "a_plus": "SCI",
+    assert post(school, "ann", "rechoose", {"character": cid(school["marieta"]), "a_plus": "SCI",
                                             "f_skill": "LAW"})[0] == 200
     sheet = Character.objects.get(pk=school["marieta"].pk).sheet
     assert (sheet["a_plus"], sheet["f_skill"], sheet["corruption"]) == ("SCI", "LAW", 0)
-    assert state(school)["characters"][cid(school["marieta"])]["corruption"] == 0
+    page = school["clients"]["ann"].get(reverse("table", args=[school["table"].pk])).content.decode()
+    assert "three circles are filled:" not in page  # the panel reads the sheet as it is now
+
+
+def test_the_new_a_plus_and_f_are_offered_from_the_sheet_as_it_is_now(school) -> None:
+    """Seed: "When all three of the Corruption Circles are filled, you may gain a new Skill, and
+    fail a new skill". The panel reads the circles on the sheet, not a copy a check once made:
+    circles the GM fills by hand before any check offer the choice at once to Marieta's player
+    (and to the GM, who may make it for her), to nobody else."""
+    page = school["clients"]["ann"].get(reverse("table", args=[school["table"].pk])).content.decode()
+    assert "three circles are filled:" not in page
+    gm_sets_circles(school, 3)
+    pages = {who: school["clients"][who].get(reverse("table", args=[school["table"].pk])).content.decode()
+             for who in ("ann", "bob", "gm", "watcher")}
+    assert "Marieta's three circles are filled:" in pages["ann"]
+    assert f'name="character" value="{school["marieta"].pk}"' in pages["ann"]
+    assert "Marieta's three circles are filled:" in pages["gm"]
+    assert all("three circles are filled:" not in pages[who] for who in ("bob", "watcher"))
+    assert post(school, "ann", "rechoose", {"character": school["marieta"].pk, "a_plus": "SCI",
+                                            "f_skill": "LAW"})[0] == 200
+    assert corruption(school) == 0
+    page = school["clients"]["ann"].get(reverse("table", args=[school["table"].pk])).content.decode()
+    assert "three circles are filled:" not in page

@@ -47,7 +47,7 @@ def test_a_draw_unfolds_to_the_card_against_the_rank_for_every_seat(school) -> N
     succeeds." Every card lies face up: the working rides in the public payload, for all."""
     on_top(deck_of(school, school["marieta"]), "tarot:cups:7")
     assert call(school)[0] == 200
-    assert post(school, "ann", "draw", {"combatant": cid(school["marieta"])})[0] == 200
+    assert post(school, "ann", "draw", {"character": cid(school["marieta"])})[0] == 200
     drawn = Event.objects.get(table=school["table"], kind="report_card.drawn")
     assert drawn.summary == "Marieta draws the Seven of Cups against Medium: failure, not close: it needed a 10 or better."
     made = drawn.payload["working"]
@@ -75,7 +75,7 @@ def test_an_npc_lends_no_working_a_figure(school) -> None:
     assert snapshot(school) == before
     on_top(deck_of(school, school["marieta"]), "tarot:major:21")
     assert call(school)[0] == 200
-    assert post(school, "ann", "draw", {"combatant": cid(school["marieta"])})[0] == 200
+    assert post(school, "ann", "draw", {"character": cid(school["marieta"])})[0] == 200
     for who in ("ann", "watcher"):
         shown = workings(page(school, who))
         assert any("The World is always a Critical Success" in one for one in shown), who

@@ -198,10 +198,10 @@ def test_the_player_draws_the_top_card_of_their_own_deck_face_up_and_it_verifies
     deck, other = deck_of(school, school["marieta"]), deck_of(school, school["jo"])
     assert call(school, rank="automatic")[0] == 200
     before = snapshot(school)
-    assert post(school, "bob", "draw", {"combatant": cid(school["marieta"])})[0] == 403  # not his character
-    assert post(school, "watcher", "draw", {"combatant": cid(school["marieta"])})[0] == 403
+    assert post(school, "bob", "draw", {"character": cid(school["marieta"])})[0] == 403  # not his character
+    assert post(school, "watcher", "draw", {"character": cid(school["marieta"])})[0] == 403
     assert snapshot(school) == before
-    assert post(school, "ann", "draw", {"combatant": cid(school["marieta"])})[0] == 200
+    assert post(school, "ann", "draw", {"character": cid(school["marieta"])})[0] == 200
     [token] = drawn_tokens(school)
     # the check closed at once (Automatic): its card went face up onto the deck's discard pile
     assert piles(deck) == {PileKind.DRAW: 77, PileKind.DISCARD: 1} and piles(other) == {PileKind.DRAW: 78}
@@ -219,11 +219,27 @@ def test_the_player_draws_the_top_card_of_their_own_deck_face_up_and_it_verifies
     assert "'c" not in " ".join(Event.objects.filter(table=school["table"]).values_list("summary", flat=True))
 
 
+def test_a_character_renamed_mid_check_still_draws_from_its_own_deck(school) -> None:
+    """Seed: "Skill checks are resolved by having the player draw the top card from their
+    decks". A renamed character's deck takes the new name; the check called before finds it by
+    the name the character has now, draws from it and, closed, discards to it."""
+    assert call(school, rank="impossible", skill="SCI")[0] == 200
+    services.character_update(character=school["marieta"], actor=school["gm"], name="Mari", sheet=MARIETA)
+    deck = Deck.objects.get(table=school["table"], name="Mari's Tarot")
+    on_top(deck, "tarot:cups:5")  # no Wheel of Fortune, which would draw a second card
+    assert post(school, "ann", "draw", {"character": cid(school["marieta"])})[0] == 200
+    drawn = Event.objects.filter(table=school["table"], kind="report_card.drawn").latest("seq").payload["event"]
+    assert drawn["deck"] == "Mari's Tarot" and piles(deck)[PileKind.DRAW] == 77
+    assert post(school, "gm", "close")[0] == 200
+    assert piles(deck) == {PileKind.DRAW: 77, PileKind.DISCARD: 1} and state(school)["check"] is None
+    assert_conserved(deck)
+
+
 def test_with_a_bonus_only_the_player_chooses_the_card_to_keep(school) -> None:
     """Seed: "While they have Bonus, they draw two cards and use whichever of the two cards
     they would prefer." Issue 14: "The choice is an enforced step (only that person can make it)"."""
     assert call(school, bonus="on")[0] == 200
-    assert post(school, "gm", "draw", {"combatant": cid(school["marieta"])})[0] == 200  # the GM may draw for her
+    assert post(school, "gm", "draw", {"character": cid(school["marieta"])})[0] == 200  # the GM may draw for her
     assert len(drawn_tokens(school)) >= 2
     keep = f'class="small player-only controller-only" data-controller="{school["ann"].pk}"'
     pages = {who: school["clients"][who].get(reverse("table", args=[school["table"].pk])).content.decode()
@@ -231,14 +247,14 @@ def test_with_a_bonus_only_the_player_chooses_the_card_to_keep(school) -> None:
     assert pages["ann"].count(keep) == 2  # offered to Ann alone, in her bytes alone
     assert keep not in pages["gm"] + pages["bob"] and "Give this one" not in pages["gm"]
     before = snapshot(school)
-    status, body = post(school, "gm", "pick", {"combatant": cid(school["marieta"]), "index": "0"})
+    status, body = post(school, "gm", "pick", {"character": cid(school["marieta"]), "index": "0"})
     assert status == 400 and "Marieta&#x27;s player chooses" in body and 'id="report_card-notice"' in body
-    assert post(school, "bob", "pick", {"combatant": cid(school["marieta"]), "index": "0"})[0] == 403
-    assert post(school, "watcher", "pick", {"combatant": cid(school["marieta"]), "index": "0"})[0] == 403
-    status, body = post(school, "ann", "pick", {"combatant": cid(school["marieta"]), "index": "7"})
+    assert post(school, "bob", "pick", {"character": cid(school["marieta"]), "index": "0"})[0] == 403
+    assert post(school, "watcher", "pick", {"character": cid(school["marieta"]), "index": "0"})[0] == 403
+    status, body = post(school, "ann", "pick", {"character": cid(school["marieta"]), "index": "7"})
     assert status == 400 and "one of the two cards" in body
     assert snapshot(school) == before
-    assert post(school, "ann", "pick", {"combatant": cid(school["marieta"]), "index": "1"})[0] == 200
+    assert post(school, "ann", "pick", {"character": cid(school["marieta"]), "index": "1"})[0] == 200
     picked = Event.objects.get(table=school["table"], kind="report_card.picked")
     assert picked.payload["event"]["by"] == "player" and picked.summary.startswith("Marieta keeps ")
 
@@ -247,7 +263,7 @@ def test_with_a_penalty_only_the_gm_chooses_the_worse_card(school) -> None:
     """Seed: "While they have Penalty, they draw two cards and use whichever card the GM
     decides is the worse of the two"."""
     assert call(school, penalty="on")[0] == 200
-    assert post(school, "ann", "draw", {"combatant": cid(school["marieta"])})[0] == 200
+    assert post(school, "ann", "draw", {"character": cid(school["marieta"])})[0] == 200
     panel = panels.current(school["table"], None)
     assert panel["turn"]["gm"] and panel["turn"]["combatant"] is None
     pick = 'class="small gm-only" hx-post="' + reverse("table_command", args=[school["table"].pk, "pick"])
@@ -255,10 +271,10 @@ def test_with_a_penalty_only_the_gm_chooses_the_worse_card(school) -> None:
     assert pick not in page and "Keep this one" not in page  # offered to the GM alone, in its bytes alone
     assert school["clients"]["gm"].get(reverse("table", args=[school["table"].pk])).content.decode().count(pick) == 2
     before = snapshot(school)
-    status, body = post(school, "ann", "pick", {"combatant": cid(school["marieta"]), "index": "0"})
+    status, body = post(school, "ann", "pick", {"character": cid(school["marieta"]), "index": "0"})
     assert status == 400 and "the GM chooses the worse card" in body
     assert snapshot(school) == before
-    assert post(school, "gm", "pick", {"combatant": cid(school["marieta"]), "index": "0"})[0] == 200
+    assert post(school, "gm", "pick", {"character": cid(school["marieta"]), "index": "0"})[0] == 200
     assert Event.objects.get(table=school["table"], kind="report_card.picked").summary.startswith("The GM gives Marieta")
 
 
@@ -267,7 +283,7 @@ def test_a_failure_is_retried_by_its_player_for_a_corruption_point_one_rank_easi
     attempts to re-try the check, it becomes one step easier"."""
     deck = deck_of(school, school["marieta"])
     assert call(school, rank="impossible", skill="SCI")[0] == 200  # Impossible: it cannot succeed
-    assert post(school, "ann", "draw", {"combatant": cid(school["marieta"])})[0] == 200
+    assert post(school, "ann", "draw", {"character": cid(school["marieta"])})[0] == 200
     part = state(school)["check"]["parts"][0]
     assert part["attempts"][0]["outcome"] in ("failure", "critical_failure")
     retry_url = reverse("table_command", args=[school["table"].pk, "retry"])
@@ -277,12 +293,12 @@ def test_a_failure_is_retried_by_its_player_for_a_corruption_point_one_rank_easi
     # Ann's alone: the GM may not decide it for her, and Bob is no part of it
     assert button in pages["ann"] and button not in pages["bob"] and button not in pages["gm"]
     before = snapshot(school)
-    status, body = post(school, "gm", "retry", {"combatant": cid(school["marieta"])})
+    status, body = post(school, "gm", "retry", {"character": cid(school["marieta"])})
     assert status == 400 and "Only Marieta&#x27;s player decides to retry" in body
-    assert post(school, "bob", "retry", {"combatant": cid(school["marieta"])})[0] == 403
+    assert post(school, "bob", "retry", {"character": cid(school["marieta"])})[0] == 403
     assert snapshot(school) == before
     drawn_before = len(drawn_tokens(school))
-    assert post(school, "ann", "retry", {"combatant": cid(school["marieta"])})[0] == 200
+    assert post(school, "ann", "retry", {"character": cid(school["marieta"])})[0] == 200
     retried = Event.objects.get(table=school["table"], kind="report_card.retried")
     assert retried.summary == "Marieta takes a Corruption Point (1 of 3) to retry at Unlikely, one rank easier."
     assert len(drawn_tokens(school)) > drawn_before
@@ -291,7 +307,7 @@ def test_a_failure_is_retried_by_its_player_for_a_corruption_point_one_rank_easi
     assert Event.objects.filter(table=school["table"], kind="character.updated").exists()
     assert_conserved(deck)
     if state(school)["check"] is not None:  # the Unlikely retry failed too: the failure stands
-        assert post(school, "ann", "accept", {"combatant": cid(school["marieta"])})[0] == 200
+        assert post(school, "ann", "accept", {"character": cid(school["marieta"])})[0] == 200
     assert state(school)["check"] is None
     # Seed: "Skill Checks for a specific thing cannot be made more than once per Day".
     status, body = call(school, rank="impossible", skill="SCI")
@@ -306,8 +322,8 @@ def test_the_gm_holds_the_rank_and_closes_a_check(school) -> None:
     assert call(school, rank="impossible")[0] == 200
     assert post(school, "ann", "hold", {"hold": "1"})[0] == 400
     assert post(school, "gm", "hold", {"hold": "1"})[0] == 200
-    assert post(school, "ann", "draw", {"combatant": cid(school["marieta"])})[0] == 200
-    assert post(school, "ann", "retry", {"combatant": cid(school["marieta"])})[0] == 200
+    assert post(school, "ann", "draw", {"character": cid(school["marieta"])})[0] == 200
+    assert post(school, "ann", "retry", {"character": cid(school["marieta"])})[0] == 200
     assert state(school)["check"]["parts"][0]["attempts"][-1]["rank"] == "impossible"
     assert post(school, "ann", "close")[0] == 400
     assert post(school, "gm", "close")[0] == 200
@@ -324,11 +340,11 @@ def test_a_helper_draws_first_and_grants_bonus_or_penalty(school) -> None:
                      helper_task="distract the janitor")
     assert status == 200
     before = snapshot(school)
-    status, body = post(school, "ann", "draw", {"combatant": cid(school["marieta"])})
+    status, body = post(school, "ann", "draw", {"character": cid(school["marieta"])})
     assert status == 400 and "draws once Jo&#x27;s help is settled" in body
     assert snapshot(school) == before
-    assert post(school, "bob", "draw", {"combatant": cid(school["jo"])})[0] == 200  # Automatic: Jo succeeds
-    assert post(school, "ann", "draw", {"combatant": cid(school["marieta"])})[0] == 200
+    assert post(school, "bob", "draw", {"character": cid(school["jo"])})[0] == 200  # Automatic: Jo succeeds
+    assert post(school, "ann", "draw", {"character": cid(school["marieta"])})[0] == 200
     drawn = Event.objects.filter(table=school["table"], kind="report_card.drawn").latest("seq").payload["event"]
     assert drawn["help"] == "bonus" and len(drawn["attempt"]["draws"]) == 2
 
@@ -345,11 +361,11 @@ def test_a_group_check_has_everyone_draw_from_their_own_deck(school) -> None:
     for character in (school["marieta"], school["jo"]):  # the decks are really shuffled: no critical
         on_top(deck_of(school, character), "tarot:cups:5")
     for who, character in (("bob", school["jo"]), ("ann", school["marieta"])):
-        assert post(school, who, "draw", {"combatant": cid(character)})[0] == 200
+        assert post(school, who, "draw", {"character": cid(character)})[0] == 200
     for character in (school["marieta"], school["jo"]):
         assert piles(deck_of(school, character))[PileKind.PLAY] == 1
     for who, character in (("ann", school["marieta"]), ("bob", school["jo"])):
-        assert post(school, who, "accept", {"combatant": cid(character)})[0] == 200
+        assert post(school, who, "accept", {"character": cid(character)})[0] == 200
     closed = Event.objects.get(table=school["table"], kind="report_card.check_closed")
     assert closed.summary == "The check for 'search the gym' ends: failure; nobody succeeded, so the whole task fails."
 
@@ -378,14 +394,14 @@ def test_an_inconsequential_check_can_be_granted_without_a_draw(school) -> None:
 def test_three_corruption_points_let_the_player_choose_a_new_a_plus_and_f(school) -> None:
     """Seed: "When all three of the Corruption Circles are filled, you may gain a new Skill,
     and fail a new skill"."""
-    status, body = post(school, "ann", "rechoose", {"combatant": cid(school["marieta"]), "a_plus": "ART",
+    status, body = post(school, "ann", "rechoose", {"character": cid(school["marieta"]), "a_plus": "ART",
                                                     "f_skill": "SCI"})
     assert status == 400 and "0 of 3 now" in body
     services.character_update(character=school["marieta"], actor=school["gm"], name="Marieta",
                               sheet={**MARIETA, "corruption": "3"})
-    assert post(school, "bob", "rechoose", {"combatant": cid(school["marieta"]), "a_plus": "ART",
+    assert post(school, "bob", "rechoose", {"character": cid(school["marieta"]), "a_plus": "ART",
                                             "f_skill": "SCI"})[0] == 403
-    assert post(school, "ann", "rechoose", {"combatant": cid(school["marieta"]), "a_plus": "ART",
+    assert post(school, "ann", "rechoose", {"character": cid(school["marieta"]), "a_plus": "ART",
                                             "f_skill": "SCI"})[0] == 200
     school["marieta"].refresh_from_db()
     assert (school["marieta"].sheet["a_plus"], school["marieta"].sheet["f_skill"],
@@ -409,10 +425,10 @@ def test_three_corruption_points_let_the_player_choose_a_new_a_plus_and_f(school
                           "task": "x"}, 400, "at least two"),
     ("gm", "call_group", {"characters": ["{m}", "{j}"], "mode": "whoever", "skill": "LAW", "rank": "easy",
                           "task": "x"}, 400, "only one needs to succeed"),
-    ("gm", "draw", {"combatant": "{mc}"}, 400, "No check is open"),
+    ("gm", "draw", {"character": "{mc}"}, 400, "No check is open"),
     ("ann", "draw", {}, 400, "Choose a character"),
-    ("gm", "pick", {"combatant": "{mc}", "index": "left"}, 400, "one of the two cards"),
-    ("gm", "retry", {"combatant": "{mc}"}, 400, "No check is open"),
+    ("gm", "pick", {"character": "{mc}", "index": "left"}, 400, "one of the two cards"),
+    ("gm", "retry", {"character": "{mc}"}, 400, "No check is open"),
     ("gm", "close", {}, 400, "No check is open"),
     ("watcher", "call_check", {"character": "{m}", "skill": "LAW", "rank": "easy", "task": "x"}, 403, ""),
     ("watcher", "new_day", {}, 403, ""),
@@ -433,15 +449,15 @@ def test_every_refusal_is_a_4xx_in_the_notice_and_changes_nothing(school, who, c
 
 def test_a_card_is_drawn_only_once_and_out_of_turn_is_refused(school) -> None:
     assert call(school)[0] == 200
-    assert post(school, "ann", "pick", {"combatant": cid(school["marieta"]), "index": "0"})[0] == 400
-    assert post(school, "ann", "retry", {"combatant": cid(school["marieta"])})[0] == 400
-    assert post(school, "ann", "draw", {"combatant": cid(school["marieta"])})[0] == 200
+    assert post(school, "ann", "pick", {"character": cid(school["marieta"]), "index": "0"})[0] == 400
+    assert post(school, "ann", "retry", {"character": cid(school["marieta"])})[0] == 400
+    assert post(school, "ann", "draw", {"character": cid(school["marieta"])})[0] == 200
     before = snapshot(school)
     if state(school)["check"] is not None:
-        status, body = post(school, "ann", "draw", {"combatant": cid(school["marieta"])})
+        status, body = post(school, "ann", "draw", {"character": cid(school["marieta"])})
         assert status == 400 and "has drawn already" in body
     else:
-        status, body = post(school, "ann", "draw", {"combatant": cid(school["marieta"])})
+        status, body = post(school, "ann", "draw", {"character": cid(school["marieta"])})
         assert status == 400 and "No check is open" in body
     still_open = state(school)["check"] is not None
     status, body = call(school, task="another thing")
@@ -467,8 +483,8 @@ def test_every_report_card_event_is_public_and_carries_no_hidden_card(school) ->
     services.pile_deal(deck=deck, actor=school["gm"], count=5, to=[school["ann"]])
     held = list(CardPlacement.objects.filter(deck=deck, pile__kind=PileKind.HAND).values_list("card_id", flat=True))
     call(school, bonus="on")
-    post(school, "ann", "draw", {"combatant": cid(school["marieta"])})
-    post(school, "ann", "pick", {"combatant": cid(school["marieta"]), "index": "0"})
+    post(school, "ann", "draw", {"character": cid(school["marieta"])})
+    post(school, "ann", "pick", {"character": cid(school["marieta"]), "index": "0"})
     events = Event.objects.filter(table=school["table"], kind__startswith="report_card.")
     assert events.count() >= 3
     for event in events:
@@ -497,7 +513,7 @@ def test_the_odds_page_shows_every_rank_in_a_table_and_a_chart() -> None:
 async def test_every_step_reaches_a_spectator_live(school, connect) -> None:
     socket = await connect(school["table"], school["watcher"])
     await database_sync_to_async(call)(school, rank="automatic")
-    await database_sync_to_async(post)(school, "ann", "draw", {"combatant": cid(school["marieta"])})
+    await database_sync_to_async(post)(school, "ann", "draw", {"character": cid(school["marieta"])})
     received = "".join(await socket.until("ends:"))
     # the panel comes with the last line, or after a replay's lines
     received += await socket.seen('id="report_card-panel"')

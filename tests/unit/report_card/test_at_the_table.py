@@ -8,16 +8,19 @@ from typing import Any
 
 import pytest
 
-from games.contract import Character, Glance
+from games.contract import SPECTATOR_SEAT, Character, Glance
 from games.contract import Table as Table_
 from games.core.cards import tarot
+from games.core.engine import NotYourMove
 from games.report_card import SYSTEM, odds
-from games.report_card.draws import deck_name, deck_title
-from games.report_card.errors import BadInput, NotNow, NotYours
+from games.report_card.draws import deck_title
+from games.report_card.errors import BadInput, NotNow
+from games.report_card.panel import view
 from games.report_card.reading import percents
 from games.report_card.rules import RANKS
-from games.report_card.table import glance, panel
-from tests.unit.report_card.conftest import Table
+from games.report_card.sheet import glance
+from tests.unit.report_card.conftest import Table, read_id
+from tests.unit.report_card.helpers import report
 from tests.unit.report_card.helpers import GM, card, player
 
 MARIETA, JO = player(7, "c1"), player(8, "c2")
@@ -29,16 +32,16 @@ def test_a_called_check_draws_nothing_until_the_player_draws(two: dict[str, Any]
     table = Table(two, {"c1": ["KC"]}, auto_draw=False)
     [called] = table.call("c1", "LAW", "medium")
     assert called["type"] == "check_called" and table.cards.placed == []
-    assert panel(table.state)["turn"] == {"combatant": "c1", "gm": False, "says": "Marieta draws",
+    assert view(table.state, SPECTATOR_SEAT)["turn"] == {"combatant": "c1", "gm": False, "says": "Marieta draws",
                                           "prompt": "draw Marieta's card", "waiting": ["c1"],
                                           "prompts": {"c1": "draw Marieta's card"}}
-    with pytest.raises(NotYours, match="Only Marieta's player or the GM draws"):
-        table.send({"type": "draw", "combatant": "c1"}, JO)
+    with pytest.raises(NotYourMove, match="only for the characters you control"):
+        table.send({"type": "draw", "character": "c1"}, JO)
     assert table.cards.placed == []
-    [drawn, closed] = table.send({"type": "draw", "combatant": "c1"}, MARIETA)
+    [drawn, closed] = table.send({"type": "draw", "character": "c1"}, MARIETA)
     assert drawn["attempt"]["draws"][0]["card"] == card("KC") and closed["outcome"] == "success"
     with pytest.raises(NotNow, match="No check is open"):
-        table.send({"type": "draw", "combatant": "c1"}, MARIETA)
+        table.send({"type": "draw", "character": "c1"}, MARIETA)
 
 
 def test_a_card_is_drawn_once_and_the_main_check_after_its_help(two: dict[str, Any]) -> None:
@@ -47,11 +50,11 @@ def test_a_card_is_drawn_once_and_the_main_check_after_its_help(two: dict[str, A
     table = Table(two, {"c1": ["2C", "3C"], "c2": ["KC"]}, auto_draw=False)
     table.call("c1", "LAW", "hard", helper="c2", helper_skill="LAW", helper_rank="easy")
     with pytest.raises(NotNow, match="Marieta draws once Jo's help is settled"):
-        table.send({"type": "draw", "combatant": "c1"}, MARIETA)
-    table.send({"type": "draw", "combatant": "c2"}, JO)
+        table.send({"type": "draw", "character": "c1"}, MARIETA)
+    table.send({"type": "draw", "character": "c2"}, JO)
     with pytest.raises(NotNow, match="Jo has drawn already"):
-        table.send({"type": "draw", "combatant": "c2"}, JO)
-    [drawn] = table.send({"type": "draw", "combatant": "c1"}, GM)  # the GM may draw for anyone
+        table.send({"type": "draw", "character": "c2"}, JO)
+    [drawn] = table.send({"type": "draw", "character": "c1"}, GM)  # the GM may draw for anyone
     assert drawn["help"] == "bonus" and [d["card"] for d in drawn["attempt"]["draws"]] == [card("2C"), card("3C")]
 
 
@@ -59,12 +62,12 @@ def test_a_group_check_waits_for_every_member_to_draw(two: dict[str, Any]) -> No
     """Seed: "whichever player draws the highest card succeeds 'the most'": nobody's result
     counts until everyone has drawn."""
     table = Table(two, {"c1": ["KC"], "c2": ["QC"]}, auto_draw=False)
-    table.send({"type": "call_group", "mode": "only_one", "combatants": ["c1", "c2"], "skill": "LAW",
+    table.send({"type": "call_group", "mode": "only_one", "characters": ["c1", "c2"], "skill": "LAW",
                 "rank": "medium", "task": "search the room"})
-    assert panel(table.state)["turn"]["says"] == "Marieta and Jo draw"
-    table.send({"type": "draw", "combatant": "c2"}, JO)
+    assert view(table.state, SPECTATOR_SEAT)["turn"]["says"] == "Marieta and Jo draw"
+    table.send({"type": "draw", "character": "c2"}, JO)
     assert table.state["check"] is not None
-    [_, closed] = table.send({"type": "draw", "combatant": "c1"}, MARIETA)
+    [_, closed] = table.send({"type": "draw", "character": "c1"}, MARIETA)
     assert closed["winners"] == ["c1"] and closed["reason"] == "highest"
 
 
@@ -75,17 +78,17 @@ def test_the_deck_is_read_when_the_check_is_called_and_after_each_draw(two: dict
     table = Table(two, {"c1": left}, fill=False, auto_draw=False)
     [called] = table.call("c1", "LAW", "medium", bonus=True)
     read = called["decks"]["c1"]
-    assert read["deck"] == deck_name("c1") and read["unseen"] == 4 and set(read["odds"]) == {"bonus"}
+    assert read["deck"] == deck_title("Marieta") and read["unseen"] == 4 and set(read["odds"]) == {"bonus"}
     exact = {rank: odds.from_cards(left, rank, own_major="tarot:major:17", bonus=True) for rank in RANKS}
     assert read["odds"]["bonus"] == {rank: percents(exact[rank]) for rank in RANKS}
     assert not any(c in str(called) for c in ("tarot:cups:2", "tarot:cups:3"))  # no event lists the deck
-    part = panel(table.state)["check"]["parts"][0]
+    part = view(table.state, SPECTATOR_SEAT)["check"]["parts"][0]
     assert part["odds"]["chances"] == read["odds"]["bonus"]["medium"] and part["odds"]["unseen"] == 4
-    [drawn] = table.send({"type": "draw", "combatant": "c1"}, MARIETA)
+    [drawn] = table.send({"type": "draw", "character": "c1"}, MARIETA)
     assert drawn["reading"]["unseen"] == 2 and table.state["decks"]["c1"]["unseen"] == 2
     # Two cards left, with Bonus: the next draw needs both, so the odds say so.
-    table.send({"type": "pick", "combatant": "c1", "index": 1}, MARIETA)  # the Two of Cups: a failure
-    part = panel(table.state)["check"]["parts"][0]
+    table.send({"type": "pick", "character": "c1", "index": 1}, MARIETA)  # the Two of Cups: a failure
+    part = view(table.state, SPECTATOR_SEAT)["check"]["parts"][0]
     assert part["status"] == "failed" and part["odds"]["unseen"] == 2 and part["next_rank"] == "Easy"
     after = odds.from_cards([card("3C"), card("M17")], "easy", own_major="tarot:major:17", bonus=True)
     assert part["odds"]["chances"] == percents(after)
@@ -95,7 +98,7 @@ def test_a_deck_too_short_for_the_draw_gives_no_odds(two: dict[str, Any]) -> Non
     table = Table(two, {"c1": ["KC"]}, fill=False, auto_draw=False)
     [called] = table.call("c1", "LAW", "medium", bonus=True)
     assert called["decks"]["c1"]["odds"] == {"bonus": None}
-    assert panel(table.state)["check"]["parts"][0]["odds"]["chances"] is None
+    assert view(table.state, SPECTATOR_SEAT)["check"]["parts"][0]["odds"]["chances"] is None
 
 
 def test_a_main_check_with_a_helper_is_read_for_either_help(two: dict[str, Any]) -> None:
@@ -108,15 +111,15 @@ def test_whose_turn_follows_the_choice_the_rules_give(two: dict[str, Any]) -> No
     """Seed: with Bonus the player chooses, with Penalty "the GM decides"; "The player can take
     1 Corruption Point to retry the check"."""
     table = Table(two, {"c1": ["2C", "3C", "KC", "2S"]})
-    assert panel(table.state)["turn"] is None
+    assert view(table.state, SPECTATOR_SEAT)["turn"] is None
     table.call("c1", "LAW", "medium", bonus=True)
-    assert panel(table.state)["turn"]["prompt"] == "choose which of Marieta's two cards to keep (Bonus)"
-    table.send({"type": "pick", "combatant": "c1", "index": 0}, MARIETA)
-    turn = panel(table.state)["turn"]
+    assert view(table.state, SPECTATOR_SEAT)["turn"]["prompt"] == "choose which of Marieta's two cards to keep (Bonus)"
+    table.send({"type": "pick", "character": "c1", "index": 0}, MARIETA)
+    turn = view(table.state, SPECTATOR_SEAT)["turn"]
     assert turn["combatant"] == "c1" and turn["says"] == "Marieta failed and may retry"
-    table.send({"type": "accept", "combatant": "c1"}, MARIETA)
+    table.send({"type": "accept", "character": "c1"}, MARIETA)
     table.call("c1", "LAW", "medium", task="climb", penalty=True)
-    assert panel(table.state)["turn"] == {"combatant": None, "gm": True,
+    assert view(table.state, SPECTATOR_SEAT)["turn"] == {"combatant": None, "gm": True,
                                           "says": "The GM chooses the worse of Marieta's two cards",
                                           "prompt": "choose the worse of Marieta's two cards (Penalty)"}
 
@@ -139,17 +142,20 @@ def test_each_player_character_has_its_own_tarot_named_after_it() -> None:
     assert len(long) == 60 and long.endswith("'s Tarot") and deck_title("  Jo   Anne ") == "Jo Anne's Tarot"
 
 
-def test_an_npc_is_refused_a_check_by_name(two: dict[str, Any]) -> None:
-    marieta = {"fast": True, "clever": True, "a_plus": "FREE", "f_skill": "GYM", "corruption": 0, "major": 17}
-    facts = Table_(characters=(Character(12, "c12", "Marieta", marieta, owner=7),
-                               Character(14, "c14", "Principal", marieta, owner=None, is_npc=True)),
-                   state=None, read_id=lambda raw: int(str(raw)) if str(raw).isdigit() else None)
+def test_an_npc_is_refused_a_check_by_name() -> None:
+    """Seed: "Skill checks are resolved by having the player draw the top card from their
+    decks": an NPC has no deck, and the GM decides what it does."""
+    table = Table({"c12": report("Marieta", 7), "c14": {**report("Principal", None), "npc": True}})
+    with pytest.raises(BadInput, match="Principal is an NPC"):
+        table.call("c14", "LAW", "easy", task="x")
+    assert table.log == [] and table.cards.placed == []
+    facts = Table_(characters=tuple(table.characters().values()), state=None, read_id=read_id)
     call = SYSTEM.command("call_check")
     assert call is not None
-    with pytest.raises(BadInput, match="Principal is an NPC"):
-        call.parse({"character": ["14"], "skill": ["LAW"], "rank": ["easy"], "task": ["x"]}, facts)
-    args = call.parse({"combatant": ["c12"], "skill": ["LAW"], "rank": ["easy"], "task": ["x"]}, facts)
-    assert args["combatant"] == "c12" and args["characters"]["c12"]["deck"] == "Marieta's Tarot"
+    args = call.parse({"character": ["c12"], "skill": ["LAW"], "rank": ["easy"], "task": ["x"]}, facts)
+    assert args["character"] == "c12"  # the panel's buttons post the combatant id, a select the id
+    called = table.call("c12", "LAW", "easy", task="x")[0]
+    assert called["check"]["parts"][0]["deck"] == "Marieta's Tarot"
 
 
 def test_the_odds_of_every_rank_at_once_are_each_rank_s_own() -> None:

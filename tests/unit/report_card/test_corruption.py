@@ -34,7 +34,7 @@ def test_the_rules_own_the_circles_and_the_chosen_skills_and_card() -> None:
 def failed_check(people: dict[str, dict[str, Any]]) -> Table:
     table = Table(people, {"c1": ["2C", "3C", "KC"]}, auto_draw=False)
     table.call("c1", "LAW", "hard")
-    table.send({"type": "draw", "combatant": "c1"}, MARIETA)  # the Two of Cups fails at Hard
+    table.send({"type": "draw", "character": "c1"}, MARIETA)  # the Two of Cups fails at Hard
     assert table.part("c1")["attempts"][0]["outcome"] == "failure"
     return table
 
@@ -44,13 +44,13 @@ def test_circles_the_gm_fills_by_hand_mid_check_stop_a_retry() -> None:
     table = failed_check(people)
     people["c1"] = {**people["c1"], "corruption": 3}  # the GM fills them on her sheet
     with pytest.raises(NotNow, match="All three of Marieta's Corruption Circles are filled"):
-        table.send({"type": "retry", "combatant": "c1"}, MARIETA)
+        table.send({"type": "retry", "character": "c1"}, MARIETA)
 
 
 def test_circles_the_gm_empties_by_hand_mid_check_let_her_retry() -> None:
     people = {"c1": report("Marieta", 7, corruption=3)}
     table = failed_check(people)
     people["c1"] = {**people["c1"], "corruption": 0}  # the GM empties them on her sheet
-    [retried, drawn] = table.send({"type": "retry", "combatant": "c1"}, MARIETA)[:2]
+    [retried, drawn] = table.send({"type": "retry", "character": "c1"}, MARIETA)[:2]
     assert retried["corruption"] == 1 and people["c1"]["corruption"] == 1  # written back: 0 + 1
     assert drawn["type"] == "drawn" and drawn["attempt"]["rank"] == "medium"

@@ -18,16 +18,17 @@ from hypothesis import strategies as st
 
 from games.core.cards import tarot
 from games.report_card import odds
-from games.report_card.draws import deck_name
+from games.contract import SPECTATOR_SEAT
+from games.report_card.draws import deck_title
+from games.report_card.panel import view
 from games.report_card.reading import percents, read_deck
 from games.report_card.rules import RANKS, edge_of
-from games.report_card.table import panel
 from tests.unit.report_card.conftest import Table
 from tests.unit.report_card.helpers import GM, card, player
 from tests.unit.report_card.test_odds import SPECIAL, as_dict, brute
 
 MARIETA = player(7, "c1")
-DECK = deck_name("c1")
+DECK = deck_title("Marieta")
 
 
 def test_a_card_held_face_down_moves_no_figure_anyone_sees(two: dict[str, Any]) -> None:
@@ -45,7 +46,7 @@ def test_a_card_held_face_down_moves_no_figure_anyone_sees(two: dict[str, Any]) 
     fresh = odds.by_rank([c.id for c in tarot()], own_major="tarot:major:17", bonus=True)
     assert called["decks"]["c1"]["odds"]["bonus"] == {rank: percents(fresh[rank]) for rank in RANKS}
     assert not any(c.token in str(called) for c in held)
-    [drawn] = table.send({"type": "draw", "combatant": "c1"}, MARIETA)
+    [drawn] = table.send({"type": "draw", "character": "c1"}, MARIETA)
     assert drawn["reading"]["unseen"] == 76  # the two cards drawn lie face up: those count
 
 
@@ -53,9 +54,9 @@ def test_the_panel_says_what_the_odds_were_counted_from(two: dict[str, Any]) -> 
     table = Table(two, auto_draw=False)
     table.cards.draw(DECK, 2, to="hand", holder=7)
     table.call("c1", "LAW", "medium")
-    view = panel(table.state)
-    assert view["check"]["parts"][0]["odds"]["unseen"] == 78
-    assert [c["unseen"] for c in view["report_cards"] if c["cid"] == "c1"] == [78]
+    shown = view(table.state, SPECTATOR_SEAT)
+    assert shown["check"]["parts"][0]["odds"]["unseen"] == 78
+    assert [d["unseen"] for d in shown["decks"] if d["cid"] == "c1"] == [78]
 
 
 def brute_short(unseen: list[str], pile_size: int, rank: str, own: int | None, edge: str | None,
@@ -102,7 +103,7 @@ def test_a_closed_checks_cards_go_to_the_discard_and_stay_on_the_panel(two: dict
     [_, drawn, closed] = table.call("c1", "LAW", "medium")
     assert closed["discarded"] == {"c1": [card("KC")]}
     assert table.cards.discards[DECK] == [card("KC")]
-    [last] = panel(table.state)["history"][:1]
+    [last] = view(table.state, SPECTATOR_SEAT)["history"][:1]
     assert last["parts"][0]["attempts"][0]["draws"][0]["id"] == card("KC")
 
 
@@ -112,12 +113,12 @@ def test_a_pick_discards_the_card_not_kept_and_a_retry_the_card_it_replaces(two:
     the retry replaces is done with once the new one is down."""
     table = Table(two, {"c1": ["2C", "3C", "4C", "KC"]}, auto_draw=False)
     table.call("c1", "LAW", "hard", bonus=True)
-    table.send({"type": "draw", "combatant": "c1"}, MARIETA)
+    table.send({"type": "draw", "character": "c1"}, MARIETA)
     assert table.cards.discards[DECK] == []  # the choice is still to be made
-    [picked] = table.send({"type": "pick", "combatant": "c1", "index": 1}, MARIETA)
+    [picked] = table.send({"type": "pick", "character": "c1", "index": 1}, MARIETA)
     assert picked["discarded"] == [card("2C")] and table.cards.discards[DECK] == [card("2C")]
     assert picked["reading"]["unseen"] == 76
-    events = table.send({"type": "retry", "combatant": "c1"}, MARIETA)
+    events = table.send({"type": "retry", "character": "c1"}, MARIETA)
     drawn = next(e for e in events if e["type"] == "drawn")
     assert drawn["discarded"] == [card("3C")]
     assert table.cards.discards[DECK][:2] == [card("2C"), card("3C")]
@@ -126,7 +127,7 @@ def test_a_pick_discards_the_card_not_kept_and_a_retry_the_card_it_replaces(two:
 def test_the_gm_closing_a_check_discards_even_an_unchosen_pair(two: dict[str, Any]) -> None:
     table = Table(two, {"c1": ["2C", "M10", "KC"]}, auto_draw=False)
     table.call("c1", "LAW", "hard", penalty=True)
-    table.send({"type": "draw", "combatant": "c1"}, MARIETA)  # the Two, the Wheel and its second card
+    table.send({"type": "draw", "character": "c1"}, MARIETA)  # the Two, the Wheel and its second card
     [closed] = table.send({"type": "close"}, GM)
     assert closed["reason"] == "unsettled"
     assert closed["discarded"] == {"c1": [card("2C"), card("M10"), card("KC")]}
@@ -140,7 +141,7 @@ def test_three_hundred_checks_never_run_a_deck_dry(two: dict[str, Any]) -> None:
     for n in range(300):
         table.call("c1", "LAW", "automatic", task=f"task {n}", bonus=n % 3 == 0)
         if table.state["check"] is not None:  # a Bonus: Marieta keeps the first card
-            table.send({"type": "pick", "combatant": "c1", "index": 0}, MARIETA)
+            table.send({"type": "pick", "character": "c1", "index": 0}, MARIETA)
         assert table.state["check"] is None
     drawn = table.drawn("c1")
     assert len(drawn) > 3 * 78  # the deck went round more than three times
@@ -153,6 +154,6 @@ def test_a_reading_stored_before_issue_21_still_shows_its_count(two: dict[str, A
     table.call("c1", "LAW", "medium")
     read = table.state["decks"]["c1"]
     table.state["decks"]["c1"] = {"deck": read["deck"], "left": 61, "odds": read["odds"]}
-    view = panel(table.state)
-    assert view["check"]["parts"][0]["odds"]["unseen"] == 61
-    assert [c["unseen"] for c in view["report_cards"]] == [61]
+    shown = view(table.state, SPECTATOR_SEAT)
+    assert shown["check"]["parts"][0]["odds"]["unseen"] == 61
+    assert [d["unseen"] for d in shown["decks"]] == [61]

@@ -6,7 +6,8 @@ from typing import Any
 
 import pytest
 
-from games.report_card.errors import BadInput, NotYours
+from games.core.engine import NotYourMove
+from games.report_card.errors import BadInput
 from tests.unit.report_card.conftest import Table, of_type
 from tests.unit.report_card.helpers import GM, card, player, report
 
@@ -21,14 +22,14 @@ def three() -> dict[str, dict[str, Any]]:
 
 def group(table: Table, mode: str, cids: list[str], rank: str = "medium", skill: str = "FINAID",
           task: str = "search the room", **extra: Any) -> list[dict[str, Any]]:
-    return table.send({"type": "call_group", "mode": mode, "combatants": cids, "skill": skill, "rank": rank,
+    return table.send({"type": "call_group", "mode": mode, "characters": cids, "skill": skill, "rank": rank,
                        "task": task, **extra})
 
 
 def test_only_the_gm_calls_a_group_check_of_two_or_more(three: dict[str, Any]) -> None:
     table = Table(three)
-    with pytest.raises(NotYours):
-        table.send({"type": "call_group", "mode": "only_one", "combatants": ["c1", "c2"], "skill": "LAW",
+    with pytest.raises(NotYourMove, match="Only the GM can call a group check"):
+        table.send({"type": "call_group", "mode": "only_one", "characters": ["c1", "c2"], "skill": "LAW",
                     "rank": "easy", "task": "x"}, MARIETA)
     with pytest.raises(BadInput, match="at least two"):
         group(table, "only_one", ["c1", "c1"])
@@ -60,16 +61,16 @@ def test_only_one_fails_when_nobody_succeeds(three: dict[str, Any]) -> None:
     table = Table(three, {"c1": ["3C", "KC"], "c2": ["4C"]})
     group(table, "only_one", ["c1", "c2"])
     assert table.state["check"] is not None
-    table.send({"type": "accept", "combatant": "c2"}, JO)
-    table.send({"type": "retry", "combatant": "c1"}, MARIETA)
+    table.send({"type": "accept", "character": "c2"}, JO)
+    table.send({"type": "retry", "character": "c1"}, MARIETA)
     assert (table.closed["outcome"], table.closed["winners"]) == ("success", ["c1"])
 
 
 def test_only_one_with_every_failure_standing(three: dict[str, Any]) -> None:
     table = Table(three, {"c1": ["3C"], "c2": ["4C"]})
     group(table, "only_one", ["c1", "c2"])
-    table.send({"type": "accept", "combatant": "c2"}, JO)
-    table.send({"type": "accept", "combatant": "c1"}, MARIETA)
+    table.send({"type": "accept", "character": "c2"}, JO)
+    table.send({"type": "accept", "character": "c1"}, MARIETA)
     assert (table.closed["outcome"], table.closed["reason"]) == ("failure", "nobody")
 
 
@@ -84,7 +85,7 @@ def test_everyone_needs_to_succeed_but_two_successes_are_enough(three: dict[str,
 def test_everyone_fails_with_fewer_than_two_successes(three: dict[str, Any]) -> None:
     table = Table(three, {"c1": ["KC"], "c2": ["3W"]})
     group(table, "everyone", ["c1", "c2"])
-    table.send({"type": "accept", "combatant": "c2"}, JO)
+    table.send({"type": "accept", "character": "c2"}, JO)
     assert (table.closed["outcome"], table.closed["reason"]) == ("failure", "fewer_than_two")
 
 
@@ -101,7 +102,7 @@ def test_a_critical_failure_fails_for_everyone(three: dict[str, Any]) -> None:
     table = Table(three, {"c1": ["KC"], "c2": ["KW"], "c3": ["M16"]})
     group(table, "everyone", ["c1", "c2", "c3"])
     assert table.state["check"] is not None  # Sam may spend a Corruption Point first
-    table.send({"type": "accept", "combatant": "c3"}, SAM)
+    table.send({"type": "accept", "character": "c3"}, SAM)
     assert (table.closed["outcome"], table.closed["winners"], table.closed["reason"]) == (
         "failure", ["c3"], "critical_failure")
 
@@ -140,7 +141,7 @@ def test_a_helper_who_succeeds_grants_bonus(three: dict[str, Any]) -> None:
     helper, main = of_type(events, "drawn")
     assert (helper["cid"], helper["attempt"]["outcome"]) == ("c2", "success")
     assert (main["cid"], main["help"], main["attempt"]["pending"]) == ("c1", "bonus", "player")
-    table.send({"type": "pick", "combatant": "c1", "index": 1}, MARIETA)
+    table.send({"type": "pick", "character": "c1", "index": 1}, MARIETA)
     assert table.closed["outcome"] == "success" and table.closed["winners"] == ["c1"]
 
 
@@ -150,10 +151,10 @@ def test_a_helper_who_fails_brings_penalty(three: dict[str, Any]) -> None:
     table = Table(three, {"c2": ["2C"], "c1": ["KC", "3C"]})
     events = table.call("c1", "FREE", "hard", helper="c2", helper_skill="LAW", helper_rank="hard")
     assert len(of_type(events, "drawn")) == 1  # the main check waits for the help to settle
-    [_, main] = table.send({"type": "accept", "combatant": "c2"}, JO)
+    [_, main] = table.send({"type": "accept", "character": "c2"}, JO)
     assert (main["help"], main["attempt"]["pending"]) == ("penalty", "gm")
-    table.send({"type": "pick", "combatant": "c1", "index": 1}, GM)
-    table.send({"type": "accept", "combatant": "c1"}, MARIETA)
+    table.send({"type": "pick", "character": "c1", "index": 1}, GM)
+    table.send({"type": "accept", "character": "c1"}, MARIETA)
     assert table.closed["outcome"] == "failure"
 
 

@@ -2,16 +2,17 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
 
-from games.report_card.draws import deck_name, deck_owner
+from games.core.engine import NotYourMove, RuleError
+from games.report_card import ENGINE
+from games.report_card.draws import deck_title
 from games.report_card.errors import AlreadyToday, BadInput, NotNow, NotYours
-from games.report_card.events import apply
-from games.report_card.procedure import decide
-from games.report_card.state import new_state
-from games.report_card.table import writeback
+from games.report_card.skills import ABILITIES
+from games.report_card.writeback import writeback
 from tests.unit.report_card.conftest import Table, of_type
 from tests.unit.report_card.helpers import GM, card, player, report
 
@@ -25,19 +26,27 @@ def test_each_character_draws_the_top_card_of_its_own_deck(two: dict[str, Any]) 
     the discard when the check closes")."""
     table = Table(two, {"c1": ["KC"], "c2": ["2C"]})
     [called, drawn, closed] = table.call("c1", "LAW", "medium")
-    assert drawn["deck"] == deck_name("c1") == "Report Card deck c1"
+    assert drawn["deck"] == deck_title("Marieta") == "Marieta's Tarot"
     assert drawn["attempt"]["draws"][0]["card"] == card("KC")
-    assert table.cards.placed == [(deck_name("c1"), card("KC"), "play", None),
-                                  (deck_name("c1"), card("KC"), "discard", None)]
-    assert closed["discarded"] == {"c1": [card("KC")]} and table.cards.discards[deck_name("c1")] == [card("KC")]
+    assert table.cards.placed == [(deck_title("Marieta"), card("KC"), "play", None),
+                                  (deck_title("Marieta"), card("KC"), "discard", None)]
+    assert closed["discarded"] == {"c1": [card("KC")]} and table.cards.discards[deck_title("Marieta")] == [card("KC")]
     assert closed["outcome"] == "success" and table.state["check"] is None
     assert table.drawn("c2") == []
 
 
-def test_deck_names_map_back_to_their_character() -> None:
-    assert deck_name(12) == deck_name("c12") == "Report Card deck c12"
-    assert deck_owner("Report Card deck c12") == "c12"
-    assert deck_owner("Fate") is None and deck_owner("Report Card deck x") is None
+def test_the_state_keeps_no_copy_of_a_sheet(two: dict[str, Any]) -> None:
+    """Issue 24: "No state mirrors platform data": a rule reads the sheet as it is now (the
+    ``Turn``'s characters); a check keeps only what it recorded of its character when it was
+    called (the name its lines say, its deck, its own card, the circles its retries fill)."""
+    table = Table(two, {"c1": ["7S", "KC"]})
+    table.call("c1", "LAW", "hard")
+    table.send({"type": "retry", "character": "c1"}, MARIETA)
+    assert "characters" not in table.state
+    assert not any(f'"{ability}"' in json.dumps(table.state) for ability in ABILITIES)
+    part = table.part("c1")
+    assert {k: part[k] for k in ("name", "deck", "major", "corruption")} == {
+        "name": "Marieta", "deck": "Marieta's Tarot", "major": 17, "corruption": 1}
 
 
 def test_only_the_gm_calls_checks_unless_the_gm_allows_players(two: dict[str, Any]) -> None:
@@ -45,12 +54,13 @@ def test_only_the_gm_calls_checks_unless_the_gm_allows_players(two: dict[str, An
     table = Table(two, {"c1": ["KC", "KW"]})
     with pytest.raises(NotYours, match="Only the GM calls checks"):
         table.call("c1", "LAW", "medium", actor=MARIETA)
-    with pytest.raises(NotYours):
+    with pytest.raises(NotYourMove):
         table.send({"type": "allow_player_calls", "allowed": True}, MARIETA)
     table.send({"type": "allow_player_calls", "allowed": True})
-    with pytest.raises(NotYours, match="your own character"):
+    with pytest.raises(NotYourMove, match="only for the characters you control"):
         table.call("c2", "LAW", "medium", actor=MARIETA)
-    for option in ({"repeat": True}, {"hold": True}, {"helper": "c2"}, {"grant": "success", "inconsequential": True}):
+    for option in ({"repeat": True}, {"hold": True}, {"helper": "c2", "helper_skill": "LAW", "helper_rank": "easy"},
+                   {"grant": "success", "inconsequential": True}):
         with pytest.raises(NotYours, match="Only the GM"):
             table.call("c1", "LAW", "medium", actor=MARIETA, **option)
     assert table.cards.placed == []
@@ -61,8 +71,8 @@ def test_only_the_gm_calls_checks_unless_the_gm_allows_players(two: dict[str, An
 def test_a_refused_command_draws_no_card_and_changes_nothing(two: dict[str, Any]) -> None:
     table = Table(two)
     before = table.state
-    for bad in ({"skill": "DECEPTION"}, {"rank": "tricky"}, {"task": "  "}, {"combatant": "c9"}):
-        command = {"type": "call_check", "combatant": "c1", "skill": "LAW", "rank": "easy", "task": "x", **bad}
+    for bad in ({"skill": "DECEPTION"}, {"rank": "tricky"}, {"task": "  "}, {"character": "c9"}):
+        command = {"type": "call_check", "character": "c1", "skill": "LAW", "rank": "easy", "task": "x", **bad}
         with pytest.raises(BadInput):
             table.send(command)
     assert table.cards.placed == [] and table.state == before
@@ -74,15 +84,17 @@ def test_a_bonus_draws_two_and_only_the_player_picks(two: dict[str, Any]) -> Non
     table = Table(two, {"c1": ["3C", "KC"]})
     [_, drawn] = table.call("c1", "LAW", "hard", bonus=True)
     assert drawn["attempt"]["pending"] == "player" and drawn["attempt"]["suggested"] == 1
-    for someone in (GM, JO, STRANGER):
-        with pytest.raises(NotYours, match="Marieta's player chooses"):
-            table.send({"type": "pick", "combatant": "c1", "index": 1}, someone)
+    with pytest.raises(NotYours, match="Marieta's player chooses"):
+        table.send({"type": "pick", "character": "c1", "index": 1}, GM)
+    for someone in (JO, STRANGER):  # who plays no part of it: the engine refuses them first
+        with pytest.raises(NotYourMove, match="only for the characters you control"):
+            table.send({"type": "pick", "character": "c1", "index": 1}, someone)
     with pytest.raises(BadInput):
-        table.send({"type": "pick", "combatant": "c1", "index": 2}, MARIETA)
-    [picked] = table.send({"type": "pick", "combatant": "c1", "index": 0}, MARIETA)
+        table.send({"type": "pick", "character": "c1", "index": 2}, MARIETA)
+    [picked] = table.send({"type": "pick", "character": "c1", "index": 0}, MARIETA)
     assert picked["outcome"] == "failure"  # her choice, even if the King would have done
     assert of_type(table.log, "check_closed") == []  # she may still retry
-    table.send({"type": "accept", "combatant": "c1"}, MARIETA)
+    table.send({"type": "accept", "character": "c1"}, MARIETA)
     assert table.closed["outcome"] == "failure"
 
 
@@ -93,15 +105,15 @@ def test_with_a_penalty_the_gm_picks_the_worse(two: dict[str, Any]) -> None:
     [_, drawn] = table.call("c1", "LAW", "medium", penalty=True)
     assert drawn["attempt"]["pending"] == "gm" and drawn["attempt"]["suggested"] == 1
     with pytest.raises(NotYours, match="the GM chooses"):
-        table.send({"type": "pick", "combatant": "c1", "index": 0}, MARIETA)
-    table.send({"type": "pick", "combatant": "c1", "card": card("3C")}, GM)
+        table.send({"type": "pick", "character": "c1", "index": 0}, MARIETA)
+    table.send({"type": "pick", "character": "c1", "index": 1}, GM)  # the Three of Cups
     assert table.part("c1")["attempts"][0]["outcome"] == "failure"
 
 
 def test_nobody_plays_the_character_so_the_gm_picks_its_bonus() -> None:
     table = Table({"c3": report("Unclaimed", None)}, {"c3": ["3C", "KC"]})
     table.call("c3", "FREE", "hard", bonus=True)
-    table.send({"type": "pick", "combatant": "c3", "index": 1}, GM)
+    table.send({"type": "pick", "character": "c3", "index": 1}, GM)
     assert table.closed["outcome"] == "success"
 
 
@@ -130,13 +142,13 @@ def test_a_failure_is_retried_one_rank_easier_for_a_corruption_point(two: dict[s
     table.call("c1", "LAW", "hard")
     assert table.part("c1")["attempts"][0]["rank"] == "hard"
     with pytest.raises(NotYours, match="Only Marieta's player decides to retry"):
-        table.send({"type": "retry", "combatant": "c1"}, GM)
-    [retried, drawn] = table.send({"type": "retry", "combatant": "c1"}, MARIETA)
+        table.send({"type": "retry", "character": "c1"}, GM)
+    [retried, drawn] = table.send({"type": "retry", "character": "c1"}, MARIETA)
     assert (retried["corruption"], retried["rank"]) == (1, "medium")
     assert writeback(retried, table.state) == {"c1": {"corruption": 1}}
-    assert table.state["characters"]["c1"]["corruption"] == 1
+    assert table.people["c1"]["corruption"] == 1 and table.part("c1")["corruption"] == 1
     assert drawn["attempt"]["rank"] == "medium" and drawn["attempt"]["outcome"] == "failure"
-    table.send({"type": "retry", "combatant": "c1"}, MARIETA)
+    table.send({"type": "retry", "character": "c1"}, MARIETA)
     assert table.part("c1")["attempts"][-1]["rank"] == "easy"
     assert table.closed["outcome"] == "success"  # the Eight of Wands makes Easy
 
@@ -146,29 +158,29 @@ def test_the_gm_may_hold_the_rank_on_a_retry(two: dict[str, Any]) -> None:
     retry"."""
     table = Table(two, {"c1": ["7S", "4C"]})
     table.call("c1", "LAW", "hard")
-    with pytest.raises(NotYours):
+    with pytest.raises(NotYourMove, match="Only the GM can hold the rank on a retry"):
         table.send({"type": "hold", "hold": True}, MARIETA)
     table.send({"type": "hold", "hold": True})
-    [retried, _] = table.send({"type": "retry", "combatant": "c1"}, MARIETA)
+    [retried, _] = table.send({"type": "retry", "character": "c1"}, MARIETA)
     assert retried["rank"] == "hard" and retried["held"]
 
 
 def test_a_success_or_a_standing_failure_cannot_be_retried(two: dict[str, Any]) -> None:
     table = Table(two, {"c1": ["7S"]})
     table.call("c1", "LAW", "hard")
-    table.send({"type": "accept", "combatant": "c1"}, MARIETA)
+    table.send({"type": "accept", "character": "c1"}, MARIETA)
     with pytest.raises(NotNow, match="No check is open"):
-        table.send({"type": "retry", "combatant": "c1"}, MARIETA)
+        table.send({"type": "retry", "character": "c1"}, MARIETA)
     with pytest.raises(NotNow):
-        table.send({"type": "accept", "combatant": "c1"}, MARIETA)
+        table.send({"type": "accept", "character": "c1"}, MARIETA)
 
 
 def test_only_the_player_or_the_gm_lets_a_failure_stand(two: dict[str, Any]) -> None:
     table = Table(two, {"c1": ["7S"]})
     table.call("c1", "LAW", "hard")
-    with pytest.raises(NotYours):
-        table.send({"type": "accept", "combatant": "c1"}, JO)
-    [accepted, closed] = table.send({"type": "accept", "combatant": "c1"}, GM)
+    with pytest.raises(NotYourMove):
+        table.send({"type": "accept", "character": "c1"}, JO)
+    [accepted, closed] = table.send({"type": "accept", "character": "c1"}, GM)
     assert closed["outcome"] == "failure" and closed["by"] == "rules"
 
 
@@ -178,21 +190,20 @@ def test_three_corruption_points_let_the_player_choose_a_new_a_plus_and_f() -> N
     people = {"c1": report("Marieta", 7, corruption=2)}
     table = Table(people, {"c1": ["7S", "4C"]})
     with pytest.raises(NotNow, match="2 of 3"):
-        table.send({"type": "rechoose", "combatant": "c1", "a_plus": "SCI", "f_skill": "ART"}, MARIETA)
+        table.send({"type": "rechoose", "character": "c1", "a_plus": "SCI", "f_skill": "ART"}, MARIETA)
     table.call("c1", "LAW", "hard")
-    table.send({"type": "retry", "combatant": "c1"}, MARIETA)
-    assert table.state["characters"]["c1"]["corruption"] == 3
+    table.send({"type": "retry", "character": "c1"}, MARIETA)
+    assert table.people["c1"]["corruption"] == 3
     with pytest.raises(NotNow, match="All three of Marieta's Corruption Circles are filled"):
-        table.send({"type": "retry", "combatant": "c1"}, MARIETA)
-    table.send({"type": "accept", "combatant": "c1"}, MARIETA)
-    people["c1"] = {**people["c1"], "corruption": 3}  # the writeback reached her sheet
+        table.send({"type": "retry", "character": "c1"}, MARIETA)
+    table.send({"type": "accept", "character": "c1"}, MARIETA)
     with pytest.raises(BadInput, match="Wise or Charming"):  # AID: she is neither
-        table.send({"type": "rechoose", "combatant": "c1", "a_plus": "AID", "f_skill": "ART"}, MARIETA)
-    with pytest.raises(NotYours):
-        table.send({"type": "rechoose", "combatant": "c1", "a_plus": "SCI", "f_skill": "ART"}, JO)
-    [chosen] = table.send({"type": "rechoose", "combatant": "c1", "a_plus": "SCI", "f_skill": "ART"}, MARIETA)
+        table.send({"type": "rechoose", "character": "c1", "a_plus": "AID", "f_skill": "ART"}, MARIETA)
+    with pytest.raises(NotYourMove):
+        table.send({"type": "rechoose", "character": "c1", "a_plus": "SCI", "f_skill": "ART"}, JO)
+    [chosen] = table.send({"type": "rechoose", "character": "c1", "a_plus": "SCI", "f_skill": "ART"}, MARIETA)
     assert writeback(chosen, table.state) == {"c1": {"a_plus": "SCI", "f_skill": "ART", "corruption": 0}}
-    assert table.state["characters"]["c1"]["corruption"] == 0
+    assert table.people["c1"]["corruption"] == 0
 
 
 def test_one_check_at_a_time_and_the_gm_may_close_it(two: dict[str, Any]) -> None:
@@ -200,7 +211,7 @@ def test_one_check_at_a_time_and_the_gm_may_close_it(two: dict[str, Any]) -> Non
     table.call("c1", "LAW", "hard", bonus=True)
     with pytest.raises(NotNow, match="still open"):
         table.call("c2", "LAW", "hard", task="read the file")
-    with pytest.raises(NotYours):
+    with pytest.raises(NotYourMove):
         table.send({"type": "close"}, MARIETA)
     [closed] = table.send({"type": "close"})
     assert (closed["outcome"], closed["reason"], closed["by"]) == (None, "unsettled", "gm")
@@ -232,12 +243,12 @@ def test_the_day_rule_holds_until_the_gm_starts_a_new_day(two: dict[str, Any]) -
     fail a skill check, it stays failed." "a Skill Check can only be attempted by one player"."""
     table = Table(two, {"c1": ["3C"], "c2": ["KC", "KW"]})
     table.call("c1", "FREE", "hard", task="Unlock the door")
-    table.send({"type": "accept", "combatant": "c1"}, MARIETA)
+    table.send({"type": "accept", "character": "c1"}, MARIETA)
     with pytest.raises(AlreadyToday, match="Marieta already made the check for 'Unlock the door' today"):
         table.call("c1", "FREE", "hard", task="unlock  the DOOR")
     with pytest.raises(AlreadyToday):
         table.call("c2", "LAW", "easy", task="unlock the door")
-    with pytest.raises(NotYours):
+    with pytest.raises(NotYourMove):
         table.send({"type": "new_day"}, MARIETA)
     [day] = table.send({"type": "new_day"})
     assert day["day"] == 2 and table.state["today"] == []
@@ -246,9 +257,9 @@ def test_the_day_rule_holds_until_the_gm_starts_a_new_day(two: dict[str, Any]) -
     assert [e["outcome"] for e in table.state["today"]] == ["success", "success"]
 
 
-def test_unknown_commands_are_refused() -> None:
-    with pytest.raises(BadInput, match="no Report Card command"):
-        decide(new_state(), {"type": "explode", "actor": GM})
+def test_unknown_commands_are_refused(two: dict[str, Any]) -> None:
+    with pytest.raises(RuleError, match="no such command"):
+        Table(two).send({"type": "explode"})
 
 
 def test_the_log_replays_without_drawing(two: dict[str, Any]) -> None:
@@ -256,14 +267,11 @@ def test_the_log_replays_without_drawing(two: dict[str, Any]) -> None:
     drawing again"."""
     table = Table(two, {"c1": ["M10", "KC", "3S", "9W"], "c2": ["5C"]})
     table.call("c1", "FREE", "medium", bonus=True)
-    table.send({"type": "pick", "combatant": "c1", "index": 1}, MARIETA)
+    table.send({"type": "pick", "character": "c1", "index": 1}, MARIETA)
     table.send({"type": "new_day"})
-    table.send({"type": "call_group", "mode": "only_one", "combatants": ["c1", "c2"], "skill": "LAW",
+    table.send({"type": "call_group", "mode": "only_one", "characters": ["c1", "c2"], "skill": "LAW",
                 "rank": "easy", "task": "search the room"})
-    state = new_state()
-    for event in table.log:
-        state = apply(state, event)
-    assert state == table.state
+    assert ENGINE.fold(table.log) == table.state
     recorded = [t for e in of_type(table.log, "drawn") for d in e["attempt"]["draws"]
                 for t in (d["card"], d["second"]) if t]
     assert sorted(recorded) == sorted(token for _, token, to, _ in table.cards.placed if to == "play")
@@ -272,7 +280,7 @@ def test_the_log_replays_without_drawing(two: dict[str, Any]) -> None:
 def test_log_lines_are_plain_english(two: dict[str, Any]) -> None:
     table = Table(two, {"c1": ["7S", "M0"]})
     table.call("c1", "FREE", "hard")
-    table.send({"type": "retry", "combatant": "c1"}, MARIETA)
+    table.send({"type": "retry", "character": "c1"}, MARIETA)
     assert table.lines == [
         "The GM calls a check for 'pick the lock': Marieta (FREE, Hard made Medium by the A+ skill).",
         "Marieta draws the Seven of Swords against Medium: failure, not close: it needed a 10 or better.",

@@ -16,23 +16,24 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from games.contract import SPECTATOR_SEAT
 from games.core.cards import orient, tarot
 from games.core.cards_port import StackedCards
-from games.report_card.draws import deck_name
-from games.report_card.errors import RuleError
-from games.report_card.events import apply
-from games.report_card.narrate import summary
-from games.report_card.procedure import decide
-from games.report_card.rules import RANKS, SKILL
-from games.report_card.draws import on_the_table
-from games.report_card.state import drawable, last, new_state, status
-from games.report_card.table import panel, writeback
+from games.core.engine import RuleError
+from games.report_card import ENGINE
+from games.report_card.draws import deck_title, on_the_table
+from games.report_card.panel import view
+from games.report_card.rules import RANKS
+from games.report_card.skills import SKILL
+from games.report_card.state import drawable, last, status
+from tests.unit.report_card.conftest import Table
 from tests.unit.report_card.helpers import GM, player, report
 
 PEOPLE = {"c1": report("Marieta", 7, corruption=2), "c2": report("Jo", 8, abilities=("wise",), a_plus="LAW",
                                                                   f_skill="ART", major=10),
           "c3": report("Unclaimed", None, abilities=("strong",), a_plus="GYM", f_skill="SCI", major=16)}
 ACTORS = {"c1": player(7, "c1"), "c2": player(8, "c2"), "c3": GM}
+DECKS = {cid: deck_title(person["name"]) for cid, person in PEOPLE.items()}
 FULL = sorted(c.id for c in tarot())
 
 
@@ -46,7 +47,7 @@ class Tabled:
         for cid in PEOPLE:
             cards = tarot()
             rng.shuffle(cards)
-            decks[deck_name(cid)] = [c.token for c in orient(cards, rng)]
+            decks[DECKS[cid]] = [c.token for c in orient(cards, rng)]
         self.cards = StackedCards(decks)
         self.play: dict[str, list[str]] = {name: [] for name in decks}
         self.seen = 0
@@ -70,7 +71,7 @@ class Tabled:
     def assert_only_the_open_check_lies_face_up(self, state: dict[str, Any]) -> None:
         """The play area holds the open check's cards still in use, and nothing else."""
         check = state["check"]
-        expected = Counter((deck_name(p["cid"]), t) for p in (check["parts"] if check else ())
+        expected = Counter((DECKS[p["cid"]], t) for p in (check["parts"] if check else ())
                            for t in on_the_table(last(p)))
         assert Counter((d, t) for d, tokens in self.play.items() for t in tokens) == expected
 
@@ -85,15 +86,15 @@ def command(data: st.DataObject, state: dict[str, Any],
         base = {"skill": pick(list(SKILL)), "rank": pick(RANKS), "task": pick(["door", "room", "lever", "file"]),
                 "repeat": data.draw(st.booleans()), "hold": data.draw(st.booleans())}
         if kind == "call_check":
-            return {"type": kind, "combatant": pick(list(PEOPLE)), "bonus": data.draw(st.booleans()),
+            return {"type": kind, "character": pick(list(PEOPLE)), "bonus": data.draw(st.booleans()),
                     "penalty": data.draw(st.booleans()), **base}, GM
         if kind == "help":
             main, helper = data.draw(st.permutations(list(PEOPLE)))[:2]
-            return {"type": "call_check", "combatant": main, "helper": helper, "helper_skill": pick(list(SKILL)),
+            return {"type": "call_check", "character": main, "helper": helper, "helper_skill": pick(list(SKILL)),
                     "helper_rank": pick(RANKS), "bonus": data.draw(st.booleans()), **base}, GM
         if kind == "call_group":
             members = data.draw(st.lists(st.sampled_from(list(PEOPLE)), min_size=2, max_size=3, unique=True))
-            return {"type": kind, "mode": pick(["only_one", "everyone"]), "combatants": members,
+            return {"type": kind, "mode": pick(["only_one", "everyone"]), "characters": members,
                     "bonus": data.draw(st.lists(st.sampled_from(members), max_size=2)),
                     "penalty": data.draw(st.lists(st.sampled_from(members), max_size=2)), **base}, GM
         return {"type": "new_day"}, GM
@@ -102,34 +103,29 @@ def command(data: st.DataObject, state: dict[str, Any],
     kind = pick(["draw", "draw", "pick", "retry", "accept", "retry", "close", "rechoose"])
     actor = pick([ACTORS[cid], GM])
     if kind == "pick":
-        return {"type": kind, "combatant": cid, "index": pick([0, 1])}, actor
+        return {"type": kind, "character": cid, "index": pick([0, 1])}, actor
     if kind == "rechoose":
-        return {"type": kind, "combatant": cid, "a_plus": people[cid]["a_plus"], "f_skill": pick(list(SKILL))}, actor
-    return {"type": kind, "combatant": cid}, actor if kind != "close" else GM
+        return {"type": kind, "character": cid, "a_plus": people[cid]["a_plus"], "f_skill": pick(list(SKILL))}, actor
+    return {"type": kind, "character": cid}, actor if kind != "close" else GM
 
 
 @settings(max_examples=40, deadline=None)
 @given(seed=st.integers(0, 2**32), data=st.data(), steps=st.integers(1, 40))
 def test_every_card_stays_in_exactly_one_place(seed: int, data: st.DataObject, steps: int) -> None:
     table = Tabled(seed)
-    state = new_state()
-    people = {cid: dict(person) for cid, person in PEOPLE.items()}  # the sheets, as written back
-    log: list[dict[str, Any]] = []
+    # the sheets, as written back
+    played = Table({cid: dict(person) for cid, person in PEOPLE.items()}, auto_draw=False)
+    played.cards = table.cards
     for _ in range(steps):
-        sent, actor = command(data, state, people)
-        sent = {**sent, "actor": actor, "characters": {cid: dict(p) for cid, p in people.items()}}
+        sent, actor = command(data, played.state, played.people)
         before = len(table.cards.placed)
         try:
-            events = decide(state, sent, None, table.cards)
+            events = played.send(sent, actor)
         except RuleError:
             assert len(table.cards.placed) == before, "a refusal drew a card"
             continue
-        for event in events:
-            state = apply(state, event)
-            assert summary(event, state)
-            for cid, fields in writeback(event, state).items():
-                people[cid].update(fields)
-        log += events
+        state = played.state
+        assert all(played.lines[-len(events):])
         table.note()
         table.assert_conserved()
         table.assert_only_the_open_check_lies_face_up(state)
@@ -139,19 +135,17 @@ def test_every_card_stays_in_exactly_one_place(seed: int, data: st.DataObject, s
                  + [d["second"] for d in e["attempt"]["draws"] if d["second"]]]
         assert Counter(drawn) == Counter((d, t) for d, t, to, _ in table.cards.placed[before:] if to == "play")
         # and every card the rules put on a discard pile is named in them too
-        thrown = [(deck_name(e["cid"]), t) for e in events if e["type"] in ("drawn", "picked")
+        thrown = [(DECKS[e["cid"]], t) for e in events if e["type"] in ("drawn", "picked")
                   for t in e.get("discarded", ())]
-        thrown += [(deck_name(cid), t) for e in events if e["type"] == "check_closed"
+        thrown += [(DECKS[cid], t) for e in events if e["type"] == "check_closed"
                    for cid, tokens in e.get("discarded", {}).items() for t in tokens]
         assert Counter(thrown) == Counter((d, t) for d, t, to, _ in table.cards.placed[before:] if to == "discard")
-        assert panel(state)["day"] == state["day"]
+        assert view(state, SPECTATOR_SEAT)["day"] == state["day"]
         if state["check"] is not None:  # an open check always waits for someone
             assert drawable(state["check"]) or any(status(p) in ("picking", "failed")
                                                    for p in state["check"]["parts"])
         for cid, read in state["decks"].items():  # each deck's count as last read is the real one
             if any(e["type"] == "drawn" and e["cid"] == cid for e in events):
-                assert read["unseen"] == len(table.cards.decks[deck_name(cid)])  # nobody holds a card
-    replayed = new_state()
-    for event in json.loads(json.dumps(log)):  # as the platform stores them
-        replayed = apply(replayed, event)
-    assert replayed == state == json.loads(json.dumps(state))
+                assert read["unseen"] == len(table.cards.decks[DECKS[cid]])  # nobody holds a card
+    replayed = ENGINE.fold(json.loads(json.dumps(played.log)))  # as the platform stores them
+    assert replayed == played.state == json.loads(json.dumps(played.state))

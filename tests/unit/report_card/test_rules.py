@@ -6,10 +6,12 @@ import pytest
 
 from games.report_card.errors import BadInput
 from games.report_card.meanings import MINOR_MEANINGS, card_name, meaning
+from games.report_card.draws import judge
 from games.report_card.rules import (
-    CRITICAL_FAILURE, CRITICAL_SUCCESS, FAILURE, RANKS, SKILL, SUCCESS, card_class, easier, edge_of, judge,
-    major_number, outcome_of, with_skill,
+    CRITICAL_FAILURE, CRITICAL_SUCCESS, FAILURE, RANKS, SUCCESS, card_class, easier, edge_of, outcome_of,
 )
+from games.report_card.sheet import major_number
+from games.report_card.skills import SKILL, with_skill
 from tests.unit.report_card.helpers import card
 
 MINORS = [f"tarot:{s}:{v}" for s in ("cups", "pentacles", "swords", "wands") for v in range(1, 15)]

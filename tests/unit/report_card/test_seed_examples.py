@@ -8,7 +8,8 @@ import pytest
 
 from games.core.cards import card_by_id
 from games.report_card.meanings import meaning
-from games.report_card.rules import closeness, judge
+from games.report_card.draws import judge
+from games.report_card.rules import closeness
 from tests.unit.report_card.conftest import Table
 from tests.unit.report_card.helpers import GM, card, player, report
 
@@ -40,11 +41,11 @@ def test_an_unlikely_retry_becomes_hard_then_medium() -> None:
     table = Table({"c1": report("Marieta", 7)}, {"c1": ["2C", "3C", "KC"]})
     table.call("c1", "GYM", "easy", task="climb the wall")
     for _ in range(2):
-        table.send({"type": "retry", "combatant": "c1"}, MARIETA)
+        table.send({"type": "retry", "character": "c1"}, MARIETA)
     attempts = table.closed["parts"][0]["attempts"]
     assert [(a["rank"], a["outcome"]) for a in attempts] == [
         ("unlikely", "failure"), ("hard", "failure"), ("medium", "success")]
-    assert table.state["characters"]["c1"]["corruption"] == 2
+    assert table.people["c1"]["corruption"] == 2
 
 
 def test_jumping_from_the_moon_to_the_earth_stays_impossible() -> None:
@@ -53,11 +54,11 @@ def test_jumping_from_the_moon_to_the_earth_stays_impossible() -> None:
     table = Table({"c1": report("Marieta", 7)}, {"c1": ["M19", "M21", "KC"]})
     table.call("c1", "MISC", "impossible", task="jump from the Moon to the Earth", hold=True)
     for _ in range(2):
-        table.send({"type": "retry", "combatant": "c1"}, MARIETA)
+        table.send({"type": "retry", "character": "c1"}, MARIETA)
     attempts = table.part("c1")["attempts"]
     assert [a["rank"] for a in attempts] == ["impossible"] * 3
     assert [a["outcome"] for a in attempts] == ["failure"] * 3  # not even the Sun or the World
-    assert table.state["characters"]["c1"]["corruption"] == 2
+    assert table.people["c1"]["corruption"] == 2
 
 
 def test_breathing_is_automatic_and_making_toast_trivial() -> None:
@@ -95,7 +96,7 @@ def test_an_aced_chemistry_course_gives_bonus() -> None:
                   {"c2": ["4C", "M7"]})
     [_, drawn] = table.call("c2", "SCI", "unlikely", task="decipher the lab result", bonus=True)
     assert drawn["attempt"]["rank"] == "hard"  # her A+
-    table.send({"type": "pick", "combatant": "c2", "index": 1}, player(8, "c2"))
+    table.send({"type": "pick", "character": "c2", "index": 1}, player(8, "c2"))
     assert table.closed["outcome"] == "success"
 
 
@@ -105,7 +106,7 @@ def test_a_splinted_leg_gives_penalty() -> None:
     table = Table({"c1": report("Marieta", 7, a_plus="FREE", f_skill="LAW")}, {"c1": ["KC", "2C"]})
     [_, drawn] = table.call("c1", "GYM", "easy", task="climb the wall", penalty=True)
     assert drawn["attempt"]["pending"] == "gm" and drawn["attempt"]["suggested"] == 1
-    table.send({"type": "pick", "combatant": "c1", "index": 1}, GM)
+    table.send({"type": "pick", "character": "c1", "index": 1}, GM)
     assert table.part("c1")["attempts"][0]["outcome"] == "failure"
 
 
@@ -162,7 +163,7 @@ def test_the_fool_during_major_surgery(rank: str, outcome: str, lucky: bool) -> 
 def test_searching_a_room_sneaking_and_pulling_a_lever_are_the_three_group_checks(table: Table) -> None:
     """Seed: "Only One Player Needs to Succeed ("Searching a Room")", "Every Player Needs to
     Succeed ("Sneaking Past Some Executare")", "One Player Helps Another ("Pulling a Lever")"."""
-    base: dict[str, Any] = {"combatants": ["c1", "c2"], "skill": "FREE", "rank": "easy"}
+    base: dict[str, Any] = {"characters": ["c1", "c2"], "skill": "FREE", "rank": "easy"}
     table.send({"type": "call_group", "mode": "only_one", "task": "search a room", **base})
     assert table.closed["mode"] == "only_one"
     table.send({"type": "call_group", "mode": "everyone", "task": "sneak past some Executare", **base})

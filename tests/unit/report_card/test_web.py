@@ -2,21 +2,22 @@
 
 from __future__ import annotations
 
-from games.contract import Seat
-
 import json
 from typing import Any
 
 import pytest
 
 import games.report_card as report_card
-from games.contract import Character, Member, Table
+from games.contract import Character, Member, Seat, Table
 from games.core.cards import tarot
 from games.core.cards_port import StackedCards
+from games.core.engine import RuleError, Turn
 from games.registry import check_registration
-from games.report_card import SYSTEM, deck_title, new_state, run
-from games.report_card.errors import BadInput, RuleError
-from games.report_card.web import odds_context, odds_left
+from games.report_card import ENGINE, SYSTEM
+from games.report_card.draws import deck_title
+from games.report_card.errors import BadInput
+from games.report_card.moves import MOVES
+from games.report_card.odds import odds_context
 from games.sheets import SheetField
 from tests.unit.report_card.helpers import card
 
@@ -37,18 +38,21 @@ def read_id(raw: object) -> int | None:
         return None
 
 
-def table(state: dict[str, Any] | None = None) -> Table:
-    characters = (Character(12, "c12", "Marieta", SHEETS[12], owner=7), Character(13, "c13", "Jo", SHEETS[13], owner=8))
-    return Table(characters=characters, state=state, read_id=read_id)
+CHARACTERS = (Character(12, "c12", "Marieta", SHEETS[12], owner=7), Character(13, "c13", "Jo", SHEETS[13], owner=8))
+
+
+def table() -> Table:
+    return Table(characters=CHARACTERS, state=None, read_id=read_id)
 
 
 def send(state: dict[str, Any], name: str, form: dict[str, list[str]], member: Member, cards: StackedCards
          ) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-    """As the platform does: parse the form, add the type and the sender, decide and apply."""
+    """As the platform does: parse the form, then decide and fold under the lock, the sender,
+    the characters and the decks handed over as a ``Turn``."""
     command = SYSTEM.command(name)
     assert command is not None
-    args = command.parse(form, table(state))
-    return run(state, {**args, "type": name, "actor": member.actor()}, cards)
+    args = command.parse(form, table())
+    return ENGINE.run(state, name, args, Turn(member=member, characters={c.cid: c for c in CHARACTERS}, cards=cards))
 
 
 def test_the_registration_is_complete_and_the_platform_accepts_it() -> None:
@@ -58,13 +62,14 @@ def test_the_registration_is_complete_and_the_platform_accepts_it() -> None:
     assert SYSTEM.engine is not None
     assert SYSTEM.panel is not None and SYSTEM.panel.template == "games/report_card/panel.html#panel"
     assert SYSTEM.panel.notice == "games/report_card/panel.html#notice"
-    assert SYSTEM.page("odds") is not None and issubclass(SYSTEM.rule_error, RuleError)
+    assert SYSTEM.page("odds") is not None and SYSTEM.engine is ENGINE
 
 
-def test_every_engine_command_is_reachable_from_the_web() -> None:
-    assert {c.name for c in SYSTEM.commands} == set(report_card.COMMANDS)
+def test_every_move_is_reachable_from_the_web_and_names_its_character() -> None:
+    assert SYSTEM.commands == MOVES
     controllers = {c.name for c in SYSTEM.commands if c.sender == "controller"}
     assert controllers == {"call_check", "draw", "pick", "retry", "accept", "rechoose"}
+    assert {c.subject for c in SYSTEM.commands if c.sender == "controller"} == {"character"}
 
 
 def test_a_check_from_the_form_to_the_cards() -> None:
@@ -72,9 +77,10 @@ def test_a_check_from_the_form_to_the_cards() -> None:
                           deck_title("Jo"): [c.id for c in tarot()]})
     form = {"character": ["12"], "skill": ["art"], "rank": ["Hard"], "task": ["  forge the  note "],
             "bonus": ["on"]}
-    state, events = send(new_state(), "call_check", form, GAIL, cards)
-    assert events[0]["characters"]["c12"]["player"] == 7 and events[0]["check"]["task"] == "forge the note"
-    assert events[0]["characters"]["c12"]["deck"] == "Marieta's Tarot" and cards.placed == []
+    state, events = send(ENGINE.new_state(), "call_check", form, GAIL, cards)
+    [part] = events[0]["check"]["parts"]
+    assert (part["name"], part["major"]) == ("Marieta", 17) and events[0]["check"]["task"] == "forge the note"
+    assert part["deck"] == "Marieta's Tarot" and cards.placed == []
     state, events = send(state, "draw", {"character": ["12"]}, ANN, cards)
     assert events[0]["deck"] == "Marieta's Tarot" and len(cards.placed) == 2
     with pytest.raises(RuleError, match="Marieta's player chooses"):
@@ -100,20 +106,21 @@ def test_parsers_refuse_what_they_cannot_read() -> None:
         call.parse({"character": ["12"], "task": ["x" * 121]}, table())
 
 
-def test_a_group_and_a_helper_are_parsed_with_everyones_report_card() -> None:
+def test_a_group_and_a_helper_are_parsed_to_their_characters() -> None:
     group = SYSTEM.command("call_group")
     call = SYSTEM.command("call_check")
     assert group and call
     args = group.parse({"characters": ["13", "12"], "mode": ["everyone"], "bonus": ["13"], "skill": ["LAW"],
                         "rank": ["easy"], "task": ["sneak"]}, table())
-    assert args["combatants"] == ["c12", "c13"] and args["bonus"] == ["c13"] and set(args["characters"]) == {"c12", "c13"}
-    args = call.parse({"character": ["12"], "helper": ["13"], "helper_skill": ["LAW"], "helper_rank": ["easy"]}, table())
-    assert args["helper"] == "c13" and args["characters"]["c13"]["name"] == "Jo"
+    assert args["characters"] == ["c12", "c13"] and args["bonus"] == ["c13"] and args["mode"] == "everyone"
+    args = call.parse({"character": ["12"], "helper": ["13"], "helper_skill": ["LAW"], "helper_rank": ["easy"],
+                       "skill": ["LAW"], "rank": ["easy"], "task": ["read the file"]}, table())
+    assert (args["character"], args["helper"], args["helper_rank"]) == ("c12", "c13", "easy")
 
 
 def test_the_panel_is_plain_data_and_the_same_for_every_lens() -> None:
     cards = StackedCards({deck_title("Marieta"): [card("M10"), card("KC"), card("2C")]})
-    state, _ = send(new_state(), "call_check", {"character": ["12"], "skill": ["ART"], "rank": ["medium"],
+    state, _ = send(ENGINE.new_state(), "call_check", {"character": ["12"], "skill": ["ART"], "rank": ["medium"],
                                                 "task": ["sing"], "penalty": ["on"]}, GAIL, cards)
     state, _ = send(state, "draw", {"character": ["12"]}, GAIL, cards)
     assert SYSTEM.panel is not None
@@ -126,7 +133,8 @@ def test_the_panel_is_plain_data_and_the_same_for_every_lens() -> None:
     assert wheel["name"] == "Wheel of Fortune" and wheel["second"]["name"] == "Two of Cups"
     assert wheel["outcome_label"] == "critical failure" and wheel["happenstance"] and wheel["meaning"]
     assert part["odds"] is None  # a card to choose: no draw is next
-    assert views[0]["report_cards"][0]["circles"] == "○○○"
+    assert SYSTEM.panel.character_view(CHARACTERS[0]) == {"a_plus": "ART", "f_skill": "GYM", "corruption": 0,
+                                                          "rechoose": False}
     assert views[0]["turn"] == {"combatant": None, "gm": True, "says": "The GM chooses the worse of Marieta's two cards",
                                 "prompt": "choose the worse of Marieta's two cards (Penalty)"}
 
@@ -142,14 +150,6 @@ def test_the_odds_page_lists_every_rank_plain_with_bonus_and_with_penalty() -> N
     for bar in context["chart"]["bars"]:
         assert sum(s["width"] for s in bar["segments"]) == 300
     assert odds_context({"major": ["moose"], "edge": ["sideways"]})["major"] is None
-
-
-def test_odds_before_the_draw_from_the_cards_left() -> None:
-    left = [card("KC"), card("2C")]
-    assert odds_left(left, "medium") == {"critical_success": 0, "success": 50, "failure": 50,
-                                         "critical_failure": 0, "succeeds": 50, "fails": 50}
-    assert odds_left([card("KC")], "medium", bonus=True) is None
-    assert odds_left([card("M5")], "hard", major=5)["critical_success"] == 100  # type: ignore[index]
 
 
 def test_sheet_registration_cleans_and_derives() -> None:

@@ -7,10 +7,8 @@ from __future__ import annotations
 from typing import Any
 
 from games.contract import Working
-from games.report_card import SYSTEM
+from games.report_card import ENGINE
 from games.report_card import working as w
-from games.report_card.events import apply
-from games.report_card.state import new_state
 from tests.unit.report_card.conftest import Table
 from tests.unit.report_card.helpers import player
 from tests.unit.report_card.test_groups import three  # noqa: F401 (a fixture)
@@ -20,10 +18,10 @@ MARIETA = player(7, "c1")
 
 def workings(table: Table) -> list[tuple[str, str, Working | None]]:
     """Each event's type, line and working, the working made from the state that event left."""
-    state, out = new_state(), []
+    state, out = ENGINE.new_state(), []
     for event, line in zip(table.log, table.lines):
-        state = apply(state, event)
-        out.append((event["type"], line, SYSTEM.engine.working(event, state)))
+        state = ENGINE.apply(state, event)
+        out.append((event["type"], line, w.working(event, state)))
     return out
 
 
@@ -55,7 +53,7 @@ def test_a_retry_costs_a_corruption_point_and_comes_one_rank_easier(two: dict[st
     to re-try the check, it becomes one step easier"; "A Fool is always a Critical Success"."""
     table = Table(two, {"c1": ["7S", "M0"]})
     table.call("c1", "FREE", "hard")
-    table.send({"type": "retry", "combatant": "c1"}, MARIETA)
+    table.send({"type": "retry", "character": "c1"}, MARIETA)
     _, made = of(table, "retried")
     assert made.steps == ("Corruption 0 + 1 = 1 of 3", "one rank easier: Easy") and made.rule == w.RETRY[0]
     line, made = of(table, "drawn")
@@ -69,7 +67,7 @@ def test_the_gm_holding_the_rank_quotes_the_discretion(two: dict[str, Any]) -> N
     """Seed: "At the GM's discretion, a check can remain at its current difficulty level during a retry"."""
     table = Table(two, {"c1": ["7S", "3S"]})
     table.call("c1", "FREE", "hard", hold=True)
-    table.send({"type": "retry", "combatant": "c1"}, MARIETA)
+    table.send({"type": "retry", "character": "c1"}, MARIETA)
     _, made = of(table, "retried")
     assert made.steps[1] == "the GM holds the rank: Medium" and made.rule == w.HELD[0]
 
@@ -93,7 +91,7 @@ def test_bonus_draws_two_and_the_kept_card_is_read(two: dict[str, Any]) -> None:
     prefer."; "Hard: Fails on any Minor Arcana, otherwise succeeds.\""""
     table = Table(two, {"c1": ["3C", "KC"]})
     table.call("c1", "LAW", "hard", bonus=True)
-    table.send({"type": "pick", "combatant": "c1", "index": 1}, MARIETA)
+    table.send({"type": "pick", "character": "c1", "index": 1}, MARIETA)
     _, made = of(table, "drawn")
     assert made.steps[-3:] == ("the Three of Cups: failure", "the King of Cups: failure",
                                "two cards: the player keeps the one preferred")
@@ -117,7 +115,7 @@ def test_a_group_check_names_each_result_and_the_mode_s_rule(three: dict[str, An
     """Seed, "Only One Player Needs to Succeed": "whichever player draws the highest card succeeds
     "the most" and is the player who actually accomplishes the task at hand"."""
     table = Table(three, {"c1": ["QC"], "c2": ["KW"], "c3": ["3S"]})
-    table.send({"type": "call_group", "mode": "only_one", "combatants": ["c1", "c2", "c3"], "skill": "FINAID",
+    table.send({"type": "call_group", "mode": "only_one", "characters": ["c1", "c2", "c3"], "skill": "FINAID",
                 "rank": "medium", "task": "search the room"})
     line, made = of(table, "check_closed")
     assert line == "The check for 'search the room' ends: success; Jo drew the highest card and accomplishes it."
@@ -158,9 +156,9 @@ def test_a_critical_failure_fails_everyone_s_check(three: dict[str, Any]) -> Non
     player gets a Critical Success, they succeed for everyone. If any player gets a Critical Failure,
     they fail for everyone." (seeds README: no retry buys it off)."""
     table = Table(three, {"c1": ["QC"], "c2": ["M16"], "c3": ["KS"]})
-    table.send({"type": "call_group", "mode": "everyone", "combatants": ["c1", "c2", "c3"], "skill": "FINAID",
+    table.send({"type": "call_group", "mode": "everyone", "characters": ["c1", "c2", "c3"], "skill": "FINAID",
                 "rank": "medium", "task": "sneak past"})
-    table.send({"type": "accept", "combatant": "c2"}, player(8, "c2"))
+    table.send({"type": "accept", "character": "c2"}, player(8, "c2"))
     line, made = of(table, "check_closed")
     assert line.startswith("The check for 'sneak past' ends: failure; Jo's Critical Failure fails for everyone")
     assert made.steps == ("Marieta: success", "Jo: critical failure", "Sam: success", "failure")
