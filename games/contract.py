@@ -268,8 +268,11 @@ class Panel:
     # the character's facts as ``panel.characters[i].view``, for the seats that may see its sheet.
     character_view: Callable[[Character], dict[str, Any]] | None = None
     # The table's decks (by name) whose counts the view reads, handed to it as ``seat.decks``
-    # (Harsh Light's odds count the cards not lying face up).
+    # (Harsh Light's odds count the cards not lying face up); ``rule_decks`` hands it every deck
+    # the rules draw from as well (``GameSystem.rule_decks`` and each character's own, made by
+    # ``character_decks``: Report Card's odds count each player's own deck).
     decks: tuple[str, ...] = ()
+    rule_decks: bool = False
 
 
 @dataclass(frozen=True)

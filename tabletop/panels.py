@@ -14,6 +14,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from django.db.models import Q
 from django.template.loader import render_to_string
 
 from games import contract, registry
@@ -51,11 +52,13 @@ def seat_of(seat: PageSeat, characters: Sequence[contract.Character], *, npc_she
                          controls=frozenset(c.cid for c in characters if c.owner == seat.member))
 
 
-def deck_views(table: Table, names: Sequence[str]) -> tuple[contract.DeckView, ...]:
-    """The decks a panel reads (``Panel.decks``), as everyone at the table may know them."""
-    if not names:
+def deck_views(table: Table, panel: contract.Panel) -> tuple[contract.DeckView, ...]:
+    """The decks a panel reads (``Panel.decks``, ``Panel.rule_decks``), as everyone at the table
+    may know them."""
+    if not panel.decks and not panel.rule_decks:
         return ()
-    rows = (CardPlacement.objects.filter(deck__table=table, deck__name__in=names)
+    wanted = Q(deck__name__in=panel.decks) | Q(deck__rules=True) if panel.rule_decks else Q(deck__name__in=panel.decks)
+    rows = (CardPlacement.objects.filter(wanted, deck__table=table)
             .values_list("deck__name", "card_id", "pile__kind").order_by("deck__name", "pile__kind", "position"))
     found: dict[str, dict[str, list[str]]] = {}
     for name, card, kind in rows:
@@ -96,7 +99,7 @@ def current(table: Table, member: Membership | None) -> dict[str, Any] | None:
         return None
     characters = [facts(c) for c in table.characters.order_by("pk")]
     seat = seat_of(page_seat(member), characters, npc_sheets_secret=table.npc_sheets_secret,
-                   decks=deck_views(table, game.panel.decks))
+                   decks=deck_views(table, game.panel))
     return view_for(game, procedure_state(table), seat, characters)
 
 
@@ -172,7 +175,7 @@ def attach(events: Iterable[Event], table: Table, state: Mapping[str, Any],
     covered: set[str] = set()
     views: dict[str, dict[str, Any]] = {}
     seats = seats_at(table.pk)
-    decks = deck_views(table, game.panel.decks)
+    decks = deck_views(table, game.panel)
     for event in reversed(list(events)):
         mine: dict[str, tuple[PageSeat, dict[str, Any]]] = {}
         for seat in seats:

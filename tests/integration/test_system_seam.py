@@ -329,3 +329,12 @@ def test_a_panel_that_reads_a_deck_is_handed_what_anyone_may_know_of_it(dc, monk
         assert fate is not None and seen[-1].deck("Gone") is None
         assert fate.draw == 38 and len(fate.unseen) == 39 and list(fate.unseen) == sorted(fate.unseen)
         assert drawn[0].removesuffix("/r") not in fate.unseen and fate.discard == ()
+    # a panel that reads the rules' decks is handed them too, by their names
+    monkeypatch.setitem(registry.SYSTEMS, "demon_city", replace(
+        game, panel=replace(game.panel, view=view, rule_decks=True)))
+    ruled = services.deck_create(table=dc["table"], actor=gm, kind="tarot", rng=random.Random(4), name="Omens")
+    ruled.rules = True
+    ruled.save(update_fields=["rules"])
+    assert dc["clients"]["ann"].get(reverse("table", args=[dc["table"].pk])).status_code == 200
+    assert seen[-1].deck("Omens") is not None and len(seen[-1].deck("Omens").unseen) == 78
+    assert seen[-1].deck("Fate") is None
