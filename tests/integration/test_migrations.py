@@ -149,3 +149,39 @@ def test_a_seal_made_before_0015_counts_every_card_not_face_up_as_unseen() -> No
     assert new.objects.get(pk=shown.pk).unseen == []
     executor = MigrationExecutor(connection)
     executor.migrate(executor.loader.graph.leaf_nodes())
+
+
+def test_every_procedure_state_is_folded_again_from_its_log(rng) -> None:
+    """Issue 24: states kept before the one engine held undo snapshots (Demon City, Passages) and
+    sheet copies (Report Card); each becomes what its log folds to now, and a state whose log
+    no fold reads starts afresh, the log kept whole."""
+    import importlib
+
+    from django.apps import apps
+    from django.contrib.auth import get_user_model
+
+    from games import registry
+    from tabletop import services
+    from tabletop.models import Event, ProcedureState, Role
+    from tests.support.kit import fold
+
+    migration = importlib.import_module("tabletop.migrations.0017_states_folded_again")
+    users = get_user_model()
+    fight = services.table_create(gm=users.objects.create_user("m-gm"), name="Old fight", system="demon_city")
+    gm = fight.members.get(role=Role.GM)
+    alfie = services.character_create(table=fight, actor=gm, name="Alfie", sheet={"agility": "2", "toughness": "3"})
+    services.procedure_command(table=fight, actor=gm, command={"type": "start", "combatants": [f"c{alfie.pk}"]},
+                               rng=rng)
+    row = ProcedureState.objects.get(table=fight)
+    row.state = {**row.state, "undo": [{"phase": "announce", "combatants": {}, "step": 0, "order": []}]}
+    row.save()  # an old snapshot, as Demon City kept them
+    odd = services.table_create(gm=users.objects.create_user("m-gm2"), name="Odd", system="passages")
+    ProcedureState.objects.create(table=odd, state={"mode": "nonsense"})
+    Event.objects.create(table=odd, seq=odd.next_seq, kind="passages.combat_started", actor=odd.members.get(),
+                         audience="everyone", summary="An old line.", payload={"event": {"type": "combat_started"}})
+    logged = Event.objects.count()
+    migration.fold_again(apps, None)
+    assert ProcedureState.objects.get(table=fight).state == fold(fight)
+    assert ProcedureState.objects.get(table=fight).state["undo"][0]["step"] == 1
+    assert ProcedureState.objects.get(table=odd).state == registry.get("passages").engine.new_state()
+    assert Event.objects.count() == logged
