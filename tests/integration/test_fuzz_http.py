@@ -237,7 +237,7 @@ def dc_posts(w: World) -> list[tuple[str, dict[str, Any]]]:
     """Every POST only a Demon City table takes, and its sheet, with good data."""
     pk = w.dc.pk
     alfie, demon = (f"c{c.pk}" for c in w.dc_characters)
-    reads = {  # the fields each command reads (games/demon_city/web.py)
+    reads = {  # the fields each command reads (games/demon_city/moves.py)
         "start": {"characters": [str(c.pk) for c in w.dc_characters]},
         "add_combatant": {"characters": [str(w.dc_characters[0].pk)]},
         "announce": {"combatant": alfie, "kind": "attack", "description": "swings", "target": demon,
