@@ -103,6 +103,12 @@ class Move:
     subject: str | None = None
 
 
+def players_move(name: str, label: str, parse: Parser, handle: Handler, *, subject: str = "character") -> Move:
+    """A move a character's player makes for it (and the GM, who stands in for anyone): the
+    argument ``subject`` names the character."""
+    return Move(name, label, parse, handle, sender="controller", subject=subject)
+
+
 def may_send(sender: Sender, member: Member, subject: Character | None) -> bool:
     """The one rule of who may send a move: the GM anything; a player a "controller" move made
     for a character they play."""

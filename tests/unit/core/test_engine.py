@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from games.contract import Character, Member
-from games.core.engine import Engine, Move, NotYourMove, RuleError, Turn, Undo, UnknownEvent
+from games.core.engine import Engine, Move, NotYourMove, RuleError, Turn, Undo, UnknownEvent, players_move
 from tests.support.engine import GM, Play
 
 ANN = Member(id=7, name="Ann", is_gm=False, controls=("c1",))
@@ -51,7 +51,7 @@ def no_form(form: Any, table: Any) -> dict[str, Any]:
 
 ENGINE = Engine(
     new_state=lambda: {"rolls": [], "score": {}, "step": 0, "undo": []},
-    moves=(Move("roll", "Roll", no_form, roll, sender="controller", subject="character"),
+    moves=(players_move("roll", "Roll", no_form, roll),
            Move("reset", "Reset the rolls", no_form, reset)),
     folds={"rolled": rolled, "scored": scored, "reset": cleared},
     summary=lambda event, state: f"{event['type']} {event.get('cid', '')}".strip(),
