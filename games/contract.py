@@ -385,6 +385,21 @@ def harm_shown(glance: Glance) -> Glance:
 
 
 @dataclass(frozen=True)
+class Sheet:
+    """A system's character sheet: its ``fields`` (the form, and which the rules own), ``clean``
+    (a submitted sheet to the stored one, raising ``SheetError``), ``derived`` (what a card shows
+    but nobody types: ``[(label, value)]``), ``glance`` (the card beside the table) and
+    ``npc_glance`` (what an NPC's card shows while its sheet is behind the GM's screen: what the
+    rules make public of it, seeds/README.md: "a total, a track")."""
+
+    fields: tuple[SheetField, ...] = ()
+    clean: Callable[[Mapping[str, Any]], dict[str, Any]] | None = None
+    derived: Callable[[Mapping[str, Any]], list[tuple[str, str]]] = _no_derived
+    glance: Callable[[Mapping[str, Any]], Glance] = _no_glance
+    npc_glance: Callable[[Glance], Glance] = harm_shown
+
+
+@dataclass(frozen=True)
 class DeckSpec:
     """A deck a system gives each new character (Report Card: "each player has their own
     full Tarot deck"): made and shuffled (sealed) with the character, owned by its player;
@@ -429,13 +444,7 @@ class GameSystem:
     name: str
     blurb: str
     available: bool
-    sheet_fields: tuple[SheetField, ...] = ()
-    clean_sheet: Callable[[Mapping[str, Any]], dict[str, Any]] | None = None
-    derived: Callable[[Mapping[str, Any]], list[tuple[str, str]]] = _no_derived
-    glance: Callable[[Mapping[str, Any]], Glance] = _no_glance
-    # What an NPC's card shows while its sheet is behind the GM's screen: what the rules make
-    # public of it (seeds/README.md: "a total, a track").
-    npc_glance: Callable[[Glance], Glance] = harm_shown
+    sheet: Sheet = field(default_factory=lambda: Sheet())
     character_decks: Callable[[Character], tuple[DeckSpec, ...]] = _no_decks
     # The table's decks its rules draw from, by name (Shadows' "Minor Arcana"): as a character's
     # decks that say ``rules``, only the rules and the GM (by hand, logged) move their cards.
@@ -453,6 +462,27 @@ class GameSystem:
     # default; public is declared).
     audiences: Mapping[str, AudienceRule] = field(default_factory=dict)
     rule_error: type[Exception] = RuleError  # what its rules and parsers raise to refuse
+
+    # The sheet's parts, as the platform reads them.
+    @property
+    def sheet_fields(self) -> tuple[SheetField, ...]:
+        return self.sheet.fields
+
+    @property
+    def clean_sheet(self) -> Callable[[Mapping[str, Any]], dict[str, Any]] | None:
+        return self.sheet.clean
+
+    @property
+    def derived(self) -> Callable[[Mapping[str, Any]], list[tuple[str, str]]]:
+        return self.sheet.derived
+
+    @property
+    def glance(self) -> Callable[[Mapping[str, Any]], Glance]:
+        return self.sheet.glance
+
+    @property
+    def npc_glance(self) -> Callable[[Glance], Glance]:
+        return self.sheet.npc_glance
 
     @property
     def commands(self) -> tuple[Move, ...]:

@@ -10,7 +10,7 @@ import zlib
 from collections.abc import Mapping
 from typing import Any
 
-from games.contract import Character, Glance
+from games.contract import Character, Glance, Sheet
 from games.core.engine import RuleError
 from games.demon_city.combatant import SHEET_FIELDS, STAT_NAMES, Combatant, derived_values, stat_label
 from games.sheets import SheetError, SheetField
@@ -144,3 +144,7 @@ def character_view(character: Character) -> dict[str, Any]:
     skills = character.sheet.get("skills")
     names = sorted(skills, key=str.casefold) if isinstance(skills, Mapping) else []
     return {"skills": names, "key": f"{zlib.crc32(chr(10).join(names).encode()):08x}"}
+
+
+# the sheet as the registration gives it (games.contract.Sheet)
+SHEET = Sheet(FIELDS, clean_sheet, derived, glance)

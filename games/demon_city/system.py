@@ -48,7 +48,7 @@ SYSTEM = GameSystem(
     key="demon_city", name="Demon City", available=True,
     blurb="d10 pools where the best die counts; slow-motion Action Rounds and Clashes.",
     # the sheet: its fields, their cleaning, what a page derives and the card shows
-    sheet_fields=sheet.FIELDS, clean_sheet=sheet.clean_sheet, derived=sheet.derived, glance=sheet.glance,
+    sheet=sheet.SHEET,
     engine=ENGINE, checks=(TASK,), pages=(ODDS,), samples=SAMPLES,
     panel=Panel(view=panel.view, template=f"{PANEL}#panel", notice=f"{PANEL}#rounds_notice",
                 character_view=sheet.character_view),  # the task form's skills

@@ -14,8 +14,6 @@ SYSTEM = GameSystem(
     name="Freeform",
     blurb="Free dice notation, chat and free-form character sheets.",
     available=True,
-    sheet_fields=sheet.FIELDS,
-    clean_sheet=sheet.clean,
-    derived=sheet.derived,
+    sheet=sheet.SHEET,
     samples=SAMPLES,
 )

@@ -6,6 +6,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from games.contract import Sheet
 from games.sheets import SheetError, SheetField, parse_stats
 
 MAX_STATS = 40
@@ -47,3 +48,7 @@ def clean(data: Mapping[str, Any]) -> dict[str, Any]:
 def derived(sheet: Mapping[str, Any]) -> list[tuple[str, str]]:
     """Freeform derives nothing but a count, so the panel can say how full a sheet is."""
     return [("Stats", str(len(sheet.get("stats") or [])))]
+
+
+# the sheet as the registration gives it (games.contract.Sheet)
+SHEET = Sheet(FIELDS, clean, derived)

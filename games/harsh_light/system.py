@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from games.contract import GameSystem, Panel, Procedure, legacy_engine
+from games.contract import GameSystem, Panel, Procedure, Sheet, legacy_engine
 from games.harsh_light.samples import SAMPLES
 from games.harsh_light import card, harm, panel, sheet, web
 from games.harsh_light.errors import RuleError
@@ -41,10 +41,9 @@ SYSTEM = GameSystem(
     name="Harsh Light",
     blurb="One card plus a pool of Attribute + Skill; ten-again, Willpower and Defence.",
     available=True,
-    sheet_fields=sheet.FIELDS,
-    clean_sheet=sheet.clean_sheet,
-    glance=card.glance,  # the card shows Health, Defence, Speed, Willpower...: no derived line repeating them
-    npc_glance=card.npc_glance,  # an NPC's Health is everyone's; its other figures the GM's
+    # the card shows Health, Defence, Speed, Willpower... (no derived line repeating them); an
+    # NPC's Health is everyone's, its other figures the GM's
+    sheet=Sheet(sheet.FIELDS, sheet.clean_sheet, glance=card.glance, npc_glance=card.npc_glance),
     rule_decks=(DECK,),  # every pull comes off it
     engine=legacy_engine(Procedure(new_state=new_state, decide=decide, apply=apply, summary=summary,
                         error=RuleError, writeback=writeback, uses_cards=True, events=EVENT_TYPES,

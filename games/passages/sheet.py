@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from games.contract import Glance
+from games.contract import Glance, Sheet
 from games.core.engine import RuleError
 from games.passages import tracks
 from games.passages.combat import parse_armour
@@ -205,3 +205,7 @@ def glance(data: Mapping[str, Any]) -> Glance:
     return Glance(stats=tuple((k, str(skills[k])) for k in shown),
                   tracks=(("Wounds", cleaned["wounds"], tracks.FULL), ("Fatigue", cleaned["fatigue"], tracks.FULL)),
                   tags=tuple(tags), out=bool(word))
+
+
+# the sheet as the registration gives it (games.contract.Sheet)
+SHEET = Sheet(FIELDS, clean_sheet, derived, glance)

@@ -41,10 +41,7 @@ SYSTEM = GameSystem(
     blurb="Percentile checks with Double Up and Double Down; contests and fights that wear down "
           "Wounds and Fatigue.",
     available=True,
-    sheet_fields=sheet.FIELDS,
-    clean_sheet=sheet.clean_sheet,
-    derived=sheet.derived,
-    glance=sheet.glance,
+    sheet=sheet.SHEET,
     engine=ENGINE,
     checks=(CHECK_ROLL,),
     pages=(ODDS,),

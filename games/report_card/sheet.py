@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from games.contract import Glance
+from games.contract import Glance, Sheet
 from games.core.engine import RuleError
 from games.core.tarot import MAJOR_ARCANA, major_arcanum
 from games.report_card.errors import BadInput
@@ -175,3 +175,7 @@ def glance(sheet: Mapping[str, Any]) -> Glance:
              ("Abilities", ", ".join(a.capitalize() for a in ABILITIES if clean[a]) or "none"))
     tags = ("New A+ and F due",) if filled >= CIRCLES else ()
     return Glance(stats=stats, tracks=(("Corruption", filled, CIRCLES),), tags=tags)
+
+
+# the sheet as the registration gives it (games.contract.Sheet)
+SHEET = Sheet(FIELDS, clean_sheet, derived, glance)

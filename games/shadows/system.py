@@ -5,7 +5,7 @@ guess. Hidden combat hands make it the one system whose events carry private par
 from __future__ import annotations
 
 from games.shadows.samples import SAMPLES
-from games.contract import GameSystem, Panel, Procedure, legacy_engine
+from games.contract import GameSystem, Panel, Procedure, Sheet, legacy_engine
 from games.shadows import deck, odds_page, web
 from games.shadows.errors import RuleError
 from games.shadows.events import EVENT_TYPES, apply
@@ -24,11 +24,8 @@ SYSTEM = GameSystem(
     name="Shadows of Humanity",
     blurb="Tarot draws and Action Points; hidden hands in combat.",
     available=True,
-    sheet_fields=FIELDS,
-    clean_sheet=clean_sheet,
-    derived=derived,
-    glance=glance,
-    npc_glance=npc_glance,  # the antagonists' tracks are the GM's too (visibility.py)
+    # the antagonists' tracks are the GM's too (visibility.py)
+    sheet=Sheet(FIELDS, clean_sheet, derived, glance, npc_glance),
     # combat hands, checks, damage and fate come off these; the second Minor Arcana serves a big fight
     rule_decks=(deck.MINOR, deck.MAJOR, deck.MINOR_2),
     engine=legacy_engine(Procedure(

@@ -3,8 +3,8 @@ the plain path when what it relies on is not there. Nothing else in the project 
 take any out and the tabletop serves the same bytes, only slower.
 
 - ``install(application)`` (asgi.py): under daphne, eager TCP writes (``eager_writes``), a
-  warmed-up, frozen process (``warmup``) and each socket frozen once set up (``collector``);
-  elsewhere it changes nothing.
+  warmed-up, frozen process (``warmup``), each socket frozen once set up (``collector``) and
+  daphne's pings checked in slices (``pings``); elsewhere it changes nothing.
 - ``wire``: a table's event framed once per reading for every socket: the live feed's sink
   (tabletop/live/sink.py), installed by ``install`` in every process.
 - ``layers``: the one-process channel layer; ``sqlite3``: the SQLite backend with queued
@@ -41,11 +41,13 @@ def install(application: App) -> App:
     from django.conf import settings
 
     from tabletop.live import sink
-    from tabletop.serving import collector, eager_writes, warmup, wire
+    from tabletop.serving import collector, eager_writes, pings, warmup, wire
 
     sink.install(wire.SINK)  # falls back to the plain send where the server is not daphne
     if settings.TABLETOP_EAGER_WRITES and eager_writes.install():
         logger.info("serving: eager writes on")
+    if settings.TABLETOP_SLICED_PINGS and under_daphne() and pings.install():
+        logger.info("serving: daphne's timeouts and pings checked in slices")
     if settings.TABLETOP_GC_LOG and under_daphne() and collector.log_full_collections():
         logger.info("serving: each full garbage collection logged")
     if settings.TABLETOP_GC_FREEZE_SOCKETS and under_daphne() and collector.set_sockets_aside():

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from games.contract import PUBLIC, Check, CheckRun, GameSystem, Panel, Sample, Table, Visibility, Working
+from games.contract import PUBLIC, Check, CheckRun, GameSystem, Panel, Sample, Sheet, Table, Visibility, Working
 from games.core.cards import card_by_id
 from games.core.engine import Engine, Move, RuleError, Turn
 from games.forms import Form, value
@@ -125,7 +125,7 @@ SYSTEM = GameSystem(
     name="High Card",
     blurb="A test system: one card against a difficulty.",
     available=True,
-    clean_sheet=lambda sheet: dict(sheet),
+    sheet=Sheet(clean=lambda sheet: dict(sheet)),
     engine=Engine(new_state=new_state, moves=(Move("duel", "Call a duel", parse_duel, duel),),
                   folds={"dealt": lambda state, event: None, "duel_won": won}, summary=summary, working=working),
     checks=(Check("draw", "Draw against a difficulty", parse_draw, run_draw, event="drew",

@@ -8,7 +8,7 @@ import pytest
 
 import games.demon_city as demon_city
 from games import registry
-from games.contract import PUBLIC, Character, Member, Sample
+from games.contract import PUBLIC, Character, Member, Sample, Sheet
 from games.core.engine import Engine, Move, Turn
 from games.demon_city.odds import ODDS
 from games.freeform import sheet as freeform
@@ -120,7 +120,7 @@ def test_freeform_registers_a_sheet_and_nothing_else() -> None:
 def test_a_registration_missing_a_part_it_needs_is_refused() -> None:
     engine = Engine(new_state=dict, moves=(Move("go", "Go", parse=lambda form, table: {}, handle=lambda *a: []),),
                     folds={"went": lambda state, event: None}, summary=lambda e, s: "")
-    base = registry.GameSystem("newgame", "New", "A new game.", True, clean_sheet=dict, samples=SAMPLES)
+    base = registry.GameSystem("newgame", "New", "A new game.", True, sheet=Sheet(clean=dict), samples=SAMPLES)
     assert registry.check_registration(base) is base
     with pytest.raises(registry.BadRegistration, match="sample characters"):
         registry.check_registration(replace(base, samples=SAMPLES[:1]))
@@ -145,7 +145,7 @@ def test_every_event_kind_a_system_emits_has_a_declared_audience() -> None:
     nothing = lambda state, event: None  # noqa: E731
     engine = Engine(new_state=dict, moves=(), folds={"rolled": nothing, "hidden": nothing}, summary=lambda e, s: "")
     panel = registry.get("demon_city").panel
-    base = registry.GameSystem("newgame", "New", "A new game.", True, clean_sheet=dict, engine=engine,
+    base = registry.GameSystem("newgame", "New", "A new game.", True, sheet=Sheet(clean=dict), engine=engine,
                                panel=panel, audiences={"rolled": PUBLIC, "hidden": GM_ONLY}, samples=SAMPLES)
     assert registry.check_registration(base) is base
     with pytest.raises(registry.BadRegistration, match="no audience declared for hidden"):
