@@ -2,7 +2,7 @@
 
 Seed: "Skill checks are resolved by having the player draw the top card from their decks";
 "Multiple Players Making a Skill Check Together"; "One Player Helps Another". A called check
-draws nothing: the odds before the draw are in its event, and each part's player draws.
+draws nothing: the panel shows the odds before the draw, and each part's player draws.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from games.core.engine import Turn
 from games.report_card.access import may_call
 from games.report_card.draws import deck_title
 from games.report_card.errors import AlreadyToday, BadInput, NotNow
-from games.report_card.flow import Event, readings, table_cards
+from games.report_card.flow import Event
 from games.report_card.skills import with_skill
 from games.report_card.sheet import read
 
@@ -94,11 +94,10 @@ def call_check(state: State, args: dict[str, Any], turn: Turn) -> list[Event]:
     parts.append(_part(people[cid], cid, "main", args["skill"], args["rank"], args["bonus"], args["penalty"]))
     check = _check(state, args, turn, "help" if helper else "single", parts)
     if grant:  # no card is drawn, so no deck is read and none goes to the discard
-        return [{"type": "check_called", "check": check, "by_gm": turn.member.is_gm, "decks": {}},
+        return [{"type": "check_called", "check": check, "by_gm": turn.member.is_gm},
                 {"type": "check_closed", "check": check["id"], "task": check["task"], "by": "gm", "outcome": grant,
                  "winners": [cid], "reason": "granted"}]
-    return [{"type": "check_called", "check": check, "by_gm": turn.member.is_gm,
-             "decks": readings(table_cards(turn), check)}]
+    return [{"type": "check_called", "check": check, "by_gm": turn.member.is_gm}]
 
 
 def call_group(state: State, args: dict[str, Any], turn: Turn) -> list[Event]:
@@ -111,4 +110,4 @@ def call_group(state: State, args: dict[str, Any], turn: Turn) -> list[Event]:
     parts = [_part(people[c], c, "member", args["skill"], args["rank"], c in args["bonus"], c in args["penalty"])
              for c in cids]
     check = _check(state, args, turn, args["mode"], parts)
-    return [{"type": "check_called", "check": check, "by_gm": True, "decks": readings(table_cards(turn), check)}]
+    return [{"type": "check_called", "check": check, "by_gm": True}]

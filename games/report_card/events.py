@@ -2,16 +2,15 @@
 never draws: every card is in the events already, so the log folds back into the state.
 
 Events (each a dict with ``type``; the engine adds ``step``):
-    check_called      {check (mode, task, skill, rank, parts...), by_gm, decks: {cid: {deck,
-                      unseen, odds}} (``reading``: each deck as the check is called)}; each part
-                      records its character as the check found it (name, deck, major, corruption)
+    check_called      {check (mode, task, skill, rank, parts...), by_gm}; each part records its
+                      character as the check found it (name, deck, major, corruption)
     drawn             {check, part, cid, deck, retry, attempt: {rank, edge, draws, chosen,
-                      pending, suggested, outcome}, reading (the deck after the draw)}; each draw
+                      pending, suggested, outcome}}; ``deck`` the deck's name as it drew; each draw
                       {card, second, trigger, critical, outcome, happenstance, rule, closeness};
                       ``help`` when a helper's result granted the main check Bonus or Penalty;
                       ``discarded``: a retry's tokens of the attempt it replaces, now discarded
     picked            {check, part, cid, index, by ("player" | "gm"), outcome}; ``discarded``
-                      (the tokens not kept, now discarded) and ``reading`` (the deck after)
+                      (the tokens not kept, now discarded)
     retried           {check, part, cid, corruption (after), rank, held}
     accepted          {check, part, cid}
     check_closed      {check, task, outcome, winners, reason, by ("rules" | "gm")}; ``discarded``:
@@ -37,7 +36,6 @@ Event = Mapping[str, Any]
 def _called(state: State, event: Event) -> None:
     check = state["check"] = event["check"]
     state["next_check"] = check["id"] + 1
-    state["decks"].update(event.get("decks") or {})
     drawing = [p for p in check["parts"] if p["role"] != "helper"]
     state["today"].append({"key": check["key"], "task": check["task"], "check": check["id"],
                            "by": [p["cid"] for p in drawing], "names": [p["name"] for p in drawing],
@@ -57,15 +55,13 @@ def _drawn(state: State, event: Event) -> None:
         part["help"] = event["help"]
     part["attempts"].append(event["attempt"])
     part["accepted"] = False
-    if event.get("reading"):
-        state["decks"][event["cid"]] = event["reading"]
+    # the deck by the name it drew under (a character renamed since the call renames its deck)
+    part["deck"] = event.get("deck", part["deck"])
 
 
 def _picked(state: State, event: Event) -> None:
     attempt = _part(state, event)["attempts"][-1]
     attempt.update(chosen=event["index"], pending=None, outcome=event["outcome"])
-    if event.get("reading"):
-        state["decks"][event["cid"]] = event["reading"]
 
 
 def _retried(state: State, event: Event) -> None:

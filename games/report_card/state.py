@@ -9,19 +9,14 @@
                     skill, base_rank, rank, note, bonus, penalty, help, task, attempts,
                     accepted}
     today           the checks made this Day: {key, task, check, by: [cids], names, outcome}
-    decks           cid -> {deck, unseen, odds}: each character's deck as last read through the
-                    cards port (when a check is called, after each draw or pick): its name, how
-                    many of its cards are not yet face up, and the odds of a draw from them, by
-                    edge ("none", "bonus", "penalty") and rank, in whole percents (None: too few
-                    cards)
     history         the last closed checks, newest last
     next_check      the next check's id
     step            the last step folded (the engine keeps it)
 
 No character is copied here: a rule reads the sheet as it is now (``turn.characters``). A part
 keeps what its check recorded of its character when it was called, as the rules use it later:
-the name its lines say, its deck's name then (``draws.deck_title``; a draw finds the deck by the
-name the character has now, ``flow.Step.deck``), its own Major Arcana and its Corruption
+the name its lines say, its deck's name (``draws.deck_title``; a draw finds the deck by the
+name the character has now, ``flow.Step.deck``, and the part keeps the name it drew under), its own Major Arcana and its Corruption
 Circles (which the check's retries fill, ``retried``).
 
 A check is called first and drawn after: each part's card is drawn by its player (or the GM)
@@ -48,8 +43,7 @@ HISTORY = 10
 
 
 def new_state() -> dict[str, Any]:
-    return {"day": 1, "players_call": False, "check": None, "today": [], "history": [], "next_check": 1,
-            "decks": {}}
+    return {"day": 1, "players_call": False, "check": None, "today": [], "history": [], "next_check": 1}
 
 
 def open_check(state: Mapping[str, Any]) -> dict[str, Any]:

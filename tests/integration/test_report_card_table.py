@@ -22,7 +22,6 @@ from django.urls import reverse
 from games.core.cards import tarot
 from games.report_card import odds
 from games.report_card.reading import percents
-from games.report_card.rules import RANKS
 from tabletop import panels, services
 from tabletop.models import CardPlacement, Deck, Event, PileKind, ProcedureState, Role, ShuffleCommitment
 
@@ -163,12 +162,10 @@ def test_a_called_check_waits_for_its_player_to_draw_with_the_odds_from_the_card
     held = list(CardPlacement.objects.filter(deck=deck, pile__kind=PileKind.HAND).values_list("card_id", flat=True))
     assert call(school)[0] == 200
     assert piles(deck)[PileKind.DRAW] == 75  # calling draws nothing
-    read = state(school)["decks"][cid(school["marieta"])]
-    assert read["deck"] == "Marieta's Tarot" and read["unseen"] == 78
     exact = odds.by_rank(FULL, own_major="tarot:major:17")
-    assert read["odds"]["none"] == {rank: percents(exact[rank]) for rank in RANKS}
     called = Event.objects.get(table=school["table"], kind="report_card.check_called")
-    assert called.payload["event"]["decks"][cid(school["marieta"])] == read  # what everyone was sent
+    # issue 26: the view counts the odds from the deck as the table has it; no copy in the log
+    assert "decks" not in called.payload["event"] and "decks" not in state(school)
     assert called.summary == ("The GM calls a check for 'search the office for the file': Marieta (LAW, Medium).")
     # no public payload lists a deck's cards: a card in Ann's hand stays hers alone
     public = json.dumps([e.payload for e in Event.objects.filter(table=school["table"], kind__startswith="report_card.")])
@@ -179,7 +176,7 @@ def test_a_called_check_waits_for_its_player_to_draw_with_the_odds_from_the_card
                              "prompts": {cid(school["marieta"]): "draw Marieta's card"}}
     part = panel["check"]["parts"][0]
     assert part["may_draw"] and part["odds"]["unseen"] == 78 and not part["odds"]["fresh"]
-    assert part["odds"]["chances"] == read["odds"]["none"]["medium"]
+    assert part["odds"]["chances"] == percents(exact["medium"])
     for who in ("ann", "bob", "watcher"):
         page = school["clients"][who].get(reverse("table", args=[school["table"].pk])).content.decode()
         line = page[page.index('data-odds-for="'):]
@@ -215,7 +212,7 @@ def test_the_player_draws_the_top_card_of_their_own_deck_face_up_and_it_verifies
     verify(moved)
     closed = Event.objects.get(table=school["table"], kind="report_card.check_closed")
     assert closed.payload["event"]["outcome"] in ("success", "critical_success")  # Automatic cannot fail
-    assert state(school)["decks"][cid(school["marieta"])]["unseen"] == 77
+    assert [d["unseen"] for d in panels.current(school["table"], None)["decks"] if d["deck"] == deck.name] == [77]
     assert "'c" not in " ".join(Event.objects.filter(table=school["table"]).values_list("summary", flat=True))
 
 
