@@ -39,18 +39,23 @@ def _not_while_open(state: State) -> None:
         raise NotNow(f"The check for '{state['check']['task']}' is still open: settle it or close it first.")
 
 
-def _day_rule(state: State, key: str, repeat: bool) -> None:
+def _day_rule(state: State, same_as: int | None, repeat: bool) -> None:
     """Seed: "Skill Checks for a specific thing cannot be made more than once per Day. If you
     fail a skill check, it stays failed." and "a Skill Check can only be attempted by one
-    player". Reading: the rule counts checks by what they are for, whoever made them; the
-    GM's ``repeat`` is the seed's "Unless otherwise specified"."""
+    player". Decided reading (seeds/README.md, 004): the GM says which checks are the same task,
+    picking from the Day's earlier checks (``same_as``); the wording of a task decides nothing.
+    The GM's ``repeat`` is the seed's "Unless otherwise specified": a low-stakes check that may
+    be tried as often as they like."""
+    if same_as is None:
+        return
+    entry = next((e for e in state["today"] if e["check"] == same_as), None)
+    if entry is None:
+        raise BadInput("That check was not made today: choose one of the Day's earlier checks, or none.")
     if repeat:
         return
-    for entry in state["today"]:
-        if entry["key"] == key:
-            result = (entry["outcome"] or "under way").replace("_", " ")
-            raise AlreadyToday(f"{' and '.join(entry['names'])} already made the check for '{entry['task']}' today "
-                               f"({result}): it cannot be made again until a new Day.")
+    result = (entry["outcome"] or "under way").replace("_", " ")
+    raise AlreadyToday(f"{' and '.join(entry['names'])} already made the check for '{entry['task']}' today "
+                       f"({result}): it cannot be made again until a new Day.")
 
 
 def _part(person: Mapping[str, Any], cid: str, role: str, skill: str, rank: str, bonus: bool = False,
@@ -65,7 +70,7 @@ def _part(person: Mapping[str, Any], cid: str, role: str, skill: str, rank: str,
 
 
 def _check(state: State, args: Mapping[str, Any], turn: Turn, mode: str, parts: list[dict[str, Any]]) -> dict[str, Any]:
-    return {"id": state["next_check"], "mode": mode, "task": args["task"], "key": args["task"].casefold(),
+    return {"id": state["next_check"], "mode": mode, "task": args["task"], "same_as": args["same_as"],
             "skill": args["skill"], "rank": args["rank"], "inconsequential": args["inconsequential"],
             "hold": args["hold"], "by": turn.member.name, "parts": parts}
 
@@ -80,7 +85,7 @@ def call_check(state: State, args: dict[str, Any], turn: Turn) -> list[Event]:
     if helper == cid:
         raise BadInput("A character cannot help their own check.")
     may_call(state, args, turn.member)
-    _day_rule(state, args["task"].casefold(), args["repeat"])
+    _day_rule(state, args["same_as"], args["repeat"])
     if grant and not args["inconsequential"]:
         # Seed: for an Inconsequential check the GM "can even skip the check itself and grant
         # automatic failure or success".
@@ -106,7 +111,7 @@ def call_group(state: State, args: dict[str, Any], turn: Turn) -> list[Event]:
     cids = args["characters"]
     people = {c: reported(turn, c) for c in cids}
     _not_while_open(state)
-    _day_rule(state, args["task"].casefold(), args["repeat"])
+    _day_rule(state, args["same_as"], args["repeat"])
     parts = [_part(people[c], c, "member", args["skill"], args["rank"], c in args["bonus"], c in args["penalty"])
              for c in cids]
     check = _check(state, args, turn, args["mode"], parts)

@@ -37,7 +37,7 @@ def _called(state: State, event: Event) -> None:
     check = state["check"] = event["check"]
     state["next_check"] = check["id"] + 1
     drawing = [p for p in check["parts"] if p["role"] != "helper"]
-    state["today"].append({"key": check["key"], "task": check["task"], "check": check["id"],
+    state["today"].append({"task": check["task"], "check": check["id"], "same_as": check.get("same_as"),
                            "by": [p["cid"] for p in drawing], "names": [p["name"] for p in drawing],
                            "outcome": None})
 

@@ -46,13 +46,24 @@ def _text(form: Form, key: str) -> str:
     return " ".join(found.split())
 
 
+def _same_as(form: Form) -> int | None:
+    """The earlier check of the Day the GM says a new one repeats (its id), or None."""
+    raw = value(form, "same_as").strip()
+    if not raw:
+        return None
+    if not raw.isdigit() or len(raw) > 9:
+        raise BadInput("Choose one of the Day's earlier checks, or none.")
+    return int(raw)
+
+
 def _check(form: Form, texts: dict[str, str]) -> dict[str, Any]:
-    """What every call says: the skill, the difficulty, what it is for, and the GM's flags."""
+    """What every call says: the skill, the difficulty, what it is for, and the GM's flags and
+    say (``same_as``: the earlier check of the Day it repeats)."""
     if not texts["task"]:
-        raise BadInput("Say what the check is for: the Day rule counts checks by what they are for.")
+        raise BadInput("Say what the check is for.")
     return {"skill": skill_of(texts["skill"]), "rank": rank_of(texts["rank"]), "task": texts["task"],
             "inconsequential": flag(form, "inconsequential"), "hold": flag(form, "hold"),
-            "repeat": flag(form, "repeat")}
+            "repeat": flag(form, "repeat"), "same_as": _same_as(form)}
 
 
 def parse_call(form: Form, table: Table) -> dict[str, Any]:

@@ -63,6 +63,9 @@ def _called(event: Mapping[str, Any], state: Mapping[str, Any]) -> str:
                      f"{''.join('; ' + e for e in extra)})")
     kind = "" if check["mode"] in ("single", "help") else f" group check ({MODES[check['mode']]})"
     flags = " It is Inconsequential." if check["inconsequential"] else ""
+    earlier = next((e for e in state.get("today", ()) if e["check"] == check.get("same_as")), None)
+    if earlier is not None:  # the GM named it and let it be made again (a low-stakes check)
+        flags += f" It repeats today's '{earlier['task']}', which the GM lets them make again."
     return f"{who} calls a{kind or ' check'} for '{check['task']}': {', '.join(parts)}.{flags}"
 
 

@@ -136,7 +136,7 @@ def view(state: Mapping[str, Any], seat: Seat) -> dict[str, Any]:
                    for s in SKILLS],
         "modes": [(k, v) for k, v in MODES.items() if k in ("only_one", "everyone")],
         "check": check_view(seat, state["check"]) if state["check"] else None,
-        "today": [{"task": e["task"], "by": e["names"],
+        "today": [{"id": e["check"], "task": e["task"], "by": e["names"],
                    "outcome": OUTCOME_LABELS.get(e["outcome"] or "", "under way")} for e in state["today"]],
         "history": [check_view(seat, c) for c in reversed(state["history"])],
         "decks": [{"deck": d.name, "unseen": len(d.unseen)} for d in sorted(seat.decks, key=lambda d: d.name)],

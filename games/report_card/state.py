@@ -4,11 +4,12 @@
 
     day             the Day (seed: "cannot be made more than once per Day"), from 1
     players_call    whether the GM lets players call checks for their own characters
-    check           the open check or None: {id, mode, task, key, skill, rank, inconsequential,
-                    hold, by, parts}; each part {cid, name, deck, major, corruption, role,
+    check           the open check or None: {id, mode, task, same_as, skill, rank, inconsequential,
+                    hold, by, parts} (``same_as``: the earlier check of the Day the GM said it
+                    repeats, or None); each part {cid, name, deck, major, corruption, role,
                     skill, base_rank, rank, note, bonus, penalty, help, task, attempts,
                     accepted}
-    today           the checks made this Day: {key, task, check, by: [cids], names, outcome}
+    today           the checks made this Day: {task, check, same_as, by: [cids], names, outcome}
     history         the last closed checks, newest last
     next_check      the next check's id
     step            the last step folded (the engine keeps it)

@@ -238,23 +238,42 @@ def test_an_inconsequential_check_may_be_granted_without_a_draw(two: dict[str, A
     assert table.cards.placed == []
 
 
-def test_the_day_rule_holds_until_the_gm_starts_a_new_day(two: dict[str, Any]) -> None:
+def test_the_gm_says_which_earlier_check_of_the_day_a_new_one_repeats(two: dict[str, Any]) -> None:
     """Seed: "Skill Checks for a specific thing cannot be made more than once per Day. If you
-    fail a skill check, it stays failed." "a Skill Check can only be attempted by one player"."""
-    table = Table(two, {"c1": ["3C"], "c2": ["KC", "KW"]})
-    table.call("c1", "FREE", "hard", task="Unlock the door")
+    fail a skill check, it stays failed." "a Skill Check can only be attempted by one player".
+    seeds/README.md, 004: "the GM says which checks are the same task (the table offers the
+    Day's earlier checks to pick from); the wording of a task decides nothing"."""
+    table = Table(two, {"c1": ["3C"], "c2": ["KC", "KW", "QW"]})
+    table.call("c1", "FREE", "hard", task="climb the wall")
     table.send({"type": "accept", "character": "c1"}, MARIETA)
-    with pytest.raises(AlreadyToday, match="Marieta already made the check for 'Unlock the door' today"):
-        table.call("c1", "FREE", "hard", task="unlock  the DOOR")
+    first = table.closed["id"]
+    # "the wall" named as the same task: refused, whoever draws it, whatever its words
+    with pytest.raises(AlreadyToday, match="Marieta already made the check for 'climb the wall' today"):
+        table.call("c1", "FREE", "hard", task="the wall", same_as=first)
     with pytest.raises(AlreadyToday):
-        table.call("c2", "LAW", "easy", task="unlock the door")
+        table.call("c2", "LAW", "easy", task="get over it", same_as=first)
+    with pytest.raises(BadInput, match="not made today"):
+        table.call("c2", "LAW", "easy", task="the gate", same_as=first + 7)
+    # the same words, not named as the same task: a new task, which the GM alone decides
+    table.call("c2", "LAW", "easy", task="Climb the wall")
+    assert table.closed["same_as"] is None
+    table.call("c2", "LAW", "easy", task="the wall again", same_as=first, repeat=True)  # "Unless otherwise specified"
+    assert table.lines[-3].endswith("It repeats today's 'climb the wall', which the GM lets them make again.")
     with pytest.raises(NotYourMove):
         table.send({"type": "new_day"}, MARIETA)
     [day] = table.send({"type": "new_day"})
     assert day["day"] == 2 and table.state["today"] == []
-    table.call("c2", "LAW", "easy", task="unlock the door")
-    table.call("c2", "LAW", "easy", task="unlock the door", repeat=True)  # "Unless otherwise specified"
-    assert [e["outcome"] for e in table.state["today"]] == ["success", "success"]
+    with pytest.raises(BadInput, match="not made today"):
+        table.call("c2", "LAW", "easy", task="climb the wall", same_as=first)
+
+
+def test_a_player_calling_a_check_does_not_say_what_it_repeats(two: dict[str, Any]) -> None:
+    """The Day's bookkeeping is the GM's say (seeds/README.md, 004)."""
+    table = Table(two)
+    table.send({"type": "allow_player_calls", "allowed": True})
+    table.call("c1", "LAW", "automatic", task="the door")
+    with pytest.raises(NotYours, match="say which earlier check"):
+        table.call("c1", "LAW", "easy", task="the door", actor=MARIETA, same_as=table.closed["id"])
 
 
 def test_unknown_commands_are_refused(two: dict[str, Any]) -> None:
