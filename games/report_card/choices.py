@@ -13,7 +13,7 @@ from games.report_card.access import may_pick, may_retry
 from games.report_card.calls import reported
 from games.report_card.errors import BadInput, NotNow
 from games.report_card.flow import Event, Step
-from games.report_card.state import last, may_draw, next_rank, open_check, status, verdict
+from games.report_card.state import final, last, may_draw, next_rank, open_check, status, verdict
 from games.sheets import SheetError
 
 State = Mapping[str, Any]
@@ -79,6 +79,9 @@ def retry(state: State, args: dict[str, Any], turn: Turn) -> list[Event]:
     hand since the check was called (the rules' own retries and new skills write them back)."""
     check, index, part = _failed(state, turn, args["character"])
     who = part["name"]
+    if final(check, part):
+        raise NotNow(f"{who}'s Critical Failure fails the check for everyone, and no retry buys it off: "
+                     "once the card is drawn, the results are final.")
     may_retry(turn.member, turn.character(part["cid"]), who)
     filled = reported(turn, part["cid"])["corruption"]
     # Reading: there are three circles and no fourth; with all three filled the player first

@@ -18,7 +18,9 @@ from games.report_card.reading import deck_odds
 from games.report_card.rules import OUTCOME_LABELS, RANK_LABELS, card_of
 from games.report_card.sheet import CIRCLES, clean_sheet
 from games.report_card.skills import SKILLS
-from games.report_card.state import MODES, coming_edge, drawable, joined, last, may_draw, names, next_rank, status
+from games.report_card.state import (
+    MODES, coming_edge, drawable, final, joined, last, may_draw, names, next_rank, status,
+)
 from games.sheets import SheetError
 
 
@@ -73,12 +75,13 @@ def part_view(seat: Seat, check: Mapping[str, Any], part: Mapping[str, Any]) -> 
         # a main check waiting for its helper: "waits for <helper>'s help"
         "waits": found == "waiting" and not drawing,
         # the circles as the check counts them (a retry counts the sheet's again)
-        "may_retry": found == "failed" and part["corruption"] < CIRCLES,
+        "may_retry": found == "failed" and part["corruption"] < CIRCLES and not final(check, part),
+        "final": found == "failed" and final(check, part),
         "corruption": part["corruption"],
         "next_rank": RANK_LABELS[upcoming],
         # the odds of the next draw (the first, or a retry), beside its button
         "odds": (deck_odds(seat.deck(part["deck"]), part["deck"], upcoming, part["major"], edged)
-                 if drawing or found == "failed" else None),
+                 if drawing or (found == "failed" and not final(check, part)) else None),
     }
 
 
@@ -109,7 +112,7 @@ def turn(state: Mapping[str, Any]) -> dict[str, Any] | None:
         if found == "picking":
             return {"combatant": cid, "gm": False, "says": f"{name}'s player chooses which card to keep",
                     "prompt": f"choose which of {name}'s two cards to keep (Bonus)"}
-        if found == "failed":
+        if found == "failed" and not final(check, part):
             return {"combatant": cid, "gm": False, "says": f"{name} failed and may retry",
                     "prompt": f"retry with a Corruption Point, or let {name}'s failure stand"}
     waiting = [check["parts"][i] for i in drawable(check)]

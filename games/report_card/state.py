@@ -112,6 +112,16 @@ def next_rank(check: Mapping[str, Any], part: Mapping[str, Any]) -> str:
     return str(previous["rank"]) if check["hold"] else easier(previous["rank"])
 
 
+def final(check: Mapping[str, Any], part: Mapping[str, Any]) -> bool:
+    """Whether the part's failure is final, no retry to be bought: a Critical Failure in a
+    check everyone needs to succeed at. Seed: "If any player gets a Critical Failure, they fail
+    for everyone" and "once the card is drawn, the results are final"; seeds/README.md, 004:
+    "no retry buys it off"."""
+    attempt = last(part)
+    return (check["mode"] == "everyone" and attempt is not None and attempt["pending"] is None
+            and attempt["outcome"] == CRITICAL_FAILURE)
+
+
 def may_draw(check: Mapping[str, Any], index: int) -> bool:
     """Whether part ``index`` may draw its first card now: every part of a group at once; with
     help, the helper first and the main check once the help is settled.
@@ -190,14 +200,17 @@ def verdict(check: Mapping[str, Any], *, closing: bool = False) -> dict[str, Any
     # fail for everyone." Reading: a Critical Success and a Critical Failure together resolve
     # as the Critical Success, as on a single card "The Critical Success conditions fire
     # before the Critical Failure conditions".
+    # Decided reading (seeds/README.md, 004): a Critical Failure fails the task for everyone
+    # at once, and no retry buys it off (``final``): the check closes once every card is down.
     crits = [cid for cid, o in outcomes.items() if o == CRITICAL_SUCCESS]
     if crits:
         return {"outcome": SUCCESS, "winners": crits, "reason": "critical_success"}
     fumbles = [cid for cid, o in outcomes.items() if o == CRITICAL_FAILURE]
+    if fumbles:
+        return {"outcome": FAILURE, "winners": fumbles, "reason": "critical_failure"}
     made = [cid for cid, o in outcomes.items() if succeeded(o)]
-    if not fumbles and len(made) >= 2:
+    if len(made) >= 2:
         return {"outcome": SUCCESS, "winners": made, "reason": "two"}
     if not all(s == "succeeded" or stood for s, stood in zip(states, stands, strict=True)):
         return None  # someone may still retry
-    return {"outcome": FAILURE, "winners": fumbles,
-            "reason": "critical_failure" if fumbles else "fewer_than_two"}
+    return {"outcome": FAILURE, "winners": [], "reason": "fewer_than_two"}

@@ -7,7 +7,8 @@ from typing import Any
 import pytest
 
 from games.core.engine import NotYourMove
-from games.report_card.errors import BadInput
+from games.report_card.errors import BadInput, NotNow
+from games.report_card.panel import view
 from tests.unit.report_card.conftest import Table, of_type
 from tests.unit.report_card.helpers import GM, card, player, report
 
@@ -97,14 +98,32 @@ def test_a_critical_success_succeeds_for_everyone(three: dict[str, Any]) -> None
         "success", ["c1"], "critical_success")
 
 
-def test_a_critical_failure_fails_for_everyone(three: dict[str, Any]) -> None:
-    """Seed: "If any player gets a Critical Failure, they fail for everyone"."""
-    table = Table(three, {"c1": ["KC"], "c2": ["KW"], "c3": ["M16"]})
+def test_a_critical_failure_fails_for_everyone_and_no_retry_buys_it_off(three: dict[str, Any]) -> None:
+    """Seed: "If any player gets a Critical Failure, they fail for everyone", and "once the card
+    is drawn, the results are final". seeds/README.md, 004: "a Critical Failure fails the task
+    for everyone, and no retry buys it off"."""
+    table = Table(three, {"c1": ["KC"], "c2": ["KW"], "c3": ["M16", "KS"]})
     group(table, "everyone", ["c1", "c2", "c3"])
-    assert table.state["check"] is not None  # Sam may spend a Corruption Point first
-    table.send({"type": "accept", "character": "c3"}, SAM)
     assert (table.closed["outcome"], table.closed["winners"], table.closed["reason"]) == (
         "failure", ["c3"], "critical_failure")
+    assert table.lines[-1].endswith("Sam's Critical Failure fails for everyone.")
+
+
+def test_a_critical_failure_drawn_first_cannot_be_retried_while_the_others_draw(three: dict[str, Any]) -> None:
+    """The Tower is down before the others draw: its player is offered no retry (today: a retry
+    for 1 point, and the group succeeds), and the check fails once every card is down."""
+    table = Table(three, {"c1": ["M16", "KS"], "c2": ["KW"], "c3": ["QS"]}, auto_draw=False)
+    group(table, "everyone", ["c1", "c2", "c3"])
+    table.send({"type": "draw", "character": "c1"}, MARIETA)
+    shown = view(table.state, table.seat())
+    assert shown["check"]["parts"][0]["final"] and not shown["check"]["parts"][0]["may_retry"]
+    assert shown["turn"]["waiting"] == ["c2", "c3"]
+    with pytest.raises(NotNow, match="no retry buys it off"):
+        table.send({"type": "retry", "character": "c1"}, MARIETA)
+    table.send({"type": "draw", "character": "c2"}, JO)
+    table.send({"type": "draw", "character": "c3"}, SAM)
+    assert (table.closed["outcome"], table.closed["reason"]) == ("failure", "critical_failure")
+    assert table.people["c1"]["corruption"] == 0
 
 
 def test_a_critical_success_outweighs_a_critical_failure(three: dict[str, Any]) -> None:
