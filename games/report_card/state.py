@@ -191,9 +191,11 @@ def verdict(check: Mapping[str, Any], *, closing: bool = False) -> dict[str, Any
     if mode == "only_one":
         winners = [p for p in parts if states[parts.index(p)] == "succeeded"]
         if winners:
+            # the result keeps the best card's word: won on the Sun, it is a Critical Success
             top = max(standing(p) for p in winners)
-            best = [p["cid"] for p in winners if standing(p) == top]
-            return {"outcome": SUCCESS, "winners": best, "reason": "highest"}
+            best = [p for p in winners if standing(p) == top]
+            return {"outcome": last(best[0])["outcome"], "winners": [p["cid"] for p in best],  # type: ignore[index]
+                    "reason": "highest"}
         return {"outcome": FAILURE, "winners": [], "reason": "nobody"} if all(stands) else None
     # "everyone": "only two players need to succeed at the check. If any player gets a
     # Critical Success, they succeed for everyone. If any player gets a Critical Failure, they
@@ -204,10 +206,10 @@ def verdict(check: Mapping[str, Any], *, closing: bool = False) -> dict[str, Any
     # at once, and no retry buys it off (``final``): the check closes once every card is down.
     crits = [cid for cid, o in outcomes.items() if o == CRITICAL_SUCCESS]
     if crits:
-        return {"outcome": SUCCESS, "winners": crits, "reason": "critical_success"}
+        return {"outcome": CRITICAL_SUCCESS, "winners": crits, "reason": "critical_success"}
     fumbles = [cid for cid, o in outcomes.items() if o == CRITICAL_FAILURE]
     if fumbles:
-        return {"outcome": FAILURE, "winners": fumbles, "reason": "critical_failure"}
+        return {"outcome": CRITICAL_FAILURE, "winners": fumbles, "reason": "critical_failure"}
     made = [cid for cid, o in outcomes.items() if succeeded(o)]
     if len(made) >= 2:
         return {"outcome": SUCCESS, "winners": made, "reason": "two"}

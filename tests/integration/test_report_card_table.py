@@ -371,6 +371,20 @@ def test_a_group_check_has_everyone_draw_from_their_own_deck(school) -> None:
     assert closed.summary == "The check for 'search the gym' ends: failure; nobody succeeded, so the whole task fails."
 
 
+def test_the_group_form_has_the_single_forms_options(school) -> None:
+    """Issue 26: "the group form has the single form's options (hold, repeat, Inconsequential)"."""
+    page = school["clients"]["gm"].get(reverse("table", args=[school["table"].pk])).content.decode()
+    form = page[page.index('id="report_card-group"'):]
+    form = form[: form.index("</form>")]
+    for name in ("inconsequential", "hold", "repeat"):
+        assert f'name="{name}"' in form, name
+    sent = {"characters": [school["marieta"].pk, school["jo"].pk], "mode": "everyone", "skill": "LAW",
+            "rank": "hard", "task": "sneak past", "inconsequential": "1", "hold": "1"}
+    assert post(school, "gm", "call_group", sent)[0] == 200
+    check = state(school)["check"]
+    assert check["inconsequential"] and check["hold"]
+
+
 def test_players_call_their_own_checks_only_when_the_gm_allows(school) -> None:
     """Issue 14: "the GM (or the player, if the GM allows) calls a check"."""
     status, body = call(school, who="ann")

@@ -51,10 +51,14 @@ def test_only_one_needs_to_succeed_and_the_highest_card_accomplishes_it(three: d
                                "accomplishes it.")
 
 
-def test_a_critical_success_succeeds_the_most(three: dict[str, Any]) -> None:
+def test_a_critical_success_succeeds_the_most_and_the_group_result_keeps_it(three: dict[str, Any]) -> None:
+    """Issue 26: "a group result keeps 'critical' (an 'only one' won on the Sun reads 'critical
+    success')". Seed: "The Sun is always a Critical Success"."""
     table = Table(three, {"c1": ["M19"], "c2": ["KW"], "c3": ["M20"]})
     group(table, "only_one", ["c1", "c2", "c3"])
-    assert table.closed["winners"] == ["c1"]
+    assert table.closed["winners"] == ["c1"] and table.closed["outcome"] == "critical_success"
+    assert table.lines[-1].startswith("The check for 'search the room' ends: critical success; Marieta drew")
+    assert table.state["today"][-1]["outcome"] == "critical_success"
 
 
 def test_only_one_fails_when_nobody_succeeds(three: dict[str, Any]) -> None:
@@ -95,7 +99,7 @@ def test_a_critical_success_succeeds_for_everyone(three: dict[str, Any]) -> None
     table = Table(three, {"c1": ["M21"], "c2": ["2C"], "c3": ["3C"]})
     group(table, "everyone", ["c1", "c2", "c3"])
     assert (table.closed["outcome"], table.closed["winners"], table.closed["reason"]) == (
-        "success", ["c1"], "critical_success")
+        "critical_success", ["c1"], "critical_success")
 
 
 def test_a_critical_failure_fails_for_everyone_and_no_retry_buys_it_off(three: dict[str, Any]) -> None:
@@ -105,7 +109,7 @@ def test_a_critical_failure_fails_for_everyone_and_no_retry_buys_it_off(three: d
     table = Table(three, {"c1": ["KC"], "c2": ["KW"], "c3": ["M16", "KS"]})
     group(table, "everyone", ["c1", "c2", "c3"])
     assert (table.closed["outcome"], table.closed["winners"], table.closed["reason"]) == (
-        "failure", ["c3"], "critical_failure")
+        "critical_failure", ["c3"], "critical_failure")
     assert table.lines[-1].endswith("Sam's Critical Failure fails for everyone.")
 
 
@@ -122,7 +126,7 @@ def test_a_critical_failure_drawn_first_cannot_be_retried_while_the_others_draw(
         table.send({"type": "retry", "character": "c1"}, MARIETA)
     table.send({"type": "draw", "character": "c2"}, JO)
     table.send({"type": "draw", "character": "c3"}, SAM)
-    assert (table.closed["outcome"], table.closed["reason"]) == ("failure", "critical_failure")
+    assert (table.closed["outcome"], table.closed["reason"]) == ("critical_failure", "critical_failure")
     assert table.people["c1"]["corruption"] == 0
 
 
@@ -131,7 +135,7 @@ def test_a_critical_success_outweighs_a_critical_failure(three: dict[str, Any]) 
     Failure conditions"."""
     table = Table(three, {"c1": ["M0"], "c2": ["M13"]})
     group(table, "everyone", ["c1", "c2"])
-    assert table.closed["outcome"] == "success"
+    assert table.closed["outcome"] == "critical_success"
 
 
 def test_an_unlikely_critical_success_is_not_one_for_everyone(three: dict[str, Any]) -> None:
