@@ -75,29 +75,43 @@ def _check(state: State, args: Mapping[str, Any], turn: Turn, mode: str, parts: 
             "hold": args["hold"], "by": turn.member.name, "parts": parts}
 
 
+def _helpers(turn: Turn, helpers: list[dict[str, Any]], drawing: list[str]) -> list[dict[str, Any]]:
+    """The helpers' parts, each helping one of ``drawing``. Seed: "One Player Helps Another
+    ("Pulling a Lever")". Reading: the GM may let several characters help (each success grants
+    Bonus, each failure Penalty, and "Bonus and Penalty cancel one another out, and do not
+    stack"), and may let members of a group check be helped; a character helps once per check,
+    and never a check it draws for itself."""
+    seen: set[str] = set()
+    parts = []
+    for h in helpers:
+        if h["cid"] in drawing:
+            raise BadInput("A character cannot help a check they draw for themselves.")
+        if h["cid"] in seen:
+            raise BadInput("Each helper helps once in a check.")
+        seen.add(h["cid"])
+        part = _part(reported(turn, h["cid"]), h["cid"], "helper", h["skill"], h["rank"], task=h["task"])
+        parts.append({**part, "helps": h["helps"]})
+    return parts
+
+
 def call_check(state: State, args: dict[str, Any], turn: Turn) -> list[Event]:
     """The GM (or the player, if the GM allows) calls a check for one character, perhaps with
-    another character helping. Seed: "Skill checks are resolved by having the player draw the
+    other characters helping. Seed: "Skill checks are resolved by having the player draw the
     top card from their decks"; "One Player Helps Another"."""
-    cid, helper, grant = args["character"], args.get("helper"), args["grant"]
-    people = {c: reported(turn, c) for c in (cid, helper) if c}
+    cid, grant = args["character"], args["grant"]
+    person = reported(turn, cid)
     _not_while_open(state)
-    if helper == cid:
-        raise BadInput("A character cannot help their own check.")
     may_call(state, args, turn.member)
+    helpers = _helpers(turn, [{**h, "helps": cid} for h in args["helpers"]], [cid])
     _day_rule(state, args["same_as"], args["repeat"])
     if grant and not args["inconsequential"]:
         # Seed: for an Inconsequential check the GM "can even skip the check itself and grant
         # automatic failure or success".
         raise BadInput("Only an Inconsequential check can be granted without a draw.")
-    if grant and helper:
+    if grant and helpers:
         raise BadInput("A granted check draws no card, so nobody helps it.")
-    parts = []
-    if helper:
-        parts.append(_part(people[helper], helper, "helper", args["helper_skill"], args["helper_rank"],
-                           task=args["helper_task"]))
-    parts.append(_part(people[cid], cid, "main", args["skill"], args["rank"], args["bonus"], args["penalty"]))
-    check = _check(state, args, turn, "help" if helper else "single", parts)
+    parts = [*helpers, _part(person, cid, "main", args["skill"], args["rank"], args["bonus"], args["penalty"])]
+    check = _check(state, args, turn, "help" if helpers else "single", parts)
     if grant:  # no card is drawn, so no deck is read and none goes to the discard
         return [{"type": "check_called", "check": check, "by_gm": turn.member.is_gm},
                 {"type": "check_closed", "check": check["id"], "task": check["task"], "by": "gm", "outcome": grant,
@@ -107,12 +121,14 @@ def call_check(state: State, args: dict[str, Any], turn: Turn) -> list[Event]:
 
 def call_group(state: State, args: dict[str, Any], turn: Turn) -> list[Event]:
     """Seed, "Multiple Players Making a Skill Check Together": everyone draws (each their own
-    card, in any order), each against the rank their own A+ or F gives them."""
+    card, in any order), each against the rank their own A+ or F gives them; a member the GM
+    lets another character help draws once the help is settled."""
     cids = args["characters"]
     people = {c: reported(turn, c) for c in cids}
     _not_while_open(state)
+    helpers = _helpers(turn, args["helpers"], cids)
     _day_rule(state, args["same_as"], args["repeat"])
-    parts = [_part(people[c], c, "member", args["skill"], args["rank"], c in args["bonus"], c in args["penalty"])
-             for c in cids]
+    parts = [*helpers, *(_part(people[c], c, "member", args["skill"], args["rank"], c in args["bonus"],
+                                c in args["penalty"]) for c in cids)]
     check = _check(state, args, turn, args["mode"], parts)
     return [{"type": "check_called", "check": check, "by_gm": True}]

@@ -13,7 +13,9 @@ from games.report_card.access import may_pick, may_retry
 from games.report_card.calls import reported
 from games.report_card.errors import BadInput, NotNow
 from games.report_card.flow import Event, Step
-from games.report_card.state import final, last, may_draw, next_rank, open_check, status, verdict
+from games.report_card.state import (
+    final, helpers_of, joined, last, may_draw, next_rank, open_check, status, verdict,
+)
 from games.sheets import SheetError
 
 State = Mapping[str, Any]
@@ -37,7 +39,8 @@ def draw(state: State, args: dict[str, Any], turn: Turn) -> list[Event]:
     if not may_draw(check, index):
         if part["attempts"]:
             raise NotNow(f"{part['name']} has drawn already.")
-        raise NotNow(f"{part['name']} draws once {check['parts'][0]['name']}'s help is settled.")
+        helpers = joined(h["name"] for h in helpers_of(check, part))
+        raise NotNow(f"{part['name']} draws once {helpers}'s help is settled.")
     run = Step(state, turn)
     run.draw(index)
     return run.advance()

@@ -17,7 +17,7 @@ from games.core.engine import RuleError, Turn
 from games.report_card.draws import deck_title, draw_attempt, on_the_table, set_aside, taker
 from games.report_card.events import folded
 from games.report_card.rules import card_of
-from games.report_card.state import edge, last, next_rank, status, verdict
+from games.report_card.state import edge, help_given, last, next_rank, verdict
 
 Event = dict[str, Any]
 
@@ -56,10 +56,10 @@ class Step:
         deck = self.deck(part)
         event: Event = {"type": "drawn", "check": check["id"], "part": index, "cid": part["cid"],
                         "deck": deck, "retry": retry}
-        if check["mode"] == "help" and part["role"] == "main" and not part["attempts"]:
-            helped = status(check["parts"][0]) == "succeeded"
-            event["help"] = "bonus" if helped else "penalty"
-            part = {**part, "help": event["help"]}
+        given = help_given(check, part) if not part["attempts"] else None
+        if given is not None:
+            event["help"] = given
+            part = {**part, "help": given}
         replaced = on_the_table(last(part)) if retry else []
         # Reading: a retry is the same check one step easier, so its Bonus or Penalty (the
         # circumstance, or the help given) still holds.

@@ -14,6 +14,7 @@ the GM send them; what the rules give one person (a Bonus pick, a retry) the han
 
 from __future__ import annotations
 
+from itertools import zip_longest
 from typing import Any
 
 from games.contract import Character, Table
@@ -25,6 +26,7 @@ from games.report_card.rules import rank_of
 from games.report_card.skills import skill_of
 
 TEXT = 120  # a task's words, at most: the panel's fields say so too (maxlength)
+HELPERS = 4  # helpers in one check, at most (the panel offers two rows)
 GRANTS = ("", "success", "failure")
 GROUP_MODES = ("only_one", "everyone")
 
@@ -66,20 +68,40 @@ def _check(form: Form, texts: dict[str, str]) -> dict[str, Any]:
             "repeat": flag(form, "repeat"), "same_as": _same_as(form)}
 
 
+def _helpers(form: Form, table: Table, drawing: list[str] | None) -> list[dict[str, Any]]:
+    """The helpers a form names, one for each ``helper`` sent with a character, with the
+    ``helper_skill``, ``helper_rank`` and ``helper_task`` sent beside it (and, for a group
+    check, ``helps``: which of ``drawing`` it helps)."""
+    rows = zip_longest(*(values(form, key) for key in ("helper", "helper_skill", "helper_rank", "helper_task",
+                                                       "helps")), fillvalue="")
+    found = []
+    for raw, skill, rank, task, helps in rows:
+        if not raw.strip():
+            continue
+        who = _one({"helper": [raw]}, table, "helper", "who helps")
+        if len(task) > TEXT:
+            raise BadInput(f"How they help is at most {TEXT} characters.")
+        row = {"cid": who.cid, "skill": skill_of(skill.strip()), "rank": rank_of(rank.strip()),
+               "task": " ".join(task.split()), "helps": None}
+        if drawing is not None:
+            member = _one({"helps": [helps]}, table, "helps", "whom each helper helps")
+            if member.cid not in drawing:
+                raise BadInput(f"{who.name} helps one of the characters drawing for the check.")
+            row["helps"] = member.cid
+        found.append(row)
+    if len(found) > HELPERS:
+        raise BadInput(f"At most {HELPERS} helpers in a check.")
+    return found
+
+
 def parse_call(form: Form, table: Table) -> dict[str, Any]:
-    """One character's check; ``helper`` (a character) adds "One Player Helps Another"."""
+    """One character's check; each ``helper`` (a character) adds "One Player Helps Another"."""
     main = _one(form, table)
-    helper = _one(form, table, "helper", "who helps") if value(form, "helper") else None
-    texts = {key: _text(form, key) for key in ("skill", "rank", "task", "grant", "helper_skill", "helper_rank",
-                                                "helper_task")}
+    texts = {key: _text(form, key) for key in ("skill", "rank", "task", "grant")}
     if texts["grant"] not in GRANTS:
         raise BadInput("A granted check is a success or a failure.")
-    args = {**_check(form, texts), "character": main.cid, "bonus": flag(form, "bonus"),
-            "penalty": flag(form, "penalty"), "grant": texts["grant"]}
-    if helper is not None:
-        args.update(helper=helper.cid, helper_skill=skill_of(texts["helper_skill"]),
-                    helper_rank=rank_of(texts["helper_rank"]), helper_task=texts["helper_task"])
-    return args
+    return {**_check(form, texts), "character": main.cid, "bonus": flag(form, "bonus"),
+            "penalty": flag(form, "penalty"), "grant": texts["grant"], "helpers": _helpers(form, table, None)}
 
 
 def parse_group(form: Form, table: Table) -> dict[str, Any]:
@@ -91,7 +113,8 @@ def parse_group(form: Form, table: Table) -> dict[str, Any]:
         raise BadInput("A group check is 'only one needs to succeed' or 'everyone needs to succeed'.")
     return {**_check(form, texts), "mode": texts["mode"], "characters": [c.cid for c in chosen],
             "bonus": [c.cid for c in table.chosen(values(form, "bonus"))],
-            "penalty": [c.cid for c in table.chosen(values(form, "penalty"))]}
+            "penalty": [c.cid for c in table.chosen(values(form, "penalty"))],
+            "helpers": _helpers(form, table, [c.cid for c in chosen])}
 
 
 def parse_pick(form: Form, table: Table) -> dict[str, Any]:

@@ -58,7 +58,10 @@ def _called(event: Mapping[str, Any], state: Mapping[str, Any]) -> str:
             rank = (f"{RANK_LABELS[part['base_rank']]} made {rank} by the {mark}" if part["base_rank"] != part["rank"]
                     else f"{rank}, {part['note']}")
         extra = [e for e, on in (("Bonus", part["bonus"]), ("Penalty", part["penalty"])) if on]
-        role = " to help" if part["role"] == "helper" else ""
+        role = ""
+        if part["role"] == "helper":
+            helps = next((p["name"] for p in check["parts"] if p["cid"] == part.get("helps")), "")
+            role = f" to help {helps}" if helps and check["mode"] not in ("single", "help") else " to help"
         parts.append(f"{part['name']}{role} ({part['skill']}, {rank}"
                      f"{''.join('; ' + e for e in extra)})")
     kind = "" if check["mode"] in ("single", "help") else f" group check ({MODES[check['mode']]})"
@@ -74,8 +77,8 @@ def _drawn(event: Mapping[str, Any], state: Mapping[str, Any]) -> str:
     attempt = event["attempt"]
     rank = RANK_LABELS[attempt["rank"]]
     again = " on a retry" if event["retry"] else ""
-    helped = {"bonus": " (the help grants a Bonus)", "penalty": " (the failed help brings a Penalty)"}.get(
-        event.get("help") or "", "")
+    helped = {"bonus": " (the help grants a Bonus)", "penalty": " (the failed help brings a Penalty)",
+              "both": " (one helper's Bonus and another's Penalty cancel)"}.get(event.get("help") or "", "")
     if attempt["pending"] is None:
         return f"{who} draws {_card(attempt['draws'][0])} against {rank}{again}{helped}: {_verdict(attempt['draws'][0])}"
     cards = " and ".join(_card(d) for d in attempt["draws"])

@@ -19,7 +19,7 @@ from games.report_card.rules import OUTCOME_LABELS, RANK_LABELS, card_of
 from games.report_card.sheet import CIRCLES, clean_sheet
 from games.report_card.skills import SKILLS
 from games.report_card.state import (
-    MODES, coming_edge, drawable, final, joined, last, may_draw, names, next_rank, status,
+    MODES, coming_edge, drawable, final, helped, joined, last, may_draw, names, next_rank, status,
 )
 from games.sheets import SheetError
 
@@ -65,6 +65,9 @@ def part_view(seat: Seat, check: Mapping[str, Any], part: Mapping[str, Any]) -> 
     pending = attempt["pending"] if found == "picking" else ("player" if found == "failed" else None)
     return {
         "cid": part["cid"], "name": part["name"], "role": part["role"], "skill": part["skill"], "task": part["task"],
+        # whom a helper of a group check helps (a single check has only the one to help)
+        "helps": names(check, [helped(check, part)])[0] if part["role"] == "helper" and check["mode"] not in
+        ("single", "help") else "",
         "base_rank": RANK_LABELS[part["base_rank"]], "rank": RANK_LABELS[part["rank"]], "note": part["note"],
         "edge": {"bonus": "Bonus", "penalty": "Penalty"}.get(edged or "", ""), "status": found,
         "deck": part["deck"],

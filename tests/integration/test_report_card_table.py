@@ -385,6 +385,26 @@ def test_the_group_form_has_the_single_forms_options(school) -> None:
     assert check["inconsequential"] and check["hold"]
 
 
+def test_the_forms_offer_two_helpers_and_a_group_helper_says_whom_it_helps(school) -> None:
+    """Issue 26: "more than one helper where the GM allows; helpers on group checks". Every
+    field of a helper's row is sent, so an empty row ("nobody") keeps the rows in line."""
+    page = school["clients"]["gm"].get(reverse("table", args=[school["table"].pk])).content.decode()
+    for form_id in ("report_card-call", "report_card-group"):
+        form = page[page.index(f'id="{form_id}"'):]
+        form = form[: form.index("</form>")]
+        assert form.count('name="helper"') == 2 and form.count('name="helper_rank"') == 2, form_id
+    assert page.count('name="helps"') == 2
+    sam = services.character_create(table=school["table"], actor=school["gm"], name="Sam",
+                                    sheet={"strong": "on", "a_plus": "GYM", "f_skill": "SCI", "major": "8"})
+    sent = {"characters": [school["marieta"].pk, school["jo"].pk], "mode": "only_one", "skill": "LAW",
+            "rank": "easy", "task": "search the gym", "helper": ["", str(sam.pk)], "helps": ["", str(school["jo"].pk)],
+            "helper_skill": ["LAW", "GYM"], "helper_rank": ["easy", "trivial"], "helper_task": ["", "lift the mats"]}
+    assert post(school, "gm", "call_group", sent)[0] == 200
+    [helper] = [p for p in state(school)["check"]["parts"] if p["role"] == "helper"]
+    assert (helper["cid"], helper["helps"], helper["skill"], helper["task"]) == (
+        cid(sam), cid(school["jo"]), "GYM", "lift the mats")
+
+
 def test_players_call_their_own_checks_only_when_the_gm_allows(school) -> None:
     """Issue 14: "the GM (or the player, if the GM allows) calls a check"."""
     status, body = call(school, who="ann")

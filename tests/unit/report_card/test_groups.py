@@ -198,3 +198,64 @@ def test_a_group_draws_one_card_from_each_deck(three: dict[str, Any]) -> None:
     table = Table(three, {"c1": ["KC"], "c2": ["KW"], "c3": ["KS"]})
     group(table, "everyone", ["c1", "c2", "c3"])
     assert [table.drawn(c) for c in ("c1", "c2", "c3")] == [[card("KC")], [card("KW")], [card("KS")]]
+
+
+def test_the_gm_lets_two_characters_help_and_their_grants_cancel(three: dict[str, Any]) -> None:
+    """Issue 26: "more than one helper where the GM allows". Seed: each helper who succeeds
+    grants "Bonus", each who fails "Penalty", and "Bonus and Penalty cancel one another out, and
+    do not stack": one success and one failure leave the main check plain."""
+    table = Table(three, {"c2": ["KC"], "c3": ["2C"], "c1": ["QC", "2S"]}, auto_draw=False)
+    table.call("c1", "FREE", "hard", task="pull the lever", helper=["c2", "c3"], helper_skill=["LAW", "GYM"],
+               helper_rank=["medium", "hard"], helper_task=["push", "pull"])
+    check = table.state["check"]
+    assert [(p["cid"], p["role"]) for p in check["parts"]] == [("c2", "helper"), ("c3", "helper"), ("c1", "main")]
+    with pytest.raises(NotNow, match="Marieta draws once Jo and Sam's help is settled"):
+        table.send({"type": "draw", "character": "c1"}, MARIETA)
+    table.send({"type": "draw", "character": "c2"}, JO)
+    table.send({"type": "draw", "character": "c3"}, SAM)
+    assert view(table.state, table.seat())["check"]["parts"][2]["waits"]  # Sam may still retry
+    table.send({"type": "accept", "character": "c3"}, SAM)
+    [main] = table.send({"type": "draw", "character": "c1"}, MARIETA)[:1]
+    assert main["help"] == "both" and main["attempt"]["edge"] is None and len(main["attempt"]["draws"]) == 1
+    assert "one helper's Bonus and another's Penalty cancel" in table.lines[-2]
+    assert table.closed["outcome"] == "success"
+
+
+def test_two_helpers_who_both_succeed_grant_one_bonus(three: dict[str, Any]) -> None:
+    """Seed: "Bonus and Penalty ... do not stack": two successes give one Bonus (two cards)."""
+    table = Table(three, {"c2": ["KC"], "c3": ["KS"], "c1": ["QC", "2S"]})
+    events = table.call("c1", "FREE", "hard", helper=["c2", "c3"], helper_skill=["LAW", "GYM"],
+                        helper_rank=["medium", "medium"])
+    main = of_type(events, "drawn")[-1]
+    assert main["help"] == "bonus" and len(main["attempt"]["draws"]) == 2
+
+
+def test_a_member_of_a_group_check_may_be_helped(three: dict[str, Any]) -> None:
+    """Issue 26: "helpers on group checks". Sam distracts the guard for Jo: Jo draws once the
+    help is settled, with the Bonus it earns; Marieta draws at once; the helper's card is not
+    one of the group's results."""
+    table = Table(three, {"c3": ["KS"], "c1": ["QC"], "c2": ["3C", "KW"]}, auto_draw=False)
+    group(table, "everyone", ["c1", "c2"], task="sneak past the Executare", helper=["c3"], helper_skill=["GYM"],
+          helper_rank=["easy"], helper_task=["distract the guard"], helps=["c2"])
+    assert view(table.state, table.seat())["turn"]["waiting"] == ["c3", "c1"]
+    assert table.lines[-1] == ("The GM calls a group check (everyone needs to succeed) for 'sneak past the "
+                               "Executare': Sam to help Jo (GYM, Easy made Trivial by the A+ skill), Marieta (FINAID, "
+                               "Medium), Jo (FINAID, Medium).")
+    assert view(table.state, table.seat())["check"]["parts"][0]["helps"] == "Jo"
+    table.send({"type": "draw", "character": "c3"}, SAM)
+    table.send({"type": "draw", "character": "c1"}, MARIETA)
+    [jo] = table.send({"type": "draw", "character": "c2"}, JO)[:1]
+    assert jo["help"] == "bonus" and jo["attempt"]["pending"] == "player"
+    table.send({"type": "pick", "character": "c2", "index": 1}, JO)
+    assert (table.closed["outcome"], table.closed["winners"], table.closed["reason"]) == (
+        "success", ["c1", "c2"], "two")
+    assert [e["by"] for e in table.state["today"]] == [["c1", "c2"]]
+
+
+def test_a_helper_is_not_one_of_those_drawing_and_helps_once(three: dict[str, Any]) -> None:
+    with pytest.raises(BadInput, match="cannot help a check they draw for themselves"):
+        group(Table(three), "everyone", ["c1", "c2"], helper=["c2"], helper_skill=["LAW"], helper_rank=["easy"],
+              helps=["c1"])
+    with pytest.raises(BadInput, match="helps once"):
+        Table(three).call("c1", "FREE", "hard", helper=["c2", "c2"], helper_skill=["LAW", "LAW"],
+                          helper_rank=["easy", "easy"])
