@@ -14,6 +14,7 @@ from games.core.engine import Turn
 from games.report_card.access import may_call
 from games.report_card.draws import deck_title
 from games.report_card.errors import AlreadyToday, BadInput, NotNow
+from games.report_card.state import open_check
 from games.report_card.flow import Event
 from games.report_card.skills import with_skill
 from games.report_card.sheet import read
@@ -72,7 +73,7 @@ def _part(person: Mapping[str, Any], cid: str, role: str, skill: str, rank: str,
 def _check(state: State, args: Mapping[str, Any], turn: Turn, mode: str, parts: list[dict[str, Any]]) -> dict[str, Any]:
     return {"id": state["next_check"], "mode": mode, "task": args["task"], "same_as": args["same_as"],
             "skill": args["skill"], "rank": args["rank"], "inconsequential": args["inconsequential"],
-            "hold": args["hold"], "by": turn.member.name, "parts": parts}
+            "hold": args["hold"], "by": turn.member.name, "approved": turn.member.is_gm, "parts": parts}
 
 
 def _helpers(turn: Turn, helpers: list[dict[str, Any]], drawing: list[str]) -> list[dict[str, Any]]:
@@ -132,3 +133,19 @@ def call_group(state: State, args: dict[str, Any], turn: Turn) -> list[Event]:
                                 c in args["penalty"]) for c in cids)]
     check = _check(state, args, turn, args["mode"], parts)
     return [{"type": "check_called", "check": check, "by_gm": True}]
+
+
+def approve(state: State, args: dict[str, Any], turn: Turn) -> list[Event]:
+    """Issue 26: "when the GM lets players call their own checks, the GM approves the
+    difficulty and any Bonus before the draw". The GM sets the difficulty ("Determining the
+    Difficulty of a Skill Check" is the GM's) and the Bonus or Penalty (seed: "If the player has
+    a significant, concrete advantage ... they get a Bonus"), and the card may then be drawn.
+    Refusing is closing the check: it then never counted for the Day."""
+    check = open_check(state)
+    if check.get("approved") is not False:
+        raise NotNow(f"The check for '{check['task']}' needs no approval.")
+    [part] = [p for p in check["parts"] if p["role"] == "main"]
+    person = reported(turn, part["cid"])
+    faced, note = with_skill(args["rank"], part["skill"], person["a_plus"], person["f_skill"])
+    return [{"type": "check_approved", "check": check["id"], "rank": args["rank"], "faced": faced, "note": note,
+             "bonus": args["bonus"], "penalty": args["penalty"]}]

@@ -39,6 +39,8 @@ def draw(state: State, args: dict[str, Any], turn: Turn) -> list[Event]:
     if not may_draw(check, index):
         if part["attempts"]:
             raise NotNow(f"{part['name']} has drawn already.")
+        if check.get("approved") is False:
+            raise NotNow("The GM approves the difficulty and any Bonus of this check before the card is drawn.")
         helpers = joined(h["name"] for h in helpers_of(check, part))
         raise NotNow(f"{part['name']} draws once {helpers}'s help is settled.")
     run = Step(state, turn)
@@ -116,7 +118,8 @@ def close(state: State, args: dict[str, Any], turn: Turn) -> list[Event]:
     """The GM ends the open check: every failure stands, an unchosen card leaves it unsettled.
     Its cards go to their decks' discard piles, as when the rules close it."""
     check = open_check(state)
-    result = verdict(check, closing=True) or {"outcome": None, "winners": [], "reason": "unsettled"}
+    unsettled = "unapproved" if check.get("approved") is False else "unsettled"
+    result = verdict(check, closing=True) or {"outcome": None, "winners": [], "reason": unsettled}
     run = Step(state, turn)
     run.close(result, "gm")
     return run.events

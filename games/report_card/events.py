@@ -15,6 +15,9 @@ Events (each a dict with ``type``; the engine adds ``step``):
     accepted          {check, part, cid}
     check_closed      {check, task, outcome, winners, reason, by ("rules" | "gm")}; ``discarded``:
                       {cid: tokens} the check's cards still face up, now on their discard piles
+    check_approved    {check, rank, faced, note, bonus, penalty}: the GM's difficulty and Bonus or
+                      Penalty for a check a player called (``faced``, ``note``: the rank its
+                      character's A+ or F makes of it)
     hold_set          {check, hold}
     day_started       {day}
     player_calls_set  {allowed}
@@ -82,6 +85,17 @@ def _closed(state: State, event: Event) -> None:
         if entry["check"] == check["id"]:
             entry["outcome"] = event["outcome"]
     state["check"] = None
+    if check.get("approved") is False:  # a call the GM did not approve was never made
+        state["today"] = [e for e in state["today"] if e["check"] != check["id"]]
+
+
+def _approved(state: State, event: Event) -> None:
+    check = state["check"]
+    check.update(approved=True, rank=event["rank"])
+    for part in check["parts"]:
+        if part["role"] == "main":
+            part.update(base_rank=event["rank"], rank=event["faced"], note=event["note"], bonus=event["bonus"],
+                        penalty=event["penalty"])
 
 
 def _hold(state: State, event: Event) -> None:
@@ -107,7 +121,7 @@ def _rechosen(state: State, event: Event) -> None:
 FOLDS: dict[str, Callable[[State, Event], None]] = {
     "check_called": _called, "drawn": _drawn, "picked": _picked, "retried": _retried,
     "accepted": _accepted, "check_closed": _closed, "hold_set": _hold, "day_started": _day,
-    "player_calls_set": _calls, "skills_rechosen": _rechosen,
+    "player_calls_set": _calls, "skills_rechosen": _rechosen, "check_approved": _approved,
 }
 
 

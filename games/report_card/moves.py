@@ -117,6 +117,10 @@ def parse_group(form: Form, table: Table) -> dict[str, Any]:
             "helpers": _helpers(form, table, [c.cid for c in chosen])}
 
 
+def parse_approve(form: Form, table: Table) -> dict[str, Any]:
+    return {"rank": rank_of(_text(form, "rank")), "bonus": flag(form, "bonus"), "penalty": flag(form, "penalty")}
+
+
 def parse_pick(form: Form, table: Table) -> dict[str, Any]:
     try:
         index = int(value(form, "index"))
@@ -156,6 +160,7 @@ MOVES: tuple[Move, ...] = (
     _theirs("call_check", "Call a check", parse_call, calls.call_check),
     Move("call_group", "Call a group check", parse_group, calls.call_group),
     # the label ends the log's line for the cards it draws: "For Ann's draw, 1 card comes off ..."
+    Move("approve", "Approve the check", parse_approve, calls.approve),
     _theirs("draw", "Draw", parse_character, choices.draw),
     _theirs("pick", "Choose a card", parse_pick, choices.pick),
     _theirs("retry", "Retry", parse_character, choices.retry),

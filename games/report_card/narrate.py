@@ -19,6 +19,7 @@ _REASONS = {
     "fewer_than_two": "fewer than two succeeded",
     "granted": "the GM grants it without a draw (Inconsequential)",
     "unsettled": "closed by the GM before it was settled",
+    "unapproved": "the GM did not approve it, so it was never made",
 }
 
 
@@ -69,7 +70,17 @@ def _called(event: Mapping[str, Any], state: Mapping[str, Any]) -> str:
     earlier = next((e for e in state.get("today", ()) if e["check"] == check.get("same_as")), None)
     if earlier is not None:  # the GM named it and let it be made again (a low-stakes check)
         flags += f" It repeats today's '{earlier['task']}', which the GM lets them make again."
+    if check.get("approved") is False:
+        flags += " The GM approves the difficulty and any Bonus before the draw."
     return f"{who} calls a{kind or ' check'} for '{check['task']}': {', '.join(parts)}.{flags}"
+
+
+def _approved(event: Mapping[str, Any], state: Mapping[str, Any]) -> str:
+    check = check_by_id(state, event["check"])
+    assert check is not None
+    edge = "".join(f"; {e}" for e, on in (("Bonus", event["bonus"]), ("Penalty", event["penalty"])) if on)
+    faced = "" if event["faced"] == event["rank"] else f", {RANK_LABELS[event['faced']]} by the {event['note'].split(':')[0]}"
+    return f"The GM approves the check for '{check['task']}': {RANK_LABELS[event['rank']]}{faced}{edge}."
 
 
 def _drawn(event: Mapping[str, Any], state: Mapping[str, Any]) -> str:
@@ -147,7 +158,7 @@ def _rechosen(event: Mapping[str, Any], state: Mapping[str, Any]) -> str:
 LINES: dict[str, Callable[[Mapping[str, Any], Mapping[str, Any]], str]] = {
     "check_called": _called, "drawn": _drawn, "picked": _picked, "retried": _retried, "accepted": _accepted,
     "check_closed": _closed, "hold_set": _hold, "day_started": _day, "player_calls_set": _calls,
-    "skills_rechosen": _rechosen,
+    "skills_rechosen": _rechosen, "check_approved": _approved,
 }
 
 

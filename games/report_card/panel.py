@@ -92,7 +92,8 @@ def check_view(seat: Seat, check: Mapping[str, Any]) -> dict[str, Any]:
     winners = check.get("winners", [])
     return {"id": check["id"], "task": check["task"], "mode": check["mode"], "mode_label": MODES[check["mode"]],
             "skill": check["skill"], "rank": RANK_LABELS[check["rank"]],
-            "inconsequential": check["inconsequential"], "hold": check["hold"],
+            "inconsequential": check["inconsequential"], "hold": check["hold"], "by": check["by"],
+            "rank_key": check["rank"], "approved": check.get("approved") is not False,
             "outcome": OUTCOME_LABELS.get(check.get("outcome") or "", ""),
             "reason": reason_text(check, check.get("reason") or "", winners),
             "winners": names(check, winners),
@@ -106,6 +107,9 @@ def turn(state: Mapping[str, Any]) -> dict[str, Any] | None:
     check = state["check"]
     if check is None:
         return None
+    if check.get("approved") is False:
+        return {"combatant": None, "gm": True, "says": "The GM looks over the check a player called",
+                "prompt": f"approve the difficulty and any Bonus of {check['by']}'s check"}
     for part in check["parts"]:
         cid, name = part["cid"], part["name"]
         found = status(part)

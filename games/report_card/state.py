@@ -5,7 +5,8 @@
     day             the Day (seed: "cannot be made more than once per Day"), from 1
     players_call    whether the GM lets players call checks for their own characters
     check           the open check or None: {id, mode, task, same_as, skill, rank, inconsequential,
-                    hold, by, parts} (``same_as``: the earlier check of the Day the GM said it
+                    hold, by, approved, parts} (``approved`` False: a player's call the GM has
+                    still to approve) (``same_as``: the earlier check of the Day the GM said it
                     repeats, or None); each part {cid, name, deck, major, corruption, role,
                     skill, base_rank, rank, note, bonus, penalty, help, task, attempts,
                     accepted}; a helper's part also ``helps`` (the cid it helps)
@@ -161,7 +162,7 @@ def may_draw(check: Mapping[str, Any], index: int) -> bool:
     doing"), so a failed helper may retry before the help is known; the helped part draws with
     the Bonus or Penalty it earns once each helper has succeeded or let the failure stand."""
     part = check["parts"][index]
-    if part["attempts"]:
+    if part["attempts"] or check.get("approved") is False:  # a player's call waits for the GM
         return False
     return all(status(h) in ("succeeded", "accepted") for h in helpers_of(check, part))
 

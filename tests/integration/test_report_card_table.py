@@ -412,9 +412,24 @@ def test_players_call_their_own_checks_only_when_the_gm_allows(school) -> None:
     assert post(school, "ann", "allow_player_calls", {"allowed": "1"})[0] == 400
     assert post(school, "gm", "allow_player_calls", {"allowed": "1"})[0] == 200
     assert call(school, who="ann", character=school["jo"])[0] == 403  # not her character
-    assert call(school, who="ann")[0] == 200
+    assert call(school, who="ann", bonus="1")[0] == 200
     page = school["clients"]["ann"].get(reverse("table", args=[school["table"].pk])).content.decode()
     assert "Report Card" in page and 'id="report_card-panel"' in page
+    # Issue 26: the GM approves the difficulty and any Bonus before the draw; only the GM is
+    # offered the approval, and nobody may draw before it.
+    assert "the GM approves the difficulty and any Bonus or Penalty before the card is drawn" in page
+    approve = reverse("table_command", args=[school["table"].pk, "approve"])
+    assert approve not in page and 'data-controller' not in page[page.index("open-check"):page.index("awaiting")]
+    gm_page = school["clients"]["gm"].get(reverse("table", args=[school["table"].pk])).content.decode()
+    assert approve in gm_page
+    before = snapshot(school)
+    assert post(school, "ann", "draw", {"character": cid(school["marieta"])})[0] == 400
+    assert post(school, "ann", "approve", {"rank": "trivial", "bonus": "1"})[0] == 400
+    assert snapshot(school) == before
+    assert post(school, "gm", "approve", {"rank": "hard"})[0] == 200
+    part = state(school)["check"]["parts"][0]
+    assert (part["base_rank"], part["bonus"]) == ("hard", False)
+    assert post(school, "ann", "draw", {"character": cid(school["marieta"])})[0] == 200
 
 
 def test_an_inconsequential_check_can_be_granted_without_a_draw(school) -> None:

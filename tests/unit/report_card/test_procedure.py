@@ -10,6 +10,7 @@ import pytest
 from games.core.engine import NotYourMove, RuleError
 from games.report_card import ENGINE
 from games.report_card.draws import deck_title
+from games.report_card.panel import view
 from games.report_card.errors import AlreadyToday, BadInput, NotNow, NotYours
 from games.report_card.skills import ABILITIES
 from games.report_card.writeback import writeback
@@ -65,7 +66,48 @@ def test_only_the_gm_calls_checks_unless_the_gm_allows_players(two: dict[str, An
             table.call("c1", "LAW", "medium", actor=MARIETA, **option)
     assert table.cards.placed == []
     table.call("c1", "LAW", "medium", actor=MARIETA)
+    table.send({"type": "approve", "rank": "medium"})
     assert table.closed["outcome"] == "success"
+
+
+def test_the_gm_approves_the_difficulty_and_any_bonus_of_a_players_call_before_the_draw(two: dict[str, Any]) -> None:
+    """Issue 26: "when the GM lets players call their own checks, the GM approves the
+    difficulty and any Bonus before the draw". Seed: "If the player has a significant, concrete
+    advantage on a skill check ... they get a 'Bonus'"; the difficulty is the GM's to set
+    ("Determining the Difficulty of a Skill Check")."""
+    table = Table(two, {"c1": ["7C", "KC"]}, auto_draw=False)
+    table.send({"type": "allow_player_calls", "allowed": True})
+    [called] = table.call("c1", "FREE", "easy", actor=MARIETA, bonus=True, task="pick the lock")
+    assert not called["check"]["approved"]
+    assert table.lines[-1].endswith("The GM approves the difficulty and any Bonus before the draw.")
+    shown = view(table.state, table.seat())
+    assert shown["turn"]["gm"] and not shown["check"]["approved"] and not shown["check"]["parts"][0]["may_draw"]
+    with pytest.raises(NotNow, match="The GM approves the difficulty and any Bonus of this check before"):
+        table.send({"type": "draw", "character": "c1"}, MARIETA)
+    with pytest.raises(NotYourMove):
+        table.send({"type": "approve", "rank": "trivial", "bonus": True}, MARIETA)
+    assert table.cards.placed == []
+    # the GM makes it Hard (Medium for her A+ FREE) and takes the Bonus away
+    [approved] = table.send({"type": "approve", "rank": "hard"})
+    assert table.lines[-1] == "The GM approves the check for 'pick the lock': Hard, Medium by the A+ skill."
+    part = table.state["check"]["parts"][0]
+    assert (part["base_rank"], part["rank"], part["bonus"], table.state["check"]["rank"]) == (
+        "hard", "medium", False, "hard")
+    with pytest.raises(NotNow, match="needs no approval"):
+        table.send({"type": "approve", "rank": "easy"})
+    [drawn] = table.send({"type": "draw", "character": "c1"}, MARIETA)[:1]
+    assert len(drawn["attempt"]["draws"]) == 1 and drawn["attempt"]["rank"] == "medium"
+    assert drawn["attempt"]["outcome"] == "failure"  # the Seven of Cups fails at Medium
+
+
+def test_a_call_the_gm_does_not_approve_is_never_made(two: dict[str, Any]) -> None:
+    table = Table(two, auto_draw=False)
+    table.send({"type": "allow_player_calls", "allowed": True})
+    table.call("c1", "FREE", "easy", actor=MARIETA, task="pick the lock")
+    [closed] = table.send({"type": "close"})
+    assert closed["reason"] == "unapproved" and table.state["today"] == []
+    assert table.lines[-1].endswith("the GM did not approve it, so it was never made.")
+    assert table.cards.placed == []
 
 
 def test_a_refused_command_draws_no_card_and_changes_nothing(two: dict[str, Any]) -> None:
