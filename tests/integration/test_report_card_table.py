@@ -405,6 +405,24 @@ def test_the_forms_offer_two_helpers_and_a_group_helper_says_whom_it_helps(schoo
         cid(sam), cid(school["jo"]), "GYM", "lift the mats")
 
 
+def test_the_wheels_second_card_shows_its_meaning_too(school) -> None:
+    """Seed: "If the GM is able to, they're also encouraged to tie the drawn Tarot card's meaning
+    to the result"; with the Wheel of Fortune the second card decides, so its meaning is shown
+    beside the Wheel's (issue 26)."""
+    from games.report_card.meanings import meaning
+
+    deck = deck_of(school, school["marieta"])
+    on_top(deck, "tarot:swords:9")
+    on_top(deck, "tarot:major:10")
+    assert call(school, rank="medium")[0] == 200
+    assert post(school, "ann", "draw", {"character": cid(school["marieta"])})[0] == 200
+    page = school["clients"]["watcher"].get(reverse("table", args=[school["table"].pk])).content.decode()
+    shown = [line for line in page.split("\n") if 'class="small muted meaning"' in line]
+    second = meaning("tarot:swords:9")["meaning"]
+    assert any(line.strip().startswith('<p class="small muted meaning">then Nine of Swords') and second in line
+               for line in shown), shown
+
+
 def test_players_call_their_own_checks_only_when_the_gm_allows(school) -> None:
     """Issue 14: "the GM (or the player, if the GM allows) calls a check"."""
     status, body = call(school, who="ann")
