@@ -13,6 +13,7 @@ GM's by hand included, and no state or event keeps a copy of a deck's count.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from games.contract import DeckView
@@ -39,10 +40,19 @@ def deck_odds(deck: DeckView | None, name: str, rank: str, own_major: int | None
     if deck is None:
         return {"chances": percents(odds.check(rank, own_major=own, **flags)), "unseen": None, "deck": name,
                 "fresh": True}
+    chances = _counted(tuple(deck.unseen), tuple(deck.discard), deck.draw, rank, own, edge)
+    return {"chances": None if chances is None else dict(chances), "unseen": len(deck.unseen), "deck": deck.name,
+            "fresh": False}
+
+
+@lru_cache(maxsize=512)
+def _counted(unseen: tuple[str, ...], discard: tuple[str, ...], draw: int, rank: str, own: str | None,
+             edge: str | None) -> tuple[tuple[str, int], ...] | None:
+    """The percents of one draw, counted once for every seat drawn the same deck (each seat's
+    view is drawn in turn, under the table's lock)."""
     try:
-        found = odds.by_rank(deck.unseen, own_major=own, discard=deck.discard, pile_size=deck.draw, ranks=(rank,),
-                             **flags)
-        chances: dict[str, int] | None = percents(found[rank])
+        found = odds.by_rank(unseen, own_major=own, discard=discard, pile_size=draw, ranks=(rank,),
+                             bonus=edge == "bonus", penalty=edge == "penalty")
     except odds.NotEnoughCards:
-        chances = None
-    return {"chances": chances, "unseen": len(deck.unseen), "deck": deck.name, "fresh": False}
+        return None
+    return tuple(percents(found[rank]).items())
