@@ -76,7 +76,7 @@ def part_view(seat: Seat, check: Mapping[str, Any], part: Mapping[str, Any]) -> 
         "pending": pending,
         "may_draw": drawing,
         # a main check waiting for its helper: "waits for <helper>'s help"
-        "waits": found == "waiting" and not drawing,
+        "waits": found == "waiting" and not drawing and check.get("approved") is not False,
         # the circles as the check counts them (a retry counts the sheet's again)
         "may_retry": found == "failed" and part["corruption"] < CIRCLES and not final(check, part),
         "final": found == "failed" and final(check, part),

@@ -82,6 +82,7 @@ def test_the_gm_approves_the_difficulty_and_any_bonus_of_a_players_call_before_t
     assert table.lines[-1].endswith("The GM approves the difficulty and any Bonus before the draw.")
     shown = view(table.state, table.seat())
     assert shown["turn"]["gm"] and not shown["check"]["approved"] and not shown["check"]["parts"][0]["may_draw"]
+    assert not shown["check"]["parts"][0]["waits"]  # for the GM's approval, not for help
     with pytest.raises(NotNow, match="The GM approves the difficulty and any Bonus of this check before"):
         table.send({"type": "draw", "character": "c1"}, MARIETA)
     with pytest.raises(NotYourMove):
