@@ -9,8 +9,8 @@ changes the state), ``state`` (the state and what is asked of it), ``panel``, ``
 ``working`` (what the table shows). The rules of one card are ``rules`` (ranks, criticals, the
 Wheel, closeness), ``draws`` (an attempt's cards, each judged) and ``meanings``; ``skills`` the
 A+ and F; the exact odds and the odds page ``odds`` (``reading``: a deck's odds as the panel
-counts them from the deck as the table has it; ``chart``). ``access`` holds the choices the rules give one person; ``sheet``,
-``writeback`` and ``samples`` the Report Card itself.
+counts them from the deck as the table has it; ``chart``). ``access`` holds the choices the
+rules give one person; ``sheet``, ``writeback`` and ``samples`` the Report Card itself.
 
 Readings where the seed is loose are written where they are coded; the main ones:
     - A+ is one rank easier, so Impossible becomes Unlikely (the seed's "Impossible becomes

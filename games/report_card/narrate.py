@@ -79,7 +79,8 @@ def _approved(event: Mapping[str, Any], state: Mapping[str, Any]) -> str:
     check = check_by_id(state, event["check"])
     assert check is not None
     edge = "".join(f"; {e}" for e, on in (("Bonus", event["bonus"]), ("Penalty", event["penalty"])) if on)
-    faced = "" if event["faced"] == event["rank"] else f", {RANK_LABELS[event['faced']]} by the {event['note'].split(':')[0]}"
+    mark = event["note"].split(":")[0]  # "A+ skill", "F skill"
+    faced = "" if event["faced"] == event["rank"] else f", {RANK_LABELS[event['faced']]} by the {mark}"
     return f"The GM approves the check for '{check['task']}': {RANK_LABELS[event['rank']]}{faced}{edge}."
 
 

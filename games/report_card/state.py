@@ -18,8 +18,9 @@
 No character is copied here: a rule reads the sheet as it is now (``turn.characters``). A part
 keeps what its check recorded of its character when it was called, as the rules use it later:
 the name its lines say, its deck's name (``draws.deck_title``; a draw finds the deck by the
-name the character has now, ``flow.Step.deck``, and the part keeps the name it drew under), its own Major Arcana and its Corruption
-Circles (which the check's retries fill, ``retried``).
+name the character has now, ``flow.Step.deck``, and the part keeps the name it drew under,
+which the panel's odds read), its own Major Arcana and its Corruption Circles (which the
+check's retries fill, ``retried``).
 
 A check is called first and drawn after: each part's card is drawn by its player (or the GM)
 with a ``draw`` move, so everyone sees the odds before the card comes off.

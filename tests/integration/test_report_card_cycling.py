@@ -84,7 +84,8 @@ class Evening:
             self.send("gm", "approve", {"rank": self.rng.choice(RANKS),
                                         **({"penalty": "on"} if self.rng.random() < 0.3 else {})})
         else:
-            extra: dict[str, Any] = {"bonus": "on"} if kind == "bonus" else {"penalty": "on"} if kind == "penalty" else {}
+            extra: dict[str, Any] = {"bonus": "on"} if kind == "bonus" else {}
+            extra = {"penalty": "on"} if kind == "penalty" else extra
             if kind == "help":
                 extra = {"helper": self.names[other].pk, **helper}
             if kind == "helpers":

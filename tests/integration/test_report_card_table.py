@@ -8,7 +8,6 @@ Seed 004: "Skill checks are resolved by having the player draw the top card from
 from __future__ import annotations
 
 import json
-import random
 import re
 from collections import Counter
 from typing import Any
