@@ -588,3 +588,28 @@ async def test_every_step_reaches_a_spectator_live(school, connect) -> None:
     assert re.search(r"comes off Marieta&#(39|x27);s Tarot face up", received)
     assert 'id="deck-counts-' in received
     await socket.close()
+
+
+def test_odd_forms_to_every_move_are_refused_never_a_500(school) -> None:
+    """No request may answer 500: a seeded run of odd values (the new helper rows, whom they
+    help, the Day's earlier check, an approval) to every move, from each seat."""
+    import random
+
+    from games.report_card import SYSTEM
+
+    rng = random.Random(26)
+    junk = ["", " ", "x", "-1", "0", "99999999999", "c1", "c99", "1e3", "trivial", "LAW", "on", "\u00e9\u0000",
+            str(school["marieta"].pk), str(school["jo"].pk), cid(school["marieta"]), "a" * 200]
+    keys = ["character", "characters", "helper", "helps", "helper_skill", "helper_rank", "helper_task", "same_as",
+            "skill", "rank", "task", "mode", "bonus", "penalty", "index", "grant", "hold", "allowed", "a_plus",
+            "f_skill", "inconsequential", "repeat"]
+    moves = [m.name for m in SYSTEM.commands]
+    assert {"approve", "call_check", "call_group"} <= set(moves)
+    for _ in range(150):
+        chosen = rng.sample(keys, rng.randrange(1, 9))
+        form = {k: [rng.choice(junk) for _ in range(rng.randrange(1, 4))] for k in chosen}
+        who = rng.choice(["gm", "ann", "watcher"])
+        status, body = post(school, who, rng.choice(moves), form)
+        assert status < 500, (who, form, body[:300])
+    for deck in (deck_of(school, school["marieta"]), deck_of(school, school["jo"])):
+        assert_conserved(deck)
