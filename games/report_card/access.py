@@ -15,7 +15,8 @@ from games.report_card.errors import NotYours
 # What a player the GM lets call checks still leaves to the GM: the seed leaves holding the rank,
 # a repeat within the Day and granting without a draw "at the GM's discretion", and another
 # player's character is no player's to bring in.
-GM_OPTIONS = (("helper", "add a helper"), ("repeat", "repeat a check within a Day"),
+GM_OPTIONS = (("helpers", "add a helper"), ("repeat", "repeat a check within a Day"),
+              ("same_as", "say which earlier check of the Day this one repeats"),
               ("hold", "hold the rank on a retry"), ("grant", "grant a check without a draw"))
 
 

@@ -13,7 +13,9 @@ from games.report_card.access import may_pick, may_retry
 from games.report_card.calls import reported
 from games.report_card.errors import BadInput, NotNow
 from games.report_card.flow import Event, Step
-from games.report_card.state import last, may_draw, next_rank, open_check, status, verdict
+from games.report_card.state import (
+    final, helpers_of, joined, last, may_draw, next_rank, open_check, status, verdict,
+)
 from games.sheets import SheetError
 
 State = Mapping[str, Any]
@@ -37,7 +39,10 @@ def draw(state: State, args: dict[str, Any], turn: Turn) -> list[Event]:
     if not may_draw(check, index):
         if part["attempts"]:
             raise NotNow(f"{part['name']} has drawn already.")
-        raise NotNow(f"{part['name']} draws once {check['parts'][0]['name']}'s help is settled.")
+        if check.get("approved") is False:
+            raise NotNow("The GM approves the difficulty and any Bonus of this check before the card is drawn.")
+        helpers = joined(h["name"] for h in helpers_of(check, part))
+        raise NotNow(f"{part['name']} draws once {helpers}'s help is settled.")
     run = Step(state, turn)
     run.draw(index)
     return run.advance()
@@ -79,6 +84,9 @@ def retry(state: State, args: dict[str, Any], turn: Turn) -> list[Event]:
     hand since the check was called (the rules' own retries and new skills write them back)."""
     check, index, part = _failed(state, turn, args["character"])
     who = part["name"]
+    if final(check, part):
+        raise NotNow(f"{who}'s Critical Failure fails the check for everyone, and no retry buys it off: "
+                     "once the card is drawn, the results are final.")
     may_retry(turn.member, turn.character(part["cid"]), who)
     filled = reported(turn, part["cid"])["corruption"]
     # Reading: there are three circles and no fourth; with all three filled the player first
@@ -110,7 +118,8 @@ def close(state: State, args: dict[str, Any], turn: Turn) -> list[Event]:
     """The GM ends the open check: every failure stands, an unchosen card leaves it unsettled.
     Its cards go to their decks' discard piles, as when the rules close it."""
     check = open_check(state)
-    result = verdict(check, closing=True) or {"outcome": None, "winners": [], "reason": "unsettled"}
+    unsettled = "unapproved" if check.get("approved") is False else "unsettled"
+    result = verdict(check, closing=True) or {"outcome": None, "winners": [], "reason": unsettled}
     run = Step(state, turn)
     run.close(result, "gm")
     return run.events

@@ -2,20 +2,22 @@
 never draws: every card is in the events already, so the log folds back into the state.
 
 Events (each a dict with ``type``; the engine adds ``step``):
-    check_called      {check (mode, task, skill, rank, parts...), by_gm, decks: {cid: {deck,
-                      unseen, odds}} (``reading``: each deck as the check is called)}; each part
-                      records its character as the check found it (name, deck, major, corruption)
+    check_called      {check (mode, task, skill, rank, parts...), by_gm}; each part records its
+                      character as the check found it (name, deck, major, corruption)
     drawn             {check, part, cid, deck, retry, attempt: {rank, edge, draws, chosen,
-                      pending, suggested, outcome}, reading (the deck after the draw)}; each draw
+                      pending, suggested, outcome}}; ``deck`` the deck's name as it drew; each draw
                       {card, second, trigger, critical, outcome, happenstance, rule, closeness};
                       ``help`` when a helper's result granted the main check Bonus or Penalty;
                       ``discarded``: a retry's tokens of the attempt it replaces, now discarded
     picked            {check, part, cid, index, by ("player" | "gm"), outcome}; ``discarded``
-                      (the tokens not kept, now discarded) and ``reading`` (the deck after)
+                      (the tokens not kept, now discarded)
     retried           {check, part, cid, corruption (after), rank, held}
     accepted          {check, part, cid}
     check_closed      {check, task, outcome, winners, reason, by ("rules" | "gm")}; ``discarded``:
                       {cid: tokens} the check's cards still face up, now on their discard piles
+    check_approved    {check, rank, faced, note, bonus, penalty}: the GM's difficulty and Bonus or
+                      Penalty for a check a player called (``faced``, ``note``: the rank its
+                      character's A+ or F makes of it)
     hold_set          {check, hold}
     day_started       {day}
     player_calls_set  {allowed}
@@ -37,9 +39,8 @@ Event = Mapping[str, Any]
 def _called(state: State, event: Event) -> None:
     check = state["check"] = event["check"]
     state["next_check"] = check["id"] + 1
-    state["decks"].update(event.get("decks") or {})
     drawing = [p for p in check["parts"] if p["role"] != "helper"]
-    state["today"].append({"key": check["key"], "task": check["task"], "check": check["id"],
+    state["today"].append({"task": check["task"], "check": check["id"], "same_as": check.get("same_as"),
                            "by": [p["cid"] for p in drawing], "names": [p["name"] for p in drawing],
                            "outcome": None})
 
@@ -57,15 +58,13 @@ def _drawn(state: State, event: Event) -> None:
         part["help"] = event["help"]
     part["attempts"].append(event["attempt"])
     part["accepted"] = False
-    if event.get("reading"):
-        state["decks"][event["cid"]] = event["reading"]
+    # the deck by the name it drew under (a character renamed since the call renames its deck)
+    part["deck"] = event.get("deck", part["deck"])
 
 
 def _picked(state: State, event: Event) -> None:
     attempt = _part(state, event)["attempts"][-1]
     attempt.update(chosen=event["index"], pending=None, outcome=event["outcome"])
-    if event.get("reading"):
-        state["decks"][event["cid"]] = event["reading"]
 
 
 def _retried(state: State, event: Event) -> None:
@@ -86,6 +85,17 @@ def _closed(state: State, event: Event) -> None:
         if entry["check"] == check["id"]:
             entry["outcome"] = event["outcome"]
     state["check"] = None
+    if check.get("approved") is False:  # a call the GM did not approve was never made
+        state["today"] = [e for e in state["today"] if e["check"] != check["id"]]
+
+
+def _approved(state: State, event: Event) -> None:
+    check = state["check"]
+    check.update(approved=True, rank=event["rank"])
+    for part in check["parts"]:
+        if part["role"] == "main":
+            part.update(base_rank=event["rank"], rank=event["faced"], note=event["note"], bonus=event["bonus"],
+                        penalty=event["penalty"])
 
 
 def _hold(state: State, event: Event) -> None:
@@ -111,7 +121,7 @@ def _rechosen(state: State, event: Event) -> None:
 FOLDS: dict[str, Callable[[State, Event], None]] = {
     "check_called": _called, "drawn": _drawn, "picked": _picked, "retried": _retried,
     "accepted": _accepted, "check_closed": _closed, "hold_set": _hold, "day_started": _day,
-    "player_calls_set": _calls, "skills_rechosen": _rechosen,
+    "player_calls_set": _calls, "skills_rechosen": _rechosen, "check_approved": _approved,
 }
 
 

@@ -16,9 +16,8 @@ from games.core.cards_port import Cards
 from games.core.engine import RuleError, Turn
 from games.report_card.draws import deck_title, draw_attempt, on_the_table, set_aside, taker
 from games.report_card.events import folded
-from games.report_card.reading import read_deck
 from games.report_card.rules import card_of
-from games.report_card.state import edge, edges_for, last, next_rank, status, verdict
+from games.report_card.state import edge, help_given, last, next_rank, verdict
 
 Event = dict[str, Any]
 
@@ -28,13 +27,6 @@ def table_cards(turn: Turn) -> Cards:
     if turn.cards is None:
         raise RuleError("This check needs the table's decks.")
     return turn.cards
-
-
-def readings(cards: Cards, check: Mapping[str, Any]) -> dict[str, Any]:
-    """Each part's deck as the check is called (``reading.read_deck``): what the odds before its
-    first draw come from."""
-    return {part["cid"]: read_deck(cards, part["deck"], part["major"], edges_for(check, part))
-            for part in check["parts"]}
 
 
 class Step:
@@ -52,27 +44,22 @@ class Step:
         character = self.turn.character(part["cid"])
         return deck_title(character.name) if character is not None else part["deck"]
 
-    def reading(self, part: Mapping[str, Any]) -> dict[str, Any]:
-        """The part's deck as it is now: what the odds of its next draw (a retry's) come from."""
-        return read_deck(self.cards, self.deck(part), part["major"], [edge(part)])
-
     def emit(self, event: Event) -> None:
         self.events.append(event)
         self.state = folded(self.state, event)
 
     def draw(self, index: int, *, retry: bool = False) -> None:
-        """Part ``index`` draws: its top card(s), face up; the event records every token, and
-        the deck as it is after them (for the odds of a retry)."""
+        """Part ``index`` draws: its top card(s), face up; the event records every token."""
         check = self.state["check"]
         part = check["parts"][index]
         rank = next_rank(check, part)
         deck = self.deck(part)
         event: Event = {"type": "drawn", "check": check["id"], "part": index, "cid": part["cid"],
                         "deck": deck, "retry": retry}
-        if check["mode"] == "help" and part["role"] == "main" and not part["attempts"]:
-            helped = status(check["parts"][0]) == "succeeded"
-            event["help"] = "bonus" if helped else "penalty"
-            part = {**part, "help": event["help"]}
+        given = help_given(check, part) if not part["attempts"] else None
+        if given is not None:
+            event["help"] = given
+            part = {**part, "help": given}
         replaced = on_the_table(last(part)) if retry else []
         # Reading: a retry is the same check one step easier, so its Bonus or Penalty (the
         # circumstance, or the help given) still holds.
@@ -81,7 +68,6 @@ class Step:
         # retry counted it face up, as it was
         if self.discard(part, replaced):
             event["discarded"] = replaced
-        event["reading"] = self.reading(part)
         self.emit(event)
 
     def discard(self, part: Mapping[str, Any], tokens: list[str]) -> list[str]:
@@ -92,11 +78,11 @@ class Step:
 
     def pick(self, event: Event) -> None:
         """A Bonus's or Penalty's choice: the card not kept is done with (the panel still shows
-        it set aside, from the events), and the deck is read again for a retry's odds."""
+        it set aside, from the events)."""
         part = self.state["check"]["parts"][event["part"]]
         attempt = {**last(part), "chosen": event["index"]}  # type: ignore[arg-type]
         if self.discard(part, set_aside(attempt)):
-            event = {**event, "discarded": set_aside(attempt), "reading": self.reading(part)}
+            event = {**event, "discarded": set_aside(attempt)}
         self.emit(event)
 
     def close(self, result: dict[str, Any], by: str) -> None:

@@ -14,6 +14,7 @@ the GM send them; what the rules give one person (a Bonus pick, a retry) the han
 
 from __future__ import annotations
 
+from itertools import zip_longest
 from typing import Any
 
 from games.contract import Character, Table
@@ -25,6 +26,7 @@ from games.report_card.rules import rank_of
 from games.report_card.skills import skill_of
 
 TEXT = 120  # a task's words, at most: the panel's fields say so too (maxlength)
+HELPERS = 4  # helpers in one check, at most (the panel offers two rows)
 GRANTS = ("", "success", "failure")
 GROUP_MODES = ("only_one", "everyone")
 
@@ -46,29 +48,60 @@ def _text(form: Form, key: str) -> str:
     return " ".join(found.split())
 
 
+def _same_as(form: Form) -> int | None:
+    """The earlier check of the Day the GM says a new one repeats (its id), or None."""
+    raw = value(form, "same_as").strip()
+    if not raw:
+        return None
+    if not raw.isdigit() or len(raw) > 9:
+        raise BadInput("Choose one of the Day's earlier checks, or none.")
+    return int(raw)
+
+
 def _check(form: Form, texts: dict[str, str]) -> dict[str, Any]:
-    """What every call says: the skill, the difficulty, what it is for, and the GM's flags."""
+    """What every call says: the skill, the difficulty, what it is for, and the GM's flags and
+    say (``same_as``: the earlier check of the Day it repeats)."""
     if not texts["task"]:
-        raise BadInput("Say what the check is for: the Day rule counts checks by what they are for.")
+        raise BadInput("Say what the check is for.")
     return {"skill": skill_of(texts["skill"]), "rank": rank_of(texts["rank"]), "task": texts["task"],
             "inconsequential": flag(form, "inconsequential"), "hold": flag(form, "hold"),
-            "repeat": flag(form, "repeat")}
+            "repeat": flag(form, "repeat"), "same_as": _same_as(form)}
+
+
+def _helpers(form: Form, table: Table, drawing: list[str] | None) -> list[dict[str, Any]]:
+    """The helpers a form names, one for each ``helper`` sent with a character, with the
+    ``helper_skill``, ``helper_rank`` and ``helper_task`` sent beside it (and, for a group
+    check, ``helps``: which of ``drawing`` it helps)."""
+    rows = zip_longest(*(values(form, key) for key in ("helper", "helper_skill", "helper_rank", "helper_task",
+                                                       "helps")), fillvalue="")
+    found = []
+    for raw, skill, rank, task, helps in rows:
+        if not raw.strip():
+            continue
+        who = _one({"helper": [raw]}, table, "helper", "who helps")
+        if len(task) > TEXT:
+            raise BadInput(f"How they help is at most {TEXT} characters.")
+        row = {"cid": who.cid, "skill": skill_of(skill.strip()), "rank": rank_of(rank.strip()),
+               "task": " ".join(task.split()), "helps": None}
+        if drawing is not None:
+            member = _one({"helps": [helps]}, table, "helps", "whom each helper helps")
+            if member.cid not in drawing:
+                raise BadInput(f"{who.name} helps one of the characters drawing for the check.")
+            row["helps"] = member.cid
+        found.append(row)
+    if len(found) > HELPERS:
+        raise BadInput(f"At most {HELPERS} helpers in a check.")
+    return found
 
 
 def parse_call(form: Form, table: Table) -> dict[str, Any]:
-    """One character's check; ``helper`` (a character) adds "One Player Helps Another"."""
+    """One character's check; each ``helper`` (a character) adds "One Player Helps Another"."""
     main = _one(form, table)
-    helper = _one(form, table, "helper", "who helps") if value(form, "helper") else None
-    texts = {key: _text(form, key) for key in ("skill", "rank", "task", "grant", "helper_skill", "helper_rank",
-                                                "helper_task")}
+    texts = {key: _text(form, key) for key in ("skill", "rank", "task", "grant")}
     if texts["grant"] not in GRANTS:
         raise BadInput("A granted check is a success or a failure.")
-    args = {**_check(form, texts), "character": main.cid, "bonus": flag(form, "bonus"),
-            "penalty": flag(form, "penalty"), "grant": texts["grant"]}
-    if helper is not None:
-        args.update(helper=helper.cid, helper_skill=skill_of(texts["helper_skill"]),
-                    helper_rank=rank_of(texts["helper_rank"]), helper_task=texts["helper_task"])
-    return args
+    return {**_check(form, texts), "character": main.cid, "bonus": flag(form, "bonus"),
+            "penalty": flag(form, "penalty"), "grant": texts["grant"], "helpers": _helpers(form, table, None)}
 
 
 def parse_group(form: Form, table: Table) -> dict[str, Any]:
@@ -80,7 +113,12 @@ def parse_group(form: Form, table: Table) -> dict[str, Any]:
         raise BadInput("A group check is 'only one needs to succeed' or 'everyone needs to succeed'.")
     return {**_check(form, texts), "mode": texts["mode"], "characters": [c.cid for c in chosen],
             "bonus": [c.cid for c in table.chosen(values(form, "bonus"))],
-            "penalty": [c.cid for c in table.chosen(values(form, "penalty"))]}
+            "penalty": [c.cid for c in table.chosen(values(form, "penalty"))],
+            "helpers": _helpers(form, table, [c.cid for c in chosen])}
+
+
+def parse_approve(form: Form, table: Table) -> dict[str, Any]:
+    return {"rank": rank_of(_text(form, "rank")), "bonus": flag(form, "bonus"), "penalty": flag(form, "penalty")}
 
 
 def parse_pick(form: Form, table: Table) -> dict[str, Any]:
@@ -122,6 +160,7 @@ MOVES: tuple[Move, ...] = (
     _theirs("call_check", "Call a check", parse_call, calls.call_check),
     Move("call_group", "Call a group check", parse_group, calls.call_group),
     # the label ends the log's line for the cards it draws: "For Ann's draw, 1 card comes off ..."
+    Move("approve", "Approve the check", parse_approve, calls.approve),
     _theirs("draw", "Draw", parse_character, choices.draw),
     _theirs("pick", "Choose a card", parse_pick, choices.pick),
     _theirs("retry", "Retry", parse_character, choices.retry),

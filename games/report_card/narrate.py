@@ -19,6 +19,7 @@ _REASONS = {
     "fewer_than_two": "fewer than two succeeded",
     "granted": "the GM grants it without a draw (Inconsequential)",
     "unsettled": "closed by the GM before it was settled",
+    "unapproved": "the GM did not approve it, so it was never made",
 }
 
 
@@ -58,12 +59,29 @@ def _called(event: Mapping[str, Any], state: Mapping[str, Any]) -> str:
             rank = (f"{RANK_LABELS[part['base_rank']]} made {rank} by the {mark}" if part["base_rank"] != part["rank"]
                     else f"{rank}, {part['note']}")
         extra = [e for e, on in (("Bonus", part["bonus"]), ("Penalty", part["penalty"])) if on]
-        role = " to help" if part["role"] == "helper" else ""
+        role = ""
+        if part["role"] == "helper":
+            helps = next((p["name"] for p in check["parts"] if p["cid"] == part.get("helps")), "")
+            role = f" to help {helps}" if helps and check["mode"] not in ("single", "help") else " to help"
         parts.append(f"{part['name']}{role} ({part['skill']}, {rank}"
                      f"{''.join('; ' + e for e in extra)})")
     kind = "" if check["mode"] in ("single", "help") else f" group check ({MODES[check['mode']]})"
     flags = " It is Inconsequential." if check["inconsequential"] else ""
+    earlier = next((e for e in state.get("today", ()) if e["check"] == check.get("same_as")), None)
+    if earlier is not None:  # the GM named it and let it be made again (a low-stakes check)
+        flags += f" It repeats today's '{earlier['task']}', which the GM lets them make again."
+    if check.get("approved") is False:
+        flags += " The GM approves the difficulty and any Bonus before the draw."
     return f"{who} calls a{kind or ' check'} for '{check['task']}': {', '.join(parts)}.{flags}"
+
+
+def _approved(event: Mapping[str, Any], state: Mapping[str, Any]) -> str:
+    check = check_by_id(state, event["check"])
+    assert check is not None
+    edge = "".join(f"; {e}" for e, on in (("Bonus", event["bonus"]), ("Penalty", event["penalty"])) if on)
+    mark = event["note"].split(":")[0]  # "A+ skill", "F skill"
+    faced = "" if event["faced"] == event["rank"] else f", {RANK_LABELS[event['faced']]} by the {mark}"
+    return f"The GM approves the check for '{check['task']}': {RANK_LABELS[event['rank']]}{faced}{edge}."
 
 
 def _drawn(event: Mapping[str, Any], state: Mapping[str, Any]) -> str:
@@ -71,8 +89,8 @@ def _drawn(event: Mapping[str, Any], state: Mapping[str, Any]) -> str:
     attempt = event["attempt"]
     rank = RANK_LABELS[attempt["rank"]]
     again = " on a retry" if event["retry"] else ""
-    helped = {"bonus": " (the help grants a Bonus)", "penalty": " (the failed help brings a Penalty)"}.get(
-        event.get("help") or "", "")
+    helped = {"bonus": " (the help grants a Bonus)", "penalty": " (the failed help brings a Penalty)",
+              "both": " (one helper's Bonus and another's Penalty cancel)"}.get(event.get("help") or "", "")
     if attempt["pending"] is None:
         return f"{who} draws {_card(attempt['draws'][0])} against {rank}{again}{helped}: {_verdict(attempt['draws'][0])}"
     cards = " and ".join(_card(d) for d in attempt["draws"])
@@ -141,7 +159,7 @@ def _rechosen(event: Mapping[str, Any], state: Mapping[str, Any]) -> str:
 LINES: dict[str, Callable[[Mapping[str, Any], Mapping[str, Any]], str]] = {
     "check_called": _called, "drawn": _drawn, "picked": _picked, "retried": _retried, "accepted": _accepted,
     "check_closed": _closed, "hold_set": _hold, "day_started": _day, "player_calls_set": _calls,
-    "skills_rechosen": _rechosen,
+    "skills_rechosen": _rechosen, "check_approved": _approved,
 }
 
 

@@ -170,13 +170,16 @@ def from_cards(cards: Iterable[str], rank: str, *, own_major: object = None, bon
 
 
 def by_rank(cards: Iterable[str], *, own_major: object = None, bonus: bool = False, penalty: bool = False,
-            discard: Iterable[str] = (), pile_size: int | None = None) -> dict[str, Odds[float]]:
-    """``from_cards`` at every rank, in one walk over the cards: what a panel shows before a
-    draw and before each retry (which may be one rank easier, or held)."""
+            discard: Iterable[str] = (), pile_size: int | None = None,
+            ranks: tuple[str, ...] = RANKS) -> dict[str, Odds[float]]:
+    """``from_cards`` at each of ``ranks`` (every rank by default), in one walk over the cards:
+    what a panel shows before a draw and before each retry (which may be one rank easier, or
+    held)."""
     piles = _piles(cards, _own(own_major), discard, pile_size)
-    # floats, not fractions: a panel shows whole percents, and this runs under the table's lock
-    found = _enumerate_ranks(piles, RANKS, edge_of(bonus, penalty), exact=False)
-    return {rank: found[rank].as_floats() for rank in RANKS}
+    wanted = tuple(_rank(r) for r in ranks)
+    # floats, not fractions: a panel shows whole percents, drawn again for every seat
+    found = _enumerate_ranks(piles, wanted, edge_of(bonus, penalty), exact=False)
+    return {rank: found[rank].as_floats() for rank in wanted}
 
 
 @cache

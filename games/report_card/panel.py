@@ -12,14 +12,15 @@ from collections.abc import Mapping
 from typing import Any
 
 from games.contract import Character, Seat
-from games.report_card import odds
 from games.report_card.meanings import meaning
 from games.report_card.narrate import reason_text
-from games.report_card.reading import edge_key, percents, unseen_count
-from games.report_card.rules import OUTCOME_LABELS, RANK_LABELS, card_of, major_id
+from games.report_card.reading import deck_odds
+from games.report_card.rules import OUTCOME_LABELS, RANK_LABELS, card_of
 from games.report_card.sheet import CIRCLES, clean_sheet
 from games.report_card.skills import SKILLS
-from games.report_card.state import MODES, coming_edge, drawable, joined, last, may_draw, names, next_rank, status
+from games.report_card.state import (
+    MODES, coming_edge, drawable, final, helped, joined, last, may_draw, names, next_rank, status,
+)
 from games.sheets import SheetError
 
 
@@ -55,20 +56,7 @@ def attempt_view(attempt: Mapping[str, Any]) -> dict[str, Any]:
             "needed": next((d["closeness"]["needed"] for d in shown if d["closeness"]), "")}
 
 
-def _odds(state: Mapping[str, Any], part: Mapping[str, Any], rank: str, edged: str | None) -> dict[str, Any]:
-    """The odds of the part's next draw: from the cards of its deck not yet face up as last
-    read (when the check was called, or after its last draw), else from a fresh deck."""
-    read = (state.get("decks") or {}).get(part["cid"])
-    if read is not None:
-        by_rank = read["odds"].get(edge_key(edged))
-        chances = None if by_rank is None else by_rank[rank]
-        return {"chances": chances, "unseen": unseen_count(read), "deck": read["deck"], "fresh": False}
-    own = major_id(part["major"]) if part["major"] is not None else None
-    chances = percents(odds.check(rank, own_major=own, bonus=edged == "bonus", penalty=edged == "penalty"))
-    return {"chances": chances, "unseen": None, "deck": part["deck"], "fresh": True}
-
-
-def part_view(state: Mapping[str, Any], check: Mapping[str, Any], part: Mapping[str, Any]) -> dict[str, Any]:
+def part_view(seat: Seat, check: Mapping[str, Any], part: Mapping[str, Any]) -> dict[str, Any]:
     found = status(part)
     attempt = last(part)
     upcoming = next_rank(check, part)
@@ -77,6 +65,9 @@ def part_view(state: Mapping[str, Any], check: Mapping[str, Any], part: Mapping[
     pending = attempt["pending"] if found == "picking" else ("player" if found == "failed" else None)
     return {
         "cid": part["cid"], "name": part["name"], "role": part["role"], "skill": part["skill"], "task": part["task"],
+        # whom a helper of a group check helps (a single check has only the one to help)
+        "helps": names(check, [helped(check, part)])[0] if part["role"] == "helper" and check["mode"] not in
+        ("single", "help") else "",
         "base_rank": RANK_LABELS[part["base_rank"]], "rank": RANK_LABELS[part["rank"]], "note": part["note"],
         "edge": {"bonus": "Bonus", "penalty": "Penalty"}.get(edged or "", ""), "status": found,
         "deck": part["deck"],
@@ -85,25 +76,28 @@ def part_view(state: Mapping[str, Any], check: Mapping[str, Any], part: Mapping[
         "pending": pending,
         "may_draw": drawing,
         # a main check waiting for its helper: "waits for <helper>'s help"
-        "waits": found == "waiting" and not drawing,
+        "waits": found == "waiting" and not drawing and check.get("approved") is not False,
         # the circles as the check counts them (a retry counts the sheet's again)
-        "may_retry": found == "failed" and part["corruption"] < CIRCLES,
+        "may_retry": found == "failed" and part["corruption"] < CIRCLES and not final(check, part),
+        "final": found == "failed" and final(check, part),
         "corruption": part["corruption"],
         "next_rank": RANK_LABELS[upcoming],
         # the odds of the next draw (the first, or a retry), beside its button
-        "odds": _odds(state, part, upcoming, edged) if drawing or found == "failed" else None,
+        "odds": (deck_odds(seat.deck(part["deck"]), part["deck"], upcoming, part["major"], edged)
+                 if drawing or (found == "failed" and not final(check, part)) else None),
     }
 
 
-def check_view(state: Mapping[str, Any], check: Mapping[str, Any]) -> dict[str, Any]:
+def check_view(seat: Seat, check: Mapping[str, Any]) -> dict[str, Any]:
     winners = check.get("winners", [])
     return {"id": check["id"], "task": check["task"], "mode": check["mode"], "mode_label": MODES[check["mode"]],
             "skill": check["skill"], "rank": RANK_LABELS[check["rank"]],
-            "inconsequential": check["inconsequential"], "hold": check["hold"],
+            "inconsequential": check["inconsequential"], "hold": check["hold"], "by": check["by"],
+            "rank_key": check["rank"], "approved": check.get("approved") is not False,
             "outcome": OUTCOME_LABELS.get(check.get("outcome") or "", ""),
             "reason": reason_text(check, check.get("reason") or "", winners),
             "winners": names(check, winners),
-            "parts": [part_view(state, check, p) for p in check["parts"]]}
+            "parts": [part_view(seat, check, p) for p in check["parts"]]}
 
 
 def turn(state: Mapping[str, Any]) -> dict[str, Any] | None:
@@ -113,6 +107,9 @@ def turn(state: Mapping[str, Any]) -> dict[str, Any] | None:
     check = state["check"]
     if check is None:
         return None
+    if check.get("approved") is False:
+        return {"combatant": None, "gm": True, "says": "The GM looks over the check a player called",
+                "prompt": f"approve the difficulty and any Bonus of {check['by']}'s check"}
     for part in check["parts"]:
         cid, name = part["cid"], part["name"]
         found = status(part)
@@ -122,7 +119,7 @@ def turn(state: Mapping[str, Any]) -> dict[str, Any] | None:
         if found == "picking":
             return {"combatant": cid, "gm": False, "says": f"{name}'s player chooses which card to keep",
                     "prompt": f"choose which of {name}'s two cards to keep (Bonus)"}
-        if found == "failed":
+        if found == "failed" and not final(check, part):
             return {"combatant": cid, "gm": False, "says": f"{name} failed and may retry",
                     "prompt": f"retry with a Corruption Point, or let {name}'s failure stand"}
     waiting = [check["parts"][i] for i in drawable(check)]
@@ -137,10 +134,10 @@ def turn(state: Mapping[str, Any]) -> dict[str, Any] | None:
 
 def view(state: Mapping[str, Any], seat: Seat) -> dict[str, Any]:
     """What the Report Card panel shows: the same for every seat (nothing in the state is
-    secret), so ``seat`` changes nothing.
+    secret, and every seat is handed the same decks).
 
-    ``decks`` are the characters' decks as the checks last read them: how many of each deck's
-    cards are not yet face up."""
+    ``decks``: every deck the rules draw from, each character's own from the moment it is made,
+    as the table has it now (``seat.decks``): how many of its cards are not yet face up."""
     return {
         "day": state["day"], "players_call": state["players_call"],
         "turn": turn(state),
@@ -148,12 +145,11 @@ def view(state: Mapping[str, Any], seat: Seat) -> dict[str, Any]:
         "skills": [{"key": s.key, "covers": s.covers, "abilities": [a.capitalize() for a in s.abilities]}
                    for s in SKILLS],
         "modes": [(k, v) for k, v in MODES.items() if k in ("only_one", "everyone")],
-        "check": check_view(state, state["check"]) if state["check"] else None,
-        "today": [{"task": e["task"], "by": e["names"],
+        "check": check_view(seat, state["check"]) if state["check"] else None,
+        "today": [{"id": e["check"], "task": e["task"], "by": e["names"],
                    "outcome": OUTCOME_LABELS.get(e["outcome"] or "", "under way")} for e in state["today"]],
-        "history": [check_view(state, c) for c in reversed(state["history"])],
-        "decks": [{"cid": cid, "deck": read["deck"], "unseen": unseen_count(read)}
-                  for cid, read in state["decks"].items()],
+        "history": [check_view(seat, c) for c in reversed(state["history"])],
+        "decks": [{"deck": d.name, "unseen": len(d.unseen)} for d in sorted(seat.decks, key=lambda d: d.name)],
     }
 
 

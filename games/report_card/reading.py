@@ -1,28 +1,25 @@
-"""A character's deck as the cards port tells it: how many of its cards are not yet face up,
-and the odds of a draw from exactly those cards.
+"""The odds of a part's next draw, counted from its deck as the table has it now.
 
 Issue 14: "Odds before the draw: beside the check, the exact chance of success, critical
 success and critical failure, computed from the cards actually left in that player's deck
 (the composition is public: every draw was face up)". Issue 21: a figure everyone sees is
-counted from the cards not yet face up (``cards.unseen``: the draw pile and any card held face
-down), never from the draw pile alone, which would let anyone subtract a card someone holds:
-the GM may deal a player cards of their deck by hand, and the figures must not move with them.
-The engine reads the deck when a check is called and after each draw and keeps, in the state,
-the count and the odds by edge and rank: never the cards themselves, so no event lists a
-deck's contents.
+counted from the cards not yet face up (``DeckView.unseen``: the draw pile and any card held
+face down), never from the draw pile alone, which would let anyone subtract a card someone
+holds: the GM may deal a player cards of their deck by hand, and the figures must not move with
+them. Issue 26: the panel reads each character's deck as every seat is handed it
+(``Panel(rule_decks=True)``, ``seat.deck``), so the odds follow every change of the deck, the
+GM's by hand included, and no state or event keeps a copy of a deck's count.
 """
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Iterable
+from functools import lru_cache
 from typing import Any
 
-from games.core.cards_port import Cards
+from games.contract import DeckView
 from games.report_card import odds
-from games.report_card.rules import RANKS, major_id
+from games.report_card.rules import major_id
 
-EDGE_KEYS = {None: "none", "bonus": "bonus", "penalty": "penalty"}
 SHOWN = ("critical_success", "success", "failure", "critical_failure", "succeeds")
 
 
@@ -32,37 +29,30 @@ def percents(chances: odds.Odds) -> dict[str, int]:
     return {**shown, "fails": 100 - shown["succeeds"]}
 
 
-def edge_key(edge: str | None) -> str:
-    return EDGE_KEYS[edge]
-
-
-def odds_by_rank(unseen: Iterable[str], own_major: int | None, edge: str | None,
-                 discard: Iterable[str] = (), pile_size: int | None = None) -> dict[str, dict[str, int]] | None:
-    """Whole percents at every rank for one draw from ``unseen`` (of which the draw pile holds
-    ``pile_size``; then ``discard``), or None when they cannot give every card the draw may need."""
+def deck_odds(deck: DeckView | None, name: str, rank: str, own_major: int | None,
+              edge: str | None) -> dict[str, Any]:
+    """``{chances, unseen, deck, fresh}``: the odds of one draw at ``rank`` from ``deck`` (its
+    cards not face up, of which the draw pile holds ``deck.draw``; then its discard, which
+    refills it), in whole percents, None when even with the discard it cannot give every card
+    the draw may need; from a fresh deck (``fresh``) when the table has no deck ``name``."""
     own = None if own_major is None else major_id(own_major)
+    flags = {"bonus": edge == "bonus", "penalty": edge == "penalty"}
+    if deck is None:
+        return {"chances": percents(odds.check(rank, own_major=own, **flags)), "unseen": None, "deck": name,
+                "fresh": True}
+    chances = _counted(tuple(deck.unseen), tuple(deck.discard), deck.draw, rank, own, edge)
+    return {"chances": None if chances is None else dict(chances), "unseen": len(deck.unseen), "deck": deck.name,
+            "fresh": False}
+
+
+@lru_cache(maxsize=512)
+def _counted(unseen: tuple[str, ...], discard: tuple[str, ...], draw: int, rank: str, own: str | None,
+             edge: str | None) -> tuple[tuple[str, int], ...] | None:
+    """The percents of one draw, counted once for every seat drawn the same deck (each seat's
+    view is drawn in turn, under the table's lock)."""
     try:
-        found = odds.by_rank(unseen, own_major=own, bonus=edge == "bonus", penalty=edge == "penalty",
-                             discard=discard, pile_size=pile_size)
+        found = odds.by_rank(unseen, own_major=own, discard=discard, pile_size=draw, ranks=(rank,),
+                             bonus=edge == "bonus", penalty=edge == "penalty")
     except odds.NotEnoughCards:
         return None
-    return {rank: percents(found[rank]) for rank in RANKS}
-
-
-def read_deck(cards: Cards, deck: str, own_major: int | None, edges: Iterable[str | None]) -> dict[str, Any]:
-    """``{deck, unseen, odds: {edge key: {rank: percents} | None}}`` from the deck as it is now:
-    ``unseen`` how many of its cards are not yet face up. The draw pile's own count only says
-    when the discard comes in (it is public, on the deck's widget), never which cards."""
-    unseen = cards.unseen(deck)
-    pile = cards.left(deck, with_discard=False)
-    pool = Counter(cards.left(deck))
-    pool.subtract(Counter(pile))
-    discard = list(pool.elements())
-    return {"deck": deck, "unseen": len(unseen),
-            "odds": {edge_key(e): odds_by_rank(unseen, own_major, e, discard, len(pile)) for e in dict.fromkeys(edges)}}
-
-
-def unseen_count(read: dict[str, Any]) -> int:
-    """How many cards of the deck were not yet face up when it was read (a reading stored before
-    issue 21 counted its draw pile, as ``left``)."""
-    return int(read["unseen"] if "unseen" in read else read.get("left", 0))
+    return tuple(percents(found[rank]).items())

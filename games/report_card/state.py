@@ -4,32 +4,32 @@
 
     day             the Day (seed: "cannot be made more than once per Day"), from 1
     players_call    whether the GM lets players call checks for their own characters
-    check           the open check or None: {id, mode, task, key, skill, rank, inconsequential,
-                    hold, by, parts}; each part {cid, name, deck, major, corruption, role,
+    check           the open check or None: {id, mode, task, same_as, skill, rank, inconsequential,
+                    hold, by, approved, parts} (``approved`` False: a player's call the GM has
+                    still to approve) (``same_as``: the earlier check of the Day the GM said it
+                    repeats, or None); each part {cid, name, deck, major, corruption, role,
                     skill, base_rank, rank, note, bonus, penalty, help, task, attempts,
-                    accepted}
-    today           the checks made this Day: {key, task, check, by: [cids], names, outcome}
-    decks           cid -> {deck, unseen, odds}: each character's deck as last read through the
-                    cards port (when a check is called, after each draw or pick): its name, how
-                    many of its cards are not yet face up, and the odds of a draw from them, by
-                    edge ("none", "bonus", "penalty") and rank, in whole percents (None: too few
-                    cards)
+                    accepted}; a helper's part also ``helps`` (the cid it helps)
+    today           the checks made this Day: {task, check, same_as, by: [cids], names, outcome}
     history         the last closed checks, newest last
     next_check      the next check's id
     step            the last step folded (the engine keeps it)
 
 No character is copied here: a rule reads the sheet as it is now (``turn.characters``). A part
 keeps what its check recorded of its character when it was called, as the rules use it later:
-the name its lines say, its deck's name then (``draws.deck_title``; a draw finds the deck by the
-name the character has now, ``flow.Step.deck``), its own Major Arcana and its Corruption
-Circles (which the check's retries fill, ``retried``).
+the name its lines say, its deck's name (``draws.deck_title``; a draw finds the deck by the
+name the character has now, ``flow.Step.deck``, and the part keeps the name it drew under,
+which the panel's odds read), its own Major Arcana and its Corruption Circles (which the
+check's retries fill, ``retried``).
 
 A check is called first and drawn after: each part's card is drawn by its player (or the GM)
 with a ``draw`` move, so everyone sees the odds before the card comes off.
 
-Modes: "single"; "help" (parts: the helper, then the main check; seed "One Player Helps
+Modes: "single"; "help" (parts: its helpers, then the main check; seed "One Player Helps
 Another"); "only_one" and "everyone" (seed "Only One Player Needs to Succeed" and "Every
-Player Needs to Succeed"), whose parts each draw (in any order) before the result counts.
+Player Needs to Succeed"), whose members each draw (in any order) before the result counts,
+each perhaps helped (their helpers' parts first). A helper's part has the role "helper" and
+``helps``, the member or main check it helps; the GM may add several helpers.
 """
 
 from __future__ import annotations
@@ -48,8 +48,7 @@ HISTORY = 10
 
 
 def new_state() -> dict[str, Any]:
-    return {"day": 1, "players_call": False, "check": None, "today": [], "history": [], "next_check": 1,
-            "decks": {}}
+    return {"day": 1, "players_call": False, "check": None, "today": [], "history": [], "next_check": 1}
 
 
 def open_check(state: Mapping[str, Any]) -> dict[str, Any]:
@@ -103,9 +102,38 @@ def kept(part: Mapping[str, Any]) -> dict[str, Any] | None:
 
 
 def edge(part: Mapping[str, Any]) -> str | None:
-    """The part's Bonus or Penalty, its own and any its helper granted, cancelled as the seed
+    """The part's Bonus or Penalty, its own and any its helpers granted (``help``: "bonus",
+    "penalty", or "both" when one helper succeeded and another failed), cancelled as the seed
     says ("Bonus and Penalty cancel one another out, and do not stack")."""
-    return edge_of(part["bonus"] or part["help"] == "bonus", part["penalty"] or part["help"] == "penalty")
+    given = part["help"]
+    return edge_of(part["bonus"] or given in ("bonus", "both"), part["penalty"] or given in ("penalty", "both"))
+
+
+def helped(check: Mapping[str, Any], helper: Mapping[str, Any]) -> str:
+    """The character a helper helps: the one its check names (``helps``), or, in a check
+    called before a helper could help a group, the check's one main part."""
+    if helper.get("helps"):
+        return str(helper["helps"])
+    return next(p["cid"] for p in check["parts"] if p["role"] == "main")
+
+
+def helpers_of(check: Mapping[str, Any], part: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """The parts that help this one (seed: "One Player Helps Another"); none for a helper."""
+    if part["role"] == "helper":
+        return []
+    return [h for h in check["parts"] if h["role"] == "helper" and helped(check, h) == part["cid"]]
+
+
+def help_given(check: Mapping[str, Any], part: Mapping[str, Any]) -> str | None:
+    """What the part's helpers grant once each has succeeded or let the failure stand: a Bonus
+    for each success, a Penalty for each failure (seed: "grant the player making the check
+    Bonus ... grant the player making the check Penalty"), so "bonus", "penalty" or "both"
+    (which cancel); None while one is unsettled, or with no helper."""
+    found = [status(h) for h in helpers_of(check, part)]
+    if not found or any(s not in ("succeeded", "accepted") for s in found):
+        return None
+    grants = {"bonus" if s == "succeeded" else "penalty" for s in found}
+    return grants.pop() if len(grants) == 1 else "both"
 
 
 def next_rank(check: Mapping[str, Any], part: Mapping[str, Any]) -> str:
@@ -117,19 +145,27 @@ def next_rank(check: Mapping[str, Any], part: Mapping[str, Any]) -> str:
     return str(previous["rank"]) if check["hold"] else easier(previous["rank"])
 
 
-def may_draw(check: Mapping[str, Any], index: int) -> bool:
-    """Whether part ``index`` may draw its first card now: every part of a group at once; with
-    help, the helper first and the main check once the help is settled.
+def final(check: Mapping[str, Any], part: Mapping[str, Any]) -> bool:
+    """Whether the part's failure is final, no retry to be bought: a Critical Failure in a
+    check everyone needs to succeed at. Seed: "If any player gets a Critical Failure, they fail
+    for everyone" and "once the card is drawn, the results are final"; seeds/README.md, 004:
+    "no retry buys it off"."""
+    attempt = last(part)
+    return (check["mode"] == "everyone" and attempt is not None and attempt["pending"] is None
+            and attempt["outcome"] == CRITICAL_FAILURE)
 
-    Reading: the helper's draw is a check like any other ("they succeed at whatever they're
-    doing"), so a failed helper may retry before the help is known; the main check draws with
-    the Bonus or Penalty it earns once the helper has succeeded or let the failure stand."""
+
+def may_draw(check: Mapping[str, Any], index: int) -> bool:
+    """Whether part ``index`` may draw its first card now: every part of a group at once, and
+    every helper; a part that is helped once all its helpers are settled.
+
+    Reading: a helper's draw is a check like any other ("they succeed at whatever they're
+    doing"), so a failed helper may retry before the help is known; the helped part draws with
+    the Bonus or Penalty it earns once each helper has succeeded or let the failure stand."""
     part = check["parts"][index]
-    if part["attempts"]:
+    if part["attempts"] or check.get("approved") is False:  # a player's call waits for the GM
         return False
-    if check["mode"] == "help" and part["role"] == "main":
-        return status(check["parts"][0]) in ("succeeded", "accepted")
-    return True
+    return all(status(h) in ("succeeded", "accepted") for h in helpers_of(check, part))
 
 
 def drawable(check: Mapping[str, Any]) -> list[int]:
@@ -138,21 +174,13 @@ def drawable(check: Mapping[str, Any]) -> list[int]:
 
 
 def coming_edge(check: Mapping[str, Any], part: Mapping[str, Any]) -> str | None:
-    """The Bonus or Penalty of the part's next draw: with help, once the help is settled, the
-    one it earns (a helper's success grants Bonus, a failure Penalty), as ``flow`` draws it."""
-    if check["mode"] == "help" and part["role"] == "main" and part["help"] is None:
-        helper = status(check["parts"][0])
-        if helper in ("succeeded", "accepted"):
-            return edge({**part, "help": "bonus" if helper == "succeeded" else "penalty"})
+    """The Bonus or Penalty of the part's next draw: once its help is settled, with what the
+    help earns (``help_given``), as ``flow`` draws it."""
+    if part["help"] is None and not part["attempts"]:
+        given = help_given(check, part)
+        if given is not None:
+            return edge({**part, "help": given})
     return edge(part)
-
-
-def edges_for(check: Mapping[str, Any], part: Mapping[str, Any]) -> list[str | None]:
-    """Every Bonus or Penalty the part's draws may still have: its own, or, for a main check
-    whose help is not known yet, what a successful or a failed helper would give it."""
-    if check["mode"] == "help" and part["role"] == "main" and part["help"] is None:
-        return list(dict.fromkeys(edge({**part, "help": h}) for h in ("bonus", "penalty")))
-    return [edge(part)]
 
 
 def standing(part: Mapping[str, Any]) -> tuple[int, int]:
@@ -171,10 +199,12 @@ def verdict(check: Mapping[str, Any], *, closing: bool = False) -> dict[str, Any
     check" allows any player who fails) or to let it stand; a success closes it at once.
 
     ``closing``: the GM ends the check, so every failure stands."""
-    parts = check["parts"]
-    states = [status(p) for p in parts]
-    if any(s in ("waiting", "picking") for s in states):
+    if any(status(p) in ("waiting", "picking") for p in check["parts"]):
         return None
+    # a helper's result is only the Bonus or Penalty it granted: the check's result is its
+    # main part's, or its members'
+    parts = [p for p in check["parts"] if p["role"] != "helper"]
+    states = [status(p) for p in parts]
     stands = [s == "accepted" or (closing and s == "failed") for s in states]
     mode = check["mode"]
     if mode in ("single", "help"):
@@ -186,23 +216,28 @@ def verdict(check: Mapping[str, Any], *, closing: bool = False) -> dict[str, Any
     if mode == "only_one":
         winners = [p for p in parts if states[parts.index(p)] == "succeeded"]
         if winners:
+            # the result keeps the best card's word: won on the Sun, it is a Critical Success
             top = max(standing(p) for p in winners)
-            best = [p["cid"] for p in winners if standing(p) == top]
-            return {"outcome": SUCCESS, "winners": best, "reason": "highest"}
+            best = [p for p in winners if standing(p) == top]
+            return {"outcome": last(best[0])["outcome"], "winners": [p["cid"] for p in best],  # type: ignore[index]
+                    "reason": "highest"}
         return {"outcome": FAILURE, "winners": [], "reason": "nobody"} if all(stands) else None
     # "everyone": "only two players need to succeed at the check. If any player gets a
     # Critical Success, they succeed for everyone. If any player gets a Critical Failure, they
     # fail for everyone." Reading: a Critical Success and a Critical Failure together resolve
     # as the Critical Success, as on a single card "The Critical Success conditions fire
     # before the Critical Failure conditions".
+    # Decided reading (seeds/README.md, 004): a Critical Failure fails the task for everyone
+    # at once, and no retry buys it off (``final``): the check closes once every card is down.
     crits = [cid for cid, o in outcomes.items() if o == CRITICAL_SUCCESS]
     if crits:
-        return {"outcome": SUCCESS, "winners": crits, "reason": "critical_success"}
+        return {"outcome": CRITICAL_SUCCESS, "winners": crits, "reason": "critical_success"}
     fumbles = [cid for cid, o in outcomes.items() if o == CRITICAL_FAILURE]
+    if fumbles:
+        return {"outcome": CRITICAL_FAILURE, "winners": fumbles, "reason": "critical_failure"}
     made = [cid for cid, o in outcomes.items() if succeeded(o)]
-    if not fumbles and len(made) >= 2:
+    if len(made) >= 2:
         return {"outcome": SUCCESS, "winners": made, "reason": "two"}
     if not all(s == "succeeded" or stood for s, stood in zip(states, stands, strict=True)):
         return None  # someone may still retry
-    return {"outcome": FAILURE, "winners": fumbles,
-            "reason": "critical_failure" if fumbles else "fewer_than_two"}
+    return {"outcome": FAILURE, "winners": [], "reason": "fewer_than_two"}

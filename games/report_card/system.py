@@ -4,7 +4,8 @@ Every card a check draws lies face up (in the play area, then on the discard pil
 event goes to everyone and the panel is the same for every seat. Each player character is made
 with its own Tarot deck (``draws.decks``), named after it, which its checks draw from: a deck
 the rules own (``DeckSpec.rules``, the default), so its player has no card verb on it and the
-GM acts on it by hand, logged.
+GM acts on it by hand, logged. The panel reads every such deck as the table has it now
+(``Panel.rule_decks``): the odds before a draw are counted in the view, never kept in the state.
 """
 
 from __future__ import annotations
@@ -36,7 +37,7 @@ SYSTEM = GameSystem(
     engine=ENGINE,
     pages=(odds.ODDS,),
     panel=Panel(view=panel.view, template=f"{PANEL}#panel", notice=f"{PANEL}#notice",
-                character_view=panel.character_view),
+                character_view=panel.character_view, rule_decks=True),
     log_lines={},  # every event reads as its summary (log/events/default.html)
     audiences=public(*FOLDS),  # every card a check draws lies face up
     samples=SAMPLES,

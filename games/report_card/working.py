@@ -125,7 +125,8 @@ def _drawn(event: Event, state: Mapping[str, Any]) -> Working:
     if event["retry"]:
         steps.append(f"a retry, at {RANK_LABELS[rank]}")
     if event.get("help"):
-        steps.append(f"the help {'succeeded: Bonus' if event['help'] == 'bonus' else 'failed: Penalty'}")
+        steps.append({"bonus": "the help succeeded: Bonus", "penalty": "the help failed: Penalty"}.get(
+            event["help"], "one helper succeeded, one failed: Bonus and Penalty cancel"))
     if attempt["pending"] is None:
         rule, source = card_rule(attempt["draws"][0], rank)
         if event.get("help"):

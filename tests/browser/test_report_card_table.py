@@ -364,6 +364,35 @@ def test_a_report_card_evening_seen_live_by_a_gm_two_players_and_a_spectator(mak
     for person in everyone:
         assert not person.page_errors, person.page_errors
 
+    # Issue 26: the GM lets players call their own checks; Ann calls one with a Bonus, and the GM
+    # approves its difficulty and any Bonus before she may draw.
+    gm.page.locator("#report_card-day > summary").click()
+    click_in_panel(gm, "Let players call their own checks")
+    own = ann.page.locator(f"{PANEL} details[id^=report_card-own-]")
+    expect(own).to_have_count(1)
+    own.locator("summary").click()
+    own.locator("input[name=task]").fill("talk my way past the librarian")
+    own.locator("select[name=rank]").select_option("easy")
+    own.locator("input[name=bonus]").check()
+    click_in_panel(ann, "Call the check for Marieta")
+    for person in everyone:
+        expect(person.page.locator(f"{PANEL} .awaiting")).to_contain_text("the GM approves the difficulty")
+    shown_only_to(everyone, "Approve the check", 1, gm)
+    shown_only_to(everyone, "Draw", 0)
+    expect(part(ann, "Marieta")).not_to_contain_text("help")  # it waits for the GM, not for help
+    shot(ann, "player-awaits-approval")
+    gm.page.locator("#rc-approve-rank").select_option("hard")
+    gm.page.locator(f"{PANEL} form[hx-post$='/approve/'] input[name=bonus]").uncheck()
+    click_in_panel(gm, "Approve the check")
+    for person in everyone:
+        expect(person.entry("The GM approves the check for 'talk my way past the librarian': Hard")).to_have_count(1)
+    shown_only_to(everyone, "Draw Marieta's card", 1, gm, ann)
+    click_in_panel(ann, "Draw Marieta's card")
+    if gm.page.locator(f"{PANEL} .open-check .combatant[data-status=failed]").count():
+        click_in_panel(ann, "Let the failure stand for Marieta")
+    for person in everyone:
+        expect(person.entry("The check for 'talk my way past the librarian' ends")).to_have_count(1)
+
     # The odds page, from the panel's link: every rank, plain, with Bonus and with Penalty.
     spectator.page.get_by_role("link", name="Odds of every rank, with Bonus and Penalty").click()
     expect(spectator.page.locator("svg.rc-chart rect")).to_have_count(28)

@@ -19,7 +19,8 @@ from django.urls import reverse
 
 from games.core.commitment import verify as seal_verifies
 from games.report_card.draws import on_the_table
-from games.report_card.state import last, status
+from games.report_card.state import final, last, may_draw, status
+from tabletop import services
 from tabletop.models import CardPlacement, Event, PileKind, ShuffleCommitment
 from tests.integration.test_report_card_table import (  # noqa: F401 (school is a fixture)
     assert_conserved, cid, deck_of, post, school, state, verify,
@@ -30,7 +31,8 @@ SEED = 2104
 WHEEL = "tarot:major:10"
 RANKS = ["easy", "medium", "medium", "hard", "hard", "unlikely"]
 # each character's skills, for a new A+ and F once its three circles are filled
-RECHOOSE = {"Marieta": [("FREE", "GYM"), ("SCI", "ART"), ("FINAID", "SHOP")], "Jo": [("LAW", "ART"), ("AID", "SCI")]}
+RECHOOSE = {"Marieta": [("FREE", "GYM"), ("SCI", "ART"), ("FINAID", "SHOP")], "Jo": [("LAW", "ART"), ("AID", "SCI")],
+            "Sam": [("GYM", "SCI"), ("MISC", "ART")]}
 
 
 @pytest.fixture
@@ -49,9 +51,14 @@ class Evening:
 
     def __init__(self, s: dict[str, Any], rng: random.Random) -> None:
         self.s, self.rng = s, rng
-        self.players = {cid(s["marieta"]): "ann", cid(s["jo"]): "bob"}
-        self.names = {cid(s["marieta"]): s["marieta"], cid(s["jo"]): s["jo"]}
+        # Sam, the GM's own character, helps (issue 26: several helpers, helpers on group checks)
+        sam = services.character_create(table=s["table"], actor=s["gm"], name="Sam",
+                                        sheet={"strong": "on", "a_plus": "GYM", "f_skill": "SCI", "major": "8"})
+        self.players = {cid(s["marieta"]): "ann", cid(s["jo"]): "bob", cid(sam): "gm"}
+        self.names = {cid(s["marieta"]): s["marieta"], cid(s["jo"]): s["jo"], cid(sam): sam}
+        self.sam = sam
         self.seen: Counter[str] = Counter()
+        self.send("gm", "allow_player_calls", {"allowed": "1"})
 
     def send(self, who: str, command: str, data: dict[str, Any] | None = None) -> None:
         status_code, body = post(self.s, who, command, data)
@@ -59,19 +66,31 @@ class Evening:
         self.seen[command] += 1
 
     def call(self, n: int) -> None:
-        kind = self.rng.choice(["single", "single", "bonus", "penalty", "group", "help"])
+        kind = self.rng.choice(["single", "single", "bonus", "penalty", "group", "help", "helpers", "group_help",
+                                "player_call"])
         fields = {"skill": self.rng.choice(["LAW", "FREE", "SCI", "GYM"]), "rank": self.rng.choice(RANKS),
                   "task": f"task {n}"}
-        main, other = self.rng.sample(sorted(self.names), 2)
-        if kind == "group":
+        main, other = self.rng.sample([cid(self.s["marieta"]), cid(self.s["jo"])], 2)
+        sam = self.sam.pk
+        helper = {"helper_skill": "GYM", "helper_rank": "easy", "helper_task": "hold the ladder"}
+        if kind in ("group", "group_help"):
             mode = self.rng.choice(["only_one", "everyone"])
-            self.send("gm", "call_group", {**fields, "mode": mode,
+            extra = {"helper": sam, "helps": self.names[main].pk, **helper} if kind == "group_help" else {}
+            self.send("gm", "call_group", {**fields, "mode": mode, **extra,
                                            "characters": [self.names[main].pk, self.names[other].pk]})
+        elif kind == "player_call":  # the player calls, the GM approves the difficulty and any Bonus
+            self.send(self.players[main], "call_check", {"character": self.names[main].pk, **fields,
+                                                         **({"bonus": "on"} if self.rng.random() < 0.5 else {})})
+            self.send("gm", "approve", {"rank": self.rng.choice(RANKS),
+                                        **({"penalty": "on"} if self.rng.random() < 0.3 else {})})
         else:
-            extra = {"bonus": "on"} if kind == "bonus" else {"penalty": "on"} if kind == "penalty" else {}
+            extra: dict[str, Any] = {"bonus": "on"} if kind == "bonus" else {}
+            extra = {"penalty": "on"} if kind == "penalty" else extra
             if kind == "help":
-                extra = {"helper": self.names[other].pk, "helper_skill": "LAW", "helper_rank": "easy",
-                         "helper_task": "hold the ladder"}
+                extra = {"helper": self.names[other].pk, **helper}
+            if kind == "helpers":
+                extra = {"helper": [self.names[other].pk, sam], "helper_skill": ["LAW", "GYM"],
+                         "helper_rank": ["easy", "medium"], "helper_task": ["hold the ladder", "keep watch"]}
             self.send("gm", "call_check", {"character": self.names[main].pk, **fields, **extra})
         self.seen[kind] += 1
 
@@ -81,15 +100,16 @@ class Evening:
             check = state(self.s)["check"]
             if check is None:
                 return
-            part = next(p for p in check["parts"] if status(p) in ("picking", "failed")
+            # a Critical Failure everyone shares is final: it waits, retry-less, for the others
+            part = next(p for p in check["parts"] if status(p) == "picking"
+                        or (status(p) == "failed" and not final(check, p))
                         or (status(p) == "waiting" and self._may_draw(check, p)))
             self.step(part)
         raise AssertionError("the check did not settle")
 
     @staticmethod
     def _may_draw(check: dict[str, Any], part: dict[str, Any]) -> bool:
-        return not (check["mode"] == "help" and part["role"] == "main"
-                    and status(check["parts"][0]) not in ("succeeded", "accepted"))
+        return may_draw(check, check["parts"].index(part))
 
     def step(self, part: dict[str, Any]) -> None:
         who, found = self.players[part["cid"]], status(part)
@@ -99,6 +119,8 @@ class Evening:
         elif found == "picking":
             chooser = "gm" if last(part)["pending"] == "gm" else who
             self.send(chooser, "pick", {**data, "index": str(self.rng.randrange(2))})
+        elif final(state(self.s)["check"], part):  # a Critical Failure for everyone: no retry
+            raise AssertionError("a final failure left the check open")
         elif self.rng.random() < 0.7:  # failed: most often the player pays for a retry
             if self.names[part["cid"]].sheet["corruption"] >= 3:
                 self.empty_circles(part["cid"])
@@ -142,9 +164,11 @@ def test_two_hundred_checks_never_run_a_deck_dry_and_every_reshuffle_verifies(se
         assert not CardPlacement.objects.filter(deck__table=school["table"], pile__kind=PileKind.PLAY).exists()
     assert Event.objects.filter(table=school["table"], kind="report_card.check_closed").count() == CHECKS
     # every route the evening took, taken
-    assert all(evening.seen[k] for k in ("single", "bonus", "penalty", "group", "help", "pick", "retry",
-                                         "accept", "rechoose", "gm_empties")), evening.seen
+    assert all(evening.seen[k] for k in ("single", "bonus", "penalty", "group", "help", "helpers", "group_help",
+                                         "player_call", "approve", "pick", "retry", "accept", "rechoose",
+                                         "gm_empties")), evening.seen
     decks = [deck_of(school, c) for c in (school["marieta"], school["jo"])]
+    assert_conserved(deck_of(school, evening.sam))
     drawn = drawn_by_deck(school)
     ruled = [t for e in Event.objects.filter(table=school["table"], kind="report_card.drawn").order_by("seq")
              for d in e.payload["event"]["attempt"]["draws"] for t in (d["card"], d["second"]) if t]

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from games.contract import Character
+from games.contract import Character, DeckView, Seat
 from games.contract import Table as Facts
 from games.core.cards import tarot
 from games.core.cards_port import StackedCards
@@ -77,6 +77,14 @@ class Table:
         return {cid: Character(id=int(cid[1:]), cid=cid, name=p["name"], owner=p["player"], is_npc=p.get("npc", False),
                                sheet={k: v for k, v in p.items() if k not in ("name", "player", "npc")})
                 for cid, p in self.people.items()}
+
+    def seat(self, lens: str = "spectator") -> Seat:
+        """A seat as the platform hands it to the panel (``Panel.rule_decks``): every deck as it
+        lies now, its cards not face up sorted (draw pile and hands), its draw count, its discard."""
+        decks = tuple(DeckView(name=name, unseen=tuple(sorted(self.cards.unseen(name))), draw=len(pile),
+                               discard=tuple(t.split("/")[0] for t in self.cards.discards[name]))
+                      for name, pile in self.cards.decks.items())
+        return Seat(lens=lens, decks=decks)  # type: ignore[arg-type]
 
     def send(self, command: dict[str, Any], actor: dict[str, Any] | None = None) -> list[dict[str, Any]]:
         events = self._send(command, actor)

@@ -71,40 +71,64 @@ def test_a_group_check_waits_for_every_member_to_draw(two: dict[str, Any]) -> No
     assert closed["winners"] == ["c1"] and closed["reason"] == "highest"
 
 
-def test_the_deck_is_read_when_the_check_is_called_and_after_each_draw(two: dict[str, Any]) -> None:
+def test_the_odds_before_each_draw_are_counted_from_the_deck_the_seat_is_handed(two: dict[str, Any]) -> None:
     """Issue 14: the odds before the draw are "computed from the cards actually left in that
-    player's deck". The state keeps each deck's count and odds, never its cards."""
+    player's deck". Issue 26: the view counts them from the deck as the table hands it to the
+    seat (``Panel.rule_decks``); no state or event keeps a copy of the deck's count or odds."""
     left = [card("KC"), card("2C"), card("3C"), card("M17")]
     table = Table(two, {"c1": left}, fill=False, auto_draw=False)
     [called] = table.call("c1", "LAW", "medium", bonus=True)
-    read = called["decks"]["c1"]
-    assert read["deck"] == deck_title("Marieta") and read["unseen"] == 4 and set(read["odds"]) == {"bonus"}
-    exact = {rank: odds.from_cards(left, rank, own_major="tarot:major:17", bonus=True) for rank in RANKS}
-    assert read["odds"]["bonus"] == {rank: percents(exact[rank]) for rank in RANKS}
-    assert not any(c in str(called) for c in ("tarot:cups:2", "tarot:cups:3"))  # no event lists the deck
-    part = view(table.state, SPECTATOR_SEAT)["check"]["parts"][0]
-    assert part["odds"]["chances"] == read["odds"]["bonus"]["medium"] and part["odds"]["unseen"] == 4
+    assert "decks" not in called and "decks" not in table.state
+    exact = odds.from_cards(left, "medium", own_major="tarot:major:17", bonus=True)
+    part = view(table.state, table.seat())["check"]["parts"][0]
+    assert part["odds"]["chances"] == percents(exact) and part["odds"]["unseen"] == 4
+    assert part["odds"]["deck"] == deck_title("Marieta") and not part["odds"]["fresh"]
     [drawn] = table.send({"type": "draw", "character": "c1"}, MARIETA)
-    assert drawn["reading"]["unseen"] == 2 and table.state["decks"]["c1"]["unseen"] == 2
+    assert "reading" not in drawn
     # Two cards left, with Bonus: the next draw needs both, so the odds say so.
-    table.send({"type": "pick", "character": "c1", "index": 1}, MARIETA)  # the Two of Cups: a failure
-    part = view(table.state, SPECTATOR_SEAT)["check"]["parts"][0]
+    [picked] = table.send({"type": "pick", "character": "c1", "index": 1}, MARIETA)  # the Two of Cups: a failure
+    assert "reading" not in picked
+    part = view(table.state, table.seat())["check"]["parts"][0]
     assert part["status"] == "failed" and part["odds"]["unseen"] == 2 and part["next_rank"] == "Easy"
-    after = odds.from_cards([card("3C"), card("M17")], "easy", own_major="tarot:major:17", bonus=True)
+    after = odds.from_cards([card("3C"), card("M17")], "easy", own_major="tarot:major:17", bonus=True,
+                            discard=[card("KC")], pile_size=2)
     assert part["odds"]["chances"] == percents(after)
+
+
+def test_the_odds_follow_a_change_the_gm_makes_to_the_deck_by_hand(two: dict[str, Any]) -> None:
+    """Issue 26: the odds follow every deck change, not only the rules' draws. The GM lays the
+    Sun and the World of Marieta's deck face up by hand after the check is called: the odds of
+    her draw drop at once, counted from the 76 cards still not face up."""
+    table = Table(two, {"c1": ["M19", "M21"]}, auto_draw=False)
+    table.call("c1", "LAW", "unlikely")
+    before = view(table.state, table.seat())["check"]["parts"][0]["odds"]
+    assert before["unseen"] == 78
+    table.cards.draw(deck_title("Marieta"), 2, to="play")
+    after = view(table.state, table.seat())["check"]["parts"][0]["odds"]
+    rest = [c.id for c in tarot() if c.id not in (card("M19"), card("M21"))]
+    assert after["unseen"] == 76
+    assert after["chances"] == percents(odds.from_cards(rest, "unlikely", own_major="tarot:major:17"))
+    assert after["chances"]["succeeds"] < before["chances"]["succeeds"]
+
+
+def test_a_seat_handed_no_such_deck_sees_the_odds_of_a_fresh_one(two: dict[str, Any]) -> None:
+    table = Table(two, auto_draw=False)
+    table.call("c1", "LAW", "medium")
+    shown = view(table.state, SPECTATOR_SEAT)["check"]["parts"][0]["odds"]
+    assert shown["fresh"] and shown["chances"] == percents(odds.check("medium", own_major="tarot:major:17"))
 
 
 def test_a_deck_too_short_for_the_draw_gives_no_odds(two: dict[str, Any]) -> None:
     table = Table(two, {"c1": ["KC"]}, fill=False, auto_draw=False)
-    [called] = table.call("c1", "LAW", "medium", bonus=True)
-    assert called["decks"]["c1"]["odds"] == {"bonus": None}
-    assert view(table.state, SPECTATOR_SEAT)["check"]["parts"][0]["odds"]["chances"] is None
+    table.call("c1", "LAW", "medium", bonus=True)
+    assert view(table.state, table.seat())["check"]["parts"][0]["odds"]["chances"] is None
 
 
-def test_a_main_check_with_a_helper_is_read_for_either_help(two: dict[str, Any]) -> None:
+def test_the_deck_line_lists_every_characters_deck_before_any_check(two: dict[str, Any]) -> None:
+    """Issue 26: "the deck line lists every character's deck from the start"."""
     table = Table(two, auto_draw=False)
-    [called] = table.call("c1", "LAW", "hard", helper="c2", helper_skill="LAW", helper_rank="easy")
-    assert set(called["decks"]["c1"]["odds"]) == {"bonus", "penalty"} and set(called["decks"]["c2"]["odds"]) == {"none"}
+    shown = view(table.state, table.seat())["decks"]
+    assert shown == [{"deck": deck_title("Jo"), "unseen": 78}, {"deck": deck_title("Marieta"), "unseen": 78}]
 
 
 def test_whose_turn_follows_the_choice_the_rules_give(two: dict[str, Any]) -> None:

@@ -21,7 +21,8 @@ from games.report_card import odds
 from games.contract import SPECTATOR_SEAT
 from games.report_card.draws import deck_title
 from games.report_card.panel import view
-from games.report_card.reading import percents, read_deck
+from games.report_card import ENGINE
+from games.report_card.reading import percents
 from games.report_card.rules import RANKS, edge_of
 from tests.unit.report_card.conftest import Table
 from tests.unit.report_card.helpers import GM, card, player
@@ -35,28 +36,35 @@ def test_a_card_held_face_down_moves_no_figure_anyone_sees(two: dict[str, Any]) 
     """DESIGN.md: odds shown before a draw are never "from a count that lets a viewer subtract a
     card held face down". The GM deals Marieta's player three cards of her deck by hand: the
     count and the odds of every rank, with every edge, stay what they were."""
-    table = Table(two, auto_draw=False)
     edges = [None, "bonus", "penalty"]
-    before = read_deck(table.cards, DECK, 17, edges)
+
+    def shown(table: Table) -> list[dict[str, Any]]:
+        found = []
+        for n, edge in enumerate(edges):
+            table.state = ENGINE.new_state()
+            table.call("c1", "LAW", "medium", task=f"task {n}", bonus=edge == "bonus", penalty=edge == "penalty")
+            found.append(view(table.state, table.seat())["check"]["parts"][0]["odds"])
+        return found
+
+    table = Table(two, auto_draw=False)
+    before = shown(table)
     held = table.cards.draw(DECK, 3, to="hand", holder=7)
-    after = read_deck(table.cards, DECK, 17, edges)
-    assert after == before and after["unseen"] == 78
-    [called] = table.call("c1", "LAW", "medium", bonus=True)
-    assert called["decks"]["c1"]["unseen"] == 78
+    after = shown(table)
+    assert after == before and after[0]["unseen"] == 78
     fresh = odds.by_rank([c.id for c in tarot()], own_major="tarot:major:17", bonus=True)
-    assert called["decks"]["c1"]["odds"]["bonus"] == {rank: percents(fresh[rank]) for rank in RANKS}
-    assert not any(c.token in str(called) for c in held)
-    [drawn] = table.send({"type": "draw", "character": "c1"}, MARIETA)
-    assert drawn["reading"]["unseen"] == 76  # the two cards drawn lie face up: those count
+    assert after[1]["chances"] == percents(fresh["medium"])
+    assert not any(c.token in str(table.log) for c in held)
 
 
 def test_the_panel_says_what_the_odds_were_counted_from(two: dict[str, Any]) -> None:
     table = Table(two, auto_draw=False)
     table.cards.draw(DECK, 2, to="hand", holder=7)
     table.call("c1", "LAW", "medium")
-    shown = view(table.state, SPECTATOR_SEAT)
+    shown = view(table.state, table.seat())
     assert shown["check"]["parts"][0]["odds"]["unseen"] == 78
-    assert [d["unseen"] for d in shown["decks"] if d["cid"] == "c1"] == [78]
+    assert [d["unseen"] for d in shown["decks"] if d["deck"] == DECK] == [78]
+    table.send({"type": "draw", "character": "c1"}, MARIETA)
+    assert [d["unseen"] for d in view(table.state, table.seat())["decks"] if d["deck"] == DECK] == [77]
 
 
 def brute_short(unseen: list[str], pile_size: int, rank: str, own: int | None, edge: str | None,
@@ -117,7 +125,7 @@ def test_a_pick_discards_the_card_not_kept_and_a_retry_the_card_it_replaces(two:
     assert table.cards.discards[DECK] == []  # the choice is still to be made
     [picked] = table.send({"type": "pick", "character": "c1", "index": 1}, MARIETA)
     assert picked["discarded"] == [card("2C")] and table.cards.discards[DECK] == [card("2C")]
-    assert picked["reading"]["unseen"] == 76
+    assert view(table.state, table.seat())["check"]["parts"][0]["odds"]["unseen"] == 76
     events = table.send({"type": "retry", "character": "c1"}, MARIETA)
     drawn = next(e for e in events if e["type"] == "drawn")
     assert drawn["discarded"] == [card("3C")]
@@ -148,12 +156,13 @@ def test_three_hundred_checks_never_run_a_deck_dry(two: dict[str, Any]) -> None:
     assert len(table.cards.decks[DECK]) + len(table.cards.discards[DECK]) == 78
 
 
-def test_a_reading_stored_before_issue_21_still_shows_its_count(two: dict[str, Any]) -> None:
-    """A table's state from before keeps its decks' readings as ``left``: the panel reads them."""
-    table = Table(two, auto_draw=False)
+def test_a_log_that_kept_the_decks_readings_still_folds(two: dict[str, Any]) -> None:
+    """Before issue 26 a check's events carried its decks' readings (``decks``, ``reading``):
+    such a log still folds, and the state keeps no copy of them."""
+    table = Table(two, {"c1": ["KC"]}, auto_draw=False)
     table.call("c1", "LAW", "medium")
-    read = table.state["decks"]["c1"]
-    table.state["decks"]["c1"] = {"deck": read["deck"], "left": 61, "odds": read["odds"]}
-    shown = view(table.state, SPECTATOR_SEAT)
-    assert shown["check"]["parts"][0]["odds"]["unseen"] == 61
-    assert [d["unseen"] for d in shown["decks"]] == [61]
+    table.send({"type": "draw", "character": "c1"}, MARIETA)
+    old = [{**e, "decks": {"c1": {"deck": DECK, "left": 61, "odds": {}}}} if e["type"] == "check_called"
+           else {**e, "reading": {"deck": DECK, "unseen": 60, "odds": {}}} if e["type"] == "drawn" else e
+           for e in table.log]
+    assert ENGINE.fold(old) == table.state and "decks" not in table.state

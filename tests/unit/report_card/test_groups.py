@@ -7,7 +7,8 @@ from typing import Any
 import pytest
 
 from games.core.engine import NotYourMove
-from games.report_card.errors import BadInput
+from games.report_card.errors import BadInput, NotNow
+from games.report_card.panel import view
 from tests.unit.report_card.conftest import Table, of_type
 from tests.unit.report_card.helpers import GM, card, player, report
 
@@ -50,10 +51,14 @@ def test_only_one_needs_to_succeed_and_the_highest_card_accomplishes_it(three: d
                                "accomplishes it.")
 
 
-def test_a_critical_success_succeeds_the_most(three: dict[str, Any]) -> None:
+def test_a_critical_success_succeeds_the_most_and_the_group_result_keeps_it(three: dict[str, Any]) -> None:
+    """Issue 26: "a group result keeps 'critical' (an 'only one' won on the Sun reads 'critical
+    success')". Seed: "The Sun is always a Critical Success"."""
     table = Table(three, {"c1": ["M19"], "c2": ["KW"], "c3": ["M20"]})
     group(table, "only_one", ["c1", "c2", "c3"])
-    assert table.closed["winners"] == ["c1"]
+    assert table.closed["winners"] == ["c1"] and table.closed["outcome"] == "critical_success"
+    assert table.lines[-1].startswith("The check for 'search the room' ends: critical success; Marieta drew")
+    assert table.state["today"][-1]["outcome"] == "critical_success"
 
 
 def test_only_one_fails_when_nobody_succeeds(three: dict[str, Any]) -> None:
@@ -94,17 +99,35 @@ def test_a_critical_success_succeeds_for_everyone(three: dict[str, Any]) -> None
     table = Table(three, {"c1": ["M21"], "c2": ["2C"], "c3": ["3C"]})
     group(table, "everyone", ["c1", "c2", "c3"])
     assert (table.closed["outcome"], table.closed["winners"], table.closed["reason"]) == (
-        "success", ["c1"], "critical_success")
+        "critical_success", ["c1"], "critical_success")
 
 
-def test_a_critical_failure_fails_for_everyone(three: dict[str, Any]) -> None:
-    """Seed: "If any player gets a Critical Failure, they fail for everyone"."""
-    table = Table(three, {"c1": ["KC"], "c2": ["KW"], "c3": ["M16"]})
+def test_a_critical_failure_fails_for_everyone_and_no_retry_buys_it_off(three: dict[str, Any]) -> None:
+    """Seed: "If any player gets a Critical Failure, they fail for everyone", and "once the card
+    is drawn, the results are final". seeds/README.md, 004: "a Critical Failure fails the task
+    for everyone, and no retry buys it off"."""
+    table = Table(three, {"c1": ["KC"], "c2": ["KW"], "c3": ["M16", "KS"]})
     group(table, "everyone", ["c1", "c2", "c3"])
-    assert table.state["check"] is not None  # Sam may spend a Corruption Point first
-    table.send({"type": "accept", "character": "c3"}, SAM)
     assert (table.closed["outcome"], table.closed["winners"], table.closed["reason"]) == (
-        "failure", ["c3"], "critical_failure")
+        "critical_failure", ["c3"], "critical_failure")
+    assert table.lines[-1].endswith("Sam's Critical Failure fails for everyone.")
+
+
+def test_a_critical_failure_drawn_first_cannot_be_retried_while_the_others_draw(three: dict[str, Any]) -> None:
+    """The Tower is down before the others draw: its player is offered no retry (today: a retry
+    for 1 point, and the group succeeds), and the check fails once every card is down."""
+    table = Table(three, {"c1": ["M16", "KS"], "c2": ["KW"], "c3": ["QS"]}, auto_draw=False)
+    group(table, "everyone", ["c1", "c2", "c3"])
+    table.send({"type": "draw", "character": "c1"}, MARIETA)
+    shown = view(table.state, table.seat())
+    assert shown["check"]["parts"][0]["final"] and not shown["check"]["parts"][0]["may_retry"]
+    assert shown["turn"]["waiting"] == ["c2", "c3"]
+    with pytest.raises(NotNow, match="no retry buys it off"):
+        table.send({"type": "retry", "character": "c1"}, MARIETA)
+    table.send({"type": "draw", "character": "c2"}, JO)
+    table.send({"type": "draw", "character": "c3"}, SAM)
+    assert (table.closed["outcome"], table.closed["reason"]) == ("critical_failure", "critical_failure")
+    assert table.people["c1"]["corruption"] == 0
 
 
 def test_a_critical_success_outweighs_a_critical_failure(three: dict[str, Any]) -> None:
@@ -112,7 +135,7 @@ def test_a_critical_success_outweighs_a_critical_failure(three: dict[str, Any]) 
     Failure conditions"."""
     table = Table(three, {"c1": ["M0"], "c2": ["M13"]})
     group(table, "everyone", ["c1", "c2"])
-    assert table.closed["outcome"] == "success"
+    assert table.closed["outcome"] == "critical_success"
 
 
 def test_an_unlikely_critical_success_is_not_one_for_everyone(three: dict[str, Any]) -> None:
@@ -175,3 +198,64 @@ def test_a_group_draws_one_card_from_each_deck(three: dict[str, Any]) -> None:
     table = Table(three, {"c1": ["KC"], "c2": ["KW"], "c3": ["KS"]})
     group(table, "everyone", ["c1", "c2", "c3"])
     assert [table.drawn(c) for c in ("c1", "c2", "c3")] == [[card("KC")], [card("KW")], [card("KS")]]
+
+
+def test_the_gm_lets_two_characters_help_and_their_grants_cancel(three: dict[str, Any]) -> None:
+    """Issue 26: "more than one helper where the GM allows". Seed: each helper who succeeds
+    grants "Bonus", each who fails "Penalty", and "Bonus and Penalty cancel one another out, and
+    do not stack": one success and one failure leave the main check plain."""
+    table = Table(three, {"c2": ["KC"], "c3": ["2C"], "c1": ["QC", "2S"]}, auto_draw=False)
+    table.call("c1", "FREE", "hard", task="pull the lever", helper=["c2", "c3"], helper_skill=["LAW", "GYM"],
+               helper_rank=["medium", "hard"], helper_task=["push", "pull"])
+    check = table.state["check"]
+    assert [(p["cid"], p["role"]) for p in check["parts"]] == [("c2", "helper"), ("c3", "helper"), ("c1", "main")]
+    with pytest.raises(NotNow, match="Marieta draws once Jo and Sam's help is settled"):
+        table.send({"type": "draw", "character": "c1"}, MARIETA)
+    table.send({"type": "draw", "character": "c2"}, JO)
+    table.send({"type": "draw", "character": "c3"}, SAM)
+    assert view(table.state, table.seat())["check"]["parts"][2]["waits"]  # Sam may still retry
+    table.send({"type": "accept", "character": "c3"}, SAM)
+    [main] = table.send({"type": "draw", "character": "c1"}, MARIETA)[:1]
+    assert main["help"] == "both" and main["attempt"]["edge"] is None and len(main["attempt"]["draws"]) == 1
+    assert "one helper's Bonus and another's Penalty cancel" in table.lines[-2]
+    assert table.closed["outcome"] == "success"
+
+
+def test_two_helpers_who_both_succeed_grant_one_bonus(three: dict[str, Any]) -> None:
+    """Seed: "Bonus and Penalty ... do not stack": two successes give one Bonus (two cards)."""
+    table = Table(three, {"c2": ["KC"], "c3": ["KS"], "c1": ["QC", "2S"]})
+    events = table.call("c1", "FREE", "hard", helper=["c2", "c3"], helper_skill=["LAW", "GYM"],
+                        helper_rank=["medium", "medium"])
+    main = of_type(events, "drawn")[-1]
+    assert main["help"] == "bonus" and len(main["attempt"]["draws"]) == 2
+
+
+def test_a_member_of_a_group_check_may_be_helped(three: dict[str, Any]) -> None:
+    """Issue 26: "helpers on group checks". Sam distracts the guard for Jo: Jo draws once the
+    help is settled, with the Bonus it earns; Marieta draws at once; the helper's card is not
+    one of the group's results."""
+    table = Table(three, {"c3": ["KS"], "c1": ["QC"], "c2": ["3C", "KW"]}, auto_draw=False)
+    group(table, "everyone", ["c1", "c2"], task="sneak past the Executare", helper=["c3"], helper_skill=["GYM"],
+          helper_rank=["easy"], helper_task=["distract the guard"], helps=["c2"])
+    assert view(table.state, table.seat())["turn"]["waiting"] == ["c3", "c1"]
+    assert table.lines[-1] == ("The GM calls a group check (everyone needs to succeed) for 'sneak past the "
+                               "Executare': Sam to help Jo (GYM, Easy made Trivial by the A+ skill), Marieta (FINAID, "
+                               "Medium), Jo (FINAID, Medium).")
+    assert view(table.state, table.seat())["check"]["parts"][0]["helps"] == "Jo"
+    table.send({"type": "draw", "character": "c3"}, SAM)
+    table.send({"type": "draw", "character": "c1"}, MARIETA)
+    [jo] = table.send({"type": "draw", "character": "c2"}, JO)[:1]
+    assert jo["help"] == "bonus" and jo["attempt"]["pending"] == "player"
+    table.send({"type": "pick", "character": "c2", "index": 1}, JO)
+    assert (table.closed["outcome"], table.closed["winners"], table.closed["reason"]) == (
+        "success", ["c1", "c2"], "two")
+    assert [e["by"] for e in table.state["today"]] == [["c1", "c2"]]
+
+
+def test_a_helper_is_not_one_of_those_drawing_and_helps_once(three: dict[str, Any]) -> None:
+    with pytest.raises(BadInput, match="cannot help a check they draw for themselves"):
+        group(Table(three), "everyone", ["c1", "c2"], helper=["c2"], helper_skill=["LAW"], helper_rank=["easy"],
+              helps=["c1"])
+    with pytest.raises(BadInput, match="helps once"):
+        Table(three).call("c1", "FREE", "hard", helper=["c2", "c2"], helper_skill=["LAW", "LAW"],
+                          helper_rank=["easy", "easy"])

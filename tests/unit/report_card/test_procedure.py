@@ -10,6 +10,7 @@ import pytest
 from games.core.engine import NotYourMove, RuleError
 from games.report_card import ENGINE
 from games.report_card.draws import deck_title
+from games.report_card.panel import view
 from games.report_card.errors import AlreadyToday, BadInput, NotNow, NotYours
 from games.report_card.skills import ABILITIES
 from games.report_card.writeback import writeback
@@ -65,7 +66,49 @@ def test_only_the_gm_calls_checks_unless_the_gm_allows_players(two: dict[str, An
             table.call("c1", "LAW", "medium", actor=MARIETA, **option)
     assert table.cards.placed == []
     table.call("c1", "LAW", "medium", actor=MARIETA)
+    table.send({"type": "approve", "rank": "medium"})
     assert table.closed["outcome"] == "success"
+
+
+def test_the_gm_approves_the_difficulty_and_any_bonus_of_a_players_call_before_the_draw(two: dict[str, Any]) -> None:
+    """Issue 26: "when the GM lets players call their own checks, the GM approves the
+    difficulty and any Bonus before the draw". Seed: "If the player has a significant, concrete
+    advantage on a skill check ... they get a 'Bonus'"; the difficulty is the GM's to set
+    ("Determining the Difficulty of a Skill Check")."""
+    table = Table(two, {"c1": ["7C", "KC"]}, auto_draw=False)
+    table.send({"type": "allow_player_calls", "allowed": True})
+    [called] = table.call("c1", "FREE", "easy", actor=MARIETA, bonus=True, task="pick the lock")
+    assert not called["check"]["approved"]
+    assert table.lines[-1].endswith("The GM approves the difficulty and any Bonus before the draw.")
+    shown = view(table.state, table.seat())
+    assert shown["turn"]["gm"] and not shown["check"]["approved"] and not shown["check"]["parts"][0]["may_draw"]
+    assert not shown["check"]["parts"][0]["waits"]  # for the GM's approval, not for help
+    with pytest.raises(NotNow, match="The GM approves the difficulty and any Bonus of this check before"):
+        table.send({"type": "draw", "character": "c1"}, MARIETA)
+    with pytest.raises(NotYourMove):
+        table.send({"type": "approve", "rank": "trivial", "bonus": True}, MARIETA)
+    assert table.cards.placed == []
+    # the GM makes it Hard (Medium for her A+ FREE) and takes the Bonus away
+    [approved] = table.send({"type": "approve", "rank": "hard"})
+    assert table.lines[-1] == "The GM approves the check for 'pick the lock': Hard, Medium by the A+ skill."
+    part = table.state["check"]["parts"][0]
+    assert (part["base_rank"], part["rank"], part["bonus"], table.state["check"]["rank"]) == (
+        "hard", "medium", False, "hard")
+    with pytest.raises(NotNow, match="needs no approval"):
+        table.send({"type": "approve", "rank": "easy"})
+    [drawn] = table.send({"type": "draw", "character": "c1"}, MARIETA)[:1]
+    assert len(drawn["attempt"]["draws"]) == 1 and drawn["attempt"]["rank"] == "medium"
+    assert drawn["attempt"]["outcome"] == "failure"  # the Seven of Cups fails at Medium
+
+
+def test_a_call_the_gm_does_not_approve_is_never_made(two: dict[str, Any]) -> None:
+    table = Table(two, auto_draw=False)
+    table.send({"type": "allow_player_calls", "allowed": True})
+    table.call("c1", "FREE", "easy", actor=MARIETA, task="pick the lock")
+    [closed] = table.send({"type": "close"})
+    assert closed["reason"] == "unapproved" and table.state["today"] == []
+    assert table.lines[-1].endswith("the GM did not approve it, so it was never made.")
+    assert table.cards.placed == []
 
 
 def test_a_refused_command_draws_no_card_and_changes_nothing(two: dict[str, Any]) -> None:
@@ -238,23 +281,42 @@ def test_an_inconsequential_check_may_be_granted_without_a_draw(two: dict[str, A
     assert table.cards.placed == []
 
 
-def test_the_day_rule_holds_until_the_gm_starts_a_new_day(two: dict[str, Any]) -> None:
+def test_the_gm_says_which_earlier_check_of_the_day_a_new_one_repeats(two: dict[str, Any]) -> None:
     """Seed: "Skill Checks for a specific thing cannot be made more than once per Day. If you
-    fail a skill check, it stays failed." "a Skill Check can only be attempted by one player"."""
-    table = Table(two, {"c1": ["3C"], "c2": ["KC", "KW"]})
-    table.call("c1", "FREE", "hard", task="Unlock the door")
+    fail a skill check, it stays failed." "a Skill Check can only be attempted by one player".
+    seeds/README.md, 004: "the GM says which checks are the same task (the table offers the
+    Day's earlier checks to pick from); the wording of a task decides nothing"."""
+    table = Table(two, {"c1": ["3C"], "c2": ["KC", "KW", "QW"]})
+    table.call("c1", "FREE", "hard", task="climb the wall")
     table.send({"type": "accept", "character": "c1"}, MARIETA)
-    with pytest.raises(AlreadyToday, match="Marieta already made the check for 'Unlock the door' today"):
-        table.call("c1", "FREE", "hard", task="unlock  the DOOR")
+    first = table.closed["id"]
+    # "the wall" named as the same task: refused, whoever draws it, whatever its words
+    with pytest.raises(AlreadyToday, match="Marieta already made the check for 'climb the wall' today"):
+        table.call("c1", "FREE", "hard", task="the wall", same_as=first)
     with pytest.raises(AlreadyToday):
-        table.call("c2", "LAW", "easy", task="unlock the door")
+        table.call("c2", "LAW", "easy", task="get over it", same_as=first)
+    with pytest.raises(BadInput, match="not made today"):
+        table.call("c2", "LAW", "easy", task="the gate", same_as=first + 7)
+    # the same words, not named as the same task: a new task, which the GM alone decides
+    table.call("c2", "LAW", "easy", task="Climb the wall")
+    assert table.closed["same_as"] is None
+    table.call("c2", "LAW", "easy", task="the wall again", same_as=first, repeat=True)  # "Unless otherwise specified"
+    assert table.lines[-3].endswith("It repeats today's 'climb the wall', which the GM lets them make again.")
     with pytest.raises(NotYourMove):
         table.send({"type": "new_day"}, MARIETA)
     [day] = table.send({"type": "new_day"})
     assert day["day"] == 2 and table.state["today"] == []
-    table.call("c2", "LAW", "easy", task="unlock the door")
-    table.call("c2", "LAW", "easy", task="unlock the door", repeat=True)  # "Unless otherwise specified"
-    assert [e["outcome"] for e in table.state["today"]] == ["success", "success"]
+    with pytest.raises(BadInput, match="not made today"):
+        table.call("c2", "LAW", "easy", task="climb the wall", same_as=first)
+
+
+def test_a_player_calling_a_check_does_not_say_what_it_repeats(two: dict[str, Any]) -> None:
+    """The Day's bookkeeping is the GM's say (seeds/README.md, 004)."""
+    table = Table(two)
+    table.send({"type": "allow_player_calls", "allowed": True})
+    table.call("c1", "LAW", "automatic", task="the door")
+    with pytest.raises(NotYours, match="say which earlier check"):
+        table.call("c1", "LAW", "easy", task="the door", actor=MARIETA, same_as=table.closed["id"])
 
 
 def test_unknown_commands_are_refused(two: dict[str, Any]) -> None:

@@ -97,7 +97,8 @@ def test_parsers_refuse_what_they_cannot_read() -> None:
     with pytest.raises(BadInput, match="Choose a character"):
         call.parse({"character": ["99"]}, table())
     with pytest.raises(BadInput, match="who helps"):
-        call.parse({"character": ["12"], "helper": ["x"]}, table())
+        call.parse({"character": ["12"], "task": ["lift"], "skill": ["LAW"], "rank": ["easy"], "helper": ["x"]},
+                   table())
     with pytest.raises(BadInput, match="at least two"):
         group.parse({"characters": ["12"]}, table())
     with pytest.raises(BadInput, match="one of the two cards"):
@@ -115,7 +116,33 @@ def test_a_group_and_a_helper_are_parsed_to_their_characters() -> None:
     assert args["characters"] == ["c12", "c13"] and args["bonus"] == ["c13"] and args["mode"] == "everyone"
     args = call.parse({"character": ["12"], "helper": ["13"], "helper_skill": ["LAW"], "helper_rank": ["easy"],
                        "skill": ["LAW"], "rank": ["easy"], "task": ["read the file"]}, table())
-    assert (args["character"], args["helper"], args["helper_rank"]) == ("c12", "c13", "easy")
+    assert args["character"] == "c12"
+    assert args["helpers"] == [{"cid": "c13", "skill": "LAW", "rank": "easy", "task": "", "helps": None}]
+
+
+def test_several_helpers_are_parsed_in_rows_and_a_group_names_whom_each_helps() -> None:
+    """Issue 26: "more than one helper where the GM allows; helpers on group checks"."""
+    group = SYSTEM.command("call_group")
+    call = SYSTEM.command("call_check")
+    assert group and call
+    sam = Character(14, "c14", "Sam", SHEETS[13], owner=9)
+
+    def table() -> Table:
+        return Table(characters=(*CHARACTERS, sam), state=None, read_id=read_id)
+    args = call.parse({"character": ["12"], "helper": ["13", "", "14"], "helper_skill": ["LAW", "ART", "GYM"],
+                       "helper_rank": ["easy", "easy", "hard"], "helper_task": ["hold it", "", "push"],
+                       "skill": ["LAW"], "rank": ["easy"], "task": ["lift"]}, table())
+    assert [(h["cid"], h["skill"], h["rank"], h["task"]) for h in args["helpers"]] == [
+        ("c13", "LAW", "easy", "hold it"), ("c14", "GYM", "hard", "push")]
+    base = {"characters": ["12", "13"], "mode": ["everyone"], "skill": ["LAW"], "rank": ["easy"], "task": ["sneak"],
+            "helper": ["14"], "helper_skill": ["GYM"], "helper_rank": ["easy"], "helper_task": ["a distraction"]}
+    args = group.parse({**base, "helps": ["13"]}, table())
+    assert args["helpers"] == [{"cid": "c14", "skill": "GYM", "rank": "easy", "task": "a distraction",
+                                "helps": "c13"}]
+    with pytest.raises(BadInput, match="helps one of the characters drawing"):
+        group.parse({**base, "helps": ["14"]}, table())
+    with pytest.raises(BadInput, match="whom each helper helps"):
+        group.parse(base, table())
 
 
 def test_the_panel_is_plain_data_and_the_same_for_every_lens() -> None:
