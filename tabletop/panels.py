@@ -197,3 +197,13 @@ def current_frame(table: Table, member: Membership) -> str:
     if view is None or game.panel is None:
         return ""
     return render(game.panel.template, view, page_seat(member), table.pk)
+
+
+def attach_if_it_reads_decks(event: Event, table: Table) -> None:
+    """A card event at a table whose system panel reads its decks (``Panel.decks``,
+    ``Panel.rule_decks``: its odds) redraws that panel for each seat that sees the event, so a
+    card moved by hand (a draw, a recall, a shuffle) changes the odds at once."""
+    game = registry.get(table.system)
+    if game.panel is None or not (game.panel.decks or game.panel.rule_decks):
+        return
+    attach([event], table, procedure_state(table))

@@ -11,6 +11,7 @@ from games.core.rng import Rng
 from tabletop.models import Table, CardPlacement, Deck, Membership, Pile, PileKind, ShuffleCommitment
 from tabletop.permissions import DECK_TABLE_VERB, DeckStanding, DeckVerb, deck_standing, may_on_deck
 from tabletop.selectors import hand_contents, table_counts
+from tabletop import panels
 from tabletop.services.base import NotAllowed, NotFound, ServiceError, append, lock_member
 
 
@@ -120,9 +121,12 @@ def card_event(
     tokens: list[str] | None = None,
     public: bool = False,
     extra: dict[str, Any] | None = None,
+    redraw: bool = True,
 ) -> None:
     """Appends a card event: counts for everyone; the cards (and the owner's hand after the
-    change) for the owner and the GM, or for everyone when ``public``."""
+    change) for the owner and the GM, or for everyone when ``public``. At a table whose system
+    panel reads its decks (its odds), the event redraws that panel too, unless a rule moved the
+    cards (``redraw`` False: the rule's own events redraw it once it is done)."""
     owner = owner or actor
     payload: dict[str, Any] = {"counts": table_counts(table), **(extra or {})}
     private: dict[str, Any] = {"hand": hand_contents(owner)}
@@ -132,10 +136,12 @@ def card_event(
         summary = detail
     elif tokens:
         private["cards"] = tokens
-    append(
+    event = append(
         table, kind, actor=actor, owner=owner, summary=summary,
         private_summary="" if public else detail, payload=payload, private=private,
     )
+    if redraw:
+        panels.attach_if_it_reads_decks(event, table)
 
 
 # Shuffle commitments

@@ -56,7 +56,7 @@ class TableCards:
         piles.note_seen(row, [card])
         verb = "discards" if to == "discard" else "plays"
         piles.card_event(
-            self.table, "card.discarded" if to == "discard" else "card.played", actor=self.actor,
+            self.table, "card.discarded" if to == "discard" else "card.played", actor=self.actor, redraw=False,
             owner=owner, tokens=[card.token], public=True,
             summary=f"For {self.why}, {owner.display_name} {verb} a card.", extra={"deck": row.pk, "rule": True},
         )
@@ -75,7 +75,7 @@ class TableCards:
         piles.move(cards, piles.deck_pile(row, PileKind.DISCARD))
         piles.note_seen(row, cards)
         piles.card_event(
-            self.table, "card.discarded", actor=self.actor, tokens=[c.token for c in cards], public=True,
+            self.table, "card.discarded", actor=self.actor, redraw=False, tokens=[c.token for c in cards], public=True,
             summary=f"For {self.why}, {words.count(len(cards), 'card')} of {row.name} go{'es' if len(cards) == 1 else ''} "
                     "to its discard pile.",
             extra={"deck": row.pk, "rule": True},
@@ -96,7 +96,7 @@ class TableCards:
                 holders[c.pile.owner.pk] = (c.pile.owner, holders.get(c.pile.owner.pk, (c.pile.owner, 0))[1] + 1)
         piles.move(cards, draw)
         for holder, n in holders.values():  # each hand it takes from is redrawn on its holder's page
-            piles.card_event(self.table, "deck.recalled", actor=self.actor, owner=holder,
+            piles.card_event(self.table, "deck.recalled", actor=self.actor, redraw=False, owner=holder,
                              summary=f"For {self.why}, {holder.display_name} gives back {words.count(n, 'card')} of {row.name}.",
                              extra={"deck": row.pk, "rule": True})
         piles.shuffle_draw_pile(
@@ -163,7 +163,7 @@ class TableCards:
         where = {"play": " face up", "discard": " onto the discard pile", "hand": ""}[to]
         whose = f" to {owner.display_name}'s hand" if owner is not None else ""
         piles.card_event(
-            self.table, "cards.drawn", actor=self.actor, owner=owner or self.actor, tokens=tokens,
+            self.table, "cards.drawn", actor=self.actor, redraw=False, owner=owner or self.actor, tokens=tokens,
             public=to != "hand",
             summary=f"For {self.why}, {words.count(count, 'card')} come{'s' if count == 1 else ''} off {deck.name}{where}{whose}.",
             extra={"deck": deck.pk, "count": count, "commitment": commitment, "start": start, "rule": True},

@@ -338,3 +338,30 @@ def test_a_panel_that_reads_a_deck_is_handed_what_anyone_may_know_of_it(dc, monk
     assert dc["clients"]["ann"].get(reverse("table", args=[dc["table"].pk])).status_code == 200
     assert seen[-1].deck("Omens") is not None and len(seen[-1].deck("Omens").unseen) == 78
     assert seen[-1].deck("Fate") is None
+
+
+def test_a_card_moved_by_hand_redraws_a_panel_that_reads_its_deck(dc, monkeypatch) -> None:
+    """Issue 26: "Odds that follow every deck change: a draw, recall or shuffle made through the
+    cards panel updates the pool odds at once": a card event at a table whose panel reads a deck
+    carries each seat's panel, drawn from the deck as it is after the move."""
+    game = registry.get("demon_city")
+
+    def view(state: Any, seat: Seat) -> Any:
+        fate = seat.deck("Fate")
+        return {**game.panel.view(state, seat), "fate_left": fate.draw if fate else None}  # type: ignore[union-attr]
+
+    template = "games/demon_city/panel.html#panel"
+    gm = dc["table"].members.get(role=Role.GM)
+    deck = services.deck_create(table=dc["table"], actor=gm, kind="ten_value", rng=random.Random(3), name="Fate")
+    monkeypatch.setitem(registry.SYSTEMS, "demon_city", replace(
+        game, panel=replace(game.panel, view=view, decks=("Fate",))))
+    with logged() as events:
+        services.pile_draw(deck=deck, actor=gm, count=3)
+    [drawn] = [e for e in events if e.kind == "cards.drawn"]
+    redraw = getattr(drawn, "redraw", None)
+    assert redraw is not None and redraw.template == template
+    assert {view["fate_left"] for _, view in redraw.views.values()} == {37}
+    monkeypatch.setitem(registry.SYSTEMS, "demon_city", game)  # a panel that reads no deck: no redraw
+    with logged() as events:
+        services.pile_draw(deck=deck, actor=gm, count=1)
+    assert getattr(events[-1], "redraw", None) is None
