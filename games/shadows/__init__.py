@@ -89,7 +89,7 @@ Hands are the table's hand piles
     A fight too big for one deck takes a second (``deck.MINOR_2``; ``decks``): each hand comes
     whole from one of the two.
 
-Hidden information (visibility.py)
+Hidden information (audiences.py)
     Dealt and re-dealt cards travel only in an event's private part, for the hand's player
     and the GM; public payloads, summaries and every panel count them (the table's hand
     panels show each hand to its holder and the GM). The GM's lens alone names which cards
@@ -140,13 +140,15 @@ from __future__ import annotations
 
 from games.shadows import odds
 from games.shadows.deck import MAJOR, MINOR
-from games.shadows.errors import GMOnly, NotEnoughAP, NotInHand, NotYourCharacter, RuleError, WrongStep
+from games.core.engine import RuleError
+from games.shadows.errors import GMOnly, NotEnoughAP, NotInHand, NotYourCharacter, WrongStep
 from games.shadows.events import EVENT_TYPES, apply
 from games.shadows.narrate import summary
 from games.shadows.procedure import COMMANDS, decide, run
 from games.shadows.state import new_state
 from games.shadows.system import SYSTEM
-from games.shadows.visibility import audience, hand_of, view
+from games.shadows.audiences import audience
+from games.shadows.panel import hand_of, view
 
 KEY = "shadows"
 NAME = "Shadows of Humanity"

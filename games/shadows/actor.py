@@ -10,8 +10,9 @@ from typing import Any
 from games.core.cards_port import Cards, Destination, UnknownDeck
 from games.shadows import deck
 from games.shadows import state as st
-from games.shadows.errors import GMOnly, NotEnoughAP, NotInHand, NotYourCharacter, RuleError
-from games.shadows.sheet import profile
+from games.core.engine import RuleError
+from games.shadows.errors import GMOnly, NotEnoughAP, NotInHand, NotYourCharacter
+from games.shadows.profile import profile
 
 Event = dict[str, Any]
 Command = Mapping[str, Any]
@@ -145,7 +146,7 @@ def holder_of(state: Mapping[str, Any], person: Mapping[str, Any], actor: Actor)
 
 def npc_flag(person: Mapping[str, Any]) -> dict[str, bool]:
     """``{"npc": True}`` for an event about an NPC: its figures in the event are the GM's
-    (visibility.py); nothing for anyone else's."""
+    (audiences.py); nothing for anyone else's."""
     return {"npc": True} if person.get("npc") else {}
 
 

@@ -21,7 +21,8 @@ from games.core.cards_port import Cards
 from games.core.rng import Rng
 from games.shadows import deck
 from games.shadows.actor import Actor, Command, Event
-from games.shadows.errors import NotInHand, RuleError, WrongStep
+from games.core.engine import RuleError
+from games.shadows.errors import NotInHand, WrongStep
 
 
 def _any_left(cards: Cards) -> bool:
@@ -29,7 +30,7 @@ def _any_left(cards: Cards) -> bool:
     return bool(cards.left(deck.MAJOR))
 
 
-def _major_for(state: Mapping[str, Any], person: Mapping[str, Any], holder: int, cards: Cards,
+def major_for(state: Mapping[str, Any], person: Mapping[str, Any], holder: int, cards: Cards,
                check_id: int) -> Event | None:
     """Seed: on a Queen "the character can also draw a card from the Major Arcana deck, which
     can be used from a story perspective". It goes to the hand of whoever plays the
@@ -41,7 +42,7 @@ def _major_for(state: Mapping[str, Any], person: Mapping[str, Any], holder: int,
             "name": person["name"], "card": arcanum.token, "holder": holder}
 
 
-def _guide(state: Mapping[str, Any], person: Mapping[str, Any], actor: Actor, cards: Cards,
+def guide_for(state: Mapping[str, Any], person: Mapping[str, Any], actor: Actor, cards: Cards,
            check_id: int, guide_id: int) -> Event:
     """Seed: on a fumble "the skill check automatically fails and the GM draws a Major Arcana
     card, which is then used as a guide as to what the failing results of the attempt are".

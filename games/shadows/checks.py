@@ -15,10 +15,12 @@ from games.shadows.actor import (
     ACTION_AP, Actor, Command, Event, holder_of, names_of, new_id, npc_flag, person_of, play_from_hand,
     require_ap, require_in_hand, tokens_of, whole,
 )
-from games.shadows.arcana import _guide, _major_for, guides_back
-from games.shadows.contests import _counters
-from games.shadows.errors import GMOnly, RuleError, WrongStep
-from games.shadows.sheet import attribute_value, profile, skill_key, skill_value
+from games.shadows.arcana import guide_for, guides_back, major_for
+from games.shadows.contests import counters_against
+from games.core.engine import RuleError
+from games.shadows.errors import GMOnly, WrongStep
+from games.shadows.profile import attribute_value, profile, skill_value
+from games.shadows.sheet import skill_key
 
 
 def _setup(state: Mapping[str, Any], command: Command, actor: Actor, *, trusted: bool = False) -> dict[str, Any]:
@@ -115,7 +117,7 @@ def check(state: Mapping[str, Any], command: Command, actor: Actor, rng: Rng, ca
     returned = guides_back(cards, [g for g in state["guides"] if g["combatant"] == person["id"]])
     drawn = resolution.draw_all_or_nothing(cards, count, chosen=chosen, source=decks.for_rules(state, cards))
     judged = resolution.judge(drawn.values, drawn.extra_value, setup["total"], level)
-    counters = _counters(state, person["id"], judged.drawn, cards)
+    counters = counters_against(state, person["id"], judged.drawn, cards)
     reduction = sum(c["reduction"] for c in counters)
     total = judged.total - reduction
     outcome = judged.band if judged.fumble else resolution.band(total, level)
@@ -130,17 +132,17 @@ def check(state: Mapping[str, Any], command: Command, actor: Actor, rng: Rng, ca
         "assistance": setup["assistance"], "modifier": setup["modifier"], "off_focus": setup["off_focus"],
         "counters": counters, "reduction": reduction, "total": total, "band": outcome,
         "ap": ap, "queen": judged.queen, "prepared": prepared["id"] if prepared else None,
-        **npc_flag(person),  # an NPC's skill, attribute and what else it adds are the GM's (visibility.py)
+        **npc_flag(person),  # an NPC's skill, attribute and what else it adds are the GM's (audiences.py)
     }
     events = [*returned, event]
     if judged.queen:
-        kept = _major_for(state, person, holder, cards, check_id)
+        kept = major_for(state, person, holder, cards, check_id)
         if kept is None:
             event["no_major_left"] = True  # every Major Arcana card is held: the Queen earns none
         else:
             events.append(kept)
     if outcome == resolution.FUMBLE:
-        events.append(_guide(state, person, actor, cards, check_id, check_id + 1))
+        events.append(guide_for(state, person, actor, cards, check_id, check_id + 1))
     return events
 
 

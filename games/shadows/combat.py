@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from games.shadows import deck
-from games.shadows.errors import RuleError
+from games.core.engine import RuleError
 
 # The sheet's attributes, in three categories. The seed names Body, Mind, Spirit, Physical,
 # Mental, Emotional, Quickness, Intuition and Discipline; its focus formulas pair Body with

@@ -1,6 +1,6 @@
 """Opposed and multi-draw actions and counters, outside combat (they may happen during a
 round too). A counter declared against a character draws its card when that character next
-acts (``_counters``: a check's draw or an opposed action's first card)."""
+acts (``counters_against``: a check's draw or an opposed action's first card)."""
 
 from __future__ import annotations
 
@@ -15,12 +15,14 @@ from games.shadows import state as st
 from games.shadows.actor import (
     ACTION_AP, MAX_TIE_DRAWS, Actor, Command, Event, npc_flag, holder_of, names_of, new_id, require_ap, whole,
 )
-from games.shadows.arcana import _major_for
-from games.shadows.errors import RuleError, WrongStep
-from games.shadows.sheet import attribute_value, profile, skill_key, skill_value
+from games.shadows.arcana import major_for
+from games.core.engine import RuleError
+from games.shadows.errors import WrongStep
+from games.shadows.profile import attribute_value, profile, skill_value
+from games.shadows.sheet import skill_key
 
 
-def _counters(state: Mapping[str, Any], cid: str, drawn_value: int, cards: Cards) -> list[dict[str, Any]]:
+def counters_against(state: Mapping[str, Any], cid: str, drawn_value: int, cards: Cards) -> list[dict[str, Any]]:
     """Counters declared against ``cid``: each draws one card now and takes off its excess."""
     out = []
     for counter in state["counters"]:
@@ -34,7 +36,7 @@ def _counters(state: Mapping[str, Any], cid: str, drawn_value: int, cards: Cards
 
 
 def _shown_sides(sides: list[dict[str, Any]]) -> dict[str, Any]:
-    """With an NPC side, ``sides`` is the GM's part (visibility.py): what everyone reads of the
+    """With an NPC side, ``sides`` is the GM's part (audiences.py): what everyone reads of the
     sides instead, for the line's working: an NPC side's name (its skill and attribute are its
     sheet's), a player's side whole (what it adds is on a sheet its table sees)."""
     if not any(s.get("npc") for s in sides):
@@ -93,7 +95,7 @@ def opposed(state: Mapping[str, Any], command: Command, actor: Actor, rng: Rng, 
         draws[i].append(tokens)
         firsts.append(deck.value(tokens[0]))
         totals[i] += worth
-        counters[i] = _counters(state, sides[i]["id"], firsts[i], cards)
+        counters[i] = counters_against(state, sides[i]["id"], firsts[i], cards)
         totals[i] -= sum(c["reduction"] for c in counters[i])
     ties = 0
     while resolution.opposed_winner(*totals) is None and ties < MAX_TIE_DRAWS:
@@ -112,7 +114,7 @@ def opposed(state: Mapping[str, Any], command: Command, actor: Actor, rng: Rng, 
     }]
     for i in (0, 1):
         if deck.value(draws[i][0][0]) == deck.QUEEN:
-            kept = _major_for(state, sides[i], holders[i], cards, check_id)
+            kept = major_for(state, sides[i], holders[i], cards, check_id)
             events.extend([kept] if kept is not None else [])
     return events
 

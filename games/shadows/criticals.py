@@ -20,7 +20,7 @@ from typing import Any
 
 from games.core.tarot import tarot_suit
 from games.shadows import deck
-from games.shadows.errors import RuleError
+from games.core.engine import RuleError
 
 _SEVERITY = ((1, 5, "A light"), (6, 10, "A serious"), (11, 14, "A grievous"))
 

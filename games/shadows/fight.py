@@ -15,9 +15,11 @@ from games.shadows import state as st
 from games.shadows.actor import (
     Actor, Command, Event, new_id, npc_flag, play_from_hand, require_ap, require_in_hand, tokens_of, whole,
 )
-from games.shadows.errors import GMOnly, NotEnoughAP, RuleError, WrongStep
+from games.core.engine import RuleError
+from games.shadows.errors import GMOnly, NotEnoughAP, WrongStep
 from games.shadows.hits import resolve
-from games.shadows.sheet import TRACK_LABELS, profile, skill_key, skill_value
+from games.shadows.profile import profile, skill_value
+from games.shadows.sheet import TRACK_LABELS, skill_key
 
 
 def _fresh(person: Mapping[str, Any]) -> dict[str, Any]:

@@ -14,7 +14,8 @@ from games.shadows import state as st
 from games.shadows.actor import (
     MAX_REDEAL, Actor, Command, Event, npc_flag, play_from_hand, require_ap, require_in_hand, tokens_of,
 )
-from games.shadows.errors import RuleError, WrongStep
+from games.core.engine import RuleError
+from games.shadows.errors import WrongStep
 
 
 def new_round(state: Mapping[str, Any], command: Command, actor: Actor, rng: Rng, cards: Cards) -> list[Event]:

@@ -20,7 +20,7 @@ from games.core.cards_port import Cards
 from games.core.rng import Rng
 from games.shadows import arcana, checks, contests, fight, hands
 from games.shadows.actor import Actor, Command, Event
-from games.shadows.errors import RuleError
+from games.core.engine import RuleError
 from games.shadows.events import apply
 
 Handler = Callable[[Mapping[str, Any], Command, Actor, Rng, Cards], list[Event]]

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from games.core.cards_port import Cards
 from games.shadows import deck
-from games.shadows.errors import RuleError
+from games.core.engine import RuleError
 
 FUMBLE = "fumble"
 FAILURE = "failure"

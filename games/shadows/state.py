@@ -32,7 +32,7 @@ NPC), ``dealt``, ``redealt``, ``actions``, ``done`` (acting over for now), ``in_
 GM's say) and ``fallen`` ("down" or "dead": how it fell this round, out of it until the next;
 "" while it stands).
 
-Hands are secret: only ``visibility.view`` with the GM's lens and ``visibility.hand_of``
+Hands are secret: only ``panel.view`` with the GM's lens and ``panel.hand_of``
 for a member read them out of the state.
 """
 
@@ -43,7 +43,8 @@ from typing import Any
 
 from games.shadows import deck
 from games.shadows.criticals import default_tables
-from games.shadows.errors import RuleError, WrongStep
+from games.core.engine import RuleError
+from games.shadows.errors import WrongStep
 from games.shadows.weapons import DEFAULT_WEAPONS
 
 RECENT_CHECKS = 12

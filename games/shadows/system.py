@@ -1,20 +1,21 @@
 """Shadows of Humanity's registration: everything the platform needs, and nothing it must
 guess. Hidden combat hands make it the one system whose events carry private parts
-(``visibility.audience``) and whose panel differs by lens (``visibility.view``)."""
+(``audiences.AUDIENCES``) and whose panel differs by seat (``panel.view``)."""
 
 from __future__ import annotations
 
 from games.shadows.samples import SAMPLES
 from games.contract import GameSystem, Panel, Procedure, legacy_engine
 from games.shadows import deck, odds_page, web
-from games.shadows.errors import RuleError
+from games.core.engine import RuleError
 from games.shadows.events import EVENT_TYPES, apply
 from games.shadows.narrate import summary
 from games.shadows.procedure import decide
-from games.shadows.sheet import FIELDS, clean_sheet, derived
 from games.shadows.state import new_state
-from games.shadows.table import glance, npc_glance, standing, writeback
-from games.shadows.visibility import AUDIENCES, view
+from games.shadows.sheet import FIELDS, clean_sheet, derived, glance, npc_glance, standing
+from games.shadows.writeback import writeback
+from games.shadows.audiences import AUDIENCES
+from games.shadows.panel import view
 from games.shadows.working import working
 
 PANEL = "games/shadows/panel.html"
@@ -28,7 +29,7 @@ SYSTEM = GameSystem(
     clean_sheet=clean_sheet,
     derived=derived,
     glance=glance,
-    npc_glance=npc_glance,  # the antagonists' tracks are the GM's too (visibility.py)
+    npc_glance=npc_glance,  # the antagonists' tracks are the GM's too (audiences.py)
     # combat hands, checks, damage and fate come off these; the second Minor Arcana serves a big fight
     rule_decks=(deck.MINOR, deck.MAJOR, deck.MINOR_2),
     engine=legacy_engine(Procedure(
@@ -50,6 +51,5 @@ SYSTEM = GameSystem(
                 character_view=standing),  # who is down or dead: the next fight's form leaves them out
     log_lines={},  # every event reads as its summary (log/events/default.html)
     audiences=AUDIENCES,
-    rule_error=RuleError,
     samples=SAMPLES,
 )

@@ -20,7 +20,7 @@ from typing import Any
 
 from games.shadows import deck
 from games.shadows.combat import ATTACK_TYPES, MODIFIERS, fixed_modifier
-from games.shadows.errors import RuleError
+from games.core.engine import RuleError
 
 DEFAULT_WEAPONS: list[dict[str, Any]] = [
     {"name": "Unarmed", "type": "physical", "modifier": "L2", "fumble": 2, "critical": "pentacles",

@@ -15,7 +15,7 @@ from games.contract import Character, Command, Parser, Sender, Table
 from games.forms import YES, Form, flag, text, value, values, whole
 from games.shadows.combat import FOCI
 from games.shadows.criticals import parse_tables
-from games.shadows.errors import RuleError
+from games.core.engine import RuleError
 from games.shadows.weapons import parse_table
 
 _MAX_TEXT = 200

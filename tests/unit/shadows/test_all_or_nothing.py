@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from games.shadows import resolution as r
-from games.shadows.errors import GMOnly, NotYourCharacter, RuleError
+from games.core.engine import RuleError
+from games.shadows.errors import GMOnly, NotYourCharacter
 from tests.unit.shadows.kit import ANN, ANN_MEMBER, GM, GM_MEMBER, Table, ann, bob, of_type, orc, stacked, t
 
 NORMAL = r.complexity("normal")

@@ -14,10 +14,10 @@ import pytest
 from games.shadows import deck, odds
 from games.shadows.faces import chance
 from games.shadows.errors import GMOnly, NotInHand, NotYourCharacter, WrongStep
-from games.shadows.sheet import clean_sheet
 from games.shadows.state import next_to_act
-from games.shadows.table import glance, writeback
-from games.shadows.visibility import view
+from games.shadows.sheet import clean_sheet, glance
+from games.shadows.writeback import writeback
+from games.shadows.panel import view
 from tests.unit.shadows.kit import ANN, ANN_MEMBER, BOB, GM, GM_MEMBER, Table, ann, of_type, orc, stacked, t
 
 ANN_HAND = ["S12", "C3", "P10", "W1", "S5", "C11", "P2", "S14"]

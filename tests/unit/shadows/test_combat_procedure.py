@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 
 from games.shadows import deck
-from games.shadows.errors import GMOnly, NotEnoughAP, NotInHand, NotYourCharacter, RuleError, WrongStep
+from games.core.engine import RuleError
+from games.shadows.errors import GMOnly, NotEnoughAP, NotInHand, NotYourCharacter, WrongStep
 from tests.unit.shadows.kit import (
     ANN, ANN_MEMBER, BOB, GM, GM_MEMBER, Table, ann, bob, of_type, orc, stacked, t,
 )
@@ -368,7 +369,7 @@ def test_a_new_round_gathers_the_cards_and_restores_ap() -> None:
 
 
 def test_the_end_of_combat_writes_the_tracks_back() -> None:
-    from games.shadows.table import writeback
+    from games.shadows.writeback import writeback
 
     table = fight()
     attack(table, "S5")
@@ -385,7 +386,7 @@ def test_a_player_characters_tracks_go_back_after_each_hit_an_npcs_at_the_end() 
     character card beside the table shows Health now of whole, so a player character's tracks
     go back to its sheet after every hit and every correction; an NPC's sheet is the GM's,
     and its tracks go back when the fight ends."""
-    from games.shadows.table import writeback
+    from games.shadows.writeback import writeback
 
     table = fight()  # the Orc (c3) played by someone: its card is everyone's
     [resolved] = [e for e in attack(table, "S5") + defend(table) if e["type"] == "attack_resolved"]

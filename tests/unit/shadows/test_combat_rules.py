@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from games.shadows import combat as cb
-from games.shadows.errors import RuleError
+from games.core.engine import RuleError
 
 
 def t(short: str) -> str:

@@ -17,12 +17,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from games.shadows import deck
-from games.shadows.errors import RuleError
+from games.core.engine import RuleError
 from games.shadows.events import apply
 from games.shadows.narrate import summary
 from games.shadows.procedure import decide
 from games.shadows.state import standing
-from games.shadows.visibility import audience, hand_of, view
+from games.shadows.audiences import audience
+from games.shadows.panel import hand_of, view
 from tests.unit.shadows.kit import ANN, BOB, GM, ann, bob, orc, stacked
 
 SMALL = {"body": 3, "physical": 2, "mind": 3, "mental": 2, "spirit": 3, "emotional": 2}

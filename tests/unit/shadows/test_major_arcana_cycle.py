@@ -11,7 +11,7 @@ import pytest
 from games.shadows import deck
 from games.shadows.errors import NotInHand, NotYourCharacter, WrongStep
 from games.shadows.narrate import summary
-from games.shadows.visibility import view
+from games.shadows.panel import view
 from games.contract import Seat
 from tests.unit.shadows.kit import ANN, BOB, GM, GM_MEMBER, MAJORS, Table, ann, bob, of_type, stacked, t
 

@@ -6,8 +6,10 @@ from games.contract import Seat
 
 import pytest
 
-from games.shadows.errors import GMOnly, NotInHand, NotYourCharacter, RuleError
-from games.shadows.visibility import audience, view
+from games.core.engine import RuleError
+from games.shadows.errors import GMOnly, NotInHand, NotYourCharacter
+from games.shadows.audiences import audience
+from games.shadows.panel import view
 from tests.unit.shadows.kit import ANN, BOB, GM, Table, ann, bob, of_type, stacked, t
 
 
@@ -138,7 +140,7 @@ def test_at_most_one_major_arcana_carries_over_to_the_next_session() -> None:
 
 
 def test_the_sheet_shows_the_cards_held() -> None:
-    from games.shadows.table import writeback
+    from games.shadows.writeback import writeback
 
     table = Table(stacked(["C13"], majors=["M9"]))
     events = table.send(ANN, "check", character=ann(), skill="", attribute="mind", complexity="normal", cards=1)

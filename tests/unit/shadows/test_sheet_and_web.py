@@ -8,9 +8,10 @@ from games.contract import Character, Table as Seat
 from games.registry import check_registration
 from games.sheets import SheetError
 from games.shadows import SYSTEM, odds_page, web
-from games.shadows.errors import RuleError
+from games.core.engine import RuleError
 from games.shadows.procedure import COMMANDS
-from games.shadows.sheet import clean_sheet, derived, profile
+from games.shadows.profile import profile
+from games.shadows.sheet import clean_sheet, derived
 from tests.unit.shadows.kit import ANN, GM, Table, ann, orc, stacked, t
 
 

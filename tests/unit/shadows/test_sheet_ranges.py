@@ -15,7 +15,8 @@ from __future__ import annotations
 import pytest
 
 from games.sheets import SheetError
-from games.shadows.sheet import FIELDS, clean_sheet, profile
+from games.shadows.profile import profile
+from games.shadows.sheet import FIELDS, clean_sheet
 
 
 @pytest.mark.parametrize(("data", "field", "message"), [

@@ -10,7 +10,8 @@ import json
 from games.shadows.events import apply
 from games.shadows.narrate import summary
 from games.shadows.state import new_state
-from games.shadows.visibility import audience, hand_of, view
+from games.shadows.audiences import audience
+from games.shadows.panel import hand_of, view
 from tests.unit.shadows.kit import ANN, ANN_MEMBER, BOB_MEMBER, GM, GM_MEMBER, Table, ann, bob, of_type, orc, stacked, t
 
 HANDS = ["S12", "C3", "P10", "W1", "S5", "C11", "P2", "S14", "C12", "P6", "W9", "S3", "C4", "P8", "W2", "S7"]
