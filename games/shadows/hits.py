@@ -8,11 +8,11 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from games.core.cards_port import Cards
+from games.core.engine import Event
 from games.shadows import combat as cb
 from games.shadows import criticals as crit
 from games.shadows import deck, decks
 from games.shadows import state as st
-from games.shadows.actor import Event
 
 
 def resolve(state: Mapping[str, Any], pending: Mapping[str, Any], target: Mapping[str, Any],

@@ -19,13 +19,13 @@ from collections.abc import Mapping
 from typing import Any
 
 from games.contract import Seat
+from games.core.engine import RuleError
 from games.shadows import deck, decks, weapons
 from games.shadows import state as st
 from games.shadows.combat import (
     ATTACK_FOCUS, ATTACK_LABELS, ATTACK_SUIT, DEFENCE_ATTRIBUTE, FOCI, FOCUS_LABELS, MODIFIERS, cover_bonus,
     defence, hand_size, off_focus,
 )
-from games.core.engine import RuleError
 from games.shadows.faces import card_face, chance
 from games.shadows.odds import through_by_value
 from games.shadows.profile import skill_value

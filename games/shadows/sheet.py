@@ -16,10 +16,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from games.contract import Character, Glance
-from games.sheets import SheetError, SheetField, parse_stats
 from games.shadows import deck
 from games.shadows.combat import ATTRIBUTE_LABELS, ATTRIBUTES, action_points, hand_size
 from games.shadows.state import harm
+from games.sheets import SheetError, SheetField, parse_stats
 
 # The ranges a sheet's figures keep (clean_sheet refuses a figure outside, naming the field and
 # its range). The seed gives no scale for attributes but through Action Points: "The normal

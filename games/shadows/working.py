@@ -16,11 +16,11 @@ from typing import Any
 
 from games.contract import Working, public_part, twinned
 from games.shadows import deck
+from games.shadows.audiences import audience
 from games.shadows.combat import FOCUS_FORMULA, MODIFIERS
 from games.shadows.narrate import namer
 from games.shadows.resolution import BAND_LABELS, COMPLEXITIES
 from games.shadows.story import SUIT_OF_ATTACK, TRACK_WORDS, Namer, signed, skill_label
-from games.shadows.audiences import audience
 
 Event = Mapping[str, Any]
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
+from games.core.engine import NotYourMove, RuleError
 from games.shadows import deck
-from games.core.engine import RuleError
-from games.shadows.errors import GMOnly, NotEnoughAP, NotInHand, NotYourCharacter, WrongStep
+from games.shadows.errors import NotEnoughAP, NotInHand, WrongStep
 from tests.unit.shadows.kit import (
     ANN, ANN_MEMBER, BOB, GM, GM_MEMBER, Table, ann, bob, of_type, orc, stacked, t,
 )
@@ -96,7 +96,7 @@ def test_a_deal_waits_for_every_focus_then_gathers_the_whole_deck_first() -> Non
 def test_a_player_declares_the_focus_only_for_their_own_character() -> None:
     table = Table()
     table.send(GM, "start_combat", combatants=[ann(), bob()])
-    with pytest.raises(NotYourCharacter):
+    with pytest.raises(NotYourMove):
         table.send(ANN, "declare_focus", combatant="c2", focus="physical")
 
 
@@ -147,10 +147,10 @@ def test_the_server_refuses_an_action_without_the_ap() -> None:
 
 def test_the_server_refuses_acting_for_another_players_character() -> None:
     table = fight()
-    with pytest.raises(NotYourCharacter):
+    with pytest.raises(NotYourMove):
         attack(table, "S5", actor=BOB)
     attack(table, "S5")
-    with pytest.raises(NotYourCharacter):
+    with pytest.raises(NotYourMove):
         defend(table, actor=ANN)  # the Orc is the GM's
 
 
@@ -276,7 +276,7 @@ def test_the_gm_announces_a_critical_when_ready() -> None:
     attack(table, "S12")
     defend(table)
     assert table.state["combat"]["criticals"][0]["announced"] is False
-    with pytest.raises(GMOnly):
+    with pytest.raises(NotYourMove):
         table.send(ANN, "announce_critical")
     [said] = table.send(GM, "announce_critical", text="Her blade opens an artery.")
     assert said["effect"] == "Her blade opens an artery."
@@ -293,7 +293,7 @@ def test_a_dodge_card_adds_its_value_and_pentacles_count_double() -> None:
 def test_cover_is_the_gms_and_accuracy_offsets_it() -> None:
     table = fight()
     attack(table, "S14", accuracy=True)  # Ann's Accuracy 5
-    with pytest.raises(GMOnly):
+    with pytest.raises(NotYourMove):
         table.send(ANN, "set_cover", cover=15)
     table.send(GM, "set_cover", cover=15)
     [_, resolved] = defend(table)

@@ -13,8 +13,8 @@ import json
 from typing import Any
 
 from games.contract import Seat
-from games.shadows.narrate import summary
 from games.shadows.audiences import audience
+from games.shadows.narrate import summary
 from games.shadows.panel import view
 from tests.unit.shadows.kit import ANN, GM, Table, ann, character, of_type, stacked, t
 

@@ -13,8 +13,8 @@ import pytest
 
 from games.contract import Seat
 from games.core.cards_port import StackedCards
-from games.shadows import deck
 from games.core.engine import RuleError
+from games.shadows import deck
 from games.shadows.faces import chance
 from games.shadows.odds import through_by_value
 from games.shadows.panel import view
