@@ -6,76 +6,59 @@ into two decks the table brings out under these names: ``deck.MINOR`` ("Minor Ar
 cards, Ace 1 .. 10, Page 11, Knight 12, Queen 13, King 14) for resolution and
 ``deck.MAJOR`` ("Major Arcana", 22) for fate.
 
-Modules
+Modules (the skeleton every system shares, then the rules by concern)
+    system      ``SYSTEM`` and ``ENGINE`` (games/core/engine.py: the move table, the folds)
+    moves       each move's parser (the one check of what a form sent) and ``MOVES``
+    state       ``new_state()`` and the readers of the state (the fight, who stands, who is
+                next, AP, the cards others may count as unseen)
+    events / fight_record   ``FOLDS``: one fold for each event kind (a combat's in fight_record)
+    errors      the refusals: kinds of the core's ``RuleError``
+    narrate / story   ``summary(event, state)``: the public log line, told as a story for checks
+                and attacks ("Alma strikes Ghoul with Sword: Queen of Swords + Melee 20 against
+                Defence 7 -> 26, Swords deal it in full")
+    panel / panel_fight   ``view(state, seat)``: one panel per seat; a seat that may not see an
+                NPC's sheet gets none of its figures nor odds counted from them; ``hand_of``
+    sheet       the sheet (``FIELDS``, ``clean_sheet``, ``derived``) and its card (``glance``)
+    samples     ``SAMPLES``
+    access      what the rules give one person: whose hand cards go to, the GM's parts of a move
+    audiences   ``AUDIENCES``: who sees each event kind (an NPC's figures are the GM's)
+    working     ``working(event, state)``: how a line came out and the seed's rule word for
+                word (issue 23); with a GM's part, a public working and the whole as its twin
+    odds / odds_page   the exact odds (``all_or_nothing``, ``attack_through``...) and the odds
+                page (``ODDS``); two modules, since together they pass 250 lines
+    writeback   what goes back on the sheets: tracks, the Major Arcana held
+    profile     a character as the rules read it, from the table now or from the fight
     resolution  all-or-nothing bands (``COMPLEXITIES``), fumbles, King/Queen cards,
                 assistance, counters, opposed ties
     combat      AP, hands by focus, off-focus -3, Defence, damage, D1..M3, the critical
                 chain, modern weapons, armour and vulnerabilities
-    odds        ``all_or_nothing(modifier, complexity, *, cards=1)`` -> fumble, failure,
-                success, critical_success (exact, a fresh 56-card deck, no replacement, the
-                extra card included); ``attack_through(card, skill, defence, ...)``
-    weapons / criticals   the GM's Attack/Weapon table and Major Critical tables, as text
-    sheet / table         the sheet (``FIELDS``, ``clean_sheet``, ``derived``, ``profile``)
-                          and ``writeback``
-    procedure / events    ``decide(state, command, rng, cards)`` and ``apply(state, event)``;
-                          the handlers are in ``checks``, ``contests``, ``arcana`` (outside
-                          combat), ``hands`` (a round's focus, deal and redeal) and ``fight``
-                          (combat; ``hits`` resolves an attack), sharing ``actor`` (the
-                          sender, arguments, hand/AP checks)
-    decks                 which Minor Arcana a rule draws from: one, or two for a big fight
-    checks                all-or-nothing checks (set up, called off, drawn) and assistance
-    contests              opposed and multi-draw actions, counters
-    arcana                the Major Arcana outside combat: a Queen's card, a fumble's guide,
-                          cards held and spent, the one carried over at a session's end
-    narrate / story       ``summary(event, state)``: the public log line, told as a story for checks
-                          and attacks ("Alma strikes Ghoul with Sword: Queen of Swords + Melee 20
-                          against Defence 7 -> 26, Swords deal it in full")
-    working               ``working(event, state)``: how a line came out, step by step, and the
-                          seed's rule word for word (issue 23), from the event alone; with a GM's
-                          part, a public working and the whole one as its private twin
-    visibility            ``audience(event)`` (an NPC's figures in its events are the GM's),
-                          ``hand_of(state, member)``
-    panel / panel_fight   ``view(state, seat)``: one panel per seat; a seat that may not see an
-                          NPC's sheet gets none of its figures nor odds counted from them
-    faces                 cards and chances as the panel draws them
-    web / odds_page       form parsers (``COMMANDS``); the odds page (``ODDS``: check odds, a
-                          hand's attack cards, opposed actions, the SVG chart)
-    system                ``SYSTEM``
+    checks / contests / arcana   the moves outside combat: all-or-nothing checks and help;
+                opposed and multi-draw actions and counters; the Major Arcana (a Queen's card,
+                a fumble's guide, cards held and spent, the one carried over)
+    hands / fight / hits   a round's focus, deal and redeal; a combat's moves; an attack resolved
+    decks       which Minor Arcana a rule draws from: one, or two for a big fight
+    deck / faces / weapons / criticals   cards and their values; cards and chances as the panel
+                draws them; the GM's Attack/Weapon and Major Critical tables, as text
 
 The procedure
-    ``state = new_state()``; for each command ``events = decide(state, command, rng, cards)``
-    (a ``RuleError`` subclass refuses, nothing drawn or changed) then
-    ``state = apply(state, event)`` for each; replaying the events rebuilds the state and
-    never draws. Commands carry ``actor = {is_gm, controls, member, name}``.
+    Each move (``MOVES``) is parsed from its form, then the core checks who sent it (the GM's
+    moves, and the moves a player makes for a character they play, named in ``combatant``),
+    then its handler reads the state and the ``Turn`` (the sender, the table's characters as
+    they are now, the decks) and returns events (a ``RuleError`` kind refuses, nothing drawn
+    or changed); each event is folded into the state (``FOLDS``), never drawing: folding the
+    log again rebuilds the state. A handler reads a sheet from the table (``turn.characters``)
+    or from the fight that holds the character (its record as it entered, which the fight
+    changes), who plays whom from the table, and the GM's member id only from the sender: a
+    player's fumble leaves its guide for the GM to draw (``access.gm_hand``).
 
-    Outside combat (also during a round):
-      prepare_check controller. ``character`` (sheet + id, name, owner), ``skill``,
-                    ``attribute``, ``complexity``; GM only: ``modifier``; ``helpers`` (GM, or
-                    approved first). Nothing drawn: the panel shows the odds of one card and
-                    of three; cancel_check (controller) calls it off.
-      check         controller. ``prepared`` (the one set up) or the same arguments at once,
-                    ``cards`` 1 or 3; GM only: ``ap``; ``from_hand`` in a round.
-      approve_help  GM. ``combatant``, ``helpers`` (one or two, in order).
-      opposed       GM. ``sides``: two {character, skill, attribute}.
-      counter       GM. ``combatant``, ``target``, ``suits`` the GM accepts, ``ap``.
-      contest_start / contest_draw / contest_end   GM. Multi-draw: ``mode`` "draws"
-                    (``draws``, ``scoring`` wins|points) or "margin" (``margin``, secret).
-      draw_guide / show_guide / return_guide   GM. A fumble's Major Arcana guide: shown, or
-                    put back unseen, it goes back into the deck.
-      spend_arcana  controller. ``combatant``, ``card``, ``reversed``; the card goes back.
-      end_session   GM. ``keep``: {cid: the one card it carries over}; the rest go back.
-    Combat:
-      start_combat (GM, ``combatants``), add_combatant (GM), new_round (GM),
-      declare_focus (controller, ``focus``), deal (GM: every hand, face down, to its player,
-      the GM for NPCs; the round's first deal gathers the whole Minor Arcana first; hands that
-      would leave fewer than ten cards to draw wait for a second Minor Arcana), redeal
-      (controller, ``cards``: up to three, for the first AP), aim (controller: ``target``,
-      ``weapon``, ``skill``, ``ap``: nothing spent; the panel shows each attack card's chance),
-      attack (controller: ``target``, ``weapon``, ``cards`` from the hand, the attack card
-      first, ``ap``, ``skill``, ``accuracy``), end_turn (controller: done acting for now),
-      set_cover (GM), defend (the target's controller: ``cards``, one AP each, at most the
-      attacker's AP; resolves the attack), announce_critical (GM), set_weapons,
-      set_criticals, adjust, end_combat (GM).
+    Outside combat (also during a round): prepare_check, cancel_check, check (a player's, for
+    their character; a ``modifier`` and help not approved are the GM's), approve_help,
+    opposed, counter, contest_start / contest_draw / contest_end, draw_guide / show_guide /
+    return_guide, end_session (the GM's), spend_arcana (a player's).
+    Combat: start_combat, add_combatant, new_round, deal, set_cover, announce_critical,
+    set_weapons, set_criticals, adjust, end_combat (the GM's); declare_focus, redeal, aim,
+    attack, end_turn, defend (the player's of the character named; the defender is the
+    waiting attack's target).
 
 Hands are the table's hand piles
     A deal draws each hand into its holder's hand pile (``cards.draw(..., to="hand")``); every
@@ -89,7 +72,7 @@ Hands are the table's hand piles
     A fight too big for one deck takes a second (``deck.MINOR_2``; ``decks``): each hand comes
     whole from one of the two.
 
-Hidden information (visibility.py)
+Hidden information (audiences.py)
     Dealt and re-dealt cards travel only in an event's private part, for the hand's player
     and the GM; public payloads, summaries and every panel count them (the table's hand
     panels show each hand to its holder and the GM). The GM's lens alone names which cards
@@ -138,21 +121,6 @@ Readings where the seed is silent or loose (each commented where it is coded)
 
 from __future__ import annotations
 
-from games.shadows import odds
-from games.shadows.deck import MAJOR, MINOR
-from games.shadows.errors import GMOnly, NotEnoughAP, NotInHand, NotYourCharacter, RuleError, WrongStep
-from games.shadows.events import EVENT_TYPES, apply
-from games.shadows.narrate import summary
-from games.shadows.procedure import COMMANDS, decide, run
-from games.shadows.state import new_state
 from games.shadows.system import SYSTEM
-from games.shadows.visibility import audience, hand_of, view
 
-KEY = "shadows"
-NAME = "Shadows of Humanity"
-
-__all__ = [
-    "COMMANDS", "EVENT_TYPES", "GMOnly", "KEY", "MAJOR", "MINOR", "NAME", "NotEnoughAP", "NotInHand",
-    "NotYourCharacter", "RuleError", "SYSTEM", "WrongStep", "apply", "audience", "decide", "hand_of",
-    "new_state", "odds", "run", "summary", "view",
-]
+__all__ = ["SYSTEM"]

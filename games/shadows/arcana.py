@@ -17,11 +17,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from games.contract import Member
 from games.core.cards_port import Cards
-from games.core.rng import Rng
-from games.shadows import deck
-from games.shadows.actor import Actor, Command, Event
-from games.shadows.errors import NotInHand, RuleError, WrongStep
+from games.core.engine import Args, Event, Turn
+from games.shadows import access, deck
+from games.shadows.errors import NotInHand, WrongStep
+from games.shadows.profile import name_of
 
 
 def _any_left(cards: Cards) -> bool:
@@ -29,8 +30,7 @@ def _any_left(cards: Cards) -> bool:
     return bool(cards.left(deck.MAJOR))
 
 
-def _major_for(state: Mapping[str, Any], person: Mapping[str, Any], holder: int, cards: Cards,
-               check_id: int) -> Event | None:
+def major_for(person: Mapping[str, Any], holder: int, cards: Cards, check_id: int) -> Event | None:
     """Seed: on a Queen "the character can also draw a card from the Major Arcana deck, which
     can be used from a story perspective". It goes to the hand of whoever plays the
     character (the GM for an NPC), and the sheet shows it. None when every card is held."""
@@ -41,55 +41,53 @@ def _major_for(state: Mapping[str, Any], person: Mapping[str, Any], holder: int,
             "name": person["name"], "card": arcanum.token, "holder": holder}
 
 
-def _guide(state: Mapping[str, Any], person: Mapping[str, Any], actor: Actor, cards: Cards,
-           check_id: int, guide_id: int) -> Event:
+def guide_for(person: Mapping[str, Any], sender: Member, cards: Cards, check_id: int, guide_id: int) -> Event:
     """Seed: on a fumble "the skill check automatically fails and the GM draws a Major Arcana
     card, which is then used as a guide as to what the failing results of the attempt are".
-    It goes to the GM's hand (the GM's eyes only, until the GM shows it); if the engine does
-    not yet know who the GM is, it waits for the GM's "draw the guide"."""
-    gm = actor.member if actor.is_gm else state.get("gm_member")
-    if not isinstance(gm, int) or not _any_left(cards):
+    It goes to the GM's hand (the GM's eyes only, until the GM shows it): at once on the GM's
+    own move; on a player's, it waits for the GM's "draw the guide" (``access.gm_hand``), as it
+    does while every card is out."""
+    gm = access.gm_hand(sender)
+    if gm is None or not _any_left(cards):
         return {"type": "guide_pending", "id": guide_id, "check": check_id, "combatant": person["id"]}
     [arcanum] = cards.draw(deck.MAJOR, 1, to="hand", holder=gm)
     return {"type": "guide_drawn", "id": guide_id, "check": check_id, "combatant": person["id"],
             "card": arcanum.token, "holder": gm}
 
 
-def draw_guide(state: Mapping[str, Any], command: Command, actor: Actor, rng: Rng, cards: Cards) -> list[Event]:
-    actor.require_gm("draw a fumble's guide")
-    guide = _find_guide(state, command)
+def draw_guide(state: Mapping[str, Any], args: Args, turn: Turn) -> list[Event]:
+    """The GM draws a fumble's guide that waits (a player's fumble, or every card out then) into
+    the GM's own hand: the sender's, since only the GM sends this move."""
+    cards = turn.cards
+    guide = _find_guide(state, args)
     if guide["card"] is not None:
         raise WrongStep("That guide is already drawn.")
-    if actor.member is None:
-        raise RuleError("The guide goes to the GM's hand; the GM must be seated.")
     if not _any_left(cards):
         raise WrongStep("Every Major Arcana card is out (held, or guiding another fumble): put a guide back, "
                         "or draw this one when a card comes back.")
-    [arcanum] = cards.draw(deck.MAJOR, 1, to="hand", holder=actor.member)
+    [arcanum] = cards.draw(deck.MAJOR, 1, to="hand", holder=turn.member.id)
     return [{"type": "guide_drawn", "id": guide["id"], "check": guide["check"],
-             "combatant": guide["combatant"], "card": arcanum.token, "holder": actor.member}]
+             "combatant": guide["combatant"], "card": arcanum.token, "holder": turn.member.id}]
 
 
-def show_guide(state: Mapping[str, Any], command: Command, actor: Actor, rng: Rng, cards: Cards) -> list[Event]:
+def show_guide(state: Mapping[str, Any], args: Args, turn: Turn) -> list[Event]:
     """The GM "chooses whether to show it" (issue 16): shown, it is public with its meaning."""
-    actor.require_gm("show a fumble's guide")
-    guide = _find_guide(state, command)
+    guide = _find_guide(state, args)
     if guide["card"] is None:
         raise WrongStep("Draw the guide first.")
     if guide["shown"]:
         raise WrongStep("That guide is already shown.")
-    cards.shuffle_in(deck.MAJOR, [deck.bare(guide["card"])])  # shown, its work is done
+    turn.cards.shuffle_in(deck.MAJOR, [deck.bare(guide["card"])])  # shown, its work is done
     return [{"type": "guide_shown", "id": guide["id"], "combatant": guide["combatant"],
              "card": guide["card"], "meaning": deck.meaning(guide["card"]), "returned": True}]
 
 
-def return_guide(state: Mapping[str, Any], command: Command, actor: Actor, rng: Rng, cards: Cards) -> list[Event]:
+def return_guide(state: Mapping[str, Any], args: Args, turn: Turn) -> list[Event]:
     """The GM is done with a guide without showing it: back into the Major Arcana, unseen."""
-    actor.require_gm("put a fumble's guide back")
-    guide = _find_guide(state, command)
+    guide = _find_guide(state, args)
     if guide["card"] is None or guide["shown"]:
         raise WrongStep("That guide is not in the GM's hand.")
-    return guides_back(cards, [guide])
+    return guides_back(turn.cards, [guide])
 
 
 def guides_back(cards: Cards, guides: list[Mapping[str, Any]]) -> list[Event]:
@@ -101,8 +99,9 @@ def guides_back(cards: Cards, guides: list[Mapping[str, Any]]) -> list[Event]:
     return [{"type": "guide_returned", "id": g["id"], "combatant": g["combatant"]} for g in out]
 
 
-def _find_guide(state: Mapping[str, Any], command: Command) -> dict[str, Any]:
-    wanted = command.get("guide")
+def _find_guide(state: Mapping[str, Any], args: Args) -> dict[str, Any]:
+    """The guide ``args`` names (its id), or the last one when it names none."""
+    wanted = args.get("guide")
     guides = state["guides"]
     if wanted in (None, "") and guides:
         return guides[-1]
@@ -112,29 +111,28 @@ def _find_guide(state: Mapping[str, Any], command: Command) -> dict[str, Any]:
     raise WrongStep("No such fumble guide.")
 
 
-def spend_arcana(state: Mapping[str, Any], command: Command, actor: Actor, rng: Rng, cards: Cards) -> list[Event]:
+def spend_arcana(state: Mapping[str, Any], args: Args, turn: Turn) -> list[Event]:
     """Seed: "Characters can choose to use the meaning of a Major Arcana card at any time to
     influence the environment or story as Fate or Destiny intervening on their behalf ...
     based off of the standard or inverted (players choice) meaning ... pending GM's approval"."""
-    cid = str(command.get("combatant") or "")
-    name = state["names"].get(cid, cid)
-    actor.require_control(cid, name)
-    token = str(command.get("card") or "")
+    cid = str(args["combatant"])
+    name = name_of(state, turn, cid)
+    token = str(args.get("card") or "")
     held = state["held"].get(cid, [])
     match = next((t for t in held if deck.bare(t) == deck.bare(token)), None)
     if match is None:
         raise NotInHand(f"{name} does not hold that Major Arcana card.")
-    flipped = bool(command.get("reversed"))
-    cards.shuffle_in(deck.MAJOR, [deck.bare(match)])  # spent, it goes back into the deck
+    flipped = bool(args.get("reversed"))
+    turn.cards.shuffle_in(deck.MAJOR, [deck.bare(match)])  # spent, it goes back into the deck
     return [{"type": "arcana_spent", "combatant": cid, "name": name, "card": match,
              "reversed": flipped, "meaning": deck.meaning(deck.bare(match), flipped)}]
 
 
-def end_session(state: Mapping[str, Any], command: Command, actor: Actor, rng: Rng, cards: Cards) -> list[Event]:
+def end_session(state: Mapping[str, Any], args: Args, turn: Turn) -> list[Event]:
     """Seed: "The GM may allow for up to one Major Arcana to be carried over into the next
     session". ``keep`` maps a character to the one card it keeps (if any)."""
-    actor.require_gm("end the session")
-    keep = command.get("keep") or {}
+    cards = turn.cards
+    keep = args.get("keep") or {}
     kept: dict[str, str] = {}
     for cid, token in keep.items():
         if not token:

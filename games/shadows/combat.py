@@ -1,8 +1,8 @@
 """Combat arithmetic (seed 000, "Combat Actions"): Action Points, hands, Defence, damage,
 damage modifiers, the critical chain, modern weapons, vulnerabilities and armour.
 
-Pure functions over plain values and card tokens; the state machine (``procedure``) draws
-the cards and records them, these judge them.
+Pure functions over plain values and card tokens; the moves' handlers (``fight``, ``hits``) draw
+the cards and record them, these judge them.
 """
 
 from __future__ import annotations
@@ -11,8 +11,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from games.core.engine import RuleError
 from games.shadows import deck
-from games.shadows.errors import RuleError
 
 # The sheet's attributes, in three categories. The seed names Body, Mind, Spirit, Physical,
 # Mental, Emotional, Quickness, Intuition and Discipline; its focus formulas pair Body with

@@ -1,6 +1,9 @@
 """Opposed and multi-draw actions and counters, outside combat (they may happen during a
 round too). A counter declared against a character draws its card when that character next
-acts (``_counters``: a check's draw or an opposed action's first card)."""
+acts (``counters_against``: a check's draw or an opposed action's first card).
+
+Each handler is ``handle(state, args, turn)`` (games/core/engine.py); all of these are the GM's
+moves (the core's check). A side is read as the fight has it, or as the table has it now."""
 
 from __future__ import annotations
 
@@ -8,19 +11,21 @@ from collections.abc import Mapping
 from typing import Any
 
 from games.core.cards_port import Cards
-from games.core.rng import Rng
+from games.core.engine import Args, Event, Turn
+from games.shadows import access, deck, decks, resolution
 from games.shadows import combat as cb
-from games.shadows import deck, decks, resolution
 from games.shadows import state as st
-from games.shadows.actor import (
-    ACTION_AP, MAX_TIE_DRAWS, Actor, Command, Event, npc_flag, holder_of, names_of, new_id, require_ap, whole,
-)
-from games.shadows.arcana import _major_for
-from games.shadows.errors import RuleError, WrongStep
-from games.shadows.sheet import attribute_value, profile, skill_key, skill_value
+from games.shadows.arcana import major_for
+from games.shadows.errors import WrongStep
+from games.shadows.profile import attribute_value, name_of, npc_flag, person_of, skill_value
+from games.shadows.sheet import skill_key
+
+# Ties in an opposed action "draw an additional card, continuing to do so until one side
+# succeeds"; past this many the GM is asked to decide (decks are finite).
+MAX_TIE_DRAWS = 20
 
 
-def _counters(state: Mapping[str, Any], cid: str, drawn_value: int, cards: Cards) -> list[dict[str, Any]]:
+def counters_against(state: Mapping[str, Any], cid: str, drawn_value: int, cards: Cards) -> list[dict[str, Any]]:
     """Counters declared against ``cid``: each draws one card now and takes off its excess."""
     out = []
     for counter in state["counters"]:
@@ -34,7 +39,7 @@ def _counters(state: Mapping[str, Any], cid: str, drawn_value: int, cards: Cards
 
 
 def _shown_sides(sides: list[dict[str, Any]]) -> dict[str, Any]:
-    """With an NPC side, ``sides`` is the GM's part (visibility.py): what everyone reads of the
+    """With an NPC side, ``sides`` is the GM's part (audiences.py): what everyone reads of the
     sides instead, for the line's working: an NPC side's name (its skill and attribute are its
     sheet's), a player's side whole (what it adds is on a sheet its table sees)."""
     if not any(s.get("npc") for s in sides):
@@ -42,17 +47,16 @@ def _shown_sides(sides: list[dict[str, Any]]) -> dict[str, Any]:
     return {"shown_sides": [{"name": s["name"], "npc": True} if s.get("npc") else s for s in sides]}
 
 
-def _side(state: Mapping[str, Any], raw: Any, actor: Actor) -> dict[str, Any]:
-    if not isinstance(raw, Mapping):
-        raise RuleError("Each side needs a character, a skill and an attribute.")
-    person = st.in_combat(state, str((raw.get("character") or {}).get("id", ""))) or profile(raw.get("character") or {})
+def _side(state: Mapping[str, Any], raw: Mapping[str, Any], turn: Turn) -> dict[str, Any]:
+    """One side (``character``, ``skill``, ``attribute``) and what it adds to its card."""
+    person = person_of(state, str(raw["character"]), turn)
     if st.in_combat(state, person["id"]):
         st.require_standing(person)
     skill = str(raw.get("skill") or "")
     attribute = str(raw.get("attribute") or "")
     fighting = st.acting(state, person["id"])
     off = cb.off_focus(fighting["focus"], cb.category_of(attribute)) if fighting else 0
-    return {"id": person["id"], "name": person["name"], "owner": person.get("owner"),
+    return {"id": person["id"], "name": person["name"],
             "skill": skill_key(skill) if skill else "", "attribute": attribute,
             "modifier": skill_value(person, skill) + attribute_value(person, attribute) + off,
             "off_focus": off, **npc_flag(person)}
@@ -65,7 +69,7 @@ def _one_draw(state: Mapping[str, Any], cards: Cards) -> tuple[list[str], int]:
     return tokens, drawn.values[0] + (drawn.extra_value or 0)
 
 
-def opposed(state: Mapping[str, Any], command: Command, actor: Actor, rng: Rng, cards: Cards) -> list[Event]:
+def opposed(state: Mapping[str, Any], args: Args, turn: Turn) -> list[Event]:
     """Seed: "each drawing a single card from the Minor Arcana deck and adding their
     appropriate skill and attribute ... with the higher result being successful. If this
     results in a tie, then both sides draw an additional card, continuing to do so until one
@@ -75,15 +79,11 @@ def opposed(state: Mapping[str, Any], command: Command, actor: Actor, rng: Rng, 
     and a Queen earns a Major Arcana; the fumble band belongs to the complexity table, which
     an opposed action has none of, so there is no fumble. A tie's additional cards are added
     to each side's total (so the tie is broken by the higher new card). Counters declared
-    against a side work on its first card."""
-    actor.require_gm("run an opposed action")
-    raw = command.get("sides") or []
-    if len(raw) != 2:
-        raise RuleError("An opposed action has two sides.")
-    sides = [_side(state, s, actor) for s in raw]
-    if sides[0]["id"] == sides[1]["id"]:
-        raise RuleError("A character cannot oppose themself.")
-    holders = [holder_of(state, side, actor) for side in sides]
+    against a side work on its first card. ``sides``: two characters (the parser's: two, not
+    the same)."""
+    cards = turn.cards
+    sides = [_side(state, s, turn) for s in args["sides"]]
+    holders = [access.holder(turn, side["id"]) for side in sides]
     draws: list[list[list[str]]] = [[], []]
     totals = [s["modifier"] for s in sides]
     firsts = []
@@ -93,7 +93,7 @@ def opposed(state: Mapping[str, Any], command: Command, actor: Actor, rng: Rng, 
         draws[i].append(tokens)
         firsts.append(deck.value(tokens[0]))
         totals[i] += worth
-        counters[i] = _counters(state, sides[i]["id"], firsts[i], cards)
+        counters[i] = counters_against(state, sides[i]["id"], firsts[i], cards)
         totals[i] -= sum(c["reduction"] for c in counters[i])
     ties = 0
     while resolution.opposed_winner(*totals) is None and ties < MAX_TIE_DRAWS:
@@ -103,7 +103,7 @@ def opposed(state: Mapping[str, Any], command: Command, actor: Actor, rng: Rng, 
             draws[i].append(tokens)
             totals[i] += worth
     winner = resolution.opposed_winner(*totals)
-    check_id = new_id(state)
+    check_id = st.new_id(state)
     events: list[Event] = [{
         "type": "opposed_resolved", "id": check_id, "sides": sides, "draws": draws,
         "counters": counters, "totals": totals, "ties": ties,
@@ -112,74 +112,60 @@ def opposed(state: Mapping[str, Any], command: Command, actor: Actor, rng: Rng, 
     }]
     for i in (0, 1):
         if deck.value(draws[i][0][0]) == deck.QUEEN:
-            kept = _major_for(state, sides[i], holders[i], cards, check_id)
+            kept = major_for(sides[i], holders[i], cards, check_id)
             events.extend([kept] if kept is not None else [])
     return events
 
 
-def counter(state: Mapping[str, Any], command: Command, actor: Actor, rng: Rng, cards: Cards) -> list[Event]:
+def counter(state: Mapping[str, Any], args: Args, turn: Turn) -> list[Event]:
     """Seed: "the player simply lets the GM know that they want to "counter" or "distract"";
     in a combat round it "results in a delay of one Action Point (or more, if the GM deems it
     appropriate". The GM names the suits that count as appropriate ("the decision of the GM
-    being final"); the counter card is drawn when the target next acts."""
-    actor.require_gm("accept a counter")
-    counterer = str(command.get("combatant") or "")
-    target = str(command.get("target") or "")
-    suits = [str(s).lower() for s in command.get("suits") or []]
-    if not counterer or not target or counterer == target:
-        raise RuleError("A counter needs who counters and whom.")
-    if not suits or any(s not in deck.SUITS for s in suits):
-        raise RuleError("Name the suits that are appropriate: cups, pentacles, swords or wands.")
+    being final"); the counter card is drawn when the target next acts. ``combatant`` counters
+    ``target`` (two characters, the parser's), ``suits`` are suits of the Minor Arcana."""
+    counterer, target = str(args["combatant"]), str(args["target"])
     ap = 0
     fighting = st.acting(state, counterer)
     if (person := st.in_combat(state, counterer)) is not None:
         st.require_standing(person)
     if fighting is not None:
-        ap = whole(command, "ap", ACTION_AP, low=1, high=13, what="The AP")
-        require_ap(fighting, ap)
-    return [{"type": "counter_declared", "id": new_id(state), "counterer": counterer,
-             "target": target, "suits": sorted(set(suits)), "ap": ap, "names": names_of(command)}]
+        ap = st.ACTION_AP if args.get("ap") is None else int(args["ap"])
+        st.require_ap(fighting, ap)
+    return [{"type": "counter_declared", "id": st.new_id(state), "counterer": counterer,
+             "target": target, "suits": sorted(set(args["suits"])), "ap": ap,
+             "names": {cid: name_of(state, turn, cid) for cid in (counterer, target)}}]
 
 
-def contest_start(state: Mapping[str, Any], command: Command, actor: Actor, rng: Rng, cards: Cards) -> list[Event]:
+def contest_start(state: Mapping[str, Any], args: Args, turn: Turn) -> list[Event]:
     """Seed, multi-draw: "the GM [decides] how long the event will continue (how many draws
     are made and keeping track of either the number of "draws" won by each player or the
     total points ...). Or the GM can decide that to win, one opponent has to out-score the
     other by a certain amount ... (it is best of the GM does not let either party know what
-    this difference value is". A margin is the GM's secret (``audience``)."""
-    actor.require_gm("start a multi-draw action")
-    raw = command.get("sides") or []
-    if len(raw) != 2:
-        raise RuleError("A multi-draw action has two sides.")
-    sides = [_side(state, s, actor) for s in raw]
-    mode = str(command.get("mode") or "draws")
-    if mode not in ("draws", "margin"):
-        raise RuleError("A multi-draw action runs a number of draws, or until a margin is reached.")
-    scoring = str(command.get("scoring") or "wins")
-    if scoring not in ("wins", "points"):
-        raise RuleError("Count draws won (wins) or points.")
-    contest: Event = {"type": "contest_started", "id": new_id(state), "label": str(command.get("label") or "")[:80],
-                      "sides": sides, "mode": mode, "scoring": scoring if mode == "draws" else "points"}
+    this difference value is". A margin is the GM's secret (``audience``). ``mode`` "draws"
+    (with ``draws`` and ``scoring``, wins or points) or "margin" (with ``margin``): the parser's."""
+    sides = [_side(state, s, turn) for s in args["sides"]]
+    mode = args["mode"]
+    contest: Event = {"type": "contest_started", "id": st.new_id(state), "label": args.get("label", ""),
+                      "sides": sides, "mode": mode, "scoring": args["scoring"] if mode == "draws" else "points"}
     if mode == "draws":
-        contest["draws"] = whole(command, "draws", 3, low=1, high=50, what="The number of draws")
+        contest["draws"] = int(args["draws"])
     else:
-        contest["margin"] = whole(command, "margin", 10, low=1, high=500, what="The margin")
+        contest["margin"] = int(args["margin"])
     return [contest]
 
 
-def contest_draw(state: Mapping[str, Any], command: Command, actor: Actor, rng: Rng, cards: Cards) -> list[Event]:
+def contest_draw(state: Mapping[str, Any], args: Args, turn: Turn) -> list[Event]:
     """One draw of a multi-draw action: "each draw indicating who is in the lead for that
     portion of time". Reading: each draw is a single card (a King adds another) plus skill
     and attribute; a tied draw leads nobody; a fixed number of draws that ends level goes on
     draw by draw until one side leads, as an opposed tie does. No Major Arcana: a draw only
     says who leads for a while."""
-    actor.require_gm("draw for a multi-draw action")
-    contest = state["contests"].get(str(command.get("contest")))
+    contest = state["contests"].get(str(args.get("contest")))
     if contest is None or contest["winner"] is not None:
         raise WrongStep("No such multi-draw action is running.")
     hands, totals = [], []
     for side in contest["sides"]:
-        tokens, worth = _one_draw(state, cards)
+        tokens, worth = _one_draw(state, turn.cards)
         hands.append(tokens)
         totals.append(worth + side["modifier"])
     leader = resolution.opposed_winner(*totals)
@@ -202,9 +188,8 @@ def contest_draw(state: Mapping[str, Any], command: Command, actor: Actor, rng: 
              "winner": None if winner is None else contest["sides"][winner]["id"]}]
 
 
-def contest_end(state: Mapping[str, Any], command: Command, actor: Actor, rng: Rng, cards: Cards) -> list[Event]:
-    actor.require_gm("end a multi-draw action")
-    contest = state["contests"].get(str(command.get("contest")))
+def contest_end(state: Mapping[str, Any], args: Args, turn: Turn) -> list[Event]:
+    contest = state["contests"].get(str(args.get("contest")))
     if contest is None:
         raise WrongStep("No such multi-draw action.")
     return [{"type": "contest_ended", "contest": contest["id"]}]

@@ -18,9 +18,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from games.core.engine import Args, Event, RuleError, Turn
 from games.core.tarot import tarot_suit
 from games.shadows import deck
-from games.shadows.errors import RuleError
 
 _SEVERITY = ((1, 5, "A light"), (6, 10, "A serious"), (11, 14, "A grievous"))
 
@@ -85,11 +85,6 @@ def parse_tables(text: str) -> dict[str, dict[str, str]]:
     return tables
 
 
-def check_tables(data: Any) -> dict[str, dict[str, str]]:
-    if not isinstance(data, Mapping):
-        raise RuleError("The critical tables map each suit to its effects.")
-    out: dict[str, dict[str, str]] = {}
-    for suit in deck.SUITS:
-        rows = data.get(suit, {}) or {}
-        out[suit] = {str(int(k)): str(v)[:300] for k, v in rows.items() if 1 <= int(k) <= 14 and v}
-    return out
+def set_criticals(state: Mapping[str, Any], args: Args, turn: Turn) -> list[Event]:
+    """The GM's move: the tables, as the parser read them (``parse_tables``)."""
+    return [{"type": "criticals_set", "tables": args["tables"]}]

@@ -1,28 +1,15 @@
-"""The exceptions the Shadows of Humanity engine raises to refuse a command.
-
-Every refusal is a :class:`RuleError` (the registration's ``rule_error``), raised before
-anything changes: ``decide`` never mutates the state it is given, so the platform can show
-``str(error)`` to whoever sent the command and carry on. The subclasses name the refusals
-the table cares about most, so a test (or a caller) can tell them apart.
-"""
+"""The refusals Shadows of Humanity names: kinds of the one ``RuleError`` (games/core/engine.py),
+each raised before anything changes, its message fit to show whoever sent the move. A test, or
+a caller, tells them apart by kind."""
 
 from __future__ import annotations
 
-
-class RuleError(Exception):
-    """A command or input the rules do not allow; the message is fit to show."""
-
-    def __init__(self, message: str) -> None:
-        super().__init__(message)
-        self.message = message
-
-
-class NotYourCharacter(RuleError):
-    """Someone acting for a character they do not play (the GM plays anyone)."""
+from games.core.engine import RuleError
 
 
 class GMOnly(RuleError):
-    """Something only the GM may do."""
+    """A part of a move only the GM may choose: a modifier, what an action costs, help the GM
+    has not approved."""
 
 
 class NotInHand(RuleError):
@@ -34,4 +21,8 @@ class NotEnoughAP(RuleError):
 
 
 class WrongStep(RuleError):
-    """A command that does not fit where the combat (or the check) is."""
+    """A move that does not fit where the combat (or the check) is."""
+
+
+class NotYourCharacter(RuleError):
+    """Someone acting for a character they do not play (the GM plays anyone)."""

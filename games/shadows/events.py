@@ -1,16 +1,19 @@
-"""``apply(state, event) -> state``: folds one event into the state. Never draws, never
-rolls: every card is in the event, so replaying the log from ``new_state()`` rebuilds the
-state exactly."""
+"""``FOLDS``: for each event kind, how it changes the state (``fold(state, event)``, on the copy
+games/core/engine.py hands it): the folds of checks, contests and the Major Arcana here, a
+combat's in fight_record.py. A fold never draws, never rolls: every card is in the event, so
+folding the log from ``new_state()`` again rebuilds the state exactly.
+
+Every fold also keeps the names the event gives (``names``) and the next free id (past the
+event's ``id``), for the panel's lines and the next check's number."""
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from games.shadows.combat import action_points
-from games.shadows.deck import MINOR
-from games.shadows.state import RECENT_CHECKS, harm
+from games.core.engine import Fold
+from games.shadows.fight_record import FIGHT_FOLDS, acted, entry, played
+from games.shadows.state import RECENT_CHECKS
 
 State = dict[str, Any]
 Event = Mapping[str, Any]
@@ -18,18 +21,6 @@ Event = Mapping[str, Any]
 
 def _recent(state: State, entry: dict[str, Any]) -> None:
     state["checks"] = [*state["checks"], entry][-RECENT_CHECKS:]
-
-
-def _take(hand: list[str], tokens: list[str]) -> list[str]:
-    return [t for t in hand if t not in tokens]
-
-
-def _seen(state: State, person: Mapping[str, Any], tokens: list[str]) -> None:
-    """Cards of a hand laid face up this round, by the deck they came from (for the odds of
-    what other hands of that deck may hold: state.unseen_by)."""
-    seen = state["combat"].setdefault("seen", {})
-    name = str(person.get("deck") or MINOR)
-    seen[name] = [*seen.get(name, []), *tokens]
 
 
 def _check_made(state: State, e: Event) -> None:
@@ -42,32 +33,18 @@ def _check_made(state: State, e: Event) -> None:
     state["counters"] = [c for c in state["counters"] if c["target"] != e["combatant"]]
     person = (state.get("combat") or {}).get("combatants", {}).get(e["combatant"])
     if person is not None and e["ap"]:
-        person["ap"] -= e["ap"]
-        person["actions"] += 1
+        acted(person, e["ap"])
     if person is not None and e["from_hand"]:
-        person["hand"] = _take(person["hand"], e["cards"])
+        played(state, person, list(e["cards"]))
         state["combat"]["played"] += e["cards"]
-        _seen(state, person, list(e["cards"]))
 
 
 def _prepared(state: State, e: Event) -> None:
     state["names"][e["combatant"]] = e["name"]
-    entry = {k: v for k, v in e.items() if k not in ("type", "gm_member")}
-    state.setdefault("prepared", {})[e["combatant"]] = entry
+    state.setdefault("prepared", {})[e["combatant"]] = entry(e)
 
 
-def _aimed(state: State, e: Event) -> None:
-    aims = state["combat"].setdefault("aims", {})
-    aims[e["attacker"]] = {k: v for k, v in e.items() if k not in ("type", "gm_member")}
-
-
-def _turn_ended(state: State, e: Event) -> None:
-    person = _person(state, e["combatant"])
-    person["done"] = True
-    person["actions"] += 1
-
-
-def _kept(state: State, e: Event) -> None:
+def _major_kept(state: State, e: Event) -> None:
     state["names"][e["combatant"]] = e["name"]
     state["held"][e["combatant"]] = [*state["held"].get(e["combatant"], []), e["card"]]
 
@@ -105,14 +82,13 @@ def _counter(state: State, e: Event) -> None:
     state["counters"].append({k: e[k] for k in ("id", "counterer", "target", "suits", "ap")})
     person = (state.get("combat") or {}).get("combatants", {}).get(e["counterer"])
     if person is not None and e["ap"]:
-        person["ap"] -= e["ap"]
-        person["actions"] += 1
+        acted(person, e["ap"])
 
 
 def _contest_started(state: State, e: Event) -> None:
     for side in e["sides"]:
         state["names"][side["id"]] = side["name"]
-    contest = {k: v for k, v in e.items() if k not in ("type", "gm_member", "names")}
+    contest = entry(e, "names")
     state["contests"][str(e["id"])] = {**contest, "score": [0, 0], "drawn": 0, "winner": None,
                                        "history": []}
 
@@ -140,133 +116,11 @@ def _session_ended(state: State, e: Event) -> None:
     state["counters"] = []
 
 
-def _combat_started(state: State, e: Event) -> None:
-    state["names"].update(e["names"])
-    state["combat"] = {"round": 0, "phase": "focus", "combatants": copy.deepcopy(e["combatants"]),
-                       "order": list(e["order"]), "pending": None, "played": [], "set_aside": [],
-                       "attacks": [], "criticals": [], "aims": {}, "seen": {}}
-
-
-def _round_started(state: State, e: Event) -> None:
-    fight = state["combat"]
-    fight["round"] = e["round"]
-    fight["phase"] = "focus"
-    fight["played"], fight["set_aside"], fight["attacks"] = [], [], []
-    fight["aims"], fight["seen"] = {}, {}
-    for person in fight["combatants"].values():
-        ap = action_points(person["attributes"]["quickness"])
-        person.update(focus=None, ap=ap, ap_max=ap, hand=[], dealt=False, redealt=False, actions=0,
-                      done=False, fallen=harm(person))
-
-
-def _added(state: State, e: Event) -> None:
-    person = copy.deepcopy(dict(e["combatant"]))
-    state["names"][person["id"]] = person["name"]
-    state["combat"]["combatants"][person["id"]] = person
-    state["combat"]["order"] = list(e["order"])
-
-
-def _person(state: State, cid: str) -> dict[str, Any]:
-    return state["combat"]["combatants"][cid]
-
-
-def _dealt(state: State, e: Event) -> None:
-    person = _person(state, e["combatant"])
-    person["hand"] = list(e["cards"])
-    person["holder"] = e["holder"]
-    person["dealt"] = True
-    person["deck"] = e.get("deck") or MINOR
-    state["combat"]["phase"] = "acting"
-    if e.get("decks"):
-        state["combat"]["decks"] = list(e["decks"])
-
-
-def _redealt(state: State, e: Event) -> None:
-    person = _person(state, e["combatant"])
-    person["hand"] = _take(person["hand"], e["discarded"]) + list(e["drawn"])
-    person["ap"] -= 1
-    person["redealt"] = True
-    state["combat"]["set_aside"] += e["discarded"]
-    _seen(state, person, list(e["discarded"]))
-
-
-def _attack(state: State, e: Event) -> None:
-    fight = state["combat"]
-    person = _person(state, e["attacker"])
-    person["ap"] -= e["ap"]
-    person["actions"] += 1
-    person["hand"] = _take(person["hand"], e["cards"])
-    fight["played"] += e["cards"]
-    _seen(state, person, list(e["cards"]))
-    fight.setdefault("aims", {}).pop(e["attacker"], None)
-    pending = {k: v for k, v in e.items() if k not in ("type", "gm_member")}
-    if e["fumble"] and e["fumble"]["fumbled"]:
-        fight["attacks"].append({"attack": e["id"], "attacker": e["attacker"], "target": e["target"],
-                                 "weapon": e["weapon"]["name"], "cards": e["cards"], "fumbled": True})
-    else:
-        fight["pending"] = {**pending, "cover": 0, "movement": 0}
-
-
-def _cover(state: State, e: Event) -> None:
-    state["combat"]["pending"].update(cover=e["cover"], movement=e["movement"])
-
-
-def _defended(state: State, e: Event) -> None:
-    person = _person(state, e["combatant"])
-    person["hand"] = _take(person["hand"], e["cards"])
-    person["ap"] -= e["ap"]
-    state["combat"]["played"] += e["cards"]
-    _seen(state, person, list(e["cards"]))
-
-
-def _resolved(state: State, e: Event) -> None:
-    fight = state["combat"]
-    pending = fight["pending"] or {}
-    fight["pending"] = None
-    target = _person(state, e["target"])
-    for track, amount in e["tracks"].items():
-        # a track stops at nothing: the seed gives damage past it no meaning (down, or dead, is all)
-        target[track] = max(0, target[track] - amount)
-    _maybe_fallen(state, target)
-    entry = {k: v for k, v in e.items() if k not in ("type", "gm_member")}
-    entry["cards"] = pending.get("cards", [])
-    entry["fumbled"] = False
-    fight["attacks"].append(entry)
-    for found in e["criticals"]:
-        fight["criticals"].append({"index": len(fight["criticals"]), "attack": e["attack"],
-                                   "target": e["target"], "card": found["card"],
-                                   "effect": found["effect"], "announced": False})
-
-
-def _announced(state: State, e: Event) -> None:
-    for found in state["combat"]["criticals"]:
-        if found["index"] == e["index"]:
-            found.update(announced=True, effect=e["effect"])
-
-
-def _maybe_fallen(state: State, person: dict[str, Any]) -> None:
-    """A combatant whose Health or Life is gone falls: out of the fight for the rest of the
-    round (state.standing), and a check it had set up is called off (it draws no more)."""
-    if harm(person):
-        person["fallen"] = harm(person)  # "down" or "dead", as everyone sees it fall
-        state.setdefault("prepared", {}).pop(person["id"], None)
-
-
-def _adjusted(state: State, e: Event) -> None:
-    person = _person(state, e["combatant"])
-    person[e["field"]] = e["value"]
-    _maybe_fallen(state, person)  # set back above nothing, it stays out until the next round
-
-
-def _ended(state: State, e: Event) -> None:
-    state["combat"] = None
-
-
-_APPLY: dict[str, Callable[[State, Event], None]] = {
+_BY_KIND: dict[str, Callable[[State, Event], None]] = {
     "check_prepared": _prepared,
     "check_cancelled": lambda s, e: s.setdefault("prepared", {}).pop(e["combatant"], None),
     "check_made": _check_made,
-    "major_arcana_kept": _kept,
+    "major_arcana_kept": _major_kept,
     "guide_pending": lambda s, e: _guide(s, e, None),
     "guide_drawn": lambda s, e: _guide(s, e, e["card"]),
     "guide_shown": _guide_shown,
@@ -279,39 +133,20 @@ _APPLY: dict[str, Callable[[State, Event], None]] = {
     "contest_ended": lambda s, e: s["contests"].pop(str(e["contest"]), None),
     "arcana_spent": _spent,
     "session_ended": _session_ended,
-    "combat_started": _combat_started,
-    "round_started": _round_started,
-    "combatant_added": _added,
-    "focus_declared": lambda s, e: _person(s, e["combatant"]).__setitem__("focus", e["focus"]),
-    "hand_dealt": _dealt,
-    "redealt": _redealt,
-    "attack_aimed": _aimed,
-    "attack_declared": _attack,
-    "turn_ended": _turn_ended,
-    "cover_set": _cover,
-    "defended": _defended,
-    "attack_resolved": _resolved,
-    "critical_announced": _announced,
     "weapons_set": lambda s, e: s.__setitem__("weapons", [dict(w) for w in e["weapons"]]),
-    "criticals_set": lambda s, e: s.__setitem__("criticals", copy.deepcopy(dict(e["tables"]))),
-    "adjusted": _adjusted,
-    "combat_ended": _ended,
+    "criticals_set": lambda s, e: s.__setitem__("criticals", {k: dict(v) for k, v in e["tables"].items()}),
+    **FIGHT_FOLDS,
 }
-EVENT_TYPES = tuple(_APPLY)
 
 
-def apply(state: Mapping[str, Any], event: Event) -> State:
-    """The state after ``event``; the given state is left as it was."""
-    new = copy.deepcopy(dict(state))
-    if isinstance(event.get("gm_member"), int):
-        new["gm_member"] = event["gm_member"]
-    if isinstance(event.get("names"), Mapping) and event["type"] != "combat_started":
-        new["names"].update(event["names"])
-    for key in ("id",):
-        if isinstance(event.get(key), int):
-            new["next_id"] = max(new["next_id"], event[key] + 1)
-    handler = _APPLY.get(event["type"])
-    if handler is None:
-        raise ValueError(f"unknown event type {event['type']!r}")
-    handler(new, event)
-    return new
+def _folding(fold: Callable[[State, Event], None]) -> Fold:
+    def folded(state: State, event: Event) -> None:
+        if isinstance(event.get("names"), Mapping) and event["type"] != "combat_started":
+            state["names"].update(event["names"])
+        if isinstance(event.get("id"), int):
+            state["next_id"] = max(state["next_id"], event["id"] + 1)
+        fold(state, event)
+    return folded
+
+
+FOLDS: dict[str, Fold] = {kind: _folding(fold) for kind, fold in _BY_KIND.items()}

@@ -1,45 +1,75 @@
 """A round's hands: the next round, a focus, the deal (from one Minor Arcana or two: decks.py)
-and a redeal."""
+and a redeal; and the cards a hand plays (``require_in_hand``, ``play_from_hand``).
+
+Each handler is ``handle(state, args, turn)`` (games/core/engine.py): who may send it the core
+has checked; none changes the state it is given."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from games.core.cards_port import Cards
-from games.core.rng import Rng
+from games.core.cards_port import Cards, Destination, UnknownDeck
+from games.core.engine import Args, Event, RuleError, Turn
+from games.shadows import access, deck, decks
 from games.shadows import combat as cb
-from games.shadows import deck, decks
 from games.shadows import state as st
-from games.shadows.actor import (
-    MAX_REDEAL, Actor, Command, Event, npc_flag, play_from_hand, require_ap, require_in_hand, tokens_of,
-)
-from games.shadows.errors import RuleError, WrongStep
+from games.shadows.errors import NotInHand, WrongStep
+from games.shadows.profile import npc_flag
+
+# Seed: "discard and be re-dealt up to three cards".
+MAX_REDEAL = 3
 
 
-def new_round(state: Mapping[str, Any], command: Command, actor: Actor, rng: Rng, cards: Cards) -> list[Event]:
+def require_in_hand(person: Mapping[str, Any], tokens: Sequence[str]) -> None:
+    missing = [t for t in tokens if t not in person["hand"]]
+    if missing:
+        raise NotInHand(f"{deck.names(missing)} {'is' if len(missing) == 1 else 'are'} not in "
+                        f"{person['name']}'s hand.")
+
+
+def play_from_hand(cards: Cards, person: Mapping[str, Any], tokens: Sequence[str], *,
+                   to: Destination = "play") -> None:
+    """Each card leaves the real hand at the table (its holder's hand pile) face up: laid in
+    the play area, or on the discard pile. The table's piles are the hands' truth: a card
+    the engine still counts in a hand but the table no longer has there (played, discarded
+    or passed with the table's own card tools) is refused, and the platform undoes whatever
+    this action had already moved."""
+    holder = person.get("holder")
+    if not isinstance(holder, int):
+        raise NotInHand(f"{person['name']} holds no cards at the table.")
+    source = decks.of_hand(person)  # the deck the hand was dealt from
+    for token in tokens:
+        try:
+            cards.play(source, deck.bare(token), holder=holder, to=to)
+        except UnknownDeck:
+            raise
+        except LookupError:
+            raise NotInHand(f"{deck.name(token)} is no longer in {person['name']}'s hand at the table "
+                            "(it was played, discarded or passed with the card tools).") from None
+
+
+def new_round(state: Mapping[str, Any], args: Args, turn: Turn) -> list[Event]:
     """Each round the GM gathers the Minor Arcana, shuffles, and deals again (seed: "combat
     is handled by the GM shuffling the Minor Arcana and dealing out a number of cards")."""
-    actor.require_gm("start the next round")
     fight = st.combat(state)
     if fight["pending"]:
         raise WrongStep("An attack is waiting for its defence; resolve it first.")
     # every hand, the play area and the discard back into the deck (each deck of the fight),
     # shuffled: the table's hands are empty as the engine's are from now on
     for name in decks.of_fight(state):
-        cards.gather(name)
+        turn.cards.gather(name)
     return [{"type": "round_started", "round": fight["round"] + 1, "gathered": True}]
 
 
-def declare_focus(state: Mapping[str, Any], command: Command, actor: Actor, rng: Rng, cards: Cards) -> list[Event]:
-    person = st.fighter(state, command.get("combatant"))
-    actor.require_control(person["id"], person["name"])
+def declare_focus(state: Mapping[str, Any], args: Args, turn: Turn) -> list[Event]:
+    """Seed: the hands are dealt "based on that player's appropriate combat Attributes for their
+    stated focus"; ``focus`` is one of ``combat.FOCI`` (the parser's)."""
+    person = st.fighter(state, args["combatant"])
     st.require_standing(person)
     if person["dealt"]:
         raise WrongStep(f"{person['name']}'s cards are dealt: the focus holds for the round.")
-    focus = str(command.get("focus") or "")
-    if focus not in cb.FOCI:
-        raise RuleError("The focus is Physical, Mental or Spiritual.")
+    focus = args["focus"]
     return [{"type": "focus_declared", "combatant": person["id"], "focus": focus,
              "size": cb.hand_size(person["attributes"], focus),
              # what the size is counted from, for the line's working: an NPC's, like its size, the GM's
@@ -60,14 +90,14 @@ def _too_big(wanted: int) -> str:
             "beside the deal), then deal.")
 
 
-def deal(state: Mapping[str, Any], command: Command, actor: Actor, rng: Rng, cards: Cards) -> list[Event]:
+def deal(state: Mapping[str, Any], args: Args, turn: Turn) -> list[Event]:
     """The GM deals each combatant "a number of cards ... based on that player's appropriate
     combat Attributes for their stated focus", face down into its player's hand (the GM's,
     for an NPC). At a round's first deal the whole Minor Arcana comes back into the deck
     (``cards.gather``: from every hand and pile, shuffled under a new seal). Hands that would
     leave fewer than ten cards to draw take a second Minor Arcana, when the table has one; the
     deal waits for it otherwise (decks.py)."""
-    actor.require_gm("deal the hands")
+    cards = turn.cards
     fight = st.combat(state)
     # whoever is down or dead is dealt nothing: it sits the round out (state.standing)
     waiting = [fight["combatants"][cid] for cid in fight["order"]
@@ -77,9 +107,7 @@ def deal(state: Mapping[str, Any], command: Command, actor: Actor, rng: Rng, car
     undecided = [p["name"] for p in waiting if p["focus"] is None]
     if undecided:
         raise WrongStep("Waiting for a focus from " + ", ".join(undecided) + ".")
-    holders = [person["owner"] if isinstance(person.get("owner"), int) else actor.member for person in waiting]
-    if None in holders:
-        raise RuleError("The GM must be seated to hold an NPC's hand.")
+    holders = [access.holder(turn, person["id"]) for person in waiting]
     first = not any(p["dealt"] for p in fight["combatants"].values())
     sizes = [(p["id"], cb.hand_size(p["attributes"], p["focus"])) for p in waiting]
     names = decks.of_fight(state)
@@ -112,26 +140,25 @@ def deal(state: Mapping[str, Any], command: Command, actor: Actor, rng: Rng, car
     return events
 
 
-def redeal(state: Mapping[str, Any], command: Command, actor: Actor, rng: Rng, cards: Cards) -> list[Event]:
+def redeal(state: Mapping[str, Any], args: Args, turn: Turn) -> list[Event]:
     """Seed: "Each player has the option to have their character forego their first AP of
     action and instead discard and be re-dealt up to three cards". The new cards come from the
     deck the hand was dealt from."""
-    person = st.fighter(state, command.get("combatant"))
-    actor.require_control(person["id"], person["name"])
+    person = st.fighter(state, args["combatant"])
     st.require_standing(person)
     if not person["dealt"]:
         raise WrongStep(f"{person['name']} has no hand yet.")
     if person["redealt"] or person["actions"] or person["ap"] != person["ap_max"]:
         raise WrongStep("Only the first AP of the round can be given up to be re-dealt.")
-    tokens = tokens_of(command, "cards")
+    tokens = list(args["cards"])
     if not 1 <= len(tokens) <= MAX_REDEAL:
         raise RuleError("Discard one to three cards to be re-dealt.")
     require_in_hand(person, tokens)
-    require_ap(person, 1)
+    st.require_ap(person, 1)
     holder = person["holder"]  # the hand stays with whoever it was dealt to
     # the discarded cards leave the real hand face up onto the discard pile, then the new ones come
-    play_from_hand(cards, person, tokens, to="discard")
-    drawn = [c.token for c in cards.draw(decks.of_hand(person), len(tokens), to="hand", holder=holder)]
+    play_from_hand(turn.cards, person, tokens, to="discard")
+    drawn = [c.token for c in turn.cards.draw(decks.of_hand(person), len(tokens), to="hand", holder=holder)]
     return [{"type": "redealt", "combatant": person["id"], "name": person["name"], "count": len(tokens),
              "discarded": tokens,
              "drawn": drawn, "holder": holder}]

@@ -8,11 +8,11 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from games.core.cards_port import Cards
+from games.core.engine import Event
 from games.shadows import combat as cb
 from games.shadows import criticals as crit
 from games.shadows import deck, decks
 from games.shadows import state as st
-from games.shadows.actor import Event
 
 
 def resolve(state: Mapping[str, Any], pending: Mapping[str, Any], target: Mapping[str, Any],
@@ -90,7 +90,7 @@ def _falls(target: Mapping[str, Any], tracks: Mapping[str, int]) -> str:
 
 # What an attack's line and working unfold (working.py), carried by the event itself so that
 # neither reads a figure out of the state: the cards played, and the attacker's skill and the
-# rest of the sum when the attacker is not an NPC (an NPC's skill is the GM's: visibility.py).
+# rest of the sum when the attacker is not an NPC (an NPC's skill is the GM's: audiences.py).
 _SUM = ("skill", "skill_value", "off_focus")
 
 

@@ -18,7 +18,7 @@ from games.shadows.resolution import COMPLEXITIES
 Event = Mapping[str, Any]
 
 
-def _namer(state: Mapping[str, Any], event: Event) -> Callable[[str | None], str]:
+def namer(state: Mapping[str, Any], event: Event) -> Callable[[str | None], str]:
     names = dict(state.get("names") or {})
     fight = state.get("combat") or {}
     names.update({cid: p["name"] for cid, p in (fight.get("combatants") or {}).items()})
@@ -79,7 +79,7 @@ def _adjusted(e: Event, n: Callable[[str | None], str]) -> str:
 
 def summary(event: Event, state: Mapping[str, Any]) -> str:
     """One plain-English public line for ``event``."""
-    n = _namer(state, event)
+    n = namer(state, event)
     e = event
     texts: dict[str, Callable[[], str]] = {
         "check_made": lambda: story.check_line(e),

@@ -1,4 +1,5 @@
-"""The panel, one view per seat: ``view(state, seat)`` (games/contract.py, ``Panel``).
+"""The panel, one view per seat: ``view(state, seat)`` (games/contract.py, ``Panel``), and the
+hands a member holds (``hand_of``).
 
 No view lists a hand's cards: the table's hand panels show each hand to its holder and the
 GM. The GM's view alone names which cards each NPC holds (the NPCs' hands all lie in the GM's
@@ -131,4 +132,20 @@ def view(state: Mapping[str, Any], seat: Seat) -> dict[str, Any]:
     }
     if gm:
         out["criticals_text"] = crit.format_tables(state["criticals"])
+    return out
+
+
+def hand_of(state: Mapping[str, Any], member: int | None) -> list[dict[str, Any]]:
+    """The hands member ``member`` holds this round: their own characters', and every NPC's
+    when they are the GM. The only way, besides the GM's lens, that hand cards leave the
+    state."""
+    fight = state.get("combat")
+    if not fight or member is None:
+        return []
+    out = []
+    for cid in fight["order"]:
+        person = fight["combatants"][cid]
+        if person["dealt"] and person.get("holder") == member:
+            out.append({"combatant": cid, "name": person["name"], "ap": person["ap"],
+                        "cards": [card_face(t) for t in person["hand"]]})
     return out

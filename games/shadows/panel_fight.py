@@ -19,16 +19,17 @@ from collections.abc import Mapping
 from typing import Any
 
 from games.contract import Seat
+from games.core.engine import RuleError
 from games.shadows import deck, decks, weapons
 from games.shadows import state as st
 from games.shadows.combat import (
     ATTACK_FOCUS, ATTACK_LABELS, ATTACK_SUIT, DEFENCE_ATTRIBUTE, FOCI, FOCUS_LABELS, MODIFIERS, cover_bonus,
     defence, hand_size, off_focus,
 )
-from games.shadows.errors import RuleError
 from games.shadows.faces import card_face, chance
 from games.shadows.odds import through_by_value
-from games.shadows.sheet import TRACK_LABELS, TRACKS, skill_value
+from games.shadows.profile import skill_value
+from games.shadows.sheet import TRACK_LABELS, TRACKS
 
 _RANKS = {1: "A", 11: "P", 12: "Kn", 13: "Q", 14: "K"}
 # What the panel keeps of a waiting attack by a combatant whose sheet the seat may not see:

@@ -11,8 +11,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from games.core.cards_port import Cards
+from games.core.engine import RuleError
 from games.shadows import deck
-from games.shadows.errors import RuleError
 
 FUMBLE = "fumble"
 FAILURE = "failure"

@@ -1,5 +1,6 @@
 """The Shadows of Humanity character sheet: the platform's ``SheetField``s, ``clean_sheet``,
-``derived``, and ``profile`` (a sheet as the engine reads it).
+``derived``, and the character card (``glance``, ``npc_glance``, ``standing``). A sheet as the
+rules read it is ``profile.py``'s.
 
 The seed names the attributes its rules use (Body, Mind, Spirit; Physical, Mental,
 Emotional; Quickness, Intuition, Discipline), skills by name, and Health, Life and Æssence
@@ -14,10 +15,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from games.sheets import SheetError, SheetField, parse_stats
+from games.contract import Character, Glance, Sheet
 from games.shadows import deck
 from games.shadows.combat import ATTRIBUTE_LABELS, ATTRIBUTES, action_points, hand_size
-from games.shadows.errors import RuleError
+from games.shadows.state import harm
+from games.sheets import SheetError, SheetField, parse_stats
 
 # The ranges a sheet's figures keep (clean_sheet refuses a figure outside, naming the field and
 # its range). The seed gives no scale for attributes but through Action Points: "The normal
@@ -170,47 +172,64 @@ def derived(sheet: Mapping[str, Any]) -> list[tuple[str, str]]:
     return rows
 
 
-def profile(character: Mapping[str, Any]) -> dict[str, Any]:
-    """A character (its sheet plus ``id``, ``name`` and ``owner``, the member id of its
-    player or None) as the engine keeps it; ``RuleError`` when it cannot be read."""
-    if not isinstance(character, Mapping) or not str(character.get("id", "")).strip():
-        raise RuleError("A character needs an id.")
+def tracks_now(sheet: Mapping[str, Any]) -> dict[str, int]:
+    """Health, Life and Æssence now, from a cleaned sheet: what a fight left ("Health now"), or
+    the whole while it is blank."""
+    return {t: sheet[t] if sheet[NOW[t]] is None else sheet[NOW[t]] for t in TRACKS}
+
+
+HARM_TAGS = ("Dead", "Down", "No Æssence left")
+_SHOWN = ("quickness", "body", "mind", "spirit")
+
+
+def npc_glance(glance: Glance) -> Glance:
+    """What an NPC's card shows the seats its sheet is hidden from: whether it is dead, down or
+    out of Æssence, which everyone sees happen; its tracks, figures and the rest of its tags
+    (vulnerabilities, resistances, Major Arcana held) are the GM's (audiences.py)."""
+    return Glance(tags=tuple(t for t in glance.tags if t in HARM_TAGS), out=glance.out)
+
+
+def glance(data: Mapping[str, Any]) -> Glance:
+    """A character card at a glance: AP and the attributes a fight turns on (Quickness for
+    AP and Defence, Body, Mind and Spirit for the hands), the skills, Health, Life and Æssence
+    now of whole, and tags: dead or down (then the card is ``out``), no Æssence left,
+    vulnerabilities, resistances, immunities, Major Arcana held."""
     try:
-        sheet = clean_sheet(character, stored=True)
-    except SheetError as exc:
-        raise RuleError(f"{character.get('name') or character['id']}: {exc.message}") from None
-    owner = character.get("owner")
-    if owner is not None and (isinstance(owner, bool) or not isinstance(owner, int)):
-        raise RuleError("A character's owner is a member id.")
-    return {
-        "id": str(character["id"]),
-        "name": str(character.get("name") or character["id"])[:60],
-        "owner": owner,
-        "npc": bool(character.get("npc")),
-        "attributes": {a: sheet[a] for a in ATTRIBUTES},
-        "skills": sheet["skills"],
-        **{t: sheet[t] if sheet[NOW[t]] is None else sheet[NOW[t]] for t in TRACKS},
-        "maxima": {t: sheet[t] for t in TRACKS},
-        "armour": sheet["armour"],
-        "protection": sheet["protection"],
-        "vulnerabilities": sheet["vulnerabilities"],
-        "resistances": sheet["resistances"],
-        "immunities": sheet["immunities"],
-    }
+        sheet = clean_sheet(data, stored=True)
+    except SheetError:
+        return Glance()
+    now = tracks_now(sheet)
+    stats = [("AP", str(action_points(sheet["quickness"])))]
+    stats += [(ATTRIBUTE_LABELS[a], str(sheet[a])) for a in _SHOWN]
+    stats += [(name.replace("_", " ").capitalize(), str(v)) for name, v in sheet["skills"].items() if v]
+    if sheet["armour"]:
+        stats.append(("Armour", str(sheet["armour"])))
+    if sheet["protection"]:
+        stats.append(("Protection", f"+{sheet['protection']}"))
+    tracks = tuple((TRACK_LABELS[t], int(now[t]), int(sheet[t])) for t in TRACKS)
+    tags = []
+    fallen = harm(now)  # "dead" or "down" (state.py: no Life, no Health)
+    if fallen:
+        tags.append(fallen.capitalize())
+    if now["aessence"] <= 0:
+        tags.append("No Æssence left")
+    for label, key in (("Vulnerable", "vulnerabilities"), ("Resists", "resistances"), ("Immune", "immunities")):
+        if sheet[key]:
+            tags.append(f"{label}: {sheet[key]}")
+    held = [t for t in data.get(HELD) or [] if isinstance(t, str) and deck.is_major(t)]
+    if held:
+        tags.append("Holds " + ", ".join(deck.name(t) for t in held))
+    return Glance(stats=tuple(stats), tracks=tracks, tags=tuple(tags), out=bool(fallen))
 
 
-def skill_value(person: Mapping[str, Any], skill: str | None) -> int:
-    """A skill's value; no skill named (an untrained attempt) is 0; an unknown name refuses,
-    so a typo does not pass as an untrained attempt."""
-    if not skill:
-        return 0
-    key = skill_key(skill)
-    if key not in person["skills"]:
-        raise RuleError(f"{person['name']} has no skill called {skill!r}.")
-    return int(person["skills"][key])
+def standing(character: Character) -> dict[str, Any]:
+    """``Panel.character_view``: whether a character is ``fallen`` ("dead", "down" or "") as its
+    sheet stands, so the form that starts the next fight leaves whoever is not ticked."""
+    try:
+        return {"fallen": harm(tracks_now(clean_sheet(character.sheet, stored=True)))}
+    except SheetError:
+        return {"fallen": ""}
 
 
-def attribute_value(person: Mapping[str, Any], attribute: str | None) -> int:
-    if attribute not in ATTRIBUTES:
-        raise RuleError("Choose an attribute: " + ", ".join(ATTRIBUTE_LABELS.values()) + ".")
-    return int(person["attributes"][attribute])
+# the sheet as the registration gives it (games.contract.Sheet)
+SHEET = Sheet(FIELDS, clean_sheet, derived, glance, npc_glance)

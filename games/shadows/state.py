@@ -1,12 +1,12 @@
 """The procedure's state: one JSON-able dict, kept by the platform in one row per campaign.
 
     {
+      "step": int,                    the last step folded (games/core/engine.py stamps it)
       "next_id": int,                 ids for checks, attacks, guides and contests
-      "gm_member": int | None,        the GM's member id, once the GM has sent a command
       "weapons": [weapon rows],       the campaign's Attack/Weapon table (weapons.py)
       "criticals": {suit: {value: effect}},   the GM's critical tables (GM's eyes only)
       "held": {cid: [Major Arcana tokens]},   kept by Queen draws, spent upright/reversed
-      "names": {cid: name},
+      "names": {cid: name},           as the events named them, for the panel's lines
       "help": {cid: [helper cids]},   assistance the GM has approved for the next check
       "counters": [{id, counterer, target, suits, ap}],   declared, waiting for the target
       "guides": [{id, check, combatant, card | None, shown}],   fumble guides (GM's eyes)
@@ -26,13 +26,18 @@
       }
     }
 
-A combatant: its ``profile`` (sheet.py) plus ``focus``, ``ap``, ``ap_max``, ``hand``
+A combatant: its ``profile`` (profile.py) as it entered the fight (the fight's record, which
+the fight then changes: tracks, AP, hand), plus ``focus``, ``ap``, ``ap_max``, ``hand``
 (tokens), ``holder`` (the member whose hand it is dealt to: its player, or the GM for an
 NPC), ``dealt``, ``redealt``, ``actions``, ``done`` (acting over for now), ``in_fight`` (the
 GM's say) and ``fallen`` ("down" or "dead": how it fell this round, out of it until the next;
 "" while it stands).
 
-Hands are secret: only ``visibility.view`` with the GM's lens and ``visibility.hand_of``
+Nothing here copies the platform's data for its own sake: a rule reads the sheets, who plays
+whom and who sends a move from the ``Turn`` (games/core/engine.py), and the decks' counts from
+the cards port.
+
+Hands are secret: only ``panel.view`` with the GM's lens and ``panel.hand_of``
 for a member read them out of the state.
 """
 
@@ -41,18 +46,23 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from games.core.engine import RuleError
 from games.shadows import deck
 from games.shadows.criticals import default_tables
-from games.shadows.errors import RuleError, WrongStep
+from games.shadows.errors import NotEnoughAP, WrongStep
 from games.shadows.weapons import DEFAULT_WEAPONS
 
 RECENT_CHECKS = 12
+# Reading: the seed leaves each action's AP cost "as specified elsewhere"; an attack costs
+# its weapon's AP (1 unless the GM's table says more), any other action in a round 1 AP
+# unless the GM says otherwise (as a counter: "one Action Point (or more, if the GM deems
+# it appropriate)").
+ACTION_AP = 1
 
 
 def new_state() -> dict[str, Any]:
     return {
         "next_id": 1,
-        "gm_member": None,
         "weapons": [dict(w) for w in DEFAULT_WEAPONS],
         "criticals": default_tables(),
         "held": {},
@@ -65,6 +75,16 @@ def new_state() -> dict[str, Any]:
         "prepared": {},
         "combat": None,
     }
+
+
+def new_id(state: Mapping[str, Any]) -> int:
+    """The id the next check, attack, guide or contest takes."""
+    return int(state["next_id"])
+
+
+def require_ap(person: Mapping[str, Any], ap: int) -> None:
+    if ap > person["ap"]:
+        raise NotEnoughAP(f"{person['name']} has {person['ap']} AP left; that takes {ap}.")
 
 
 def combat(state: Mapping[str, Any]) -> dict[str, Any]:

@@ -18,9 +18,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from games.core.engine import Args, Event, RuleError, Turn
 from games.shadows import deck
 from games.shadows.combat import ATTACK_TYPES, MODIFIERS, fixed_modifier
-from games.shadows.errors import RuleError
 
 DEFAULT_WEAPONS: list[dict[str, Any]] = [
     {"name": "Unarmed", "type": "physical", "modifier": "L2", "fumble": 2, "critical": "pentacles",
@@ -120,3 +120,8 @@ def parse_table(text: str) -> list[dict[str, Any]]:
         except RuleError as exc:
             raise RuleError(f"Weapon line {number}: {exc.message}") from None
     return check_table(rows)
+
+
+def set_weapons(state: Mapping[str, Any], args: Args, turn: Turn) -> list[Event]:
+    """The GM's move: the campaign's table, as the parser read it (``parse_table``)."""
+    return [{"type": "weapons_set", "weapons": args["weapons"]}]

@@ -16,11 +16,11 @@ from typing import Any
 
 from games.contract import Working, public_part, twinned
 from games.shadows import deck
+from games.shadows.audiences import audience
 from games.shadows.combat import FOCUS_FORMULA, MODIFIERS
-from games.shadows.narrate import _namer
+from games.shadows.narrate import namer
 from games.shadows.resolution import BAND_LABELS, COMPLEXITIES
 from games.shadows.story import SUIT_OF_ATTACK, TRACK_WORDS, Namer, signed, skill_label
-from games.shadows.visibility import audience
 
 Event = Mapping[str, Any]
 
@@ -183,7 +183,7 @@ def resolved(e: Event, n: Namer) -> Working:
 
 def opposed(e: Event, n: Namer) -> Working:
     """Each side's cards and what it adds. With an NPC side, ``sides`` is the GM's part
-    (visibility.py) and everyone reads ``shown_sides``: an NPC side's name alone, its skill and
+    (audiences.py) and everyone reads ``shown_sides``: an NPC side's name alone, its skill and
     attribute "the GM's figures"."""
     steps = []
     for side, draws, total in zip(e.get("sides") or e.get("shown_sides") or (), e["draws"], e["totals"]):
@@ -249,7 +249,7 @@ def working(event: Event, state: Mapping[str, Any]) -> Working | None:
     """``Procedure.working``: how ``event``'s line came out, or None for bookkeeping. An event
     with a private part gets a public working built from what its audience leaves everyone (the
     same builder, on the event without its private keys), the whole one as its ``private`` twin."""
-    n = _namer(state, event)
+    n = namer(state, event)
     whole = _built(event, n, state)
     if whole is None:
         return None

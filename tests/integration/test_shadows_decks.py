@@ -16,7 +16,7 @@ import pytest
 from games.shadows import deck as sh_deck
 from tabletop.models import CardPlacement, Event, PileKind
 from tests.integration.test_shadows_table import (  # noqa: F401 (sh is a fixture)
-    BLADE, cid, ok, sh, stack, state,
+    HTMX, cid, ok, post, sh, snapshot, stack, state,
 )
 
 
@@ -53,7 +53,6 @@ def test_a_long_evening_of_queens_and_fumbles_never_runs_a_deck_dry(sh, monkeypa
 
     rng = random.Random(2121)
     monkeypatch.setattr(systems, "system_rng", lambda: rng)  # every shuffle of the evening, seeded
-    ok(sh, "gm", "set_weapons", table=BLADE)  # the GM is seated: a guide is drawn at once
     people = (("ann", sh["alma"]), ("bob", sh["bram"]))
     for i in range(60):
         who, character = people[(i // 2) % 2]
@@ -64,6 +63,10 @@ def test_a_long_evening_of_queens_and_fumbles_never_runs_a_deck_dry(sh, monkeypa
         complexity = "mundane" if i % 2 == 0 else "normal"
         ok(sh, who, "prepare_check", character=character.pk, skill="", attribute="mind", complexity=complexity)
         ok(sh, who, "check", combatant=me, prepared="1", cards="1" if stacked else "3")
+        for waiting in [g for g in state(sh)["guides"] if g["card"] is None]:
+            # a player's fumble: the GM draws its guide at once, or when a card comes back
+            drawn = post(sh, "gm", "draw_guide", guide=str(waiting["id"]))
+            assert drawn.status_code == 200 or "Every Major Arcana card is out" in drawn.content.decode()
         held = state(sh)["held"].get(me, [])
         if held and i % 4 == 0:  # every other Queen's card is called on at once
             ok(sh, who, "spend_arcana", combatant=me, card=held[0])
@@ -116,7 +119,6 @@ def test_a_fight_too_big_for_one_minor_arcana_is_offered_a_second_and_plays_thro
     from tabletop import services
     from tabletop.models import Deck
     from tabletop.views import systems
-    from tests.integration.test_shadows_table import HTMX, post, snapshot
 
     rng = random.Random(count)
     monkeypatch.setattr(systems, "system_rng", lambda: rng)  # the deal's shuffles, seeded

@@ -16,8 +16,8 @@ from django.urls import reverse
 from tabletop import services
 from tabletop.models import Character, Event
 from tabletop.seats import GM
-from tests.support.frames import logged, seat_frame
 from tests.integration.test_shadows_table import cid, dealt_fight, held, ok, post, sh, t  # noqa: F401
+from tests.support.frames import logged, seat_frame
 
 pytestmark = pytest.mark.django_db
 

@@ -161,7 +161,7 @@ async def test_no_hand_card_reaches_another_player_or_a_spectator_before_it_is_p
 
 @pytest.mark.django_db(transaction=True)
 async def test_an_npcs_sheet_reaches_the_gm_alone(sh, connect) -> None:
-    """The antagonists' figures are the GM's (games/shadows/visibility.py: "NPCs' sheets and
+    """The antagonists' figures are the GM's (games/shadows/audiences.py: "NPCs' sheets and
     tracks"; GameSystem.npc_sheets_secret): an NPC made, edited, hurt in a fight and written
     back reaches the other seats as its name alone, in the page, every frame and the exports."""
     from tabletop.models import Character

@@ -1,17 +1,26 @@
-"""What the Shadows engine tests share: senders, characters, stacked decks and a table
-driver that runs commands the way the platform does (decide, then apply each event)."""
+"""What the Shadows engine tests share: senders, characters, stacked decks and a table driver
+that plays each move as the platform does: the move's form through its parser (which reads the
+table's characters, never the state), the sender checked once by the core against the
+character the move names, the handler with a ``Turn``, each event folded with the log before it.
+
+A test names a character by its sheet (``ann(quickness=9)``): the driver seats it at the table
+with that sheet, as the table has it from then on, and posts its id, as the page's forms do."""
 
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+import re
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from games.contract import Character
+from games.contract import Table as Facts
 from games.core.cards_port import StackedCards
 from games.shadows import deck
-from games.shadows.events import apply
-from games.shadows.procedure import decide
-from games.shadows.state import new_state
+from games.shadows.criticals import format_tables
+from games.shadows.system import ENGINE
+from games.shadows.weapons import format_table
+from tests.support.engine import Play
 
 GM_MEMBER, ANN_MEMBER, BOB_MEMBER = 1, 2, 3
 GM: dict[str, Any] = {"is_gm": True, "controls": [], "member": GM_MEMBER, "name": "Gemma"}
@@ -21,7 +30,8 @@ MAJORS = [f"tarot:major:{n}" for n in range(22)]
 
 
 def character(cid: str, name: str, owner: int | None, **sheet: Any) -> dict[str, Any]:
-    """A character as a parser hands it to the engine: the sheet plus id, name and owner."""
+    """A character as a test names it: its sheet, with its combatant id, name, player and
+    whether it is an NPC (``npc``)."""
     base: dict[str, Any] = {"id": cid, "name": name, "owner": owner,
                             "skills": {"melee": 6, "stealth": 4, "accuracy": 5, "chess": 3}}
     base.update(sheet)
@@ -58,21 +68,85 @@ def stacked(top: Iterable[str] = (), *, majors: Sequence[str] = (), seed: int | 
                          deck.MAJOR: trumps + [m for m in MAJORS if m not in trumps]})
 
 
+def platform_id(cid: str) -> int:
+    return int(cid.lstrip("c"))
+
+
+def read_id(raw: object) -> int | None:
+    return int(str(raw)) if str(raw).isdigit() else None
+
+
+# The form field a move's parser reads where a test names the engine's argument.
+FIELDS = {("approve_help", "combatant"): "character", ("counter", "combatant"): "character"}
+
+
 class Table:
-    """Runs commands as the platform does and keeps the log."""
+    """A table: Ann's, Bob's and an Orc nobody plays seated; moves played as the platform does,
+    the log kept."""
 
     def __init__(self, cards: StackedCards | None = None) -> None:
-        self.state = new_state()
+        self.play = Play(ENGINE)
         self.cards = cards or stacked()
-        self.log: list[dict[str, Any]] = []
         self.rng = random.Random(0)
+        self.characters: dict[str, Character] = {}
+        for person in (ann(), bob(), orc()):
+            self.seat(person)
 
-    def send(self, actor: dict[str, Any], kind: str, **command: Any) -> list[dict[str, Any]]:
-        events = decide(self.state, {"type": kind, "actor": actor, **command}, self.rng, self.cards)
-        for event in events:
-            self.state = apply(self.state, event)
-        self.log += events
-        return events
+    @property
+    def state(self) -> dict[str, Any]:
+        return self.play.state
+
+    @property
+    def log(self) -> list[dict[str, Any]]:
+        return self.play.log
+
+    def seat(self, person: Mapping[str, Any]) -> str:
+        """Seats (or re-seats) a character with this sheet; its platform id, as a form posts it."""
+        cid = str(person["id"])
+        self.characters[cid] = Character(
+            id=platform_id(cid), cid=cid, name=str(person.get("name", cid)),
+            sheet={k: v for k, v in person.items() if k not in ("id", "name", "owner", "npc")},
+            owner=person.get("owner"), is_npc=bool(person.get("npc")))
+        return str(platform_id(cid))
+
+    def form(self, kind: str, command: Mapping[str, Any]) -> dict[str, list[str]]:
+        """A move's arguments as the page's form posts them."""
+        posted: dict[str, list[str]] = {}
+        for key, raw in command.items():
+            key = FIELDS.get((kind, key), key)
+            if raw is None:
+                continue
+            if key == "sides":
+                for tag, side in zip("ab", raw):
+                    posted[f"character_{tag}"] = [self.seat(side["character"])]
+                    posted[f"skill_{tag}"] = [str(side.get("skill") or "")]
+                    posted[f"attribute_{tag}"] = [str(side.get("attribute") or "")]
+            elif key == "combatants":
+                posted["characters"] = [self.seat(p) for p in raw]
+            elif key == "weapons":
+                posted["table"] = [format_table(raw)]
+            elif key == "tables":
+                posted["table"] = [format_tables(raw)]
+            elif key == "keep":
+                for cid, token in raw.items():
+                    posted[f"keep_{platform_id(cid)}"] = [str(token)]
+            elif isinstance(raw, Mapping):
+                posted[key] = [self.seat(raw)]
+            elif isinstance(raw, (list, tuple)):
+                posted[key] = [self.seat(x) if isinstance(x, Mapping) else
+                               str(platform_id(x)) if re.fullmatch(r"c\d+", str(x)) else str(x) for x in raw]
+            elif isinstance(raw, bool):
+                posted[key] = ["yes" if raw else "no"]
+            else:
+                posted[key] = [str(raw)]
+        return posted
+
+    def send(self, actor: Mapping[str, Any], kind: str, **command: Any) -> list[dict[str, Any]]:
+        move = ENGINE.move(kind)
+        assert move is not None, kind
+        form = self.form(kind, command)
+        args = move.parse(form, Facts(characters=tuple(self.characters.values()), state=None, read_id=read_id))
+        return self.play.send(kind, args, actor, rng=self.rng, cards=self.cards, table=dict(self.characters))
 
     def hand(self, cid: str) -> list[str]:
         return list(self.state["combat"]["combatants"][cid]["hand"])

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from games.core.engine import NotYourMove, RuleError
 from games.shadows import resolution as r
-from games.shadows.errors import GMOnly, NotYourCharacter, RuleError
+from games.shadows.errors import GMOnly
 from tests.unit.shadows.kit import ANN, ANN_MEMBER, GM, GM_MEMBER, Table, ann, bob, of_type, orc, stacked, t
 
 NORMAL = r.complexity("normal")
@@ -152,19 +153,22 @@ def test_a_fumble_fails_and_the_gm_draws_a_major_arcana_as_the_guide() -> None:
     """Seed: "the skill check automatically fails and the GM draws a Major Arcana card, which
     is then used as a guide as to what the failing results of the attempt are"."""
     table = Table(stacked(["C1"], majors=["M16"]))
-    table.send(GM, "approve_help", combatant="c1", helpers=["c2"])  # the GM is now known
-    made, guide = check(table, ANN, ann(quickness=20), helpers=[bob()])
+    made, guide = check(table, GM, ann(quickness=20), helpers=[bob()])  # the GM draws for Ann
     assert made["band"] == r.FUMBLE
     assert guide["type"] == "guide_drawn" and guide["holder"] == GM_MEMBER
     assert ("Major Arcana", t("M16"), "hand", GM_MEMBER) in table.cards.placed
 
 
-def test_a_guide_waits_for_the_gm_when_the_gm_is_not_yet_known() -> None:
+def test_a_players_fumble_leaves_its_guide_for_the_gm_to_draw() -> None:
+    """Seed: on a fumble "the GM draws a Major Arcana card". The table hands a rule who sends
+    the move, not who the GM is: on a player's fumble the guide waits for the GM, who draws it
+    into their own hand."""
     table = Table(stacked(["C2"], majors=["M0"]))
     made, pending = check(table, ANN, ann(), complexity="hard")
     assert made["band"] == r.FUMBLE and pending["type"] == "guide_pending"
     [drawn] = table.send(GM, "draw_guide")
-    assert drawn["card"] == t("M0")
+    assert drawn["card"] == t("M0") and drawn["holder"] == GM_MEMBER
+    assert ("Major Arcana", t("M0"), "hand", GM_MEMBER) in table.cards.placed
     [shown] = table.send(GM, "show_guide")
     assert shown["meaning"].startswith("Beginnings")
     with pytest.raises(RuleError):
@@ -173,7 +177,7 @@ def test_a_guide_waits_for_the_gm_when_the_gm_is_not_yet_known() -> None:
 
 def test_a_player_checks_only_for_their_own_character() -> None:
     table = Table()
-    with pytest.raises(NotYourCharacter):
+    with pytest.raises(NotYourMove):
         check(table, ANN, bob())
 
 

@@ -11,13 +11,14 @@ from games.contract import Seat
 
 import pytest
 
+from games.core.engine import NotYourMove
 from games.shadows import deck, odds
+from games.shadows.errors import GMOnly, NotInHand, WrongStep
 from games.shadows.faces import chance
-from games.shadows.errors import GMOnly, NotInHand, NotYourCharacter, WrongStep
-from games.shadows.sheet import clean_sheet
+from games.shadows.panel import view
+from games.shadows.sheet import clean_sheet, glance
 from games.shadows.state import next_to_act
-from games.shadows.table import glance, writeback
-from games.shadows.visibility import view
+from games.shadows.writeback import writeback
 from tests.unit.shadows.kit import ANN, ANN_MEMBER, BOB, GM, GM_MEMBER, Table, ann, of_type, orc, stacked, t
 
 ANN_HAND = ["S12", "C3", "P10", "W1", "S5", "C11", "P2", "S14"]
@@ -112,7 +113,7 @@ def test_a_check_set_up_first_shows_the_odds_of_one_card_and_of_three() -> None:
         assert row["success"] == f"{exact[row['cards']].success * 100:.1f}"
         assert row["fumble"] == f"{exact[row['cards']].fumble * 100:.1f}"
     assert view(table.state, Seat("spectator"))["turn"]["combatant"] == "c1"
-    with pytest.raises(NotYourCharacter):
+    with pytest.raises(NotYourMove):
         table.send(BOB, "check", combatant="c1", prepared=True, cards=1)
     [made, *_] = table.send(ANN, "check", combatant="c1", prepared=True, cards=3)
     assert made["cards"] == [t("C9"), t("S2"), t("W10")] and made["drawn"] == 9 and made["total"] == 18
@@ -135,7 +136,7 @@ def test_only_the_gm_sets_up_a_modifier_and_the_player_may_then_draw_with_it() -
 def test_a_check_set_up_can_be_called_off_by_its_player_or_the_gm() -> None:
     table = Table()
     table.send(ANN, "prepare_check", character=ann(), combatant="c1", skill="", attribute="mind")
-    with pytest.raises(NotYourCharacter):
+    with pytest.raises(NotYourMove):
         table.send(BOB, "cancel_check", combatant="c1")
     table.send(GM, "cancel_check", combatant="c1")
     assert table.state["prepared"] == {} and table.cards.placed == []
@@ -154,7 +155,7 @@ def test_an_attack_lined_up_shows_each_cards_chance_to_get_through() -> None:
         card = f"tarot:swords:{row['value']}"
         exact = odds.attack_through(card, 6, 5, defender_hand=8, defence_cards=1, unseen=unseen).hit
         assert row["chance"] == chance(exact)
-    with pytest.raises(NotYourCharacter):
+    with pytest.raises(NotYourMove):
         table.send(BOB, "aim", combatant="c1", target="c3", weapon="Blade")
     table.send(ANN, "attack", combatant="c1", target="c3", weapon="Blade", cards=[t("S5")], skill="melee")
     assert view(table.state, Seat("spectator"))["combat"]["aims"] == [] and aimed["attacker"] == "c1"
@@ -215,15 +216,12 @@ def test_no_lens_lists_a_players_hand_and_only_the_gm_names_an_npcs_cards() -> N
 
 
 def test_the_log_of_a_round_replays_to_the_same_state() -> None:
-    from games.shadows.events import apply
-    from games.shadows.state import new_state
+    from games.shadows.system import ENGINE
 
     table = fight(["C9"])
     table.send(ANN, "aim", combatant="c1", target="c3", weapon="Blade", skill="melee")
     table.send(ANN, "attack", combatant="c1", target="c3", weapon="Blade", cards=[t("S12")], skill="melee")
     table.send(GM, "defend", combatant="c3", cards=[t("P6")])
     table.send(ANN, "prepare_check", character=ann(), combatant="c1", skill="", attribute="mind")
-    replayed = new_state()
-    for event in table.log:
-        replayed = apply(replayed, event)
+    replayed = ENGINE.fold(table.log)
     assert replayed == table.state and of_type(table.log, "attack_aimed")

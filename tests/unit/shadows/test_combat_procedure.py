@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import pytest
 
+from games.core.engine import NotYourMove, RuleError
 from games.shadows import deck
-from games.shadows.errors import GMOnly, NotEnoughAP, NotInHand, NotYourCharacter, RuleError, WrongStep
+from games.shadows.errors import NotEnoughAP, NotInHand, WrongStep
 from tests.unit.shadows.kit import (
     ANN, ANN_MEMBER, BOB, GM, GM_MEMBER, Table, ann, bob, of_type, orc, stacked, t,
 )
@@ -95,7 +96,7 @@ def test_a_deal_waits_for_every_focus_then_gathers_the_whole_deck_first() -> Non
 def test_a_player_declares_the_focus_only_for_their_own_character() -> None:
     table = Table()
     table.send(GM, "start_combat", combatants=[ann(), bob()])
-    with pytest.raises(NotYourCharacter):
+    with pytest.raises(NotYourMove):
         table.send(ANN, "declare_focus", combatant="c2", focus="physical")
 
 
@@ -146,10 +147,10 @@ def test_the_server_refuses_an_action_without_the_ap() -> None:
 
 def test_the_server_refuses_acting_for_another_players_character() -> None:
     table = fight()
-    with pytest.raises(NotYourCharacter):
+    with pytest.raises(NotYourMove):
         attack(table, "S5", actor=BOB)
     attack(table, "S5")
-    with pytest.raises(NotYourCharacter):
+    with pytest.raises(NotYourMove):
         defend(table, actor=ANN)  # the Orc is the GM's
 
 
@@ -275,7 +276,7 @@ def test_the_gm_announces_a_critical_when_ready() -> None:
     attack(table, "S12")
     defend(table)
     assert table.state["combat"]["criticals"][0]["announced"] is False
-    with pytest.raises(GMOnly):
+    with pytest.raises(NotYourMove):
         table.send(ANN, "announce_critical")
     [said] = table.send(GM, "announce_critical", text="Her blade opens an artery.")
     assert said["effect"] == "Her blade opens an artery."
@@ -292,7 +293,7 @@ def test_a_dodge_card_adds_its_value_and_pentacles_count_double() -> None:
 def test_cover_is_the_gms_and_accuracy_offsets_it() -> None:
     table = fight()
     attack(table, "S14", accuracy=True)  # Ann's Accuracy 5
-    with pytest.raises(GMOnly):
+    with pytest.raises(NotYourMove):
         table.send(ANN, "set_cover", cover=15)
     table.send(GM, "set_cover", cover=15)
     [_, resolved] = defend(table)
@@ -368,7 +369,7 @@ def test_a_new_round_gathers_the_cards_and_restores_ap() -> None:
 
 
 def test_the_end_of_combat_writes_the_tracks_back() -> None:
-    from games.shadows.table import writeback
+    from games.shadows.writeback import writeback
 
     table = fight()
     attack(table, "S5")
@@ -385,7 +386,7 @@ def test_a_player_characters_tracks_go_back_after_each_hit_an_npcs_at_the_end() 
     character card beside the table shows Health now of whole, so a player character's tracks
     go back to its sheet after every hit and every correction; an NPC's sheet is the GM's,
     and its tracks go back when the fight ends."""
-    from games.shadows.table import writeback
+    from games.shadows.writeback import writeback
 
     table = fight()  # the Orc (c3) played by someone: its card is everyone's
     [resolved] = [e for e in attack(table, "S5") + defend(table) if e["type"] == "attack_resolved"]

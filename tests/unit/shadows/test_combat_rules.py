@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from games.core.engine import RuleError
 from games.shadows import combat as cb
-from games.shadows.errors import RuleError
 
 
 def t(short: str) -> str:

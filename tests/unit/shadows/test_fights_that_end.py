@@ -11,12 +11,13 @@ from __future__ import annotations
 import pytest
 
 from games.contract import Character, Seat
-from games.shadows.errors import RuleError, WrongStep
+from games.core.engine import RuleError
+from games.shadows.errors import WrongStep
+from games.shadows.panel import view
+from games.shadows.sheet import clean_sheet, glance, npc_glance
+from games.shadows.sheet import standing as character_standing
 from games.shadows.state import standing
-from games.shadows.table import glance, npc_glance, writeback
-from games.shadows.table import standing as character_standing
-from games.shadows.sheet import clean_sheet
-from games.shadows.visibility import view
+from games.shadows.writeback import writeback
 from tests.unit.shadows.kit import ANN, GM, Table, ann, character, of_type, stacked, t
 
 PLAYER = Seat("player", member=2, controls=frozenset({"c1"}), hidden=frozenset({"c3"}))

@@ -16,14 +16,13 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from games.core.engine import RuleError
 from games.shadows import deck
-from games.shadows.errors import RuleError
-from games.shadows.events import apply
+from games.shadows.audiences import audience
 from games.shadows.narrate import summary
-from games.shadows.procedure import decide
+from games.shadows.panel import hand_of, view
 from games.shadows.state import standing
-from games.shadows.visibility import audience, hand_of, view
-from tests.unit.shadows.kit import ANN, BOB, GM, ann, bob, orc, stacked
+from tests.unit.shadows.kit import ANN, BOB, GM, Table, ann, bob, orc, stacked
 
 SMALL = {"body": 3, "physical": 2, "mind": 3, "mental": 2, "spirit": 3, "emotional": 2}
 PEOPLE = [ann(**SMALL, quickness=6), bob(**SMALL, quickness=9), orc(**SMALL, quickness=4)]
@@ -34,24 +33,28 @@ class Round:
     """A table where every event is checked the moment it happens."""
 
     def __init__(self, seed: int) -> None:
-        from games.shadows.state import new_state
-
-        self.state = new_state()
-        self.cards = stacked(seed=seed)
-        self.rng = random.Random(seed)
+        self.table = Table(stacked(seed=seed))
+        self.table.rng = self.rng = random.Random(seed)
+        self.cards = self.table.cards
         self.events: list[dict[str, Any]] = []
         self.round_began = 0
+
+    @property
+    def state(self) -> dict[str, Any]:
+        return self.table.state
 
     def send(self, actor: dict[str, Any], kind: str, *, conserve: bool = True, **command: Any) -> bool:
         before = json.dumps(self.state, sort_keys=True)
         try:
-            events = decide(self.state, {"type": kind, "actor": actor, **command}, self.rng, self.cards)
+            events = self.table.send(actor, kind, **command)
         except RuleError:
             assert json.dumps(self.state, sort_keys=True) == before, "a refusal changed the state"
             return False
+        # each event as it happened: the state it left, folded one by one again
+        state = json.loads(before)
         for event in events:
-            self.state = apply(self.state, event)
-            self.check_hidden(event)
+            state = self.table.play.engine.apply(state, event)
+            self.check_hidden(event, state)
             self.events.append(event)
         if conserve:
             self.check_conserved()
@@ -62,18 +65,18 @@ class Round:
         shuffled back, and may be in a hand now without anything having leaked."""
         return {**panel, "checks": [c for c in panel["checks"] if c["id"] >= self.round_began]}
 
-    def secret(self) -> set[str]:
+    def secret(self, state: dict[str, Any]) -> set[str]:
         """The cards in hands now: a card discarded for a redeal lies face up on the
         discard pile, so it is no secret any more."""
-        fight = self.state.get("combat") or {}
+        fight = state.get("combat") or {}
         return {c for p in (fight.get("combatants") or {}).values() for c in p["hand"]}
 
-    def check_hidden(self, event: dict[str, Any]) -> None:
+    def check_hidden(self, event: dict[str, Any], state: dict[str, Any]) -> None:
         seen = audience(event)
         public = {k: v for k, v in event.items() if k not in seen.private}
-        text = "\n".join([json.dumps(public), summary(event, self.state),
-                          *(json.dumps(self.this_round(view(self.state, Seat(lens)))) for lens in ("spectator", "player"))])
-        secret = self.secret()
+        text = "\n".join([json.dumps(public), summary(event, state),
+                          *(json.dumps(self.this_round(view(state, Seat(lens)))) for lens in ("spectator", "player"))])
+        secret = self.secret(state)
         if not secret:
             return
         words = [re.escape(token) + r"(?![0-9])" for token in secret]

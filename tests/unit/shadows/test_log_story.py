@@ -9,8 +9,8 @@ from __future__ import annotations
 import json
 
 from games.shadows import working as w
+from games.shadows.audiences import audience
 from games.shadows.narrate import summary
-from games.shadows.visibility import audience
 from games.shadows.working import working
 from tests.unit.shadows.kit import ANN, GM, Table, ann, character, of_type, stacked, t
 

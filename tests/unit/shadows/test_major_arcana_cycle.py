@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import pytest
 
-from games.shadows import deck
-from games.shadows.errors import NotInHand, NotYourCharacter, WrongStep
-from games.shadows.narrate import summary
-from games.shadows.visibility import view
 from games.contract import Seat
+from games.core.engine import NotYourMove
+from games.shadows import deck
+from games.shadows.errors import NotInHand, WrongStep
+from games.shadows.narrate import summary
+from games.shadows.panel import view
 from tests.unit.shadows.kit import ANN, BOB, GM, GM_MEMBER, MAJORS, Table, ann, bob, of_type, stacked, t
 
 
@@ -71,7 +72,7 @@ def test_an_unshown_guide_goes_back_unseen_when_the_gm_is_done_with_it() -> None
     table = Table(stacked(["C1"], majors=["M18"]))
     _fumble(table)
     [back] = table.send(GM, "return_guide")
-    assert back == {"type": "guide_returned", "id": back["id"], "combatant": "c1"}  # no card named
+    assert back == {"type": "guide_returned", "id": back["id"], "combatant": "c1", "step": back["step"]}  # no card
     assert _in_deck(table, "M18") and table.state["guides"] == []
     assert "Moon" not in summary(back, table.state)
     with pytest.raises(WrongStep):
@@ -113,7 +114,7 @@ def test_when_every_major_arcana_card_is_held_a_check_still_goes_on() -> None:
 def test_bob_calling_on_anns_card_is_refused_and_nothing_goes_back() -> None:
     table = Table(stacked(["C13"], majors=["M2"]))
     card = _queen(table)
-    with pytest.raises(NotYourCharacter):
+    with pytest.raises(NotYourMove):
         table.send(BOB, "spend_arcana", combatant="c1", card=card)
     assert not _in_deck(table, "M2")
 

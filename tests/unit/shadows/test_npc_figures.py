@@ -13,8 +13,9 @@ import json
 from typing import Any
 
 from games.contract import Seat
+from games.shadows.audiences import audience
 from games.shadows.narrate import summary
-from games.shadows.visibility import audience, view
+from games.shadows.panel import view
 from tests.unit.shadows.kit import ANN, GM, Table, ann, character, of_type, stacked, t
 
 # The Wraith: Rends 7, Quickness 8 (9 AP, Defence 8 + 2 protection), Body 6 + half Physical 6 = 9 cards.

@@ -18,7 +18,7 @@ import pytest
 from games.contract import Seat
 from games.shadows import deck, odds, odds_page
 from games.shadows.faces import chance, pct
-from games.shadows.visibility import view
+from games.shadows.panel import view
 from tests.unit.shadows.kit import ANN, GM, Table, ann, bob, stacked
 
 PLAYER = Seat("player", member=2, controls=frozenset({"c1"}))

@@ -6,8 +6,10 @@ from games.contract import Seat
 
 import pytest
 
-from games.shadows.errors import GMOnly, NotInHand, NotYourCharacter, RuleError
-from games.shadows.visibility import audience, view
+from games.core.engine import NotYourMove, RuleError
+from games.shadows.audiences import audience
+from games.shadows.errors import NotInHand
+from games.shadows.panel import view
 from tests.unit.shadows.kit import ANN, BOB, GM, Table, ann, bob, of_type, stacked, t
 
 
@@ -43,7 +45,7 @@ def test_an_opposed_king_adds_a_card_and_a_queen_earns_a_major_arcana() -> None:
 
 
 def test_only_the_gm_runs_an_opposed_action() -> None:
-    with pytest.raises(GMOnly):
+    with pytest.raises(NotYourMove, match="Only the GM can draw for an opposed action."):
         Table().send(ANN, "opposed", sides=sides())
 
 
@@ -89,17 +91,17 @@ def test_a_counter_in_a_round_costs_an_ap() -> None:
     Action Point (or more, if the GM deems it appropriate"."""
     table = Table()
     table.fight(ann(), bob())
-    table.send(GM, "counter", combatant="c2", target="c1", suits=["cups"])
+    table.send(GM, "counter", character="c2", target="c1", suits=["cups"])
     assert table.person("c2")["ap"] == table.person("c2")["ap_max"] - 1
-    table.send(GM, "counter", combatant="c2", target="c1", suits=["cups"], ap=2)
+    table.send(GM, "counter", character="c2", target="c1", suits=["cups"], ap=2)
     assert table.person("c2")["ap"] == table.person("c2")["ap_max"] - 3
 
 
 def test_a_counter_needs_a_suit_the_gm_accepts() -> None:
-    with pytest.raises(RuleError):
-        Table().send(GM, "counter", combatant="c2", target="c1", suits=[])
-    with pytest.raises(GMOnly):
-        Table().send(BOB, "counter", combatant="c2", target="c1", suits=["cups"])
+    with pytest.raises(RuleError, match="Name the suits"):
+        Table().send(GM, "counter", character="c2", target="c1", suits=[])
+    with pytest.raises(NotYourMove):
+        Table().send(BOB, "counter", character="c2", target="c1", suits=["cups"])
 
 
 def test_a_held_major_arcana_is_spent_upright_or_reversed_with_its_meaning() -> None:
@@ -107,7 +109,7 @@ def test_a_held_major_arcana_is_spent_upright_or_reversed_with_its_meaning() -> 
     choice) meaning of the Major Arcana that they have gained"."""
     table = Table(stacked(["C13"], majors=["M17"]))
     table.send(ANN, "check", character=ann(), skill="stealth", attribute="mind", complexity="normal", cards=1)
-    with pytest.raises(NotYourCharacter):
+    with pytest.raises(NotYourMove):
         table.send(BOB, "spend_arcana", combatant="c1", card=t("M17"))
     [spent] = table.send(ANN, "spend_arcana", combatant="c1", card=t("M17"), reversed=True)
     assert spent["meaning"] == "Lack of faith, despair, discouragement"
@@ -131,14 +133,14 @@ def test_at_most_one_major_arcana_carries_over_to_the_next_session() -> None:
     for _ in range(2):
         table.send(ANN, "check", character=ann(), skill="", attribute="mind", complexity="normal", cards=1)
     assert table.state["held"]["c1"] == [t("M1"), t("M2")]
-    with pytest.raises(GMOnly):
+    with pytest.raises(NotYourMove):
         table.send(ANN, "end_session", keep={"c1": t("M2")})
     [ended] = table.send(GM, "end_session", keep={"c1": t("M2")})
     assert table.state["held"] == {"c1": [t("M2")]} and ended["dropped"] == {"c1": [t("M1")]}
 
 
 def test_the_sheet_shows_the_cards_held() -> None:
-    from games.shadows.table import writeback
+    from games.shadows.writeback import writeback
 
     table = Table(stacked(["C13"], majors=["M9"]))
     events = table.send(ANN, "check", character=ann(), skill="", attribute="mind", complexity="normal", cards=1)

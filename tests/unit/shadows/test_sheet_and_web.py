@@ -1,16 +1,17 @@
-"""The sheet, the form parsers, the odds page and the registration."""
+"""The sheet, the form parsers (moves.py), the odds page and the registration."""
 
 from __future__ import annotations
 
 import pytest
 
 from games.contract import Character, Table as Seat
+from games.core.engine import RuleError
 from games.registry import check_registration
+from games.shadows import SYSTEM, moves, odds_page
+from games.shadows.errors import WrongStep
+from games.shadows.profile import profile
+from games.shadows.sheet import clean_sheet, derived
 from games.sheets import SheetError
-from games.shadows import SYSTEM, odds_page, web
-from games.shadows.errors import RuleError
-from games.shadows.procedure import COMMANDS
-from games.shadows.sheet import clean_sheet, derived, profile
 from tests.unit.shadows.kit import ANN, GM, Table, ann, orc, stacked, t
 
 
@@ -21,13 +22,14 @@ def read_id(raw: object) -> int | None:
         return None
 
 
-def seat(state: dict | None = None) -> Seat:
+def seat() -> Seat:
+    """The table as a parser reads it: its characters, and no state (a parser never reads it)."""
     people = (
         Character(1, "c1", "Ann", clean_sheet({"quickness": 7, "skills": "Melee: 6\nStealth: 4"}), owner=2),
         Character(2, "c2", "Bob", clean_sheet({}), owner=3),
         Character(3, "c3", "Orc", clean_sheet({"armour": 2}), owner=None, is_npc=True),
     )
-    return Seat(characters=people, state=state, read_id=read_id)
+    return Seat(characters=people, state=None, read_id=read_id)
 
 
 def test_the_sheet_cleans_numbers_skills_and_held_cards() -> None:
@@ -61,45 +63,54 @@ def test_the_registration_passes_the_registrys_checks() -> None:
     assert [p.slug for p in SYSTEM.pages] == ["odds"]
 
 
-def test_every_engine_command_is_reachable_from_the_web() -> None:
-    assert [c.name for c in web.COMMANDS] == list(COMMANDS)
-    controller = {c.name for c in web.COMMANDS if c.sender == "controller"}
+def test_every_move_is_registered_and_a_players_names_its_character() -> None:
+    """The move table is the one list of moves (the engine's, the platform's); a player's move
+    names the character it is for in ``combatant``, which the core checks the sender plays."""
+    assert SYSTEM.commands == moves.MOVES
+    controller = {m.name for m in moves.MOVES if m.sender == "controller"}
     assert controller == {"prepare_check", "cancel_check", "check", "spend_arcana", "declare_focus", "redeal",
                           "aim", "attack", "end_turn", "defend"}
+    assert {m.subject for m in moves.MOVES if m.sender == "controller"} == {"combatant"}
 
 
-def test_a_check_form_carries_the_character_and_its_helpers() -> None:
-    args = web.check({"character": ["1"], "skill": ["stealth"], "attribute": ["quickness"],
-                      "complexity": ["hard"], "cards": ["3"], "helpers": ["2", "1"]}, seat())
-    assert args["combatant"] == "c1" and args["character"]["owner"] == 2 and args["cards"] == 3
-    assert [h["id"] for h in args["helpers"]] == ["c2"]
+def test_a_check_form_names_the_character_and_its_helpers_by_their_combatant_ids() -> None:
+    """No sheet rides in the arguments: the handler reads the sheets under the table's lock."""
+    args = moves.check({"character": ["1"], "skill": ["stealth"], "attribute": ["quickness"],
+                        "complexity": ["hard"], "cards": ["3"], "helpers": ["2", "1"]}, seat())
+    assert args["combatant"] == "c1" and "character" not in args and args["cards"] == 3
+    assert args["helpers"] == ["c2"]
     with pytest.raises(RuleError):
-        web.check({"character": ["99"]}, seat())
+        moves.check({"character": ["99"]}, seat())
     with pytest.raises(RuleError):
-        web.check({"character": ["1"], "cards": ["three"]}, seat())
+        moves.check({"character": ["1"], "cards": ["three"]}, seat())
 
 
 def test_the_combat_forms() -> None:
     table = seat()
-    assert web.start_combat({"characters": ["1", "3"]}, table)["combatants"][1]["id"] == "c3"
-    assert web.declare_focus({"character": ["1"], "focus": ["mental"]}, table) == {"combatant": "c1", "focus": "mental"}
+    assert moves.start_combat({"characters": ["1", "3"]}, table)["combatants"] == ["c1", "c3"]
+    assert moves.declare_focus({"character": ["1"], "focus": ["mental"]}, table) == {"combatant": "c1", "focus": "mental"}
     with pytest.raises(RuleError):
-        web.declare_focus({"character": ["1"], "focus": ["emotional"]}, table)
-    attack = web.attack({"character": ["1"], "target": ["3"], "weapon": ["Sword"], "cards": [t("S12"), t("C3")],
-                         "ap": ["2"], "accuracy": ["on"]}, table)
+        moves.declare_focus({"character": ["1"], "focus": ["emotional"]}, table)
+    attack = moves.attack({"character": ["1"], "target": ["3"], "weapon": ["Sword"], "cards": [t("S12"), t("C3")],
+                           "ap": ["2"], "accuracy": ["on"]}, table)
     assert attack["cards"] == [t("S12"), t("C3")] and attack["ap"] == 2 and attack["accuracy"] is True
-    pending = seat({"combat": {"pending": {"target": "c3"}}})
-    assert web.defend({"cards": [t("P6")]}, pending) == {"combatant": "c3", "cards": [t("P6")]}
-    with pytest.raises(RuleError):
-        web.defend({}, seat({"combat": None}))
+    # a defence that names nobody is the waiting attack's target's: the handler reads it under the lock
+    assert moves.defend({"cards": [t("P6")]}, table) == {"cards": [t("P6")]}
+    assert moves.defend({"combatant": ["c3"], "cards": []}, table) == {"combatant": "c3", "cards": []}
+    with pytest.raises(WrongStep, match="No combat is under way"):
+        Table().send(GM, "defend", cards=[])
+    idle = Table(stacked())
+    idle.fight(ann(), orc())
+    with pytest.raises(WrongStep, match="No attack is waiting for a defence"):
+        idle.send(GM, "defend", cards=[])
 
 
 def test_the_gms_tables_parse_from_text() -> None:
-    weapons = web.set_weapons({"table": ["Axe | physical | H3 | 3 | pentacles | muscle | 2 | steel"]}, seat())
+    weapons = moves.set_weapons({"table": ["Axe | physical | H3 | 3 | pentacles | muscle | 2 | steel"]}, seat())
     assert weapons["weapons"][0]["ap"] == 2 and weapons["weapons"][0]["modifier"] == "H3"
     with pytest.raises(RuleError, match="line 1"):
-        web.set_weapons({"table": ["Axe | physical | X9 | 3 | pentacles | muscle"]}, seat())
-    tables = web.set_criticals({"table": ["swords 11-14 | Knocked senseless."]}, seat())["tables"]
+        moves.set_weapons({"table": ["Axe | physical | X9 | 3 | pentacles | muscle"]}, seat())
+    tables = moves.set_criticals({"table": ["swords 11-14 | Knocked senseless."]}, seat())["tables"]
     assert tables["swords"]["12"] == "Knocked senseless." and tables["cups"] == {}
 
 
@@ -120,11 +131,13 @@ def test_hand_odds_rate_each_card_of_a_hand() -> None:
     assert float(king["hit"]) > float(three["hit"])
 
 
-def test_the_engine_runs_a_parsed_command() -> None:
+def test_the_engine_runs_a_parsed_move_with_the_sheet_the_table_has() -> None:
     table = Table(stacked(["C9"]))
-    args = web.check({"character": ["1"], "skill": ["stealth"], "attribute": ["quickness"],
-                      "complexity": ["mundane"]}, seat())
-    [made] = table.send(ANN, "check", **args)
+    table.seat(ann(quickness=7, skills={"stealth": 4}))
+    args = moves.check({"character": ["1"], "skill": ["stealth"], "attribute": ["quickness"],
+                        "complexity": ["mundane"]}, seat())
+    [made] = table.play.send("check", args, ANN, cards=table.cards, table=table.characters)
     assert made["total"] == 9 + 4 + 7
-    table.send(GM, "set_weapons", **web.set_weapons({"table": ["Axe | physical | 2 | 3 | cups | muscle"]}, seat()))
+    weapons = moves.set_weapons({"table": ["Axe | physical | 2 | 3 | cups | muscle"]}, seat())
+    table.play.send("set_weapons", weapons, GM, cards=table.cards, table=table.characters)
     assert table.state["weapons"][0]["modifier"] == "2"

@@ -14,8 +14,9 @@ from __future__ import annotations
 
 import pytest
 
+from games.shadows.profile import profile
+from games.shadows.sheet import FIELDS, clean_sheet
 from games.sheets import SheetError
-from games.shadows.sheet import FIELDS, clean_sheet, profile
 
 
 @pytest.mark.parametrize(("data", "field", "message"), [

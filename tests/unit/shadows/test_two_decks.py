@@ -13,11 +13,11 @@ import pytest
 
 from games.contract import Seat
 from games.core.cards_port import StackedCards
+from games.core.engine import RuleError
 from games.shadows import deck
-from games.shadows.errors import RuleError
 from games.shadows.faces import chance
 from games.shadows.odds import through_by_value
-from games.shadows.visibility import view
+from games.shadows.panel import view
 from tests.unit.shadows.kit import ANN_MEMBER, BOB_MEMBER, GM, GM_MEMBER, MAJORS, Table, character, of_type
 
 AXE = {"name": "Axe", "type": "physical", "modifier": "H2", "fumble": 3, "critical": "swords", "modern": False,

@@ -7,10 +7,12 @@ from games.contract import Seat
 import copy
 import json
 
-from games.shadows.events import apply
+from games.core.engine import Turn
+from games.shadows.audiences import audience
 from games.shadows.narrate import summary
-from games.shadows.state import new_state
-from games.shadows.visibility import audience, hand_of, view
+from games.shadows.panel import hand_of, view
+from games.shadows.system import ENGINE
+from tests.support.engine import member
 from tests.unit.shadows.kit import ANN, ANN_MEMBER, BOB_MEMBER, GM, GM_MEMBER, Table, ann, bob, of_type, orc, stacked, t
 
 HANDS = ["S12", "C3", "P10", "W1", "S5", "C11", "P2", "S14", "C12", "P6", "W9", "S3", "C4", "P8", "W2", "S7"]
@@ -99,18 +101,14 @@ def test_every_summary_is_plain_words() -> None:
 
 def test_replaying_the_log_rebuilds_the_state() -> None:
     table = fought()
-    state = new_state()
-    for event in table.log:
-        state = apply(state, event)
-    assert state == table.state
+    assert ENGINE.fold(table.log) == table.state
 
 
 def test_decide_leaves_the_state_alone() -> None:
     table = Table(stacked(HANDS))
     table.fight(ann(), bob())
     before = copy.deepcopy(table.state)
-    from games.shadows.procedure import decide
-
-    decide(table.state, {"type": "attack", "actor": ANN, "combatant": "c1", "target": "c2", "weapon": "Sword",
-                         "cards": [t("S12")]}, table.rng, table.cards)
+    turn = Turn(member=member(ANN), characters=table.characters, rng=table.rng, cards=table.cards)
+    ENGINE.decide(table.state, "attack", {"combatant": "c1", "target": "c2", "weapon": "Sword",
+                                          "cards": [t("S12")]}, turn)
     assert table.state == before

@@ -1,5 +1,6 @@
-"""Who sees what: each event's audience, and a member's hand (the panel's view per seat is
-``panel.view``, re-exported here).
+"""Who sees each event: ``AUDIENCES``, an audience for each event kind (games/contract.py:
+declared, never defaulted), and ``audience(event)``. What each seat's panel shows is
+``panel.view``; the hand a member holds, ``panel.hand_of``.
 
 Shadows of Humanity is the system hidden information exists for (seed: "in combat, only
 the GM and the particular player will see their own card draws"). The rules:
@@ -18,10 +19,6 @@ the GM and the particular player will see their own card draws"). The rules:
   which the public event about it does not carry, or carries in the GM's part), and any odds
   counted from it before the cards are down, are the GM's. A line's working with a GM's part
   is declared public (working.py): built from the public part, its whole twin the GM's.
-
-Which cards a player holds is ``hand_of(state, member_id)``: a separate pure function, so a
-platform that draws a per-member panel can add that member's own hand and nobody else's (the
-table's own hand pile shows the same cards, since the deal puts them there).
 """
 
 from __future__ import annotations
@@ -31,12 +28,8 @@ from typing import Any
 
 from games.contract import GM_ONLY, PUBLIC, AudienceRule, Visibility, public
 from games.shadows import deck
-from games.shadows.faces import card_face
 from games.shadows.narrate import prepared_line
 from games.shadows.story import npc_check_note
-from games.shadows.panel import view
-
-__all__ = ["AUDIENCES", "audience", "hand_of", "view"]
 
 Event = Mapping[str, Any]
 
@@ -168,18 +161,3 @@ def audience(event: Event) -> Visibility:
     rule = AUDIENCES[event["type"]]
     return rule(event) if callable(rule) else rule
 
-
-def hand_of(state: Mapping[str, Any], member: int | None) -> list[dict[str, Any]]:
-    """The hands member ``member`` holds this round: their own characters', and every NPC's
-    when they are the GM. The only way, besides the GM's lens, that hand cards leave the
-    state."""
-    fight = state.get("combat")
-    if not fight or member is None:
-        return []
-    out = []
-    for cid in fight["order"]:
-        person = fight["combatants"][cid]
-        if person["dealt"] and person.get("holder") == member:
-            out.append({"combatant": cid, "name": person["name"], "ap": person["ap"],
-                        "cards": [card_face(t) for t in person["hand"]]})
-    return out
