@@ -33,10 +33,15 @@ def _in_scene(state: Mapping[str, Any], args: Mapping[str, Any], idle: str) -> d
 
 def set_status(state: Mapping[str, Any], args: dict[str, Any], turn: Turn) -> list[Event]:
     """A Persona's Combat Status ("terrain effects, injuries, etc.") and whether it is still
-    on the Scene (Combat Eligibility: "or the Persona is teleported away")."""
+    on the Scene (Combat Eligibility: "or the Persona is teleported away"); and whether the
+    Conditions hinder it (``hindered``: "CHALLENGES are Actions hindered by certain
+    circumstances, or specific Conditions decided on by the Director"), so that its checks
+    are challenges until the Director lifts it; unsaid, it stays as it was."""
     person = _in_scene(state, args, "")
+    hindered = args.get("hindered")
     return [{"type": "status_set", "combatant": person["id"], "status": args.get("status", ""),
-             "present": args.get("present", True)}]
+             "present": args.get("present", True),
+             "hindered": bool(person.get("hindered")) if hindered is None else bool(hindered)}]
 
 
 def correct(state: Mapping[str, Any], args: dict[str, Any], turn: Turn) -> list[Event]:

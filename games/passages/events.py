@@ -22,7 +22,7 @@ the event's. An NPC's figures in an event sit under its Director's part (``audie
     pairing_resolved       {kind, a, b, levels, outcome, resolves, intents, wounds, fail_ticks}
     resolution_point       {turn, rows: [resolution row]}
     conditions_set         {conditions}
-    status_set             {combatant, status, present}
+    status_set             {combatant, status, present, hindered}
     track_corrected        {combatant, track, before, value, person}
     combat_ended           {turn}
 
@@ -56,6 +56,9 @@ def _scene(state: State, e: Mapping[str, Any]) -> None:
 
 def _checked(state: State, e: Mapping[str, Any]) -> None:
     state["checks"] = (state["checks"] + [{"combatant": e["combatant"], **e["check"]}])[-KEEP_CHECKS:]
+    if state["mode"] == COMBAT:  # the Action its Declaration allowed this Turn is taken
+        fight = state["combat"]
+        fight["acted"] = [*fight.get("acted", ()), e["combatant"]]
 
 
 def _contest_started(state: State, e: Mapping[str, Any]) -> None:
@@ -115,7 +118,7 @@ def _maybe_timing(state: State) -> None:
 
 def _turn_started(state: State, e: Mapping[str, Any]) -> None:
     combat = state["combat"]
-    combat.update(turn=e["turn"], phase=DECLARE, declared={}, timing={}, rolls={}, pairings=[])
+    combat.update(turn=e["turn"], phase=DECLARE, declared={}, timing={}, rolls={}, pairings=[], acted=[])
     for declaration in e["auto"]:
         combat["declared"][declaration["combatant"]] = dict(declaration)
     _maybe_timing(state)
@@ -153,6 +156,7 @@ def _conditions(state: State, e: Mapping[str, Any]) -> None:
 def _status(state: State, e: Mapping[str, Any]) -> None:
     person = _person(state, e["combatant"])
     person["status"], person["present"] = e["status"], e["present"]
+    person["hindered"] = bool(e.get("hindered"))
     if state["mode"] == COMBAT:
         if not e["present"]:
             state["combat"]["declared"].pop(e["combatant"], None)

@@ -112,8 +112,9 @@ def parse_conditions(form: Form, table: Table) -> dict[str, Any]:
 
 
 def parse_status(form: Form, table: Table) -> dict[str, Any]:
+    hindered = _flag(form, "hindered")
     return {**parse_names(form, table), **_said(form, "status", STATUS_LIMIT),
-            "present": _flag(form, "present") is not False}
+            "present": _flag(form, "present") is not False, **({} if hindered is None else {"hindered": hindered})}
 
 
 def parse_correct(form: Form, table: Table) -> dict[str, Any]:

@@ -162,7 +162,8 @@ def summary(event: Event, state: Mapping[str, Any], hidden: Collection[str] = fr
         "resolution_point": resolution,
         "conditions_set": lambda e: f"Conditions: {e['conditions'] or 'none'}.",
         "status_set": lambda e: f"{n(e['combatant'])}: {e['status'] or 'no particular status'}"
-        + ("" if e["present"] else "; leaves the Scene") + ".",
+        + ("" if e["present"] else "; leaves the Scene")
+        + ("; the Conditions hinder them: their checks are challenges" if e.get("hindered") else "") + ".",
         "track_corrected": lambda e: f"The Director sets {n(e['combatant'])}'s {TRACK_LABELS[e['track']]} "
         f"from {e['before']} to {e['value']}.",
         "combat_ended": lambda e: f"The fight ends in Turn {e['turn']}.",

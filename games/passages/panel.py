@@ -16,6 +16,7 @@ from games.contract import Character, Seat
 from games.core.engine import RuleError
 from games.passages import persona, rules, sheet, tracks
 from games.passages import state as st
+from games.passages.checks import may_check
 from games.passages.figures import SHORT, SHOWN_BANDS, skill_rows, track
 from games.passages.narrate import TRACK_LABELS, describe_check, summary
 from games.passages.scene_view import combat_view, contest_view, d100
@@ -30,6 +31,7 @@ def _persona_view(person: Mapping[str, Any], secret: bool) -> dict[str, Any]:
         "eligible": st.eligible(person), "downed": bool(person.get("downed")),
         "unconscious": bool(person.get("unconscious")), "present": bool(person.get("present", True)),
         "state": tracks.state_word(person), "status": person.get("status", ""),
+        "hindered": bool(person.get("hindered")),
         "quiet_turns": person.get("quiet_turns", 0),
     }
     if secret:
@@ -116,6 +118,7 @@ def panel(state: Mapping[str, Any], hidden: Collection[str] = frozenset()) -> di
         "scene": {cid: _persona_view(state["personae"][cid], cid in hidden) for cid in st.in_scene(state)},
         "in_scene": st.present(state),
         "contest_ids": list(state["contest"]["active"]) if state["mode"] == st.CONTEST else [],
+        "may_check": may_check(state),
         "checks": [{"line": describe_check(names.get(c["combatant"], ""), c, secret=c["combatant"] in hidden),
                     "die": d100(c["roll"])} for c in state["checks"]][::-1],
         "bands": [{"key": b, "label": rules.LABELS[b], "short": SHORT[b], "meaning": rules.MEANINGS[b]}
