@@ -28,12 +28,15 @@ def _game_state(state: Mapping[str, Any], turn: int) -> Event:
     Scene, each Persona's Health, Fatigue, Combat Eligibility and Combat Status". The
     Downed are set to rest and the Unconscious to nothing, as the seed allows them."""
     rows, auto = [], []
-    for cid in st.present(state):
+    for cid in st.in_scene(state):
         person = state["personae"][cid]
+        # one who has left stays in the Game State, not eligible ("or the Persona is teleported away")
         rows.append({"combatant": cid, "wounds": person["wounds"], "fatigue": person["fatigue"],
                      "untended": person["untended"], "eligible": st.eligible(person),
                      "downed": bool(person.get("downed")), "unconscious": bool(person.get("unconscious")),
-                     "status": person.get("status", "")})
+                     "status": person.get("status", ""), "present": bool(person.get("present", True))})
+        if not person.get("present", True):
+            continue
         if person.get("unconscious"):
             auto.append({"combatant": cid, "stance": st.OUT, "action": "unconscious", "auto": True,
                          **_defense(person)})

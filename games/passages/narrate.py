@@ -78,11 +78,16 @@ def summary(event: Event, state: Mapping[str, Any], hidden: Collection[str] = fr
             why = f"exhaustion; {joined(e['winners'])} is left standing"
         return f"The contest is over: {why}."
 
+    def game_state_row(r: Mapping[str, Any]) -> str:
+        status = f" ({r['status']})" if r.get("status") else ""
+        if r.get("present") is False:
+            return f"{n(r['combatant'])} has left the Scene{status}"
+        return (f"{n(r['combatant'])} {r['wounds']} Wounds / {r['fatigue']} Fatigue"
+                + (" (Unconscious)" if r["unconscious"] else " (Downed)" if r["downed"] else "")
+                + (f", {r['status']}" if r.get("status") else ""))
+
     def turn_started(e: Event) -> str:
-        people = "; ".join(
-            f"{n(r['combatant'])} {r['wounds']} Wounds / {r['fatigue']} Fatigue"
-            + (" (Unconscious)" if r["unconscious"] else " (Downed)" if r["downed"] else "")
-            for r in e["game_state"])
+        people = "; ".join(game_state_row(r) for r in e["game_state"])
         where = f" Conditions: {e['conditions']}." if e["conditions"] else ""
         return f"Turn {e['turn']}. Game State: {people}.{where}"
 

@@ -106,8 +106,10 @@ def combat_view(state: Mapping[str, Any], names: Mapping[str, str], hidden: Coll
     for cid in st.in_scene(state):
         d = fight["declared"].get(cid)
         roll = fight["rolls"].get(cid)
+        person = state["personae"][cid]
         rows.append({
             "id": cid, "name": names[cid], "declared": _declaration(d, names, hidden) if d else "",
+            "status": person.get("status", ""), "gone": not person.get("present", True),
             "stance": d["stance"] if d else "", "awaiting": "declare" if cid in to_declare else
             "roll" if cid in to_roll else "", "timing": fight["timing"].get(cid),
             "roll": line("combat_rolled", roll, state, hidden) if roll else "",
@@ -127,6 +129,8 @@ def combat_view(state: Mapping[str, Any], names: Mapping[str, str], hidden: Coll
         "turn": fight["turn"], "phase": fight["phase"],
         "phase_label": "Declaration" if fight["phase"] == st.DECLARE else "the Combat Rolls",
         "rows": rows, "pairings": pairs,
+        # whom a Declaration may name: those still on the Scene
+        "targets": [{"id": c, "name": names[c]} for c in st.present(state)],
         "waiting_to_declare": [names[c] for c in to_declare],
         "waiting_to_roll": [names[c] for c in to_roll],
         "may_time": [{"id": c, "name": names[c]} for c in st.attackers(state) if c not in fight["rolls"]],

@@ -49,7 +49,7 @@ def test_the_game_state_opens_each_turn(scene: Scene) -> None:
     assert started["turn"] == 1 and started["conditions"] == "a duel in the yard"
     assert started["game_state"][0] == {"combatant": "c1", "wounds": 100, "fatigue": 100, "untended": 0,
                                         "eligible": True, "downed": False, "unconscious": False,
-                                        "status": ""}
+                                        "status": "", "present": True}
     events = turn_one_after_start(scene)
     [next_turn] = of_type(events, "turn_started")
     assert next_turn["turn"] == 2
@@ -375,4 +375,5 @@ def test_a_persona_teleported_away_loses_combat_eligibility(scene: Scene) -> Non
     scene.roll("c1", 10)
     scene.roll("c2", 10)
     events = scene.resolve()
-    assert [r["combatant"] for r in of_type(events, "turn_started")[0]["game_state"]] == ["c1", "c2"]
+    rows = of_type(events, "turn_started")[0]["game_state"]
+    assert [(r["combatant"], r["eligible"]) for r in rows] == [("c1", True), ("c2", True), ("c3", False)]
