@@ -12,7 +12,7 @@ from games.core.engine import Turn
 from games.passages import sheet, tracks
 from games.passages import state as st
 from games.passages.access import find
-from games.passages.errors import NotNow
+from games.passages.errors import BadValue, NotNow
 from games.passages.events import Event
 
 UNDER_WAY = "No contest or fight is under way"
@@ -46,18 +46,36 @@ def set_status(state: Mapping[str, Any], args: dict[str, Any], turn: Turn) -> li
 
 def correct(state: Mapping[str, Any], args: dict[str, Any], turn: Turn) -> list[Event]:
     """The Director sets a track (healing, a Critical Wound, an Effect that restores
-    Fatigue). Wounds at 0 leave the Persona Unconscious; above 0 they are revived."""
-    person = _in_scene(state, args, ": correct the sheet instead")
-    track, value = args["track"], args["value"]
-    changed = {k: person[k] for k in (*sheet.TRACKS, "downed", "unconscious")}
-    changed[track] = value
-    changed["untended"] = min(changed["untended"], tracks.FULL - changed["wounds"])
-    changed["unconscious"] = changed["wounds"] == 0
-    if changed["unconscious"]:
-        changed["fatigue"] = 0
+    Fatigue): in the scene under way, or on the sheet outside one. Wounds at 0 leave the
+    Persona Unconscious; above 0 they are revived."""
+    if state["mode"] == st.IDLE or args.get("combatant") not in st.in_scene(state):
+        return _correct_sheet(state, args, turn)
+    person = find(state, args.get("combatant"))
+    changed = _corrected({k: person[k] for k in sheet.TRACKS}, args["track"], args["value"])
+    changed.update(unconscious=changed["wounds"] == 0)
     changed["downed"] = changed["unconscious"] or changed["fatigue"] == 0
-    return [{"type": "track_corrected", "combatant": person["id"], "track": track,
-             "before": person[track], "value": value, "person": changed}]
+    return [{"type": "track_corrected", "combatant": person["id"], "track": args["track"],
+             "before": person[args["track"]], "value": args["value"], "person": changed}]
+
+
+def _corrected(kept: dict[str, Any], track: str, value: int) -> dict[str, Any]:
+    kept[track] = value
+    kept["untended"] = min(kept["untended"], tracks.FULL - kept["wounds"])
+    if kept["wounds"] == 0:
+        kept["fatigue"] = 0
+    return kept
+
+
+def _correct_sheet(state: Mapping[str, Any], args: Mapping[str, Any], turn: Turn) -> list[Event]:
+    if state["mode"] != st.IDLE:
+        raise NotNow("That Persona is not in the scene under way: correct it when the scene ends.")
+    character = turn.character(args.get("combatant"))
+    if character is None:
+        raise BadValue("Choose a Persona at this table.")
+    now = sheet.clean(character.sheet)
+    kept = _corrected({k: now[k] for k in sheet.TRACKS}, args["track"], args["value"])
+    return [{"type": "track_corrected", "combatant": character.cid, "name": character.name,
+             "track": args["track"], "before": now[args["track"]], "value": args["value"], "sheet": kept}]
 
 
 def end(state: Mapping[str, Any], args: dict[str, Any], turn: Turn) -> list[Event]:

@@ -23,7 +23,10 @@ the event's. An NPC's figures in an event sit under its Director's part (``audie
     resolution_point       {turn, rows: [resolution row]}
     conditions_set         {conditions}
     status_set             {combatant, status, present, hindered}
-    track_corrected        {combatant, track, before, value, person}
+    track_corrected        {combatant, track, before, value, person} (in a scene) or
+                           {combatant, name, track, before, value, sheet} (outside one)
+    rested                 {combatant, name, before, after}: a rest outside a fight
+    tended                 {tender, patient, names, check, points, cost, after: {id: tracks}, npcs}
     combat_ended           {turn}
 
 A persona (``persona.persona``) is the sheet the scene began with, its ``id`` and ``name``, the
@@ -164,7 +167,29 @@ def _status(state: State, e: Mapping[str, Any]) -> None:
 
 
 def _corrected(state: State, e: Mapping[str, Any]) -> None:
-    _person(state, e["combatant"]).update(e["person"])
+    if "sheet" in e:  # outside a scene, on the sheet
+        _sheet_kept(state, e["combatant"], e["sheet"])
+    else:
+        _person(state, e["combatant"]).update(e["person"])
+
+
+def _sheet_kept(state: State, cid: str, tracks: Mapping[str, Any]) -> None:
+    """Outside a fight the sheets are the truth (``writeback``); a Persona the state still holds
+    from the last scene follows them, so the log folds to what the sheets say."""
+    if cid in state["personae"]:
+        person = _person(state, cid)
+        person.update(tracks)
+        person.update(unconscious=person["wounds"] == 0, downed=person["fatigue"] == 0)
+
+
+def _rested(state: State, e: Mapping[str, Any]) -> None:
+    _sheet_kept(state, e["combatant"], e["after"])
+
+
+def _tended(state: State, e: Mapping[str, Any]) -> None:
+    for cid, tracks in e["after"].items():
+        _sheet_kept(state, cid, tracks)
+    state["checks"] = (state["checks"] + [{"combatant": e["tender"], **e["check"]}])[-KEEP_CHECKS:]
 
 
 def _combat_ended(state: State, e: Mapping[str, Any]) -> None:
@@ -191,6 +216,8 @@ FOLDS: dict[str, Fold] = {
     "status_set": _status,
     "track_corrected": _corrected,
     "combat_ended": _combat_ended,
+    "rested": _rested,
+    "tended": _tended,
 }
 
 

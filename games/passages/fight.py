@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from games.core.engine import Turn
-from games.passages import combat, persona, rules
+from games.passages import combat, persona, recovery, rules
 from games.passages import state as st
 from games.passages.access import find, require_able, require_mode
 from games.passages.errors import BadValue, CannotAct, NotNow
@@ -101,7 +101,9 @@ def _declared(person: Mapping[str, Any], **declaration: Any) -> list[Event]:
 
 def rest(state: Mapping[str, Any], args: dict[str, Any], turn: Turn) -> list[Event]:
     """A Resting Action: OUT of the combat, exerting nothing. Seed: "Fatigue is recovered by
-    choosing not to exert oneself in combat"."""
+    choosing not to exert oneself in combat". Outside a fight, a rest (``recovery``)."""
+    if recovery.idle(state):
+        return recovery.rest_outside(state, args, turn)
     person = find(state, args.get("combatant"))
     _open_declarations(state, person)
     return _declared(person, stance=st.OUT, action=st.REST, **_defense(person))
@@ -110,7 +112,10 @@ def rest(state: Mapping[str, Any], args: dict[str, Any], turn: Turn) -> list[Eve
 def tend(state: Mapping[str, Any], args: dict[str, Any], turn: Turn) -> list[Event]:
     """Tending wounds, a non-combat Action (OUT). Seed: "Wounds must be tended for the
     individual to regain so Fatigue and Wound Ticks"; the tending resolves among the
-    Consequences at the Resolution Point, and a tended Wound drains no more Fatigue."""
+    Consequences at the Resolution Point, and a tended Wound drains no more Fatigue. Outside a
+    fight, a tending (``recovery``)."""
+    if recovery.idle(state):
+        return recovery.tend_outside(state, args, turn)
     person = find(state, args.get("combatant"))
     _open_declarations(state, person)
     require_able(person)

@@ -142,7 +142,7 @@ MOVES: tuple[Move, ...] = (
     Move("combat_start", "Start a fight", parse_combat_start, fight.combat_start),
     _player("declare", "Declare", parse_declare, fight.declare),
     _player("rest", "Rest", parse_names, fight.rest),
-    _player("tend", "Tend wounds", parse_names, fight.tend),
+    _player("tend", "Tend wounds", parse_check, fight.tend),
     Move("timing", "Set Timing", parse_timing, fight.timing),
     _player("combat_roll", "Roll the Combat Roll", parse_names, fight.combat_roll),
     Move("resolve", "Call the Resolution Point", parse_nothing, fight.resolve),

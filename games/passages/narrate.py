@@ -146,6 +146,20 @@ def summary(event: Event, state: Mapping[str, Any], hidden: Collection[str] = fr
                         + (f",{state_word}" if state_word else ""))
         return f"Resolution Point, Turn {e['turn']}: " + "; ".join(rows) + "."
 
+    def rested(e: Event) -> str:
+        before, now = e["before"], e["after"]
+        wounds = f", Wounds {before['wounds']} → {now['wounds']}" if now["wounds"] != before["wounds"] else ""
+        return f"{e['name']} rests: Fatigue {before['fatigue']} → {now['fatigue']}{wounds}."
+
+    def tended(e: Event) -> str:
+        names = e["names"]
+        tender, patient = names[e["tender"]], names[e["patient"]]
+        whom = "their own wounds" if e["tender"] == e["patient"] else f"{patient}'s wounds"
+        rolled = describe_check(tender, e["check"], secret=secret(e["tender"]))
+        left = e["after"][e["patient"]]["untended"]
+        return (f"{tender} tends {whom}. {rolled} {e['points']} untended Wound points tended ({left} left); "
+                f"{tender} spends a Fatigue tick.")
+
     texts: dict[str, Callable[[Event], str]] = {
         "checked": lambda e: describe_check(n(e["combatant"]), e["check"], secret=secret(e["combatant"]))
         + (" (a challenge: they are under attack)" if e.get("forced") else ""),
@@ -169,8 +183,10 @@ def summary(event: Event, state: Mapping[str, Any], hidden: Collection[str] = fr
         "status_set": lambda e: f"{n(e['combatant'])}: {e['status'] or 'no particular status'}"
         + ("" if e["present"] else "; leaves the Scene")
         + ("; the Conditions hinder them: their checks are challenges" if e.get("hindered") else "") + ".",
-        "track_corrected": lambda e: f"The Director sets {n(e['combatant'])}'s {TRACK_LABELS[e['track']]} "
-        f"from {e['before']} to {e['value']}.",
+        "track_corrected": lambda e: f"The Director sets {e.get('name') or n(e['combatant'])}'s "
+        f"{TRACK_LABELS[e['track']]} from {e['before']} to {e['value']}.",
+        "rested": rested,
+        "tended": tended,
         "combat_ended": lambda e: f"The fight ends in Turn {e['turn']}.",
     }
     return texts[event["type"]](event)
@@ -179,7 +195,7 @@ def summary(event: Event, state: Mapping[str, Any], hidden: Collection[str] = fr
 def public_line(event: Event, state: Mapping[str, Any]) -> str:
     """The line everyone reads (the engine's ``summary``): no NPC's figures. The Director's
     whole line rides in the event's Director's part (``audiences.settle``)."""
-    return summary(event, state, npcs(state))
+    return summary(event, state, npcs(state) | set(event.get("npcs") or ()))
 
 
 def undone_line(event: Event, state: Mapping[str, Any]) -> str:

@@ -148,4 +148,5 @@ def character_view(character: Character) -> dict[str, Any]:
         return {"skills": [], "wounds": track(tracks.FULL), "fatigue": track(tracks.FULL), "state": ""}
     person = {**cleaned, "downed": cleaned["fatigue"] == 0, "unconscious": cleaned["wounds"] == 0}
     return {"skills": skill_rows(cleaned["skills"]), "wounds": track(cleaned["wounds"]),
-            "fatigue": track(cleaned["fatigue"]), "untended": cleaned["untended"], "state": tracks.state_word(person)}
+            "fatigue": track(cleaned["fatigue"]), "untended": cleaned["untended"], "state": tracks.state_word(person),
+            "eligible": tracks.eligible_fatigue(cleaned["untended"])}

@@ -224,6 +224,7 @@ def _in_check(e: Event, n: Name) -> Working:
 
 MAKERS: dict[str, Callable[[Event, Name], Working]] = {
     "checked": _in_check, "practised": _in_check, "contest_rolled": _in_check, "combat_rolled": _rolled,
+    "tended": _in_check,
     "pairing_resolved": _pairing, "contest_round": _contest_round, "resolution_point": _resolution,
 }
 

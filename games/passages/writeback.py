@@ -21,6 +21,12 @@ def writeback(event: Mapping[str, Any], state: Mapping[str, Any]) -> dict[str, d
     "Health and Fatigue are the current values of the Persona at the Resolution Point". An
     undo back to before the scene writes nothing: the sheets are as they were then."""
     kind = event.get("type")
+    if kind == "rested":  # outside a fight: the sheets themselves
+        return {event["combatant"]: dict(event["after"])}
+    if kind == "tended":
+        return {cid: dict(t) for cid, t in event["after"].items()}
+    if kind == "track_corrected" and "sheet" in event:
+        return {event["combatant"]: dict(event["sheet"])}
     if kind in _ENDS:
         return {cid: {k: p[k] for k in sheet.LASTING} for cid, p in state["personae"].items()}
     if kind in _KEPT_AT:
