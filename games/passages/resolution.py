@@ -64,11 +64,14 @@ def _row(person: Mapping[str, Any], dealt: int, acted: bool, failed: int, tended
     # "Persona whose Wounds ... fall to zero also have their Fatigue value also set to zero
     # and are 'Downed' and 'Unconscious.'" Reading: Downed when something took Fatigue at
     # this Resolution Point and left it at 0; a Persona resting at 0 with nothing to pay is
-    # not Downed again, and regains its box.
+    # not Downed again, and regains its box. The Downed rest "in the next Turn" and no longer:
+    # the drain of untended Wounds during that forced rest does not Down them again (else a
+    # Persona with many untended points would rest for ever and never tend itself).
     unconscious = wounds == 0
     if unconscious:
         fatigue = 0
-    due = dealt + action + failing + drain
+    forced_rest = bool(person.get("downed")) and not acted
+    due = dealt + action + failing + (0 if forced_rest else drain)
     downed = unconscious or (fatigue == 0 and due > 0)
     # Recovery: "Personae / Opponents who DID NO Combat ACTION (including those who were
     # 'Downed') regains one Fatigue box (5%) ...". The Unconscious recover nothing: they

@@ -88,3 +88,19 @@ def test_an_npc_tenders_figures_stay_behind_the_screen(scene: Scene) -> None:
     assert "check" in tended[GM_PART]["keys"] and "BASE" in tended[GM_PART]["line"]
     line = public_line(tended, scene.state)
     assert "BASE" not in line and "rolls 30" in line
+
+
+def test_downed_means_a_rest_in_the_next_turn_not_a_trap(scene: Scene) -> None:
+    """Seed: "Persona whose Fatigue reduces by Damage, Consequences, or Results to zero is
+    'Downed' and may only make a Resting Action in the next Turn." Reading: the rest the rules
+    force ends with that Turn; the drain of untended Wounds during it does not Down the Persona
+    again, so with the box it regains it may tend its own wounds the Turn after."""
+    bob = persona("c2", "Bob")
+    scene.fight(persona("c1", "Ann", wounds=50, untended=50, fatigue=0, skills={"First Aid": 40}), bob)
+    assert scene.state["combat"]["declared"]["c1"]["auto"], "Downed: its rest is declared for it"
+    scene.rest("c2")
+    scene.resolve()
+    ann = scene.person("c1")
+    assert (ann["fatigue"], ann["downed"]) == (5, False)
+    assert "c1" not in scene.state["combat"]["declared"], "Ann declares for herself this Turn"
+    scene.send({"type": "tend", "combatant": "c1", "skill": "First Aid"})
