@@ -49,6 +49,7 @@ FIGURES: dict[str, Callable[[Event, Collection[str]], tuple[str, ...]]] = {
     "combat_started": _scene,
     "checked": lambda e, hidden: ("check",) if _in(hidden, e["combatant"]) else (),
     "tended": lambda e, hidden: ("check",) if _in(hidden, e["tender"]) else (),
+    "tend_rolled": lambda e, hidden: ("check",) if _in(hidden, e["combatant"]) else (),
     "practised": lambda e, hidden: ("check",) if _in(hidden, e["combatant"]) else (),
     "contest_rolled": lambda e, hidden: ("check",) if _in(hidden, e["combatant"]) else (),
     "declared": _declaration,

@@ -24,7 +24,7 @@ CHECK, CHALLENGE, PRACTICE = "check", "challenge", "practice"
 MODES = (CHECK, CHALLENGE, PRACTICE)
 
 
-def _forced_challenge(state: Mapping[str, Any], cid: str) -> bool:
+def forced_challenge(state: Mapping[str, Any], cid: str) -> bool:
     """Seed: "A Persona can be attacked (thus the object of COMBAT, without being subject to
     it. In these cases, they can still use non-combat Skills, but any such Action will be a
     CHALLENGE, not a CHECK." In a fight, a check waits for every Declaration (``_action_left``),
@@ -58,7 +58,7 @@ def _action_left(state: Mapping[str, Any], person: Mapping[str, Any]) -> None:
         raise NotNow(f"{name} has already made their Action this Turn.")
 
 
-def _challenge(state: Mapping[str, Any], person: Mapping[str, Any], args: Mapping[str, Any], turn: Turn) -> bool:
+def called_challenge(state: Mapping[str, Any], person: Mapping[str, Any], args: Mapping[str, Any], turn: Turn) -> bool:
     """Seed: "each can be a Check OR a Challenge by choice of the Director": the Director's call
     for this roll (``challenge``, refused from a player), or a Condition the Director set on the
     Persona (``hindered``, lasting until lifted)."""
@@ -98,9 +98,33 @@ def check(state: Mapping[str, Any], args: dict[str, Any], turn: Turn) -> list[Ev
     """A check (or, by the Director's choice, a challenge) by a Persona in the scene."""
     assert turn.rng is not None
     person, name, base = _skill_in_scene(state, args, "roll a one-off check instead")
-    forced = _forced_challenge(state, person["id"])
-    result = rules.check(name, base, turn.rng, challenge=_challenge(state, person, args, turn) or forced)
+    forced = forced_challenge(state, person["id"])
+    result = rules.check(name, base, turn.rng, challenge=called_challenge(state, person, args, turn) or forced)
     return [{"type": "checked", "combatant": person["id"], "check": result.to_dict(), "forced": forced}]
+
+
+def tend_roll(state: Mapping[str, Any], args: dict[str, Any], turn: Turn) -> list[Event]:
+    """The tending a Persona declared, rolled once every Declaration is in (``recovery`` has
+    the reading): its skill check, a challenge when the Director calls one or it is attacked.
+    What it tends is counted at the Resolution Point, from the patient's untended points then."""
+    assert turn.rng is not None
+    person = find(state, args.get("combatant"))
+    require_able(person)
+    fight = state["combat"]
+    if fight["phase"] != st.TIMING:
+        raise NotNow(f"A tending waits for every Declaration (whether {person['name']} is attacked makes it "
+                     "a challenge).")
+    mine = fight["declared"].get(person["id"]) or {}
+    if mine.get("action") != st.TEND:
+        raise NotNow(f"{person['name']} did not declare a tending this Turn.")
+    if person["id"] in fight.get("acted", ()):
+        raise NotNow(f"{person['name']} has already made their Action this Turn.")
+    challenge = called_challenge(state, person, args, turn)
+    name, base = persona.skill(person, args.get("skill"))
+    forced = forced_challenge(state, person["id"])
+    result = rules.check(name, base, turn.rng, challenge=challenge or forced)
+    return [{"type": "tend_rolled", "combatant": person["id"], "patient": mine["patient"], "check": result.to_dict(),
+             "forced": forced}]
 
 
 def practice(state: Mapping[str, Any], args: dict[str, Any], turn: Turn) -> list[Event]:

@@ -26,6 +26,7 @@ the event's. An NPC's figures in an event sit under its Director's part (``audie
     track_corrected        {combatant, track, before, value, person} (in a scene) or
                            {combatant, name, track, before, value, sheet} (outside one)
     rested                 {combatant, name, before, after}: a rest outside a fight
+    tend_rolled            {combatant, patient, check, forced}: a declared tending's roll
     tended                 {tender, patient, names, check, points, cost, after: {id: tracks}, npcs}
     combat_ended           {turn}
 
@@ -121,7 +122,8 @@ def _maybe_timing(state: State) -> None:
 
 def _turn_started(state: State, e: Mapping[str, Any]) -> None:
     combat = state["combat"]
-    combat.update(turn=e["turn"], phase=DECLARE, declared={}, timing={}, rolls={}, pairings=[], acted=[])
+    combat.update(turn=e["turn"], phase=DECLARE, declared={}, timing={}, rolls={}, pairings=[], acted=[],
+                  tendings={})
     for declaration in e["auto"]:
         combat["declared"][declaration["combatant"]] = dict(declaration)
     _maybe_timing(state)
@@ -182,6 +184,14 @@ def _sheet_kept(state: State, cid: str, tracks: Mapping[str, Any]) -> None:
         person.update(unconscious=person["wounds"] == 0, downed=person["fatigue"] == 0)
 
 
+def _tend_rolled(state: State, e: Mapping[str, Any]) -> None:
+    fight = state["combat"]
+    fight["acted"] = [*fight.get("acted", ()), e["combatant"]]
+    fight["tendings"] = {**fight.get("tendings", {}), e["combatant"]: {"patient": e["patient"],
+                                                                       "band": e["check"]["band"]}}
+    state["checks"] = (state["checks"] + [{"combatant": e["combatant"], **e["check"]}])[-KEEP_CHECKS:]
+
+
 def _rested(state: State, e: Mapping[str, Any]) -> None:
     _sheet_kept(state, e["combatant"], e["after"])
 
@@ -217,6 +227,7 @@ FOLDS: dict[str, Fold] = {
     "track_corrected": _corrected,
     "combat_ended": _combat_ended,
     "rested": _rested,
+    "tend_rolled": _tend_rolled,
     "tended": _tended,
 }
 

@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from games.core.engine import Turn
-from games.passages import combat, persona, recovery, rules
+from games.passages import checks, combat, persona, recovery, rules
 from games.passages import state as st
 from games.passages.access import find, require_able, require_mode
 from games.passages.errors import BadValue, CannotAct, NotNow
@@ -112,10 +112,13 @@ def rest(state: Mapping[str, Any], args: dict[str, Any], turn: Turn) -> list[Eve
 def tend(state: Mapping[str, Any], args: dict[str, Any], turn: Turn) -> list[Event]:
     """Tending wounds, a non-combat Action (OUT). Seed: "Wounds must be tended for the
     individual to regain so Fatigue and Wound Ticks"; the tending resolves among the
-    Consequences at the Resolution Point, and a tended Wound drains no more Fatigue. Outside a
-    fight, a tending (``recovery``)."""
+    Consequences at the Resolution Point, and a tended Wound drains no more Fatigue. Declared
+    here; rolled once every Declaration is in (``checks.tend_roll``). Outside a fight, a
+    tending of its own (``recovery``)."""
     if recovery.idle(state):
         return recovery.tend_outside(state, args, turn)
+    if state["mode"] == st.COMBAT and args.get("skill"):
+        return checks.tend_roll(state, args, turn)  # the declared tending's roll names its skill
     person = find(state, args.get("combatant"))
     _open_declarations(state, person)
     require_able(person)

@@ -34,6 +34,11 @@ def describe_check(who: str, check: Mapping[str, Any], *, secret: bool = False) 
     return f"{how}: rolls {check['roll']}, {LABELS[check['band']]}."
 
 
+def tending_word(band: str) -> str:
+    """How much of a patient's untended Wounds a tending of this band tends (recovery.py)."""
+    return {"success": "all", "double_down": "all", "double_up": "half"}.get(band, "none")
+
+
 def summary(event: Event, state: Mapping[str, Any], hidden: Collection[str] = frozenset()) -> str:
     """The event's log line. ``hidden``: the Personae whose sheets the reader may not see (the
     NPCs, behind the Director's screen): the line keeps what happens in the open (the dice, the
@@ -186,6 +191,10 @@ def summary(event: Event, state: Mapping[str, Any], hidden: Collection[str] = fr
         "track_corrected": lambda e: f"The Director sets {e.get('name') or n(e['combatant'])}'s "
         f"{TRACK_LABELS[e['track']]} from {e['before']} to {e['value']}.",
         "rested": rested,
+        "tend_rolled": lambda e: f"Tending {n(e['patient'])}'s wounds, "
+        + describe_check(n(e["combatant"]), e["check"], secret=secret(e["combatant"]))
+        + (" (a challenge: they are under attack)" if e.get("forced") else "")
+        + f" It tends {tending_word(e['check']['band'])} of the untended points, at the Resolution Point.",
         "tended": tended,
         "combat_ended": lambda e: f"The fight ends in Turn {e['turn']}.",
     }

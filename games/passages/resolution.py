@@ -16,7 +16,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from games.passages import tracks
-from games.passages.state import IN, TEND, in_scene
+from games.passages.recovery import tended_points
+from games.passages.state import IN, in_scene
 
 
 def resolution_rows(state: Mapping[str, Any]) -> list[dict[str, Any]]:
@@ -29,18 +30,25 @@ def resolution_rows(state: Mapping[str, Any]) -> list[dict[str, Any]]:
             damage[wound["to"]] = damage.get(wound["to"], 0) + wound["damage"]["dealt"]
         for cid, n in pairing["fail_ticks"].items():
             fail_ticks[cid] = fail_ticks.get(cid, 0) + n
-    tended = {d.get("patient") for d in declared.values() if d.get("action") == TEND}
+    # each tending tends, by its band, the patient's untended points from earlier Turns
+    tended: dict[str, int] = {}
+    for tendering in (combat.get("tendings") or {}).values():
+        patient = tendering["patient"]
+        left = state["personae"][patient]["untended"] - tended.get(patient, 0)
+        tended[patient] = tended.get(patient, 0) + tended_points(tendering["band"], left)
     rows = []
     for cid in in_scene(state):
         person = state["personae"][cid]
         if not person.get("present", True):
             continue
         rows.append(_row(person, damage.get(cid, 0), declared.get(cid, {}).get("stance") == IN
-                         and cid in combat["rolls"], fail_ticks.get(cid, 0), cid in tended))
+                         and cid in combat["rolls"], fail_ticks.get(cid, 0), tended.get(cid, 0),
+                         cid in (combat.get("tendings") or {})))
     return rows
 
 
-def _row(person: Mapping[str, Any], dealt: int, acted: bool, failed: int, tended: bool) -> dict[str, Any]:
+def _row(person: Mapping[str, Any], dealt: int, acted: bool, failed: int, tended: int,
+         tending: bool) -> dict[str, Any]:
     wounds, fatigue, untended = person["wounds"], person["fatigue"], person["untended"]
     row: dict[str, Any] = {"combatant": person["id"], "before": {
         "wounds": wounds, "fatigue": fatigue, "untended": untended}}
@@ -51,14 +59,18 @@ def _row(person: Mapping[str, Any], dealt: int, acted: bool, failed: int, tended
     #    plus a tick for each failed roll-off ("plus one Tick for failing").
     action = tracks.ticks(1) if acted else 0
     failing = tracks.ticks(failed)
-    fatigue = tracks.lose(fatigue, action + failing)
-    # 3. Consequences: a Wound tended this turn stops draining; the Wound points left untended
-    #    from earlier turns cost a Fatigue point each ("Each Untended Wound Point costs an
-    #    additional point of Fatigue at the Resolution Point"; "every Turn after the first":
-    #    the Wound dealt this turn drains from the next).
-    drain = 0 if tended else untended
+    # a tending exerts the tender ("unless the Skill explicitly says it exerts Fatigue": ours
+    # does, recovery.py): a tick, and no recovery this Turn
+    exertion = tracks.ticks(1) if tending else 0
+    fatigue = tracks.lose(fatigue, action + failing + exertion)
+    # 3. Consequences: the points tended this turn stop draining; the Wound points left
+    #    untended from earlier turns cost a Fatigue point each ("Each Untended Wound Point
+    #    costs an additional point of Fatigue at the Resolution Point"; "every Turn after the
+    #    first": the Wound dealt this turn drains from the next, and is not yet tended).
+    tended = min(tended, untended)
+    drain = untended - tended
     fatigue = tracks.lose(fatigue, drain)
-    untended = 0 if tended else tracks.clamp(untended + dealt)
+    untended = tracks.clamp(untended - tended + dealt)
     # Downed and Unconscious: "Persona whose Fatigue reduces by Damage, Consequences, or
     # Results to zero is 'Downed' and may only make a Resting Action in the next Turn." /
     # "Persona whose Wounds ... fall to zero also have their Fatigue value also set to zero
@@ -71,16 +83,16 @@ def _row(person: Mapping[str, Any], dealt: int, acted: bool, failed: int, tended
     if unconscious:
         fatigue = 0
     forced_rest = bool(person.get("downed")) and not acted
-    due = dealt + action + failing + (0 if forced_rest else drain)
+    due = dealt + action + failing + exertion + (0 if forced_rest else drain)
     downed = unconscious or (fatigue == 0 and due > 0)
     # Recovery: "Personae / Opponents who DID NO Combat ACTION (including those who were
     # 'Downed') regains one Fatigue box (5%) ...". The Unconscious recover nothing: they
     # "cannot perform any Actions until revived".
-    quiet = 0 if acted else person.get("quiet_turns", 0) + 1
+    quiet = 0 if acted or tending else person.get("quiet_turns", 0) + 1
     before_recovery = fatigue
-    if not acted and not unconscious:
+    if quiet and not unconscious:
         fatigue = tracks.recovered(fatigue, untended, quiet)
-    row.update(damage=dealt, action=action, failing=failing, drain=drain, tended=tended,
+    row.update(damage=dealt, action=action, failing=failing, tending=exertion, drain=drain, tended=tended,
                recovered=fatigue - before_recovery, quiet_turns=quiet,
                after={"wounds": wounds, "fatigue": fatigue, "untended": untended},
                downed=downed, unconscious=unconscious)

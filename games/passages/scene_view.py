@@ -110,6 +110,9 @@ def combat_view(state: Mapping[str, Any], names: Mapping[str, str], hidden: Coll
         rows.append({
             "id": cid, "name": names[cid], "declared": _declaration(d, names, hidden) if d else "",
             "status": person.get("status", ""), "gone": not person.get("present", True),
+            # a tending declared, its roll still to make once every Declaration is in
+            "to_tend": bool(d) and d.get("action") == st.TEND and fight["phase"] == st.TIMING
+            and cid not in fight.get("acted", ()),
             "stance": d["stance"] if d else "", "awaiting": "declare" if cid in to_declare else
             "roll" if cid in to_roll else "", "timing": fight["timing"].get(cid),
             "roll": line("combat_rolled", roll, state, hidden) if roll else "",
@@ -147,8 +150,9 @@ def _resolution_row(row: Mapping[str, Any], names: Mapping[str, str]) -> dict[st
     parts = [f"damage {row['damage']}" if row["damage"] else "",
              f"combat action {row['action']}" if row["action"] else "",
              f"failing {row['failing']}" if row["failing"] else "",
+             f"tending {row['tending']}" if row.get("tending") else "",
              f"untended wounds {row['drain']}" if row["drain"] else "",
-             "wounds tended" if row["tended"] else "",
+             f"{int(row['tended'])} untended points tended" if row["tended"] else "",
              f"recovers {row['recovered']}" if row["recovered"] else ""]
     return {"name": names.get(row["combatant"], ""), "wounds": f"{before['wounds']} → {after['wounds']}",
             "fatigue": f"{before['fatigue']} → {after['fatigue']}",

@@ -205,6 +205,10 @@ def _resolution(e: Event, n: Name) -> Working:
             parts.append(f"{r['action']} Fatigue for a Combat Action")
         if r.get("failing"):
             parts.append(f"{r['failing']} Fatigue for failing")
+        if r.get("tending"):
+            parts.append(f"{r['tending']} Fatigue for tending")
+        if r.get("tended"):
+            parts.append(f"{int(r['tended'])} untended Wound points tended")
         if r.get("drain"):
             parts.append(f"{r['drain']} Fatigue for Untended Wounds")
         if r.get("recovered"):
@@ -224,7 +228,7 @@ def _in_check(e: Event, n: Name) -> Working:
 
 MAKERS: dict[str, Callable[[Event, Name], Working]] = {
     "checked": _in_check, "practised": _in_check, "contest_rolled": _in_check, "combat_rolled": _rolled,
-    "tended": _in_check,
+    "tended": _in_check, "tend_rolled": _in_check,
     "pairing_resolved": _pairing, "contest_round": _contest_round, "resolution_point": _resolution,
 }
 

@@ -80,24 +80,29 @@ def test_untended_wounds_drain_every_turn_after_the_first(scene: Scene) -> None:
 
 
 def test_tending_stops_the_drain(scene: Scene) -> None:
-    """Seed: "Wounds must be tended for the individual to regain so Fatigue and Wound Ticks"."""
+    """Seed: "Wounds must be tended for the individual to regain so Fatigue and Wound Ticks".
+    Each tends their own with a Success (Trayer's Campfire 33, Garbo's Two-Hander 25): no drain,
+    a tick for the effort."""
     turn_one(scene)
     scene.send({"type": "tend", "combatant": "c1"})
     scene.send({"type": "tend", "combatant": "c2"})
+    scene.send({"type": "tend", "combatant": "c1", "skill": "Campfire"}, 20)
+    scene.send({"type": "tend", "combatant": "c2", "skill": "Two-Hander"}, 20)
     [point, _] = scene.resolve()
     assert all(r["drain"] == 0 and r["tended"] for r in point["rows"])
-    assert scene.person("c1")["untended"] == 0 and scene.track("c1") == (99, 99)
+    assert scene.person("c1")["untended"] == 0 and scene.track("c1") == (99, 89)
 
 
 def test_tending_another(scene: Scene) -> None:
     """Seed: "When your Wounds reach zero, you are prone, unconscious, and most likely will break
     the Injunction without the assistance of others": one Persona may tend another's Wounds."""
-    scene.fight(ANN, BOB, persona("c3", "Medic", untended=10, wounds=90))
+    scene.fight(persona("c1", "Ann", untended=10, wounds=90), BOB, persona("c3", "Medic"))
     scene.rest("c1")
     scene.rest("c2")
     scene.send({"type": "tend", "combatant": "c3", "patient": "c1"})
+    scene.send({"type": "tend", "combatant": "c3", "skill": "Tracking"}, 20)
     [point, _] = scene.resolve()
-    assert {r["combatant"]: r["tended"] for r in point["rows"]} == {"c1": True, "c2": False, "c3": False}
+    assert {r["combatant"]: r["tended"] for r in point["rows"]} == {"c1": 10, "c2": 0, "c3": 0}
 
 
 def test_each_combat_action_costs_a_tick_and_a_failure_one_more(scene: Scene) -> None:

@@ -103,4 +103,8 @@ def test_downed_means_a_rest_in_the_next_turn_not_a_trap(scene: Scene) -> None:
     ann = scene.person("c1")
     assert (ann["fatigue"], ann["downed"]) == (5, False)
     assert "c1" not in scene.state["combat"]["declared"], "Ann declares for herself this Turn"
-    scene.send({"type": "tend", "combatant": "c1", "skill": "First Aid"})
+    scene.send({"type": "tend", "combatant": "c1"})
+    scene.rest("c2")
+    scene.send({"type": "tend", "combatant": "c1", "skill": "First Aid"}, 30)
+    scene.resolve()
+    assert scene.person("c1")["untended"] == 0
