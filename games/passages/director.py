@@ -19,8 +19,11 @@ UNDER_WAY = "No contest or fight is under way"
 
 
 def set_conditions(state: Mapping[str, Any], args: dict[str, Any], turn: Turn) -> list[Event]:
-    """Seed: "the Director adds any changes to the Conditions of the Engagement"."""
-    return [{"type": "conditions_set", "conditions": args.get("conditions", "")}]
+    """Seed: "the Director adds any changes to the Conditions of the Engagement": their words,
+    and a modifier they carry to every Combat Roll (unsaid, it stays as it was)."""
+    modifier = args.get("modifier")
+    return [{"type": "conditions_set", "conditions": args.get("conditions", ""),
+             "modifier": int(state.get("conditions_modifier", 0)) if modifier is None else modifier}]
 
 
 def _in_scene(state: Mapping[str, Any], args: Mapping[str, Any], idle: str) -> dict[str, Any]:
@@ -41,7 +44,9 @@ def set_status(state: Mapping[str, Any], args: dict[str, Any], turn: Turn) -> li
     hindered = args.get("hindered")
     return [{"type": "status_set", "combatant": person["id"], "status": args.get("status", ""),
              "present": args.get("present", True),
-             "hindered": bool(person.get("hindered")) if hindered is None else bool(hindered)}]
+             "hindered": bool(person.get("hindered")) if hindered is None else bool(hindered),
+             # a lasting modifier to its Combat Roll (the torch, a tower): unsaid, it stays
+             "modifier": int(person.get("modifier", 0)) if args.get("modifier") is None else args["modifier"]}]
 
 
 def correct(state: Mapping[str, Any], args: dict[str, Any], turn: Turn) -> list[Event]:

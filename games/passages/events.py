@@ -21,8 +21,8 @@ the event's. An NPC's figures in an event sit under its Director's part (``audie
                             defense_skill, defense, margin, level, level_name, ranged}
     pairing_resolved       {kind, a, b, levels, outcome, resolves, intents, wounds, fail_ticks}
     resolution_point       {turn, rows: [resolution row]}
-    conditions_set         {conditions}
-    status_set             {combatant, status, present, hindered}
+    conditions_set         {conditions, modifier}
+    status_set             {combatant, status, present, hindered, modifier}
     track_corrected        {combatant, track, before, value, person} (in a scene) or
                            {combatant, name, track, before, value, sheet} (outside one)
     rested                 {combatant, name, before, after}: a rest outside a fight
@@ -156,12 +156,14 @@ def _resolution(state: State, e: Mapping[str, Any]) -> None:
 
 def _conditions(state: State, e: Mapping[str, Any]) -> None:
     state["conditions"] = e["conditions"]
+    state["conditions_modifier"] = int(e.get("modifier", 0))
 
 
 def _status(state: State, e: Mapping[str, Any]) -> None:
     person = _person(state, e["combatant"])
     person["status"], person["present"] = e["status"], e["present"]
     person["hindered"] = bool(e.get("hindered"))
+    person["modifier"] = int(e.get("modifier", 0))
     if state["mode"] == COMBAT:
         if not e["present"]:
             state["combat"]["declared"].pop(e["combatant"], None)

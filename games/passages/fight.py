@@ -191,7 +191,7 @@ def combat_roll(state: Mapping[str, Any], args: dict[str, Any], turn: Turn) -> l
         raise NotNow(f"{target['name']} is no longer in the fight.")
     theirs = fight["declared"].get(target["id"]) or _defense(target)
     die = rules.roll_d100(turn.rng)
-    modifier = fight["timing"].get(person["id"], {}).get("modifier", 0)
+    modifier = st.modifier(state, person["id"])
     total = combat.attack_total(die, mine["combat"], modifier)
     level = combat.attack_level(total, theirs["defense"])
     rolled: Event = {"type": "combat_rolled", "combatant": person["id"], "target": target["id"], "die": die,

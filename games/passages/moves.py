@@ -108,13 +108,15 @@ def parse_timing(form: Form, table: Table) -> dict[str, Any]:
 
 
 def parse_conditions(form: Form, table: Table) -> dict[str, Any]:
-    return {"conditions": _said(form, "conditions", CONDITIONS_LIMIT).get("conditions", "")}
+    return {"conditions": _said(form, "conditions", CONDITIONS_LIMIT).get("conditions", ""),
+            **_number(form, "modifier", "A modifier", -100, 100)}
 
 
 def parse_status(form: Form, table: Table) -> dict[str, Any]:
     hindered = _flag(form, "hindered")
     return {**parse_names(form, table), **_said(form, "status", STATUS_LIMIT),
-            "present": _flag(form, "present") is not False, **({} if hindered is None else {"hindered": hindered})}
+            "present": _flag(form, "present") is not False, **({} if hindered is None else {"hindered": hindered}),
+            **_number(form, "modifier", "A modifier", -100, 100)}
 
 
 def parse_correct(form: Form, table: Table) -> dict[str, Any]:

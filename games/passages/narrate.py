@@ -184,10 +184,12 @@ def summary(event: Event, state: Mapping[str, Any], hidden: Collection[str] = fr
         "combat_rolled": rolled,
         "pairing_resolved": pairing,
         "resolution_point": resolution,
-        "conditions_set": lambda e: f"Conditions: {e['conditions'] or 'none'}.",
+        "conditions_set": lambda e: f"Conditions: {e['conditions'] or 'none'}"
+        + (f"; {e['modifier']:+d} to every Combat Roll until they change" if e.get("modifier") else "") + ".",
         "status_set": lambda e: f"{n(e['combatant'])}: {e['status'] or 'no particular status'}"
         + ("" if e["present"] else "; leaves the Scene")
-        + ("; the Conditions hinder them: their checks are challenges" if e.get("hindered") else "") + ".",
+        + ("; the Conditions hinder them: their checks are challenges" if e.get("hindered") else "")
+        + (f"; {e['modifier']:+d} to their Combat Roll until it changes" if e.get("modifier") else "") + ".",
         "track_corrected": lambda e: f"The Director sets {e.get('name') or n(e['combatant'])}'s "
         f"{TRACK_LABELS[e['track']]} from {e['before']} to {e['value']}.",
         "rested": rested,

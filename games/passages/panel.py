@@ -31,7 +31,7 @@ def _persona_view(person: Mapping[str, Any], secret: bool) -> dict[str, Any]:
         "eligible": st.eligible(person), "downed": bool(person.get("downed")),
         "unconscious": bool(person.get("unconscious")), "present": bool(person.get("present", True)),
         "state": tracks.state_word(person), "status": person.get("status", ""),
-        "hindered": bool(person.get("hindered")),
+        "hindered": bool(person.get("hindered")), "modifier": int(person.get("modifier", 0)),
         "quiet_turns": person.get("quiet_turns", 0),
     }
     if secret:
@@ -113,7 +113,7 @@ def panel(state: Mapping[str, Any], hidden: Collection[str] = frozenset()) -> di
     undo = state.get("undo") or []
     view: dict[str, Any] = {
         "mode": state["mode"], "title": _title(state), "turn": _turn(state, names),
-        "conditions": state["conditions"],
+        "conditions": state["conditions"], "conditions_modifier": int(state.get("conditions_modifier", 0)),
         # each Persona of the contest or fight by id (the lists below give the order)
         "scene": {cid: _persona_view(state["personae"][cid], cid in hidden) for cid in st.in_scene(state)},
         "in_scene": st.present(state),

@@ -68,12 +68,12 @@ def _pairing_odds(state: Mapping[str, Any], pairing: Mapping[str, Any], hidden: 
     alone when either side's sheet is behind the screen (a plain line says so to the others)."""
     if pairing["a"] in hidden or pairing["b"] in hidden:
         return {"secret": SECRET_ODDS}
-    declared, timing = state["combat"]["declared"], state["combat"]["timing"]
+    declared = state["combat"]["declared"]
     a, b = declared[pairing["a"]], declared.get(pairing["b"], {})
-    a_timing = timing.get(pairing["a"], {}).get("modifier", 0)
+    a_timing = st.modifier(state, pairing["a"])
     if pairing["kind"] == "mutual":
         o = odds.pairing(a["combat"], a["defense"], b["combat"], b["defense"], a_timing=a_timing,
-                         b_timing=timing.get(pairing["b"], {}).get("modifier", 0))
+                         b_timing=st.modifier(state, pairing["b"]))
         return {key: odds.percent(v) for key, v in o.items()}
     defense = b.get("defense", persona.selected(state["personae"][pairing["b"]], "defense")[1])
     return {"a_lands": odds.percent(odds.lands(a["combat"], defense, a_timing))}

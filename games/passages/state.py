@@ -130,6 +130,16 @@ def pairing_of(state: Mapping[str, Any], cid: str) -> dict[str, Any] | None:
                 None)
 
 
+def modifier(state: Mapping[str, Any], cid: str) -> int:
+    """What modifies ``cid``'s Combat Roll now: this Turn's Timing, the modifier its Status
+    carries and the Conditions' (seed: "Timing is a result of Combat Status, and modifies the
+    Combat roll"). The last two last until the Director changes them."""
+    combat = state.get("combat") or {}
+    turn = int(combat.get("timing", {}).get(cid, {}).get("modifier", 0))
+    person = state["personae"].get(cid, {})
+    return turn + int(person.get("modifier", 0)) + int(state.get("conditions_modifier", 0))
+
+
 def contest_waiting(state: Mapping[str, Any]) -> list[str]:
     contest = state.get("contest")
     if state["mode"] != CONTEST or contest is None:
