@@ -47,6 +47,7 @@ def _declaration(e: Event, hidden: Collection[str]) -> tuple[str, ...]:
 FIGURES: dict[str, Callable[[Event, Collection[str]], tuple[str, ...]]] = {
     "contest_started": _scene,
     "combat_started": _scene,
+    "joined": _scene,
     "checked": lambda e, hidden: ("check",) if _in(hidden, e["combatant"]) else (),
     "tended": lambda e, hidden: ("check",) if _in(hidden, e["tender"]) else (),
     "tend_rolled": lambda e, hidden: ("check",) if _in(hidden, e["combatant"]) else (),

@@ -9,10 +9,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from games.core.engine import Turn
-from games.passages import sheet, tracks
+from games.passages import persona, sheet, tracks
 from games.passages import state as st
 from games.passages.access import find
-from games.passages.errors import BadValue, NotNow
+from games.passages.errors import BadValue, CannotAct, NotNow
 from games.passages.events import Event
 
 UNDER_WAY = "No contest or fight is under way"
@@ -81,6 +81,24 @@ def _correct_sheet(state: Mapping[str, Any], args: Mapping[str, Any], turn: Turn
     kept = _corrected({k: now[k] for k in sheet.TRACKS}, args["track"], args["value"])
     return [{"type": "track_corrected", "combatant": character.cid, "name": character.name,
              "track": args["track"], "before": now[args["track"]], "value": args["value"], "sheet": kept}]
+
+
+def join(state: Mapping[str, Any], args: dict[str, Any], turn: Turn) -> list[Event]:
+    """Reinforcements: Personae join the fight at the next Turn's Game State and Declarations
+    (seed: "GAME STATE- The director outlines ... all known opponents and extras on the Scene at
+    the beginning of the Stage or Turn"), or the contest at its next round; neither ends. One
+    who left and comes back is the Director's Status to restore (``set_status``)."""
+    if state["mode"] == st.IDLE:
+        raise NotNow(f"{UNDER_WAY}: start one with them.")
+    here = [cid for cid in args["combatants"] if cid in st.in_scene(state)]
+    if here:
+        raise NotNow(f"{state['personae'][here[0]]['name']} is already in it.")
+    people = persona.scene_personae(args["combatants"], turn)
+    if state["mode"] == st.CONTEST and state["contest"]["magic"]:
+        for person in people:
+            if person["magic"] <= 0:
+                raise CannotAct(f"{person['name']} has no Magical Resources left to duel with.")
+    return [{"type": "joined", "personae": people}]
 
 
 def end(state: Mapping[str, Any], args: dict[str, Any], turn: Turn) -> list[Event]:

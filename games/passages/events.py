@@ -26,6 +26,7 @@ the event's. An NPC's figures in an event sit under its Director's part (``audie
     track_corrected        {combatant, track, before, value, person} (in a scene) or
                            {combatant, name, track, before, value, sheet} (outside one)
     rested                 {combatant, name, before, after}: a rest outside a fight
+    joined                 {personae: [persona]}: reinforcements, in from the next Turn or round
     tend_rolled            {combatant, patient, check, forced}: a declared tending's roll
     tended                 {tender, patient, names, check, points, cost, after: {id: tracks}, npcs}
     combat_ended           {turn}
@@ -56,6 +57,21 @@ def _scene(state: State, e: Mapping[str, Any]) -> None:
     state["personae"] = {p["id"]: dict(p) for p in e["personae"]}
     state["order"] = [p["id"] for p in e["personae"]]
     state["checks"] = []
+
+
+def _joined(state: State, e: Mapping[str, Any]) -> None:
+    """Reinforcements wait (``joining``) for the next Turn's Game State or the contest's next
+    round, where ``_take_in`` brings them in."""
+    for p in e["personae"]:
+        state["personae"][p["id"]] = {**p, "present": False, "joining": True}
+        state["order"] = [c for c in state["order"] if c != p["id"]] + [p["id"]]
+
+
+def _take_in(state: State) -> list[str]:
+    joining = [cid for cid in state["order"] if state["personae"].get(cid, {}).get("joining")]
+    for cid in joining:
+        state["personae"][cid].update(present=True, joining=False)
+    return joining
 
 
 def _checked(state: State, e: Mapping[str, Any]) -> None:
@@ -89,6 +105,10 @@ def _contest_round(state: State, e: Mapping[str, Any]) -> None:
         "round", "bands", "ticks", "costs", "after", "outcome", "winners", "collapsed")}]
     contest["active"] = [cid for cid in contest["active"] if cid not in e["collapsed"]]
     contest["rolls"], contest["round"] = {}, e["round"] + 1
+    if e["outcome"] != "won":
+        joining = _take_in(state)
+        contest["parties"] = contest["parties"] + [c for c in joining if c not in contest["parties"]]
+        contest["active"] = contest["active"] + [c for c in joining if c not in contest["active"]]
 
 
 def _contest_cost(state: State, e: Mapping[str, Any]) -> None:
@@ -152,6 +172,7 @@ def _resolution(state: State, e: Mapping[str, Any]) -> None:
         person.update(row["after"])
         person.update(downed=row["downed"], unconscious=row["unconscious"], quiet_turns=row["quiet_turns"])
     state["combat"]["resolutions"] = [{"turn": e["turn"], "rows": [dict(r) for r in e["rows"]]}]
+    _take_in(state)  # reinforcements are in the next Turn's Game State
 
 
 def _conditions(state: State, e: Mapping[str, Any]) -> None:
@@ -229,6 +250,7 @@ FOLDS: dict[str, Fold] = {
     "track_corrected": _corrected,
     "combat_ended": _combat_ended,
     "rested": _rested,
+    "joined": _joined,
     "tend_rolled": _tend_rolled,
     "tended": _tended,
 }

@@ -77,6 +77,13 @@ def _scene(form: Form, table: Table) -> dict[str, Any]:
     return {"combatants": chosen}
 
 
+def parse_join(form: Form, table: Table) -> dict[str, Any]:
+    chosen = _personae(form, table)
+    if not chosen:
+        raise BadValue("Choose who joins.")
+    return {"combatants": chosen}
+
+
 def parse_contest_start(form: Form, table: Table) -> dict[str, Any]:
     return {**_scene(form, table), "challenge": _personae(form, table, "challenge"),
             "magic": bool(_flag(form, "magic")), **_number(form, "cost", "The cost of a tick", 0, tracks.FULL)}
@@ -151,6 +158,7 @@ MOVES: tuple[Move, ...] = (
     Move("set_conditions", "Set the Conditions", parse_conditions, director.set_conditions),
     Move("set_status", "Set a Persona's status", parse_status, director.set_status),
     Move("correct", "Correct a track", parse_correct, director.correct),
+    Move("join", "Bring in reinforcements", parse_join, director.join),
     Move("end", "End it", parse_nothing, director.end),
 )
 

@@ -193,6 +193,10 @@ def summary(event: Event, state: Mapping[str, Any], hidden: Collection[str] = fr
         "track_corrected": lambda e: f"The Director sets {e.get('name') or n(e['combatant'])}'s "
         f"{TRACK_LABELS[e['track']]} from {e['before']} to {e['value']}.",
         "rested": rested,
+        "joined": lambda e: f"{joined([p['id'] for p in e['personae']])} "
+        + ("joins" if len(e["personae"]) == 1 else "join")
+        + (" the fight at the next Turn's Declarations." if state["mode"] == "combat"
+           else " the contest from its next round."),
         "tend_rolled": lambda e: f"Tending {n(e['patient'])}'s wounds, "
         + describe_check(n(e["combatant"]), e["check"], secret=secret(e["combatant"]))
         + (" (a challenge: they are under attack)" if e.get("forced") else "")

@@ -57,6 +57,7 @@ def contest_view(state: Mapping[str, Any], names: Mapping[str, str], hidden: Col
                      "left": state["personae"][cid][resource]}
                     for cid in contest["parties"]],
         "waiting": [names[c] for c in st.contest_waiting(state)],
+        "joining": [names[c] for c in st.in_scene(state) if state["personae"][c].get("joining")],
         "history": [line("contest_round", {**h, "resource": resource}, state, hidden)
                     for h in contest["history"][-5:]],
         "result": contest["result"],
@@ -109,7 +110,8 @@ def combat_view(state: Mapping[str, Any], names: Mapping[str, str], hidden: Coll
         person = state["personae"][cid]
         rows.append({
             "id": cid, "name": names[cid], "declared": _declaration(d, names, hidden) if d else "",
-            "status": person.get("status", ""), "gone": not person.get("present", True),
+            "status": person.get("status", ""), "joining": bool(person.get("joining")),
+            "gone": not person.get("present", True) and not person.get("joining"),
             # a tending declared, its roll still to make once every Declaration is in
             "to_tend": bool(d) and d.get("action") == st.TEND and fight["phase"] == st.TIMING
             and cid not in fight.get("acted", ()),
