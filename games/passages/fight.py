@@ -88,10 +88,13 @@ def declare(state: Mapping[str, Any], args: dict[str, Any], turn: Turn) -> list[
         raise BadValue(f"{opponent['name']} is not in the fight.")
     combat_name, combat_value = persona.selected(person, "combat", args.get("combat"))
     damage = person["weapon_damage"] if args.get("damage") is None else args["damage"]
+    if damage is None:  # "Most Weapons do a set amount of Damage": never a silent 0
+        raise BadValue(f"{person['name']}'s weapon has no damage set: name it in the Declaration "
+                       "(0 for a blow that harms nothing) or on the sheet.")
     ranged = person["ranged"] if args.get("ranged") is None else args["ranged"]
     return _declared(person, stance=st.IN, target=opponent["id"], intent=args.get("intent") or "to wound",
                      combat_skill=combat_name, combat=combat_value, **_defense(person, args.get("defense")),
-                     weapon=person["weapon"], damage=damage, ranged=ranged)
+                     weapon=person["weapon"], damage=damage, ranged=ranged, damage_type=person.get("weapon_type", ""))
 
 
 def _declared(person: Mapping[str, Any], **declaration: Any) -> list[Event]:
@@ -153,7 +156,7 @@ def _resolve_pairing(state: Mapping[str, Any], pairing: Mapping[str, Any]) -> Ev
         by = b if hurt == "a" else a
         target = state["personae"][side[hurt]]
         dealt = combat.damage(declared[by]["damage"], declared[by]["combat"],
-                              combat.parse_armour(target["armour_effect"]))
+                              combat.parse_armour(target["armour_effect"]), declared[by].get("damage_type", ""))
         wounds.append({"to": side[hurt], "by": by, "weapon": declared[by].get("weapon", ""),
                        "damage": dealt.to_dict()})
     levels = {cid: rolls[cid]["level"] for cid in (a, b) if cid in rolls}

@@ -128,7 +128,8 @@ def summary(event: Event, state: Mapping[str, Any], hidden: Collection[str] = fr
         capped = f", no more than the Skill: {d['capped']}" if d["capped"] < d["weapon"] else ""
         armour = {"halve": "halved by armour", "double": "doubled by armour", "none": "no armour"}.get(
             d["armour"], f"armour {d['armour']}")
-        return f"{n(w['to'])} takes {d['dealt']} ({w.get('weapon') or 'weapon'} {d['weapon']}{capped}, {armour})"
+        kind = f" {d['type']}" if d.get("type") else ""
+        return f"{n(w['to'])} takes {d['dealt']}{kind} ({w.get('weapon') or 'weapon'} {d['weapon']}{capped}, {armour})"
 
     def pairing(e: Event) -> str:
         parts = {

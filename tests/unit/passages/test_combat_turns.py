@@ -168,7 +168,7 @@ def test_a_combat_action_breaks_the_run_of_rest(scene: Scene) -> None:
     """Seed: "subsequent rounds of non-exertion releases even more"; "The second round of
     non-exertion regains half ... and a third sequential round regains all": the run is of
     turns in a row, so a Combat Action starts it again at one box."""
-    scene.fight(persona("c1", "Ann", fatigue=40, combat_skill="Brawl"), BOB)
+    scene.fight(persona("c1", "Ann", fatigue=40, combat_skill="Brawl", weapon_damage=0), BOB)
     scene.rest("c1")
     scene.rest("c2")
     scene.resolve()
@@ -198,7 +198,7 @@ def test_untended_wounds_hold_back_recovery(scene: Scene) -> None:
 def test_fatigue_at_zero_is_downed_and_may_only_rest(scene: Scene) -> None:
     """Seed: "Persona whose Fatigue reduces by Damage, Consequences, or Results to zero is
     'Downed' and may only make a Resting Action in the next Turn."""
-    scene.fight(persona("c1", "Ann", fatigue=5, combat_skill="Brawl", defense_skill="Brawl"), BOB)
+    scene.fight(persona("c1", "Ann", fatigue=5, combat_skill="Brawl", defense_skill="Brawl", weapon_damage=0), BOB)
     scene.attack("c1", "c2")
     scene.rest("c2")
     scene.roll("c1", 1)
@@ -245,14 +245,14 @@ def test_wounds_at_zero_are_unconscious_with_fatigue_zero(scene: Scene) -> None:
 def test_ranged_weapons_roll_off_only_against_ranged(scene: Scene) -> None:
     """Seed: "NOTE: Range weapons do not create a Combat Sequence unless their Opponent is also
     using Ranged Weapons." An archer and a swordsman each make a lone attack."""
-    scene.fight(persona("c1", "Archer", ranged=True), BOB, persona("c3", "Slinger", ranged=True))
+    scene.fight(persona("c1", "Archer", ranged=True, weapon_damage=0), BOB, persona("c3", "Slinger", ranged=True, weapon_damage=0))
     scene.attack("c1", "c2")
     scene.attack("c2", "c1")
     scene.out("c3")
     from games.passages.state import pairings
     assert [p["kind"] for p in pairings(scene.state)] == ["single", "single"]
     scene2 = Scene()
-    scene2.fight(persona("c1", "Archer", ranged=True), persona("c3", "Slinger", ranged=True))
+    scene2.fight(persona("c1", "Archer", ranged=True, weapon_damage=0), persona("c3", "Slinger", ranged=True, weapon_damage=0))
     scene2.attack("c1", "c3")
     scene2.attack("c3", "c1")
     assert [p["kind"] for p in pairings(scene2.state)] == ["mutual"]
