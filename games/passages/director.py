@@ -11,7 +11,7 @@ from typing import Any
 from games.core.engine import Turn
 from games.passages import persona, sheet, tracks
 from games.passages import state as st
-from games.passages.access import find
+from games.passages.access import find, require_mode
 from games.passages.errors import BadValue, CannotAct, NotNow
 from games.passages.events import Event
 
@@ -99,6 +99,22 @@ def join(state: Mapping[str, Any], args: dict[str, Any], turn: Turn) -> list[Eve
             if person["magic"] <= 0:
                 raise CannotAct(f"{person['name']} has no Magical Resources left to duel with.")
     return [{"type": "joined", "personae": people}]
+
+
+def result(state: Mapping[str, Any], args: dict[str, Any], turn: Turn) -> list[Event]:
+    """An entry the Director makes for the Resolution Point (seed: "Consequences from Contested
+    or Uncontested Non-combat Actions resolve"; "RESULTS from Contested Failures (CFs) or
+    Critical Wounds (CWs) resolve before a new Turn"; a strenuous action's extra Fatigue, "by
+    choice of the Director"): what it says, and the Wound and Fatigue points it takes, applied
+    there in the seed's order (``resolution``)."""
+    require_mode(state, st.COMBAT)
+    person = find(state, args.get("combatant"))
+    if not person.get("present", True):
+        raise NotNow(f"{person['name']} is not in the fight.")
+    if not args.get("wounds") and not args.get("fatigue"):
+        raise BadValue("An entry takes some Wound or Fatigue points (the Director's correction sets a track).")
+    return [{"type": "result_entered", "combatant": person["id"], "kind": args["kind"], "text": args.get("text", ""),
+             "wounds": args.get("wounds", 0), "fatigue": args.get("fatigue", 0)}]
 
 
 def end(state: Mapping[str, Any], args: dict[str, Any], turn: Turn) -> list[Event]:

@@ -26,6 +26,7 @@ the event's. An NPC's figures in an event sit under its Director's part (``audie
     track_corrected        {combatant, track, before, value, person} (in a scene) or
                            {combatant, name, track, before, value, sheet} (outside one)
     rested                 {combatant, name, before, after}: a rest outside a fight
+    result_entered         {combatant, kind, text, wounds, fatigue}: the Director's entry
     joined                 {personae: [persona]}: reinforcements, in from the next Turn or round
     tend_rolled            {combatant, patient, check, forced}: a declared tending's roll
     tended                 {tender, patient, names, check, points, cost, after: {id: tracks}, npcs}
@@ -143,7 +144,7 @@ def _maybe_timing(state: State) -> None:
 def _turn_started(state: State, e: Mapping[str, Any]) -> None:
     combat = state["combat"]
     combat.update(turn=e["turn"], phase=DECLARE, declared={}, timing={}, rolls={}, pairings=[], acted=[],
-                  tendings={})
+                  tendings={}, results=[])
     for declaration in e["auto"]:
         combat["declared"][declaration["combatant"]] = dict(declaration)
     _maybe_timing(state)
@@ -215,6 +216,11 @@ def _tend_rolled(state: State, e: Mapping[str, Any]) -> None:
     state["checks"] = (state["checks"] + [{"combatant": e["combatant"], **e["check"]}])[-KEEP_CHECKS:]
 
 
+def _result(state: State, e: Mapping[str, Any]) -> None:
+    fight = state["combat"]
+    fight["results"] = [*fight.get("results", ()), {k: e[k] for k in ("combatant", "kind", "text", "wounds", "fatigue")}]
+
+
 def _rested(state: State, e: Mapping[str, Any]) -> None:
     _sheet_kept(state, e["combatant"], e["after"])
 
@@ -250,6 +256,7 @@ FOLDS: dict[str, Fold] = {
     "track_corrected": _corrected,
     "combat_ended": _combat_ended,
     "rested": _rested,
+    "result_entered": _result,
     "joined": _joined,
     "tend_rolled": _tend_rolled,
     "tended": _tended,

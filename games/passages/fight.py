@@ -86,7 +86,7 @@ def declare(state: Mapping[str, Any], args: dict[str, Any], turn: Turn) -> list[
     opponent = find(state, target)
     if not opponent.get("present", True):
         raise BadValue(f"{opponent['name']} is not in the fight.")
-    combat_name, combat_value = persona.selected(person, "combat", args.get("combat"))
+    combat_name, combat_value = _attack_skill(person, args)
     damage = person["weapon_damage"] if args.get("damage") is None else args["damage"]
     if damage is None:  # "Most Weapons do a set amount of Damage": never a silent 0
         raise BadValue(f"{person['name']}'s weapon has no damage set: name it in the Declaration "
@@ -94,7 +94,21 @@ def declare(state: Mapping[str, Any], args: dict[str, Any], turn: Turn) -> list[
     ranged = person["ranged"] if args.get("ranged") is None else args["ranged"]
     return _declared(person, stance=st.IN, target=opponent["id"], intent=args.get("intent") or "to wound",
                      combat_skill=combat_name, combat=combat_value, **_defense(person, args.get("defense")),
-                     weapon=person["weapon"], damage=damage, ranged=ranged, damage_type=person.get("weapon_type", ""))
+                     weapon=person["weapon"], damage=damage, ranged=ranged, damage_type=person.get("weapon_type", ""),
+                     magic=bool(args.get("magic")))
+
+
+def _attack_skill(person: Mapping[str, Any], args: Mapping[str, Any]) -> tuple[str, int]:
+    """Selected Combat, or for a magic attack the Magical Combat Effect. Seed: "Magical Combat
+    Effect replaces Selected Combat when that applies"; reading: a spell needs Magical Resources
+    left (it spends a tick of them at the Resolution Point, ``resolution``)."""
+    if not args.get("magic"):
+        return persona.selected(person, "combat", args.get("combat"))
+    if person["magic"] <= 0:
+        raise CannotAct(f"{person['name']} has no Magical Resources left for a spell.")
+    if not person.get("magic_combat"):
+        raise BadValue(f"{person['name']} has no Magical Combat Effect on the sheet.")
+    return persona.skill(person, person["magic_combat"])
 
 
 def _declared(person: Mapping[str, Any], **declaration: Any) -> list[Event]:
@@ -193,6 +207,10 @@ def combat_roll(state: Mapping[str, Any], args: dict[str, Any], turn: Turn) -> l
     if not target.get("present", True):
         raise NotNow(f"{target['name']} is no longer in the fight.")
     theirs = fight["declared"].get(target["id"]) or _defense(target)
+    if mine.get("magic") and target.get("magic_defense"):
+        # "Selected Defense is replaced by Magical Defense Effect when it applies"
+        warded, value = persona.skill(target, target["magic_defense"])
+        theirs = {"defense_skill": warded, "defense": value}
     die = rules.roll_d100(turn.rng)
     modifier = st.modifier(state, person["id"])
     total = combat.attack_total(die, mine["combat"], modifier)

@@ -18,6 +18,7 @@ from games.forms import Form, texts, value, values, whole, yes_no
 from games.passages import checks, contest, director, fight, sheet, tracks
 from games.passages.audiences import CHECK_EVENT
 from games.passages.errors import BadValue
+from games.passages.resolution import RESULT_KINDS
 from games.passages.working import check_rolled_working
 
 # What a move looks up by name (a Persona's id, a skill): refused when longer than any could be.
@@ -84,6 +85,15 @@ def parse_join(form: Form, table: Table) -> dict[str, Any]:
     return {"combatants": chosen}
 
 
+def parse_result(form: Form, table: Table) -> dict[str, Any]:
+    kind = value(form, "kind").strip().lower()
+    if kind not in RESULT_KINDS:
+        raise BadValue(f"An entry is one of {', '.join(RESULT_KINDS)}.")
+    return {**parse_names(form, table), "kind": kind, **_said(form, "text"),
+            **_number(form, "wounds", "Wound points", 0, tracks.FULL),
+            **_number(form, "fatigue", "Fatigue points", 0, tracks.FULL)}
+
+
 def parse_contest_start(form: Form, table: Table) -> dict[str, Any]:
     return {**_scene(form, table), "challenge": _personae(form, table, "challenge"),
             "magic": bool(_flag(form, "magic")), **_number(form, "cost", "The cost of a tick", 0, tracks.FULL)}
@@ -103,6 +113,8 @@ def parse_declare(form: Form, table: Table) -> dict[str, Any]:
     ranged = _flag(form, "ranged")
     if ranged is not None:
         args["ranged"] = ranged
+    if _flag(form, "magic"):
+        args["magic"] = True
     stance = value(form, "stance").strip().lower()
     if stance not in ("in", "out"):
         raise BadValue("Declare IN or OUT of the combat.")
@@ -159,6 +171,7 @@ MOVES: tuple[Move, ...] = (
     Move("set_status", "Set a Persona's status", parse_status, director.set_status),
     Move("correct", "Correct a track", parse_correct, director.correct),
     Move("join", "Bring in reinforcements", parse_join, director.join),
+    Move("result", "Enter a Result or Consequence", parse_result, director.result),
     Move("end", "End it", parse_nothing, director.end),
 )
 

@@ -7,6 +7,7 @@ from collections.abc import Callable, Collection, Mapping
 from typing import Any
 
 from games.passages import combat
+from games.passages.resolution import KIND_LABELS
 from games.passages.rules import LABELS
 from games.passages.state import IN, REST, TEND, names_of, npcs
 
@@ -194,6 +195,9 @@ def summary(event: Event, state: Mapping[str, Any], hidden: Collection[str] = fr
         "track_corrected": lambda e: f"The Director sets {e.get('name') or n(e['combatant'])}'s "
         f"{TRACK_LABELS[e['track']]} from {e['before']} to {e['value']}.",
         "rested": rested,
+        "result_entered": lambda e: f"The Director enters {KIND_LABELS[e['kind']]} for {n(e['combatant'])}"
+        + (f" ({e['text']})" if e["text"] else "") + f": {e['wounds']} Wounds, {e['fatigue']} Fatigue, "
+        "at the Resolution Point.",
         "joined": lambda e: f"{joined([p['id'] for p in e['personae']])} "
         + ("joins" if len(e["personae"]) == 1 else "join")
         + (" the fight at the next Turn's Declarations." if state["mode"] == "combat"

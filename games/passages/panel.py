@@ -43,7 +43,7 @@ def _persona_view(person: Mapping[str, Any], secret: bool) -> dict[str, Any]:
         "combat_skill": combat_skill, "combat": combat_value, "defense_skill": defense_skill,
         "defense": defense_value,
         "weapon": person["weapon"], "weapon_damage": person["weapon_damage"], "ranged": person["ranged"],
-        "weapon_type": person.get("weapon_type", ""),
+        "weapon_type": person.get("weapon_type", ""), "magic_combat": person.get("magic_combat", ""),
         "armour": person["armour"], "armour_effect": person["armour_effect"],
     }
 

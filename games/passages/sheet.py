@@ -35,6 +35,8 @@ DEFAULTS: dict[str, Any] = {
     "magic": tracks.FULL,
     "combat_skill": "",
     "defense_skill": "",
+    "magic_combat": "",
+    "magic_defense": "",
     "weapon": "",
     "weapon_damage": None,  # not set: a Declaration must name it
     "weapon_type": "",
@@ -109,10 +111,11 @@ def clean(sheet: Mapping[str, Any]) -> dict[str, Any]:
     if out["untended"] > tracks.FULL - out["wounds"]:
         raise BadSheet("untended", f"Untended Wounds ({out['untended']}) cannot be more than the Wounds lost "
                        f"({tracks.FULL - out['wounds']}).")
-    for key in ("combat_skill", "defense_skill", "weapon", "armour"):
+    for key in ("combat_skill", "defense_skill", "magic_combat", "magic_defense", "weapon", "armour"):
         out[key] = " ".join(str(sheet.get(key) or "").split())[:MAX_TEXT]
     out["weapon_type"] = damage_type(sheet.get("weapon_type"))[:MAX_TYPE]
-    for key, label in (("combat_skill", "Selected Combat"), ("defense_skill", "Selected Defense")):
+    for key, label in (("combat_skill", "Selected Combat"), ("defense_skill", "Selected Defense"),
+                       ("magic_combat", "Magical Combat Effect"), ("magic_defense", "Magical Defense Effect")):
         if out[key] and skill_key(out["skills"], out[key]) is None:
             raise BadSheet(key, f"{label} names {out[key]!r}, which is not one of the skills.")
     raw = sheet.get("weapon_damage")
@@ -159,6 +162,10 @@ FIELDS: tuple[SheetField, ...] = (
                help="The skill this Persona attacks with; blank means the highest skill."),
     SheetField("defense_skill", "Selected Defense", "text", default="", max_length=MAX_TEXT,
                help="The skill this Persona defends with; blank means the highest skill."),
+    SheetField("magic_combat", "Magical Combat Effect", "text", default="", max_length=MAX_TEXT,
+               help="The skill a magic attack uses in place of Selected Combat; it spends Magical Resources."),
+    SheetField("magic_defense", "Magical Defense Effect", "text", default="", max_length=MAX_TEXT,
+               help="The skill that defends against a magic attack in place of Selected Defense."),
     SheetField("weapon", "Weapon", "text", default="", max_length=MAX_TEXT),
     SheetField("weapon_damage", "Weapon damage", "int", default=None,
                help="The weapon's set damage; a blow deals no more than the attacker's skill. Left blank, "

@@ -211,6 +211,9 @@ def _resolution(e: Event, n: Name) -> Working:
             parts.append(f"{int(r['tended'])} untended Wound points tended")
         if r.get("drain"):
             parts.append(f"{r['drain']} Fatigue for Untended Wounds")
+        if r.get("magic_spent"):
+            parts.append(f"{r['magic_spent']} Magical Resources for a spell")
+        parts += [f"{said} (the Director's entry)" for said in r.get("said", ())]
         if r.get("recovered"):
             parts.append(f"{r['recovered']} Fatigue regained for no Combat Action")
         before, after = r["before"], r["after"]
