@@ -118,6 +118,7 @@ def panel(state: Mapping[str, Any], hidden: Collection[str] = frozenset()) -> di
         # each Persona of the contest or fight by id (the lists below give the order)
         "scene": {cid: _persona_view(state["personae"][cid], cid in hidden) for cid in st.in_scene(state)},
         "in_scene": st.present(state),
+        "people": [{"id": cid, "name": names[cid]} for cid in st.in_scene(state)],  # the Director's forms
         "contest_ids": list(state["contest"]["active"]) if state["mode"] == st.CONTEST else [],
         "may_check": may_check(state),
         "checks": [{"line": describe_check(names.get(c["combatant"], ""), c, secret=c["combatant"] in hidden),
