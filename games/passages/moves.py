@@ -17,7 +17,8 @@ from games.core.engine import Handler, Move, Parser
 from games.forms import Form, texts, value, values, whole, yes_no
 from games.passages import checks, contest, director, fight, sheet, tracks
 from games.passages.audiences import CHECK_EVENT
-from games.passages.errors import BadValue
+from games.passages import state as st
+from games.passages.errors import BadValue, NotNow
 from games.passages.resolution import RESULT_KINDS
 from games.passages.working import check_rolled_working
 
@@ -184,6 +185,13 @@ def parse_roll_check(form: Form, table: Table) -> dict[str, Any]:
     character = table.character(value(form, "character") or None)
     if character is None:
         raise BadValue("Choose a Persona.")
+    # the one part of the table a one-off check reads (contract.Table): a Persona in the
+    # contest or fight under way checks there, as its Action (a challenge when attacked, and
+    # never while Downed); this route knows no fight
+    scene = table.state or {}
+    if scene.get("mode") in (st.CONTEST, st.COMBAT) and character.cid in st.present(scene):
+        where = "fight" if scene["mode"] == st.COMBAT else "contest"
+        raise NotNow(f"{character.name} is in the {where} under way: roll the check there.")
     skill = parse_names(form, table).get("skill")
     if not skill:
         raise BadValue("Name the skill to roll.")

@@ -42,3 +42,17 @@ def test_the_contest_tools_correct_set_status_and_conditions(table) -> None:  # 
     assert post(table, "gm", "set_status", {"combatant": betty, "status": "winded"}).status_code == 200
     assert post(table, "gm", "correct", {"combatant": betty, "track": "fatigue", "value": 60}).status_code == 200
     assert "Betty: winded." == last(table, "status_set").summary
+
+
+def test_the_one_off_check_route_refuses_a_persona_in_a_fight(table, monkeypatch) -> None:  # noqa: F811
+    """A hand-made POST to the one-off check cannot skip the fight's forced challenge or its
+    Downed: a Persona in the fight checks there (issue 27); nothing is logged."""
+    from tests.integration.test_passages_table import refused, snapshot
+    start_fight(table)
+    before = snapshot(table)
+    refused(post(table, "ann", "check", {"character": table["trayer"].pk, "skill": "Campfire", "mode": "check"},
+                 check=True, rolls=(13,), monkeypatch=monkeypatch), 400, "Trayer is in the fight under way")
+    assert snapshot(table) == before
+    done = post(table, "bob", "check", {"character": table["betty"].pk, "skill": "Stealth", "mode": "check"},
+                check=True, rolls=(13,), monkeypatch=monkeypatch)
+    assert done.status_code == 200, "Betty is not in the fight"

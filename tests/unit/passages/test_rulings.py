@@ -93,3 +93,19 @@ def test_one_action_a_turn_as_declared(scene: Scene) -> None:
     scene.out("c2", "watches")
     scene.out("c3", "hides")
     scene.send({"type": "practice", "combatant": "c1", "skill": "Stealth"})
+
+
+def test_the_one_off_check_refuses_a_persona_in_a_fight(scene: Scene) -> None:
+    """Seed: "A Persona can be attacked ... without being subject to it. In these cases, they can
+    still use non-combat Skills, but any such Action will be a CHALLENGE": a Persona in the fight
+    checks there, as its Action; the one-off route (which knows no fight) refuses it, so a
+    hand-made request cannot skip the challenge or the Downed."""
+    from games.contract import Table
+    from games.passages.moves import parse_roll_check
+    from tests.unit.passages.helpers import character, read_id
+    scene.fight(ANN, BOB)
+    table = Table(characters=(character(ANN), character(BOB), character(persona("c3", "Cal"))),
+                  state=scene.state, read_id=read_id)
+    with pytest.raises(NotNow, match="Ann is in the fight"):
+        parse_roll_check({"character": ["1"], "skill": ["Stealth"]}, table)
+    assert parse_roll_check({"character": ["3"], "skill": ["Stealth"]}, table)["character"] == 3
