@@ -43,7 +43,7 @@ import copy
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from games.passages.state import COMBAT, CONTEST, DECLARE, IDLE, KEEP_CHECKS, TIMING, State, present
+from games.passages.state import COMBAT, CONTEST, DECLARE, IDLE, KEEP_CHECKS, TIMING, State, declaring
 
 Event = dict[str, Any]
 Fold = Callable[[State, Mapping[str, Any]], None]
@@ -137,7 +137,7 @@ def _combat_started(state: State, e: Mapping[str, Any]) -> None:
 
 def _maybe_timing(state: State) -> None:
     combat = state["combat"]
-    if combat["phase"] == DECLARE and all(cid in combat["declared"] for cid in present(state)):
+    if combat["phase"] == DECLARE and all(cid in combat["declared"] for cid in declaring(state)):
         combat["phase"] = TIMING
 
 
@@ -197,6 +197,8 @@ def _corrected(state: State, e: Mapping[str, Any]) -> None:
         _sheet_kept(state, e["combatant"], e["sheet"])
     else:
         _person(state, e["combatant"]).update(e["person"])
+        if state["mode"] == COMBAT:  # one knocked out declares nothing: the Turn may move on
+            _maybe_timing(state)
 
 
 def _sheet_kept(state: State, cid: str, tracks: Mapping[str, Any]) -> None:

@@ -72,9 +72,15 @@ def _fight_in(state: Mapping[str, Any], phase: str) -> Mapping[str, Any] | None:
     return combat if state["mode"] == COMBAT and combat is not None and combat["phase"] == phase else None
 
 
+def declaring(state: Mapping[str, Any]) -> list[str]:
+    """Who declares this Turn: those on the Scene, but the Unconscious ("Such personae cannot
+    perform any Actions until revived"), even one knocked out mid-Turn by a correction."""
+    return [cid for cid in present(state) if not state["personae"][cid].get("unconscious")]
+
+
 def waiting_to_declare(state: Mapping[str, Any]) -> list[str]:
     combat = _fight_in(state, DECLARE)
-    return [cid for cid in present(state) if cid not in combat["declared"]] if combat else []
+    return [cid for cid in declaring(state) if cid not in combat["declared"]] if combat else []
 
 
 def attackers(state: Mapping[str, Any]) -> list[str]:
