@@ -42,8 +42,13 @@ def set_status(state: Mapping[str, Any], args: dict[str, Any], turn: Turn) -> li
     are challenges until the Director lifts it; unsaid, it stays as it was."""
     person = _in_scene(state, args, "")
     hindered = args.get("hindered")
+    present = args.get("present", True)
+    # "Recovery of Fatigue occurs when the Persona rests, exits the Scene, or has some Effect
+    # restore it": one leaving it recovers to its eligible level (the Unconscious are carried)
+    leaves = person.get("present", True) and not present and not person.get("unconscious")
+    recovered = tracks.gain(person["fatigue"], tracks.FULL, tracks.eligible_fatigue(person["untended"]))
     return [{"type": "status_set", "combatant": person["id"], "status": args.get("status", ""),
-             "present": args.get("present", True),
+             "present": present, **({"recovered": recovered} if leaves else {}),
              "hindered": bool(person.get("hindered")) if hindered is None else bool(hindered),
              # a lasting modifier to its Combat Roll (the torch, a tower): unsaid, it stays
              "modifier": int(person.get("modifier", 0)) if args.get("modifier") is None else args["modifier"]}]

@@ -186,6 +186,8 @@ def _status(state: State, e: Mapping[str, Any]) -> None:
     person["status"], person["present"] = e["status"], e["present"]
     person["hindered"] = bool(e.get("hindered"))
     person["modifier"] = int(e.get("modifier", 0))
+    if "recovered" in e:  # left the Scene: rested
+        person.update(fatigue=e["recovered"], downed=False, quiet_turns=0)
     if state["mode"] == COMBAT:
         if not e["present"]:
             state["combat"]["declared"].pop(e["combatant"], None)

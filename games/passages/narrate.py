@@ -190,6 +190,7 @@ def summary(event: Event, state: Mapping[str, Any], hidden: Collection[str] = fr
         + (f"; {e['modifier']:+d} to every Combat Roll until they change" if e.get("modifier") else "") + ".",
         "status_set": lambda e: f"{n(e['combatant'])}: {e['status'] or 'no particular status'}"
         + ("" if e["present"] else "; leaves the Scene")
+        + (f" and recovers Fatigue to {e['recovered']}" if "recovered" in e else "")
         + ("; the Conditions hinder them: their checks are challenges" if e.get("hindered") else "")
         + (f"; {e['modifier']:+d} to their Combat Roll until it changes" if e.get("modifier") else "") + ".",
         "track_corrected": lambda e: f"The Director sets {e.get('name') or n(e['combatant'])}'s "

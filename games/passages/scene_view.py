@@ -136,6 +136,10 @@ def combat_view(state: Mapping[str, Any], names: Mapping[str, str], hidden: Coll
         "rows": rows, "pairings": pairs,
         # whom a Declaration may name: those still on the Scene
         "targets": [{"id": c, "name": names[c]} for c in st.present(state)],
+        # who is on the Scene, as a key: forms the page preserves (hx-preserve) are drawn anew
+        # when it changes, so no list offers one who left or misses one who came
+        "roster": "-".join(f"{c}{'j' if state['personae'][c].get('joining') else ''}" for c in st.present(state)
+                           + [c for c in st.in_scene(state) if state["personae"][c].get("joining")]),
         "waiting_to_declare": [names[c] for c in to_declare],
         "waiting_to_roll": [names[c] for c in to_roll],
         "may_time": [{"id": c, "name": names[c]} for c in st.attackers(state) if c not in fight["rolls"]],

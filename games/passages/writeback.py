@@ -11,7 +11,7 @@ from games.passages import state as st
 
 # Events after which the sheets keep each Persona's tracks as the scene has them: so the
 # character cards beside the table say what the panel says, turn by turn.
-_KEPT_AT = frozenset({"contest_round", "resolution_point", "track_corrected", "undone"})
+_KEPT_AT = frozenset({"contest_round", "resolution_point", "track_corrected", "undone", "status_set"})
 _ENDS = frozenset({"contest_ended", "combat_ended"})
 
 

@@ -13,7 +13,7 @@ def test_the_director_stands_in_with_every_choice_the_player_has(table, monkeypa
     trayer, garbo = cid(table["trayer"]), cid(table["garbo"])
     start_fight(table)
     gm = page(table, "gm")
-    tools = gm[gm.index('id="fight-tools-t1-declare"'):]
+    tools = gm[gm.index('id="fight-tools-t1-declare-'):]
     for field in (f'id="si-intent-{trayer}"', f'id="si-combat-{trayer}"', f'id="si-damage-{trayer}"',
                   f'id="si-action-{trayer}"', f'id="si-patient-{trayer}"',
                   'aria-label="Stand in: Declare Trayer OUT"', 'aria-label="Stand in: Trayer tends wounds"'):
@@ -33,7 +33,7 @@ def test_the_contest_tools_correct_set_status_and_conditions(table) -> None:  # 
     allows" (issue 27)."""
     post(table, "gm", "contest_start", {"characters": [table["trayer"].pk, table["betty"].pk]})
     gm = page(table, "gm")
-    tools = gm[gm.index('id="contest-tools-r1"'):]
+    tools = gm[gm.index('id="contest-tools-r1-'):]
     for label in ('aria-label="Correct a track"', 'aria-label="Combat Status"', 'aria-label="Conditions"',
                   'aria-label="Reinforcements"'):
         assert label in tools, label

@@ -108,3 +108,15 @@ def test_downed_means_a_rest_in_the_next_turn_not_a_trap(scene: Scene) -> None:
     scene.send({"type": "tend", "combatant": "c1", "skill": "First Aid"}, 30)
     scene.resolve()
     assert scene.person("c1")["untended"] == 0
+
+
+def test_leaving_the_scene_recovers_fatigue(scene: Scene) -> None:
+    """Seed: "Recovery of Fatigue occurs when the Persona rests, exits the Scene, or has some
+    Effect restore it": one the Director sends from the Scene recovers to its eligible level,
+    and the sheet keeps it when the fight ends."""
+    scene.fight(persona("c1", "Ann", fatigue=40, wounds=90, untended=10), persona("c2", "Bob"))
+    [left] = scene.send({"type": "set_status", "combatant": "c1", "status": "fled below deck", "present": False})
+    assert left["recovered"] == 90 and scene.person("c1")["fatigue"] == 90
+    assert "recovers Fatigue to 90" in public_line(left, scene.state)
+    scene.send({"type": "end"})
+    assert scene.sheet("c1")["fatigue"] == 90
