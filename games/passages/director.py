@@ -85,7 +85,8 @@ def _correct_sheet(state: Mapping[str, Any], args: Mapping[str, Any], turn: Turn
     now = sheet.clean(character.sheet)
     kept = _corrected({k: now[k] for k in sheet.TRACKS}, args["track"], args["value"])
     return [{"type": "track_corrected", "combatant": character.cid, "name": character.name,
-             "track": args["track"], "before": now[args["track"]], "value": args["value"], "sheet": kept}]
+             "track": args["track"], "before": now[args["track"]], "value": args["value"], "sheet": kept,
+             "sheet_before": {k: now[k] for k in sheet.TRACKS}}]
 
 
 def join(state: Mapping[str, Any], args: dict[str, Any], turn: Turn) -> list[Event]:

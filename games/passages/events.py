@@ -196,16 +196,20 @@ def _status(state: State, e: Mapping[str, Any]) -> None:
 
 def _corrected(state: State, e: Mapping[str, Any]) -> None:
     if "sheet" in e:  # outside a scene, on the sheet
-        _sheet_kept(state, e["combatant"], e["sheet"])
+        _sheet_kept(state, e["combatant"], e["sheet"], e["sheet_before"], e.get("step"))
     else:
         _person(state, e["combatant"]).update(e["person"])
         if state["mode"] == COMBAT:  # one knocked out declares nothing: the Turn may move on
             _maybe_timing(state)
 
 
-def _sheet_kept(state: State, cid: str, tracks: Mapping[str, Any]) -> None:
-    """Outside a fight the sheets are the truth (``writeback``); a Persona the state still holds
-    from the last scene follows them, so the log folds to what the sheets say."""
+def _sheet_kept(state: State, cid: str, tracks: Mapping[str, Any], before: Mapping[str, Any],
+                step: object) -> None:
+    """Outside a fight the sheets are the truth (``writeback``); the state keeps each sheet's last
+    change, with what it held before (``outside``: what an undo puts back), and a Persona it
+    still holds from the last scene follows them, so the log folds to what the sheets say."""
+    state["outside"] = {**(state.get("outside") or {}),
+                        cid: {"step": step, "before": dict(before), "after": dict(tracks)}}
     if cid in state["personae"]:
         person = _person(state, cid)
         person.update(tracks)
@@ -226,12 +230,12 @@ def _result(state: State, e: Mapping[str, Any]) -> None:
 
 
 def _rested(state: State, e: Mapping[str, Any]) -> None:
-    _sheet_kept(state, e["combatant"], e["after"])
+    _sheet_kept(state, e["combatant"], e["after"], e["before"], e.get("step"))
 
 
 def _tended(state: State, e: Mapping[str, Any]) -> None:
     for cid, tracks in e["after"].items():
-        _sheet_kept(state, cid, tracks)
+        _sheet_kept(state, cid, tracks, e["before"][cid], e.get("step"))
     state["checks"] = (state["checks"] + [{"combatant": e["tender"], **e["check"]}])[-KEEP_CHECKS:]
 
 

@@ -99,7 +99,17 @@ def tend_outside(state: Mapping[str, Any], args: Mapping[str, Any], turn: Turn) 
     return [{"type": "tended", "tender": tender["id"], "patient": patient["id"],
              "names": {tender["id"]: tender["name"], patient["id"]: patient["name"]},
              "check": result.to_dict(), "points": points, "cost": tracks.TICK,
+             "before": {tender["id"]: _tracks(tender), patient["id"]: _tracks(patient)},
              "after": {tender["id"]: tender_after, patient["id"]: patient_after}, "npcs": sorted(set(npcs))}]
+
+
+def sheets_before(before: Mapping[str, Any], now: Mapping[str, Any]) -> dict[str, Any]:
+    """``Undo.says``: what the sheets held before a step taken back, when the step changed them
+    outside a fight (a rest, a tending, a correction: ``outside`` in the state keeps each
+    sheet's last such change, with what it held before)."""
+    was, changed = before.get("outside") or {}, now.get("outside") or {}
+    restore = {cid: dict(c["before"]) for cid, c in changed.items() if was.get(cid) != c}
+    return {"restore": restore} if restore else {}
 
 
 def idle(state: Mapping[str, Any]) -> bool:

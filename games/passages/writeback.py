@@ -29,6 +29,8 @@ def writeback(event: Mapping[str, Any], state: Mapping[str, Any]) -> dict[str, d
         return {event["combatant"]: dict(event["sheet"])}
     if kind in _ENDS:
         return {cid: {k: p[k] for k in sheet.LASTING} for cid, p in state["personae"].items()}
+    if kind == "undone" and event.get("restore"):  # a step outside a fight taken back
+        return {cid: dict(t) for cid, t in event["restore"].items()}
     if kind in _KEPT_AT:
         return {cid: {k: state["personae"][cid][k] for k in sheet.LASTING} for cid in st.in_scene(state)}
     return {}

@@ -120,3 +120,18 @@ def test_leaving_the_scene_recovers_fatigue(scene: Scene) -> None:
     assert "recovers Fatigue to 90" in public_line(left, scene.state)
     scene.send({"type": "end"})
     assert scene.sheet("c1")["fatigue"] == 90
+
+
+def test_the_director_takes_back_a_rest_and_the_sheet_follows(scene: Scene) -> None:
+    """The Director's undo takes back a step outside a fight too: the sheets go back to what they
+    held before it (a rest, a tending, a correction)."""
+    scene.seat(HURT)
+    scene.seat(MEDIC)
+    scene.send({"type": "rest", "combatant": "c1"})
+    assert scene.sheet("c1")["fatigue"] == 90
+    scene.send({"type": "tend", "combatant": "c2", "patient": "c1", "skill": "First Aid"}, 30)
+    assert (scene.sheet("c1")["untended"], scene.sheet("c2")["fatigue"]) == (0, 95)
+    [undone] = scene.send({"type": "undo"})
+    assert (scene.sheet("c1")["untended"], scene.sheet("c2")["fatigue"]) == (10, 100)
+    scene.send({"type": "undo"})
+    assert (scene.sheet("c1")["fatigue"], scene.sheet("c1")["wounds"]) == (30, 80)
