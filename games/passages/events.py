@@ -43,6 +43,7 @@ import copy
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from games.passages.recovery import keep_sheet, rested, tended
 from games.passages.state import COMBAT, CONTEST, DECLARE, IDLE, KEEP_CHECKS, TIMING, State, declaring
 
 Event = dict[str, Any]
@@ -196,27 +197,14 @@ def _status(state: State, e: Mapping[str, Any]) -> None:
 
 def _corrected(state: State, e: Mapping[str, Any]) -> None:
     if "sheet" in e:  # outside a scene, on the sheet
-        _sheet_kept(state, e["combatant"], e["sheet"], e["sheet_before"], e.get("step"))
+        keep_sheet(state, e["combatant"], e["sheet"], e["sheet_before"], e.get("step"))
     else:
         _person(state, e["combatant"]).update(e["person"])
         if state["mode"] == COMBAT:  # one knocked out declares nothing: the Turn may move on
             _maybe_timing(state)
 
 
-def _sheet_kept(state: State, cid: str, tracks: Mapping[str, Any], before: Mapping[str, Any],
-                step: object) -> None:
-    """Outside a fight the sheets are the truth (``writeback``); the state keeps each sheet's last
-    change, with what it held before (``outside``: what an undo puts back), and a Persona it
-    still holds from the last scene follows them, so the log folds to what the sheets say."""
-    state["outside"] = {**(state.get("outside") or {}),
-                        cid: {"step": step, "before": dict(before), "after": dict(tracks)}}
-    if cid in state["personae"]:
-        person = _person(state, cid)
-        person.update(tracks)
-        person.update(unconscious=person["wounds"] == 0, downed=person["fatigue"] == 0)
-
-
-def _tend_rolled(state: State, e: Mapping[str, Any]) -> None:
+def _tend_rolled(state: dict[str, Any], e: Mapping[str, Any]) -> None:
     fight = state["combat"]
     fight["acted"] = [*fight.get("acted", ()), e["combatant"]]
     fight["tendings"] = {**fight.get("tendings", {}), e["combatant"]: {"patient": e["patient"],
@@ -224,19 +212,9 @@ def _tend_rolled(state: State, e: Mapping[str, Any]) -> None:
     state["checks"] = (state["checks"] + [{"combatant": e["combatant"], **e["check"]}])[-KEEP_CHECKS:]
 
 
-def _result(state: State, e: Mapping[str, Any]) -> None:
+def _result(state: dict[str, Any], e: Mapping[str, Any]) -> None:
     fight = state["combat"]
     fight["results"] = [*fight.get("results", ()), {k: e[k] for k in ("combatant", "kind", "text", "wounds", "fatigue")}]
-
-
-def _rested(state: State, e: Mapping[str, Any]) -> None:
-    _sheet_kept(state, e["combatant"], e["after"], e["before"], e.get("step"))
-
-
-def _tended(state: State, e: Mapping[str, Any]) -> None:
-    for cid, tracks in e["after"].items():
-        _sheet_kept(state, cid, tracks, e["before"][cid], e.get("step"))
-    state["checks"] = (state["checks"] + [{"combatant": e["tender"], **e["check"]}])[-KEEP_CHECKS:]
 
 
 def _combat_ended(state: State, e: Mapping[str, Any]) -> None:
@@ -263,11 +241,11 @@ FOLDS: dict[str, Fold] = {
     "status_set": _status,
     "track_corrected": _corrected,
     "combat_ended": _combat_ended,
-    "rested": _rested,
+    "rested": rested,
     "result_entered": _result,
     "joined": _joined,
     "tend_rolled": _tend_rolled,
-    "tended": _tended,
+    "tended": tended,
 }
 
 

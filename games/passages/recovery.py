@@ -25,10 +25,10 @@ from games.passages import persona, rules, tracks
 from games.passages import state as st
 from games.passages.access import require_able
 from games.passages.errors import BadValue, CannotAct
-from games.passages.events import Event
 from games.passages.sheet import clean
 
 KEPT = ("wounds", "fatigue", "untended", "magic")
+Event = dict[str, Any]
 
 
 def tended_points(band: str, untended: int) -> int:
@@ -114,3 +114,29 @@ def sheets_before(before: Mapping[str, Any], now: Mapping[str, Any]) -> dict[str
 
 def idle(state: Mapping[str, Any]) -> bool:
     return state["mode"] == st.IDLE
+
+
+# How its events fold into the state (``events.FOLDS``).
+
+
+def keep_sheet(state: dict[str, Any], cid: str, tracks: Mapping[str, Any], before: Mapping[str, Any],
+                step: object) -> None:
+    """Outside a fight the sheets are the truth (``writeback``); the state keeps each sheet's last
+    change, with what it held before (``outside``: what an undo puts back), and a Persona it
+    still holds from the last scene follows them, so the log folds to what the sheets say."""
+    state["outside"] = {**(state.get("outside") or {}),
+                        cid: {"step": step, "before": dict(before), "after": dict(tracks)}}
+    if cid in state["personae"]:
+        person = state["personae"][cid]
+        person.update(tracks)
+        person.update(unconscious=person["wounds"] == 0, downed=person["fatigue"] == 0)
+
+
+def rested(state: dict[str, Any], e: Mapping[str, Any]) -> None:
+    keep_sheet(state, e["combatant"], e["after"], e["before"], e.get("step"))
+
+
+def tended(state: dict[str, Any], e: Mapping[str, Any]) -> None:
+    for cid, tracks in e["after"].items():
+        keep_sheet(state, cid, tracks, e["before"][cid], e.get("step"))
+    state["checks"] = (state["checks"] + [{"combatant": e["tender"], **e["check"]}])[-st.KEEP_CHECKS:]
