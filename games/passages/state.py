@@ -4,6 +4,7 @@
      "step": int,                  # the last step folded; its events carry it (the core's)
      "mode": "idle" | "contest" | "combat",
      "conditions": str,            # the Scene's General Conditions (the Game State's first line)
+     "conditions_modifier": int,   # what they add to every Combat Roll, until the Director changes it
      "personae": {id: persona},    # everyone in the contest or fight (persona.persona), kept
                                    # after it ends so the sheets can take their tracks back
      "order": [id, ...],           # as the Director listed them
@@ -11,7 +12,10 @@
                         "rolls": {id: check}, "history": [round, ...], "result"},
      "combat": None | {"turn", "phase": "declare" | "timing", "declared": {id: declaration},
                        "timing": {id: {"modifier", "reason"}}, "rolls": {id: roll},
-                       "pairings": [resolved pairing, ...], "resolutions": [last Resolution Point]},
+                       "pairings": [resolved pairing, ...], "resolutions": [last Resolution Point],
+                       "acted": [id: its declared Action taken], "tendings": {tender: {patient, band}},
+                       "results": [the Director's entries for the Resolution Point]},
+     "outside": {id: {step, before, after}},  # each sheet's last change outside a fight (for an undo)
      "checks": [check, ...],       # the latest checks rolled in the scene, newest last
      "undo": [{"step", "what"}]}   # the steps the Director may take back, newest last, each
                                    # with its line as everyone read it (the core's Undo)
