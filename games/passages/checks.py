@@ -42,6 +42,8 @@ def _action_left(state: Mapping[str, Any], person: Mapping[str, Any]) -> None:
     Turn, once every Persona has declared. Seed: "Combatants state their Intent and Timing.
     Non-combatants declare their Actions only." Reading: one IN makes its Combat Roll and no
     check; one resting or tending does that and nothing else."""
+    if state["mode"] == st.CONTEST and person["id"] in state["contest"]["active"]:
+        raise NotNow(f"{person['name']} rolls in the contest, once a round.")
     if state["mode"] != st.COMBAT:
         return
     fight, name = state["combat"], person["name"]
@@ -81,7 +83,6 @@ def _skill_in_scene(state: Mapping[str, Any], args: Mapping[str, Any], outside: 
 def may_check(state: Mapping[str, Any]) -> list[str]:
     """The Personae of the scene who may roll a check now (the panel offers them the form): able,
     not a party still in the contest, with their Action left in a fight."""
-    active = (state.get("contest") or {}).get("active", ()) if state["mode"] == st.CONTEST else ()
     found = []
     for cid in st.present(state):
         try:
@@ -89,8 +90,7 @@ def may_check(state: Mapping[str, Any]) -> list[str]:
             _action_left(state, state["personae"][cid])
         except RuleError:
             continue
-        if cid not in active:
-            found.append(cid)
+        found.append(cid)
     return found
 
 

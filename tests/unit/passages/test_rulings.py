@@ -109,3 +109,13 @@ def test_the_one_off_check_refuses_a_persona_in_a_fight(scene: Scene) -> None:
     with pytest.raises(NotNow, match="Ann is in the fight"):
         parse_roll_check({"character": ["1"], "skill": ["Stealth"]}, table)
     assert parse_roll_check({"character": ["3"], "skill": ["Stealth"]}, table)["character"] == 3
+
+
+def test_a_party_to_a_contest_rolls_there_not_a_check_beside_it(scene: Scene) -> None:
+    """Seed: "both actors ... make their independent Checks as directed": a party's roll is its
+    contest roll, one a round; it cannot add checks beside the contest."""
+    scene.contest(ANN, BOB, persona("c3", "Cal"))
+    scene.send({"type": "contest_break_off", "combatant": "c3"})
+    with pytest.raises(NotNow, match="rolls in the contest"):
+        scene.send({"type": "check", "combatant": "c1", "skill": "Stealth"})
+    scene.send({"type": "check", "combatant": "c3", "skill": "Stealth"}, 20)
