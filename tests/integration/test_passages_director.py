@@ -56,3 +56,15 @@ def test_the_one_off_check_route_refuses_a_persona_in_a_fight(table, monkeypatch
     done = post(table, "bob", "check", {"character": table["betty"].pk, "skill": "Stealth", "mode": "check"},
                 check=True, rolls=(13,), monkeypatch=monkeypatch)
     assert done.status_code == 200, "Betty is not in the fight"
+
+
+def test_the_director_rests_and_tends_for_a_player_away_between_fights(table) -> None:  # noqa: F811
+    """Outside a fight too, the Director has the player's choices: each Persona's rest and
+    tending are on the Director's page, not on another player's."""
+    gm, bob = page(table, "gm"), page(table, "bob")
+    # not an "act" (the Director's page hides players' acts: body[data-seat="gm"] .act)
+    mine = gm[gm.index(f'<div class="controller-only recover" data-controller="{table["ann"].pk}">'):]
+    assert 'Rest <span class="visually-hidden">Trayer</span>' in mine
+    assert 'aria-label="Trayer tends wounds"' in gm
+    assert 'Rest <span class="visually-hidden">Trayer</span>' not in bob
+    assert post(table, "gm", "rest", {"combatant": cid(table["trayer"])}).status_code == 200
