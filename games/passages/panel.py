@@ -151,4 +151,7 @@ def character_view(character: Character) -> dict[str, Any]:
     person = {**cleaned, "downed": cleaned["fatigue"] == 0, "unconscious": cleaned["wounds"] == 0}
     return {"skills": skill_rows(cleaned["skills"]), "wounds": track(cleaned["wounds"]),
             "fatigue": track(cleaned["fatigue"]), "untended": cleaned["untended"], "state": tracks.state_word(person),
-            "eligible": tracks.eligible_fatigue(cleaned["untended"])}
+            "eligible": tracks.eligible_fatigue(cleaned["untended"]),
+            # a rest would restore something: Fatigue below its eligible level, or tended Wounds
+            "restful": cleaned["fatigue"] < tracks.eligible_fatigue(cleaned["untended"])
+            or cleaned["wounds"] + cleaned["untended"] < tracks.FULL}

@@ -289,13 +289,23 @@ def reinforcements_a_departure_a_status_and_a_rest(gm, ann, bob, spectator) -> N
     assert answered(gm, "end", lambda: gm.page.get_by_role("button", name="End the fight").click()) == 200
     for person in everyone:
         expect(panel(person).locator("h2")).to_have_text("Passages")
+    # between fights the Director sets a track by hand (an Effect, a long march), and Trayer rests
+    idle = gm.page.locator("#idle-tools")
+    idle.locator("summary").click()
+    correct = idle.locator("form[aria-label=\"Correct a sheet's track\"]")
+    correct.get_by_label("Correct").select_option(label="Trayer")
+    correct.get_by_label("track").select_option("fatigue")
+    correct.get_by_label("to").fill("50")
+    assert answered(gm, "correct", lambda: correct.get_by_role("button", name="Set").click()) == 200
     sheet = ann.page.locator("#passages-panel article.sheet", has_text="Trayer")
+    expect(sheet.locator(".boxes.fatigue + .track-value")).to_have_text("50")
     assert answered(ann, "rest", lambda: sheet.get_by_role("button", name="Rest Trayer").click()) == 200
     for person in everyone:
-        expect(person.entry("Trayer rests: Fatigue")).to_have_count(1)
-    expect(sheet.locator(".boxes.fatigue + .track-value")).to_have_text(
-        ann.page.locator("#characters article", has_text="Trayer").locator(".track", has_text="Fatigue")
-        .locator(".track-value").inner_text().split(" / ")[0])
+        expect(person.entry("Trayer rests: Fatigue 50 →")).to_have_count(1)
+    expect(sheet.locator(".boxes.fatigue + .track-value")).not_to_have_text("50")
+    card = ann.page.locator("#characters article", has_text="Trayer").locator(".track", has_text="Fatigue")
+    expect(card.locator(".track-value")).to_have_text(sheet.locator(".boxes.fatigue + .track-value").inner_text()
+                                                      + " / 100")
     shot(ann, "rest-after-the-fight")
     shot(gm, "idle-after-the-fight-gm")
     for person in everyone:

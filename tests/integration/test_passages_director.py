@@ -61,7 +61,9 @@ def test_the_one_off_check_route_refuses_a_persona_in_a_fight(table, monkeypatch
 def test_the_director_rests_and_tends_for_a_player_away_between_fights(table) -> None:  # noqa: F811
     """Outside a fight too, the Director has the player's choices: each Persona's rest and
     tending are on the Director's page, not on another player's."""
+    post(table, "gm", "correct", {"combatant": cid(table["trayer"]), "track": "fatigue", "value": 60})
     gm, bob = page(table, "gm"), page(table, "bob")
+    assert 'Rest <span class="visually-hidden">Betty</span>' not in gm, "nothing to recover: no rest offered"
     # not an "act" (the Director's page hides players' acts: body[data-seat="gm"] .act)
     mine = gm[gm.index(f'<div class="controller-only recover" data-controller="{table["ann"].pk}">'):]
     assert 'Rest <span class="visually-hidden">Trayer</span>' in mine
