@@ -206,11 +206,8 @@ def combat_roll(state: Mapping[str, Any], args: dict[str, Any], turn: Turn) -> l
     target = state["personae"][mine["target"]]
     if not target.get("present", True):
         raise NotNow(f"{target['name']} is no longer in the fight.")
-    theirs = fight["declared"].get(target["id"]) or _defense(target)
-    if mine.get("magic") and target.get("magic_defense"):
-        # "Selected Defense is replaced by Magical Defense Effect when it applies"
-        warded, value = persona.skill(target, target["magic_defense"])
-        theirs = {"defense_skill": warded, "defense": value}
+    warded, value = persona.defense_against(target, fight["declared"].get(target["id"]), bool(mine.get("magic")))
+    theirs = {"defense_skill": warded, "defense": value}
     die = rules.roll_d100(turn.rng)
     modifier = st.modifier(state, person["id"])
     total = combat.attack_total(die, mine["combat"], modifier)

@@ -69,15 +69,17 @@ def _pairing_odds(state: Mapping[str, Any], pairing: Mapping[str, Any], hidden: 
     alone when either side's sheet is behind the screen (a plain line says so to the others)."""
     if pairing["a"] in hidden or pairing["b"] in hidden:
         return {"secret": SECRET_ODDS}
-    declared = state["combat"]["declared"]
+    declared, people = state["combat"]["declared"], state["personae"]
     a, b = declared[pairing["a"]], declared.get(pairing["b"], {})
     a_timing = st.modifier(state, pairing["a"])
+    # the Defense each attack meets (a spell's, the Magical Defense Effect)
+    b_defense = persona.defense_against(people[pairing["b"]], b, bool(a.get("magic")))[1]
     if pairing["kind"] == "mutual":
-        o = odds.pairing(a["combat"], a["defense"], b["combat"], b["defense"], a_timing=a_timing,
+        a_defense = persona.defense_against(people[pairing["a"]], a, bool(b.get("magic")))[1]
+        o = odds.pairing(a["combat"], a_defense, b["combat"], b_defense, a_timing=a_timing,
                          b_timing=st.modifier(state, pairing["b"]))
         return {key: odds.percent(v) for key, v in o.items()}
-    defense = b.get("defense", persona.selected(state["personae"][pairing["b"]], "defense")[1])
-    return {"a_lands": odds.percent(odds.lands(a["combat"], defense, a_timing))}
+    return {"a_lands": odds.percent(odds.lands(a["combat"], b_defense, a_timing))}
 
 
 def _declaration(d: Mapping[str, Any], names: Mapping[str, str], hidden: Collection[str]) -> str:

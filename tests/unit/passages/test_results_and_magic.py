@@ -75,3 +75,15 @@ def test_a_magic_attack_meets_the_magical_defense_and_needs_resources(scene: Sce
     scene.rest("c3")
     [rolled] = of_type(scene.roll("c2", 10), "combat_rolled")
     assert (rolled["defense_skill"], rolled["defense"]) == ("Warding", 35)
+
+
+def test_a_spells_odds_are_counted_against_the_magical_defense(scene: Scene) -> None:
+    """Seed: "Selected Defense is replaced by Magical Defense Effect when it applies": the odds
+    shown before the roll count Bob's spell (Fire Bolt 20) against Ann's Warding 35, not her
+    Brawl 30: d100 + 20 > 35 on 85 faces of 100."""
+    bob = {**BOB, "skills": {"Brawl": 30, "Fire Bolt": 20}, "magic_combat": "Fire Bolt"}
+    scene.fight(ANN, bob)
+    scene.rest("c1")
+    scene.attack("c2", "c1", magic=True)
+    [pairing] = view(scene.state, Seat("gm"))["combat"]["pairings"]
+    assert pairing["odds"]["a_lands"] == 85
