@@ -93,6 +93,9 @@ def _row(person: Mapping[str, Any], due: Mapping[str, Any], *, acted: bool, magi
     drain = untended - tended
     fatigue = tracks.lose(fatigue, drain)
     untended = untended - tended + dealt
+    revived = bool(tended) and wounds == 0 and dealt == 0
+    if revived:  # tended at all, the Unconscious wake with a Wound tick (recovery.after_tending)
+        wounds = tracks.TICK
     c_wounds, c_fatigue, said = _entries(due["entries"], (STRAIN, CONSEQUENCE))
     r_wounds, r_fatigue, told = _entries(due["entries"], (CONTESTED_FAILURE, CRITICAL_WOUND))
     wounds = tracks.lose(wounds, c_wounds + r_wounds)
@@ -124,5 +127,5 @@ def _row(person: Mapping[str, Any], due: Mapping[str, Any], *, acted: bool, magi
                results=r_fatigue, result_wounds=r_wounds, said=said + told,
                recovered=fatigue - before_recovery, quiet_turns=quiet,
                after={"wounds": wounds, "fatigue": fatigue, "untended": untended, "magic": resources},
-               downed=downed, unconscious=unconscious)
+               downed=downed, unconscious=unconscious, revived=revived)
     return row

@@ -161,6 +161,7 @@ def _resolution_row(row: Mapping[str, Any], names: Mapping[str, str]) -> dict[st
              f"tending {row['tending']}" if row.get("tending") else "",
              f"untended wounds {row['drain']}" if row["drain"] else "",
              f"{int(row['tended'])} untended points tended" if row["tended"] else "",
+             "revived by the tending" if row.get("revived") else "",
              f"Magical Resources {row['magic_spent']}" if row.get("magic_spent") else "",
              *row.get("said", ()),
              f"recovers {row['recovered']}" if row["recovered"] else ""]

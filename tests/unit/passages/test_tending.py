@@ -54,3 +54,18 @@ def test_one_tending_a_turn_and_the_director_calls_a_challenge(scene: Scene) -> 
     scene.send({"type": "tend", "combatant": "c1", "skill": "Campfire"}, 50, actor=player("c1"))
     with pytest.raises(NotNow, match="already made"):
         scene.send({"type": "tend", "combatant": "c1", "skill": "Campfire"}, 50, actor=player("c1"))
+
+
+def test_a_tending_in_a_fight_revives_the_unconscious(scene: Scene) -> None:
+    """Seed: "When your Wounds reach zero, you are prone, unconscious, and most likely will break
+    the Injunction without the assistance of others"; "Such personae cannot perform any Actions
+    until revived". As between fights (recovery.py), a tending that tends any point wakes the
+    patient with one Wound tick."""
+    from tests.unit.passages.helpers import persona
+    scene.fight(persona("c1", "Ann", wounds=0, untended=30), persona("c2", "Medic", skills={"First Aid": 40}))
+    assert scene.person("c1")["unconscious"]
+    scene.send({"type": "tend", "combatant": "c2", "patient": "c1"})
+    scene.send({"type": "tend", "combatant": "c2", "skill": "First Aid"}, 30)
+    scene.resolve()
+    ann = scene.person("c1")
+    assert (ann["wounds"], ann["untended"], ann["unconscious"]) == (5, 0, False)
