@@ -11,8 +11,9 @@ handler, who sends it; the one-off check), ``state``, ``events`` (``FOLDS``), ``
 ``audiences`` (the Director's screen over the log), ``working``, ``odds`` (and the odds page),
 ``writeback``. The rules by concern: ``rules`` (a d100's band), ``checks``, ``contest``, ``fight`` (a fight's
 moves), ``combat`` (its arithmetic) and ``resolution`` (the Resolution Point), ``tracks``,
-``persona``, ``director`` (the Director's corrections); ``figures`` and ``scene_view`` draw the
-panel's parts.
+``persona``, ``director`` (the Director's corrections, Status, entries and reinforcements),
+``recovery`` (rest, leaving and tending), ``armour`` (armour against Damage Types);
+``figures`` and ``scene_view`` draw the panel's parts.
 
 Readings where the seed is silent or loose (each also commented where it is coded)
     - Combat successes are graded miss / Potential Wound / beating double the Defense, so the
@@ -25,6 +26,19 @@ Readings where the seed is silent or loose (each also commented where it is code
     - A contest of more than two: below the best level costs a tick a level; some succeeding
       while others fail ends it, the best level winning; the ending round costs nothing.
     - A single rest recovers one box (5), not the 10% one sentence of the seed gives.
+    - A check in a fight is the Action a Persona declared OUT to take, one a Turn, rolled once
+      every Declaration is in; the Director makes it a challenge (for one roll, or a lasting
+      "hindered" Condition), and being attacked does (``checks``).
+    - Downed is a rest in the next Turn: the untended drain during that rest does not Down again.
+    - Tending is the tender's skill check for one patient, a tick of the tender's Fatigue; it
+      tends by its band the untended points of earlier Turns (``recovery``). Outside a fight a
+      rest restores Fatigue to its eligible level and a Wound tick of tended Wounds; leaving the
+      Scene restores Fatigue to its eligible level.
+    - Reinforcements join a fight at the next Turn's Game State, a contest at its next round.
+    - A Status and the Conditions carry a lasting modifier to the Combat Roll.
+    - The Director's entries (a strenuous action, Consequences, Contested Failures, Critical
+      Wounds) resolve at the Resolution Point in the seed's order; their Wound points are
+      untended Wounds. A spell in combat spends a tick of Magical Resources instead of Fatigue.
     - An NPC's sheet is the Director's while the table keeps NPC sheets secret: every roll, band,
       Intent, point dealt and track is everyone's; its BASEs, Selected Combat and Defense, weapon
       damage and armour, and odds counted from them, are the Director's (``audiences``, ``panel``).

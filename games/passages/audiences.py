@@ -47,7 +47,10 @@ def _declaration(e: Event, hidden: Collection[str]) -> tuple[str, ...]:
 FIGURES: dict[str, Callable[[Event, Collection[str]], tuple[str, ...]]] = {
     "contest_started": _scene,
     "combat_started": _scene,
+    "joined": _scene,
     "checked": lambda e, hidden: ("check",) if _in(hidden, e["combatant"]) else (),
+    "tended": lambda e, hidden: ("check",) if _in(hidden, e["tender"]) else (),
+    "tend_rolled": lambda e, hidden: ("check",) if _in(hidden, e["combatant"]) else (),
     "practised": lambda e, hidden: ("check",) if _in(hidden, e["combatant"]) else (),
     "contest_rolled": lambda e, hidden: ("check",) if _in(hidden, e["combatant"]) else (),
     "declared": _declaration,
@@ -81,7 +84,8 @@ def settle(state: Mapping[str, Any], events: list[dict[str, Any]], turn: Turn) -
             out.append(event)
             continue
         now = after(now, event)
-        hidden = npcs(now)
+        # the NPCs of the scene, and those a move outside any scene names (``npcs``)
+        hidden = npcs(now) | set(event.get("npcs") or ())
         keys = FIGURES[event["type"]](event, hidden) if event["type"] in FIGURES and hidden else ()
         whole = summary(event, now)
         if keys or whole != summary(event, now, hidden):

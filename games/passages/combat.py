@@ -8,11 +8,10 @@ Defense, the result is a 'Potential Wound.'"
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from typing import Any
 
-from games.passages.errors import BadValue
+from games.passages.armour import Armour, damage_type, parse_armour  # noqa: F401 (read with the damage)
 
 # A combat roll's level of success.
 MISS, LANDED, DOUBLED = 0, 1, 2
@@ -98,73 +97,25 @@ def single(level: int) -> RollOff:
     return RollOff(SINGLE, ("a",), ("b",), {"a": 0})
 
 
-# Armour: "Armor can Increase, Decrease, Halve, or Double the damage".
-NONE, INCREASE, DECREASE, HALVE, DOUBLE = "none", "increase", "decrease", "halve", "double"
-_ARMOUR = re.compile(r"^\s*(?:(none|)|(halve|half)|(double)|([+-])\s*(\d{1,2})"
-                     r"|(increase|decrease)\s+(?:by\s+)?(\d{1,2}))\s*$", re.IGNORECASE)
-
-
-@dataclass(frozen=True)
-class Armour:
-    kind: str = NONE
-    amount: int = 0
-
-    @property
-    def label(self) -> str:
-        if self.kind == INCREASE:
-            return f"+{self.amount}"
-        if self.kind == DECREASE:
-            return f"-{self.amount}"
-        return self.kind
-
-    def apply(self, damage: int) -> int:
-        """Seed: Trayer's "brigantine, halves the weapon damage (Damage numbers round
-        down)"; Garbo's "Naturally Armored hide, the Damage is reduced by 1". Never below 0."""
-        if self.kind == INCREASE:
-            return damage + self.amount
-        if self.kind == DECREASE:
-            return max(0, damage - self.amount)
-        if self.kind == HALVE:
-            return damage // 2
-        if self.kind == DOUBLE:
-            return damage * 2
-        return damage
-
-
-def parse_armour(text: object) -> Armour:
-    """Armour's effect as a sheet writes it: none, halve, double, +N or -N (also
-    'increase N', 'decrease N')."""
-    match = _ARMOUR.match(str(text or ""))
-    if match is None:
-        raise BadValue(f"Armour is none, halve, double, +N or -N, not {str(text)[:30]!r}.")
-    _, halve, double, sign, n, word, m = match.groups()
-    if halve:
-        return Armour(HALVE)
-    if double:
-        return Armour(DOUBLE)
-    if sign:
-        return Armour(INCREASE if sign == "+" else DECREASE, int(n))
-    if word:
-        return Armour(INCREASE if word.lower() == "increase" else DECREASE, int(m))
-    return Armour()
-
-
 @dataclass(frozen=True)
 class Damage:
     weapon: int  # the weapon's set damage
     capped: int  # after "no more than the value of the Attacker's Skill"
-    armour: str  # the target's armour, as a label
+    armour: str  # what the target's armour does to this Damage Type ("halve, then -1")
     dealt: int  # what comes off the target's Wounds, and the same off its Fatigue
+    type: str = ""  # the weapon's Damage Type ("Slashing")
 
     def to_dict(self) -> dict[str, Any]:
-        return {"weapon": self.weapon, "capped": self.capped, "armour": self.armour, "dealt": self.dealt}
+        return {"weapon": self.weapon, "capped": self.capped, "armour": self.armour, "dealt": self.dealt,
+                "type": self.type}
 
 
-def damage(weapon: int, skill: int, armour: Armour) -> Damage:
+def damage(weapon: int, skill: int, armour: Armour, dtype: object = "") -> Damage:
     """Seed: "(Damage from an Attack Action can be no more than the value of the Attacker's
     Skill)"; "Once the Damage is determined, it is mitigated/exacerbated by armor type. Only
     the final adjusted number of Wound Points are deducted from the Wound Track, and the same
     number of Fatigue points are removed from the Fatigue Track." The cap is on the attack,
     so it comes before the armour."""
     capped = max(0, min(weapon, skill))
-    return Damage(weapon=weapon, capped=capped, armour=armour.label, dealt=armour.apply(capped))
+    return Damage(weapon=weapon, capped=capped, armour=armour.effect(dtype), dealt=armour.apply(capped, dtype),
+                  type=damage_type(dtype))

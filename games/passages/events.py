@@ -21,9 +21,15 @@ the event's. An NPC's figures in an event sit under its Director's part (``audie
                             defense_skill, defense, margin, level, level_name, ranged}
     pairing_resolved       {kind, a, b, levels, outcome, resolves, intents, wounds, fail_ticks}
     resolution_point       {turn, rows: [resolution row]}
-    conditions_set         {conditions}
-    status_set             {combatant, status, present}
-    track_corrected        {combatant, track, before, value, person}
+    conditions_set         {conditions, modifier}
+    status_set             {combatant, status, present, hindered, modifier}
+    track_corrected        {combatant, track, before, value, person} (in a scene) or
+                           {combatant, name, track, before, value, sheet} (outside one)
+    rested                 {combatant, name, before, after}: a rest outside a fight
+    result_entered         {combatant, kind, text, wounds, fatigue}: the Director's entry
+    joined                 {personae: [persona]}: reinforcements, in from the next Turn or round
+    tend_rolled            {combatant, patient, check, forced}: a declared tending's roll
+    tended                 {tender, patient, names, check, points, cost, after: {id: tracks}, npcs}
     combat_ended           {turn}
 
 A persona (``persona.persona``) is the sheet the scene began with, its ``id`` and ``name``, the
@@ -37,7 +43,8 @@ import copy
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from games.passages.state import COMBAT, CONTEST, DECLARE, IDLE, KEEP_CHECKS, TIMING, State, present
+from games.passages.recovery import keep_sheet, rested, tended
+from games.passages.state import COMBAT, CONTEST, DECLARE, IDLE, KEEP_CHECKS, TIMING, State, declaring
 
 Event = dict[str, Any]
 Fold = Callable[[State, Mapping[str, Any]], None]
@@ -54,8 +61,26 @@ def _scene(state: State, e: Mapping[str, Any]) -> None:
     state["checks"] = []
 
 
+def _joined(state: State, e: Mapping[str, Any]) -> None:
+    """Reinforcements wait (``joining``) for the next Turn's Game State or the contest's next
+    round, where ``_take_in`` brings them in."""
+    for p in e["personae"]:
+        state["personae"][p["id"]] = {**p, "present": False, "joining": True}
+        state["order"] = [c for c in state["order"] if c != p["id"]] + [p["id"]]
+
+
+def _take_in(state: State) -> list[str]:
+    joining = [cid for cid in state["order"] if state["personae"].get(cid, {}).get("joining")]
+    for cid in joining:
+        state["personae"][cid].update(present=True, joining=False)
+    return joining
+
+
 def _checked(state: State, e: Mapping[str, Any]) -> None:
     state["checks"] = (state["checks"] + [{"combatant": e["combatant"], **e["check"]}])[-KEEP_CHECKS:]
+    if state["mode"] == COMBAT:  # the Action its Declaration allowed this Turn is taken
+        fight = state["combat"]
+        fight["acted"] = [*fight.get("acted", ()), e["combatant"]]
 
 
 def _contest_started(state: State, e: Mapping[str, Any]) -> None:
@@ -82,6 +107,10 @@ def _contest_round(state: State, e: Mapping[str, Any]) -> None:
         "round", "bands", "ticks", "costs", "after", "outcome", "winners", "collapsed")}]
     contest["active"] = [cid for cid in contest["active"] if cid not in e["collapsed"]]
     contest["rolls"], contest["round"] = {}, e["round"] + 1
+    if e["outcome"] != "won":
+        joining = _take_in(state)
+        contest["parties"] = contest["parties"] + [c for c in joining if c not in contest["parties"]]
+        contest["active"] = contest["active"] + [c for c in joining if c not in contest["active"]]
 
 
 def _contest_cost(state: State, e: Mapping[str, Any]) -> None:
@@ -109,13 +138,14 @@ def _combat_started(state: State, e: Mapping[str, Any]) -> None:
 
 def _maybe_timing(state: State) -> None:
     combat = state["combat"]
-    if combat["phase"] == DECLARE and all(cid in combat["declared"] for cid in present(state)):
+    if combat["phase"] == DECLARE and all(cid in combat["declared"] for cid in declaring(state)):
         combat["phase"] = TIMING
 
 
 def _turn_started(state: State, e: Mapping[str, Any]) -> None:
     combat = state["combat"]
-    combat.update(turn=e["turn"], phase=DECLARE, declared={}, timing={}, rolls={}, pairings=[])
+    combat.update(turn=e["turn"], phase=DECLARE, declared={}, timing={}, rolls={}, pairings=[], acted=[],
+                  tendings={}, results=[])
     for declaration in e["auto"]:
         combat["declared"][declaration["combatant"]] = dict(declaration)
     _maybe_timing(state)
@@ -144,15 +174,21 @@ def _resolution(state: State, e: Mapping[str, Any]) -> None:
         person.update(row["after"])
         person.update(downed=row["downed"], unconscious=row["unconscious"], quiet_turns=row["quiet_turns"])
     state["combat"]["resolutions"] = [{"turn": e["turn"], "rows": [dict(r) for r in e["rows"]]}]
+    _take_in(state)  # reinforcements are in the next Turn's Game State
 
 
 def _conditions(state: State, e: Mapping[str, Any]) -> None:
     state["conditions"] = e["conditions"]
+    state["conditions_modifier"] = int(e.get("modifier", 0))
 
 
 def _status(state: State, e: Mapping[str, Any]) -> None:
     person = _person(state, e["combatant"])
     person["status"], person["present"] = e["status"], e["present"]
+    person["hindered"] = bool(e.get("hindered"))
+    person["modifier"] = int(e.get("modifier", 0))
+    if "recovered" in e:  # left the Scene: rested
+        person.update(fatigue=e["recovered"], downed=False, quiet_turns=0)
     if state["mode"] == COMBAT:
         if not e["present"]:
             state["combat"]["declared"].pop(e["combatant"], None)
@@ -160,7 +196,25 @@ def _status(state: State, e: Mapping[str, Any]) -> None:
 
 
 def _corrected(state: State, e: Mapping[str, Any]) -> None:
-    _person(state, e["combatant"]).update(e["person"])
+    if "sheet" in e:  # outside a scene, on the sheet
+        keep_sheet(state, e["combatant"], e["sheet"], e["sheet_before"], e.get("step"))
+    else:
+        _person(state, e["combatant"]).update(e["person"])
+        if state["mode"] == COMBAT:  # one knocked out declares nothing: the Turn may move on
+            _maybe_timing(state)
+
+
+def _tend_rolled(state: dict[str, Any], e: Mapping[str, Any]) -> None:
+    fight = state["combat"]
+    fight["acted"] = [*fight.get("acted", ()), e["combatant"]]
+    fight["tendings"] = {**fight.get("tendings", {}), e["combatant"]: {"patient": e["patient"],
+                                                                       "band": e["check"]["band"]}}
+    state["checks"] = (state["checks"] + [{"combatant": e["combatant"], **e["check"]}])[-KEEP_CHECKS:]
+
+
+def _result(state: dict[str, Any], e: Mapping[str, Any]) -> None:
+    fight = state["combat"]
+    fight["results"] = [*fight.get("results", ()), {k: e[k] for k in ("combatant", "kind", "text", "wounds", "fatigue")}]
 
 
 def _combat_ended(state: State, e: Mapping[str, Any]) -> None:
@@ -187,6 +241,11 @@ FOLDS: dict[str, Fold] = {
     "status_set": _status,
     "track_corrected": _corrected,
     "combat_ended": _combat_ended,
+    "rested": rested,
+    "result_entered": _result,
+    "joined": _joined,
+    "tend_rolled": _tend_rolled,
+    "tended": tended,
 }
 
 

@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from games.core.engine import Turn
-from games.passages import combat, persona, rules
+from games.passages import checks, combat, persona, recovery, rules
 from games.passages import state as st
 from games.passages.access import find, require_able, require_mode
 from games.passages.errors import BadValue, CannotAct, NotNow
@@ -28,12 +28,15 @@ def _game_state(state: Mapping[str, Any], turn: int) -> Event:
     Scene, each Persona's Health, Fatigue, Combat Eligibility and Combat Status". The
     Downed are set to rest and the Unconscious to nothing, as the seed allows them."""
     rows, auto = [], []
-    for cid in st.present(state):
+    for cid in st.in_scene(state):
         person = state["personae"][cid]
+        # one who has left stays in the Game State, not eligible ("or the Persona is teleported away")
         rows.append({"combatant": cid, "wounds": person["wounds"], "fatigue": person["fatigue"],
                      "untended": person["untended"], "eligible": st.eligible(person),
                      "downed": bool(person.get("downed")), "unconscious": bool(person.get("unconscious")),
-                     "status": person.get("status", "")})
+                     "status": person.get("status", ""), "present": bool(person.get("present", True))})
+        if not person.get("present", True):
+            continue
         if person.get("unconscious"):
             auto.append({"combatant": cid, "stance": st.OUT, "action": "unconscious", "auto": True,
                          **_defense(person)})
@@ -83,12 +86,29 @@ def declare(state: Mapping[str, Any], args: dict[str, Any], turn: Turn) -> list[
     opponent = find(state, target)
     if not opponent.get("present", True):
         raise BadValue(f"{opponent['name']} is not in the fight.")
-    combat_name, combat_value = persona.selected(person, "combat", args.get("combat"))
+    combat_name, combat_value = _attack_skill(person, args)
     damage = person["weapon_damage"] if args.get("damage") is None else args["damage"]
+    if damage is None:  # "Most Weapons do a set amount of Damage": never a silent 0
+        raise BadValue(f"{person['name']}'s weapon has no damage set: name it in the Declaration "
+                       "(0 for a blow that harms nothing) or on the sheet.")
     ranged = person["ranged"] if args.get("ranged") is None else args["ranged"]
     return _declared(person, stance=st.IN, target=opponent["id"], intent=args.get("intent") or "to wound",
                      combat_skill=combat_name, combat=combat_value, **_defense(person, args.get("defense")),
-                     weapon=person["weapon"], damage=damage, ranged=ranged)
+                     weapon=person["weapon"], damage=damage, ranged=ranged, damage_type=person.get("weapon_type", ""),
+                     magic=bool(args.get("magic")))
+
+
+def _attack_skill(person: Mapping[str, Any], args: Mapping[str, Any]) -> tuple[str, int]:
+    """Selected Combat, or for a magic attack the Magical Combat Effect. Seed: "Magical Combat
+    Effect replaces Selected Combat when that applies"; reading: a spell needs Magical Resources
+    left (it spends a tick of them at the Resolution Point, ``resolution``)."""
+    if not args.get("magic"):
+        return persona.selected(person, "combat", args.get("combat"))
+    if person["magic"] <= 0:
+        raise CannotAct(f"{person['name']} has no Magical Resources left for a spell.")
+    if not person.get("magic_combat"):
+        raise BadValue(f"{person['name']} has no Magical Combat Effect on the sheet.")
+    return persona.skill(person, person["magic_combat"])
 
 
 def _declared(person: Mapping[str, Any], **declaration: Any) -> list[Event]:
@@ -98,7 +118,9 @@ def _declared(person: Mapping[str, Any], **declaration: Any) -> list[Event]:
 
 def rest(state: Mapping[str, Any], args: dict[str, Any], turn: Turn) -> list[Event]:
     """A Resting Action: OUT of the combat, exerting nothing. Seed: "Fatigue is recovered by
-    choosing not to exert oneself in combat"."""
+    choosing not to exert oneself in combat". Outside a fight, a rest (``recovery``)."""
+    if recovery.idle(state):
+        return recovery.rest_outside(state, args, turn)
     person = find(state, args.get("combatant"))
     _open_declarations(state, person)
     return _declared(person, stance=st.OUT, action=st.REST, **_defense(person))
@@ -107,7 +129,13 @@ def rest(state: Mapping[str, Any], args: dict[str, Any], turn: Turn) -> list[Eve
 def tend(state: Mapping[str, Any], args: dict[str, Any], turn: Turn) -> list[Event]:
     """Tending wounds, a non-combat Action (OUT). Seed: "Wounds must be tended for the
     individual to regain so Fatigue and Wound Ticks"; the tending resolves among the
-    Consequences at the Resolution Point, and a tended Wound drains no more Fatigue."""
+    Consequences at the Resolution Point, and a tended Wound drains no more Fatigue. Declared
+    here; rolled once every Declaration is in (``checks.tend_roll``). Outside a fight, a
+    tending of its own (``recovery``)."""
+    if recovery.idle(state):
+        return recovery.tend_outside(state, args, turn)
+    if state["mode"] == st.COMBAT and args.get("skill"):
+        return checks.tend_roll(state, args, turn)  # the declared tending's roll names its skill
     person = find(state, args.get("combatant"))
     _open_declarations(state, person)
     require_able(person)
@@ -142,7 +170,7 @@ def _resolve_pairing(state: Mapping[str, Any], pairing: Mapping[str, Any]) -> Ev
         by = b if hurt == "a" else a
         target = state["personae"][side[hurt]]
         dealt = combat.damage(declared[by]["damage"], declared[by]["combat"],
-                              combat.parse_armour(target["armour_effect"]))
+                              combat.parse_armour(target["armour_effect"]), declared[by].get("damage_type", ""))
         wounds.append({"to": side[hurt], "by": by, "weapon": declared[by].get("weapon", ""),
                        "damage": dealt.to_dict()})
     levels = {cid: rolls[cid]["level"] for cid in (a, b) if cid in rolls}
@@ -178,9 +206,10 @@ def combat_roll(state: Mapping[str, Any], args: dict[str, Any], turn: Turn) -> l
     target = state["personae"][mine["target"]]
     if not target.get("present", True):
         raise NotNow(f"{target['name']} is no longer in the fight.")
-    theirs = fight["declared"].get(target["id"]) or _defense(target)
+    warded, value = persona.defense_against(target, fight["declared"].get(target["id"]), bool(mine.get("magic")))
+    theirs = {"defense_skill": warded, "defense": value}
     die = rules.roll_d100(turn.rng)
-    modifier = fight["timing"].get(person["id"], {}).get("modifier", 0)
+    modifier = st.modifier(state, person["id"])
     total = combat.attack_total(die, mine["combat"], modifier)
     level = combat.attack_level(total, theirs["defense"])
     rolled: Event = {"type": "combat_rolled", "combatant": person["id"], "target": target["id"], "die": die,

@@ -17,7 +17,9 @@ from games.core.engine import Handler, Move, Parser
 from games.forms import Form, texts, value, values, whole, yes_no
 from games.passages import checks, contest, director, fight, sheet, tracks
 from games.passages.audiences import CHECK_EVENT
-from games.passages.errors import BadValue
+from games.passages import state as st
+from games.passages.errors import BadValue, NotNow
+from games.passages.resolution import RESULT_KINDS
 from games.passages.working import check_rolled_working
 
 # What a move looks up by name (a Persona's id, a skill): refused when longer than any could be.
@@ -77,6 +79,22 @@ def _scene(form: Form, table: Table) -> dict[str, Any]:
     return {"combatants": chosen}
 
 
+def parse_join(form: Form, table: Table) -> dict[str, Any]:
+    chosen = _personae(form, table)
+    if not chosen:
+        raise BadValue("Choose who joins.")
+    return {"combatants": chosen}
+
+
+def parse_result(form: Form, table: Table) -> dict[str, Any]:
+    kind = value(form, "kind").strip().lower()
+    if kind not in RESULT_KINDS:
+        raise BadValue(f"An entry is one of {', '.join(RESULT_KINDS)}.")
+    return {**parse_names(form, table), "kind": kind, **_said(form, "text"),
+            **_number(form, "wounds", "Wound points", 0, tracks.FULL),
+            **_number(form, "fatigue", "Fatigue points", 0, tracks.FULL)}
+
+
 def parse_contest_start(form: Form, table: Table) -> dict[str, Any]:
     return {**_scene(form, table), "challenge": _personae(form, table, "challenge"),
             "magic": bool(_flag(form, "magic")), **_number(form, "cost", "The cost of a tick", 0, tracks.FULL)}
@@ -96,6 +114,8 @@ def parse_declare(form: Form, table: Table) -> dict[str, Any]:
     ranged = _flag(form, "ranged")
     if ranged is not None:
         args["ranged"] = ranged
+    if _flag(form, "magic"):
+        args["magic"] = True
     stance = value(form, "stance").strip().lower()
     if stance not in ("in", "out"):
         raise BadValue("Declare IN or OUT of the combat.")
@@ -108,12 +128,15 @@ def parse_timing(form: Form, table: Table) -> dict[str, Any]:
 
 
 def parse_conditions(form: Form, table: Table) -> dict[str, Any]:
-    return {"conditions": _said(form, "conditions", CONDITIONS_LIMIT).get("conditions", "")}
+    return {"conditions": _said(form, "conditions", CONDITIONS_LIMIT).get("conditions", ""),
+            **_number(form, "modifier", "A modifier", -100, 100)}
 
 
 def parse_status(form: Form, table: Table) -> dict[str, Any]:
+    hindered = _flag(form, "hindered")
     return {**parse_names(form, table), **_said(form, "status", STATUS_LIMIT),
-            "present": _flag(form, "present") is not False}
+            "present": _flag(form, "present") is not False, **({} if hindered is None else {"hindered": hindered}),
+            **_number(form, "modifier", "A modifier", -100, 100)}
 
 
 def parse_correct(form: Form, table: Table) -> dict[str, Any]:
@@ -141,13 +164,15 @@ MOVES: tuple[Move, ...] = (
     Move("combat_start", "Start a fight", parse_combat_start, fight.combat_start),
     _player("declare", "Declare", parse_declare, fight.declare),
     _player("rest", "Rest", parse_names, fight.rest),
-    _player("tend", "Tend wounds", parse_names, fight.tend),
+    _player("tend", "Tend wounds", parse_check, fight.tend),
     Move("timing", "Set Timing", parse_timing, fight.timing),
     _player("combat_roll", "Roll the Combat Roll", parse_names, fight.combat_roll),
     Move("resolve", "Call the Resolution Point", parse_nothing, fight.resolve),
     Move("set_conditions", "Set the Conditions", parse_conditions, director.set_conditions),
     Move("set_status", "Set a Persona's status", parse_status, director.set_status),
     Move("correct", "Correct a track", parse_correct, director.correct),
+    Move("join", "Bring in reinforcements", parse_join, director.join),
+    Move("result", "Enter a Result or Consequence", parse_result, director.result),
     Move("end", "End it", parse_nothing, director.end),
 )
 
@@ -160,6 +185,13 @@ def parse_roll_check(form: Form, table: Table) -> dict[str, Any]:
     character = table.character(value(form, "character") or None)
     if character is None:
         raise BadValue("Choose a Persona.")
+    # the one part of the table a one-off check reads (contract.Table): a Persona in the
+    # contest or fight under way checks there, as its Action (a challenge when attacked, and
+    # never while Downed); this route knows no fight
+    scene = table.state or {}
+    if scene.get("mode") in (st.CONTEST, st.COMBAT) and character.cid in st.present(scene):
+        where = "fight" if scene["mode"] == st.COMBAT else "contest"
+        raise NotNow(f"{character.name} is in the {where} under way: roll the check there.")
     skill = parse_names(form, table).get("skill")
     if not skill:
         raise BadValue("Name the skill to roll.")

@@ -7,6 +7,7 @@ from collections.abc import Callable, Collection, Mapping
 from typing import Any
 
 from games.passages import combat
+from games.passages.resolution import KIND_LABELS
 from games.passages.rules import LABELS
 from games.passages.state import IN, REST, TEND, names_of, npcs
 
@@ -32,6 +33,11 @@ def describe_check(who: str, check: Mapping[str, Any], *, secret: bool = False) 
     else:
         how = f"{who} checks {check['skill']} (BASE {check['base']})"
     return f"{how}: rolls {check['roll']}, {LABELS[check['band']]}."
+
+
+def tending_word(band: str) -> str:
+    """How much of a patient's untended Wounds a tending of this band tends (recovery.py)."""
+    return {"success": "all", "double_down": "all", "double_up": "half"}.get(band, "none")
 
 
 def summary(event: Event, state: Mapping[str, Any], hidden: Collection[str] = frozenset()) -> str:
@@ -78,11 +84,16 @@ def summary(event: Event, state: Mapping[str, Any], hidden: Collection[str] = fr
             why = f"exhaustion; {joined(e['winners'])} is left standing"
         return f"The contest is over: {why}."
 
+    def game_state_row(r: Mapping[str, Any]) -> str:
+        status = f" ({r['status']})" if r.get("status") else ""
+        if r.get("present") is False:
+            return f"{n(r['combatant'])} has left the Scene{status}"
+        return (f"{n(r['combatant'])} {r['wounds']} Wounds / {r['fatigue']} Fatigue"
+                + (" (Unconscious)" if r["unconscious"] else " (Downed)" if r["downed"] else "")
+                + (f", {r['status']}" if r.get("status") else ""))
+
     def turn_started(e: Event) -> str:
-        people = "; ".join(
-            f"{n(r['combatant'])} {r['wounds']} Wounds / {r['fatigue']} Fatigue"
-            + (" (Unconscious)" if r["unconscious"] else " (Downed)" if r["downed"] else "")
-            for r in e["game_state"])
+        people = "; ".join(game_state_row(r) for r in e["game_state"])
         where = f" Conditions: {e['conditions']}." if e["conditions"] else ""
         return f"Turn {e['turn']}. Game State: {people}.{where}"
 
@@ -118,7 +129,8 @@ def summary(event: Event, state: Mapping[str, Any], hidden: Collection[str] = fr
         capped = f", no more than the Skill: {d['capped']}" if d["capped"] < d["weapon"] else ""
         armour = {"halve": "halved by armour", "double": "doubled by armour", "none": "no armour"}.get(
             d["armour"], f"armour {d['armour']}")
-        return f"{n(w['to'])} takes {d['dealt']} ({w.get('weapon') or 'weapon'} {d['weapon']}{capped}, {armour})"
+        kind = f" {d['type']}" if d.get("type") else ""
+        return f"{n(w['to'])} takes {d['dealt']}{kind} ({w.get('weapon') or 'weapon'} {d['weapon']}{capped}, {armour})"
 
     def pairing(e: Event) -> str:
         parts = {
@@ -141,6 +153,20 @@ def summary(event: Event, state: Mapping[str, Any], hidden: Collection[str] = fr
                         + (f",{state_word}" if state_word else ""))
         return f"Resolution Point, Turn {e['turn']}: " + "; ".join(rows) + "."
 
+    def rested(e: Event) -> str:
+        before, now = e["before"], e["after"]
+        wounds = f", Wounds {before['wounds']} → {now['wounds']}" if now["wounds"] != before["wounds"] else ""
+        return f"{e['name']} rests: Fatigue {before['fatigue']} → {now['fatigue']}{wounds}."
+
+    def tended(e: Event) -> str:
+        names = e["names"]
+        tender, patient = names[e["tender"]], names[e["patient"]]
+        whom = "their own wounds" if e["tender"] == e["patient"] else f"{patient}'s wounds"
+        rolled = describe_check(tender, e["check"], secret=secret(e["tender"]))
+        left = e["after"][e["patient"]]["untended"]
+        return (f"{tender} tends {whom}. {rolled} {e['points']} untended Wound points tended ({left} left); "
+                f"{tender} spends a Fatigue tick.")
+
     texts: dict[str, Callable[[Event], str]] = {
         "checked": lambda e: describe_check(n(e["combatant"]), e["check"], secret=secret(e["combatant"]))
         + (" (a challenge: they are under attack)" if e.get("forced") else ""),
@@ -160,11 +186,28 @@ def summary(event: Event, state: Mapping[str, Any], hidden: Collection[str] = fr
         "combat_rolled": rolled,
         "pairing_resolved": pairing,
         "resolution_point": resolution,
-        "conditions_set": lambda e: f"Conditions: {e['conditions'] or 'none'}.",
+        "conditions_set": lambda e: f"Conditions: {e['conditions'] or 'none'}"
+        + (f"; {e['modifier']:+d} to every Combat Roll until they change" if e.get("modifier") else "") + ".",
         "status_set": lambda e: f"{n(e['combatant'])}: {e['status'] or 'no particular status'}"
-        + ("" if e["present"] else "; leaves the Scene") + ".",
-        "track_corrected": lambda e: f"The Director sets {n(e['combatant'])}'s {TRACK_LABELS[e['track']]} "
-        f"from {e['before']} to {e['value']}.",
+        + ("" if e["present"] else "; leaves the Scene")
+        + (f" and recovers Fatigue to {e['recovered']}" if "recovered" in e else "")
+        + ("; the Conditions hinder them: their checks are challenges" if e.get("hindered") else "")
+        + (f"; {e['modifier']:+d} to their Combat Roll until it changes" if e.get("modifier") else "") + ".",
+        "track_corrected": lambda e: f"The Director sets {e.get('name') or n(e['combatant'])}'s "
+        f"{TRACK_LABELS[e['track']]} from {e['before']} to {e['value']}.",
+        "rested": rested,
+        "result_entered": lambda e: f"The Director enters {KIND_LABELS[e['kind']]} for {n(e['combatant'])}"
+        + (f" ({e['text']})" if e["text"] else "") + f": {e['wounds']} Wounds, {e['fatigue']} Fatigue, "
+        "at the Resolution Point.",
+        "joined": lambda e: f"{joined([p['id'] for p in e['personae']])} "
+        + ("joins" if len(e["personae"]) == 1 else "join")
+        + (" the fight at the next Turn's Declarations." if state["mode"] == "combat"
+           else " the contest from its next round."),
+        "tend_rolled": lambda e: f"Tending {n(e['patient'])}'s wounds, "
+        + describe_check(n(e["combatant"]), e["check"], secret=secret(e["combatant"]))
+        + (" (a challenge: they are under attack)" if e.get("forced") else "")
+        + f" It tends {tending_word(e['check']['band'])} of the untended points, at the Resolution Point.",
+        "tended": tended,
         "combat_ended": lambda e: f"The fight ends in Turn {e['turn']}.",
     }
     return texts[event["type"]](event)
@@ -173,7 +216,7 @@ def summary(event: Event, state: Mapping[str, Any], hidden: Collection[str] = fr
 def public_line(event: Event, state: Mapping[str, Any]) -> str:
     """The line everyone reads (the engine's ``summary``): no NPC's figures. The Director's
     whole line rides in the event's Director's part (``audiences.settle``)."""
-    return summary(event, state, npcs(state))
+    return summary(event, state, npcs(state) | set(event.get("npcs") or ()))
 
 
 def undone_line(event: Event, state: Mapping[str, Any]) -> str:

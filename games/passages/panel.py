@@ -16,6 +16,7 @@ from games.contract import Character, Seat
 from games.core.engine import RuleError
 from games.passages import persona, rules, sheet, tracks
 from games.passages import state as st
+from games.passages.checks import may_check
 from games.passages.figures import SHORT, SHOWN_BANDS, skill_rows, track
 from games.passages.narrate import TRACK_LABELS, describe_check, summary
 from games.passages.scene_view import combat_view, contest_view, d100
@@ -30,6 +31,7 @@ def _persona_view(person: Mapping[str, Any], secret: bool) -> dict[str, Any]:
         "eligible": st.eligible(person), "downed": bool(person.get("downed")),
         "unconscious": bool(person.get("unconscious")), "present": bool(person.get("present", True)),
         "state": tracks.state_word(person), "status": person.get("status", ""),
+        "hindered": bool(person.get("hindered")), "modifier": int(person.get("modifier", 0)),
         "quiet_turns": person.get("quiet_turns", 0),
     }
     if secret:
@@ -41,6 +43,7 @@ def _persona_view(person: Mapping[str, Any], secret: bool) -> dict[str, Any]:
         "combat_skill": combat_skill, "combat": combat_value, "defense_skill": defense_skill,
         "defense": defense_value,
         "weapon": person["weapon"], "weapon_damage": person["weapon_damage"], "ranged": person["ranged"],
+        "weapon_type": person.get("weapon_type", ""), "magic_combat": person.get("magic_combat", ""),
         "armour": person["armour"], "armour_effect": person["armour_effect"],
     }
 
@@ -111,11 +114,13 @@ def panel(state: Mapping[str, Any], hidden: Collection[str] = frozenset()) -> di
     undo = state.get("undo") or []
     view: dict[str, Any] = {
         "mode": state["mode"], "title": _title(state), "turn": _turn(state, names),
-        "conditions": state["conditions"],
+        "conditions": state["conditions"], "conditions_modifier": int(state.get("conditions_modifier", 0)),
         # each Persona of the contest or fight by id (the lists below give the order)
         "scene": {cid: _persona_view(state["personae"][cid], cid in hidden) for cid in st.in_scene(state)},
         "in_scene": st.present(state),
+        "people": [{"id": cid, "name": names[cid]} for cid in st.in_scene(state)],  # the Director's forms
         "contest_ids": list(state["contest"]["active"]) if state["mode"] == st.CONTEST else [],
+        "may_check": may_check(state),
         "checks": [{"line": describe_check(names.get(c["combatant"], ""), c, secret=c["combatant"] in hidden),
                     "die": d100(c["roll"])} for c in state["checks"]][::-1],
         "bands": [{"key": b, "label": rules.LABELS[b], "short": SHORT[b], "meaning": rules.MEANINGS[b]}
@@ -145,4 +150,8 @@ def character_view(character: Character) -> dict[str, Any]:
         return {"skills": [], "wounds": track(tracks.FULL), "fatigue": track(tracks.FULL), "state": ""}
     person = {**cleaned, "downed": cleaned["fatigue"] == 0, "unconscious": cleaned["wounds"] == 0}
     return {"skills": skill_rows(cleaned["skills"]), "wounds": track(cleaned["wounds"]),
-            "fatigue": track(cleaned["fatigue"]), "untended": cleaned["untended"], "state": tracks.state_word(person)}
+            "fatigue": track(cleaned["fatigue"]), "untended": cleaned["untended"], "state": tracks.state_word(person),
+            "eligible": tracks.eligible_fatigue(cleaned["untended"]),
+            # a rest would restore something: Fatigue below its eligible level, or tended Wounds
+            "restful": cleaned["fatigue"] < tracks.eligible_fatigue(cleaned["untended"])
+            or cleaned["wounds"] + cleaned["untended"] < tracks.FULL}

@@ -51,6 +51,18 @@ def selected(person: Mapping[str, Any], which: str, name: object = None) -> tupl
     return best, int(person["skills"][best])
 
 
+def defense_against(target: Mapping[str, Any], declared: Mapping[str, Any] | None,
+                    magic: bool) -> tuple[str, int]:
+    """The Defense an attack meets: the target's declared Selected Defense (else its sheet's),
+    or against a spell its Magical Defense Effect when it has one. Seed: "Selected Defense is
+    replaced by Magical Defense Effect when it applies"."""
+    if magic and target.get("magic_defense"):
+        return skill(target, target["magic_defense"])
+    if declared and "defense" in declared:
+        return declared.get("defense_skill", ""), int(declared["defense"])
+    return selected(target, "defense")
+
+
 def scene_personae(cids: list[str], turn: Turn) -> list[dict[str, Any]]:
     """The Personae a contest or fight begins with, from the table's sheets as they are now
     (``turn.characters``), each marked an NPC or not as the table says: the event records

@@ -57,6 +57,7 @@ def contest_view(state: Mapping[str, Any], names: Mapping[str, str], hidden: Col
                      "left": state["personae"][cid][resource]}
                     for cid in contest["parties"]],
         "waiting": [names[c] for c in st.contest_waiting(state)],
+        "joining": [names[c] for c in st.in_scene(state) if state["personae"][c].get("joining")],
         "history": [line("contest_round", {**h, "resource": resource}, state, hidden)
                     for h in contest["history"][-5:]],
         "result": contest["result"],
@@ -68,15 +69,17 @@ def _pairing_odds(state: Mapping[str, Any], pairing: Mapping[str, Any], hidden: 
     alone when either side's sheet is behind the screen (a plain line says so to the others)."""
     if pairing["a"] in hidden or pairing["b"] in hidden:
         return {"secret": SECRET_ODDS}
-    declared, timing = state["combat"]["declared"], state["combat"]["timing"]
+    declared, people = state["combat"]["declared"], state["personae"]
     a, b = declared[pairing["a"]], declared.get(pairing["b"], {})
-    a_timing = timing.get(pairing["a"], {}).get("modifier", 0)
+    a_timing = st.modifier(state, pairing["a"])
+    # the Defense each attack meets (a spell's, the Magical Defense Effect)
+    b_defense = persona.defense_against(people[pairing["b"]], b, bool(a.get("magic")))[1]
     if pairing["kind"] == "mutual":
-        o = odds.pairing(a["combat"], a["defense"], b["combat"], b["defense"], a_timing=a_timing,
-                         b_timing=timing.get(pairing["b"], {}).get("modifier", 0))
+        a_defense = persona.defense_against(people[pairing["a"]], a, bool(b.get("magic")))[1]
+        o = odds.pairing(a["combat"], a_defense, b["combat"], b_defense, a_timing=a_timing,
+                         b_timing=st.modifier(state, pairing["b"]))
         return {key: odds.percent(v) for key, v in o.items()}
-    defense = b.get("defense", persona.selected(state["personae"][pairing["b"]], "defense")[1])
-    return {"a_lands": odds.percent(odds.lands(a["combat"], defense, a_timing))}
+    return {"a_lands": odds.percent(odds.lands(a["combat"], b_defense, a_timing))}
 
 
 def _declaration(d: Mapping[str, Any], names: Mapping[str, str], hidden: Collection[str]) -> str:
@@ -106,8 +109,14 @@ def combat_view(state: Mapping[str, Any], names: Mapping[str, str], hidden: Coll
     for cid in st.in_scene(state):
         d = fight["declared"].get(cid)
         roll = fight["rolls"].get(cid)
+        person = state["personae"][cid]
         rows.append({
             "id": cid, "name": names[cid], "declared": _declaration(d, names, hidden) if d else "",
+            "status": person.get("status", ""), "joining": bool(person.get("joining")),
+            "gone": not person.get("present", True) and not person.get("joining"),
+            # a tending declared, its roll still to make once every Declaration is in
+            "to_tend": bool(d) and d.get("action") == st.TEND and fight["phase"] == st.TIMING
+            and cid not in fight.get("acted", ()),
             "stance": d["stance"] if d else "", "awaiting": "declare" if cid in to_declare else
             "roll" if cid in to_roll else "", "timing": fight["timing"].get(cid),
             "roll": line("combat_rolled", roll, state, hidden) if roll else "",
@@ -127,6 +136,12 @@ def combat_view(state: Mapping[str, Any], names: Mapping[str, str], hidden: Coll
         "turn": fight["turn"], "phase": fight["phase"],
         "phase_label": "Declaration" if fight["phase"] == st.DECLARE else "the Combat Rolls",
         "rows": rows, "pairings": pairs,
+        # whom a Declaration may name: those still on the Scene
+        "targets": [{"id": c, "name": names[c]} for c in st.present(state)],
+        # who is on the Scene, as a key: forms the page preserves (hx-preserve) are drawn anew
+        # when it changes, so no list offers one who left or misses one who came
+        "roster": "-".join(f"{c}{'j' if state['personae'][c].get('joining') else ''}" for c in st.present(state)
+                           + [c for c in st.in_scene(state) if state["personae"][c].get("joining")]),
         "waiting_to_declare": [names[c] for c in to_declare],
         "waiting_to_roll": [names[c] for c in to_roll],
         "may_time": [{"id": c, "name": names[c]} for c in st.attackers(state) if c not in fight["rolls"]],
@@ -143,8 +158,12 @@ def _resolution_row(row: Mapping[str, Any], names: Mapping[str, str]) -> dict[st
     parts = [f"damage {row['damage']}" if row["damage"] else "",
              f"combat action {row['action']}" if row["action"] else "",
              f"failing {row['failing']}" if row["failing"] else "",
+             f"tending {row['tending']}" if row.get("tending") else "",
              f"untended wounds {row['drain']}" if row["drain"] else "",
-             "wounds tended" if row["tended"] else "",
+             f"{int(row['tended'])} untended points tended" if row["tended"] else "",
+             "revived by the tending" if row.get("revived") else "",
+             f"Magical Resources {row['magic_spent']}" if row.get("magic_spent") else "",
+             *row.get("said", ()),
              f"recovers {row['recovered']}" if row["recovered"] else ""]
     return {"name": names.get(row["combatant"], ""), "wounds": f"{before['wounds']} → {after['wounds']}",
             "fatigue": f"{before['fatigue']} → {after['fatigue']}",

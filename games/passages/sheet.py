@@ -14,7 +14,7 @@ from typing import Any
 from games.contract import Glance, Sheet
 from games.core.engine import RuleError
 from games.passages import tracks
-from games.passages.combat import parse_armour
+from games.passages.armour import damage_type, parse_armour
 from games.passages.errors import BadSheet, BadValue
 from games.passages.rules import MASTERED, MIN_BASE, core, double_down, double_up
 from games.sheets import SheetError, SheetField
@@ -22,6 +22,8 @@ from games.sheets import SheetError, SheetField
 MAX_SKILLS = 60
 MAX_NAME = 40
 MAX_TEXT = 60
+MAX_TYPE = 20
+MAX_ARMOUR = 120
 MAX_WEAPON_DAMAGE = MASTERED  # a blow never deals more than the attacker's skill anyway
 
 # What a sheet holds, with the value a new Persona starts at.
@@ -33,8 +35,11 @@ DEFAULTS: dict[str, Any] = {
     "magic": tracks.FULL,
     "combat_skill": "",
     "defense_skill": "",
+    "magic_combat": "",
+    "magic_defense": "",
     "weapon": "",
-    "weapon_damage": 0,
+    "weapon_damage": None,  # not set: a Declaration must name it
+    "weapon_type": "",
     "ranged": False,
     "armour": "",
     "armour_effect": "none",
@@ -106,17 +111,19 @@ def clean(sheet: Mapping[str, Any]) -> dict[str, Any]:
     if out["untended"] > tracks.FULL - out["wounds"]:
         raise BadSheet("untended", f"Untended Wounds ({out['untended']}) cannot be more than the Wounds lost "
                        f"({tracks.FULL - out['wounds']}).")
-    for key in ("combat_skill", "defense_skill", "weapon", "armour"):
+    for key in ("combat_skill", "defense_skill", "magic_combat", "magic_defense", "weapon", "armour"):
         out[key] = " ".join(str(sheet.get(key) or "").split())[:MAX_TEXT]
-    for key, label in (("combat_skill", "Selected Combat"), ("defense_skill", "Selected Defense")):
+    out["weapon_type"] = damage_type(sheet.get("weapon_type"))[:MAX_TYPE]
+    for key, label in (("combat_skill", "Selected Combat"), ("defense_skill", "Selected Defense"),
+                       ("magic_combat", "Magical Combat Effect"), ("magic_defense", "Magical Defense Effect")):
         if out[key] and skill_key(out["skills"], out[key]) is None:
             raise BadSheet(key, f"{label} names {out[key]!r}, which is not one of the skills.")
-    raw = sheet.get("weapon_damage", 0)
-    out["weapon_damage"] = 0 if raw in (None, "") else _whole(
+    raw = sheet.get("weapon_damage")
+    out["weapon_damage"] = None if raw in (None, "") else _whole(
         "weapon_damage", raw, 0, MAX_WEAPON_DAMAGE, "Weapon damage")
     out["ranged"] = sheet.get("ranged") in (True, "1", "on", "true", "True", "yes")
     try:
-        out["armour_effect"] = parse_armour(sheet.get("armour_effect") or "none").label
+        out["armour_effect"] = parse_armour(str(sheet.get("armour_effect") or "none")[:MAX_ARMOUR]).label
     except BadValue as exc:
         raise BadSheet("armour_effect", exc.message) from None
     return out
@@ -155,14 +162,23 @@ FIELDS: tuple[SheetField, ...] = (
                help="The skill this Persona attacks with; blank means the highest skill."),
     SheetField("defense_skill", "Selected Defense", "text", default="", max_length=MAX_TEXT,
                help="The skill this Persona defends with; blank means the highest skill."),
+    SheetField("magic_combat", "Magical Combat Effect", "text", default="", max_length=MAX_TEXT,
+               help="The skill a magic attack uses in place of Selected Combat; it spends Magical Resources."),
+    SheetField("magic_defense", "Magical Defense Effect", "text", default="", max_length=MAX_TEXT,
+               help="The skill that defends against a magic attack in place of Selected Defense."),
     SheetField("weapon", "Weapon", "text", default="", max_length=MAX_TEXT),
-    SheetField("weapon_damage", "Weapon damage", "int", default=0,
-               help="The weapon's set damage; a blow deals no more than the attacker's skill."),
+    SheetField("weapon_damage", "Weapon damage", "int", default=None,
+               help="The weapon's set damage; a blow deals no more than the attacker's skill. Left blank, "
+                    "each Declaration names it."),
+    SheetField("weapon_type", "Damage Type", "text", default="", max_length=MAX_TYPE,
+               help="What the weapon deals (Slashing, Shattering, Piercing...): armour may treat each "
+                    "type differently."),
     SheetField("ranged", "Ranged weapon", "bool", default=False,
                help="A ranged weapon starts a roll-off only against another ranged weapon."),
     SheetField("armour", "Armour", "text", default="", max_length=MAX_TEXT),
-    SheetField("armour_effect", "Armour's effect", "text", default="none", max_length=20,
-               help="none, halve, double, +N (increase) or -N (decrease): what it does to the damage."),
+    SheetField("armour_effect", "Armour's effect", "text", default="none", max_length=MAX_ARMOUR,
+               help="none, halve, double, +N (increase) or -N (decrease), several in order ('halve, then -1'), "
+                    "per Damage Type if it differs ('Slashing: halve; Shattering: -1; none')."),
 )
 
 

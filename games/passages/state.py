@@ -4,6 +4,7 @@
      "step": int,                  # the last step folded; its events carry it (the core's)
      "mode": "idle" | "contest" | "combat",
      "conditions": str,            # the Scene's General Conditions (the Game State's first line)
+     "conditions_modifier": int,   # what they add to every Combat Roll, until the Director changes it
      "personae": {id: persona},    # everyone in the contest or fight (persona.persona), kept
                                    # after it ends so the sheets can take their tracks back
      "order": [id, ...],           # as the Director listed them
@@ -11,7 +12,10 @@
                         "rolls": {id: check}, "history": [round, ...], "result"},
      "combat": None | {"turn", "phase": "declare" | "timing", "declared": {id: declaration},
                        "timing": {id: {"modifier", "reason"}}, "rolls": {id: roll},
-                       "pairings": [resolved pairing, ...], "resolutions": [last Resolution Point]},
+                       "pairings": [resolved pairing, ...], "resolutions": [last Resolution Point],
+                       "acted": [id: its declared Action taken], "tendings": {tender: {patient, band}},
+                       "results": [the Director's entries for the Resolution Point]},
+     "outside": {id: {step, before, after}},  # each sheet's last change outside a fight (for an undo)
      "checks": [check, ...],       # the latest checks rolled in the scene, newest last
      "undo": [{"step", "what"}]}   # the steps the Director may take back, newest last, each
                                    # with its line as everyone read it (the core's Undo)
@@ -72,9 +76,15 @@ def _fight_in(state: Mapping[str, Any], phase: str) -> Mapping[str, Any] | None:
     return combat if state["mode"] == COMBAT and combat is not None and combat["phase"] == phase else None
 
 
+def declaring(state: Mapping[str, Any]) -> list[str]:
+    """Who declares this Turn: those on the Scene, but the Unconscious ("Such personae cannot
+    perform any Actions until revived"), even one knocked out mid-Turn by a correction."""
+    return [cid for cid in present(state) if not state["personae"][cid].get("unconscious")]
+
+
 def waiting_to_declare(state: Mapping[str, Any]) -> list[str]:
     combat = _fight_in(state, DECLARE)
-    return [cid for cid in present(state) if cid not in combat["declared"]] if combat else []
+    return [cid for cid in declaring(state) if cid not in combat["declared"]] if combat else []
 
 
 def attackers(state: Mapping[str, Any]) -> list[str]:
@@ -128,6 +138,16 @@ def pairings(state: Mapping[str, Any]) -> list[dict[str, Any]]:
 def pairing_of(state: Mapping[str, Any], cid: str) -> dict[str, Any] | None:
     return next((p for p in pairings(state) if p["a"] == cid or (p["kind"] == "mutual" and p["b"] == cid)),
                 None)
+
+
+def modifier(state: Mapping[str, Any], cid: str) -> int:
+    """What modifies ``cid``'s Combat Roll now: this Turn's Timing, the modifier its Status
+    carries and the Conditions' (seed: "Timing is a result of Combat Status, and modifies the
+    Combat roll"). The last two last until the Director changes them."""
+    combat = state.get("combat") or {}
+    turn = int(combat.get("timing", {}).get(cid, {}).get("modifier", 0))
+    person = state["personae"].get(cid, {})
+    return turn + int(person.get("modifier", 0)) + int(state.get("conditions_modifier", 0))
 
 
 def contest_waiting(state: Mapping[str, Any]) -> list[str]:

@@ -16,6 +16,7 @@ from games.passages.events import FOLDS
 from games.passages.moves import CHECK_ROLL, MOVES
 from games.passages.narrate import public_line, undone_line
 from games.passages.odds import ODDS
+from games.passages.recovery import sheets_before
 from games.passages.samples import SAMPLES
 from games.passages.state import new_state
 from games.passages.working import working
@@ -31,7 +32,7 @@ ENGINE = Engine(
     new_state=new_state, moves=MOVES, folds=FOLDS, summary=public_line, writeback=writeback,
     working=working,  # the arithmetic and the seed's rule under each line that has them
     undo=Undo(label="Take back the last step", nothing="There is nothing to take back.", depth=10,
-              line=undone_line),
+              line=undone_line, says=sheets_before),
     settle=settle,
 )
 

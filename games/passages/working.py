@@ -195,18 +195,18 @@ def _contest_round(e: Event, n: Name) -> Working:
     return Working(steps=tuple(steps), rule=CONTEST_RULES[case], source="Contests")
 
 
+# Each part of a Resolution Point row, in the seed's order, as its working says it.
+ROW_PARTS = (("damage", "damage {} off Wounds and Fatigue"), ("action", "{} Fatigue for a Combat Action"),
+             ("magic_spent", "{} Magical Resources for a spell"), ("failing", "{} Fatigue for failing"),
+             ("tending", "{} Fatigue for tending"), ("tended", "{} untended Wound points tended"),
+             ("drain", "{} Fatigue for Untended Wounds"))
+
+
 def _resolution(e: Event, n: Name) -> Working:
     steps = []
     for r in e["rows"]:
-        parts = []
-        if r.get("damage"):
-            parts.append(f"damage {r['damage']} off Wounds and Fatigue")
-        if r.get("action"):
-            parts.append(f"{r['action']} Fatigue for a Combat Action")
-        if r.get("failing"):
-            parts.append(f"{r['failing']} Fatigue for failing")
-        if r.get("drain"):
-            parts.append(f"{r['drain']} Fatigue for Untended Wounds")
+        parts = [text.format(int(r[key])) for key, text in ROW_PARTS if r.get(key)]
+        parts += [f"{said} (the Director's entry)" for said in r.get("said", ())]
         if r.get("recovered"):
             parts.append(f"{r['recovered']} Fatigue regained for no Combat Action")
         before, after = r["before"], r["after"]
@@ -224,6 +224,7 @@ def _in_check(e: Event, n: Name) -> Working:
 
 MAKERS: dict[str, Callable[[Event, Name], Working]] = {
     "checked": _in_check, "practised": _in_check, "contest_rolled": _in_check, "combat_rolled": _rolled,
+    "tended": _in_check, "tend_rolled": _in_check,
     "pairing_resolved": _pairing, "contest_round": _contest_round, "resolution_point": _resolution,
 }
 

@@ -11,7 +11,7 @@ from games.passages import state as st
 
 # Events after which the sheets keep each Persona's tracks as the scene has them: so the
 # character cards beside the table say what the panel says, turn by turn.
-_KEPT_AT = frozenset({"contest_round", "resolution_point", "track_corrected", "undone"})
+_KEPT_AT = frozenset({"contest_round", "resolution_point", "track_corrected", "undone", "status_set"})
 _ENDS = frozenset({"contest_ended", "combat_ended"})
 
 
@@ -21,8 +21,16 @@ def writeback(event: Mapping[str, Any], state: Mapping[str, Any]) -> dict[str, d
     "Health and Fatigue are the current values of the Persona at the Resolution Point". An
     undo back to before the scene writes nothing: the sheets are as they were then."""
     kind = event.get("type")
+    if kind == "rested":  # outside a fight: the sheets themselves
+        return {event["combatant"]: dict(event["after"])}
+    if kind == "tended":
+        return {cid: dict(t) for cid, t in event["after"].items()}
+    if kind == "track_corrected" and "sheet" in event:
+        return {event["combatant"]: dict(event["sheet"])}
     if kind in _ENDS:
         return {cid: {k: p[k] for k in sheet.LASTING} for cid, p in state["personae"].items()}
+    if kind == "undone" and event.get("restore"):  # a step outside a fight taken back
+        return {cid: dict(t) for cid, t in event["restore"].items()}
     if kind in _KEPT_AT:
         return {cid: {k: state["personae"][cid][k] for k in sheet.LASTING} for cid in st.in_scene(state)}
     return {}

@@ -49,6 +49,7 @@ def test_a_contest_and_a_combat_turn_to_the_resolution_point_seen_live(make_tabl
     make_character(bob, table.url, "Betty", skills="Stealth: 40\nBrawl: 30", weapon="cudgel", weapon_damage=2)
     make_character(gm, table.url, "Garbo", npc=True, skills="Two-Hander: 25", weapon="flail", weapon_damage=3,
                    armour="Naturally Armored hide", armour_effect="-1")
+    make_character(gm, table.url, "Mook", npc=True, skills="Brawl: 20", weapon="club", weapon_damage=2)
     spectator = table.join_spectator()
     everyone = (gm, ann, bob, spectator)
 
@@ -227,6 +228,7 @@ def test_a_contest_and_a_combat_turn_to_the_resolution_point_seen_live(make_tabl
     no_sideways_scroll(bob)
     for person in everyone:
         assert not person.page_errors, person.page_errors
+    reinforcements_a_departure_a_status_and_a_rest(gm, ann, bob, spectator)
 
     # The odds page: every band of a BASE as a check and as a challenge, a chart, a roll-off.
     assert spectator.goto("/games/passages/odds/?base=26") == 200
@@ -235,3 +237,76 @@ def test_a_contest_and_a_combat_turn_to_the_resolution_point_seen_live(make_tabl
     shot(spectator, "odds")
     spectator.page.set_viewport_size({"width": 390, "height": 844})
     no_sideways_scroll(spectator)
+
+
+def reinforcements_a_departure_a_status_and_a_rest(gm, ann, bob, spectator) -> None:
+    """Issue 27: in Turn 2 the Director brings Mook in (at the next Turn's Declarations), sets
+    Trayer's Combat Status and sends Betty away; everyone's Game State shows it, nobody is offered
+    Betty as a target; the fight ends and Trayer rests, his sheet keeping what the rest restores."""
+    everyone = (gm, ann, bob, spectator)
+
+    def tools():
+        """The Director's tools of the fight, open (drawn anew, closed, when the roster changes)."""
+        found = gm.page.locator("#passages-panel details.gm-only.tools")
+        if not found.evaluate("d => d.open"):
+            found.locator("summary").click()
+        return found
+
+    join = tools().locator("form[aria-label='Reinforcements']")
+    join.get_by_label("Mook").check()
+    assert answered(gm, "join", lambda: join.get_by_role("button", name="Bring them in").click()) == 200
+    status = tools().locator("form[aria-label='Combat Status']")
+    status.get_by_label("Combat Status of").select_option(label="Trayer")
+    status.get_by_label("Status", exact=True).fill("on the stairs, bleeding")
+    assert answered(gm, "set_status", lambda: status.get_by_role("button", name="Set the status").click()) == 200
+    status = tools().locator("form[aria-label='Combat Status']")
+    status.get_by_label("Combat Status of").select_option(label="Betty")
+    status.get_by_label("Status", exact=True).fill("fled below deck")
+    status.get_by_label("Still in the Scene").select_option("no")
+    assert answered(gm, "set_status", lambda: status.get_by_role("button", name="Set the status").click()) == 200
+    def fighter(person, name: str):
+        return panel(person).locator(f"li.fighter:has(.who-line strong:text-is('{name}')) .who-line")
+
+    for person in everyone:
+        expect(fighter(person, "Mook")).to_contain_text("joins at the next Turn's Declarations")
+        expect(fighter(person, "Trayer")).to_contain_text("Status: on the stairs, bleeding")
+        expect(fighter(person, "Betty")).to_contain_text("has left the Scene")
+        expect(person.entry("Betty: fled below deck; leaves the Scene and recovers Fatigue to 100.")).to_have_count(1)
+    targets = ann.page.locator("form[aria-label='Declare Trayer IN'] select[name=target] option")
+    expect(targets).to_have_text(["Garbo"])
+    shot(gm, "fight-joined-gm")
+    shot(spectator, "fight-joined-spectator")
+    trayer = ann.page.locator("#passages-panel li.fighter:has(.who-line strong:text-is('Trayer'))")
+    assert answered(ann, "rest", lambda: trayer.get_by_role("button", name="Rest Trayer").click()) == 200
+    garbo = gm.page.locator("#passages-panel li.fighter:has(.who-line strong:text-is('Garbo'))")
+    assert answered(gm, "rest", lambda: garbo.get_by_role("button", name="Rest Garbo").click()) == 200
+    assert answered(gm, "resolve", lambda: gm.page.get_by_role("button", name="Call the Resolution Point").click()) == 200
+    for person in everyone:
+        expect(person.entry("Turn 3. Game State:")).to_contain_text("Mook 100 Wounds / 100 Fatigue")
+        expect(person.entry("Turn 3. Game State:")).to_contain_text("Betty has left the Scene (fled below deck)")
+    expect(gm.page.locator("#turn-banner")).to_contain_text("Your turn: declare Garbo IN or OUT of the combat.")
+    tools()
+    assert answered(gm, "end", lambda: gm.page.get_by_role("button", name="End the fight").click()) == 200
+    for person in everyone:
+        expect(panel(person).locator("h2")).to_have_text("Passages")
+    # between fights the Director sets a track by hand (an Effect, a long march), and Trayer rests
+    idle = gm.page.locator("#idle-tools")
+    idle.locator("summary").click()
+    correct = idle.locator("form[aria-label=\"Correct a sheet's track\"]")
+    correct.get_by_label("Correct").select_option(label="Trayer")
+    correct.get_by_label("track").select_option("fatigue")
+    correct.get_by_label("to").fill("50")
+    assert answered(gm, "correct", lambda: correct.get_by_role("button", name="Set").click()) == 200
+    sheet = ann.page.locator("#passages-panel article.sheet", has_text="Trayer")
+    expect(sheet.locator(".boxes.fatigue + .track-value")).to_have_text("50")
+    assert answered(ann, "rest", lambda: sheet.get_by_role("button", name="Rest Trayer").click()) == 200
+    for person in everyone:
+        expect(person.entry("Trayer rests: Fatigue 50 →")).to_have_count(1)
+    expect(sheet.locator(".boxes.fatigue + .track-value")).not_to_have_text("50")
+    card = ann.page.locator("#characters article", has_text="Trayer").locator(".track", has_text="Fatigue")
+    expect(card.locator(".track-value")).to_have_text(sheet.locator(".boxes.fatigue + .track-value").inner_text()
+                                                      + " / 100")
+    shot(ann, "rest-after-the-fight")
+    shot(gm, "idle-after-the-fight-gm")
+    for person in everyone:
+        assert not person.page_errors, person.page_errors

@@ -516,9 +516,9 @@ def test_the_director_sees_only_the_npcs_controls_and_stands_in_from_the_tools(t
     start_fight(table)
     gm = page(table, "gm")
     assert 'body[data-seat="gm"] .passages .act:not([data-controller=""]) { display: none; }' in gm
-    assert f'<div class="controller-only act" data-controller="{table["ann"].pk}" id="declare-{trayer}-t1"' in gm
-    assert f'<div class="controller-only act" data-controller="" id="declare-{garbo}-t1"' in gm
-    assert 'aria-label="Stand in for Trayer"' in gm and 'aria-label="Stand in for Garbo"' not in gm
+    assert f'<div class="controller-only act" data-controller="{table["ann"].pk}" id="declare-{trayer}-t1-' in gm
+    assert f'<div class="controller-only act" data-controller="" id="declare-{garbo}-t1-' in gm
+    assert 'aria-label="Stand in: Declare Trayer IN"' in gm and 'aria-label="Stand in: Declare Garbo IN"' not in gm
     assert post(table, "gm", "declare", {"combatant": trayer, "stance": "in", "target": garbo}).status_code == 200
     post(table, "gm", "declare", {"combatant": garbo, "stance": "out", "action": "growls"})
     assert "Stand in: Combat Roll for Trayer" in page(table, "gm")

@@ -55,6 +55,10 @@ def test_an_npc_s_checks_in_a_contest_unfold_for_everyone(urgluch, monkeypatch) 
     assert post(t, "gm", "contest_start", {"characters": [t["trayer"].pk, t["urgluch"].pk]}).status_code == 200
     post(t, "gm", "contest_roll", {"combatant": npc, "skill": "Vexmire Lore"}, rolls=(12,), monkeypatch=monkeypatch)
     assert last(t, "contest_rolled").payload["working"]["rule"] == BAND_RULES["double_down"]
+    # a party rolls in the contest alone (issue 27): the Urgluch checks beside the next one, broken off
+    post(t, "gm", "end")
+    post(t, "gm", "contest_start", {"characters": [t["trayer"].pk, t["betty"].pk, t["urgluch"].pk]})
+    post(t, "gm", "contest_break_off", {"combatant": npc})
     post(t, "gm", "check", {"combatant": npc, "skill": "Vexmire Lore"}, rolls=(50,), monkeypatch=monkeypatch)
     assert last(t, "checked").payload["working"]["rule"] == BAND_RULES["double_up"]
     post(t, "gm", "practice", {"combatant": npc, "skill": "Vexmire Lore"})

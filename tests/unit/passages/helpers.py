@@ -124,9 +124,21 @@ class Scene:
         parsed = move.parse(form(args), table) if move is not None else {}
         dice = rng or Dice(*rolls)
         events = self.play.send(name, parsed, sender, rng=dice, table=self.characters)
+        for event in events:  # what the rules put back on the sheets, as the platform does
+            for cid, fields in (ENGINE.writeback(event, self.state) if ENGINE.writeback else {}).items():
+                if cid in self.characters:
+                    known = self.characters[cid]
+                    self.characters[cid] = replace(known, sheet={**known.sheet, **fields})
         if rng is None:
             assert not dice.rolls, f"the engine left scripted dice unused: {dice.rolls}"  # type: ignore[attr-defined]
         return events
+
+    def seat(self, sheet: Mapping[str, Any], owner: int | None = None) -> None:
+        """A Persona at the table, in no scene."""
+        self.characters[str(sheet["id"])] = character(sheet, owner)
+
+    def sheet(self, cid: str) -> Mapping[str, Any]:
+        return self.characters[cid].sheet
 
     def person(self, cid: str) -> dict[str, Any]:
         return self.state["personae"][cid]

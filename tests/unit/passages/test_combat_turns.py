@@ -49,7 +49,7 @@ def test_the_game_state_opens_each_turn(scene: Scene) -> None:
     assert started["turn"] == 1 and started["conditions"] == "a duel in the yard"
     assert started["game_state"][0] == {"combatant": "c1", "wounds": 100, "fatigue": 100, "untended": 0,
                                         "eligible": True, "downed": False, "unconscious": False,
-                                        "status": ""}
+                                        "status": "", "present": True}
     events = turn_one_after_start(scene)
     [next_turn] = of_type(events, "turn_started")
     assert next_turn["turn"] == 2
@@ -80,24 +80,29 @@ def test_untended_wounds_drain_every_turn_after_the_first(scene: Scene) -> None:
 
 
 def test_tending_stops_the_drain(scene: Scene) -> None:
-    """Seed: "Wounds must be tended for the individual to regain so Fatigue and Wound Ticks"."""
+    """Seed: "Wounds must be tended for the individual to regain so Fatigue and Wound Ticks".
+    Each tends their own with a Success (Trayer's Campfire 33, Garbo's Two-Hander 25): no drain,
+    a tick for the effort."""
     turn_one(scene)
     scene.send({"type": "tend", "combatant": "c1"})
     scene.send({"type": "tend", "combatant": "c2"})
+    scene.send({"type": "tend", "combatant": "c1", "skill": "Campfire"}, 20)
+    scene.send({"type": "tend", "combatant": "c2", "skill": "Two-Hander"}, 20)
     [point, _] = scene.resolve()
     assert all(r["drain"] == 0 and r["tended"] for r in point["rows"])
-    assert scene.person("c1")["untended"] == 0 and scene.track("c1") == (99, 99)
+    assert scene.person("c1")["untended"] == 0 and scene.track("c1") == (99, 89)
 
 
 def test_tending_another(scene: Scene) -> None:
     """Seed: "When your Wounds reach zero, you are prone, unconscious, and most likely will break
     the Injunction without the assistance of others": one Persona may tend another's Wounds."""
-    scene.fight(ANN, BOB, persona("c3", "Medic", untended=10, wounds=90))
+    scene.fight(persona("c1", "Ann", untended=10, wounds=90), BOB, persona("c3", "Medic"))
     scene.rest("c1")
     scene.rest("c2")
     scene.send({"type": "tend", "combatant": "c3", "patient": "c1"})
+    scene.send({"type": "tend", "combatant": "c3", "skill": "Tracking"}, 20)
     [point, _] = scene.resolve()
-    assert {r["combatant"]: r["tended"] for r in point["rows"]} == {"c1": True, "c2": False, "c3": False}
+    assert {r["combatant"]: r["tended"] for r in point["rows"]} == {"c1": 10, "c2": 0, "c3": 0}
 
 
 def test_each_combat_action_costs_a_tick_and_a_failure_one_more(scene: Scene) -> None:
@@ -163,7 +168,7 @@ def test_a_combat_action_breaks_the_run_of_rest(scene: Scene) -> None:
     """Seed: "subsequent rounds of non-exertion releases even more"; "The second round of
     non-exertion regains half ... and a third sequential round regains all": the run is of
     turns in a row, so a Combat Action starts it again at one box."""
-    scene.fight(persona("c1", "Ann", fatigue=40, combat_skill="Brawl"), BOB)
+    scene.fight(persona("c1", "Ann", fatigue=40, combat_skill="Brawl", weapon_damage=0), BOB)
     scene.rest("c1")
     scene.rest("c2")
     scene.resolve()
@@ -193,7 +198,7 @@ def test_untended_wounds_hold_back_recovery(scene: Scene) -> None:
 def test_fatigue_at_zero_is_downed_and_may_only_rest(scene: Scene) -> None:
     """Seed: "Persona whose Fatigue reduces by Damage, Consequences, or Results to zero is
     'Downed' and may only make a Resting Action in the next Turn."""
-    scene.fight(persona("c1", "Ann", fatigue=5, combat_skill="Brawl", defense_skill="Brawl"), BOB)
+    scene.fight(persona("c1", "Ann", fatigue=5, combat_skill="Brawl", defense_skill="Brawl", weapon_damage=0), BOB)
     scene.attack("c1", "c2")
     scene.rest("c2")
     scene.roll("c1", 1)
@@ -240,14 +245,14 @@ def test_wounds_at_zero_are_unconscious_with_fatigue_zero(scene: Scene) -> None:
 def test_ranged_weapons_roll_off_only_against_ranged(scene: Scene) -> None:
     """Seed: "NOTE: Range weapons do not create a Combat Sequence unless their Opponent is also
     using Ranged Weapons." An archer and a swordsman each make a lone attack."""
-    scene.fight(persona("c1", "Archer", ranged=True), BOB, persona("c3", "Slinger", ranged=True))
+    scene.fight(persona("c1", "Archer", ranged=True, weapon_damage=0), BOB, persona("c3", "Slinger", ranged=True, weapon_damage=0))
     scene.attack("c1", "c2")
     scene.attack("c2", "c1")
     scene.out("c3")
     from games.passages.state import pairings
     assert [p["kind"] for p in pairings(scene.state)] == ["single", "single"]
     scene2 = Scene()
-    scene2.fight(persona("c1", "Archer", ranged=True), persona("c3", "Slinger", ranged=True))
+    scene2.fight(persona("c1", "Archer", ranged=True, weapon_damage=0), persona("c3", "Slinger", ranged=True, weapon_damage=0))
     scene2.attack("c1", "c3")
     scene2.attack("c3", "c1")
     assert [p["kind"] for p in pairings(scene2.state)] == ["mutual"]
@@ -375,4 +380,5 @@ def test_a_persona_teleported_away_loses_combat_eligibility(scene: Scene) -> Non
     scene.roll("c1", 10)
     scene.roll("c2", 10)
     events = scene.resolve()
-    assert [r["combatant"] for r in of_type(events, "turn_started")[0]["game_state"]] == ["c1", "c2"]
+    rows = of_type(events, "turn_started")[0]["game_state"]
+    assert [(r["combatant"], r["eligible"]) for r in rows] == [("c1", True), ("c2", True), ("c3", False)]

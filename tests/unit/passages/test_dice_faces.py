@@ -28,17 +28,19 @@ def test_a_combat_roll_is_two_d10s_tens_and_units(scene: Scene) -> None:
 
 def test_a_contest_roll_and_a_check_are_drawn_and_100_reads_double_ought(scene: Scene) -> None:
     """Seed: "a roll of double-ought(100%) would be a Critical Failure"."""
-    scene.contest(persona("c1", "Ann"), persona("c2", "Bob"))
+    scene.contest(persona("c1", "Ann"), persona("c2", "Bob"), persona("c3", "Cal"))
     scene.contest_roll("c1", "Stealth", 100)
     view = panel(scene.state, frozenset({"c1"}))  # Ann's sheet behind the screen: her roll is open
-    [ann, _] = view["contest"]["parties"]
+    [ann, _, _] = view["contest"]["parties"]
     assert labels(ann["rolled"]["die"]) == ["00", "0"] and ann["rolled"]["die"]["value"] == 100
-    scene.send({"type": "check", "combatant": "c2", "skill": "Tracking"}, 7)
+    scene.send({"type": "contest_break_off", "combatant": "c3"})  # Cal checks beside the contest
+    scene.send({"type": "check", "combatant": "c3", "skill": "Tracking"}, 7)
     assert labels(panel(scene.state)["checks"][0]["die"]) == ["00", "7"]
 
 
 def test_a_practice_shows_no_die(scene: Scene) -> None:
     """Seed: "There is no need to roll dice; you just do it." """
-    scene.contest(persona("c1", "Ann"), persona("c2", "Bob"))
-    scene.send({"type": "practice", "combatant": "c1", "skill": "Brawl"})
+    scene.contest(persona("c1", "Ann"), persona("c2", "Bob"), persona("c3", "Cal"))
+    scene.send({"type": "contest_break_off", "combatant": "c3"})
+    scene.send({"type": "practice", "combatant": "c3", "skill": "Brawl"})
     assert panel(scene.state)["checks"][0]["die"] is None
