@@ -385,6 +385,11 @@ def procedure_state(table: Table) -> dict[str, Any] | None:
     return row.state if row else game.engine.new_state()
 
 
+def table_gm(table: Table) -> int | None:
+    """The member id of the table's GM."""
+    return Membership.objects.filter(table=table, role=Role.GM, removed_at=None).values_list("pk", flat=True).first()
+
+
 def engine_log(table: Table) -> list[dict[str, Any]]:
     """Every event the table's engine emitted, whole (its public part with its private part),
     in order: what the engine folds again to take a step back."""

@@ -70,13 +70,14 @@ class Turn:
     the table's characters by combatant id as they are now (their sheets included: a rule
     reads a sheet here, so no state keeps a copy of one), the dice and the decks (the cards
     port: draws, counts, what is left), and the log so far (``history``, read only when asked:
-    an undo wants the state before the last step)."""
+    an undo wants the state before the last step), and who the table's GM is (``gm``)."""
 
     member: Member
     characters: Mapping[str, Character] = field(default_factory=dict)
     rng: Rng | None = None
     cards: Cards | None = None
     history: Callable[[], Sequence[Event]] = tuple
+    gm: int | None = None  # the member id of the table's GM (a card only the GM sees goes to their hand)
 
     def character(self, cid: object) -> Character | None:
         return self.characters.get(str(cid)) if cid is not None else None

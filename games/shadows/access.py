@@ -23,12 +23,11 @@ def holder(turn: Turn, cid: str) -> int:
     raise RuleError("Nobody at the table can hold those cards.")
 
 
-def gm_hand(member: Member) -> int | None:
-    """The GM's hand, for a card the GM alone sees (a fumble's guide), when the GM sends the
-    move; None on a player's move. Reading: the platform hands a rule the sender, not the GM,
-    so a player's fumble leaves its guide for the GM to draw (seed: "the GM draws a Major
-    Arcana card")."""
-    return member.id if member.is_gm else None
+def gm_hand(turn: Turn) -> int | None:
+    """The GM's hand, for a card the GM alone sees (a fumble's guide): the table's GM, whoever
+    sends the move (seed: "the GM draws a Major Arcana card"); None at a table with no GM
+    seated, where the guide waits for one."""
+    return turn.gm if turn.gm is not None else (turn.member.id if turn.member.is_gm else None)
 
 
 def gm_only(member: Member, refusal: str) -> None:

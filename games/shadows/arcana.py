@@ -41,13 +41,13 @@ def major_for(person: Mapping[str, Any], holder: int, cards: Cards, check_id: in
             "name": person["name"], "card": arcanum.token, "holder": holder}
 
 
-def guide_for(person: Mapping[str, Any], sender: Member, cards: Cards, check_id: int, guide_id: int) -> Event:
+def guide_for(person: Mapping[str, Any], turn: Turn, cards: Cards, check_id: int, guide_id: int) -> Event:
     """Seed: on a fumble "the skill check automatically fails and the GM draws a Major Arcana
     card, which is then used as a guide as to what the failing results of the attempt are".
-    It goes to the GM's hand (the GM's eyes only, until the GM shows it): at once on the GM's
-    own move; on a player's, it waits for the GM's "draw the guide" (``access.gm_hand``), as it
-    does while every card is out."""
-    gm = access.gm_hand(sender)
+    It goes to the GM's hand (the GM's eyes only, until the GM shows it), on a player's move as
+    on the GM's (``access.gm_hand``); it waits for the GM's "draw the guide" while every card is
+    out."""
+    gm = access.gm_hand(turn)
     if gm is None or not _any_left(cards):
         return {"type": "guide_pending", "id": guide_id, "check": check_id, "combatant": person["id"]}
     [arcanum] = cards.draw(deck.MAJOR, 1, to="hand", holder=gm)

@@ -146,7 +146,7 @@ def check(state: Mapping[str, Any], args: Args, turn: Turn) -> list[Event]:
         else:
             events.append(kept)
     if outcome == resolution.FUMBLE:
-        events.append(guide_for(person, turn.member, cards, check_id, check_id + 1))
+        events.append(guide_for(person, turn, cards, check_id, check_id + 1))
     return events
 
 

@@ -20,7 +20,7 @@ from games.core.rng import Rng
 from tabletop.models import Table, Character, Event, Membership, ProcedureState
 from tabletop.permissions import Verb
 from tabletop import panels
-from tabletop.selectors import character_facts, combatant_id, engine_log, member_facts, sheet_is_secret
+from tabletop.selectors import character_facts, combatant_id, engine_log, member_facts, sheet_is_secret, table_gm
 from tabletop.services.base import NotAllowed, NotFound, ServiceError, append, lock_member
 from tabletop.services.characters import character_event
 from tabletop.services.table_cards import TableCards
@@ -48,7 +48,7 @@ def procedure_command(
         by_cid = {combatant_id(c): c for c in characters}
         cards = TableCards(locked, me, rng, why=f"{me.display_name}'s {move.label.lower()}")
         turn = Turn(member=member_facts(me, characters), characters={cid: character_facts(c) for cid, c in by_cid.items()},
-                    rng=rng, cards=cards, history=lambda: engine_log(locked))
+                    rng=rng, cards=cards, history=lambda: engine_log(locked), gm=table_gm(locked))
         row, _ = ProcedureState.objects.get_or_create(table=locked, defaults={"state": engine.new_state()})
         state = row.state
         try:

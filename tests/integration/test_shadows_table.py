@@ -177,11 +177,15 @@ def test_every_command_through_the_generic_route(sh) -> None:
         posted.add(command)
 
     alma, bram, ghoul = (cid(sh[k]) for k in ("alma", "bram", "ghoul"))
-    # An Ace on a Normal check: a fumble; a player's, so the guide waits for the GM to draw it.
+    # An Ace on a Normal check: a fumble. The GM holds every Major Arcana card (drawn by hand),
+    # so its guide waits; the GM gathers them back and draws it.
+    services.pile_draw(deck=sh["major"], actor=sh["gm"], count=20)
+    services.pile_draw(deck=sh["major"], actor=sh["gm"], count=2)
     stack(sh, ["W1", "C13"])
     go("ann", "prepare_check", character=sh["alma"].pk, skill="stealth", attribute="quickness", complexity="normal")
     go("ann", "check", combatant=alma, prepared="1", cards="1")
     assert state(sh)["guides"][0]["card"] is None
+    services.deck_recall(deck=sh["major"], actor=sh["gm"], rng=sh["rng"])
     go("gm", "draw_guide", guide=str(state(sh)["guides"][0]["id"]))
     assert len(held(sh, "gm", "major")) == 1
     go("gm", "show_guide")
@@ -190,8 +194,7 @@ def test_every_command_through_the_generic_route(sh) -> None:
     stack(sh, ["C1", "C13"])  # and Alma's Queen after it
     go("bob", "prepare_check", character=sh["bram"].pk, skill="", attribute="mind", complexity="normal")
     go("bob", "check", combatant=bram, prepared="1", cards="1")
-    assert state(sh)["guides"][-1]["card"] is None  # Bob's fumble: the GM draws its guide
-    go("gm", "draw_guide", guide=str(state(sh)["guides"][-1]["id"]))
+    # Bob's fumble: its guide goes to the GM's hand at once (the table's GM, whoever rolled)
     assert len(held(sh, "gm", "major")) == 1
     go("gm", "return_guide", guide=str(state(sh)["guides"][-1]["id"]))
     assert held(sh, "gm", "major") == [] and len(state(sh)["guides"]) == 1
