@@ -219,3 +219,17 @@ def test_the_sheet_registered_is_the_engine_s() -> None:
 def test_the_gm_controls_everyone() -> None:
     t = Driver(c1=sheet("Ann"))
     assert t.pull("c1", [4], actor=GM, attribute="wits")["total"] == 6
+
+
+def test_a_reason_too_long_for_its_pool_is_refused_not_cut_short() -> None:
+    """Issue 24: one policy for a submitted value. A modifier's reason is a part of the pool, shown
+    in its line: the form took up to 80 characters and the pool cut it to 60 in silence; now the
+    parser refuses past 60, and a reason it takes is the pool's whole."""
+    reason = "in the dark, with the rain in her eyes, the lock rusted shut!"
+    assert len(reason) == 61
+    with pytest.raises(RuleError, match="Reason is at most 60 characters"):
+        moves.set_up_pull(form(combatant=1, attribute="dexterity", modifier="-1", reason=reason), table())
+    args = moves.set_up_pull(form(combatant=1, attribute="dexterity", modifier="-1", reason=reason[:60]), table())
+    t = Driver(c1=sheet("Ann"))
+    t.send({"type": "set_up_pull", "combatant": "c1", "attribute": "dexterity", "modifier": -1, "reason": reason[:60]})
+    assert args["reason"] == reason[:60] and t.state["prepared"]["c1"]["now"]["pool"]["parts"][1] == [reason[:60], -1]
