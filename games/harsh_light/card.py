@@ -5,7 +5,7 @@ Health is harm everyone watches (issue 22; seeds/README.md: "other seats see its
 the rules make public (a total, a track)"): its track, its marks, its wound penalty and whether
 the character is unconscious, bleeding out or dead are on every card, an NPC's too. The rest of
 an NPC's card (Defence, Speed, Willpower, Skills, its weapon, whether it is a vampire) is the
-GM's, as the panel keeps it (secrecy.py).
+GM's, as the panel keeps it (audiences.py).
 """
 
 from __future__ import annotations
@@ -14,32 +14,16 @@ from collections.abc import Mapping
 from typing import Any
 
 from games.contract import Character, Glance
+from games.core.engine import RuleError
 from games.harsh_light import health
-from games.harsh_light.errors import RuleError
 from games.harsh_light.sheet import (
-    RESISTANCE, again, attribute, defence, initiative_modifier, read, speed, trait_label, willpower_dots,
-    willpower_points,
+    RESISTANCE, again, attribute, defence, initiative_modifier, read, speed, speed_now, trait_label,
+    willpower_dots, willpower_points,
 )
 
 GLANCE_SKILLS = 4  # the card shows the character's best Skills
 HEALTH = "Health"
 HARM_TAGS = ("Unconscious", "Bleeding out", "In torpor", "Dead", "Final Death")
-
-
-def derived(sheet: Mapping[str, Any]) -> list[tuple[str, str]]:
-    """What the character card shows but nobody types."""
-    try:
-        clean = read(sheet)
-    except RuleError:
-        return []
-    return [
-        ("Defence", str(defence(clean))),
-        ("Speed", str(speed(clean))),
-        ("Willpower", f"{willpower_points(clean)} of {willpower_dots(clean)}"),
-        ("Initiative", f"{initiative_modifier(clean)} + a pull"),
-        ("Pulls again on", f"{again(clean)}+"),
-        (HEALTH, health.words(health.of(clean))),
-    ]
 
 
 def penalty_tag(penalty: int) -> str:
@@ -103,10 +87,14 @@ def npc_glance(glance: Glance) -> Glance:
 
 
 def character_view(character: Character) -> dict[str, Any]:
-    """What the pull form offers of a character whose sheet the seat may see (``Panel.character_view``):
-    its weapon, for an attack made with it."""
+    """What the panel shows of a character whose sheet the seat may see (``Panel.character_view``),
+    from its sheet as it stands now: its Defence (the panel's Defence as it stands is the rules',
+    reckon.py), Willpower points of dots, Speed less its wounds, its again, and its weapon, for an
+    attack made with it."""
     try:
         clean = read(character.sheet)
     except RuleError:
         return {}
-    return {"weapon": f"{clean['weapon']} (+{clean['weapon_damage']})"} if clean["weapon"] else {}
+    shown = {"defence": defence(clean), "willpower_points": willpower_points(clean), "again": again(clean),
+             "willpower_dots": willpower_dots(clean), "speed": speed_now(clean)}
+    return {**shown, "weapon": f"{clean['weapon']} (+{clean['weapon_damage']})"} if clean["weapon"] else shown

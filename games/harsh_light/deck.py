@@ -11,16 +11,17 @@ from __future__ import annotations
 
 from typing import Any
 
+from games.contract import DeckView
 from games.core.cards_port import Cards, UnknownDeck
+from games.core.engine import RuleError
 from games.harsh_light import odds, rules
-from games.harsh_light.errors import RuleError
 from games.harsh_light.state import DECK
 
 NO_DECK = (f"There is no {DECK} deck on the table yet. The GM brings one out: the button \"Bring out the "
            f"{DECK} deck\" on this panel, or under Cards, \"Bring out a deck\": Ace to 10 (40 cards), "
            f"named {DECK}.")
 
-# What the counts in the state were taken from (``state["deck_from"]``), as the panel says it.
+# What the odds count, as the panel says it (``counted``).
 UNSEEN, DISCARD = "unseen", "discard"
 
 
@@ -55,18 +56,18 @@ def pull_cards(cards: Cards, again: int) -> tuple[list[str], list[int]]:
     return [c.token for c in drawn], [c.card.value for c in drawn]
 
 
-def counted(cards: Cards) -> tuple[list[int] | None, str]:
-    """How many cards of each value the odds before the next pull count, and from where.
+def counted(seen: DeckView | None) -> tuple[tuple[int, ...] | None, str]:
+    """How many cards of each value the odds before the next pull count, and from where, from
+    what anyone at the table may know of the deck (``Seat.decks``, handed to the panel).
 
     Never the draw pile alone: that count, taken from the deck's forty with the cards lying face
     up, would give away the values of the cards held face down in a hand (the Storyteller may
-    draw some by hand). So the odds count every card not lying face up (``cards.unseen``: the
-    draw pile and the hands): from where anyone at the table sits, the next card is any of
-    them. When the draw pile is empty the next pull shuffles the discard pile back in: the odds
-    count its cards, which lie face up for everyone. ``(None, UNSEEN)`` when there is no deck."""
-    try:
-        if cards.left(DECK, with_discard=False):
-            return list(odds.counts_of(cards.unseen(DECK))), UNSEEN
-        return list(odds.counts_of(cards.left(DECK))), DISCARD
-    except LookupError:
+    draw some by hand). So the odds count every card not lying face up (``unseen``: the draw
+    pile and the hands): from where anyone at the table sits, the next card is any of them.
+    When the draw pile is empty the next pull shuffles the discard pile back in: the odds count
+    its cards, which lie face up for everyone. ``(None, UNSEEN)`` when there is no deck."""
+    if seen is None:
         return None, UNSEEN
+    if seen.draw:
+        return odds.counts_of(seen.unseen), UNSEEN
+    return odds.counts_of(seen.discard), DISCARD

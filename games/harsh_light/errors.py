@@ -1,23 +1,16 @@
-"""The exceptions Harsh Light raises to refuse: every one a ``RuleError``, with a message fit
-to show to whoever sent the command. ``decide`` raises before anything changes."""
+"""Harsh Light's refusals: each a ``games.core.engine.RuleError`` (the platform answers it with
+400 and the message), worded for whoever sent the move. A handler raises before anything is
+drawn or changed. Who may send a move at all (the GM's moves, a character's player) is the
+core's to refuse, once, before any handler runs."""
 
 from __future__ import annotations
 
-
-class RuleError(ValueError):
-    """A command or value the rules do not allow; ``str(error)`` is the message to show."""
-
-    def __init__(self, message: str) -> None:
-        super().__init__(message)
-        self.message = message
+from games.core.engine import RuleError
 
 
 class OutOfTurn(RuleError):
-    """An instant action (a pull, a Dodge) by a character whose action it is not."""
-
-
-class NotYourCharacter(RuleError):
-    """A player acting for a character they do not control."""
+    """An instant action (a pull, a Dodge) by a character whose action it is not, or a second
+    one in a turn."""
 
 
 class WillpowerRefused(RuleError):

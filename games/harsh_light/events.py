@@ -1,5 +1,12 @@
-"""``apply(state, event) -> state``: the only way the state changes. It never draws: every
-card a command drew is in its events (as tokens and values), so a log replays exactly."""
+"""How each event changes the state (``FOLDS``: the core folds each event into a copy of the
+state). A fold never draws: every card a move drew is in its events (as tokens and values), so
+a log folds back exactly.
+
+Beside its own keys any event may carry what its move recorded of the table (reckon.py):
+``names`` (the characters it concerns, as the table calls them) and ``reckoned`` /
+``reckoned_gm`` (what the rules make of the sheets after the move: each one's Health and Defence
+as they stand, each pull waiting to be made as it would be made); every fold takes those in.
+"""
 
 from __future__ import annotations
 
@@ -7,8 +14,7 @@ import copy
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from games.harsh_light import health
-from games.harsh_light.secrecy import whole
+from games.harsh_light.audiences import RECKONED_GM, whole
 from games.harsh_light.state import RECENT, State, fresh_status
 
 Event = Mapping[str, Any]
@@ -34,13 +40,7 @@ def _new_turn(state: State, turn: int) -> None:
         now["kept_conscious"] = False
 
 
-def _sheet_read(state: State, e: Event) -> None:
-    state["characters"][e["combatant"]] = dict(e["sheet"])
-    _status(state, e["combatant"])
-
-
 def _willpower(state: State, e: Event) -> None:
-    state["characters"][e["combatant"]]["willpower_points"] = e["points_left"]
     now = _status(state, e["combatant"])
     now["willpower_spent"] = True
     if e["use"] == "resist":
@@ -80,10 +80,6 @@ def _put_away(state: State, e: Event) -> None:
     state["prepared"].pop(e["combatant"], None)
 
 
-def _deck_counted(state: State, e: Event) -> None:
-    pass  # the count itself is every event's "deck_left" (apply)
-
-
 def _dodged(state: State, e: Event) -> None:
     now = _status(state, e["combatant"])
     now["dodging"], now["acted"] = True, True
@@ -97,7 +93,7 @@ def _moved(state: State, e: Event) -> None:
 def _order_set(state: State, e: Event) -> None:
     state["combat"] = True
     state["order"] = list(e["order"])
-    # an NPC's initiative modifier and total, and its record's figures, come apart (secrecy.py)
+    # an NPC's initiative modifier and total, and its record's figures, come apart (audiences.py)
     figures = e.get("figures") or {}
     state["initiative"] = {cid: {**i, **figures.get("initiative", {}).get(cid, {})}
                            for cid, i in copy.deepcopy(dict(e.get("initiative") or {})).items()}
@@ -179,40 +175,50 @@ def _contest_round(state: State, e: Event) -> None:
         contest["round"] = e["round"] + 1
 
 
-def _track(state: State, e: Event) -> dict[str, Any]:
-    person = state["characters"][e["combatant"]]
-    person.update(e["health"])
-    if health.out(person):  # a pull set up can no longer be made
+def _harmed(state: State, e: Event) -> None:
+    """A wound, a healing or a Stamina pull: the Health it leaves is everyone's (``track``), and
+    one it puts out of the fight can no longer make the pull it set up."""
+    state["people"].setdefault(e["combatant"], {})["track"] = dict(e["track"])
+    if e["track"]["out"]:
         state["prepared"].pop(e["combatant"], None)
-    return person
-
-
-def _damaged(state: State, e: Event) -> None:
-    _track(state, e)
-
-
-def _healed(state: State, e: Event) -> None:
-    person = _track(state, e)
-    if e["woke"]:
-        person["unconscious"] = False
 
 
 def _consciousness_pulled(state: State, e: Event) -> None:
-    cid = e["combatant"]
-    _status(state, cid)["kept_conscious"] = True
+    _status(state, e["combatant"])["kept_conscious"] = True
     _remember(state, whole(e["record"], e.get("figures")), e)
-    if not e["conscious"]:
-        state["characters"][cid]["unconscious"] = True
-        state["prepared"].pop(cid, None)
+    _harmed(state, e)
 
 
-APPLIERS: dict[str, Callable[[State, Event], None]] = {
-    "sheet_read": _sheet_read,
+def _recorded(fold: Callable[[State, Event], None]) -> Callable[[State, Event], None]:
+    """``fold``, with what the move recorded of the table taken in: the names first (the event's
+    own line reads them), what the rules reckoned last (it was reckoned after the whole move)."""
+    def folded(state: State, e: Event) -> None:
+        people = state.setdefault("people", {})
+        for cid, called in (e.get("names") or {}).items():
+            people.setdefault(cid, {})["name"] = called
+        fold(state, e)
+        for part in ("reckoned", RECKONED_GM):
+            _reckoned(state, e.get(part) or {})
+    return folded
+
+
+def _reckoned(state: State, reckoned: Mapping[str, Any]) -> None:
+    for cid, now in (reckoned.get("people") or {}).items():
+        state["people"].setdefault(cid, {}).update(now)
+    for cid, now in (reckoned.get("prepared") or {}).items():
+        if cid in state["prepared"]:
+            state["prepared"][cid]["now"] = now
+    for x, now in (reckoned.get("extended") or {}).items():
+        state["extended"][x]["now"] = now
+    for k, sides in (reckoned.get("contests") or {}).items():
+        state["contests"][k]["now"] = {**(state["contests"][k].get("now") or {}), **sides}
+
+
+FOLDS: dict[str, Callable[[State, Event], None]] = {kind: _recorded(fold) for kind, fold in {
     "willpower_spent": _willpower,
     "pulled": _pulled,
     "pull_set_up": _pull_set_up,
     "pull_put_away": _put_away,
-    "deck_counted": _deck_counted,
     "dodged": _dodged,
     "moved": _moved,
     "order_set": _order_set,
@@ -225,24 +231,7 @@ APPLIERS: dict[str, Callable[[State, Event], None]] = {
     "contest_pulled": _contest_pulled,
     "contest_round": _contest_round,
     "contest_stopped": _stopped("contests"),
-    "damaged": _damaged,
-    "healed": _healed,
+    "damaged": _harmed,
+    "healed": _harmed,
     "consciousness_pulled": _consciousness_pulled,
-}
-EVENT_TYPES = tuple(APPLIERS)
-
-
-def apply(state: Mapping[str, Any], event: Event) -> State:
-    """A new state with ``event`` folded in; ``state`` itself is left as it was."""
-    applier = APPLIERS.get(event.get("type", ""))
-    if applier is None:
-        raise ValueError(f"Unknown Harsh Light event {event.get('type')!r}.")
-    new = copy.deepcopy(dict(state))
-    new.setdefault("prepared", {})  # a state kept before pulls were set up
-    if "step" in event:
-        new["step"] = max(new["step"], int(event["step"]))
-    applier(new, event)
-    if "deck_left" in event:  # the cards the odds count, as counted with this event (deck.counted)
-        new["deck_left"] = list(event["deck_left"]) if event["deck_left"] is not None else None
-        new["deck_from"] = event.get("deck_from", "unseen")
-    return new
+}.items()}

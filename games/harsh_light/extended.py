@@ -7,52 +7,53 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from games.core.cards_port import Cards
-from games.core.rng import Rng
-from games.harsh_light import pools, secrecy
-from games.harsh_light.access import (
-    Command, Event, _cid, _int, _known, _read_sheets, _require_able, _require_control, _require_gm, _require_turn,
-    _scratch, _text, _who,
-)
-from games.harsh_light.errors import RuleError
-from games.harsh_light.pulls import MAX_NEEDED, _again, _judge, _record, _willpower_event
-from games.harsh_light.state import name
+from games.core.engine import RuleError, Turn
+from games.harsh_light import audiences, pools
+from games.harsh_light.access import require_able, require_turn
+from games.harsh_light.pulls import again_of, judge, record_of, willpower_event
+from games.harsh_light.state import in_play, name, person
 
-# Extended and contested actions.
+Event = dict[str, Any]
+SPEC = ("attribute", "skill", "modifier", "reason")  # a pool as an action keeps it, to build it anew
 
 
-def _pool_spec(command: Mapping[str, Any], person: Mapping[str, Any]) -> dict[str, Any]:
-    spec = {"attribute": _text(command, "attribute"), "skill": _text(command, "skill") or None,
-            "modifier": command.get("modifier") or 0, "reason": _text(command, "reason")}
-    pools.build(person, spec["attribute"], spec["skill"], modifier=spec["modifier"], reason=spec["reason"])
-    return spec
+def spec_pool(sheet: Mapping[str, Any], spec: Mapping[str, Any]) -> pools.Pool:
+    """The pool a kept spec (``SPEC``) gives, from the sheet as it stands."""
+    return pools.build(sheet, spec["attribute"], spec["skill"], modifier=spec["modifier"], reason=spec["reason"])
 
 
-def spec_pool(person: Mapping[str, Any], spec: Mapping[str, Any]) -> pools.Pool:
-    return pools.build(person, spec["attribute"], spec["skill"], modifier=spec["modifier"], reason=spec["reason"])
+def contest_pool(sheet: Mapping[str, Any], contest: Mapping[str, Any], side: Mapping[str, Any]) -> pools.Pool:
+    """A side's pool in a contest, with Blood Potency against a supernatural effect."""
+    pool = spec_pool(sheet, side)
+    if contest["supernatural"]:
+        bonus = pools.supernatural_bonus(sheet, tuple(t for t in (side["attribute"], side["skill"]) if t))
+        if bonus:
+            pool = pool.plus("Blood Potency", bonus)
+    return pool
+
+
+def _spec(args: Mapping[str, Any]) -> dict[str, Any]:
+    return {"attribute": args.get("attribute") or "", "skill": args.get("skill") or None,
+            "modifier": args.get("modifier") or 0, "reason": args.get("reason") or ""}
 
 
 def _next_id(state: Mapping[str, Any], prefix: str) -> str:
     return f"{prefix}{state['next_id']}"
 
 
-def extended_start(state: Mapping[str, Any], command: Command, rng: Rng, cards: Cards) -> list[Event]:
+def extended_start(state: Mapping[str, Any], args: dict[str, Any], turn: Turn) -> list[Event]:
     """Seed: "The player pulls cards until they have accumulated however many successes are
     needed (perhaps five to pick a simple lock – up to 25 to build something large and/or
     complicated), with each test taking up an appropriate amount of time (examples: a combat
     round for lockpicking, an hour for research, or a day for large-scale construction)".
     The Storyteller names the successes needed and the unit of time."""
-    _require_gm(command, "start an extended action")
-    cid = _cid(command)
-    events = _read_sheets(state, command, [cid])
-    scratch = _scratch(state, events)
-    _require_able(scratch, cid, "extended action")
-    spec = _pool_spec(command, _known(scratch, cid))
-    needed = _int(command, "needed", 5, 1, MAX_NEEDED, "The successes needed")
-    unit = _text(command, "unit", "turn")
-    return [*events, {"type": "extended_started", "id": _next_id(scratch, "x"), "combatant": cid,
-                      "label": _text(command, "label", "an extended action"), "pool": spec,
-                      "needed": needed, "unit": unit}]
+    view = in_play(state, turn)
+    cid = args["combatant"]
+    person(view, cid)
+    require_able(view, cid, "extended action")
+    return [{"type": "extended_started", "id": _next_id(view, "x"), "combatant": cid,
+             "label": args.get("label") or "an extended action", "pool": _spec(args),
+             "needed": args.get("needed") or 5, "unit": args.get("unit") or "turn"}]
 
 
 def _open(state: Mapping[str, Any], kind: str, raw: Any, what: str) -> dict[str, Any]:
@@ -64,104 +65,88 @@ def _open(state: Mapping[str, Any], kind: str, raw: Any, what: str) -> dict[str,
     return dict(found)
 
 
-def extended_pull(state: Mapping[str, Any], command: Command, rng: Rng, cards: Cards) -> list[Event]:
+def extended_pull(state: Mapping[str, Any], args: dict[str, Any], turn: Turn) -> list[Event]:
     """One more pull toward the total: the running total and the pulls so far are kept. In a fight
-    each pull is the character's instant action for the turn."""
-    action = _open(state, "extended", command.get("extended"), "extended action")
+    each pull is the character's instant action for the turn. The action is its character's: a
+    player names that character (the core checks they play it); the Storyteller may leave it out."""
+    assert turn.cards is not None
+    action = _open(state, "extended", args.get("extended"), "extended action")
+    view = in_play(state, turn)
     cid = action["combatant"]
-    if command.get("combatant") not in (None, "", cid):
-        raise RuleError(f"That extended action is {name(state, cid)}'s.")
-    events = _read_sheets(state, command, [cid])
-    scratch = _scratch(state, events)
-    _require_control(scratch, command, cid)
-    _require_able(scratch, cid, "pull")
-    _require_turn(scratch, cid, "an extended action's pull")
-    person = _known(scratch, cid)
-    pool = spec_pool(person, action["pool"])
-    extra = _int(command, "modifier", 0, -pools.MAX_MODIFIER, pools.MAX_MODIFIER, "A modifier")
-    if extra:
-        pool = pool.plus(_text(command, "reason") or "this pull", extra)
-    if command.get("willpower"):
-        events.append(_willpower_event(scratch, cid, "pool"))
+    if args.get("combatant") not in (None, cid):
+        raise RuleError(f"That extended action is {name(view, cid)}'s.")
+    require_able(view, cid, "pull")
+    require_turn(view, cid, "an extended action's pull")
+    sheet = person(view, cid)
+    pool = spec_pool(sheet, action["pool"])
+    if args.get("modifier"):
+        pool = pool.plus(args.get("reason") or "this pull", args["modifier"])
+    events = []
+    if args.get("willpower"):
+        events.append(willpower_event(view, cid, "pool"))
         pool = pool.plus("Willpower", pools.WILLPOWER_POOL)
     # Each pull counts successes (1 needed for a pull to count at all), so an automatic success
     # is a pull the player skips for the successes its worst card would give.
-    result, tokens = _judge(cards, pool, again=_again(command, person), needed=1,
-                            no_pull=bool(command.get("no_pull")))
+    result, tokens = judge(turn.cards, pool, again=again_of(args, sheet), needed=1, no_pull=bool(args.get("no_pull")))
     gathered = action["gathered"] + (0 if result.dramatic else result.successes)
-    record = _record(scratch, cid, "extended", action["label"], pool, result, tokens,
-                     number=len(action["pulls"]) + 1, gathered=gathered, of=action["needed"],
-                     unit=action["unit"], willpower=bool(command.get("willpower")))
-    return [*events, secrecy.pull_event(scratch, {
+    record = record_of(view, cid, "extended", action["label"], pool, result, tokens,
+                       number=len(action["pulls"]) + 1, gathered=gathered, of=action["needed"],
+                       unit=action["unit"], willpower=bool(args.get("willpower")))
+    return [*events, audiences.pull_event(view, {
         "type": "extended_pulled", "id": action["id"], "combatant": cid, "record": record, "gathered": gathered,
-        "done": gathered >= action["needed"], "instant_in_combat": scratch["combat"] and cid in scratch["order"]})]
+        "done": gathered >= action["needed"], "instant_in_combat": view["combat"] and cid in view["order"]})]
 
 
-def extended_stop(state: Mapping[str, Any], command: Command, rng: Rng, cards: Cards) -> list[Event]:
-    _require_gm(command, "stop an extended action")
-    action = _open(state, "extended", command.get("extended"), "extended action")
+def extended_stop(state: Mapping[str, Any], args: dict[str, Any], turn: Turn) -> list[Event]:
+    action = _open(state, "extended", args.get("extended"), "extended action")
     return [{"type": "extended_stopped", "id": action["id"], "gathered": action["gathered"]}]
 
 
-def contest_start(state: Mapping[str, Any], command: Command, rng: Rng, cards: Cards) -> list[Event]:
+def contest_start(state: Mapping[str, Any], args: dict[str, Any], turn: Turn) -> list[Event]:
     """Seed: "Both pull a card, add their pools and compare successes, with the higher number of
     successes winning"; "Some tests are both contested and extended – in those cases, you
     continue pulling until one of the characters reaches the required number of successes".
     ``sides``: two ``{combatant, attribute, skill, modifier, reason}``; ``needed`` 0 for a plain
     contest, or the successes to reach when it is extended too."""
-    _require_gm(command, "call a contest")
-    sides = command.get("sides")
-    if not isinstance(sides, list) or len(sides) != 2 or not all(isinstance(s, Mapping) for s in sides):
-        raise RuleError("A contest has two sides.")
-    cids = [_cid(side) for side in sides]
-    if cids[0] == cids[1]:
-        raise RuleError("A character does not contest itself.")
-    events = _read_sheets(state, command, cids)
-    scratch = _scratch(state, events)
-    for cid in cids:
-        _require_able(scratch, cid, "contest")
-    specs = [{"combatant": cid, **_pool_spec(side, _known(scratch, cid))} for cid, side in zip(cids, sides)]
-    needed = _int(command, "needed", 0, 0, MAX_NEEDED, "The successes to reach")
-    return [*events, {"type": "contest_started", "id": _next_id(scratch, "k"), "sides": specs,
-                      "needed": needed, "unit": _text(command, "unit", "turn" if needed else ""),
-                      "label": _text(command, "label", "a contest"),
-                      "supernatural": bool(command.get("supernatural"))}]
+    view = in_play(state, turn)
+    sides = [{"combatant": side["combatant"], **_spec(side)} for side in args["sides"]]
+    for side in sides:
+        person(view, side["combatant"])
+        require_able(view, side["combatant"], "contest")
+    needed = args.get("needed") or 0
+    return [{"type": "contest_started", "id": _next_id(view, "k"), "sides": sides, "needed": needed,
+             "unit": args.get("unit") or ("turn" if needed else ""), "label": args.get("label") or "a contest",
+             "supernatural": bool(args.get("supernatural"))}]
 
 
-def contest_pull(state: Mapping[str, Any], command: Command, rng: Rng, cards: Cards) -> list[Event]:
+def contest_pull(state: Mapping[str, Any], args: dict[str, Any], turn: Turn) -> list[Event]:
     """One side's pull in the contest's current round; when both have pulled, the round is
     judged. Our readings, where the seed is silent: a tie in a plain contest is pulled again (no
     side has the higher number); in an extended contest the first to reach the successes wins,
     and if both reach them in the same round the higher running total wins, a tie pulling on.
     Pulls in a contest are reflexive for the turn order: the Storyteller called the contest."""
-    contest = _open(state, "contests", command.get("contest"), "contest")
-    cid = _cid(command)
+    assert turn.cards is not None
+    contest = _open(state, "contests", args.get("contest"), "contest")
+    view = in_play(state, turn)
+    cid = args["combatant"]
     side = next((s for s in contest["sides"] if s["combatant"] == cid), None)
     if side is None:
-        raise RuleError(f"{_who(state, command, cid)} is not in that contest.")
+        raise RuleError(f"{name(view, cid)} is not in that contest.")
     if cid in contest["pulled"]:
-        raise RuleError(f"{name(state, cid)} has pulled this round; the other side pulls now.")
-    events = _read_sheets(state, command, [cid])
-    scratch = _scratch(state, events)
-    _require_control(scratch, command, cid)
-    _require_able(scratch, cid, "pull")
-    person = _known(scratch, cid)
-    pool = spec_pool(person, side)
-    if contest["supernatural"]:
-        traits = tuple(t for t in (side["attribute"], side["skill"]) if t)
-        bonus = pools.supernatural_bonus(person, traits)
-        if bonus:
-            pool = pool.plus("Blood Potency", bonus)
-    if command.get("willpower"):
-        events.append(_willpower_event(scratch, cid, "pool"))
+        raise RuleError(f"{name(view, cid)} has pulled this round; the other side pulls now.")
+    require_able(view, cid, "pull")
+    sheet = person(view, cid)
+    pool = contest_pool(sheet, contest, side)
+    events = []
+    if args.get("willpower"):
+        events.append(willpower_event(view, cid, "pool"))
         pool = pool.plus("Willpower", pools.WILLPOWER_POOL)
-    result, tokens = _judge(cards, pool, again=_again(command, person), needed=1,
-                            no_pull=bool(command.get("no_pull")))
+    result, tokens = judge(turn.cards, pool, again=again_of(args, sheet), needed=1, no_pull=bool(args.get("no_pull")))
     got = 0 if result.dramatic else result.successes
-    record = _record(scratch, cid, "contested", contest["label"], pool, result, tokens,
-                     round=contest["round"], willpower=bool(command.get("willpower")))
-    events.append(secrecy.pull_event(scratch, {"type": "contest_pulled", "id": contest["id"], "combatant": cid,
-                                               "record": record, "counted": got, "instant_in_combat": False}))
+    record = record_of(view, cid, "contested", contest["label"], pool, result, tokens,
+                       round=contest["round"], willpower=bool(args.get("willpower")))
+    events.append(audiences.pull_event(view, {"type": "contest_pulled", "id": contest["id"], "combatant": cid,
+                                              "record": record, "counted": got, "instant_in_combat": False}))
     pulled = {**{c: r["successes"] if not r["dramatic"] else 0 for c, r in contest["pulled"].items()}, cid: got}
     if len(pulled) == 2:
         events.append(_judge_round(contest, pulled))
@@ -185,7 +170,6 @@ def _judge_round(contest: Mapping[str, Any], pulled: Mapping[str, int]) -> Event
             "successes": dict(pulled), "gathered": gathered, "winner": winner, "done": winner is not None}
 
 
-def contest_stop(state: Mapping[str, Any], command: Command, rng: Rng, cards: Cards) -> list[Event]:
-    _require_gm(command, "stop a contest")
-    contest = _open(state, "contests", command.get("contest"), "contest")
+def contest_stop(state: Mapping[str, Any], args: dict[str, Any], turn: Turn) -> list[Event]:
+    contest = _open(state, "contests", args.get("contest"), "contest")
     return [{"type": "contest_stopped", "id": contest["id"]}]

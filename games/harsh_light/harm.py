@@ -28,32 +28,30 @@ from collections.abc import Mapping
 from typing import Any
 
 from games.core.cards_port import Cards
-from games.harsh_light import deck, health, pools, rules, secrecy
+from games.core.engine import RuleError
+from games.harsh_light import audiences, deck, health, pools, rules
 from games.harsh_light import sheet as sh
-from games.harsh_light.access import Command, Event, _int, _known, _text
-from games.harsh_light.errors import RuleError
-from games.harsh_light.events import apply
-from games.harsh_light.state import name, out, status
+from games.harsh_light.state import name, out, person, status
+from games.harsh_light.writeback import after
 
+Event = dict[str, Any]
 MAX_BONUS = 10  # an attack's own damage bonus
 UNTENDED = "a minute bleeding out, untended"
 
 
-def damage_spec(state: Mapping[str, Any], command: Command, attacker: str) -> dict[str, Any]:
+def damage_spec(state: Mapping[str, Any], args: Mapping[str, Any], attacker: str) -> dict[str, Any]:
     """What an attack's successes are worth, read from the attack form before any card: the
     weapon's bonus, the attack's own, the kind of damage, and whether it is a firearm."""
-    person = _known(state, attacker)
-    armed = _text(command, "weapon") not in ("", "none", "0")
-    if armed and not person.get("weapon"):
+    sheet = person(state, attacker)
+    armed = (args.get("weapon") or "") not in ("", "none", "0")
+    if armed and not sheet.get("weapon"):
         raise RuleError(f"{name(state, attacker)} has no weapon on its sheet: name one there first.")
-    extra = _int(command, "damage_bonus", 0, 0, MAX_BONUS, "A damage bonus")
-    chosen = _text(command, "damage") or None
-    if chosen is not None and chosen not in health.KINDS:
-        raise RuleError("Damage is bashing, lethal or aggravated.")
+    extra = args.get("damage_bonus") or 0
+    chosen = args.get("damage") or None
     default = health.LETHAL if armed or extra else health.BASHING
     return {"kind": chosen or default, "chosen": chosen is not None, "extra": extra,
-            "weapon": person["weapon"] if armed else "", "weapon_bonus": int(person["weapon_damage"]) if armed else 0,
-            "firearm": _text(command, "skill") == "firearms"}
+            "weapon": sheet["weapon"] if armed else "", "weapon_bonus": int(sheet["weapon_damage"]) if armed else 0,
+            "firearm": args.get("skill") == "firearms"}
 
 
 def attack_damage(state: Mapping[str, Any], spec: Mapping[str, Any], attacker: str, target: str,
@@ -72,38 +70,42 @@ def attack_damage(state: Mapping[str, Any], spec: Mapping[str, Any], attacker: s
 def damaged(state: Mapping[str, Any], target: str, points: int, kind: str, *, by: str | None = None,
             successes: int | None = None, spec: Mapping[str, Any] | None = None, firearm: bool = False,
             reason: str = "") -> Event:
-    """The event of ``points`` of ``kind`` on ``target``'s track. An NPC attacker's weapon (its
-    name and bonus) is the GM's part (secrecy.py); the damage itself is everyone's."""
-    after = health.of(state["characters"][target]).hurt(kind, points)
+    """The event of ``points`` of ``kind`` on ``target``'s track, with the track it leaves
+    (``track``: health.shown, everyone's). An NPC attacker's weapon (its name and bonus) is the
+    GM's part (audiences.py); the damage itself is everyone's."""
+    after_wound = health.of(state["characters"][target]).hurt(kind, points)
+    sheet = {**state["characters"][target], **after_wound.counts()}
     event: Event = {"type": "damaged", "combatant": target, "by": by, "points": points, "kind": kind,
-                    "health": after.counts(), "size": after.size, "firearm": firearm, "reason": reason}
+                    "health": after_wound.counts(), "size": after_wound.size, "firearm": firearm, "reason": reason,
+                    "track": health.shown(sheet)}
     if successes is not None:
         event["successes"] = successes
     if spec is not None and (spec["weapon"] or spec["extra"]):
         event["weapon"] = {"name": spec["weapon"], "bonus": spec["weapon_bonus"], "extra": spec["extra"]}
-        if secrecy.npc(state, by):
+        if audiences.npc(state, by):
             event["gm_figures"] = ["weapon"]
     return event
 
 
-def _scratch(state: Mapping[str, Any], events: list[Event], new: Event) -> Mapping[str, Any]:
+def _then(state: Mapping[str, Any], events: list[Event], new: Event) -> Mapping[str, Any]:
     events.append(new)
-    return apply(state, new)
+    return after(state, new)
 
 
 def keep_conscious(state: Mapping[str, Any], cid: str, cards: Cards) -> Event:
     """The Stamina pull to stay conscious: Stamina alone, no wound penalty, one success."""
-    person = state["characters"][cid]
-    pool = pools.Pool((("Stamina", sh.attribute(person, "stamina")),))
-    again = sh.again(person)
+    sheet = state["characters"][cid]
+    pool = pools.Pool((("Stamina", sh.attribute(sheet, "stamina")),))
+    again = sh.again(sheet)
     tokens, values = ([], ()) if rules.is_automatic(pool.size) else deck.pull_cards(cards, again)
     result = rules.resolve(pool.size, values, again=again)
     judged = result.to_dict()
     judged.pop("pool")
     record = {"combatant": cid, "name": name(state, cid), "kind": "consciousness", "label": "staying conscious",
               "pool": pool.to_dict(), "cards": tokens, **judged}
-    return secrecy.pull_event(state, {"type": "consciousness_pulled", "combatant": cid, "record": record,
-                                      "conscious": result.succeeded})
+    track = health.shown({**sheet, "unconscious": not result.succeeded})
+    return audiences.pull_event(state, {"type": "consciousness_pulled", "combatant": cid, "record": record,
+                                        "conscious": result.succeeded, "track": track})
 
 
 def after_harm(state: Mapping[str, Any], cid: str, cards: Cards) -> list[Event]:
@@ -112,7 +114,7 @@ def after_harm(state: Mapping[str, Any], cid: str, cards: Cards) -> list[Event]:
     events: list[Event] = []
     if health.must_keep_conscious(state["characters"][cid]) and not (
             state["combat"] and status(state, cid).get("kept_conscious")):
-        state = _scratch(state, events, keep_conscious(state, cid, cards))
+        state = _then(state, events, keep_conscious(state, cid, cards))
     if state["combat"] and state["acting"] == cid and out(state, cid):
         events += start_turn(state, cards)
     return events
@@ -128,52 +130,43 @@ def start_turn(state: Mapping[str, Any], cards: Cards) -> list[Event]:
             break
         cid = state["acting"]
         if health.must_keep_conscious(state["characters"][cid]) and not status(state, cid).get("kept_conscious"):
-            state = _scratch(state, events, keep_conscious(state, cid, cards))
+            state = _then(state, events, keep_conscious(state, cid, cards))
         if not out(state, cid):
             break
         if all(out(state, c) for c in state["order"]):
-            state = _scratch(state, events, {"type": "combat_ended", "why": "nobody in the fight can act"})
+            state = _then(state, events, {"type": "combat_ended", "why": "nobody in the fight can act"})
             break
         order = state["order"]
         index = order.index(cid) + 1
         wraps = index >= len(order)
-        state = _scratch(state, events, {"type": "turn_ended", "combatant": cid, "out": True,
-                                         "next": order[0] if wraps else order[index], "new_turn": wraps,
-                                         "turn": state["turn"] + 1 if wraps else state["turn"]})
+        state = _then(state, events, {"type": "turn_ended", "combatant": cid, "out": True,
+                                      "words": health.state_words(state["characters"][cid]),
+                                      "next": order[0] if wraps else order[index], "new_turn": wraps,
+                                      "turn": state["turn"] + 1 if wraps else state["turn"]})
     return events
 
 
-def harm(state: Mapping[str, Any], command: Command, cid: str, cards: Cards) -> list[Event]:
+def harm(state: Mapping[str, Any], args: Mapping[str, Any], cid: str, cards: Cards) -> list[Event]:
     """The Storyteller's harm: a fall, fire, sunlight, a minute bleeding out untended."""
-    points = _int(command, "points", 1, 1, health.MAX_WOUNDS, "The boxes of damage")
-    kind = _text(command, "kind", health.LETHAL)
-    if kind not in health.KINDS:
-        raise RuleError("Damage is bashing, lethal or aggravated.")
-    if health.of(state["characters"][cid]).grave() == health.DEAD:
-        raise RuleError(f"{name(state, cid)} is {health.state_words(state['characters'][cid])}: no more harm to do.")
-    event = damaged(state, cid, points, kind, reason=_text(command, "reason"))
-    return [event, *after_harm(apply(state, event), cid, cards)]
+    sheet = person(state, cid)
+    if health.of(sheet).grave() == health.DEAD:
+        raise RuleError(f"{name(state, cid)} is {health.state_words(sheet)}: no more harm to do.")
+    event = damaged(state, cid, args.get("points") or 1, args.get("kind") or health.LETHAL,
+                    reason=args.get("reason") or "")
+    return [event, *after_harm(after(state, event), cid, cards)]
 
 
-def heal(state: Mapping[str, Any], command: Command, cid: str) -> list[Event]:
+def heal(state: Mapping[str, Any], args: Mapping[str, Any], cid: str) -> list[Event]:
     """The Storyteller's healing, as time or a power allows: the least severe wound first (the
     rulebook: bashing in fifteen minutes a box, lethal in two days, aggravated in a week), or
     only wounds of one kind. Healing that empties the last box wakes an unconscious character."""
-    points = _int(command, "points", 1, 1, health.MAX_WOUNDS, "The boxes to heal")
-    kind = _text(command, "kind") or None
-    if kind is not None and kind not in health.KINDS:
-        raise RuleError("Heal bashing, lethal or aggravated wounds, or the least severe first.")
-    person = state["characters"][cid]
-    before = health.of(person)
+    points, kind = args.get("points") or 1, args.get("kind") or None
+    sheet = person(state, cid)
+    before = health.of(sheet)
     if not (before.counts()[kind] if kind else before.filled):
         raise RuleError(f"{name(state, cid)} has no {kind + ' ' if kind else ''}wounds to heal.")
-    after = before.heal(points, kind)
-    woke = bool(person.get("unconscious")) and after.last() != health.BASHING
-    return [{"type": "healed", "combatant": cid, "points": before.filled - after.filled, "kind": kind,
-             "health": after.counts(), "size": after.size, "woke": woke}]
-
-
-def health_of(state: Mapping[str, Any], cid: str) -> dict[str, Any]:
-    """What a character's sheet holds of its Health after an event (the writeback)."""
-    person = state["characters"][cid]
-    return {**health.of(person).counts(), "unconscious": bool(person.get("unconscious"))}
+    healed = before.heal(points, kind)
+    woke = bool(sheet.get("unconscious")) and healed.last() != health.BASHING
+    track = health.shown({**sheet, **healed.counts(), "unconscious": bool(sheet.get("unconscious")) and not woke})
+    return [{"type": "healed", "combatant": cid, "points": before.filled - healed.filled, "kind": kind,
+             "health": healed.counts(), "size": healed.size, "woke": woke, "track": track}]

@@ -179,3 +179,24 @@ def words(track: Track) -> str:
 def marks(track: Track) -> str:
     """'X X / · · · ·': the track as the sheet marks it."""
     return " ".join(MARKS[b] if b else "·" for b in track.boxes())
+
+
+def shown(sheet: Mapping[str, Any]) -> dict[str, Any]:
+    """A character's Health as everyone sees it (harm everyone watches, an NPC's too: issue 22),
+    JSON-safe: its boxes left to right, their marks, in words, its wound penalty, its state
+    (unconscious, bleeding out, in torpor, dead), whether it is out, and ``bleeding`` while the
+    Storyteller marks its untended minutes."""
+    track = of(sheet)
+    return {"boxes": [{"kind": b or "", "mark": MARKS[b] if b else ""} for b in track.boxes()],
+            "size": track.size, "left": track.size - track.filled, "words": words(track), "marks": marks(track),
+            "penalty": track.penalty(), "state": state_words(sheet), "out": out(sheet),
+            "unconscious": bool(sheet.get("unconscious")),
+            "bleeding": track.grave() == DYING and not is_vampire(sheet), "dead": track.grave() == DEAD}
+
+
+def shown_text(track: Mapping[str, Any]) -> str:
+    """'Health X X / · · · · (2 lethal, 1 bashing of 7), -1 to pools and Speed; unconscious'."""
+    text = f"Health {track['marks']} ({track['words']})"
+    if track["penalty"]:
+        text += f", {track['penalty']} to pools and Speed"
+    return f"{text}; {track['state']}" if track["state"] else text

@@ -1,177 +1,238 @@
-"""Reflexive moves and combat moves: Willpower spent outside a pull, a Dodge, a move, and the turn
-order (set by the Storyteller or pulled for initiative), the end of an action and of a fight.
+"""Harsh Light's move table (``MOVES``) and its parsers: each move's arguments read from the
+submitted form, the one reading of what was sent. A value no rule could use is refused here with a
+``RuleError`` fit to show (a number out of its range, a trait or a kind that is none, a text too
+long); the handlers judge what the values mean, against the state and the sheets under the lock.
+A parser reads the form and the table's characters only: whose turn it is, or which character a
+running action is for, is the handler's to read.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection
 from typing import Any
 
-from games.core.cards_port import Cards
-from games.core.rng import Rng
-from games.harsh_light import harm, health, secrecy
-from games.harsh_light import sheet as sh
-from games.harsh_light.access import (
-    Command, Event, _cid, _known, _read_sheets, _require_able, _require_control, _require_gm, _require_turn,
-    _scratch, _text, _who,
-)
-from games.harsh_light.events import apply
-from games.harsh_light.errors import OutOfTurn, RuleError
-from games.harsh_light.deck import take
-from games.harsh_light.pulls import _willpower_event
-from games.harsh_light.state import name, status
+from games.contract import Character, Table
+from games.core.engine import Move, RuleError
+from games.forms import Form, flag, text, value, values, whole
+from games.harsh_light import extended, fight, health, pools, pulls
+from games.harsh_light.harm import MAX_BONUS
+from games.harsh_light.resist import ATTACKS, MAX_RESIST, RESIST_TRAITS
+from games.harsh_light.rules import AGAIN_VALUES
 
-WILLPOWER_USES = ("resist", "power")
+MAX_TEXT, MAX_REASON, MAX_ID = 80, 60, 20  # a reason is a pool's part: it is shown in the pool's line
+Args = dict[str, Any]
 
 
-# Reflexive moves and combat moves.
+def _text(form: Form, key: str, most: int = MAX_TEXT) -> str | None:
+    return text(form, key, max_length=most, refuse=lambda key: RuleError(
+        f"{key.replace('_', ' ').capitalize()} is at most {most} characters.")) or None
 
 
-def willpower(state: Mapping[str, Any], command: Command, rng: Rng, cards: Cards) -> list[Event]:
-    """Spend a point outside a pull: "resist" (+2 to Defence or a Resistance trait against the
-    next resisted test this turn) or "power" (to activate a power: it still counts, seed:
-    "including Willpower spent to activate powers")."""
-    cid = _cid(command)
-    events = _read_sheets(state, command, [cid])
-    scratch = _scratch(state, events)
-    _require_control(scratch, command, cid)
-    _require_able(scratch, cid, "Willpower")
-    use = _text(command, "use", "resist")
-    if use not in WILLPOWER_USES:
-        raise RuleError("Willpower outside a pull is spent to resist or on a power.")
-    events.append(_willpower_event(scratch, cid, use, _text(command, "note")))
-    return events
+def _number(form: Form, key: str, what: str, low: int, high: int) -> int | None:
+    number = whole(form, key, refuse=lambda raw: RuleError(f"{what} is a whole number, not {raw[:20]!r}."))
+    if number is not None and not low <= number <= high:
+        raise RuleError(f"{what} is from {low} to {high}.")
+    return number
 
 
-def dodge(state: Mapping[str, Any], command: Command, rng: Rng, cards: Cards) -> list[Event]:
-    """Seed: "give up your attack to double your Defence until your next turn (known as a Dodge
-    move)": the character's instant action this turn."""
-    cid = _cid(command)
-    events = _read_sheets(state, command, [cid])
-    scratch = _scratch(state, events)
-    _require_control(scratch, command, cid)
-    if not scratch["combat"] or cid not in scratch["order"]:
-        raise RuleError("A Dodge lasts until the character's next turn: it needs a turn order.")
-    _require_able(scratch, cid, "Dodge")
-    _require_turn(scratch, cid, "a Dodge")
-    return [*events, secrecy.figures_of(scratch, {"type": "dodged", "combatant": cid,
-                                                  "defence": sh.defence(_known(scratch, cid)) * 2}, "defence")]
+def _one_of(form: Form, key: str, allowed: Collection[Any], refusal: str) -> str | None:
+    found = _text(form, key)
+    if found is not None and found not in allowed:
+        raise RuleError(refusal)
+    return found
 
 
-def move(state: Mapping[str, Any], command: Command, rng: Rng, cards: Cards) -> list[Event]:
-    """Seed: "All characters may move their Speed in steps as a reflexive action once per turn".
-    The World of Darkness: "Wound penalties also affect movement, reducing your character's Speed
-    trait by the amount listed for the rightmost box filled"."""
-    cid = _cid(command)
-    events = _read_sheets(state, command, [cid])
-    scratch = _scratch(state, events)
-    _require_control(scratch, command, cid)
-    _require_able(scratch, cid, "move")
-    if scratch["combat"] and status(scratch, cid)["moved"]:
-        raise RuleError(f"{name(scratch, cid)} has already moved this turn.")
-    return [*events, secrecy.figures_of(scratch, {"type": "moved", "combatant": cid,
-                                                  "speed": speed_now(_known(scratch, cid))}, "speed")]
+def _character(table: Table, raw: str) -> Character | None:
+    """The character a form names, by its id or by its combatant id (``c12``, as the panel's
+    own buttons send it)."""
+    return table.character(raw or None) or next((c for c in table.characters if raw and c.cid == raw), None)
 
 
-def speed_now(person: Mapping[str, Any]) -> int:
-    """Speed less the wound penalty, never below 0."""
-    return max(0, sh.speed(person) + health.of(person).penalty())
+def _cid(form: Form, table: Table, key: str = "combatant", missing: str = "Choose a character.") -> str:
+    character = _character(table, value(form, key).strip())
+    if character is None:
+        raise RuleError(missing)
+    return character.cid
 
 
-def _order_from(state: Mapping[str, Any], command: Command, key: str) -> tuple[list[str], list[Event]]:
-    raw = command.get(key)
-    if not isinstance(raw, list) or not raw or not all(isinstance(c, str) and c for c in raw):
+def _named(form: Form, table: Table, key: str = "combatant", missing: str = "Choose a character.") -> str | None:
+    """A character the form may leave out (None); one it names must be at the table."""
+    return _cid(form, table, key, missing) if value(form, key).strip() else None
+
+
+def _pool(form: Form, suffix: str = "") -> Args:
+    """A pool as a form gives it: Attribute + Skill (or a second Attribute), a modifier and its reason."""
+    modifier = whole(form, f"modifier{suffix}",
+                     refuse=lambda raw: RuleError(f"A modifier is a whole number, not {raw[:20]!r}."))
+    pool = {"attribute": _text(form, f"attribute{suffix}") or "", "skill": _text(form, f"skill{suffix}"),
+            "modifier": modifier or 0, "reason": _text(form, f"reason{suffix}", MAX_REASON)}
+    pools.check(pool["attribute"], pool["skill"], pool["modifier"])  # the pool's own bounds, worded there
+    return pool
+
+
+def _again(form: Form) -> int | None:
+    again = whole(form, "again", refuse=lambda raw: RuleError("Again is 10, 9 or 8."))
+    if again is not None and again not in AGAIN_VALUES:
+        raise RuleError("Again is 10, 9 or 8.")
+    return again
+
+
+def _args(**args: Any) -> Args:
+    return {k: v for k, v in args.items() if v is not None}
+
+
+def pull(form: Form, table: Table) -> Args:
+    """The pull form: Attribute + Skill from the sheet, a modifier, Willpower, and to resist it
+    a target with its trait (Defence for an attack) or a number. With ``set_up`` the pull set up
+    for the character is made (``no_pull``: its automatic success taken without a card)."""
+    if flag(form, "set_up"):
+        return {"combatant": _cid(form, table), "set_up": True, "no_pull": flag(form, "no_pull")}
+    return set_up_pull(form, table)
+
+
+def set_up_pull(form: Form, table: Table) -> Args:
+    """The same form as the pull: the pool is shown, with its odds, before the card."""
+    cid = _cid(form, table)
+    target = _named(form, table, "target", "That target is not a character at this table.")
+    resist = None
+    if target is not None:
+        resist = _one_of(form, "resist", RESIST_TRAITS, "A pull is resisted by Defence, Resolve, Stamina or Composure.")
+        if resist is None:
+            raise RuleError("Say what resists: Defence, Resolve, Stamina or Composure.")
+    return _args(  # the pool read last: a malformed field is named before a missing Attribute
+        combatant=cid, target=target, resist=resist,
+        needed=_number(form, "needed", "The successes needed", 1, pulls.MAX_NEEDED),
+        action=_one_of(form, "action", pulls.ACTIONS, "An action is instant or reflexive."),
+        willpower=flag(form, "willpower"), again=_again(form), no_pull=flag(form, "no_pull"),
+        resist_value=None if target else _number(form, "resist_value", "The resisting number", 0, MAX_RESIST),
+        attack=_one_of(form, "attack", ATTACKS, "An attack is in melee, thrown, ranged, or ranged within arm's reach."),
+        all_out=flag(form, "all_out"), supernatural=flag(form, "supernatural"), label=_text(form, "label"),
+        weapon=_text(form, "weapon"), damage_bonus=_number(form, "damage_bonus", "A damage bonus", 0, MAX_BONUS),
+        damage=_one_of(form, "damage", health.KINDS, "Damage is bashing, lethal or aggravated."), **_pool(form),
+    )
+
+
+def combatant(form: Form, table: Table) -> Args:
+    return {"combatant": _cid(form, table)}
+
+
+def willpower(form: Form, table: Table) -> Args:
+    use = _one_of(form, "use", fight.WILLPOWER_USES, "Willpower outside a pull is spent to resist or on a power.")
+    return _args(combatant=_cid(form, table), note=_text(form, "note"), use=use)
+
+
+def end_turn(form: Form, table: Table) -> Args:
+    """Whose action ends: the one named (the core checks the sender plays it), or, from the
+    Storyteller, whoever is acting (read by the handler, under the lock)."""
+    return _args(combatant=_named(form, table))
+
+
+def set_order(form: Form, table: Table) -> Args:
+    """The characters in the order the Storyteller listed them (``order``, repeated)."""
+    order: list[str] = []
+    for raw in values(form, "order"):
+        character = _character(table, raw.strip())
+        if character is not None and character.cid not in order:
+            order.append(character.cid)
+    if not order:
+        raise RuleError("Choose the characters in the fight, in their order.")
+    return {"order": order}
+
+
+def roll_initiative(form: Form, table: Table) -> Args:
+    """The characters ticked, by id or combatant id, in the table's order."""
+    raws = values(form, "characters")
+    chosen = [c.cid for c in table.characters if c in table.chosen(raws) or c.cid in raws]
+    if not chosen:
         raise RuleError("Choose the characters in the fight.")
-    if len(set(raw)) != len(raw):
-        raise RuleError("Each character takes one place in the order.")
-    return list(raw), _read_sheets(state, command, list(raw))
+    return {"characters": chosen}
 
 
-def set_order(state: Mapping[str, Any], command: Command, rng: Rng, cards: Cards) -> list[Event]:
-    """The Storyteller sets the order of action (the issue: "an order the Storyteller sets").
-    Set mid-fight, the new order starts a new turn from its top."""
-    _require_gm(command, "set the turn order")
-    order, events = _order_from(state, command, "order")
-    return _begin(_scratch(state, events), events,
-                  {"type": "order_set", "order": order, "initiative": {}, "turn": state["turn"] + 1}, cards)
+def harm(form: Form, table: Table) -> Args:
+    """The Storyteller's harm: whom, how many boxes, of which kind, and why."""
+    return _args(combatant=_cid(form, table), reason=_text(form, "reason"),
+                 points=_number(form, "points", "The boxes of damage", 1, health.MAX_WOUNDS),
+                 kind=_one_of(form, "kind", health.KINDS, "Damage is bashing, lethal or aggravated."))
 
 
-def _begin(state: Mapping[str, Any], events: list[Event], event: Event, cards: Cards) -> list[Event]:
-    """``events`` and ``event``, which gives the turn to someone, and what the turn's coming brings
-    (harm.start_turn: a Stamina pull to stay conscious, the turn passing over whoever is out)."""
-    return [*events, event, *harm.start_turn(apply(state, event), cards)]
+def heal(form: Form, table: Table) -> Args:
+    """The Storyteller's healing: whom, how many boxes, and of which kind (blank: least severe first)."""
+    return _args(combatant=_cid(form, table),
+                 points=_number(form, "points", "The boxes to heal", 1, health.MAX_WOUNDS),
+                 kind=_one_of(form, "kind", health.KINDS,
+                              "Heal bashing, lethal or aggravated wounds, or the least severe first."))
 
 
-def roll_initiative(state: Mapping[str, Any], command: Command, rng: Rng, cards: Cards) -> list[Event]:
-    """Initiative "as World of Darkness rolls it, Dexterity + Composure + a pull".
-
-    One card each, and no again: the World of Darkness rolls one die for initiative, which no
-    10-again touches. Ties go to the higher Dexterity + Composure, then to the order the
-    characters were named in (the Storyteller can reorder with ``set_order``).
-    """
-    _require_gm(command, "call for initiative")
-    listed, events = _order_from(state, command, "characters")
-    scratch = _scratch(state, events)
-    initiative: dict[str, Any] = {}
-    records = []
-    for cid in listed:
-        person = _known(scratch, cid)
-        [card] = take(cards)
-        modifier = sh.initiative_modifier(person)
-        initiative[cid] = {"modifier": modifier, "card": card.token, "value": card.card.value,
-                           "total": modifier + card.card.value}
-        records.append({"combatant": cid, "name": name(scratch, cid), "kind": "initiative",
-                        "label": "initiative", "cards": [card.token], "values": [card.card.value],
-                        "pool": {"size": modifier, "parts": [["Dexterity + Composure", modifier]]},
-                        "total": modifier + card.card.value, "rules": []})
-    order = sorted(listed, key=lambda c: (-initiative[c]["total"], -initiative[c]["modifier"], listed.index(c)))
-    return _begin(scratch, events, secrecy.initiative_event(scratch, {
-        "type": "order_set", "order": order, "initiative": initiative, "turn": state["turn"] + 1, "records": records,
-    }), cards)
+def plain(form: Form, table: Table) -> Args:
+    return {}
 
 
-def end_turn(state: Mapping[str, Any], command: Command, rng: Rng, cards: Cards) -> list[Event]:
-    """The acting character's action is done: the next in the order acts; after the last, a new
-    turn (Willpower, the instant action and the move come back to everyone). Outside combat the
-    Storyteller may call a new turn, to let everyone spend Willpower again."""
-    if not state["combat"]:
-        _require_gm(command, "call a new turn outside combat")
-        return [{"type": "turn_ended", "combatant": None, "next": None, "new_turn": True, "turn": state["turn"]}]
-    acting = state["acting"]
-    cid = command.get("combatant") or acting
-    if cid != acting:
-        raise OutOfTurn(f"It is {name(state, acting)}'s action, not {_who(state, command, cid)}'s.")
-    _require_control(state, command, acting)
-    order = state["order"]
-    index = order.index(acting) + 1
-    wraps = index >= len(order)
-    return _begin(state, [], {"type": "turn_ended", "combatant": acting, "next": order[0] if wraps else order[index],
-                              "new_turn": wraps, "turn": state["turn"] + 1 if wraps else state["turn"]}, cards)
+def extended_start(form: Form, table: Table) -> Args:
+    return _args(combatant=_cid(form, table), **_pool(form), unit=_text(form, "unit"), label=_text(form, "label"),
+                 needed=_number(form, "needed", "The successes needed", 1, pulls.MAX_NEEDED))
 
 
-def end_combat(state: Mapping[str, Any], command: Command, rng: Rng, cards: Cards) -> list[Event]:
-    _require_gm(command, "end the fight")
-    if not state["combat"]:
-        raise RuleError("No fight is under way.")
-    return [{"type": "combat_ended"}]
+def _running(form: Form, key: str) -> str:
+    """A running action's id as sent: the handler finds it (or says there is no such one)."""
+    return text(form, key, max_length=MAX_ID, refuse=lambda key: RuleError(
+        "There is no such " + ("extended action." if key == "extended" else "contest.")))
 
 
-# The Storyteller's harm and healing (harm.py).
+def extended_pull(form: Form, table: Table) -> Args:
+    """A pull for the extended action: a player names its character (so the core checks they
+    play it); the Storyteller may leave it out."""
+    return _args(extended=_running(form, "extended"), combatant=_named(form, table), willpower=flag(form, "willpower"),
+                 modifier=_number(form, "modifier", "A modifier", -pools.MAX_MODIFIER, pools.MAX_MODIFIER),
+                 reason=_text(form, "reason", MAX_REASON), no_pull=flag(form, "no_pull"), again=_again(form))
 
 
-def harm_command(state: Mapping[str, Any], command: Command, rng: Rng, cards: Cards) -> list[Event]:
-    """``combatant``, ``points``, ``kind`` (bashing, lethal, aggravated), ``reason``: a fall, a fire,
-    sunlight, or a minute of bleeding out untended. The Storyteller's alone."""
-    _require_gm(command, "deal harm")
-    cid = _cid(command)
-    events = _read_sheets(state, command, [cid])
-    return [*events, *harm.harm(_scratch(state, events), command, cid, cards)]
+def extended_stop(form: Form, table: Table) -> Args:
+    return {"extended": _running(form, "extended")}
 
 
-def heal_command(state: Mapping[str, Any], command: Command, rng: Rng, cards: Cards) -> list[Event]:
-    """``combatant``, ``points``, ``kind`` (blank: the least severe first): healing, as the
-    Storyteller allows it. The Storyteller's alone."""
-    _require_gm(command, "heal")
-    cid = _cid(command)
-    events = _read_sheets(state, command, [cid])
-    return [*events, *harm.heal(_scratch(state, events), command, cid)]
+def contest_start(form: Form, table: Table) -> Args:
+    """Two sides: ``combatant_a`` with ``attribute_a``, ``skill_a``, ``modifier_a`` and the
+    same with ``_b``; ``needed`` (blank or 0 for a plain contest)."""
+    sides = [{"combatant": _cid(form, table, f"combatant_{s}", "A contest has two sides: choose both."),
+              **_pool(form, f"_{s}")} for s in ("a", "b")]
+    if sides[0]["combatant"] == sides[1]["combatant"]:
+        raise RuleError("A character does not contest itself.")
+    return _args(sides=sides, needed=_number(form, "needed", "The successes to reach", 0, pulls.MAX_NEEDED),
+                 unit=_text(form, "unit"), label=_text(form, "label"), supernatural=flag(form, "supernatural"))
+
+
+def contest_pull(form: Form, table: Table) -> Args:
+    return _args(contest=_running(form, "contest"), combatant=_cid(form, table), willpower=flag(form, "willpower"),
+                 no_pull=flag(form, "no_pull"), again=_again(form))
+
+
+def contest_stop(form: Form, table: Table) -> Args:
+    return {"contest": _running(form, "contest")}
+
+
+def _move(name: str, label: str, parse: Any, handle: Any, player: bool = False) -> Move:
+    """A move the Storyteller sends, or (``player``) the character's player, the ``combatant``."""
+    return Move(name, label, parse, handle, sender="controller" if player else "gm",
+                subject="combatant" if player else None)
+
+
+MOVES: tuple[Move, ...] = (
+    _move("set_up_pull", "Set up a pull", set_up_pull, pulls.set_up_pull, player=True),
+    _move("pull", "Pull", pull, pulls.pull, player=True),
+    _move("put_away", "Put the pull away", combatant, pulls.put_away, player=True),
+    _move("willpower", "Spend Willpower", willpower, fight.willpower, player=True),
+    _move("dodge", "Dodge", combatant, fight.dodge, player=True),
+    _move("move", "Move", combatant, fight.move, player=True),
+    _move("end_turn", "End the action", end_turn, fight.end_turn, player=True),
+    _move("set_order", "Set the turn order", set_order, fight.set_order),
+    _move("roll_initiative", "Pull for initiative", roll_initiative, fight.roll_initiative),
+    _move("end_combat", "End the fight", plain, fight.end_combat),
+    _move("extended_start", "Start an extended action", extended_start, extended.extended_start),
+    _move("extended_pull", "Pull for the extended action", extended_pull, extended.extended_pull, player=True),
+    _move("extended_stop", "Stop the extended action", extended_stop, extended.extended_stop),
+    _move("contest_start", "Call a contest", contest_start, extended.contest_start),
+    _move("contest_pull", "Pull in the contest", contest_pull, extended.contest_pull, player=True),
+    _move("contest_stop", "Stop the contest", contest_stop, extended.contest_stop),
+    _move("harm", "Deal harm", harm, fight.harm_dealt),
+    _move("heal", "Heal", heal, fight.healed),
+)

@@ -1,7 +1,7 @@
 """One plain-English line per event, for the table's log: ``summary(event, state)``.
 
-The line is everyone's: an NPC's figures (an event's ``gm_figures``, secrecy.py) are left out of
-it, and the GM's line adds them (``secrecy.gm_note``)."""
+The line is everyone's: an NPC's figures (an event's ``gm_figures``, audiences.py) are left out of
+it, and the GM's line adds them (``audiences.gm_note``)."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from games.core.words import count
 from games.harsh_light import health
 from games.harsh_light import sheet as sh
 from games.harsh_light.pools import pool_text
-from games.harsh_light.state import DECK, name
+from games.harsh_light.state import name
 
 Event = Mapping[str, Any]
 
@@ -41,10 +41,6 @@ def outcome(record: Mapping[str, Any]) -> str:
         else:
             text += ": it fails" if needed == 1 else f": it fails ({needed} needed)"
     return text
-
-
-def cards_count(left: list[int] | None) -> str:
-    return count(sum(left), "card") if left else "no cards"
 
 
 def pull_text(record: Mapping[str, Any]) -> str:
@@ -100,8 +96,6 @@ def summary(event: Event, state: Mapping[str, Any]) -> str:
     kind = event.get("type")
     who = name(state, event.get("combatant"))
     gm = set(event.get("gm_figures") or ())  # the GM's figures: not in this line
-    if kind == "sheet_read":
-        return f"{who}'s sheet is read for the table."
     if kind == "willpower_spent":
         use = {"pool": "+3 to the pool", "resist": "+2 to Defence or a Resistance trait against the next "
                "resisted test this turn", "power": "a power"}[event["use"]]
@@ -125,11 +119,6 @@ def summary(event: Event, state: Mapping[str, Any]) -> str:
         return f"{who} sets up {label}{target}: {pool_text(event['pool'])}, {what}{auto}."
     if kind == "pull_put_away":
         return f"{who} puts the pull away."
-    if kind == "deck_counted":
-        if event.get("deck_from") == "discard":
-            return (f"The {DECK} deck is counted: the draw pile is empty, and the "
-                    f"{cards_count(event.get('deck_left'))} of its discard pile are what the next pull comes from.")
-        return f"The {DECK} deck is counted: {cards_count(event.get('deck_left'))} not lying face up, which the odds count."
     if kind == "dodged":
         if "defence" in gm:
             return f"{who} dodges: Defence doubled until {who}'s next turn."
@@ -152,7 +141,7 @@ def summary(event: Event, state: Mapping[str, Any]) -> str:
             return "A new turn: everyone may spend Willpower again."
         new = f" Turn {event['turn']} begins." if event["new_turn"] else ""
         if event.get("out"):
-            words = health.state_words(state["characters"].get(event["combatant"]) or {}) or "out of the fight"
+            words = event.get("words") or "out of the fight"
             return f"{who} is {words}: no action.{new} {name(state, event['next'])} acts."
         return f"{who}'s action is done.{new} {name(state, event['next'])} acts."
     if kind == "combat_ended":
@@ -194,21 +183,10 @@ def summary(event: Event, state: Mapping[str, Any]) -> str:
     return str(kind)
 
 
-def health_text(person: Mapping[str, Any]) -> str:
-    """'Health X X / · · · · (2 lethal, 1 bashing of 7), -1 to pools and Speed; unconscious'."""
-    track = health.of(person)
-    text = f"Health {health.marks(track)} ({health.words(track)})"
-    if track.penalty():
-        text += f", {track.penalty()} to pools and Speed"
-    state = health.state_words(person)
-    return f"{text}; {state}" if state else text
-
-
 def harm_line(event: Event, state: Mapping[str, Any], gm: set[str]) -> str:
     """A wound, a healing or a Stamina pull to stay conscious, with the track as it now stands.
     An NPC attacker's weapon is the GM's (``gm``): the line says only that it added to the blow."""
     who = name(state, event["combatant"])
-    person = state["characters"].get(event["combatant"]) or {}
     if event["type"] == "consciousness_pulled":
         record = event["record"]
         then = "stays conscious" if event["conscious"] else "falls unconscious"
@@ -217,11 +195,11 @@ def harm_line(event: Event, state: Mapping[str, Any], gm: set[str]) -> str:
         which = f" {event['kind']}" if event.get("kind") else ""
         woke = f" {who} comes to." if event.get("woke") else ""
         return (f"The Storyteller heals {count(event['points'], 'box', 'boxes')} of {who}'s{which} wounds: "
-                f"{health_text(person)}.{woke}")
+                f"{health.shown_text(event['track'])}.{woke}")
     hurt = f"{event['points']} {event['kind']}"
     if event.get("by") is None:
         reason = f" ({event['reason']})" if event.get("reason") else ""
-        return f"The Storyteller deals {who} {hurt}{reason}: {health_text(person)}."
+        return f"The Storyteller deals {who} {hurt}{reason}: {health.shown_text(event['track'])}."
     why = [successes_text(event["successes"])] if "successes" in event else []
     weapon = event.get("weapon")
     if "weapon" in gm:
@@ -231,4 +209,4 @@ def harm_line(event: Event, state: Mapping[str, Any], gm: set[str]) -> str:
         why += [f"+{weapon['extra']} for the attack"] if weapon["extra"] else []
     firearm = "; a firearm deals a vampire bashing, as the Requiem has it" if event.get("firearm") else ""
     return (f"{who} takes {hurt} from {name(state, event['by'])}'s attack ({', '.join(why)}{firearm}): "
-            f"{health_text(person)}.")
+            f"{health.shown_text(event['track'])}.")

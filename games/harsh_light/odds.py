@@ -7,6 +7,7 @@ Success are judged by ``rules``, so the odds and the table agree by construction
 
 ``pull(pool, again=10)`` is a fresh 40-card deck, four of each value; ``pull_from(pool, ids)``
 is the cards a table's deck still holds (``cards.left``); ``*_exact`` keep the ``Fraction``s.
+``ODDS`` is the page of every pool from -3 to 15 on a fresh deck, 10-, 9- and 8-again.
 """
 
 from __future__ import annotations
@@ -16,6 +17,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from games.contract import Page
+from games.forms import Form, value
 from games.harsh_light import rules
 
 VALUES = range(rules.LOWEST_CARD, rules.HIGHEST_CARD + 1)
@@ -183,3 +186,19 @@ def to_counts(left: Mapping[int, int] | Sequence[int]) -> tuple[int, ...]:
     if isinstance(left, Mapping):
         return tuple(int(left.get(v, 0)) for v in VALUES)
     return tuple(int(c) for c in left)
+
+
+def odds_context(query: Form) -> dict[str, Any]:
+    """The odds page's figures; never refuses: a bad ``again`` in the query shows 10-again."""
+    try:
+        again = int(value(query, "again", "10"))
+    except ValueError:
+        again = 10
+    if again not in CHART_AGAINS:
+        again = 10
+    drawn = chart()
+    return {"again": again, "agains": list(CHART_AGAINS), "chart": drawn,
+            "rows": next(t["rows"] for t in drawn["tables"] if t["again"] == again), "pools": list(CHART_POOLS)}
+
+
+ODDS = Page(slug="odds", title="Harsh Light odds", template="games/harsh_light/odds.html", context=odds_context)

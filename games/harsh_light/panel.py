@@ -1,15 +1,21 @@
 """What the Harsh Light panel shows, as plain data: ``view(state, seat)``.
 
 Every card pulled lies face up, so what the rules decide is everyone's. An NPC's figures are the
-GM's (secrecy.py): a seat that may not see an NPC's sheet (``seat.hidden``) gets its name, its
+GM's (audiences.py): a seat that may not see an NPC's sheet (``seat.hidden``) gets its name, its
 acts (it dodged, moved, spent Willpower, was attacked) and its pulls' cards and successes, and
 none of its Defence, Speed, Willpower, initiative, pools or the odds counted from them. The view is
 JSON-safe and holds words, never codes: the template only lays it out.
 
+The view reads the state alone, and the deck as the platform hands every seat it
+(``Seat.decks``): no sheet. What the rules make of the sheets (each one's Health and Defence as
+they stand, each pull waiting with the pool it would have) is their record of the last move
+(reckon.py); the sheets' own figures (Willpower, Speed, Again) are the platform's to hand the
+template, as they stand, for the seats that may see them (``panel.characters[i].view``: card.py).
+
 Odds before a pull (the issue: "the exact chance of 0, 1, 2 ... successes and of a Dramatic
-Failure for this pool, from the cards actually left in the deck") are worked out from the state's
-``deck_left``: every card not lying face up, counted after every command (deck.counted), so no
-figure lets anyone work out a card held face down; the panel says what was counted.
+Failure for this pool, from the cards actually left in the deck") count every card not lying
+face up (deck.counted), so no figure lets anyone work out a card held face down; the panel says
+what was counted.
 """
 
 from __future__ import annotations
@@ -17,23 +23,23 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from games.core.words import count
 from games.contract import SPECTATOR_SEAT, Seat
-from games.harsh_light import deck, health, odds, pulls, rules
+from games.core.words import count
+from games.harsh_light import deck, health, odds, rules
 from games.harsh_light import sheet as sh
-from games.harsh_light.moves import speed_now
-from games.harsh_light.resist import ATTACKS
 from games.harsh_light.panel_pulls import contest, prepared, pull, running_extended
-from games.harsh_light.state import DECK, defence_now, name, new_state, out, status
+from games.harsh_light.resist import ATTACKS, RESIST_TRAITS
+from games.harsh_light.state import DECK, name, new_state, out, status
 
 SHOWN_DONE = 2  # finished extended actions and contests the panel still shows
 SHOWN_PULLS = 5  # the latest pulls, with their cards
 
 
 def _person(state: Mapping[str, Any], cid: str, seat: Seat) -> dict[str, Any]:
-    """A character in play: what it did this turn, and its Defence, Willpower and Speed where the
-    seat may see its sheet (an NPC's are the GM's: ``figures`` False, and they are not here)."""
-    person = state["characters"][cid]
+    """A character in play: what it did this turn, its Health (everyone's), and its Defence as it
+    stands and its initiative where the seat may see its sheet (an NPC's are the GM's: ``figures``
+    False, and they are not here)."""
+    known = state["people"][cid]
     now = status(state, cid)
     notes = []
     if now["all_out"]:
@@ -52,29 +58,12 @@ def _person(state: Mapping[str, Any], cid: str, seat: Seat) -> dict[str, Any]:
     acts = {"id": cid, "name": name(state, cid), "acting": state["acting"] == cid, "figures": False,
             "willpower_spent": now["willpower_spent"], "acted": now["acted"], "moved": now["moved"],
             "dodging": now["dodging"], "all_out": now["all_out"], "attacks": now["attacks"], "notes": notes,
-            "health": health_view(person), "out": health.out(person)}
+            "health": known.get("track"), "out": out(state, cid)}
     if not seat.sees_sheet(cid):
         return acts
     initiative = state["initiative"].get(cid)
-    base, defence = sh.defence(person), defence_now(state, cid)
-    return {
-        **acts, "figures": True, "initiative": initiative["total"] if initiative else None,
-        "defence": defence, "defence_base": base, "defence_changed": defence != base,
-        "willpower_points": sh.willpower_points(person), "willpower_dots": sh.willpower_dots(person),
-        "speed": speed_now(person), "again": sh.again(person),
-    }
-
-
-def health_view(person: Mapping[str, Any]) -> dict[str, Any]:
-    """A character's Health, harm everyone watches (an NPC's too, issue 22): its boxes left to
-    right, in words, its wound penalty, and its state (unconscious, bleeding out, in torpor,
-    dead); ``bleeding`` when the Storyteller marks its untended minutes."""
-    track = health.of(person)
-    return {"boxes": [{"kind": b or "", "mark": health.MARKS[b] if b else ""} for b in track.boxes()],
-            "size": track.size, "left": track.size - track.filled, "words": health.words(track),
-            "penalty": track.penalty(), "state": health.state_words(person),
-            "bleeding": track.grave() == health.DYING and not health.is_vampire(person),
-            "dead": track.grave() == health.DEAD}
+    return {**acts, "figures": True, "initiative": initiative["total"] if initiative else None,
+            "defence": known.get("defence")}
 
 
 def _recent_done(items: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -89,7 +78,7 @@ def turn(state: Mapping[str, Any]) -> dict[str, Any] | None:
     if state["combat"] and state["acting"]:
         who = name(state, state["acting"])
         if out(state, state["acting"]):  # put out by a sheet's change: its player passes the turn
-            words = health.state_words(state["characters"][state["acting"]])
+            words = _words(state, state["acting"])
             return {"combatant": state["acting"], "gm": False, "says": f"{who} is {words}",
                     "prompt": f"end {who}'s action: {who} is {words}"}
         if state["acting"] in state["prepared"]:
@@ -103,7 +92,7 @@ def turn(state: Mapping[str, Any]) -> dict[str, Any] | None:
     for k in state["contests"].values():
         waiting = [s["combatant"] for s in k["sides"] if s["combatant"] not in k["pulled"]]
         if not k["done"] and waiting and out(state, waiting[0]):
-            who, words = name(state, waiting[0]), health.state_words(state["characters"][waiting[0]])
+            who, words = name(state, waiting[0]), _words(state, waiting[0])
             return {"combatant": None, "gm": True, "says": f"{who} is {words}: the Storyteller stops {k['label']}",
                     "prompt": f"stop {k['label']}: {who} is {words}"}
         if not k["done"] and waiting:
@@ -122,10 +111,13 @@ def turn(state: Mapping[str, Any]) -> dict[str, Any] | None:
     return None
 
 
-def _deck_line(state: Mapping[str, Any]) -> str:
+def _words(state: Mapping[str, Any], cid: str) -> str:
+    return (state["people"].get(cid, {}).get("track") or {}).get("state") or "out of the fight"
+
+
+def _deck_line(left: int, source: str) -> str:
     """What the odds count, in words (deck.counted)."""
-    left = sum(state["deck_left"])
-    if state.get("deck_from") == deck.DISCARD:
+    if source == deck.DISCARD:
         return (f"The draw pile is empty: the next pull shuffles the discard pile back in, and the odds count "
                 f"its {count(left, 'card')}.")
     return (f"{count(left, 'card')} not lying face up: the draw pile and any cards held in hands. The odds "
@@ -136,13 +128,14 @@ def view(state: Mapping[str, Any], seat: Seat = SPECTATOR_SEAT) -> dict[str, Any
     """The panel for ``seat``: what the rules make public, and the figures of the sheets it may
     see; JSON-safe."""
     state = {**new_state(), **state}  # the table may hold no state yet
-    in_order = [cid for cid in state["order"] if cid in state["characters"]]
-    others = [cid for cid in state["characters"] if cid not in in_order]
-    known = state.get("deck_left") is not None
-    counts = tuple(state["deck_left"]) if known and sum(state["deck_left"]) else odds.FRESH
+    in_order = [cid for cid in state["order"] if cid in state["people"]]
+    others = [cid for cid in state["people"] if cid not in in_order]
+    found, source = deck.counted(seat.deck(DECK))
+    counts = found if found and sum(found) else odds.FRESH
     return {
-        "deck": DECK, "deck_known": known, "deck_left": list(counts),
-        "deck_count": sum(state["deck_left"]) if known else None, "deck_line": _deck_line(state) if known else "",
+        "deck": DECK, "deck_known": found is not None, "deck_left": list(counts),
+        "deck_count": sum(found) if found is not None else None,
+        "deck_line": _deck_line(sum(found), source) if found is not None else "",
         "combat": state["combat"], "turn_number": state["turn"], "turn": turn(state),
         "acting": state["acting"], "acting_name": name(state, state["acting"]) if state["acting"] else "",
         "order": [_person(state, cid, seat) for cid in in_order],
@@ -155,9 +148,9 @@ def view(state: Mapping[str, Any], seat: Seat = SPECTATOR_SEAT) -> dict[str, Any
         "recent": [pull(r, seat) for r in reversed(state["recent"][-SHOWN_PULLS:])],
         "attributes": [[k, label] for k, (label, _) in sh.ATTRIBUTES.items()],
         "skills": [[k, label] for k, (label, _) in sh.SKILLS.items()],
-        "resist_traits": [[t, sh.trait_label(t)] for t in pulls.RESIST_TRAITS],
+        "resist_traits": [[t, sh.trait_label(t)] for t in RESIST_TRAITS],
         "attacks": [[k, label] for k, label in ATTACKS.items()],
-        "out_ids": [cid for cid in state["characters"] if out(state, cid)],
+        "out_ids": [cid for cid in state["people"] if out(state, cid)],
         "damage_kinds": [[k, k] for k in health.KINDS],
         "agains": [[a, f"{rules.again_word(a).capitalize()}-again"] for a in rules.AGAIN_VALUES],
     }

@@ -1,10 +1,12 @@
 """What the panel shows of pulls, for one seat: a pull set up (its pool and odds before the card),
 the pulls made (their cards, total and outcome), and the extended actions and contests running.
 
-A pool that holds an NPC's figures (its own, or an attack on its Defence) is the GM's, and so are
-its odds and a pull's total (secrecy.py): a seat that may not see that NPC's sheet gets the cards,
-the successes and what they come to, what may be shown of the pool ('Strength 3 + Brawl 2 -
-Ghoul's Defence (the GM's)'), and a line saying why the rest is not there.
+A pull waiting to be made is shown as the rules reckoned it after the last move (reckon.py: its
+pool as it would be made, or why it cannot be). A pool that holds an NPC's figures (its own, or
+an attack on its Defence) is the GM's, and so are its odds and a pull's total (audiences.py): a
+seat that may not see that NPC's sheet gets the cards, the successes and what they come to, what
+may be shown of the pool ('Strength 3 + Brawl 2 - Ghoul's Defence (the GM's)'), and a line
+saying why the rest is not there.
 """
 
 from __future__ import annotations
@@ -14,12 +16,11 @@ from typing import Any
 
 from games.contract import Seat
 from games.core.cards import OrientedCard
-from games.harsh_light import extended, odds, pools, pulls, rules, secrecy
-from games.harsh_light import sheet as sh
-from games.harsh_light.errors import RuleError
+from games.harsh_light import audiences, odds, pools, rules
 from games.harsh_light.narrate import outcome, successes_text
+from games.harsh_light.pulls import REFLEXIVE
 from games.harsh_light.resist import ATTACKS
-from games.harsh_light.state import name, status
+from games.harsh_light.state import name
 
 
 def card(token: str) -> dict[str, Any]:
@@ -76,8 +77,8 @@ def shows(record: Mapping[str, Any], seat: Seat) -> bool:
 
 def prepared(state: Mapping[str, Any], cid: str, kept: Mapping[str, Any], counts: tuple[int, ...],
              seat: Seat) -> dict[str, Any]:
-    """A pull set up and not made: its pool as it stands now (a Defence may have dropped since),
-    what it needs, and its odds; or why it can no longer be made as it is."""
+    """A pull set up and not made: its pool as the last move left it (a Defence may have dropped
+    since it was set up), what it needs, and its odds; or why it can no longer be made as it is."""
     args = kept["args"]
     target = args.get("target")
     label = args.get("label") or ("an attack" if args.get("attack") else "a pull")
@@ -85,25 +86,25 @@ def prepared(state: Mapping[str, Any], cid: str, kept: Mapping[str, Any], counts
         "id": cid, "name": name(state, cid), "label": label,
         "target_name": name(state, target) if target else "",
         "attack": ATTACKS.get(args.get("attack") or "", ""), "all_out": bool(args.get("all_out")),
-        "willpower": bool(args.get("willpower")), "reflexive": args.get("action") == pulls.REFLEXIVE,
+        "willpower": bool(args.get("willpower")), "reflexive": args.get("action") == REFLEXIVE,
         "problem": "", "gm_line": "", "pool_words": "",
     }
     none = {"pool": None, "odds": None, "odds_table": None}
-    try:
-        made = pulls.plan(state, {**args, "combatant": cid}, cid)
-    except RuleError as exc:
+    now = kept.get("now") or {"problem": "it waits for the next move to be reckoned."}
+    if "problem" in now:
         if not seat.sees_sheet(cid):  # why an NPC's pull cannot be made may name its figures
             return {**shown, **none, "gm_line": gm_line(state, cid, target, seat)}
-        return {**shown, **none, "problem": str(exc)}
-    if not made.facts["attack"]:  # only an attack says its kind (a pull set up before that was so)
+        return {**shown, **none, "problem": now["problem"]}
+    if not now["attack"]:  # only an attack says its kind (a pull set up before that was so)
         shown.update(attack="", all_out=False, label=args.get("label") or "a pull")
-    if not seat.sees_sheet(cid) or (target and not seat.sees_sheet(target) and made.target_parts):
-        words = secrecy.pool_words(made.pool.to_dict(), made.target_parts if seat.sees_sheet(cid) else None)
-        return {**shown, **none, "needed": made.needed, "pool_words": words,
+    parts = tuple(now["target_parts"])
+    if not seat.sees_sheet(cid) or (target and not seat.sees_sheet(target) and parts):
+        words = audiences.pool_words(now["pool"], parts if seat.sees_sheet(cid) else None)
+        return {**shown, **none, "needed": now["needed"], "pool_words": words,
                 "gm_line": gm_line(state, cid, target, seat)}
-    row = odds_row(made.pool.size, counts, again=made.again, needed=made.needed)
-    return {**shown, "pool": pool_view(made.pool), "needed": made.needed, "automatic": made.automatic,
-            "odds": row, "odds_table": odds_table([row])}
+    row = odds_row(now["pool"]["size"], counts, again=now["again"], needed=now["needed"])
+    return {**shown, "pool": pool_view(pools.Pool.from_dict(now["pool"])), "needed": now["needed"],
+            "automatic": now["automatic"], "odds": row, "odds_table": odds_table([row])}
 
 
 def pull(record: Mapping[str, Any], seat: Seat) -> dict[str, Any]:
@@ -113,8 +114,8 @@ def pull(record: Mapping[str, Any], seat: Seat) -> dict[str, Any]:
     if not shows(record, seat):
         # a record kept before its target's parts were marked shows nothing of its pool
         own = not seat.sees_sheet(record["combatant"]) or "target_figures" not in record
-        words = secrecy.pool_words(record["pool"], None if own else record["target_figures"])
-        for key in secrecy.FIGURES:
+        words = audiences.pool_words(record["pool"], None if own else record["target_figures"])
+        for key in audiences.FIGURES:
             shown.pop(key, None)
         shown.update(secret=True, pool_view=None, pool_words=words, total=None,
                      outcome=outcome(record) if record.get("kind") != "initiative" else "initiative")
@@ -123,31 +124,30 @@ def pull(record: Mapping[str, Any], seat: Seat) -> dict[str, Any]:
             "outcome": outcome(record) if record.get("kind") != "initiative" else f"initiative {record['total']}"}
 
 
-def _with_willpower(state: Mapping[str, Any], cid: str, pool: pools.Pool, counts: tuple[int, ...],
-                    again: int, needed: int = 1) -> dict[str, Any]:
-    """The odds of the next pull as the pool stands, and with a Willpower point (+3) while the
-    character may still spend one this turn."""
-    rows = [{"what": f"Pool {pool.size}", **odds_row(pool.size, counts, again=again, needed=needed)}]
-    person = state["characters"].get(cid, {})
-    if not status(state, cid)["willpower_spent"] and sh.willpower_points(person) > 0:
-        size = pool.size + pools.WILLPOWER_POOL
-        rows.append({"what": f"With Willpower, {size}", **odds_row(size, counts, again=again, needed=needed)})
-    return odds_table(rows)
+def _next(now: Mapping[str, Any] | None, counts: tuple[int, ...]) -> dict[str, Any]:
+    """A running action's next pull as the last move left it (reckon.next_pull): its pool, and the
+    odds as it stands and with a Willpower point (+3) while one may still be spent this turn."""
+    if not now:
+        return {"pool_view": None, "odds": []}
+    size, again = now["pool"]["size"], now["again"]
+    rows = [{"what": f"Pool {size}", **odds_row(size, counts, again=again)}]
+    if now["willpower"]:
+        more = size + pools.WILLPOWER_POOL
+        rows.append({"what": f"With Willpower, {more}", **odds_row(more, counts, again=again)})
+    return {"pool_view": pool_view(pools.Pool.from_dict(now["pool"])), "odds": odds_table(rows)}
 
 
 def running_extended(state: Mapping[str, Any], x: Mapping[str, Any], counts: tuple[int, ...],
                      seat: Seat) -> dict[str, Any]:
     cid = x["combatant"]
-    shown = {**x, "name": name(state, cid), "pulls": [pull(p, seat) for p in x["pulls"]],
-             "left": max(0, x["needed"] - x["gathered"]), "odds": [], "pool_view": None, "gm_line": ""}
+    shown = {**{k: v for k, v in x.items() if k != "now"}, "name": name(state, cid), "odds": [], "pool_view": None,
+             "left": max(0, x["needed"] - x["gathered"]), "pulls": [pull(p, seat) for p in x["pulls"]], "gm_line": ""}
     if not seat.sees_sheet(cid):
         shown.pop("pool", None)  # its spec holds the GM's modifier
         if not x["done"]:
             shown["gm_line"] = gm_line(state, cid, None, seat)
-    elif not x["done"] and cid in state["characters"]:
-        person = state["characters"][cid]
-        pool = extended.spec_pool(person, x["pool"])
-        shown.update(pool_view=pool_view(pool), odds=_with_willpower(state, cid, pool, counts, sh.again(person)))
+    elif not x["done"]:
+        shown.update(_next(x.get("now"), counts))
     return shown
 
 
@@ -155,27 +155,21 @@ def contest(state: Mapping[str, Any], k: Mapping[str, Any], counts: tuple[int, .
     sides = []
     for side in k["sides"]:
         cid = side["combatant"]
-        person = state["characters"].get(cid)
         shown: dict[str, Any] = {"id": cid, "name": name(state, cid), "gathered": k["gathered"].get(cid, 0),
                                  "pulled": k["pulled"].get(cid), "odds": [], "pool_view": None, "gm_line": ""}
         if shown["pulled"]:
             shown["pulled"] = pull(shown["pulled"], seat)
-        if k["done"] or person is None:
+        if k["done"]:
             pass
         elif not seat.sees_sheet(cid):
             shown["gm_line"] = gm_line(state, cid, None, seat)
         else:
-            pool = extended.spec_pool(person, side)
-            if k["supernatural"]:
-                bonus = pools.supernatural_bonus(person, tuple(t for t in (side["attribute"], side["skill"]) if t))
-                if bonus:
-                    pool = pool.plus("Blood Potency", bonus)
-            shown.update(pool_view=pool_view(pool), odds=_with_willpower(state, cid, pool, counts, sh.again(person)))
+            shown.update(_next((k.get("now") or {}).get(cid), counts))
         sides.append(shown)
     rounds = [{"round": r["round"], "winner": name(state, r["winner"]) if r["winner"] else "",
                "successes": [f"{name(state, c)} {successes_text(n)}" for c, n in r["successes"].items()]}
               for r in k["rounds"]]
     # each side's pull this round is in its side, drawn for the seat: never the records whole
-    return {**{key: v for key, v in k.items() if key not in ("sides", "pulled")}, "sides": sides, "rounds_view": rounds,
-            "winner_name": name(state, k["winner"]) if k["winner"] else "",
+    return {**{key: v for key, v in k.items() if key not in ("sides", "pulled", "now")}, "sides": sides,
+            "rounds_view": rounds, "winner_name": name(state, k["winner"]) if k["winner"] else "",
             "waiting_for": [s["name"] for s in sides if not s["pulled"]]}

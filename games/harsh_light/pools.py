@@ -14,7 +14,7 @@ from typing import Any
 
 from games.harsh_light import health
 from games.harsh_light import sheet as sh
-from games.harsh_light.errors import RuleError
+from games.core.engine import RuleError
 
 WILLPOWER_POOL = 3  # "adds 3 to your pool for a pull"
 WILLPOWER_RESIST = 2  # "or adds 2 against a Resisted test"
@@ -53,6 +53,18 @@ class Pool:
         return f"{text} = {self.size}"
 
 
+def check(attribute: str, skill: str | None = None, modifier: int = 0) -> None:
+    """What a pool is built from, refused when no rule could use it: an Attribute, a Skill or a
+    second Attribute, a modifier within bounds. The move's parser asks this (the one reading of
+    a submitted pool), and so does ``build``, which a form never reaches unchecked."""
+    if attribute not in sh.ATTRIBUTES:
+        raise RuleError(f"Choose an Attribute, not {attribute!r}.")
+    if skill and skill not in sh.ATTRIBUTES and skill not in sh.SKILLS:
+        raise RuleError(f"There is no Skill called {skill!r}.")
+    if not isinstance(modifier, int) or isinstance(modifier, bool) or abs(modifier) > MAX_MODIFIER:
+        raise RuleError(f"A modifier is a whole number from -{MAX_MODIFIER} to {MAX_MODIFIER}.")
+
+
 def build(character: Mapping[str, Any], attribute: str, skill: str | None = None, *,
           modifier: int = 0, reason: str = "") -> Pool:
     """Attribute + Skill (or + a second Attribute, as Resolve + Composure) + modifiers, less the
@@ -62,24 +74,18 @@ def build(character: Mapping[str, Any], attribute: str, skill: str | None = None
     -1 for a Physical or Social one: the seed converts those rules and is silent on it, and a
     Storyteller running it would apply the penalty. It shows as a part of its own.
     """
-    if attribute not in sh.ATTRIBUTES:
-        raise RuleError(f"Choose an Attribute, not {attribute!r}.")
+    check(attribute, skill, modifier)
     parts: list[tuple[str, int]] = [(sh.trait_label(attribute), sh.attribute(character, attribute))]
-    if skill:
-        if skill in sh.ATTRIBUTES:
-            parts.append((sh.trait_label(skill), sh.attribute(character, skill)))
-        elif skill in sh.SKILLS:
-            dots = sh.skill(character, skill)
-            parts.append((sh.trait_label(skill), dots))
-            if dots == 0:
-                group = sh.SKILLS[skill][1]
-                parts.append((f"untrained {group} Skill", sh.UNSKILLED[group]))
-        else:
-            raise RuleError(f"There is no Skill called {skill!r}.")
-    if not isinstance(modifier, int) or isinstance(modifier, bool) or abs(modifier) > MAX_MODIFIER:
-        raise RuleError(f"A modifier is a whole number from -{MAX_MODIFIER} to {MAX_MODIFIER}.")
+    if skill in sh.ATTRIBUTES:
+        parts.append((sh.trait_label(skill), sh.attribute(character, skill)))
+    elif skill:
+        dots = sh.skill(character, skill)
+        parts.append((sh.trait_label(skill), dots))
+        if dots == 0:
+            group = sh.SKILLS[skill][1]
+            parts.append((f"untrained {group} Skill", sh.UNSKILLED[group]))
     if modifier:
-        parts.append((reason.strip()[:60] or "modifier", modifier))
+        parts.append((reason or "modifier", modifier))
     wounds = health.of(character).penalty()
     if wounds:
         parts.append((WOUNDS, wounds))

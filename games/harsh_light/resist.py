@@ -7,56 +7,44 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from games.core.engine import RuleError
 from games.harsh_light import pools
 from games.harsh_light import sheet as sh
-from games.harsh_light.access import Command, _int, _known, _text
-from games.harsh_light.errors import RuleError
-from games.harsh_light.state import defence_now, name, status
+from games.harsh_light.state import defence_now, name, person, status
 
 RESIST_TRAITS = ("defence", *sh.RESISTANCE)
 # How an attack reaches its target. Seed: "Defence usually doesn't apply against most ranged
 # attacks (unless your attacker is within arm's reach). The notable exception is Thrown Attacks".
 MELEE, THROWN, RANGED, RANGED_CLOSE = "melee", "thrown", "ranged", "ranged_close"
+MAX_RESIST = 30  # a number resisting a pull, the Storyteller's
 ATTACKS = {MELEE: "in melee", THROWN: "thrown", RANGED: "ranged", RANGED_CLOSE: "ranged, within arm's reach"}
 
 
-def _resistance(state: Mapping[str, Any], command: Command, attacker: str,
-                ) -> tuple[str | None, list[tuple[str, int]], dict[str, Any]]:
-    """What a resisted test subtracts from the pool, as parts, and what it means for the target.
+def resistance(state: Mapping[str, Any], args: Mapping[str, Any], attacker: str,
+               ) -> tuple[str | None, list[tuple[str, int]], dict[str, Any]]:
+    """What a resisted test subtracts from the pool, as parts, and what it means for the target
+    (a rule's view, state.in_play; ``args`` as the pull's parser read them: a ``target`` with its
+    ``resist`` trait, or a ``resist_value``).
 
     Seed: "Resisted rolls are where you subtract an opponent's pool from your roll – generally
     either Defence or a Resistance trait (Resolve, Stamina, or Composure). Nearly all attack rolls
     will be resisted by Defence." We subtract from the pool (as the World of Darkness does with
     dice), so a pool driven to 0 or less by Defence risks a Dramatic Failure.
     """
-    trait = _text(command, "resist") or None
-    fixed = command.get("resist_value")
-    target = command.get("target") or None
+    trait, target = args.get("resist"), args.get("target")
     facts: dict[str, Any] = {"defence_applied": False, "resist_willpower_used": False, "attack": None,
                              "sheet_parts": 0}
-    if trait is None and fixed in (None, ""):
-        if target is not None:
-            raise RuleError("Say what resists: Defence, Resolve, Stamina or Composure.")
-        return None, [], facts
-    if fixed not in (None, ""):
-        if trait is not None:
-            raise RuleError("Resist with a trait or with a number, not both.")
-        value = _int(command, "resist_value", 0, 0, 30, "The resisting number")
-        return target, [("resistance", -value)] if value else [], facts
-    if trait not in RESIST_TRAITS:
-        raise RuleError("A pull is resisted by Defence, Resolve, Stamina or Composure.")
-    if not isinstance(target, str):
-        raise RuleError("Choose whose trait resists.")
+    if trait is None or target is None:
+        value = args.get("resist_value") or 0
+        return None, [("resistance", -value)] if value else [], facts
     if target == attacker:
         raise RuleError("A character does not resist itself.")
-    them = _known(state, target)
+    them = person(state, target)
     who = name(state, target)
     pending = status(state, target)["resist_willpower"]
     parts: list[tuple[str, int]] = []
     if trait == "defence":
-        attack = _text(command, "attack", MELEE)
-        if attack not in ATTACKS:
-            raise RuleError("An attack is in melee, thrown, ranged, or ranged within arm's reach.")
+        attack = args.get("attack") or MELEE
         facts["attack"] = attack
         if attack == RANGED:
             return target, [], facts  # Defence "doesn't apply against most ranged attacks"
@@ -66,7 +54,7 @@ def _resistance(state: Mapping[str, Any], command: Command, attacker: str,
         parts.append((f"{who}'s Defence", -defence_now(state, target)))
     else:
         parts.append((f"{who}'s {sh.trait_label(trait)}", -sh.attribute(them, trait)))
-        if command.get("supernatural"):
+        if args.get("supernatural"):
             bonus = pools.supernatural_bonus(them, (trait,))
             if bonus:
                 parts.append((f"{who}'s Blood Potency", -bonus))

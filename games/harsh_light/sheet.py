@@ -18,8 +18,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from games.harsh_light.errors import RuleError
-from games.harsh_light.health import AGGRAVATED, BASHING, HUMAN_SIZE, KINDS, LETHAL, MAX_WOUNDS
+from games.core.engine import RuleError
+from games.harsh_light.health import AGGRAVATED, BASHING, HUMAN_SIZE, KINDS, LETHAL, MAX_WOUNDS, of
 from games.harsh_light.rules import AGAIN_VALUES
 from games.sheets import SheetError, SheetField, parse_stats
 
@@ -92,7 +92,6 @@ FIELDS: tuple[SheetField, ...] = (
     SheetField("unconscious", "Unconscious", "bool", default=False, rules="kept",
                help="A failed Stamina pull while the last box of Health holds bashing; healing wakes it."),
 )
-OPTIONAL = ("willpower", "willpower_points", "defence", "speed")
 
 
 def trait_label(key: str) -> str:
@@ -229,6 +228,13 @@ def speed(sheet: Mapping[str, Any]) -> int:
     if given is not None:
         return int(given)
     return attribute(sheet, "strength") + attribute(sheet, "dexterity") + HUMAN_SPECIES_FACTOR
+
+
+def speed_now(sheet: Mapping[str, Any]) -> int:
+    """Speed less the wound penalty, never below 0. The World of Darkness: "Wound penalties also
+    affect movement, reducing your character's Speed trait by the amount listed for the rightmost
+    box filled"."""
+    return max(0, speed(sheet) + of(sheet).penalty())
 
 
 def willpower_dots(sheet: Mapping[str, Any]) -> int:

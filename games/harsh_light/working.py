@@ -1,12 +1,14 @@
-"""How each log line came out (``Procedure.working``): the pull's arithmetic, the damage's boxes,
-the contest's comparison, and the rule applied, in the seed's own words where it has them.
+"""How each log line came out (``Engine.working``): the pull's arithmetic, the damage's boxes, the
+contest's comparison, and the rule applied, in the seed's own words where it has them (quotes.py).
 
 A working is built from the event alone (names come from the state): never from a figure the
-state holds and the event does not carry. This is the whole event's working: an event holding an
-NPC's figures keeps them in its GM's part (secrecy.py), and its whole working, which may put those
-figures back (``secrecy.whole``), is the GM's private twin of a public one built from the event's
-public part (twin.py, which the system registers). A public event's working names only what the
-event itself gives everyone.
+state holds and the event does not carry. An event holding an NPC's figures keeps them in its
+GM's part (audiences.py); an undeclared working would go there too, and players and spectators
+would get no "How" under the line of an NPC's pull, an attack on its Defence, its Willpower, its
+Dodge... So such a line's working is declared public (``Working.private``): ``explain`` builds it
+from the event's public part alone (``public``), each NPC figure said as "the GM's figure" where it
+enters the sum, and the whole working, built from the whole event, is its private twin, the GM's.
+The rule quoted is public whatever the figures: Harsh Light has no secret rule.
 """
 
 from __future__ import annotations
@@ -14,54 +16,21 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from games.contract import Working
+from games.contract import Working, twinned
 from games.core.cards import OrientedCard
 from games.core.words import count
-from games.harsh_light import health, rules
+from games.harsh_light import audiences, health, rules
 from games.harsh_light.narrate import hit_or_miss
-from games.harsh_light.secrecy import whole
+from games.harsh_light.quotes import (
+    AGAIN, AUTOMATIC, BASIC, CONSCIOUS, CONTESTED, CONTESTED_AT, CONTESTED_EXTENDED, DAMAGE, DODGE, DRAMATIC,
+    EXCEPTIONAL, EXTENDED, EXTENDED_AT, HARM, HEAL, INITIATIVE, MOVE, OURS, RESISTED, RESISTED_AT, SUCCESSES,
+    USEFUL, WILLPOWER,
+)
 from games.harsh_light.state import name
 
 Event = Mapping[str, Any]
-
-BASIC, RESISTED_AT, CONTESTED_AT = "Basic Rules", "Action Types: Resisted", "Action Types: Contested"
-EXTENDED_AT, USEFUL = "Action Types: Extended", "Useful things to know"
-SUCCESSES = ("When you pull a card and add your pool, you get your first success at a total of eight (for "
-             "example, a pull of three + a pool of five), and every three points above eight is another success.")
-AGAIN = ("A pull of 10 (or, with certain powers and/or equipment, even 8 or 9) allows you pull a second card, "
-         "adding both cards to your pool for your total.")
-DRAMATIC = "If you pull a 1 while using a pool of 0 or less, you have Dramatically Failed!"
-AUTOMATIC = ("If something only takes a single success to achieve, and your pool is 7 or above, then you will "
-             "accomplish the task automatically, without needing to pull a card (assuming no penalties, of course).")
-EXCEPTIONAL = ("if you get a total of 5 or more successes (20+ on your test) you have achieved an Exceptional "
-               "Success")
-RESISTED = ("Resisted rolls are where you subtract an opponent's pool from your roll – generally either Defence "
-            "or a Resistance trait (Resolve, Stamina, or Composure).")
-WILLPOWER = ("Spending a point of Willpower adds 3 to your pool for a pull (generally adding a success) or adds 2 "
-             "against a Resisted test (including attacks – spending a Willpower for +2 Defence can be a lifesaver "
-             "in emergencies). You may only spend one Willpower per turn (including Willpower spent to activate "
-             "powers).")
-DODGE = "give up your attack to double your Defence until your next turn (known as a Dodge move)."
-MOVE = "All characters may move their Speed in steps as a reflexive action once per turn (unless somehow restrained)."
-EXTENDED = "The player pulls cards until they have accumulated however many successes are needed"
-CONTESTED = ("Both pull a card, add their pools and compare successes, with the higher number of successes "
-             "winning.")
-CONTESTED_EXTENDED = ("Some tests are both contested and extended – in those cases, you continue pulling until "
-                      "one of the characters reaches the required number of successes.")
-# The seed is silent on harm and initiative: these are the readings harm.py, health.py and
-# moves.py take from the World of Darkness rulebook, said in plain words.
-DAMAGE = ("Our reading (the seed is silent on damage; it converts the World of Darkness): a successful attack "
-          "deals its successes in damage, plus the weapon's bonus and any bonus the attack names.")
-HARM = ("Our reading, from the World of Darkness rulebook: the most severe wounds sit at the left; on a full "
-        "track each further point upgrades the least severe wound; the last three boxes cost -1, -2 and -3 "
-        "to pools and Speed.")
-HEAL = "Our reading, from the World of Darkness rulebook: healing takes the least severe wound first."
-CONSCIOUS = ("Our reading, from the World of Darkness rulebook: with bashing in the last box, a Stamina pull "
-             "each turn keeps the character conscious, with no wound penalty; failing it, it falls unconscious.")
-INITIATIVE = ("Our reading, from the World of Darkness rulebook: initiative is Dexterity + Composure plus one "
-              "card, no again; the highest total acts first.")
-OURS = "World of Darkness rulebook, as this table reads it (the seed is silent)"
 BUYS = {"pool": "+3 to the pool", "resist": "+2 against the next resisted test", "power": "a power"}
+PULLS = ("pulled", "extended_pulled", "contest_pulled", "consciousness_pulled")
 
 
 def card_name(token: str) -> str:
@@ -77,8 +46,16 @@ def term(reason: str, value: int, first: bool = False) -> str:
 
 def pool_steps(pool: Mapping[str, Any]) -> list[str]:
     """One step per part of the pool, then its size."""
-    steps = [term(r, v, i == 0) for i, (r, v) in enumerate(pool["parts"])]
-    return [*steps, f"= pool {pool['size']}"]
+    return [*(term(r, v, i == 0) for i, (r, v) in enumerate(pool["parts"])), f"= pool {pool['size']}"]
+
+
+def pool_shown(words: str | None) -> list[str]:
+    """A pool some of whose figures are the GM's, as steps: its parts as the event names them
+    ('Strength 3 + Brawl 2 - Ghoul's Defence (the GM's figure)'), then its size, the GM's. An
+    NPC's own pool names nothing, not even its traits (``words`` empty)."""
+    if not words:
+        return [f"pool: {audiences.GM_FIGURE}"]
+    return [words.replace("(the GM's)", f"({audiences.GM_FIGURE})"), f"= pool: {audiences.GM_FIGURE}"]
 
 
 def success_word(n: int) -> str:
@@ -86,20 +63,24 @@ def success_word(n: int) -> str:
 
 
 def pull_steps(record: Mapping[str, Any]) -> list[str]:
-    """The pool's parts, each card, the total and the successes it reaches, then the verdict."""
-    steps = pool_steps(record["pool"])
-    pool, values = record["pool"]["size"], record.get("values") or []
+    """The pool's parts, each card, the total and the successes it reaches, then the verdict; a
+    pool and total that are the GM's (a record without its ``pool``) said so, the cards, face up,
+    and what they came to said as they fell."""
+    got, values, known = record["successes"], record.get("values") or [], "pool" in record
+    steps = pool_steps(record["pool"]) if known else pool_shown(record.get("pool_words"))
     if not record["cards"]:
-        steps.append(f"the lowest card, an Ace, would make {pool + 1}: {success_word(record['successes'])} "
-                     f"without a pull")
+        made = f"would make {record['pool']['size'] + 1}" if known else "added to the pool"
+        steps.append(f"the lowest card, an Ace, {made}: {success_word(got)} without a pull")
+    again = [r for r in record.get("rules") or () if r.endswith("-again")]
     for i, (token, value) in enumerate(zip(record["cards"], values)):
-        again = f" ({rules.again_word(record['again'])}-again: a second card)" if i == 0 and len(values) == 2 else ""
-        steps.append(f"+ {card_name(token)}: {value}{again}")
-    if record["cards"]:
-        got = record["successes"]
+        second = f" ({again[0] if again else 'again'}: a second card)" if i == 0 and len(values) == 2 else ""
+        steps.append(f"+ {card_name(token)}: {value}{second}")
+    if record["cards"] and known:
         reach = f"reaches {rules.total_for(got)}" if got else "is under 8"
         steps.append(f"= total {record['total']}, which {reach}: {success_word(got)}")
-    return [*steps, *verdict_steps(record, str(pool))]
+    elif record["cards"]:
+        steps.append(f"= total: {audiences.GM_FIGURE}; {success_word(got)}")
+    return [*steps, *verdict_steps(record, str(record["pool"]["size"]) if known else "0 or less")]
 
 
 def verdict_steps(record: Mapping[str, Any], pool: str) -> list[str]:
@@ -131,10 +112,8 @@ def pull_rule(record: Mapping[str, Any]) -> tuple[str, str]:
     return first, RESISTED_AT if first == RESISTED else BASIC
 
 
-def _pull(event: Event, state: Mapping[str, Any]) -> Working | None:
-    record = whole(event["record"], event.get("figures"))
-    if "pool" not in record:  # no figures in the event: nothing to count with
-        return None
+def _pull(event: Event, state: Mapping[str, Any]) -> Working:
+    record = audiences.whole(event["record"], event.get("figures"))
     steps = pull_steps(record)
     if record.get("attack"):
         steps[-1] = hit_or_miss(steps[-1])
@@ -142,9 +121,9 @@ def _pull(event: Event, state: Mapping[str, Any]) -> Working | None:
     if event["type"] == "consciousness_pulled":
         rule, source = CONSCIOUS, OURS
     if event["type"] == "extended_pulled":
-        action = state["extended"][event["id"]]
+        needed = state["extended"][event["id"]]["needed"]  # said when it began, to everyone
         got = 0 if record["dramatic"] else record["successes"]
-        steps.append(f"{event['gathered'] - got} gathered + {got} = {event['gathered']} of {action['needed']}"
+        steps.append(f"{event['gathered'] - got} gathered + {got} = {event['gathered']} of {needed}"
                      f"{': done' if event['done'] else ''}")
         rule, source = f"{EXTENDED}. {rule}", f"{EXTENDED_AT}; {source}"
     return Working(steps=tuple(steps), rule=rule, source=source)
@@ -160,23 +139,24 @@ def track_steps(event: Event) -> list[str]:
     return after
 
 
-def _damaged(event: Event, state: Mapping[str, Any]) -> Working:
+def _damaged(event: Event) -> Working:
+    """A blow's successes and damage are everyone's; an NPC attacker's weapon, the GM's."""
     kind, points = event["kind"], event["points"]
-    after = track_steps(event)
     if event.get("by") is None:
         why = f" ({event['reason']})" if event.get("reason") else ""
-        return Working(steps=(f"the Storyteller deals {points} {kind}{why}", *after), rule=HARM, source=OURS)
+        return Working(steps=(f"the Storyteller deals {points} {kind}{why}", *track_steps(event)), rule=HARM,
+                       source=OURS)
     steps = [f"{success_word(event.get('successes', 0))} on the attack"]
     weapon = event.get("weapon")
-    if weapon:  # an NPC attacker's weapon is in the GM's part: this working is then the GM's too
-        if weapon["name"]:
-            steps.append(f"+ {weapon['name']} {weapon['bonus']}")
-        if weapon["extra"]:
-            steps.append(f"+ {weapon['extra']} for the attack")
+    if weapon:
+        steps += [f"+ {weapon['name']} {weapon['bonus']}"] if weapon["name"] else []
+        steps += [f"+ {weapon['extra']} for the attack"] if weapon["extra"] else []
+    elif "weapon" in (event.get("gm_figures") or ()):
+        steps.append(f"+ its weapon and any bonus the attack names: {audiences.GM_FIGURE}")
     steps.append(f"= {points} {kind}")
     if event.get("firearm"):
         steps.append("a firearm's lethal is bashing to a vampire (the Requiem)")
-    return Working(steps=(*steps, *after), rule=f"{DAMAGE} {HARM}", source=OURS)
+    return Working(steps=(*steps, *track_steps(event)), rule=f"{DAMAGE} {HARM}", source=OURS)
 
 
 def _contest_round(event: Event, state: Mapping[str, Any]) -> Working:
@@ -199,40 +179,73 @@ def _order_set(event: Event, state: Mapping[str, Any]) -> Working | None:
     steps = []
     for cid, i in event["initiative"].items():
         i = {**i, **figures.get(cid, {})}  # an NPC's modifier: in the event's GM's part only
-        steps.append(f"{name(state, cid)}: Dexterity + Composure {i['modifier']} + {card_name(i['card'])} {i['value']} "
-                     f"= {i['total']}")
+        secret = audiences.GM_FIGURE
+        plus, total = (f"{i['modifier']}", i["total"]) if "total" in i else (f"({secret})", secret)
+        steps.append(f"{name(state, cid)}: Dexterity + Composure {plus} + {card_name(i['card'])} {i['value']} "
+                     f"= {total}")
     steps.append("highest first: " + ", ".join(name(state, c) for c in event["order"]))
     return Working(steps=tuple(steps), rule=INITIATIVE, source=OURS)
 
 
-def working(event: Event, state: Mapping[str, Any]) -> Working | None:
-    """The working of ``event``'s line, or None for bookkeeping (a turn passing, a deck counted)."""
+def _set_up(event: Event) -> Working:
+    """A pull set up: its pool (the GM's, when it holds an NPC's figures) and what it needs."""
+    if "pool" not in event:  # whether the pool alone reaches it is the GM's too
+        return Working(steps=(*pool_shown(event.get("pool_words")),
+                              f"{count(event['needed'], 'success', 'successes')} needed"), rule=SUCCESSES, source=BASIC)
+    steps = pool_steps(event["pool"])
+    if event.get("automatic"):
+        steps.append(f"the lowest card would reach {event['needed']} needed: an automatic success")
+    return Working(steps=tuple(steps), rule=AUTOMATIC if event.get("automatic") else SUCCESSES, source=BASIC)
+
+
+def explain(event: Event, state: Mapping[str, Any]) -> Working | None:
+    """The working of ``event`` as given (whole, or its public part), or None for bookkeeping
+    (a turn passing, a pull put away)."""
     kind = event.get("type")
     who = name(state, event.get("combatant"))
-    if kind in ("pulled", "extended_pulled", "contest_pulled", "consciousness_pulled"):
+    if kind in PULLS:
         return _pull(event, state)
     if kind == "pull_set_up":
-        steps = pool_steps(event["pool"])
-        if event.get("automatic"):
-            steps.append(f"the lowest card would reach {event['needed']} needed: an automatic success")
-        return Working(steps=tuple(steps), rule=AUTOMATIC if event.get("automatic") else SUCCESSES, source=BASIC)
+        return _set_up(event)
     if kind == "damaged":
-        return _damaged(event, state)
+        return _damaged(event)
     if kind == "healed":
         track = health.Track(event["size"], **event["health"])
         return Working(steps=(f"{count(event['points'], 'box', 'boxes')} healed, the least severe first",
                               f"{track.filled} of {event['size']} boxes still marked"), rule=HEAL, source=OURS)
     if kind == "willpower_spent":
-        return Working(steps=(f"{who} spends 1 Willpower: {BUYS[event['use']]}",
-                              f"{count(event['points_left'], 'point')} left", "one a turn"),
+        left = (count(event["points_left"], "point") + " left" if "points_left" in event
+                else f"points left: {audiences.GM_FIGURE}")
+        return Working(steps=(f"{who} spends 1 Willpower: {BUYS[event['use']]}", left, "one a turn"),
                        rule=WILLPOWER, source=USEFUL)
     if kind == "dodged":
-        return Working(steps=(f"Defence {event['defence'] // 2} × 2 = {event['defence']}", "until the next turn"),
-                       rule=DODGE, source=USEFUL)
+        doubled = f"Defence {event['defence'] // 2} × 2 = {event['defence']}" if "defence" in event \
+            else f"Defence ({audiences.GM_FIGURE}) × 2"
+        return Working(steps=(doubled, "until the next turn"), rule=DODGE, source=USEFUL)
     if kind == "moved":
-        return Working(steps=(f"Speed now: {count(event['speed'], 'step')}",), rule=MOVE, source=USEFUL)
+        speed = count(event["speed"], "step") if "speed" in event else audiences.GM_FIGURE
+        return Working(steps=(f"Speed now: {speed}",), rule=MOVE, source=USEFUL)
     if kind == "order_set":
         return _order_set(event, state)
     if kind == "contest_round":
         return _contest_round(event, state)
     return None
+
+
+def public(event: Event, state: Mapping[str, Any]) -> Working | None:
+    """The working everyone reads of an event: built from it less its ``gm_figures``."""
+    hidden = set(event.get("gm_figures") or ())
+    return explain({k: v for k, v in event.items() if k not in hidden}, state)
+
+
+def working(event: Event, state: Mapping[str, Any]) -> Working | None:
+    """The working of ``event``'s line (``Engine.working``): the whole one when everyone reads the
+    whole event; else the public one, the whole as its private twin (declared public whole when
+    the GM's part holds only what the move reckoned: no figure of the line is in it)."""
+    made = explain(event, state)
+    if made is None or not event.get("gm_figures"):
+        return made
+    if not set(event["gm_figures"]) - {audiences.RECKONED_GM}:
+        return twinned(made, made)
+    # with no public working for it, the whole stays the GM's
+    return twinned(public(event, state), made)

@@ -61,6 +61,13 @@ def click(person, button, command: str) -> None:
     assert answer.value.status == 200, answer.value.text()
 
 
+def bring_out(gm) -> None:
+    """The GM's button on the panel: the ordinary deck route makes the 40-card deck."""
+    with gm.page.expect_response(lambda r: r.url.endswith("/decks/new/")) as made:
+        panel(gm).get_by_role("button", name="Bring out the Harsh Light deck").click()
+    assert made.value.status == 200, made.value.text()
+
+
 def opened(details):
     """A <details>, open (a click on an open one would close it)."""
     if details.get_attribute("open") is None:
@@ -116,20 +123,20 @@ def test_a_fight_an_extended_action_and_a_contest_seen_live_by_everyone(
     everyone = (gm, ann, bob, spectator)
     players = (ann, bob, spectator)  # the seats that may not see the Ghoul's sheet
 
-    # No deck yet: the GM's panel offers one, and everyone sees it counted.
+    # No deck yet: the GM's panel offers one; brought out, no page asks for it any more, and the
+    # next redraw counts it (the panel reads the deck as the table hands every seat)
     expect(panel(gm).get_by_role("button", name="Bring out the Harsh Light deck")).to_be_visible()
     for person in (ann, bob, spectator):
         expect(panel(person).get_by_role("button", name="Bring out the Harsh Light deck")).to_be_hidden()
-    with gm.page.expect_response(lambda r: r.url.endswith("/commands/count_deck/")) as counted:
-        panel(gm).get_by_role("button", name="Bring out the Harsh Light deck").click()
-    assert counted.value.status == 200
+    bring_out(gm)
     for person in everyone:
-        expect(panel(person).locator(".deck-line")).to_contain_text("40 cards not lying face up")
+        expect(panel(person).locator(".need-deck")).to_be_hidden()
 
     # The Storyteller sets the order: Alfie, Betty, the Ghoul. Whose action it is, live.
     click(gm, storyteller_tools(gm).get_by_role("button", name="Set the order"), "set_order")
     for person in everyone:
         expect(panel(person).locator("li.is-next .name")).to_have_text("Alfie")
+        expect(panel(person).locator(".deck-line")).to_contain_text("40 cards not lying face up")
     expect(defence_of(gm, "Ghoul")).to_have_text("3")
     for person in players:
         expect(ghoul_row(person)).to_contain_text("its other figures are the GM's")
@@ -336,7 +343,7 @@ def test_a_fight_played_to_the_ghoul_s_unconsciousness(make_table, accessible_na
                    weapon="Cleaver", weapon_damage=2)
     spectator = table.join_spectator()
     everyone = (gm, ann, bob, spectator)
-    click(gm, panel(gm).get_by_role("button", name="Bring out the Harsh Light deck"), "count_deck")
+    bring_out(gm)
 
     # The Storyteller's harm: down the stairs, 4 bashing. Everyone sees the Ghoul's track.
     tools = storyteller_tools(gm)

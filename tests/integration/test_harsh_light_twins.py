@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from games.harsh_light.audiences import RECKONED_GM
 from tabletop.models import Event
 from tests.integration.test_harsh_light_enforced import (
     SECRET, export, fight_with_the_revenant, numbers, page, unquoted,
@@ -22,10 +23,11 @@ GM_FIGURE = "the GM's figure"
 
 
 def rows_of(hl: dict[str, Any], who: str, kind: str) -> list[dict[str, Any]]:
-    """The export's lines of ``kind`` whose event keeps a figure in the GM's part (its public
-    payload names which keys: ``gm_figures``)."""
+    """The export's lines of ``kind`` whose event keeps a figure of its own line in the GM's part
+    (its public payload names which keys: ``gm_figures``; what the move reckoned of the NPC after
+    it, ``reckoned_gm``, is no figure of the line)."""
     return [r for r in export(hl, who)["events"]
-            if r["kind"] == f"harsh_light.{kind}" and r["data"]["event"].get("gm_figures")]
+            if r["kind"] == f"harsh_light.{kind}" and set(r["data"]["event"].get("gm_figures") or ()) - {RECKONED_GM}]
 
 
 def everyone_unfolds(hl: dict[str, Any], kinds: tuple[str, ...], secret: set[str], words: tuple[str, ...] = ()

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from games.harsh_light import OutOfTurn, RuleError, WillpowerRefused
+from games.core.engine import NotYourMove, RuleError
+from games.harsh_light.errors import OutOfTurn, WillpowerRefused
 from tests.unit.harsh_light.conftest import Table, player, sheet, tokens
 
 ANN, BOB, CAL = player("c1", member=2), player("c2", member=3, name="Bo"), player("c3", member=4, name="Cy")
@@ -30,7 +31,7 @@ def test_the_storyteller_sets_the_order_and_the_first_acts() -> None:
     t = fight(("c2", "c1", "c3"))
     assert t.state["combat"] and t.state["turn"] == 1 and t.state["acting"] == "c2"
     assert t.lines[-1] == "The Storyteller sets the order for turn 1: Bob, Ann, Cal."
-    with pytest.raises(RuleError, match="Only the Storyteller"):
+    with pytest.raises(NotYourMove, match="Only the GM can set the turn order"):  # the core's refusal
         t.send({"type": "set_order", "order": ["c1"]}, actor=ANN)
 
 
@@ -98,7 +99,7 @@ def test_the_turn_passes_down_the_order_and_a_new_turn_begins() -> None:
     t = fight()
     t.send({"type": "end_turn"}, actor=ANN)
     assert t.state["acting"] == "c2" and t.lines[-1] == "Ann's action is done. Bob acts."
-    with pytest.raises(RuleError, match="You do not play Bob"):
+    with pytest.raises(NotYourMove, match="You act only for the characters you control"):  # the core's
         t.send({"type": "end_turn"}, actor=ANN)
     t.send({"type": "end_turn"}, actor=BOB)
     t.send({"type": "end_turn"}, actor=CAL)

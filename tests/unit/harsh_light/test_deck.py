@@ -8,7 +8,6 @@ from games.contract import Seat
 from games.core.cards import OrientedCard
 from games.core.cards_port import Destination, StackedCards
 from games.harsh_light import DECK, odds
-from games.harsh_light.panel import view
 from tests.unit.harsh_light.conftest import GM, Table, sheet, stacked, tokens
 
 
@@ -18,20 +17,17 @@ def test_cards_the_gm_holds_face_down_change_no_count_and_no_odds() -> None:
     away the values of the cards in the Storyteller's hand."""
     t = Table(c1=sheet("Ann"))
     port = stacked(10, 10, 1, 1, 1)
-    t.send({"type": "count_deck"}, port)
     t.send({"type": "set_up_pull", "combatant": "c1", "attribute": "wits"}, port)
-    before = view(t.state, Seat("player"))
+    before = t.view(Seat("player"))
     port.draw(DECK, 5, to="hand", holder=1)  # the GM takes two Tens and three Aces, face down
-    t.send({"type": "count_deck"}, port)
     t.send({"type": "set_up_pull", "combatant": "c1", "attribute": "wits", "modifier": 0}, port)
-    after = view(t.state, Seat("player"))
-    assert t.log[-2]["deck_left"] == [4] * 10 and sum(after["deck_left"]) == 40
+    after = t.view(Seat("player"))  # the deck as the platform hands every seat (Seat.decks)
+    assert after["deck_left"] == [4] * 10 and sum(after["deck_left"]) == 40
     assert after["deck_left"] == before["deck_left"] and after["prepared"][0]["odds"] == before["prepared"][0]["odds"]
     assert "not lying face up: the draw pile and any cards held in hands" in after["deck_line"]
     # a card laid face up is everyone's to count out
     port.play(DECK, "ten:S:10", holder=1)
-    t.send({"type": "count_deck"}, port)
-    assert t.state["deck_left"][9] == 3
+    assert t.view(Seat("player"))["deck_left"][9] == 3
 
 
 def test_with_the_draw_pile_empty_the_odds_count_the_discard_the_next_pull_shuffles_in() -> None:
@@ -41,9 +37,9 @@ def test_with_the_draw_pile_empty_the_odds_count_the_discard_the_next_pull_shuff
     port = StackedCards({DECK: tokens(2, 3)})
     port.draw(DECK, 1, to="hand", holder=1)  # the Two, held face down
     t.send({"type": "pull", "combatant": "c1", "attribute": "wits"}, port)  # the Three
-    assert t.state["deck_left"] == [0, 0, 1, 0, 0, 0, 0, 0, 0, 0] and t.state["deck_from"] == "discard"
-    assert view(t.state, Seat("spectator"))["deck_line"].startswith("The draw pile is empty: the next pull "
-                                                                      "shuffles the discard pile back in")
+    seen = t.view(Seat("spectator"))
+    assert seen["deck_left"] == [0, 0, 1, 0, 0, 0, 0, 0, 0, 0]
+    assert seen["deck_line"].startswith("The draw pile is empty: the next pull shuffles the discard pile back in")
 
 
 class Reshuffling(StackedCards):
@@ -90,6 +86,6 @@ def test_every_kind_of_pull_leaves_its_cards_on_the_discard_and_the_deck_cycles(
         for record in records:
             assert len(set(record["cards"])) == len(record["cards"])
         assert sorted(port.decks[DECK] + port.discards[DECK]) == sorted(tokens(5, 10, 10))
-        assert sum(t.state["deck_left"]) == len(port.decks[DECK] or port.discards[DECK])
+        assert t.view(Seat())["deck_count"] == len(port.decks[DECK] or port.discards[DECK])
     assert not t.state["extended"]["x1"]["done"] and not t.state["contests"]["k2"]["done"]
     assert odds.counts_of(port.left(DECK)) == (0, 0, 0, 0, 1, 0, 0, 0, 0, 2)

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from games.harsh_light import OutOfTurn, RuleError
+from games.core.engine import NotYourMove, RuleError
+from games.harsh_light.errors import OutOfTurn
 from tests.unit.harsh_light.conftest import Table, player, sheet
 
 ANN, BOB = player("c1", member=2), player("c2", member=3, name="Bo")
@@ -48,7 +49,7 @@ def test_research_by_the_hour_and_building_by_the_day(unit: str, needed: int) ->
             "needed": needed, "unit": unit})
     [action] = t.state["extended"].values()
     assert (action["needed"], action["unit"]) == (needed, unit)
-    with pytest.raises(RuleError, match="Only the Storyteller"):
+    with pytest.raises(NotYourMove, match="Only the GM can start an extended action"):  # the core's refusal
         t.send({"type": "extended_start", "combatant": "c1", "attribute": "wits"}, actor=ANN)
 
 
@@ -56,7 +57,7 @@ def test_an_extended_pull_is_its_own_character_s_and_in_a_fight_its_instant_acti
     t = lockpicker()
     t.send({"type": "extended_start", "combatant": "c1", "attribute": "dexterity", "skill": "larceny", "needed": 5})
     t.send({"type": "set_order", "order": ["c2", "c1"]})
-    with pytest.raises(RuleError, match="You do not play Ann"):
+    with pytest.raises(NotYourMove, match="You act only for the characters you control"):  # the core's
         t.send({"type": "extended_pull", "extended": "x1"}, [5], actor=BOB)
     with pytest.raises(OutOfTurn):
         t.send({"type": "extended_pull", "extended": "x1"}, [5], actor=ANN)
@@ -104,7 +105,7 @@ def test_a_contest_both_pull_and_the_higher_successes_win() -> None:
     assert not t.state["contests"]["k1"]["done"]
     with pytest.raises(RuleError, match="has pulled this round"):
         t.send({"type": "contest_pull", "contest": "k1", "combatant": "c1"}, [6], actor=ANN)
-    with pytest.raises(RuleError, match="You do not play Bob"):
+    with pytest.raises(NotYourMove, match="You act only for the characters you control"):  # the core's
         t.send({"type": "contest_pull", "contest": "k1", "combatant": "c2"}, [6], actor=ANN)
     t.send({"type": "contest_pull", "contest": "k1", "combatant": "c2"}, [7], actor=BOB)  # 5 + 7 = 12
     contest = t.state["contests"]["k1"]

@@ -11,9 +11,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.harsh_light import WillpowerRefused, apply, new_state, rules
-from games.harsh_light.errors import RuleError
-from games.harsh_light.state import defence_now
+from games.core.engine import RuleError, Turn
+from games.harsh_light import ENGINE, rules
+from games.harsh_light.errors import WillpowerRefused
+from tests.support.engine import member
 from tests.unit.harsh_light.conftest import Table, player, sheet, stacked
 
 PEOPLE = ("c1", "c2", "c3")
@@ -76,8 +77,8 @@ COMMANDS = st.sampled_from(["attack", "dodge", "end", "willpower", "move", "exte
 @given(st.lists(st.tuples(COMMANDS, st.sampled_from(PEOPLE), st.sampled_from(PEOPLE),
                           st.integers(min_value=1, max_value=10)), max_size=25))
 def test_the_log_replays_to_the_same_state_and_refusals_change_nothing(steps: list) -> None:
-    """``apply`` never draws: replaying the events rebuilds the state exactly; a refused command
-    leaves the state as it was; and Defence never drops below 0."""
+    """A fold never draws: folding the events again rebuilds the state exactly; a refused move
+    leaves the state as it was; and Defence never drops below 0 (as each move left it)."""
     t = cast()
     t.send({"type": "set_order", "order": list(PEOPLE)})
     t.send({"type": "extended_start", "combatant": "c2", "attribute": "wits", "needed": 30})
@@ -100,18 +101,16 @@ def test_the_log_replays_to_the_same_state_and_refusals_change_nothing(steps: li
         except RuleError:
             assert t.state == before
         for cid in PEOPLE:
-            assert defence_now(t.state, cid) >= 0
-    replayed = new_state()
-    for event in json.loads(json.dumps(t.log)):
-        replayed = apply(replayed, event)
-    assert replayed == t.state
+            assert t.state["people"][cid]["defence"] >= 0
+    assert ENGINE.fold(json.loads(json.dumps(t.log))) == t.state
 
 
 def test_decide_never_changes_the_state_it_is_given() -> None:
-    from games.harsh_light import decide
     t = cast()
     t.send({"type": "set_order", "order": list(PEOPLE)})
     frozen = copy.deepcopy(t.state)
-    decide(t.state, {"type": "pull", "combatant": "c1", "attribute": "wits", "actor": player("c1"),
-                     "willpower": True, "target": "c2", "resist": "defence"}, random.Random(1), stacked(4))
+    turn = Turn(member=member(player("c1")), characters=t.characters(player("c1")), rng=random.Random(1),
+                cards=stacked(4))
+    ENGINE.decide(t.state, "pull", {"combatant": "c1", "attribute": "wits", "willpower": True, "target": "c2",
+                                    "resist": "defence"}, turn)
     assert t.state == frozen

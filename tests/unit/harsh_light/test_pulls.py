@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from games.harsh_light import DECK, NotYourCharacter, RuleError, WillpowerRefused
+from games.core.engine import NotYourMove, RuleError
+from games.harsh_light import DECK
+from games.harsh_light.errors import WillpowerRefused
 from tests.unit.harsh_light.conftest import Table, player, sheet, stacked, tokens
 
 
@@ -80,7 +82,7 @@ def test_an_exceptional_success_is_named() -> None:
 def test_a_player_pulls_only_for_their_own_character() -> None:
     """The issue: "refused for anyone acting out of turn or for another's character"."""
     t = ann_and_bob()
-    with pytest.raises(NotYourCharacter, match="You do not play Bob"):
+    with pytest.raises(NotYourMove, match="You act only for the characters you control"):  # the core's
         t.pull("c2", [5], actor=player("c1"), attribute="wits")
     assert t.pull("c1", [5], actor=player("c1"), attribute="wits")["total"] == 7
     assert t.pull("c2", [5], attribute="wits")["total"] == 8  # the GM acts for anyone
@@ -90,7 +92,7 @@ def test_a_refused_pull_draws_nothing_and_changes_nothing() -> None:
     t = ann_and_bob()
     before = t.state
     port = stacked(5)
-    with pytest.raises(NotYourCharacter):
+    with pytest.raises(NotYourMove):
         t.send({"type": "pull", "combatant": "c2", "attribute": "wits"}, port, actor=player("c1"))
     assert port.placed == [] and t.state == before
 
@@ -205,12 +207,13 @@ def test_a_changed_sheet_is_read_before_the_pull() -> None:
     t.pull("c1", [3], attribute="dexterity")
     t.sheets["c1"]["dexterity"] = 5
     assert t.pull("c1", [3], attribute="dexterity")["total"] == 8
-    assert [e["type"] for e in t.log].count("sheet_read") == 2  # Ann twice: Bob was never needed
+    # the sheet as the table holds it at each move (state.in_play): no copy of it in the log or the state
+    assert {e["type"] for e in t.log} == {"pulled"} and "characters" not in t.state
 
 
 def test_an_unknown_deck_or_command_is_refused() -> None:
     t = ann_and_bob()
-    with pytest.raises(RuleError, match="Unknown command"):
+    with pytest.raises(RuleError, match="There is no such command"):  # the core's dispatch
         t.send({"type": "explode"})
     from games.core.cards_port import StackedCards
     # No Harsh Light deck at the table: the refusal says how the GM brings one out.

@@ -10,7 +10,7 @@ import re
 from typing import Any
 
 from games.contract import GM_SEAT, Seat
-from games.harsh_light import SYSTEM, secrecy
+from games.harsh_light import SYSTEM, audiences
 from games.harsh_light.panel import view
 from tests.unit.harsh_light.conftest import Table, player, sheet
 
@@ -46,7 +46,7 @@ def test_a_seat_that_may_not_see_the_npc_s_sheet_gets_none_of_its_figures() -> N
     t.send({"type": "set_up_pull", "combatant": "c1", "attribute": "strength", "skill": "brawl",
             "target": "c2", "resist": "defence"}, actor=ANN)
     for seat in (PLAYER, SPECTATOR):
-        seen = view(t.state, seat)
+        seen = t.seen(seat)
         assert numbers(seen) & FIGURES == set(), seat
         ghoul = next(p for p in seen["order"] if p["id"] == "c2")
         assert not ghoul["figures"] and "defence" not in ghoul and "speed" not in ghoul
@@ -60,12 +60,12 @@ def test_a_seat_that_may_not_see_the_npc_s_sheet_gets_none_of_its_figures() -> N
         assert attack["cards"][0]["id"] == "ten:S:5" and attack["successes"] == 5 and attack["secret"]
         assert "pool" not in attack and attack["total"] is None and attack["outcome"].startswith("5 successes")
         assert initiative["name"] == "Ghoul" and initiative["outcome"] == "initiative" and initiative["secret"]
-    gm = view(t.state, GM_SEAT)
+    gm = t.seen(GM_SEAT)
     assert numbers(gm) >= {"13", "44", "17", "16", "19"}  # Defence, Speed, dots, points, initiative
     [ready] = gm["prepared"]
     assert ready["pool"]["size"] == 5 - 1 - 13 and ready["odds"]["dramatic"] > 0  # her wounds: -1
     # Ann's own figures stay hers to see
-    ann = next(p for p in view(t.state, PLAYER)["order"] if p["id"] == "c1")
+    ann = next(p for p in t.seen(PLAYER)["order"] if p["id"] == "c1")
     assert ann["figures"] and ann["defence"] == 2
 
 
@@ -76,7 +76,7 @@ class Watched(Table):
     def send(self, *args: Any, **kwargs: Any) -> list[dict[str, Any]]:
         events = super().send(*args, **kwargs)
         for seat in (PLAYER, SPECTATOR):
-            assert numbers(view(self.state, seat)) & FIGURES == set(), (seat, events[-1]["type"])
+            assert numbers(self.seen(seat)) & FIGURES == set(), (seat, events[-1]["type"])
         return events
 
 
@@ -96,19 +96,18 @@ def test_an_npc_s_figures_go_in_the_gm_s_part_of_each_event() -> None:
     t.send({"type": "contest_start", "supernatural": True, "sides": [
         {"combatant": "c1", "attribute": "resolve"}, {"combatant": "c2", "attribute": "composure"}]})
     t.send({"type": "contest_pull", "contest": "k1", "combatant": "c2"}, [2])
-    [contest] = view(t.state, PLAYER)["contests"]  # the Ghoul has pulled this round, Ann not yet
+    [contest] = t.seen(PLAYER)["contests"]  # the Ghoul has pulled this round, Ann not yet
     assert contest["sides"][1]["pulled"]["successes"] == 3 and contest["sides"][1]["pulled"]["secret"]
     t.send({"type": "extended_start", "combatant": "c2", "attribute": "strength", "skill": "brawl", "needed": 50})
     t.send({"type": "extended_pull", "extended": "x2"}, [1])
     kinds = set()
     for event, line in zip(t.log, t.lines):
         seen = SYSTEM.visibility(event)
-        if seen.audience == "gm":
-            assert event["type"] == "sheet_read"
-            continue
+        assert seen.audience == "everyone"  # no event is the GM's alone: no sheet is copied into the log
         public = {k: v for k, v in event.items() if k not in seen.private}
         assert numbers(public) & FIGURES == set() and numbers(line) & FIGURES == set(), (event, line)
-        if seen.private:
+        assert audiences.RECKONED_GM not in public  # what the move reckoned of the Ghoul's figures
+        if set(event.get("gm_figures") or ()) - {audiences.RECKONED_GM}:  # a figure of the line's own
             kinds.add(event["type"])
             assert seen.private_audience == "gm" and seen.private_note.startswith("(GM: ")
     assert kinds == {"order_set", "willpower_spent", "dodged", "moved", "pull_set_up", "pulled", "contest_pulled",
@@ -140,7 +139,7 @@ def test_pools_and_figures_of_a_player_s_character_stay_everyone_s() -> None:
     event = next(e for e in t.send({"type": "pull", "combatant": "c1", "attribute": "strength", "skill": "brawl",
                                     "target": "c2", "resist": "defence"}, [6], actor=ANN) if e["type"] == "pulled")
     assert "figures" not in event and event["record"]["total"] == 8 and SYSTEM.visibility(event).private == {}
-    assert view(t.state, Seat("spectator"))["recent"][0]["total"] == 8
+    assert t.seen(Seat("spectator"))["recent"][0]["total"] == 8
 
 
 def test_a_ranged_attack_on_an_npc_meets_none_of_its_figures_and_is_shown_whole() -> None:
@@ -149,10 +148,10 @@ def test_a_ranged_attack_on_an_npc_meets_none_of_its_figures_and_is_shown_whole(
     t = table()
     t.send({"type": "set_up_pull", "combatant": "c1", "attribute": "dexterity", "target": "c2",
             "resist": "defence", "attack": "ranged"}, actor=ANN)
-    [ready] = view(t.state, PLAYER)["prepared"]
+    [ready] = t.seen(PLAYER)["prepared"]
     assert ready["odds"] is not None and not ready["gm_line"] and ready["pool"]["size"] == 2
     # a Defence of 0 reads as any other: the sign of a resisting part tells nothing
-    assert secrecy.pool_words({"parts": [["Wits", 2], ["Bob's Defence", 0]]}, (1,)) == \
+    assert audiences.pool_words({"parts": [["Wits", 2], ["Bob's Defence", 0]]}, (1,)) == \
         "Wits 2 - Bob's Defence (the GM's)"
 
 
@@ -174,7 +173,7 @@ def test_an_npc_s_pull_that_its_pool_alone_would_have_won_says_so_to_the_gm_alon
     made anyway shows everyone its cards and successes, not that flag; one taken without a pull
     shows itself."""
     from games.harsh_light.rules import resolve
-    from games.harsh_light.secrecy import split_record, whole
+    from games.harsh_light.audiences import split_record, whole
 
     pulled = {**resolve(9, [4]).to_dict(), "combatant": "c3"}
     assert pulled["automatic"] and "automatic success" in pulled["rules"]

@@ -9,8 +9,10 @@ import pytest
 
 from games.contract import Glance
 from games.core.cards_port import StackedCards
-from games.harsh_light import DECK, SYSTEM, NotYourCharacter, OutOfTurn, RuleError, odds
-from games.harsh_light.panel import turn, view
+from games.core.engine import NotYourMove, RuleError
+from games.harsh_light import DECK, SYSTEM, odds
+from games.harsh_light.errors import OutOfTurn
+from games.harsh_light.panel import turn
 from tests.unit.harsh_light.conftest import GM, Table, player, sheet, tokens
 
 ANN, BOB = player("c1", member=2), player("c2", member=3, name="Bo")
@@ -35,13 +37,13 @@ def test_a_pull_is_shown_before_its_card_and_spends_nothing_until_it_is_made() -
     assert t.drawn == [] and "willpower_spent" not in [e["type"] for e in events]
     assert t.lines[-1] == ("Ann sets up an attack against Bob: pool 4 (Strength 3 + Brawl 2 - dark 1 + "
                            "Willpower 3 - Bob's Defence 3), one success needed.")
-    [ready] = view(t.state, Seat("spectator"))["prepared"]
+    [ready] = t.view(Seat("spectator"))["prepared"]
     assert [p["reason"] for p in ready["pool"]["parts"]] == ["Strength", "Brawl", "dark", "Willpower", "Bob's Defence"]
     assert ready["pool"]["size"] == 4 and ready["odds"]["success"] == odds.percent(odds.pull_exact(4).at_least(1))
     record = t.pull("c1", [6], actor=ANN, set_up=True)
     assert record["pool"]["size"] == 4 and record["total"] == 10 and record["successes"] == 1
     assert t.sheets["c1"]["willpower_points"] == 3  # 4 dots, one spent with the pull, written back
-    assert t.state["prepared"] == {} and view(t.state, Seat("spectator"))["prepared"] == []
+    assert t.state["prepared"] == {} and t.view(Seat("spectator"))["prepared"] == []
 
 
 def test_a_pull_set_up_is_refused_out_of_turn_and_for_another_s_character() -> None:
@@ -52,12 +54,12 @@ def test_a_pull_set_up_is_refused_out_of_turn_and_for_another_s_character() -> N
     before = dict(t.state)
     with pytest.raises(OutOfTurn, match="It is Ann's action, not Bob's"):
         set_up(t, "c2", BOB, attribute="strength")
-    with pytest.raises(NotYourCharacter, match="You do not play Ann"):
+    with pytest.raises(NotYourMove, match="You act only for the characters you control"):  # the core's
         set_up(t, "c1", BOB, attribute="strength")
     set_up(t, "c1", ANN, attribute="strength")
-    with pytest.raises(NotYourCharacter):
+    with pytest.raises(NotYourMove):
         t.send({"type": "pull", "combatant": "c1", "set_up": True}, [5], actor=BOB)
-    with pytest.raises(NotYourCharacter):
+    with pytest.raises(NotYourMove):
         t.send({"type": "put_away", "combatant": "c1"}, actor=BOB)
     assert before["prepared"] == {} and "c1" in t.state["prepared"]
     t.send({"type": "end_turn"}, actor=ANN)
@@ -81,7 +83,7 @@ def test_the_player_chooses_to_take_an_automatic_success_or_to_pull_for_more() -
     you can still pull a card if you want"."""
     t = Table(c1=sheet("Ann", strength=4, skills={"Brawl": 3}))
     set_up(t, "c1", ANN, attribute="strength", skill="brawl")
-    [ready] = view(t.state, Seat("player"))["prepared"]
+    [ready] = t.view(Seat("player"))["prepared"]
     assert ready["automatic"] and ready["odds"]["automatic"]
     taken = t.pull("c1", actor=ANN, set_up=True, no_pull=True)
     assert t.drawn == [] and taken["automatic"] and taken["successes"] == 1
@@ -95,9 +97,9 @@ def test_a_pull_set_up_shows_defence_as_it_stands() -> None:
     set up against Bob shows his Defence as it stands when it drops before the card."""
     t = Table(c1=sheet("Ann", strength=3), c2=sheet("Bob", wits=3, dexterity=3), c3=sheet("Cal", strength=3))
     set_up(t, "c1", ANN, attribute="strength", target="c2", resist="defence")
-    assert view(t.state, Seat("player"))["prepared"][0]["pool"]["size"] == 0
+    assert t.view(Seat("player"))["prepared"][0]["pool"]["size"] == 0
     t.pull("c3", [4], attribute="strength", target="c2", resist="defence")
-    [ready] = view(t.state, Seat("player"))["prepared"]
+    [ready] = t.view(Seat("player"))["prepared"]
     assert ready["pool"]["parts"][-1] == {"reason": "Bob's Defence", "value": 2, "sign": "−"}
     assert ready["pool"]["size"] == 1 and ready["odds"]["dramatic"] == 0.0
 
@@ -106,7 +108,7 @@ def test_a_pool_of_zero_shows_the_risk_of_a_dramatic_failure() -> None:
     """Seed: "If you pull a 1 while using a pool of 0 or less, you have Dramatically Failed!"."""
     t = Table(c1=sheet("Ann"))
     set_up(t, "c1", ANN, attribute="strength", modifier=-2)
-    [ready] = view(t.state, Seat("player"))["prepared"]
+    [ready] = t.view(Seat("player"))["prepared"]
     assert ready["pool"]["size"] == 0 and ready["odds"]["dramatic"] == 10.0  # four Aces in forty
     assert ready["odds_table"]["lines"][0] == {"label": "Dramatic Failure", "cells": [10.0]}
 
@@ -117,23 +119,26 @@ def test_the_odds_come_from_the_draw_pile_and_from_the_discard_once_it_is_empty(
     t = Table(c1=sheet("Ann"))
     port = StackedCards({DECK: tokens(1, 2, 3)})
     t.send({"type": "pull", "combatant": "c1", "attribute": "wits"}, port)
-    assert t.state["deck_left"] == [0, 1, 1, 0, 0, 0, 0, 0, 0, 0]
+    assert t.view(Seat("spectator"))["deck_left"] == [0, 1, 1, 0, 0, 0, 0, 0, 0, 0]
     t.send({"type": "pull", "combatant": "c1", "attribute": "wits"}, port)
     t.send({"type": "pull", "combatant": "c1", "attribute": "wits"}, port)
     assert port.left(DECK, with_discard=False) == []
-    assert t.state["deck_left"] == [1, 1, 1, 0, 0, 0, 0, 0, 0, 0]
+    assert t.view(Seat("spectator"))["deck_left"] == [1, 1, 1, 0, 0, 0, 0, 0, 0, 0]
 
 
-def test_the_storyteller_counts_the_deck_or_hears_how_to_bring_one_out() -> None:
+def test_the_panel_reads_the_deck_as_it_is_or_says_how_to_bring_one_out() -> None:
+    """The odds count the deck as the platform hands every seat (``Seat.decks``), read as it is
+    at every redraw: no command counts it, and none is needed once the GM brings it out."""
     t = Table(c1=sheet("Ann"))
+    seen = t.view(Seat("spectator"))
+    assert not seen["deck_known"] and seen["deck_count"] is None and seen["deck_left"] == list(odds.FRESH)
     with pytest.raises(RuleError, match="no Harsh Light deck on the table yet. The GM brings one out"):
-        t.send({"type": "count_deck"}, StackedCards({"Fate": tokens(1)}))
-    with pytest.raises(RuleError, match="Only the Storyteller"):
-        t.send({"type": "count_deck"}, actor=ANN)
-    t.send({"type": "count_deck"})
-    assert t.lines[-1] == "The Harsh Light deck is counted: 40 cards not lying face up, which the odds count."
-    seen = view(t.state, Seat("spectator"))
+        t.send({"type": "pull", "combatant": "c1", "attribute": "wits"}, StackedCards({"Fate": tokens(1)}))
+    assert not t.view(Seat("spectator"))["deck_known"]
+    t.send({"type": "set_up_pull", "combatant": "c1", "attribute": "wits"})  # a table with the deck out
+    seen = t.view(Seat("spectator"))
     assert seen["deck_known"] and seen["deck_count"] == 40
+    assert seen["deck_line"].startswith("40 cards not lying face up: the draw pile and any cards held in hands.")
 
 
 def test_refusals_name_characters_never_their_ids() -> None:
@@ -162,7 +167,7 @@ def test_whose_move_it_is() -> None:
                              "prompt": "act for Bob: set up a pull, Dodge, or end the action"}
     t.send({"type": "dodge", "combatant": "c2"}, actor=BOB)
     assert turn(t.state)["says"] == "Bob finishes the action"
-    assert view(t.state, Seat("spectator"))["turn"] == turn(t.state)
+    assert t.view(Seat("spectator"))["turn"] == turn(t.state)
 
 
 def test_a_character_at_a_glance() -> None:
@@ -184,12 +189,12 @@ def test_only_an_attack_keeps_its_attack_kind() -> None:
     t = two()
     set_up(t, "c1", ANN, attribute="wits", attack="melee")
     assert "attack" not in t.state["prepared"]["c1"]["args"]
-    [ready] = view(t.state, Seat("spectator"))["prepared"]
+    [ready] = t.view(Seat("spectator"))["prepared"]
     assert (ready["label"], ready["attack"]) == ("a pull", "")
     assert t.lines[-1].startswith("Ann sets up a pull: ")
     set_up(t, "c1", ANN, attribute="presence", target="c2", resist="composure", attack="thrown")
-    [ready] = view(t.state, Seat("spectator"))["prepared"]
+    [ready] = t.view(Seat("spectator"))["prepared"]
     assert (ready["label"], ready["attack"]) == ("a pull", "")
     set_up(t, "c1", ANN, attribute="strength", skill="brawl", target="c2", resist="defence", attack="thrown")
-    [ready] = view(t.state, Seat("spectator"))["prepared"]
+    [ready] = t.view(Seat("spectator"))["prepared"]
     assert (ready["label"], ready["attack"]) == ("an attack", "thrown")

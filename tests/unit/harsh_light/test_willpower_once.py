@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.harsh_light import OutOfTurn, WillpowerRefused
+from games.harsh_light.errors import OutOfTurn, WillpowerRefused
 from tests.unit.harsh_light.conftest import Table, sheet
 
 # What a point can buy: +3 on a pull, on an extended action's pull, on a contest's pull; +2 kept

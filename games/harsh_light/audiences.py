@@ -21,7 +21,7 @@ log cannot: an event is written once for every seat, and the setting may be swit
 event keeps an NPC's figures in a part only the GM reads, whatever the setting (the safe side):
 the engine lists those keys in ``gm_figures`` (a pull's ``record`` is split, its figures under
 ``figures``), the public summary leaves them out, and the GM's line adds them (``audience``).
-An NPC is a character the command's sheets mark ``npc`` (web._sheets: the platform's own flag).
+An NPC is a character the table marks so (``Character.is_npc``, read under the lock: state.in_play).
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping
 from typing import Any
 
-from games.contract import GM_ONLY, PUBLIC, AudienceRule, Visibility, public
+from games.contract import PUBLIC, Visibility
 from games.core.words import count
 from games.harsh_light.pools import pool_text
 
@@ -39,9 +39,11 @@ Event = dict[str, Any]
 # (pool plus cards) and the sheet's Again (a second card, when one is pulled, shows it anyway).
 FIGURES = ("pool", "total", "again")
 GM_WORD = "the GM's"
+GM_FIGURE = "the GM's figure"  # what a public working says where an NPC's figure enters the sum
 
 
 def npc(state: Mapping[str, Any], cid: str | None) -> bool:
+    """Whether ``cid`` is an NPC, in a rule's view of the table (state.in_play)."""
     return cid is not None and bool((state["characters"].get(cid) or {}).get("npc"))
 
 
@@ -158,22 +160,15 @@ def gm_note(event: Mapping[str, Any]) -> str:
 
 def audience(event: Mapping[str, Any]) -> Visibility:
     """Everyone sees the event, but for its ``gm_figures``, which the GM alone reads, with the
-    figures added to the GM's log line."""
+    figures added to the GM's log line (none to add when the only ones are what the move's
+    reckoning recorded of an NPC: ``RECKONED_GM``)."""
     keys = event.get("gm_figures") or ()
     if not keys:
         return PUBLIC
-    return Visibility(private={k: event[k] for k in keys if k in event}, private_audience="gm",
-                      private_note=gm_note(event))
+    note = gm_note(event) if set(keys) - {RECKONED_GM} else ""
+    return Visibility(private={k: event[k] for k in keys if k in event}, private_audience="gm", private_note=note)
 
 
-# Every event type's audience (games/contract.py: declared, never defaulted). The note that a
-# sheet was read holds the whole sheet: the Storyteller's.
-WITH_FIGURES = ("willpower_spent", "pulled", "pull_set_up", "dodged", "moved", "order_set", "extended_pulled",
-                "contest_pulled", "consciousness_pulled", "damaged")
-# Health is harm everyone watches (issue 22): a wound, a healing, the track they leave, an NPC's too.
-AUDIENCES: dict[str, AudienceRule] = {
-    **public("pull_put_away", "deck_counted", "turn_ended", "combat_ended", "extended_started", "extended_stopped",
-             "contest_started", "contest_round", "contest_stopped", "healed"),
-    **{kind: audience for kind in WITH_FIGURES},
-    "sheet_read": GM_ONLY,
-}
+# What a move's reckoning (reckon.py) records of an NPC's figures (a pool it would pull, its
+# Defence as it stands): in the GM's part of the move's last event, whatever that event is.
+RECKONED_GM = "reckoned_gm"
