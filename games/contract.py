@@ -37,10 +37,6 @@ class Member:
     is_gm: bool
     controls: tuple[str, ...] = ()  # the combatant ids of the characters they own
 
-    def actor(self) -> dict[str, Any]:
-        """``command["actor"]``: Demon City's ``{is_gm, controls}``, plus who it is."""
-        return {"is_gm": self.is_gm, "controls": list(self.controls), "member": self.id, "name": self.name}
-
     def plays(self, cid: str) -> bool:
         """Whether they play this character (the GM plays only the ones nobody else does)."""
         return cid in self.controls
@@ -70,13 +66,13 @@ class Character:
 
 @dataclass(frozen=True)
 class Table:
-    """What a parser may read of the table: its characters and its procedure's state.
+    """What a parser may read of the table: its characters (never the procedure's state: a
+    parser runs before the table's lock is taken; a rule reads the state in its handler).
 
     ``read_id`` is the platform's one rule for ids from a request (``tabletop.ids.parse_id``):
     a value no database could hold names no character rather than reaching the database."""
 
     characters: tuple[Character, ...]
-    state: Mapping[str, Any] | None
     read_id: Callable[[object], int | None]
 
     def character(self, raw: object) -> Character | None:
@@ -89,22 +85,9 @@ class Table:
         return [c for c in self.characters if c.id in wanted]
 
 
-# A parser turns a form into a command's or a check's arguments, raising the system's
-# ``rule_error`` with a message fit to show; the engine still judges what they mean.
+# A parser turns a form into a move's or a check's arguments, raising a ``RuleError`` with a
+# message fit to show; the engine still judges what they mean.
 Parser = Callable[[Form, Table], dict[str, Any]]
-
-
-@dataclass(frozen=True)
-class Command:
-    """One command of the system's procedure, posted to ``tables/<id>/commands/<name>/``.
-
-    ``sender`` "controller" means the command's ``combatant`` argument must be a character the
-    sender controls (the GM controls all); the engine enforces its own rules after that."""
-
-    name: str
-    label: str
-    parse: Parser
-    sender: Sender = "gm"
 
 
 @dataclass(frozen=True)
@@ -116,6 +99,8 @@ class CheckRun:
     args: Mapping[str, Any]
     rng: Rng
     cards: Cards  # the table's decks (games/core/cards_port.py): a rule's cards are real cards
+    # the procedure's state, read under the lock (Passages: a Persona in a fight checks there)
+    state: Mapping[str, Any] | None = None
 
 
 @dataclass(frozen=True)
@@ -332,31 +317,6 @@ def same_for_everyone(panel: Callable[[Mapping[str, Any]], dict[str, Any]]) -> C
     return view
 
 
-@dataclass(frozen=True)
-class Procedure:
-    """A system's table procedure as a state machine the platform drives under the table lock:
-    ``decide(state, command, rng) -> events`` (refusing with ``error``, changing nothing) and
-    ``apply(state, event) -> state`` (never rolls, never draws). ``summary(event, state)`` is
-    the log line; ``writeback(event, state)`` the sheet fields to put back on each combatant's
-    character. A procedure whose rules use cards says ``uses_cards``: its ``decide`` is then
-    called with the table's decks too, ``decide(state, command, rng, cards)``, and its events
-    record the tokens it drew."""
-
-    new_state: Callable[[], State]
-    decide: Callable[..., list[EngineEvent]]
-    apply: Callable[[State, EngineEvent], State]
-    summary: Callable[[EngineEvent, State], str]
-    error: type[Exception]
-    writeback: Callable[[EngineEvent, State], dict[str, dict[str, Any]]] | None = None
-    uses_cards: bool = False
-    # How an event's line came out (``Working``), from the event and the state it left: the
-    # arithmetic and the rule, unfolded under the line in the log.
-    working: Callable[[EngineEvent, State], Working | None] | None = None
-    # Every event type ``decide`` may emit (the types ``apply`` folds): each needs an audience
-    # in the registration (``GameSystem.audiences``), or the registry refuses it at import.
-    events: Collection[str] = ()
-
-
 def _no_derived(sheet: Mapping[str, Any]) -> list[tuple[str, str]]:
     return []
 
@@ -461,7 +421,6 @@ class GameSystem:
     # ``event``), declared one by one: the registry refuses a type with none (secret is the
     # default; public is declared).
     audiences: Mapping[str, AudienceRule] = field(default_factory=dict)
-    rule_error: type[Exception] = RuleError  # what its rules and parsers raise to refuse
 
     # The sheet's parts, as the platform reads them.
     @property
@@ -512,25 +471,3 @@ class GameSystem:
     def page(self, slug: str) -> Page | None:
         return next((p for p in self.pages if p.slug == slug), None)
 
-
-def legacy_engine(procedure: Procedure, commands: tuple[Command, ...]) -> Engine:
-    """A system not yet on the move table (issue 24), run through the one engine: each command
-    calls its old ``decide`` with the sender's ``actor``; its whole ``apply`` is every kind's
-    fold. Goes when the last system has moved."""
-    def handler(name: str) -> Any:
-        def handle(state: Mapping[str, Any], args: dict[str, Any], turn: Turn) -> list[EngineEvent]:
-            command = {**args, "type": name, "actor": turn.member.actor()}
-            if procedure.uses_cards:
-                return procedure.decide(state, command, turn.rng, turn.cards)
-            return procedure.decide(state, command, turn.rng)
-        return handle
-
-    def fold(state: State, event: EngineEvent) -> None:
-        after = procedure.apply(dict(state), event)
-        state.clear()
-        state.update(after)
-
-    moves = tuple(Move(name=c.name, label=c.label, parse=c.parse, handle=handler(c.name), sender=c.sender,
-                       subject="combatant") for c in commands)
-    return Engine(new_state=procedure.new_state, moves=moves, folds={kind: fold for kind in procedure.events},
-                  summary=procedure.summary, writeback=procedure.writeback, working=procedure.working)

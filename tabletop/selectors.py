@@ -369,12 +369,10 @@ def member_facts(member: Membership, characters: list[Character]) -> contract.Me
 
 
 def table_facts(table: Table) -> contract.Table:
-    """What a system's form parsers read: the characters and the procedure's state."""
+    """What a system's form parsers read: the characters (not the procedure's state, which may
+    change before the lock is taken)."""
     characters = table.characters.order_by("pk")
-    return contract.Table(
-        characters=tuple(character_facts(c) for c in characters),
-        state=procedure_state(table), read_id=parse_id,
-    )
+    return contract.Table(characters=tuple(character_facts(c) for c in characters), read_id=parse_id)
 
 
 def procedure_state(table: Table) -> dict[str, Any] | None:

@@ -9,11 +9,6 @@ from games.contract import GameSystem
 from games.freeform import sheet
 from games.freeform.samples import SAMPLES
 
-SYSTEM = GameSystem(
-    key="freeform",
-    name="Freeform",
-    blurb="Free dice notation, chat and free-form character sheets.",
-    available=True,
-    sheet=sheet.SHEET,
-    samples=SAMPLES,
-)
+# the smallest registration: a sheet and its samples; no procedure, no panel
+SYSTEM = GameSystem(key="freeform", name="Freeform", available=True, sheet=sheet.SHEET, samples=SAMPLES,
+                    blurb="Free dice notation, chat and free-form character sheets.")

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 from games.contract import Check, CheckRun, Table
-from games.core.engine import Handler, Move, Parser
+from games.core.engine import Move, players_move
 from games.forms import Form, texts, value, values, whole, yes_no
 from games.passages import checks, contest, director, fight, sheet, tracks
 from games.passages.audiences import CHECK_EVENT
@@ -149,24 +149,20 @@ def parse_correct(form: Form, table: Table) -> dict[str, Any]:
     return {**parse_names(form, table), "track": track, "value": number}
 
 
-def _player(name: str, label: str, parse: Parser, handle: Handler) -> Move:
-    """A move a Persona's player makes for it (the Director for anyone)."""
-    return Move(name, label, parse, handle, sender="controller", subject="combatant")
-
 
 MOVES: tuple[Move, ...] = (
-    _player("check", "Roll a check", parse_check, checks.check),
-    _player("practice", "Practise a skill", parse_names, checks.practice),
+    players_move("check", "Roll a check", parse_check, checks.check, subject="combatant"),
+    players_move("practice", "Practise a skill", parse_names, checks.practice, subject="combatant"),
     Move("contest_start", "Start a contest", parse_contest_start, contest.contest_start),
-    _player("contest_roll", "Roll in the contest", parse_names, contest.contest_roll),
-    _player("contest_break_off", "Break off the contest", parse_names, contest.contest_break_off),
+    players_move("contest_roll", "Roll in the contest", parse_names, contest.contest_roll, subject="combatant"),
+    players_move("contest_break_off", "Break off the contest", parse_names, contest.contest_break_off, subject="combatant"),
     Move("contest_cost", "Change a tick's cost", parse_contest_cost, contest.contest_cost),
     Move("combat_start", "Start a fight", parse_combat_start, fight.combat_start),
-    _player("declare", "Declare", parse_declare, fight.declare),
-    _player("rest", "Rest", parse_names, fight.rest),
-    _player("tend", "Tend wounds", parse_check, fight.tend),
+    players_move("declare", "Declare", parse_declare, fight.declare, subject="combatant"),
+    players_move("rest", "Rest", parse_names, fight.rest, subject="combatant"),
+    players_move("tend", "Tend wounds", parse_check, fight.tend, subject="combatant"),
     Move("timing", "Set Timing", parse_timing, fight.timing),
-    _player("combat_roll", "Roll the Combat Roll", parse_names, fight.combat_roll),
+    players_move("combat_roll", "Roll the Combat Roll", parse_names, fight.combat_roll, subject="combatant"),
     Move("resolve", "Call the Resolution Point", parse_nothing, fight.resolve),
     Move("set_conditions", "Set the Conditions", parse_conditions, director.set_conditions),
     Move("set_status", "Set a Persona's status", parse_status, director.set_status),
@@ -185,13 +181,6 @@ def parse_roll_check(form: Form, table: Table) -> dict[str, Any]:
     character = table.character(value(form, "character") or None)
     if character is None:
         raise BadValue("Choose a Persona.")
-    # the one part of the table a one-off check reads (contract.Table): a Persona in the
-    # contest or fight under way checks there, as its Action (a challenge when attacked, and
-    # never while Downed); this route knows no fight
-    scene = table.state or {}
-    if scene.get("mode") in (st.CONTEST, st.COMBAT) and character.cid in st.present(scene):
-        where = "fight" if scene["mode"] == st.COMBAT else "contest"
-        raise NotNow(f"{character.name} is in the {where} under way: roll the check there.")
     skill = parse_names(form, table).get("skill")
     if not skill:
         raise BadValue("Name the skill to roll.")
@@ -205,6 +194,12 @@ def parse_roll_check(form: Form, table: Table) -> dict[str, Any]:
 
 def run_check(run: CheckRun) -> tuple[dict[str, Any], str]:
     me = run.characters[run.args["character"]]
+    # a Persona in the contest or fight under way checks there, as its Action (a challenge when
+    # attacked, and never while Downed): this route knows no fight. Read under the table's lock.
+    scene = run.state or {}
+    if scene.get("mode") in (st.CONTEST, st.COMBAT) and me.cid in st.present(scene):
+        where = "fight" if scene["mode"] == st.COMBAT else "contest"
+        raise NotNow(f"{me.name} is in the {where} under way: roll the check there.")
     return checks.roll_check(me.sheet, name=me.name, skill=run.args["skill"], mode=run.args["mode"], rng=run.rng,
                              secret=me.is_npc)
 

@@ -18,7 +18,7 @@ from itertools import zip_longest
 from typing import Any
 
 from games.contract import Character, Table
-from games.core.engine import Handler, Move, Parser
+from games.core.engine import Move, players_move
 from games.forms import Form, flag, text, value, values
 from games.report_card import calls, choices
 from games.report_card.errors import BadInput
@@ -151,21 +151,17 @@ def parse_nothing(form: Form, table: Table) -> dict[str, Any]:
     return {}
 
 
-def _theirs(name: str, label: str, parse: Parser, handle: Handler) -> Move:
-    """A move for one character: its player's, or the GM's."""
-    return Move(name, label, parse, handle, sender="controller", subject="character")
-
 
 MOVES: tuple[Move, ...] = (
-    _theirs("call_check", "Call a check", parse_call, calls.call_check),
+    players_move("call_check", "Call a check", parse_call, calls.call_check),
     Move("call_group", "Call a group check", parse_group, calls.call_group),
     # the label ends the log's line for the cards it draws: "For Ann's draw, 1 card comes off ..."
     Move("approve", "Approve the check", parse_approve, calls.approve),
-    _theirs("draw", "Draw", parse_character, choices.draw),
-    _theirs("pick", "Choose a card", parse_pick, choices.pick),
-    _theirs("retry", "Retry", parse_character, choices.retry),
-    _theirs("accept", "Let the failure stand", parse_character, choices.accept),
-    _theirs("rechoose", "Choose a new A+ and F", parse_rechoose, choices.rechoose),
+    players_move("draw", "Draw", parse_character, choices.draw),
+    players_move("pick", "Choose a card", parse_pick, choices.pick),
+    players_move("retry", "Retry", parse_character, choices.retry),
+    players_move("accept", "Let the failure stand", parse_character, choices.accept),
+    players_move("rechoose", "Choose a new A+ and F", parse_rechoose, choices.rechoose),
     Move("hold", "Hold the rank on a retry", parse_hold, choices.hold),
     Move("close", "Close the check", parse_nothing, choices.close),
     Move("new_day", "Start a new Day", parse_nothing, choices.new_day),

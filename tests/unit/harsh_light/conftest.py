@@ -105,7 +105,7 @@ class Table:
         command = self.as_the_page_sends(command, actor)
         characters = self.characters(actor)
         move = ENGINE.move(command["type"])
-        args = move.parse(form_of(command), Facts(tuple(characters.values()), None, read_id)) if move else {}
+        args = move.parse(form_of(command), Facts(tuple(characters.values()), read_id)) if move else {}
         drawn_before = len(port.placed)
         turn = Turn(member=member(actor), characters=characters, rng=random.Random(0), cards=port,
                     history=lambda: tuple(self.log))

@@ -31,7 +31,7 @@ def table() -> Table:
     bob = sheet("Bob", wits=3, dexterity=3)
     return Table(characters=(Character(1, "c1", "Ann", {k: v for k, v in ann.items() if k != "name"}, 2),
                              Character(2, "c2", "Bob", {k: v for k, v in bob.items() if k != "name"}, 3)),
-                 state=None, read_id=read_id)
+                 read_id=read_id)
 
 
 def form(**fields: Any) -> dict[str, list[str]]:
@@ -49,7 +49,7 @@ def test_the_registration_is_complete() -> None:
     assert {c.subject for c in SYSTEM.commands if c.sender == "controller"} == {"combatant"}
     assert SYSTEM.panel.template == "games/harsh_light/panel.html#panel"
     assert SYSTEM.panel.notice == "games/harsh_light/panel.html#notice" and SYSTEM.panel.decks == (DECK,)
-    assert SYSTEM.page("odds") is ODDS and SYSTEM.rule_error is RuleError
+    assert SYSTEM.page("odds") is ODDS
 
 
 def test_the_pull_form_reads_the_pool_and_the_target_and_the_rules_read_the_sheets() -> None:

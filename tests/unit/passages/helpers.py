@@ -120,7 +120,7 @@ class Scene:
             if cid in self.characters:  # the sender plays them
                 self.characters[cid] = replace(self.characters[cid], owner=sender.id)
         move = ENGINE.move(name)
-        table = Table(characters=tuple(self.characters.values()), state=None, read_id=read_id)
+        table = Table(characters=tuple(self.characters.values()), read_id=read_id)
         parsed = move.parse(form(args), table) if move is not None else {}
         dice = rng or Dice(*rolls)
         events = self.play.send(name, parsed, sender, rng=dice, table=self.characters)

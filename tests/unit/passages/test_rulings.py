@@ -100,15 +100,21 @@ def test_the_one_off_check_refuses_a_persona_in_a_fight(scene: Scene) -> None:
     still use non-combat Skills, but any such Action will be a CHALLENGE": a Persona in the fight
     checks there, as its Action; the one-off route (which knows no fight) refuses it, so a
     hand-made request cannot skip the challenge or the Downed."""
-    from games.contract import Table
-    from games.passages.moves import parse_roll_check
-    from tests.unit.passages.helpers import character, read_id
+    import random
+
+    from games.contract import CheckRun, Member
+    from games.passages.moves import CHECK_ROLL
+    from tests.unit.passages.helpers import character
     scene.fight(ANN, BOB)
-    table = Table(characters=(character(ANN), character(BOB), character(persona("c3", "Cal"))),
-                  state=scene.state, read_id=read_id)
+    people = {c.id: c for c in (character(ANN), character(BOB), character(persona("c3", "Cal")))}
+
+    def roll(who: int) -> tuple[dict, str]:
+        return CHECK_ROLL.run(CheckRun(member=Member(id=1, name="GM", is_gm=True), characters=people,
+                                       args={"character": who, "skill": "Stealth", "mode": "check"},
+                                       rng=random.Random(1), cards=None, state=scene.state))  # type: ignore[arg-type]
     with pytest.raises(NotNow, match="Ann is in the fight"):
-        parse_roll_check({"character": ["1"], "skill": ["Stealth"]}, table)
-    assert parse_roll_check({"character": ["3"], "skill": ["Stealth"]}, table)["character"] == 3
+        roll(1)
+    assert roll(3)[0]
 
 
 def test_a_party_to_a_contest_rolls_there_not_a_check_beside_it(scene: Scene) -> None:

@@ -96,7 +96,7 @@ class Table:
     def _send(self, command: dict[str, Any], actor: dict[str, Any] | None = None) -> list[dict[str, Any]]:
         characters = self.characters()
         move = ENGINE.move(command["type"])
-        args = move.parse(form_of(command), Facts(tuple(characters.values()), None, read_id)) if move else {}
+        args = move.parse(form_of(command), Facts(tuple(characters.values()), read_id)) if move else {}
         turn = Turn(member=member(actor or GM), characters=characters, cards=self.cards,
                     history=lambda: tuple(self.log))
         events = ENGINE.decide(self.state, command["type"], args, turn)

@@ -173,7 +173,7 @@ def test_an_npc_is_refused_a_check_by_name() -> None:
     with pytest.raises(BadInput, match="Principal is an NPC"):
         table.call("c14", "LAW", "easy", task="x")
     assert table.log == [] and table.cards.placed == []
-    facts = Table_(characters=tuple(table.characters().values()), state=None, read_id=read_id)
+    facts = Table_(characters=tuple(table.characters().values()), read_id=read_id)
     call = SYSTEM.command("call_check")
     assert call is not None
     args = call.parse({"character": ["c12"], "skill": ["LAW"], "rank": ["easy"], "task": ["x"]}, facts)

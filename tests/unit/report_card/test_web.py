@@ -42,7 +42,7 @@ CHARACTERS = (Character(12, "c12", "Marieta", SHEETS[12], owner=7), Character(13
 
 
 def table() -> Table:
-    return Table(characters=CHARACTERS, state=None, read_id=read_id)
+    return Table(characters=CHARACTERS, read_id=read_id)
 
 
 def send(state: dict[str, Any], name: str, form: dict[str, list[str]], member: Member, cards: StackedCards
@@ -128,7 +128,7 @@ def test_several_helpers_are_parsed_in_rows_and_a_group_names_whom_each_helps() 
     sam = Character(14, "c14", "Sam", SHEETS[13], owner=9)
 
     def table() -> Table:
-        return Table(characters=(*CHARACTERS, sam), state=None, read_id=read_id)
+        return Table(characters=(*CHARACTERS, sam), read_id=read_id)
     args = call.parse({"character": ["12"], "helper": ["13", "", "14"], "helper_skill": ["LAW", "ART", "GYM"],
                        "helper_rank": ["easy", "easy", "hard"], "helper_task": ["hold it", "", "push"],
                        "skill": ["LAW"], "rank": ["easy"], "task": ["lift"]}, table())

@@ -145,7 +145,7 @@ class Table:
         move = ENGINE.move(kind)
         assert move is not None, kind
         form = self.form(kind, command)
-        args = move.parse(form, Facts(characters=tuple(self.characters.values()), state=None, read_id=read_id))
+        args = move.parse(form, Facts(characters=tuple(self.characters.values()), read_id=read_id))
         return self.play.send(kind, args, actor, rng=self.rng, cards=self.cards, table=dict(self.characters))
 
     def hand(self, cid: str) -> list[str]:

@@ -29,7 +29,7 @@ def seat() -> Seat:
         Character(2, "c2", "Bob", clean_sheet({}), owner=3),
         Character(3, "c3", "Orc", clean_sheet({"armour": 2}), owner=None, is_npc=True),
     )
-    return Seat(characters=people, state=None, read_id=read_id)
+    return Seat(characters=people, read_id=read_id)
 
 
 def test_the_sheet_cleans_numbers_skills_and_held_cards() -> None:
