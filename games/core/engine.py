@@ -25,8 +25,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
 if TYPE_CHECKING:
-    from games.contract import Character, Member, Table, Working
     from games.core.cards_port import Cards
+    from games.core.facts import Character, Member, Table
     from games.core.rng import Rng
     from games.forms import Form
 
@@ -165,7 +165,7 @@ class Engine:
     folds: Mapping[str, Fold]
     summary: Callable[[Event, State], str]
     writeback: Callable[[Event, State], dict[str, dict[str, Any]]] | None = None
-    working: Callable[[Event, State], Working | None] | None = None
+    working: Callable[[Event, State], Any] | None = None  # -> games.contract.Working or None
     undo: Undo | None = None
     settle: Callable[[Mapping[str, Any], list[Event], Turn], list[Event]] | None = None
     step_line: Callable[[Event, State], str] | None = None

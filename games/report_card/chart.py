@@ -7,21 +7,19 @@ failure, for a fresh deck with or without Bonus or Penalty.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from games.report_card.rules import OUTCOME_LABELS, OUTCOMES, RANK_LABELS, RANKS
-
-if TYPE_CHECKING:
-    from games.report_card.odds import Odds
 
 
 def percent(value: float) -> float:
     return round(value * 100, 1)
 
 
-def odds_chart(by_rank: Mapping[str, Odds], *, width: int = 300, bar_height: int = 20, gap: int = 8,
+def odds_chart(by_rank: Mapping[str, Any], *, width: int = 300, bar_height: int = 20, gap: int = 8,
                label_width: int = 80) -> dict[str, Any]:
-    """``{"width", "height", "bars": [{"label", "y", "height", "succeeds", "segments": [{"kind",
+    """From each rank's odds (``odds.Odds``: a share of each outcome, and ``succeeds``):
+    ``{"width", "height", "bars": [{"label", "y", "height", "succeeds", "segments": [{"kind",
     "label", "x", "width", "percent"}]}]}``; a bar's segments add up to ``width`` exactly (the rounding goes
     into the last one), so the bars line up."""
     bars = []
