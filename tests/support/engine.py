@@ -60,3 +60,17 @@ class Play:
             self.state = self.engine.apply(self.state, event, lambda: tuple(self.log))
             self.log.append(event)
         return events
+
+
+class OnPlay:
+    """A system's test table driven through one ``Play``: its state and its log are the Play's."""
+
+    play: Play
+
+    @property
+    def state(self) -> dict[str, Any]:
+        return self.play.state
+
+    @property
+    def log(self) -> list[dict[str, Any]]:
+        return self.play.log

@@ -18,7 +18,7 @@ import pytest
 from games.contract import Character, Member
 from games.core.engine import Turn
 from games.demon_city import ENGINE
-from tests.support.engine import Play
+from tests.support.engine import OnPlay, Play
 
 GM: dict[str, Any] = {"is_gm": True, "controls": []}
 PLAYER = 7  # the member id of a test's player: the owner of the characters an actor "controls"
@@ -116,21 +116,13 @@ def run(state: dict[str, Any], command: dict[str, Any], rng: Any = None) -> tupl
     return state, events
 
 
-class Fight:
+class Fight(OnPlay):
     """Drives the engine the way the table does: decide, fold, keep the log and the table."""
 
     def __init__(self, combatants: list[dict[str, Any]], rng: Any = None, **start: Any) -> None:
         self.play = Play(ENGINE)
         self.table: dict[str, Character] = {}
         self.send({"type": "start", "combatants": combatants, **start}, rng or ScriptedRng())
-
-    @property
-    def state(self) -> dict[str, Any]:
-        return self.play.state
-
-    @property
-    def log(self) -> list[dict[str, Any]]:
-        return self.play.log
 
     def send(self, command: dict[str, Any], rng: Any = None) -> list[dict[str, Any]]:
         name, args, sender, table = move(self.table, command)

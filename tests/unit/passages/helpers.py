@@ -11,7 +11,7 @@ from typing import Any
 from games.contract import Character, Table
 from games.core.rng import Rng
 from games.passages.system import ENGINE
-from tests.support.engine import Play, member
+from tests.support.engine import OnPlay, Play, member
 
 GM: dict[str, Any] = {"is_gm": True, "controls": [], "member": 1, "name": "Dee"}
 
@@ -92,20 +92,12 @@ def form(command: Mapping[str, Any]) -> dict[str, list[str]]:
     return posted
 
 
-class Scene:
+class Scene(OnPlay):
     """One table's Passages, played as the platform plays it (the log kept for an undo)."""
 
     def __init__(self) -> None:
         self.play = Play(ENGINE)
         self.characters: dict[str, Character] = {}
-
-    @property
-    def state(self) -> dict[str, Any]:
-        return self.play.state
-
-    @property
-    def log(self) -> list[dict[str, Any]]:
-        return self.play.log
 
     def send(self, command: Mapping[str, Any], *rolls: int, actor: Mapping[str, Any] | None = None,
              rng: Rng | None = None) -> list[dict[str, Any]]:
@@ -161,6 +153,14 @@ class Scene:
 
     def roll(self, who: str, die: int) -> list[dict[str, Any]]:
         return self.send({"type": "combat_roll", "combatant": who}, die)
+
+    def exchange(self, a: str, b: str, roll_a: int, roll_b: int) -> list[dict[str, Any]]:
+        """A Turn of blows: ``a`` and ``b`` attack each other, roll, and the Resolution Point."""
+        self.attack(a, b)
+        self.attack(b, a)
+        self.roll(a, roll_a)
+        self.roll(b, roll_b)
+        return self.resolve()
 
     def resolve(self) -> list[dict[str, Any]]:
         return self.send({"type": "resolve"})

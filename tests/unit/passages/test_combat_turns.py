@@ -57,11 +57,7 @@ def test_the_game_state_opens_each_turn(scene: Scene) -> None:
 
 
 def turn_one_after_start(scene: Scene) -> list[dict]:
-    scene.attack("c1", "c2")
-    scene.attack("c2", "c1")
-    scene.roll("c1", 42)
-    scene.roll("c2", 80)
-    return scene.resolve()
+    return scene.exchange("c1", "c2", 42, 80)
 
 
 def test_untended_wounds_drain_every_turn_after_the_first(scene: Scene) -> None:

@@ -20,11 +20,7 @@ def _turn_one(scene: Scene) -> list[dict]:
     scene.fight(ANN, BOB, CAL)
     scene.send({"type": "set_status", "combatant": "c1", "status": "on the stairs, bleeding"})
     scene.send({"type": "set_status", "combatant": "c3", "status": "teleported away", "present": False})
-    scene.attack("c1", "c2")
-    scene.attack("c2", "c1")
-    scene.roll("c1", 10)
-    scene.roll("c2", 10)
-    return scene.resolve()
+    return scene.exchange("c1", "c2", 10, 10)
 
 
 def test_the_game_state_lists_combat_status_and_who_has_left(scene: Scene) -> None:

@@ -20,7 +20,7 @@ from games.shadows import deck
 from games.shadows.criticals import format_tables
 from games.shadows.system import ENGINE
 from games.shadows.weapons import format_table
-from tests.support.engine import Play
+from tests.support.engine import OnPlay, Play
 
 GM_MEMBER, ANN_MEMBER, BOB_MEMBER = 1, 2, 3
 GM: dict[str, Any] = {"is_gm": True, "controls": [], "member": GM_MEMBER, "name": "Gemma"}
@@ -80,7 +80,7 @@ def read_id(raw: object) -> int | None:
 FIELDS = {("approve_help", "combatant"): "character", ("counter", "combatant"): "character"}
 
 
-class Table:
+class Table(OnPlay):
     """A table: Ann's, Bob's and an Orc nobody plays seated; moves played as the platform does,
     the log kept."""
 
@@ -91,14 +91,6 @@ class Table:
         self.characters: dict[str, Character] = {}
         for person in (ann(), bob(), orc()):
             self.seat(person)
-
-    @property
-    def state(self) -> dict[str, Any]:
-        return self.play.state
-
-    @property
-    def log(self) -> list[dict[str, Any]]:
-        return self.play.log
 
     def seat(self, person: Mapping[str, Any]) -> str:
         """Seats (or re-seats) a character with this sheet; its platform id, as a form posts it."""
