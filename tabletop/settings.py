@@ -212,8 +212,9 @@ TABLETOP_PREPARED_FRAMES = env_bool("TABLETOP_PREPARED_FRAMES", True)
 # off by default: each full collection's pause in the log.
 TABLETOP_GC_FREEZE_SOCKETS = env_bool("TABLETOP_GC_FREEZE_SOCKETS", True)
 TABLETOP_GC_LOG = env_bool("TABLETOP_GC_LOG", False)
-# daphne's timeouts and pings checked a slice of the sockets at a time (serving/pings.py).
-TABLETOP_SLICED_PINGS = env_bool("TABLETOP_SLICED_PINGS", True)
+# daphne's timeouts and pings checked a slice of the sockets at a time (serving/pings.py): off
+# until bench/tables measures it alone on an idle machine (docs/performance.md, issue 28).
+TABLETOP_SLICED_PINGS = env_bool("TABLETOP_SLICED_PINGS", False)
 
 # Behind HTTPS (the default when DEBUG is off); ``HTTPS=0`` serves plain HTTP without debug pages,
 # as ``make run`` does for a group on a local network (docs/deploy.md).
