@@ -388,6 +388,8 @@ def test_a_report_card_evening_seen_live_by_a_gm_two_players_and_a_spectator(mak
         expect(person.entry("The GM approves the check for 'talk my way past the librarian': Hard")).to_have_count(1)
     shown_only_to(everyone, "Draw Marieta's card", 1, gm, ann)
     click_in_panel(ann, "Draw Marieta's card")
+    # the draw's frame first: until it comes, the GM's page still shows Marieta waiting to draw
+    expect(gm.page.locator(f"{PANEL} .open-check .combatant[data-status=waiting]")).to_have_count(0)
     if gm.page.locator(f"{PANEL} .open-check .combatant[data-status=failed]").count():
         click_in_panel(ann, "Let the failure stand for Marieta")
     for person in everyone:
