@@ -17,7 +17,7 @@ from games.contract import Check, CheckRun, GameSystem, Visibility, Working, pub
 from games.core.engine import NotYourMove, RuleError, Turn, require_sender
 from games.core.cards_port import OutOfCards, UnknownDeck
 from games.core.rng import Rng
-from tabletop.models import Table, Character, Event, Membership, ProcedureState
+from tabletop.models import Table, Character, Event, Membership, ProcedureState, Role
 from tabletop.permissions import Verb
 from tabletop import panels
 from tabletop.selectors import (
@@ -50,7 +50,8 @@ def procedure_command(
         by_cid = {combatant_id(c): c for c in characters}
         cards = TableCards(locked, me, rng, why=f"{me.display_name}'s {move.label.lower()}")
         turn = Turn(member=member_facts(me, characters), characters={cid: character_facts(c) for cid, c in by_cid.items()},
-                    rng=rng, cards=cards, history=lambda: engine_log(locked), gm=table_gm(locked))
+                    rng=rng, cards=cards, history=lambda: engine_log(locked),
+                    gm=me.pk if me.role == Role.GM else table_gm(locked))  # the GM's own move asks nothing
         row, _ = ProcedureState.objects.get_or_create(table=locked, defaults={"state": engine.new_state()})
         state = row.state
         try:
