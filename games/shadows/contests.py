@@ -131,9 +131,29 @@ def counter(state: Mapping[str, Any], args: Args, turn: Turn) -> list[Event]:
     if fighting is not None:
         ap = st.ACTION_AP if args.get("ap") is None else int(args["ap"])
         st.require_ap(fighting, ap)
-    return [{"type": "counter_declared", "id": st.new_id(state), "counterer": counterer,
-             "target": target, "suits": sorted(set(args["suits"])), "ap": ap,
-             "names": {cid: name_of(state, turn, cid) for cid in (counterer, target)}}]
+    event: Event = {"type": "counter_declared", "id": st.new_id(state), "counterer": counterer,
+                    "target": target, "suits": sorted(set(args["suits"])), "ap": ap,
+                    "names": {cid: name_of(state, turn, cid) for cid in (counterer, target)}}
+    if person is not None:
+        # declared in a round: it lapses at the round's end (events.py), used or not
+        event["round"] = st.combat(state)["round"]
+        event.update(_active_dodge(state, target, event["suits"], turn.cards))
+    return [event]
+
+
+def _active_dodge(state: Mapping[str, Any], target: str, suits: list[str], cards: Cards) -> dict[str, Any]:
+    """Seed: a counter "can also be used in combat as an Active Dodge". Decided reading (seeds
+    README): declared against an attack before it resolves, it draws its card at once and
+    lowers that attack's value. Reading: the "card draw for the action being performed" by an
+    attacker is its attack card (the first played, the one whose suit and face count). Nothing
+    when ``target`` has no attack waiting: the counter then waits for its next action this round."""
+    pending = (state.get("combat") or {}).get("pending")
+    if not pending or pending["attacker"] != target:
+        return {}
+    lead = deck.value(pending["cards"][0])
+    [card] = cards.draw(decks.for_rules(state, cards), 1, to="discard")
+    return {"attack": pending["id"], "card": card.token, "attack_card": lead,
+            "reduction": resolution.counter_effect(card.token, lead, suits)}
 
 
 def contest_start(state: Mapping[str, Any], args: Args, turn: Turn) -> list[Event]:

@@ -79,7 +79,14 @@ def _opposed(state: State, e: Event) -> None:
 
 
 def _counter(state: State, e: Event) -> None:
-    state["counters"].append({k: e[k] for k in ("id", "counterer", "target", "suits", "ap")})
+    pending = (state.get("combat") or {}).get("pending")
+    if e.get("attack") is not None and pending and pending["id"] == e["attack"]:
+        # an Active Dodge: spent on the attack waiting, which it lowers (contests._active_dodge)
+        pending["value"] -= e["reduction"]
+        pending["countered"] = pending.get("countered", 0) + e["reduction"]
+    else:
+        state["counters"].append({k: e[k] for k in ("id", "counterer", "target", "suits", "ap", "round")
+                                  if k in e})
     person = (state.get("combat") or {}).get("combatants", {}).get(e["counterer"])
     if person is not None and e["ap"]:
         acted(person, e["ap"])

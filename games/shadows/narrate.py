@@ -12,6 +12,7 @@ from typing import Any
 
 from games.core.words import count
 from games.shadows import deck, story
+from games.shadows.story import Namer
 from games.shadows.combat import FOCUS_LABELS
 from games.shadows.resolution import COMPLEXITIES
 
@@ -77,6 +78,17 @@ def _adjusted(e: Event, n: Callable[[str | None], str]) -> str:
     return f"The GM sets {n(e['combatant'])}'s {_FIELD_WORDS.get(e['field'], e['field'])} to {e['value']}."
 
 
+def _counter(e: Event, n: Namer) -> str:
+    """A counter declared; as an Active Dodge, the card it drew and what it took off the attack."""
+    line = (f"{n(e['counterer'])} counters {n(e['target'])} ({', '.join(s.capitalize() for s in e['suits'])} count)"
+            + (f", for {count(e['ap'], 'AP', 'AP')}" if e["ap"] else ""))
+    if e.get("attack") is None:
+        return line + (": it lapses at the end of the round unless used." if e.get("round") else ".")
+    took = (f"-{e['reduction']} off the attack" if e["reduction"] else
+            "no effect (it must be of a suit that counts and higher than the attack card)")
+    return f"{line}, an Active Dodge: {deck.name(e['card'])} against the attack card's {e['attack_card']}: {took}."
+
+
 def summary(event: Event, state: Mapping[str, Any]) -> str:
     """One plain-English public line for ``event``."""
     n = namer(state, event)
@@ -97,9 +109,7 @@ def summary(event: Event, state: Mapping[str, Any]) -> str:
         "help_approved": lambda: f"The GM lets {' and '.join(n(h) for h in e['helpers'])} help "
                                  f"{n(e['combatant'])}.",
         "opposed_resolved": lambda: _opposed(e, n),
-        "counter_declared": lambda: f"{n(e['counterer'])} counters {n(e['target'])} "
-                                    f"({', '.join(s.capitalize() for s in e['suits'])} count)"
-                                    + (f", for {count(e['ap'], 'AP', 'AP')}." if e["ap"] else "."),
+        "counter_declared": lambda: _counter(e, n),
         "contest_started": lambda: f"A multi-draw action{': ' + e['label'] if e['label'] else ''}: "
                                    f"{e['sides'][0]['name']} against {e['sides'][1]['name']}, "
                                    + (f"{count(e['draws'], 'draw')}, counting {e['scoring']}."
