@@ -62,7 +62,9 @@ def prepare_check(state: Mapping[str, Any], args: Args, turn: Turn) -> list[Even
              "attribute_value": setup["attribute_value"], "assistance": setup["assistance"],
              "helper_names": [h["name"] for h in setup["helpers"]], "modifier": setup["modifier"],
              "off_focus": setup["off_focus"], "total": setup["total"],
-             "inputs": {k: args[k] for k in _INPUTS if k in args}, **npc_flag(person)}]
+             # the helpers as set up (the approved ones when the form named none), drawn as set up
+             "inputs": {**{k: args[k] for k in _INPUTS if k in args}, "helpers": [h["id"] for h in setup["helpers"]]},
+             **npc_flag(person)}]
 
 
 def cancel_check(state: Mapping[str, Any], args: Args, turn: Turn) -> list[Event]:
@@ -156,6 +158,10 @@ def _helpers(state: Mapping[str, Any], args: Args, turn: Turn, person: Mapping[s
     approves them first (``approve_help``) for a player's next check. Each helper is read as
     the fight has it, or as the table has it now."""
     raw = [str(h) for h in args.get("helpers") or ()]
+    if not raw and not trusted:
+        # a player's form has no helper boxes (they are the GM's): the help the GM approved for
+        # this character's next check is what it carries, whoever sends it
+        raw = [str(h) for h in state["help"].get(person["id"], [])]
     if not raw:
         return []
     if len(raw) > 2:
@@ -180,6 +186,19 @@ def _helpers(state: Mapping[str, Any], args: Args, turn: Turn, person: Mapping[s
         if [h["id"] for h in helpers] != list(approved)[: len(helpers)] or len(helpers) > len(approved):
             raise GMOnly("Assistance needs the GM's approval first.")
     return helpers
+
+
+def ask_help(state: Mapping[str, Any], args: Args, turn: Turn) -> list[Event]:
+    """A player asks for assistance "subject to GM approval": the GM's panel shows the request
+    with a button to approve it (``approve_help``); approved, it counts on the character's next
+    check, the player's own included. ``helpers``: one or two others (the parser's)."""
+    cid = str(args["combatant"])
+    helpers = [str(h) for h in args["helpers"]]
+    for helper in helpers:
+        if (person := st.in_combat(state, helper)) is not None:
+            st.require_standing(person)  # a combatant down or dead helps nobody
+    return [{"type": "help_asked", "combatant": cid, "helpers": helpers,
+             "names": {c: name_of(state, turn, c) for c in (cid, *helpers)}}]
 
 
 def approve_help(state: Mapping[str, Any], args: Args, turn: Turn) -> list[Event]:

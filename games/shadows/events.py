@@ -109,6 +109,11 @@ def _contest_drawn(state: State, e: Event) -> None:
                                                 "leader": e["leader"]}][-20:]
 
 
+def _help_approved(state: State, e: Event) -> None:
+    state["help"][e["combatant"]] = list(e["helpers"])
+    state.setdefault("asked", {}).pop(e["combatant"], None)  # the request is answered
+
+
 def _spent(state: State, e: Event) -> None:
     held = list(state["held"].get(e["combatant"], []))
     held.remove(e["card"])
@@ -120,6 +125,7 @@ def _session_ended(state: State, e: Event) -> None:
     state["prepared"] = {}
     state["guides"] = []
     state["help"] = {}
+    state["asked"] = {}
     state["counters"] = []
 
 
@@ -132,7 +138,8 @@ _BY_KIND: dict[str, Callable[[State, Event], None]] = {
     "guide_drawn": lambda s, e: _guide(s, e, e["card"]),
     "guide_shown": _guide_shown,
     "guide_returned": _guide_returned,
-    "help_approved": lambda s, e: s["help"].__setitem__(e["combatant"], list(e["helpers"])),
+    "help_asked": lambda s, e: s.setdefault("asked", {}).__setitem__(e["combatant"], list(e["helpers"])),
+    "help_approved": _help_approved,
     "opposed_resolved": _opposed,
     "counter_declared": _counter,
     "contest_started": _contest_started,

@@ -46,12 +46,24 @@ def check(form: Form, table: Table) -> dict[str, Any]:
 
 
 def approve_help(form: Form, table: Table) -> dict[str, Any]:
+    """Whom the GM lets help (the helpers in order), by platform id or combatant id (the
+    request's button names them so)."""
     me = character(form, table)
-    helpers = [table.character(raw) for raw in values(form, "helpers")]
-    chosen = [h for h in helpers if h is not None and h.id != me.id]
+    helpers = [character({"h": [raw]}, table, "h") for raw in values(form, "helpers") if raw.strip()]
+    chosen = [h for h in helpers if h.id != me.id]
     if not chosen:
         raise RuleError("Choose who helps.")
-    return {"combatant": me.cid, "helpers": [h.cid for h in chosen]}
+    return {"combatant": me.cid, "helpers": list(dict.fromkeys(h.cid for h in chosen))}
+
+
+def ask_help(form: Form, table: Table) -> dict[str, Any]:
+    """A player asks the GM to let one or two others help their character's next check."""
+    me = character(form, table, "combatant" if value(form, "combatant") else "character")
+    helpers = [character({"h": [raw]}, table, "h", "who helps") for raw in values(form, "helpers") if raw.strip()]
+    cids = list(dict.fromkeys(h.cid for h in helpers))
+    if not cids or me.cid in cids or len(cids) > 2:
+        raise RuleError("Ask one or two others to help (a second and a third character), not yourself.")
+    return {"combatant": me.cid, "helpers": cids}
 
 
 def _sides(form: Form, table: Table) -> list[dict[str, Any]]:
@@ -189,6 +201,7 @@ _PLAYERS: dict[str, tuple[str, Parser, Handler]] = {  # for the character named 
     "prepare_check": ("Get ready to draw for an action", prepare_check, checks.prepare_check),
     "cancel_check": ("Not draw after all", subject, checks.cancel_check),
     "check": ("Draw", check, checks.check),
+    "ask_help": ("Ask for help", ask_help, checks.ask_help),
     "spend_arcana": ("Spend a Major Arcana", spend_arcana, arcana.spend_arcana),
     "declare_focus": ("Declare a focus", declare_focus, hands.declare_focus),
     "redeal": ("Redeal", redeal, hands.redeal),

@@ -106,6 +106,8 @@ def summary(event: Event, state: Mapping[str, Any]) -> str:
                                + ("; it goes back into the Major Arcana." if e.get("returned") else "."),
         "guide_returned": lambda: f"The guide to {n(e['combatant'])}'s fumble goes back into the Major "
                                   "Arcana, unseen.",
+        "help_asked": lambda: f"{n(e['combatant'])} asks the GM to let {' and '.join(n(h) for h in e['helpers'])} "
+                              "help with their next check.",
         "help_approved": lambda: f"The GM lets {' and '.join(n(h) for h in e['helpers'])} help "
                                  f"{n(e['combatant'])}.",
         "opposed_resolved": lambda: _opposed(e, n),

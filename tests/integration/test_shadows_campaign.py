@@ -1,0 +1,47 @@
+"""Shadows of Humanity played as a group would (issue 25): help asked from a player's own
+panel, an Active Dodge, through the table's routes and pages."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.urls import reverse
+
+from tests.integration.test_shadows_table import (  # noqa: F401 (sh is a fixture)
+    cid, dealt_fight, ok, sh, stack, state,
+)
+
+
+def page(sh: dict[str, Any], who: str) -> str:
+    return sh["clients"][who].get(reverse("table", args=[sh["table"].pk])).content.decode()
+
+
+def test_a_player_asks_for_help_the_gm_approves_and_the_players_own_check_carries_it(sh) -> None:
+    """Seed: "Assistance can be provided by a second or even a third character (subject to GM
+    approval ...). With one-half the second characters' skill being added to the value of the
+    attempt by the primary character"."""
+    assert 'id="shadows-ask-help"' in page(sh, "ann")
+    assert 'id="shadows-ask-help"' not in page(sh, "gm") and 'id="shadows-ask-help"' not in page(sh, "watcher")
+    ok(sh, "ann", "ask_help", character=sh["alma"].pk, helpers=[sh["bram"].pk])
+    assert "Approve <span" in page(sh, "gm") and "Approve <span" not in page(sh, "ann")
+    # the GM's button posts the request's combatant ids
+    ok(sh, "gm", "approve_help", character=cid(sh["alma"]), helpers=[cid(sh["bram"])])
+    stack(sh, ["C5"])
+    ok(sh, "ann", "prepare_check", character=sh["alma"].pk, skill="stealth", attribute="mind", complexity="normal")
+    ok(sh, "ann", "check", combatant=cid(sh["alma"]), prepared="1", cards="1")
+    made = state(sh)["checks"][-1]
+    assert made["total"] == 5 + 4 + 3 + 8 // 2  # the card, Stealth 4, Mind 3, half of Bram's Stealth 8
+    assert state(sh)["help"] == {}
+
+
+def test_a_counter_as_an_active_dodge_through_the_routes(sh) -> None:
+    """Seed: a counter "can also be used in combat as an Active Dodge"."""
+    dealt_fight(sh, ["C14"])
+    ok(sh, "ann", "attack", combatant=cid(sh["alma"]), target=cid(sh["ghoul"]), weapon="Blade",
+       skill="melee", cards=["tarot:swords:5"])
+    value = state(sh)["combat"]["pending"]["value"]
+    ok(sh, "gm", "counter", character=sh["ghoul"].pk, target=sh["alma"].pk, suits=["cups"])
+    assert state(sh)["combat"]["pending"]["value"] == value - (14 - 5)
+    assert "Active Dodge" in page(sh, "watcher")
+    ok(sh, "gm", "defend", combatant=cid(sh["ghoul"]))
+    assert state(sh)["combat"]["attacks"][-1]["value"] == value - 9
