@@ -129,7 +129,7 @@ AUDIENCES: dict[str, AudienceRule] = {
     **public(
         "check_cancelled", "major_arcana_kept", "guide_pending", "guide_shown", "guide_returned",
         "help_asked", "help_approved", "counter_declared", "contest_drawn", "contest_ended",
-        "arcana_spent", "session_ended", "round_started", "cover_set", "defended", "critical_announced",
+        "arcana_spent", "arcana_approved", "arcana_refused", "session_ended", "round_started", "cover_set", "defended", "critical_announced",
         "weapons_set",
     ),
     # an NPC's figures are the GM's: its skill, its hand size, its AP (panel_fight.py)

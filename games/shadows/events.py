@@ -115,9 +115,24 @@ def _help_approved(state: State, e: Event) -> None:
 
 
 def _spent(state: State, e: Event) -> None:
+    if e.get("pending"):  # waits for the GM's word (arcana.judge_spend), the card still held
+        state.setdefault("spending", {})[str(e["id"])] = {
+            k: e[k] for k in ("id", "combatant", "name", "card", "reversed", "meaning")}
+        return
+    _unheld(state, e)  # logged before issue 25: spent at once
+
+
+def _unheld(state: State, e: Event) -> None:
     held = list(state["held"].get(e["combatant"], []))
-    held.remove(e["card"])
+    if e["card"] in held:
+        held.remove(e["card"])
     state["held"][e["combatant"]] = held
+
+
+def _judged(state: State, e: Event) -> None:
+    state.setdefault("spending", {}).pop(str(e["spend"]), None)
+    if e["type"] == "arcana_approved":
+        _unheld(state, e)
 
 
 def _session_ended(state: State, e: Event) -> None:
@@ -126,6 +141,7 @@ def _session_ended(state: State, e: Event) -> None:
     state["guides"] = []
     state["help"] = {}
     state["asked"] = {}
+    state["spending"] = {}
     state["counters"] = []
 
 
@@ -146,6 +162,8 @@ _BY_KIND: dict[str, Callable[[State, Event], None]] = {
     "contest_drawn": _contest_drawn,
     "contest_ended": lambda s, e: s["contests"].pop(str(e["contest"]), None),
     "arcana_spent": _spent,
+    "arcana_approved": _judged,
+    "arcana_refused": _judged,
     "session_ended": _session_ended,
     "weapons_set": lambda s, e: s.__setitem__("weapons", [dict(w) for w in e["weapons"]]),
     "criticals_set": lambda s, e: s.__setitem__("criticals", {k: dict(v) for k, v in e["tables"].items()}),

@@ -118,6 +118,10 @@ def spend_arcana(form: Form, table: Table) -> dict[str, Any]:
     return {**subject(form, table), "card": words(form, "card", 40), "reversed": flag(form, "reversed")}
 
 
+def judge_spend(form: Form, table: Table) -> dict[str, Any]:
+    return {"spend": words(form, "spend", 12), "approve": value(form, "verdict").strip().lower() == "approve"}
+
+
 def end_session(form: Form, table: Table) -> dict[str, Any]:
     """``keep_<character id>``: the one card that character carries into the next session."""
     keep = {c.cid: text(form, f"keep_{c.id}", max_length=40, refuse=lambda key: RuleError(
@@ -220,6 +224,7 @@ _GMS: dict[str, tuple[str, Parser, Handler]] = {
     "draw_guide": ("Draw for a fumble's guide", guide, arcana.draw_guide),
     "show_guide": ("Show a fumble's guide", guide, arcana.show_guide),
     "return_guide": ("Put a fumble's guide back", guide, arcana.return_guide),
+    "judge_spend": ("Approve or refuse a fate card", judge_spend, arcana.judge_spend),
     "end_session": ("End the session", end_session, arcana.end_session),
     "start_combat": ("Start a combat", start_combat, fight.start_combat),
     "add_combatant": ("Add someone to the combat", add_combatant, fight.add_combatant),

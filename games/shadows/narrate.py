@@ -120,7 +120,13 @@ def summary(event: Event, state: Mapping[str, Any]) -> str:
         "contest_ended": lambda: "The GM ends the multi-draw action.",
         "arcana_spent": lambda: f"{e['name']} calls on {deck.name(deck.bare(e['card']))}, "
                                 f"{'reversed' if e['reversed'] else 'upright'}: {e['meaning']} "
-                                "(pending the GM's approval); it goes back into the Major Arcana.",
+                                + ("(pending the GM's approval)." if e.get("pending") else
+                                   "(pending the GM's approval); it goes back into the Major Arcana."),
+        "arcana_approved": lambda: f"The GM approves {e['name']}'s call on {deck.name(deck.bare(e['card']))} "
+                                   f"({'reversed' if e['reversed'] else 'upright'}: {e['meaning']}); "
+                                   "spent, it goes back into the Major Arcana.",
+        "arcana_refused": lambda: f"The GM refuses {e['name']}'s call on {deck.name(deck.bare(e['card']))}; "
+                                  "the card stays in their hand.",
         "session_ended": lambda: "The session ends; " + (
             ", ".join(f"{n(c)} keeps {deck.name(t)}" for c, t in e["kept"].items())
             or "no Major Arcana carries over") + (

@@ -117,6 +117,7 @@ def view(state: Mapping[str, Any], seat: Seat) -> dict[str, Any]:
         "counters": [{**c, "counterer_name": names.get(c["counterer"], c["counterer"]),
                       "target_name": names.get(c["target"], c["target"])} for c in state["counters"]],
         "help": {cid: helpers for cid, helpers in state["help"].items()},
+        "spending": [{**s, "face": major_face(s["card"])} for s in (state.get("spending") or {}).values()],
         "help_asked": [{"combatant": cid, "name": names.get(cid, cid),
                         "helpers": [{"cid": h, "name": names.get(h, h)} for h in helpers]}
                        for cid, helpers in (state.get("asked") or {}).items()],

@@ -45,3 +45,17 @@ def test_a_counter_as_an_active_dodge_through_the_routes(sh) -> None:
     assert "Active Dodge" in page(sh, "watcher")
     ok(sh, "gm", "defend", combatant=cid(sh["ghoul"]))
     assert state(sh)["combat"]["attacks"][-1]["value"] == value - 9
+
+
+def test_a_fate_card_waits_for_the_gms_word_on_the_page(sh) -> None:
+    """Seed: "Any such modifications are pending GM's approval"."""
+    stack(sh, ["C13"])  # a Queen: Alma keeps a Major Arcana
+    ok(sh, "ann", "check", character=sh["alma"].pk, skill="", attribute="mind", complexity="normal", cards="1")
+    [card] = state(sh)["held"][cid(sh["alma"])]
+    ok(sh, "ann", "spend_arcana", combatant=cid(sh["alma"]), card=card)
+    [spend] = state(sh)["spending"]
+    assert "pending the GM's approval; refused, the card stays in the hand" in page(sh, "ann")
+    assert f'"spend": "{spend}", "verdict": "approve"' in page(sh, "gm")
+    assert '"verdict": "approve"' not in page(sh, "ann")
+    ok(sh, "gm", "judge_spend", spend=spend, verdict="refuse")
+    assert state(sh)["held"][cid(sh["alma"])] == [card] and state(sh)["spending"] == {}

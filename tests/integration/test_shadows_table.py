@@ -204,9 +204,12 @@ def test_every_command_through_the_generic_route(sh) -> None:
     [kept] = held(sh, "ann", "major")  # maybe the guide shown above: it went back to the deck
     assert [h.split("/")[0] for h in state(sh)["held"][alma]] == [kept]
     go("ann", "spend_arcana", combatant=alma, card=state(sh)["held"][alma][0], reversed="1")
+    [spend] = state(sh)["spending"]
+    go("gm", "judge_spend", spend=spend, verdict="approve")
     go("bob", "prepare_check", character=sh["bram"].pk, skill="stealth", attribute="quickness")
     go("bob", "cancel_check", combatant=bram)
     # Help, approved first; a counter; an opposed action; a multi-draw action of two draws.
+    go("ann", "ask_help", character=sh["alma"].pk, helpers=[sh["bram"].pk])
     go("gm", "approve_help", character=sh["alma"].pk, helpers=[sh["bram"].pk])
     go("ann", "prepare_check", character=sh["alma"].pk, skill="stealth", attribute="quickness",
        helpers=[sh["bram"].pk])
