@@ -62,6 +62,20 @@ def _side(state: Mapping[str, Any], raw: Mapping[str, Any], turn: Turn) -> dict[
             "off_focus": off, **npc_flag(person)}
 
 
+def costs(state: Mapping[str, Any], cids: list[str], args: Args) -> dict[str, int]:
+    """What an action in a round costs each of its sides who is acting in the fight: ``ap`` (the
+    GM's say, "or more, if the GM deems it appropriate"), else one AP like any other action;
+    refused, before any card moves, when a side lacks it. Nothing outside a round."""
+    ap = st.ACTION_AP if args.get("ap") is None else int(args["ap"])
+    out = {}
+    for cid in cids:
+        fighting = st.acting(state, cid)
+        if fighting is not None:
+            st.require_ap(fighting, ap)
+            out[cid] = ap
+    return out
+
+
 def _one_draw(state: Mapping[str, Any], cards: Cards) -> tuple[list[str], int]:
     """One card, and "if a single card was used and it is a King" another added."""
     drawn = resolution.draw_all_or_nothing(cards, 1, source=decks.for_rules(state, cards))
@@ -84,6 +98,7 @@ def opposed(state: Mapping[str, Any], args: Args, turn: Turn) -> list[Event]:
     cards = turn.cards
     sides = [_side(state, s, turn) for s in args["sides"]]
     holders = [access.holder(turn, side["id"]) for side in sides]
+    spent = costs(state, [s["id"] for s in sides], args)  # in a round, like any action
     draws: list[list[list[str]]] = [[], []]
     totals = [s["modifier"] for s in sides]
     firsts = []
@@ -106,7 +121,7 @@ def opposed(state: Mapping[str, Any], args: Args, turn: Turn) -> list[Event]:
     check_id = st.new_id(state)
     events: list[Event] = [{
         "type": "opposed_resolved", "id": check_id, "sides": sides, "draws": draws,
-        "counters": counters, "totals": totals, "ties": ties,
+        "counters": counters, "totals": totals, "ties": ties, "ap": spent,
         "winner": None if winner is None else sides[winner]["id"],
         **_shown_sides(sides),
     }]
@@ -183,6 +198,8 @@ def contest_draw(state: Mapping[str, Any], args: Args, turn: Turn) -> list[Event
     contest = state["contests"].get(str(args.get("contest")))
     if contest is None or contest["winner"] is not None:
         raise WrongStep("No such multi-draw action is running.")
+    # each draw is an action of both sides: in a round, it costs them AP (reading, issue 25)
+    spent = costs(state, [s["id"] for s in contest["sides"]], args)
     hands, totals = [], []
     for side in contest["sides"]:
         tokens, worth = _one_draw(state, turn.cards)
@@ -204,7 +221,7 @@ def contest_draw(state: Mapping[str, Any], args: Args, turn: Turn) -> list[Event
         winner = 0 if score[0] > score[1] else 1
     return [{"type": "contest_drawn", "contest": contest["id"], "number": number, "cards": hands,
              "totals": totals, "leader": None if leader is None else contest["sides"][leader]["id"],
-             "score": score,
+             "score": score, "ap": spent,
              "winner": None if winner is None else contest["sides"][winner]["id"]}]
 
 

@@ -76,6 +76,15 @@ def _opposed(state: State, e: Event) -> None:
     _recent(state, {"id": e["id"], "kind": "opposed", "sides": [s["name"] for s in e["sides"]],
                     "totals": e["totals"], "winner": e["winner"], "draws": e["draws"]})
     state["counters"] = [c for c in state["counters"] if c["target"] not in ids]
+    _spend(state, e)
+
+
+def _spend(state: State, e: Event) -> None:
+    """The AP an opposed or multi-draw action cost the sides acting in the round."""
+    for cid, ap in (e.get("ap") or {}).items():
+        person = (state.get("combat") or {}).get("combatants", {}).get(cid)
+        if person is not None and ap:
+            acted(person, ap)
 
 
 def _counter(state: State, e: Event) -> None:
@@ -103,6 +112,7 @@ def _contest_started(state: State, e: Event) -> None:
 def _contest_drawn(state: State, e: Event) -> None:
     contest = state["contests"][str(e["contest"])]
     contest["score"] = list(e["score"])
+    _spend(state, e)
     contest["drawn"] = e["number"]
     contest["winner"] = e["winner"]
     contest["history"] = [*contest["history"], {"cards": e["cards"], "totals": e["totals"],

@@ -76,7 +76,7 @@ def opposed(form: Form, table: Table) -> dict[str, Any]:
     sides = _sides(form, table)
     if sides[0]["character"] == sides[1]["character"]:
         raise RuleError("A character cannot oppose themself.")
-    return {"sides": sides}
+    return {"sides": sides, **ap_spent(form, 1)}
 
 
 def contest_start(form: Form, table: Table) -> dict[str, Any]:
@@ -96,7 +96,7 @@ def contest_start(form: Form, table: Table) -> dict[str, Any]:
 
 
 def contest(form: Form, table: Table) -> dict[str, Any]:
-    return {"contest": words(form, "contest", 12)}
+    return {"contest": words(form, "contest", 12), **ap_spent(form, 1)}
 
 
 def counter(form: Form, table: Table) -> dict[str, Any]:

@@ -40,7 +40,13 @@ def _opposed(e: Event, n: Callable[[str | None], str]) -> str:
         sides.append(f"{side['name']} draws {'; then '.join(deck.names(d) for d in draws)} for {total}")
     end = f"{n(e['winner'])} wins." if e["winner"] else "Still tied: the GM decides."
     ties = f" after {count(e['ties'], 'tie')}" if e["ties"] else ""
-    return f"Opposed: {', '.join(sides)}{ties}. {end}"
+    return f"Opposed: {', '.join(sides)}{ties}. {end}{_ap_line(e, n)}"
+
+
+def _ap_line(e: Event, n: Callable[[str | None], str]) -> str:
+    """What an action in a round cost its sides, as any action's AP is told."""
+    spent = e.get("ap") or {}
+    return (" (" + ", ".join(f"{n(c)} {count(ap, 'AP', 'AP')}" for c, ap in spent.items()) + ")") if spent else ""
 
 
 def _contest_drawn(e: Event, n: Callable[[str | None], str], state: Mapping[str, Any]) -> str:
@@ -50,7 +56,7 @@ def _contest_drawn(e: Event, n: Callable[[str | None], str], state: Mapping[str,
             for name, c, t in zip(names, e["cards"], e["totals"])]
     return (f"Draw {e['number']}: {' against '.join(made)}; "
             f"{n(e['leader']) + ' leads' if e['leader'] else 'level'}"
-            + (f". {n(e['winner'])} wins." if e["winner"] else "."))
+            + (f". {n(e['winner'])} wins." if e["winner"] else ".") + _ap_line(e, n))
 
 
 def prepared_line(e: Event, *, figures: bool | None = None) -> str:
