@@ -76,6 +76,12 @@ def costs(state: Mapping[str, Any], cids: list[str], args: Args) -> dict[str, in
     return out
 
 
+def _leaders(totals: list[int]) -> list[int]:
+    """The sides with the highest total (one: it wins; more: they are tied)."""
+    top = max(totals)
+    return [i for i, total in enumerate(totals) if total == top]
+
+
 def _one_draw(state: Mapping[str, Any], cards: Cards) -> tuple[list[str], int]:
     """One card, and "if a single card was used and it is a King" another added."""
     drawn = resolution.draw_all_or_nothing(cards, 1, source=decks.for_rules(state, cards))
@@ -93,31 +99,33 @@ def opposed(state: Mapping[str, Any], args: Args, turn: Turn) -> list[Event]:
     and a Queen earns a Major Arcana; the fumble band belongs to the complexity table, which
     an opposed action has none of, so there is no fumble. A tie's additional cards are added
     to each side's total (so the tie is broken by the higher new card). Counters declared
-    against a side work on its first card. ``sides``: two characters (the parser's: two, not
-    the same)."""
+    against a side work on its first card. ``sides``: two characters or more (the parser's:
+    each once): "two or more people trying to argue a point"; with more than two, only the
+    sides tied for the lead draw again."""
     cards = turn.cards
     sides = [_side(state, s, turn) for s in args["sides"]]
     holders = [access.holder(turn, side["id"]) for side in sides]
     spent = costs(state, [s["id"] for s in sides], args)  # in a round, like any action
-    draws: list[list[list[str]]] = [[], []]
+    every = range(len(sides))
+    draws: list[list[list[str]]] = [[] for _ in every]
     totals = [s["modifier"] for s in sides]
-    firsts = []
-    counters: list[list[dict[str, Any]]] = [[], []]
-    for i in (0, 1):
+    counters: list[list[dict[str, Any]]] = [[] for _ in every]
+    for i in every:
         tokens, worth = _one_draw(state, cards)
         draws[i].append(tokens)
-        firsts.append(deck.value(tokens[0]))
         totals[i] += worth
-        counters[i] = counters_against(state, sides[i]["id"], firsts[i], cards)
+        counters[i] = counters_against(state, sides[i]["id"], deck.value(tokens[0]), cards)
         totals[i] -= sum(c["reduction"] for c in counters[i])
     ties = 0
-    while resolution.opposed_winner(*totals) is None and ties < MAX_TIE_DRAWS:
+    # Reading (more than two sides): only the sides tied for the lead draw again; the rest are out
+    while len(leaders := _leaders(totals)) > 1 and ties < MAX_TIE_DRAWS:
         ties += 1
-        for i in (0, 1):
+        for i in leaders:
             tokens, worth = _one_draw(state, cards)
             draws[i].append(tokens)
             totals[i] += worth
-    winner = resolution.opposed_winner(*totals)
+    leaders = _leaders(totals)
+    winner = leaders[0] if len(leaders) == 1 else None
     check_id = st.new_id(state)
     events: list[Event] = [{
         "type": "opposed_resolved", "id": check_id, "sides": sides, "draws": draws,
@@ -125,7 +133,7 @@ def opposed(state: Mapping[str, Any], args: Args, turn: Turn) -> list[Event]:
         "winner": None if winner is None else sides[winner]["id"],
         **_shown_sides(sides),
     }]
-    for i in (0, 1):
+    for i in every:
         if deck.value(draws[i][0][0]) == deck.QUEEN:
             kept = major_for(sides[i], holders[i], cards, check_id)
             events.extend([kept] if kept is not None else [])

@@ -66,17 +66,21 @@ def ask_help(form: Form, table: Table) -> dict[str, Any]:
     return {"combatant": me.cid, "helpers": cids}
 
 
-def _sides(form: Form, table: Table) -> list[dict[str, Any]]:
-    return [{"character": character(form, table, f"character_{tag}", "both sides").cid,
-             "skill": words(form, f"skill_{tag}", 40),
-             "attribute": require_attribute(words(form, f"attribute_{tag}", 20))} for tag in ("a", "b")]
+def _sides(form: Form, table: Table, tags: str = "ab") -> list[dict[str, Any]]:
+    """The sides ``character_<tag>`` names: the first two always, the others (c, d...) when
+    chosen; each character once."""
+    sides = [{"character": character(form, table, f"character_{tag}", "both sides").cid,
+              "skill": words(form, f"skill_{tag}", 40),
+              "attribute": require_attribute(words(form, f"attribute_{tag}", 20))}
+             for i, tag in enumerate(tags) if i < 2 or value(form, f"character_{tag}").strip()]
+    if len({s["character"] for s in sides}) != len(sides):
+        raise RuleError("A character cannot oppose themself: each side is someone else.")
+    return sides
 
 
 def opposed(form: Form, table: Table) -> dict[str, Any]:
-    sides = _sides(form, table)
-    if sides[0]["character"] == sides[1]["character"]:
-        raise RuleError("A character cannot oppose themself.")
-    return {"sides": sides, **ap_spent(form, 1)}
+    """Two sides or more (seed: "two or more people trying to argue a point"), up to six."""
+    return {"sides": _sides(form, table, "abcdef"), **ap_spent(form, 1)}
 
 
 def contest_start(form: Form, table: Table) -> dict[str, Any]:

@@ -59,3 +59,14 @@ def test_a_fate_card_waits_for_the_gms_word_on_the_page(sh) -> None:
     assert '"verdict": "approve"' not in page(sh, "ann")
     ok(sh, "gm", "judge_spend", spend=spend, verdict="refuse")
     assert state(sh)["held"][cid(sh["alma"])] == [card] and state(sh)["spending"] == {}
+
+
+def test_an_opposed_action_of_three_sides_from_the_gms_form(sh) -> None:
+    """Seed: "two or more people trying to argue a point to convince additional parties"."""
+    assert 'name="character_c"' in page(sh, "gm")
+    stack(sh, ["C9", "W4", "S12"])
+    ok(sh, "gm", "opposed", character_a=sh["alma"].pk, character_b=sh["bram"].pk, character_c=sh["ghoul"].pk,
+       character_d="", skill_a="", skill_b="", skill_c="", skill_d="", attribute_a="mind", attribute_b="mind",
+       attribute_c="mind", attribute_d="mind")
+    [done] = [c for c in state(sh)["checks"] if c["kind"] == "opposed"]
+    assert done["sides"] == ["Alma", "Bram", "Ghoul"] and done["winner"] == cid(sh["ghoul"])
