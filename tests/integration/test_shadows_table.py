@@ -407,10 +407,14 @@ def test_the_panel_counts_hands_shows_the_odds_before_drawing_and_whose_turn_it_
     ok(sh, "ann", "prepare_check", character=sh["alma"].pk, skill="stealth", attribute="quickness", complexity="hard")
     pages = {who: html.unescape(sh["clients"][who].get(reverse("table", args=[sh["table"].pk])).content.decode())
              for who in ("gm", "ann", "bob", "watcher")}
-    exact = odds.all_or_nothing(4 + 9, "hard", cards=3)
+    # the GM's odds count the real draw pile (the GM sees every hand); the others say what they count
+    pile = CardPlacement.objects.filter(deck=sh["minor"], pile__kind=PileKind.DRAW).values_list("card_id", flat=True)
+    exact = odds.all_or_nothing(4 + 9, "hard", cards=3, left=odds.composition(pile))
+    assert f"<td>{exact.success * 100:.1f}</td>" in pages["gm"]  # three cards' chance of success
+    assert f"Counted from the {len(pile)} cards of the Minor Arcana not face up (the draw pile)" in pages["gm"]
     for who, page in pages.items():
         assert "4 cards in hand" in page
-        assert f"<td>{exact.success * 100:.1f}</td>" in page, who  # three cards' chance of success
+        assert "Counted from the " in page, who
         # Alma's controls, her aim among them, are sent to Alma's player and the GM alone
         assert ('id="through-' + alma + '"' in page) == (who in ("gm", "ann"))
         # the turn banner, for those it is not (each seat's own: Ann reads "Your turn")
