@@ -70,3 +70,15 @@ def test_an_opposed_action_of_three_sides_from_the_gms_form(sh) -> None:
        attribute_c="mind", attribute_d="mind")
     [done] = [c for c in state(sh)["checks"] if c["kind"] == "opposed"]
     assert done["sides"] == ["Alma", "Bram", "Ghoul"] and done["winner"] == cid(sh["ghoul"])
+
+
+def test_a_focus_can_be_changed_until_the_deal(sh) -> None:
+    alma = cid(sh["alma"])
+    ok(sh, "gm", "start_combat", characters=[sh["alma"].pk, sh["bram"].pk])
+    ok(sh, "ann", "declare_focus", combatant=alma, focus="physical")
+    assert f'id="focus-{alma}"' in page(sh, "ann") and "Change <span" in page(sh, "ann")
+    ok(sh, "ann", "declare_focus", combatant=alma, focus="mental")
+    assert state(sh)["combat"]["combatants"][alma]["focus"] == "mental"
+    ok(sh, "bob", "declare_focus", combatant=cid(sh["bram"]), focus="physical")
+    ok(sh, "gm", "deal")
+    assert f'id="focus-{alma}"' not in page(sh, "ann")
