@@ -133,7 +133,8 @@ AUDIENCES: dict[str, AudienceRule] = {
         "weapons_set",
     ),
     # an NPC's figures are the GM's: its skill, its hand size, its AP (panel_fight.py)
-    "attack_aimed": _npc_part("skill"),
+    # "Show the odds" tells nobody else whom it aims at: its player's and the GM's (issue 25)
+    "attack_aimed": lambda e: Visibility(audience="owner", owner=e["attacker"]),
     "attack_declared": _npc_part("skill", "skill_value", "accuracy"),
     "focus_declared": _npc_part("size", "hand_from"),
     # an NPC's check: the cards and the total are everyone's, what it added the GM's

@@ -129,6 +129,8 @@ def view(state: Mapping[str, Any], seat: Seat) -> dict[str, Any]:
         "attributes": [{"key": a, "label": ATTRIBUTE_LABELS[a]} for a in ATTRIBUTES],
         "foci": [{"key": f, "label": FOCUS_LABELS[f]} for f in FOCI],
         "bands": BAND_LABELS,
+        # seed, "Minor Arcana Suit Indicators and Influences": shown where a card or a suit is chosen
+        "suits": [{"key": s, "influences": deck.suit_influences(s)} for s in deck.SUITS],
         "weapons": [{**w, "type_label": ATTACK_LABELS[w["type"]],
                      "modifier_words": MODIFIERS.get(w["modifier"], (0, f"adds {w['modifier']}"))[1]}
                     for w in state["weapons"]],

@@ -151,7 +151,9 @@ def fight_view(state: Mapping[str, Any], seat: Seat) -> dict[str, Any] | None:
     gm = seat.is_gm
     people = fight["combatants"]
     nxt = st.next_to_act(state)
-    aims = (_aim(state, fight, aim, seat) for aim in (fight.get("aims") or {}).values())
+    # an aim (its odds) is its player's and the GM's: nobody else learns whom it is aimed at
+    aims = (_aim(state, fight, aim, seat) for cid, aim in (fight.get("aims") or {}).items()
+            if gm or seat.plays(cid))
     # the cards the hands take count the NPCs' hand sizes: the GM's figure
     second = {"wanted": decks.cards_wanted(fight)} if gm and decks.second_needed(fight) else None
     return {

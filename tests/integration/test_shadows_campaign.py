@@ -82,3 +82,12 @@ def test_a_focus_can_be_changed_until_the_deal(sh) -> None:
     ok(sh, "bob", "declare_focus", combatant=cid(sh["bram"]), focus="physical")
     ok(sh, "gm", "deal")
     assert f'id="focus-{alma}"' not in page(sh, "ann")
+
+
+def test_suit_meanings_are_shown_where_a_card_or_a_suit_is_chosen(sh) -> None:
+    """Seed, "Minor Arcana Suit Indicators and Influences": "Cups/Chalice: Water, Emotion ...
+    Social activities, Dodge, bleeding wounds"."""
+    assert page(sh, "gm").count("Social activities, Dodge, bleeding wounds") == 1  # the counter's suits
+    dealt_fight(sh)
+    for who in ("gm", "ann"):  # beside the hands, where attack and defence cards are picked
+        assert "Trade/Artisan activities, Resistance (poisons, disease, etc.)" in page(sh, who)
