@@ -121,6 +121,7 @@ def view(state: Mapping[str, Any], seat: Seat) -> dict[str, Any]:
     """The panel as ``seat`` sees it (module docstring)."""
     gm = seat.is_gm
     names = state.get("names", {})
+    waiting = {s["card"] for s in (state.get("spending") or {}).values()}  # called on, the GM to judge
     out: dict[str, Any] = {
         "lens": seat.lens,
         "turn": _turn(state, seat),
@@ -135,7 +136,8 @@ def view(state: Mapping[str, Any], seat: Seat) -> dict[str, Any]:
                      "modifier_words": MODIFIERS.get(w["modifier"], (0, f"adds {w['modifier']}"))[1]}
                     for w in state["weapons"]],
         "weapons_text": format_table(state["weapons"]),
-        "held": {cid: {"name": names.get(cid, cid), "cards": [major_face(t) for t in cards]}
+        "held": {cid: {"name": names.get(cid, cid),
+                       "cards": [{**major_face(t), "waiting": t in waiting} for t in cards]}
                  for cid, cards in state["held"].items() if cards},
         "checks": [{**c, "faces": [card_face(t) for t in c.get("cards", [])],
                     "extra_face": card_face(c["extra"]) if c.get("extra") else None,

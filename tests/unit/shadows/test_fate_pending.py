@@ -27,6 +27,8 @@ def test_a_fate_card_called_on_is_pending_until_the_gm_approves() -> None:
     assert table.cards.held(deck.MAJOR, 2) == [t("M17")]  # not back in the deck yet
     [waiting] = view(table.state, Seat("player", member=2, controls=frozenset({"c1"})))["spending"]
     assert waiting["card"] == t("M17")
+    [held] = view(table.state, Seat("gm"))["held"]["c1"]["cards"]
+    assert held["waiting"] is True  # no "call on it" for a card the GM is judging
     with pytest.raises(WrongStep):  # the same card cannot be called on twice
         table.send(ANN, "spend_arcana", combatant="c1", card=t("M17"))
     with pytest.raises(NotYourMove):  # the GM's word, not the player's
