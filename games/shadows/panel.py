@@ -56,8 +56,9 @@ def _prepared(state: Mapping[str, Any], entry: Mapping[str, Any], seat: Seat) ->
     for a character whose sheet the seat may not see, its name and the complexity alone."""
     level = COMPLEXITIES[entry["complexity"]]
     named = {"combatant": entry["combatant"], "name": entry["name"], "complexity_label": level.label}
-    if not seat.sees_sheet(entry["combatant"]):
-        return {**named, "hidden": True}
+    helpers = (entry.get("inputs") or {}).get("helpers") or ()
+    if not seat.sees_sheet(entry["combatant"]) or not all(seat.sees_sheet(str(h)) for h in helpers):
+        return {**named, "hidden": True}  # an NPC's help is a figure of its sheet too
     rows = []
     left, counted = counted_from(state, seat)
     for count in (1, 3):

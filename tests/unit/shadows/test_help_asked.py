@@ -65,3 +65,24 @@ def test_the_gm_sees_the_request_with_a_button_to_approve_it() -> None:
     table.send(ANN, "ask_help", combatant="c1", helpers=["c2"])
     [asked] = view(table.state, Seat("gm"))["help_asked"]
     assert asked["name"] == "Ann" and asked["helpers"] == [{"cid": "c2", "name": "Bob"}]
+
+
+def test_an_npcs_help_is_the_gms_figure_and_so_are_the_odds_it_makes() -> None:
+    """Seeds README: an NPC's sheet is the GM's; "Odds that depend on a secret figure are shown
+    to the GM alone". Half the Orc's skill is a figure of its sheet."""
+    table = Table(stacked(["C5"]))
+    table.seat(orc(npc=True, skills={"stealth": 8}))
+    table.send(ANN, "ask_help", combatant="c1", helpers=["c3"])
+    table.send(GM, "approve_help", combatant="c1", helpers=["c3"])
+    [prepared] = table.send(ANN, "prepare_check", character=ann(quickness=5), skill="stealth",
+                            attribute="quickness", complexity="normal")
+    seen = audience(prepared)
+    assert seen.private_audience == "gm" and seen.private["assistance"] == 4
+    assert "assistance" not in {k: v for k, v in prepared.items() if k not in seen.private}
+    mine = Seat("player", member=2, controls=frozenset({"c1"}), hidden=frozenset({"c3"}))
+    assert view(table.state, mine)["prepared"][0] == {"combatant": "c1", "name": "Ann",
+                                                      "complexity_label": "Normal", "hidden": True}
+    assert view(table.state, Seat("gm"))["prepared"][0]["assistance"] == 4
+    made = of_type(table.send(ANN, "check", combatant="c1", prepared=True, cards=1), "check_made")[0]
+    shown = audience(made)
+    assert "assistance" in shown.private and made["assistance"] == 4
