@@ -36,7 +36,7 @@ Modules (the skeleton every system shares, then the rules by concern)
                 opposed and multi-draw actions and counters; the Major Arcana (a Queen's card,
                 a fumble's guide, cards held and spent, the one carried over)
     hands / fight / hits   a round's focus, deal and redeal; a combat's moves; an attack resolved
-    decks       which Minor Arcana a rule draws from: one, or two for a big fight
+    decks       which Minor Arcana a rule draws from: one, or more for a big fight
     deck / faces / weapons / criticals   cards and their values; cards and chances as the panel
                 draws them; the GM's Attack/Weapon and Major Critical tables, as text
 
@@ -51,10 +51,13 @@ The procedure
     changes), who plays whom from the table, and the GM's member id only from the sender: a
     player's fumble leaves its guide for the GM to draw (``access.gm_hand``).
 
-    Outside combat (also during a round): prepare_check, cancel_check, check (a player's, for
-    their character; a ``modifier`` and help not approved are the GM's), approve_help,
-    opposed, counter, contest_start / contest_draw / contest_end, draw_guide / show_guide /
-    return_guide, end_session (the GM's), spend_arcana (a player's).
+    Outside combat (also during a round, where opposed and multi-draw actions cost AP too):
+    prepare_check, cancel_check, check (a player's, for their character, carrying the help the
+    GM approved; a ``modifier`` is the GM's), ask_help and spend_arcana (a player's; a fate
+    card waits for the GM's judge_spend), approve_help, opposed (two sides or more), counter
+    (in a fight, against the attack waiting: an Active Dodge; unused, it lapses at the round's
+    end), contest_start / contest_draw / contest_end, draw_guide / show_guide / return_guide,
+    judge_spend, end_session (the GM's).
     Combat: start_combat, add_combatant, new_round, deal, set_cover, announce_critical,
     set_weapons, set_criticals, adjust, end_combat (the GM's); declare_focus, redeal, aim,
     attack, end_turn, defend (the player's of the character named; the defender is the
@@ -69,8 +72,8 @@ Hands are the table's hand piles
     attack resolved, a dodge, a check) a played card goes to the discard, so an empty draw
     pile refills from it. A new round, the first deal of a round with cards out, and the end of
     a combat gather the whole Minor Arcana back (``cards.gather``: shuffled under a new seal).
-    A fight too big for one deck takes a second (``deck.MINOR_2``; ``decks``): each hand comes
-    whole from one of the two.
+    A fight too big for one deck takes a second (``deck.MINOR_2``; ``decks``), and a third and
+    more when two cannot hold its hands (``deck.EXTRA_MINORS``): each hand comes whole from one.
 
 Hidden information (audiences.py)
     Dealt and re-dealt cards travel only in an event's private part, for the hand's player

@@ -21,6 +21,7 @@ from games.contract import Member
 from games.core.cards_port import Cards
 from games.core.engine import Args, Event, Turn
 from games.shadows import access, deck
+from games.shadows import state as st
 from games.shadows.errors import NotInHand, WrongStep
 from games.shadows.profile import name_of
 
@@ -122,10 +123,26 @@ def spend_arcana(state: Mapping[str, Any], args: Args, turn: Turn) -> list[Event
     match = next((t for t in held if deck.bare(t) == deck.bare(token)), None)
     if match is None:
         raise NotInHand(f"{name} does not hold that Major Arcana card.")
+    if any(deck.bare(s["card"]) == deck.bare(match) for s in (state.get("spending") or {}).values()):
+        raise WrongStep(f"{name} has called on that card already: it waits for the GM.")
     flipped = bool(args.get("reversed"))
-    turn.cards.shuffle_in(deck.MAJOR, [deck.bare(match)])  # spent, it goes back into the deck
-    return [{"type": "arcana_spent", "combatant": cid, "name": name, "card": match,
-             "reversed": flipped, "meaning": deck.meaning(deck.bare(match), flipped)}]
+    # it stays in the hand until the GM approves (then back into the deck) or refuses it
+    return [{"type": "arcana_spent", "id": st.new_id(state), "combatant": cid, "name": name, "card": match,
+             "reversed": flipped, "meaning": deck.meaning(deck.bare(match), flipped), "pending": True}]
+
+
+def judge_spend(state: Mapping[str, Any], args: Args, turn: Turn) -> list[Event]:
+    """The GM's word on a fate card called on: approved, its effect applies and the card, spent,
+    goes back into the Major Arcana shuffled under a new seal; refused, it stays in the hand."""
+    spend = (state.get("spending") or {}).get(str(args.get("spend") or ""))
+    if spend is None:
+        raise WrongStep("No fate card is waiting for the GM's approval.")
+    approved = bool(args.get("approve"))
+    if approved:
+        turn.cards.shuffle_in(deck.MAJOR, [deck.bare(spend["card"])])
+    return [{"type": "arcana_approved" if approved else "arcana_refused", "spend": spend["id"],
+             "combatant": spend["combatant"], "name": spend["name"], "card": spend["card"],
+             "reversed": spend["reversed"], "meaning": spend["meaning"]}]
 
 
 def end_session(state: Mapping[str, Any], args: Args, turn: Turn) -> list[Event]:
@@ -142,6 +159,7 @@ def end_session(state: Mapping[str, Any], args: Args, turn: Turn) -> list[Event]
         if match is None:
             raise NotInHand(f"{state['names'].get(str(cid), cid)} does not hold that card.")
         kept[str(cid)] = match
+    # a fate card still waiting for the GM's word is dropped with the rest, unless kept
     dropped = {cid: [t for t in held if t != kept.get(cid)] for cid, held in state["held"].items()}
     back = [deck.bare(t) for cards_of in dropped.values() for t in cards_of]
     if back:

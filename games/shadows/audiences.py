@@ -128,12 +128,13 @@ def _adjusted(event: Event) -> Visibility:
 AUDIENCES: dict[str, AudienceRule] = {
     **public(
         "check_cancelled", "major_arcana_kept", "guide_pending", "guide_shown", "guide_returned",
-        "help_approved", "counter_declared", "contest_drawn", "contest_ended",
-        "arcana_spent", "session_ended", "round_started", "cover_set", "defended", "critical_announced",
+        "help_asked", "help_approved", "counter_declared", "contest_drawn", "contest_ended",
+        "arcana_spent", "arcana_approved", "arcana_refused", "session_ended", "round_started", "cover_set", "defended", "critical_announced",
         "weapons_set",
     ),
     # an NPC's figures are the GM's: its skill, its hand size, its AP (panel_fight.py)
-    "attack_aimed": _npc_part("skill"),
+    # "Show the odds" tells nobody else whom it aims at: its player's and the GM's (issue 25)
+    "attack_aimed": lambda e: Visibility(audience="owner", owner=e["attacker"]),
     "attack_declared": _npc_part("skill", "skill_value", "accuracy"),
     "focus_declared": _npc_part("size", "hand_from"),
     # an NPC's check: the cards and the total are everyone's, what it added the GM's

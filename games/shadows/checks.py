@@ -18,7 +18,7 @@ from games.shadows.arcana import guide_for, guides_back, major_for
 from games.shadows.contests import counters_against
 from games.shadows.errors import GMOnly, WrongStep
 from games.shadows.hands import play_from_hand, require_in_hand
-from games.shadows.profile import attribute_value, name_of, npc_flag, person_of, profile_of, skill_value
+from games.shadows.profile import attribute_value, name_of, person_of, profile_of, skill_value
 from games.shadows.sheet import skill_key
 
 # What a check set up keeps of its arguments, to draw it later as it was set up.
@@ -50,6 +50,12 @@ def _setup(state: Mapping[str, Any], args: Args, turn: Turn, *, trusted: bool = 
             "total": skill_v + attribute_v + assist + modifier + off}
 
 
+def _screen(person: Mapping[str, Any], helpers: list[dict[str, Any]]) -> dict[str, bool]:
+    """The check's figures are the GM's when its character is an NPC, and when an NPC helps:
+    half (or a quarter of) an NPC's skill is a figure of its sheet (reading, issue 25)."""
+    return {"npc": True} if person.get("npc") or any(h.get("npc") for h in helpers) else {}
+
+
 def prepare_check(state: Mapping[str, Any], args: Args, turn: Turn) -> list[Event]:
     """Sets up an all-or-nothing action without drawing, so that its player sees the exact
     odds of one card and of three before choosing (seed: one card or three "must be decided
@@ -62,7 +68,9 @@ def prepare_check(state: Mapping[str, Any], args: Args, turn: Turn) -> list[Even
              "attribute_value": setup["attribute_value"], "assistance": setup["assistance"],
              "helper_names": [h["name"] for h in setup["helpers"]], "modifier": setup["modifier"],
              "off_focus": setup["off_focus"], "total": setup["total"],
-             "inputs": {k: args[k] for k in _INPUTS if k in args}, **npc_flag(person)}]
+             # the helpers as set up (the approved ones when the form named none), drawn as set up
+             "inputs": {**{k: args[k] for k in _INPUTS if k in args}, "helpers": [h["id"] for h in setup["helpers"]]},
+             **_screen(person, setup["helpers"])}]
 
 
 def cancel_check(state: Mapping[str, Any], args: Args, turn: Turn) -> list[Event]:
@@ -136,7 +144,7 @@ def check(state: Mapping[str, Any], args: Args, turn: Turn) -> list[Event]:
         "assistance": setup["assistance"], "modifier": setup["modifier"], "off_focus": setup["off_focus"],
         "counters": counters, "reduction": reduction, "total": total, "band": outcome,
         "ap": ap, "queen": judged.queen, "prepared": prepared["id"] if prepared else None,
-        **npc_flag(person),  # an NPC's skill, attribute and what else it adds are the GM's (audiences.py)
+        **_screen(person, setup["helpers"]),  # an NPC's skill, attribute and what else it adds are the GM's (audiences.py)
     }
     events = [*returned, event]
     if judged.queen:
@@ -156,6 +164,10 @@ def _helpers(state: Mapping[str, Any], args: Args, turn: Turn, person: Mapping[s
     approves them first (``approve_help``) for a player's next check. Each helper is read as
     the fight has it, or as the table has it now."""
     raw = [str(h) for h in args.get("helpers") or ()]
+    if not raw and not trusted:
+        # a player's form has no helper boxes (they are the GM's): the help the GM approved for
+        # this character's next check is what it carries, whoever sends it
+        raw = [str(h) for h in state["help"].get(person["id"], [])]
     if not raw:
         return []
     if len(raw) > 2:
@@ -174,12 +186,26 @@ def _helpers(state: Mapping[str, Any], args: Args, turn: Turn, person: Mapping[s
             raise RuleError("A character cannot help themself.")
         key = skill_key(skill) if skill else ""
         helpers.append({"id": helper["id"], "name": helper["name"],
-                        "skill": int(helper["skills"].get(key, 0)) if key else 0})
+                        "skill": int(helper["skills"].get(key, 0)) if key else 0,
+                        **({"npc": True} if helper.get("npc") else {})})
     if not (turn.member.is_gm or trusted):
         approved = state["help"].get(person["id"], [])
         if [h["id"] for h in helpers] != list(approved)[: len(helpers)] or len(helpers) > len(approved):
             raise GMOnly("Assistance needs the GM's approval first.")
     return helpers
+
+
+def ask_help(state: Mapping[str, Any], args: Args, turn: Turn) -> list[Event]:
+    """A player asks for assistance "subject to GM approval": the GM's panel shows the request
+    with a button to approve it (``approve_help``); approved, it counts on the character's next
+    check, the player's own included. ``helpers``: one or two others (the parser's)."""
+    cid = str(args["combatant"])
+    helpers = [str(h) for h in args["helpers"]]
+    for helper in helpers:
+        if (person := st.in_combat(state, helper)) is not None:
+            st.require_standing(person)  # a combatant down or dead helps nobody
+    return [{"type": "help_asked", "combatant": cid, "helpers": helpers,
+             "names": {c: name_of(state, turn, c) for c in (cid, *helpers)}}]
 
 
 def approve_help(state: Mapping[str, Any], args: Args, turn: Turn) -> list[Event]:

@@ -62,6 +62,26 @@ def _side(state: Mapping[str, Any], raw: Mapping[str, Any], turn: Turn) -> dict[
             "off_focus": off, **npc_flag(person)}
 
 
+def costs(state: Mapping[str, Any], cids: list[str], args: Args) -> dict[str, int]:
+    """What an action in a round costs each of its sides who is acting in the fight: ``ap`` (the
+    GM's say, "or more, if the GM deems it appropriate"), else one AP like any other action;
+    refused, before any card moves, when a side lacks it. Nothing outside a round."""
+    ap = st.ACTION_AP if args.get("ap") is None else int(args["ap"])
+    out = {}
+    for cid in cids:
+        fighting = st.acting(state, cid)
+        if fighting is not None:
+            st.require_ap(fighting, ap)
+            out[cid] = ap
+    return out
+
+
+def _leaders(totals: list[int]) -> list[int]:
+    """The sides with the highest total (one: it wins; more: they are tied)."""
+    top = max(totals)
+    return [i for i, total in enumerate(totals) if total == top]
+
+
 def _one_draw(state: Mapping[str, Any], cards: Cards) -> tuple[list[str], int]:
     """One card, and "if a single card was used and it is a King" another added."""
     drawn = resolution.draw_all_or_nothing(cards, 1, source=decks.for_rules(state, cards))
@@ -79,38 +99,41 @@ def opposed(state: Mapping[str, Any], args: Args, turn: Turn) -> list[Event]:
     and a Queen earns a Major Arcana; the fumble band belongs to the complexity table, which
     an opposed action has none of, so there is no fumble. A tie's additional cards are added
     to each side's total (so the tie is broken by the higher new card). Counters declared
-    against a side work on its first card. ``sides``: two characters (the parser's: two, not
-    the same)."""
+    against a side work on its first card. ``sides``: two characters or more (the parser's:
+    each once): "two or more people trying to argue a point"; with more than two, only the
+    sides tied for the lead draw again."""
     cards = turn.cards
     sides = [_side(state, s, turn) for s in args["sides"]]
     holders = [access.holder(turn, side["id"]) for side in sides]
-    draws: list[list[list[str]]] = [[], []]
+    spent = costs(state, [s["id"] for s in sides], args)  # in a round, like any action
+    every = range(len(sides))
+    draws: list[list[list[str]]] = [[] for _ in every]
     totals = [s["modifier"] for s in sides]
-    firsts = []
-    counters: list[list[dict[str, Any]]] = [[], []]
-    for i in (0, 1):
+    counters: list[list[dict[str, Any]]] = [[] for _ in every]
+    for i in every:
         tokens, worth = _one_draw(state, cards)
         draws[i].append(tokens)
-        firsts.append(deck.value(tokens[0]))
         totals[i] += worth
-        counters[i] = counters_against(state, sides[i]["id"], firsts[i], cards)
+        counters[i] = counters_against(state, sides[i]["id"], deck.value(tokens[0]), cards)
         totals[i] -= sum(c["reduction"] for c in counters[i])
     ties = 0
-    while resolution.opposed_winner(*totals) is None and ties < MAX_TIE_DRAWS:
+    # Reading (more than two sides): only the sides tied for the lead draw again; the rest are out
+    while len(leaders := _leaders(totals)) > 1 and ties < MAX_TIE_DRAWS:
         ties += 1
-        for i in (0, 1):
+        for i in leaders:
             tokens, worth = _one_draw(state, cards)
             draws[i].append(tokens)
             totals[i] += worth
-    winner = resolution.opposed_winner(*totals)
+    leaders = _leaders(totals)
+    winner = leaders[0] if len(leaders) == 1 else None
     check_id = st.new_id(state)
     events: list[Event] = [{
         "type": "opposed_resolved", "id": check_id, "sides": sides, "draws": draws,
-        "counters": counters, "totals": totals, "ties": ties,
+        "counters": counters, "totals": totals, "ties": ties, "ap": spent,
         "winner": None if winner is None else sides[winner]["id"],
         **_shown_sides(sides),
     }]
-    for i in (0, 1):
+    for i in every:
         if deck.value(draws[i][0][0]) == deck.QUEEN:
             kept = major_for(sides[i], holders[i], cards, check_id)
             events.extend([kept] if kept is not None else [])
@@ -131,9 +154,29 @@ def counter(state: Mapping[str, Any], args: Args, turn: Turn) -> list[Event]:
     if fighting is not None:
         ap = st.ACTION_AP if args.get("ap") is None else int(args["ap"])
         st.require_ap(fighting, ap)
-    return [{"type": "counter_declared", "id": st.new_id(state), "counterer": counterer,
-             "target": target, "suits": sorted(set(args["suits"])), "ap": ap,
-             "names": {cid: name_of(state, turn, cid) for cid in (counterer, target)}}]
+    event: Event = {"type": "counter_declared", "id": st.new_id(state), "counterer": counterer,
+                    "target": target, "suits": sorted(set(args["suits"])), "ap": ap,
+                    "names": {cid: name_of(state, turn, cid) for cid in (counterer, target)}}
+    if person is not None:
+        # declared in a round: it lapses at the round's end (events.py), used or not
+        event["round"] = st.combat(state)["round"]
+        event.update(_active_dodge(state, target, event["suits"], turn.cards))
+    return [event]
+
+
+def _active_dodge(state: Mapping[str, Any], target: str, suits: list[str], cards: Cards) -> dict[str, Any]:
+    """Seed: a counter "can also be used in combat as an Active Dodge". Decided reading (seeds
+    README): declared against an attack before it resolves, it draws its card at once and
+    lowers that attack's value. Reading: the "card draw for the action being performed" by an
+    attacker is its attack card (the first played, the one whose suit and face count). Nothing
+    when ``target`` has no attack waiting: the counter then waits for its next action this round."""
+    pending = (state.get("combat") or {}).get("pending")
+    if not pending or pending["attacker"] != target:
+        return {}
+    lead = deck.value(pending["cards"][0])
+    [card] = cards.draw(decks.for_rules(state, cards), 1, to="discard")
+    return {"attack": pending["id"], "card": card.token, "attack_card": lead,
+            "reduction": resolution.counter_effect(card.token, lead, suits)}
 
 
 def contest_start(state: Mapping[str, Any], args: Args, turn: Turn) -> list[Event]:
@@ -163,6 +206,8 @@ def contest_draw(state: Mapping[str, Any], args: Args, turn: Turn) -> list[Event
     contest = state["contests"].get(str(args.get("contest")))
     if contest is None or contest["winner"] is not None:
         raise WrongStep("No such multi-draw action is running.")
+    # each draw is an action of both sides: in a round, it costs them AP (reading, issue 25)
+    spent = costs(state, [s["id"] for s in contest["sides"]], args)
     hands, totals = [], []
     for side in contest["sides"]:
         tokens, worth = _one_draw(state, turn.cards)
@@ -184,7 +229,7 @@ def contest_draw(state: Mapping[str, Any], args: Args, turn: Turn) -> list[Event
         winner = 0 if score[0] > score[1] else 1
     return [{"type": "contest_drawn", "contest": contest["id"], "number": number, "cards": hands,
              "totals": totals, "leader": None if leader is None else contest["sides"][leader]["id"],
-             "score": score,
+             "score": score, "ap": spent,
              "winner": None if winner is None else contest["sides"][winner]["id"]}]
 
 

@@ -22,6 +22,11 @@ MAJOR = "Major Arcana"
 # A second Minor Arcana the GM brings out for a fight whose hands would leave fewer than ten
 # cards of one deck to draw (seeds README; decks.py).
 MINOR_2 = "Second Minor Arcana"
+# and more for a fight too big for two (six hands of 30 at the sheet's maximum: each hand comes
+# whole from one deck, so each of those takes a deck): offered one at a time, as the second is
+EXTRA_MINORS = (MINOR_2, "Third Minor Arcana", "Fourth Minor Arcana", "Fifth Minor Arcana",
+                "Sixth Minor Arcana", "Seventh Minor Arcana")
+MINORS = (MINOR, *EXTRA_MINORS)
 
 ACE, PAGE, KNIGHT, QUEEN, KING = 1, 11, 12, 13, 14
 SUITS = ("cups", "pentacles", "swords", "wands")

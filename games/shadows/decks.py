@@ -20,7 +20,7 @@ Readings:
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
 from games.core.cards_port import Cards, UnknownDeck
@@ -86,6 +86,19 @@ def cards_wanted(fight: Mapping[str, Any]) -> int:
 
 
 def second_needed(fight: Mapping[str, Any]) -> bool:
-    """Whether the hands declared leave fewer than ``MIN_LEFT`` cards of one deck to draw, while
-    the fight has one deck (the panel offers the GM a second)."""
-    return deck.MINOR_2 not in (fight.get("decks") or ()) and cards_wanted(fight) > DECK_SIZE - MIN_LEFT
+    """Whether the hands declared need a deck more than the fight has (``next_needed``)."""
+    return next_needed(fight) is not None
+
+
+def next_needed(fight: Mapping[str, Any], at_table: Collection[str] = ()) -> str | None:
+    """The next Minor Arcana (``deck.EXTRA_MINORS``, in order) the hands declared need and the
+    table has not brought out (``at_table``): those the fight deals from, and the others at the
+    table, cannot hold them whole, one hand to a deck, and leave ``MIN_LEFT`` to draw (the panel
+    offers it to the GM); None when they fit."""
+    sizes = [(cid, hand_size(p["attributes"], p["focus"])) for cid, p in fight["combatants"].items()
+             if p["focus"] and (p["dealt"] or standing(p))]
+    used = list(dict.fromkeys([*(fight.get("decks") or [deck.MINOR]),
+                               *(n for n in deck.EXTRA_MINORS if n in at_table)]))
+    if spread(sizes, {name: DECK_SIZE for name in used}) is not None:
+        return None
+    return next((name for name in deck.EXTRA_MINORS if name not in used), None)

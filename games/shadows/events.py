@@ -76,10 +76,26 @@ def _opposed(state: State, e: Event) -> None:
     _recent(state, {"id": e["id"], "kind": "opposed", "sides": [s["name"] for s in e["sides"]],
                     "totals": e["totals"], "winner": e["winner"], "draws": e["draws"]})
     state["counters"] = [c for c in state["counters"] if c["target"] not in ids]
+    _spend(state, e)
+
+
+def _spend(state: State, e: Event) -> None:
+    """The AP an opposed or multi-draw action cost the sides acting in the round."""
+    for cid, ap in (e.get("ap") or {}).items():
+        person = (state.get("combat") or {}).get("combatants", {}).get(cid)
+        if person is not None and ap:
+            acted(person, ap)
 
 
 def _counter(state: State, e: Event) -> None:
-    state["counters"].append({k: e[k] for k in ("id", "counterer", "target", "suits", "ap")})
+    pending = (state.get("combat") or {}).get("pending")
+    if e.get("attack") is not None and pending and pending["id"] == e["attack"]:
+        # an Active Dodge: spent on the attack waiting, which it lowers (contests._active_dodge)
+        pending["value"] -= e["reduction"]
+        pending["countered"] = pending.get("countered", 0) + e["reduction"]
+    else:
+        state["counters"].append({k: e[k] for k in ("id", "counterer", "target", "suits", "ap", "round")
+                                  if k in e})
     person = (state.get("combat") or {}).get("combatants", {}).get(e["counterer"])
     if person is not None and e["ap"]:
         acted(person, e["ap"])
@@ -96,16 +112,37 @@ def _contest_started(state: State, e: Event) -> None:
 def _contest_drawn(state: State, e: Event) -> None:
     contest = state["contests"][str(e["contest"])]
     contest["score"] = list(e["score"])
+    _spend(state, e)
     contest["drawn"] = e["number"]
     contest["winner"] = e["winner"]
     contest["history"] = [*contest["history"], {"cards": e["cards"], "totals": e["totals"],
                                                 "leader": e["leader"]}][-20:]
 
 
+def _help_approved(state: State, e: Event) -> None:
+    state["help"][e["combatant"]] = list(e["helpers"])
+    state.setdefault("asked", {}).pop(e["combatant"], None)  # the request is answered
+
+
 def _spent(state: State, e: Event) -> None:
+    if e.get("pending"):  # waits for the GM's word (arcana.judge_spend), the card still held
+        state.setdefault("spending", {})[str(e["id"])] = {
+            k: e[k] for k in ("id", "combatant", "name", "card", "reversed", "meaning")}
+        return
+    _unheld(state, e)  # logged before issue 25: spent at once
+
+
+def _unheld(state: State, e: Event) -> None:
     held = list(state["held"].get(e["combatant"], []))
-    held.remove(e["card"])
+    if e["card"] in held:
+        held.remove(e["card"])
     state["held"][e["combatant"]] = held
+
+
+def _judged(state: State, e: Event) -> None:
+    state.setdefault("spending", {}).pop(str(e["spend"]), None)
+    if e["type"] == "arcana_approved":
+        _unheld(state, e)
 
 
 def _session_ended(state: State, e: Event) -> None:
@@ -113,6 +150,8 @@ def _session_ended(state: State, e: Event) -> None:
     state["prepared"] = {}
     state["guides"] = []
     state["help"] = {}
+    state["asked"] = {}
+    state["spending"] = {}
     state["counters"] = []
 
 
@@ -125,13 +164,16 @@ _BY_KIND: dict[str, Callable[[State, Event], None]] = {
     "guide_drawn": lambda s, e: _guide(s, e, e["card"]),
     "guide_shown": _guide_shown,
     "guide_returned": _guide_returned,
-    "help_approved": lambda s, e: s["help"].__setitem__(e["combatant"], list(e["helpers"])),
+    "help_asked": lambda s, e: s.setdefault("asked", {}).__setitem__(e["combatant"], list(e["helpers"])),
+    "help_approved": _help_approved,
     "opposed_resolved": _opposed,
     "counter_declared": _counter,
     "contest_started": _contest_started,
     "contest_drawn": _contest_drawn,
     "contest_ended": lambda s, e: s["contests"].pop(str(e["contest"]), None),
     "arcana_spent": _spent,
+    "arcana_approved": _judged,
+    "arcana_refused": _judged,
     "session_ended": _session_ended,
     "weapons_set": lambda s, e: s.__setitem__("weapons", [dict(w) for w in e["weapons"]]),
     "criticals_set": lambda s, e: s.__setitem__("criticals", {k: dict(v) for k, v in e["tables"].items()}),

@@ -22,10 +22,12 @@ def card_face(token: str) -> dict[str, Any]:
 
 
 def major_face(token: str) -> dict[str, Any]:
-    """A Major Arcana card with both its meanings."""
+    """A Major Arcana card with both its meanings, and the one it has as it lies (``lies``,
+    ``oriented_name``: a guide drawn reversed reads reversed, as the log says it)."""
     bare = deck.bare(token)
     return {**card_face(bare), "token": token, "name": deck.name(bare), "upright": deck.meaning(bare, False),
-            "reversed_meaning": deck.meaning(bare, True)}
+            "reversed_meaning": deck.meaning(bare, True), "lies": deck.meaning(token),
+            "oriented_name": deck.name(token)}
 
 
 def _decimals(share: float) -> int:

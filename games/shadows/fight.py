@@ -89,8 +89,8 @@ def attack(state: Mapping[str, Any], args: Args, turn: Turn) -> list[Event]:
 
     ``cards``: the attack card first (its suit and face decide damage and criticals; the
     others add their values), ``ap``: the AP spent, at least the weapon's cost; each AP beyond
-    it pays for one more card, and cards beyond those are extra effort. An Ace as the attack
-    card is a possible fumble: "an additional Minor Arcana card is immediately drawn and
+    it pays for one more card, and cards beyond those are extra effort. An Ace among the cards
+    played is a possible fumble: "an additional Minor Arcana card is immediately drawn and
     compared to the Fumble value"."""
     cards = turn.cards
     fight = st.combat(state)
@@ -126,7 +126,8 @@ def attack(state: Mapping[str, Any], args: Args, turn: Turn) -> list[Event]:
         "value": sum(deck.value(t) for t in tokens) + skill_v + off + modifier,
         "fumble": None, **npc_flag(me),
     }
-    if deck.value(tokens[0]) <= cb.COMBAT_FUMBLE_TOP:
+    # an Ace anywhere among the cards played risks it, not only as the attack card (issue 25)
+    if any(deck.value(t) <= cb.COMBAT_FUMBLE_TOP for t in tokens):
         [extra] = cards.draw(decks.for_rules(state, cards), 1, to="discard")
         event["fumble"] = {"card": extra.token, "fumble_value": weapon["fumble"],
                            "fumbled": cb.combat_fumble(extra.token, weapon["fumble"])}

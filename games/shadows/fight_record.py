@@ -49,7 +49,18 @@ def _started(state: State, e: Event) -> None:
                        "attacks": [], "criticals": [], "aims": {}, "seen": {}}
 
 
+def _lapse(state: State) -> None:
+    """Decided reading (seeds README): "an unused counter lapses at the end of the round"."""
+    state["counters"] = [c for c in state.get("counters", []) if "round" not in c]
+
+
+def _ended(state: State, e: Event) -> None:
+    _lapse(state)
+    state["combat"] = None
+
+
 def _round_started(state: State, e: Event) -> None:
+    _lapse(state)
     fight = state["combat"]
     fight["round"] = e["round"]
     fight["phase"] = "focus"
@@ -163,5 +174,5 @@ FIGHT_FOLDS: dict[str, Callable[[State, Event], None]] = {
     "attack_resolved": _resolved,
     "critical_announced": _announced,
     "adjusted": _adjusted,
-    "combat_ended": lambda s, e: s.__setitem__("combat", None),
+    "combat_ended": _ended,
 }

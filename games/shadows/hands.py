@@ -84,9 +84,10 @@ def _room(state: Mapping[str, Any], names: list[str], cards: Cards, *, first: bo
     return {n: decks.DECK_SIZE if first or n not in used else len(cards.left(n)) for n in names}
 
 
-def _too_big(wanted: int) -> str:
+def _too_big(wanted: int, extra: str = deck.MINOR_2) -> str:
+    what = extra.split(" ")[0].lower()
     return (f"These hands take {wanted} cards and would leave fewer than {decks.MIN_LEFT} of the Minor Arcana "
-            "to draw for damage and criticals: bring out a second Minor Arcana for this fight (the button "
+            f"to draw for damage and criticals: bring out a {what} Minor Arcana for this fight (the button "
             "beside the deal), then deal.")
 
 
@@ -112,10 +113,13 @@ def deal(state: Mapping[str, Any], args: Args, turn: Turn) -> list[Event]:
     sizes = [(p["id"], cb.hand_size(p["attributes"], p["focus"])) for p in waiting]
     names = decks.of_fight(state)
     plan = decks.spread(sizes, _room(state, names, cards, first=first))
-    if plan is None and deck.MINOR_2 not in names:
-        if not decks.at_table(cards, deck.MINOR_2):
-            raise RuleError(_too_big(sum(size for _, size in sizes)))
-        names = [*names, deck.MINOR_2]
+    # too big for the decks the fight has: the next Minor Arcana, one at a time, as the table has them
+    for extra in (name for name in deck.EXTRA_MINORS if name not in names):
+        if plan is not None:
+            break
+        if not decks.at_table(cards, extra):
+            raise RuleError(_too_big(sum(size for _, size in sizes), extra))
+        names = [*names, extra]
         plan = decks.spread(sizes, _room(state, names, cards, first=first))
     if plan is None:
         raise RuleError(f"Even two Minor Arcana cannot deal hands of {sum(size for _, size in sizes)} cards "

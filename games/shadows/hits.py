@@ -35,6 +35,8 @@ def resolve(state: Mapping[str, Any], pending: Mapping[str, Any], target: Mappin
         "total": 0, "damage": 0, "notes": [], "tracks": {}, "criticals": [],
         **_made_of(pending), **({"target_npc": True} if target.get("npc") else {}),
     }
+    if pending.get("countered"):
+        result["countered"] = pending["countered"]  # an Active Dodge lowered it (contests.py)
     if not result["hit"]:
         return result
     base = cb.base_damage(raw, lead, kind)

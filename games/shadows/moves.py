@@ -46,25 +46,41 @@ def check(form: Form, table: Table) -> dict[str, Any]:
 
 
 def approve_help(form: Form, table: Table) -> dict[str, Any]:
+    """Whom the GM lets help (the helpers in order), by platform id or combatant id (the
+    request's button names them so)."""
     me = character(form, table)
-    helpers = [table.character(raw) for raw in values(form, "helpers")]
-    chosen = [h for h in helpers if h is not None and h.id != me.id]
+    helpers = [character({"h": [raw]}, table, "h") for raw in values(form, "helpers") if raw.strip()]
+    chosen = [h for h in helpers if h.id != me.id]
     if not chosen:
         raise RuleError("Choose who helps.")
-    return {"combatant": me.cid, "helpers": [h.cid for h in chosen]}
+    return {"combatant": me.cid, "helpers": list(dict.fromkeys(h.cid for h in chosen))}
 
 
-def _sides(form: Form, table: Table) -> list[dict[str, Any]]:
-    return [{"character": character(form, table, f"character_{tag}", "both sides").cid,
-             "skill": words(form, f"skill_{tag}", 40),
-             "attribute": require_attribute(words(form, f"attribute_{tag}", 20))} for tag in ("a", "b")]
+def ask_help(form: Form, table: Table) -> dict[str, Any]:
+    """A player asks the GM to let one or two others help their character's next check."""
+    me = character(form, table, "combatant" if value(form, "combatant") else "character")
+    helpers = [character({"h": [raw]}, table, "h", "who helps") for raw in values(form, "helpers") if raw.strip()]
+    cids = list(dict.fromkeys(h.cid for h in helpers))
+    if not cids or me.cid in cids or len(cids) > 2:
+        raise RuleError("Ask one or two others to help (a second and a third character), not yourself.")
+    return {"combatant": me.cid, "helpers": cids}
+
+
+def _sides(form: Form, table: Table, tags: str = "ab") -> list[dict[str, Any]]:
+    """The sides ``character_<tag>`` names: the first two always, the others (c, d...) when
+    chosen; each character once."""
+    sides = [{"character": character(form, table, f"character_{tag}", "both sides").cid,
+              "skill": words(form, f"skill_{tag}", 40),
+              "attribute": require_attribute(words(form, f"attribute_{tag}", 20))}
+             for i, tag in enumerate(tags) if i < 2 or value(form, f"character_{tag}").strip()]
+    if len({s["character"] for s in sides}) != len(sides):
+        raise RuleError("A character cannot oppose themself: each side is someone else.")
+    return sides
 
 
 def opposed(form: Form, table: Table) -> dict[str, Any]:
-    sides = _sides(form, table)
-    if sides[0]["character"] == sides[1]["character"]:
-        raise RuleError("A character cannot oppose themself.")
-    return {"sides": sides}
+    """Two sides or more (seed: "two or more people trying to argue a point"), up to six."""
+    return {"sides": _sides(form, table, "abcdef"), **ap_spent(form, 1)}
 
 
 def contest_start(form: Form, table: Table) -> dict[str, Any]:
@@ -84,7 +100,7 @@ def contest_start(form: Form, table: Table) -> dict[str, Any]:
 
 
 def contest(form: Form, table: Table) -> dict[str, Any]:
-    return {"contest": words(form, "contest", 12)}
+    return {"contest": words(form, "contest", 12), **ap_spent(form, 1)}
 
 
 def counter(form: Form, table: Table) -> dict[str, Any]:
@@ -104,6 +120,10 @@ def guide(form: Form, table: Table) -> dict[str, Any]:
 
 def spend_arcana(form: Form, table: Table) -> dict[str, Any]:
     return {**subject(form, table), "card": words(form, "card", 40), "reversed": flag(form, "reversed")}
+
+
+def judge_spend(form: Form, table: Table) -> dict[str, Any]:
+    return {"spend": words(form, "spend", 12), "approve": value(form, "verdict").strip().lower() == "approve"}
 
 
 def end_session(form: Form, table: Table) -> dict[str, Any]:
@@ -189,6 +209,7 @@ _PLAYERS: dict[str, tuple[str, Parser, Handler]] = {  # for the character named 
     "prepare_check": ("Get ready to draw for an action", prepare_check, checks.prepare_check),
     "cancel_check": ("Not draw after all", subject, checks.cancel_check),
     "check": ("Draw", check, checks.check),
+    "ask_help": ("Ask for help", ask_help, checks.ask_help),
     "spend_arcana": ("Spend a Major Arcana", spend_arcana, arcana.spend_arcana),
     "declare_focus": ("Declare a focus", declare_focus, hands.declare_focus),
     "redeal": ("Redeal", redeal, hands.redeal),
@@ -207,6 +228,7 @@ _GMS: dict[str, tuple[str, Parser, Handler]] = {
     "draw_guide": ("Draw for a fumble's guide", guide, arcana.draw_guide),
     "show_guide": ("Show a fumble's guide", guide, arcana.show_guide),
     "return_guide": ("Put a fumble's guide back", guide, arcana.return_guide),
+    "judge_spend": ("Approve or refuse a fate card", judge_spend, arcana.judge_spend),
     "end_session": ("End the session", end_session, arcana.end_session),
     "start_combat": ("Start a combat", start_combat, fight.start_combat),
     "add_combatant": ("Add someone to the combat", add_combatant, fight.add_combatant),

@@ -12,6 +12,7 @@ from typing import Any
 
 from games.core.words import count
 from games.shadows import deck, story
+from games.shadows.story import Namer
 from games.shadows.combat import FOCUS_LABELS
 from games.shadows.resolution import COMPLEXITIES
 
@@ -39,7 +40,13 @@ def _opposed(e: Event, n: Callable[[str | None], str]) -> str:
         sides.append(f"{side['name']} draws {'; then '.join(deck.names(d) for d in draws)} for {total}")
     end = f"{n(e['winner'])} wins." if e["winner"] else "Still tied: the GM decides."
     ties = f" after {count(e['ties'], 'tie')}" if e["ties"] else ""
-    return f"Opposed: {', '.join(sides)}{ties}. {end}"
+    return f"Opposed: {', '.join(sides)}{ties}. {end}{_ap_line(e, n)}"
+
+
+def _ap_line(e: Event, n: Callable[[str | None], str]) -> str:
+    """What an action in a round cost its sides, as any action's AP is told."""
+    spent = e.get("ap") or {}
+    return (" (" + ", ".join(f"{n(c)} {count(ap, 'AP', 'AP')}" for c, ap in spent.items()) + ")") if spent else ""
 
 
 def _contest_drawn(e: Event, n: Callable[[str | None], str], state: Mapping[str, Any]) -> str:
@@ -49,7 +56,7 @@ def _contest_drawn(e: Event, n: Callable[[str | None], str], state: Mapping[str,
             for name, c, t in zip(names, e["cards"], e["totals"])]
     return (f"Draw {e['number']}: {' against '.join(made)}; "
             f"{n(e['leader']) + ' leads' if e['leader'] else 'level'}"
-            + (f". {n(e['winner'])} wins." if e["winner"] else "."))
+            + (f". {n(e['winner'])} wins." if e["winner"] else ".") + _ap_line(e, n))
 
 
 def prepared_line(e: Event, *, figures: bool | None = None) -> str:
@@ -77,6 +84,17 @@ def _adjusted(e: Event, n: Callable[[str | None], str]) -> str:
     return f"The GM sets {n(e['combatant'])}'s {_FIELD_WORDS.get(e['field'], e['field'])} to {e['value']}."
 
 
+def _counter(e: Event, n: Namer) -> str:
+    """A counter declared; as an Active Dodge, the card it drew and what it took off the attack."""
+    line = (f"{n(e['counterer'])} counters {n(e['target'])} ({', '.join(s.capitalize() for s in e['suits'])} count)"
+            + (f", for {count(e['ap'], 'AP', 'AP')}" if e["ap"] else ""))
+    if e.get("attack") is None:
+        return line + (": it lapses at the end of the round unless used." if e.get("round") else ".")
+    took = (f"-{e['reduction']} off the attack" if e["reduction"] else
+            "no effect (it must be of a suit that counts and higher than the attack card)")
+    return f"{line}, an Active Dodge: {deck.name(e['card'])} against the attack card's {e['attack_card']}: {took}."
+
+
 def summary(event: Event, state: Mapping[str, Any]) -> str:
     """One plain-English public line for ``event``."""
     n = namer(state, event)
@@ -94,12 +112,12 @@ def summary(event: Event, state: Mapping[str, Any]) -> str:
                                + ("; it goes back into the Major Arcana." if e.get("returned") else "."),
         "guide_returned": lambda: f"The guide to {n(e['combatant'])}'s fumble goes back into the Major "
                                   "Arcana, unseen.",
+        "help_asked": lambda: f"{n(e['combatant'])} asks the GM to let {' and '.join(n(h) for h in e['helpers'])} "
+                              "help with their next check.",
         "help_approved": lambda: f"The GM lets {' and '.join(n(h) for h in e['helpers'])} help "
                                  f"{n(e['combatant'])}.",
         "opposed_resolved": lambda: _opposed(e, n),
-        "counter_declared": lambda: f"{n(e['counterer'])} counters {n(e['target'])} "
-                                    f"({', '.join(s.capitalize() for s in e['suits'])} count)"
-                                    + (f", for {count(e['ap'], 'AP', 'AP')}." if e["ap"] else "."),
+        "counter_declared": lambda: _counter(e, n),
         "contest_started": lambda: f"A multi-draw action{': ' + e['label'] if e['label'] else ''}: "
                                    f"{e['sides'][0]['name']} against {e['sides'][1]['name']}, "
                                    + (f"{count(e['draws'], 'draw')}, counting {e['scoring']}."
@@ -108,7 +126,13 @@ def summary(event: Event, state: Mapping[str, Any]) -> str:
         "contest_ended": lambda: "The GM ends the multi-draw action.",
         "arcana_spent": lambda: f"{e['name']} calls on {deck.name(deck.bare(e['card']))}, "
                                 f"{'reversed' if e['reversed'] else 'upright'}: {e['meaning']} "
-                                "(pending the GM's approval); it goes back into the Major Arcana.",
+                                + ("(pending the GM's approval)." if e.get("pending") else
+                                   "(pending the GM's approval); it goes back into the Major Arcana."),
+        "arcana_approved": lambda: f"The GM approves {e['name']}'s call on {deck.name(deck.bare(e['card']))} "
+                                   f"({'reversed' if e['reversed'] else 'upright'}: {e['meaning']}); "
+                                   "spent, it goes back into the Major Arcana.",
+        "arcana_refused": lambda: f"The GM refuses {e['name']}'s call on {deck.name(deck.bare(e['card']))}; "
+                                  "the card stays in their hand.",
         "session_ended": lambda: "The session ends; " + (
             ", ".join(f"{n(c)} keeps {deck.name(t)}" for c, t in e["kept"].items())
             or "no Major Arcana carries over") + (

@@ -53,28 +53,39 @@ class ExactOdds:
                                 float(self.critical_success))
 
 
-def all_or_nothing(modifier: int, complexity: str, *, cards: int = 1) -> AllOrNothingOdds:
+def all_or_nothing(modifier: int, complexity: str, *, cards: int = 1,
+                   left: tuple[int, ...] | None = None) -> AllOrNothingOdds:
     """Chances of Fumble, Failure, Success and Critical Success for a skill check whose
     skill + attribute (+ assistance, + anything else) is ``modifier``; ``complexity`` is one
     of mundane simple normal difficult hard very_hard extremely_hard absurd; ``cards`` is
-    1 (a single card) or 3 (the middle of three)."""
-    return all_or_nothing_exact(modifier, complexity, cards=cards).as_floats()
+    1 (a single card) or 3 (the middle of three). ``left``: how many cards of each value (Ace
+    to King) the draw may come from (``composition``), a fresh deck when None."""
+    return all_or_nothing_exact(modifier, complexity, cards=cards, left=left).as_floats()
+
+
+def composition(tokens: Iterable[str]) -> tuple[int, ...] | None:
+    """How many Minor Arcana cards of each value, Ace to King, ``tokens`` hold; None (a fresh
+    deck: the rules reshuffle the discard in) when too few are left for a draw and its extra card."""
+    counts = Counter(deck.value(t) for t in tokens if deck.is_minor(t))
+    found = tuple(counts.get(v, 0) for v in range(1, 15))
+    return found if sum(found) >= 4 else None
 
 
 @lru_cache(maxsize=512)
-def all_or_nothing_exact(modifier: int, complexity: str, *, cards: int = 1) -> ExactOdds:
+def all_or_nothing_exact(modifier: int, complexity: str, *, cards: int = 1,
+                         left: tuple[int, ...] | None = None) -> ExactOdds:
     if complexity not in COMPLEXITIES:
         raise ValueError(f"complexity is one of {', '.join(COMPLEXITIES)}")
     if cards not in (1, 3):
         raise ValueError("cards is 1 or 3")
     level = complexity_of(complexity)
     tally = {FUMBLE: 0, FAILURE: 0, SUCCESS: 0, CRITICAL_SUCCESS: 0}
-    left = dict(_FRESH)
+    left = dict(_FRESH) if left is None else {v: n for v, n in zip(range(1, 15), left)}
     # Every ordered draw of ``cards`` values, weighted by how many ordered card sequences
     # give it; the extra card (when earned) is one more draw from what is left. Weights are
     # scaled to the common denominator 56 * 55 * ... over ``cards`` + 1 draws.
     hands = _ordered(left, cards)
-    remaining = 56 - cards
+    remaining = sum(left.values()) - cards
     for values, ways in hands:
         drawn = values[0] if cards == 1 else deck.middle(values)
         if is_fumble(drawn, level):

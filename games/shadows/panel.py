@@ -11,12 +11,13 @@ combatant's sheet (``Seat.sees_sheet``) gets none of its figures and no odds cou
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
 from games.contract import Seat
 from games.shadows import criticals as crit
-from games.shadows import odds
+from games.shadows import deck, decks, odds
 from games.shadows import state as st
 from games.shadows.combat import ATTACK_LABELS, ATTRIBUTE_LABELS, ATTRIBUTES, FOCI, FOCUS_LABELS, MODIFIERS
 from games.shadows.faces import card_face, major_face, pct
@@ -25,19 +26,46 @@ from games.shadows.resolution import BAND_LABELS, COMPLEXITIES
 from games.shadows.weapons import format_table
 
 
-def _prepared(entry: Mapping[str, Any], seat: Seat) -> dict[str, Any]:
+def counted_from(state: Mapping[str, Any], seat: Seat) -> tuple[tuple[int, ...] | None, str]:
+    """The cards a check's odds are counted from, as this seat may know them, and the words
+    that say so on screen. DESIGN: odds "computed from the cards actually left in that deck when
+    its composition is public". Outside a fight the discard is face up, so the cards not lying
+    face up (the draw pile) are what a draw comes from; in a fight, the cards not face up less
+    the hands this seat holds (the GM holds every NPC's and sees every hand: the draw pile
+    exactly). A deck not at the table (or nearly empty: the discard comes back) counts as fresh."""
+    fight = state.get("combat")
+    views = [v for v in (seat.deck(n) for n in decks.of_fight(state)) if v is not None]
+    if not views:
+        return None, "Counted from a fresh Minor Arcana (the deck is not at the table)."
+    view_ = max(views, key=lambda v: v.draw)  # the rules draw from the deck with the most left
+    unseen = Counter(view_.unseen)
+    if fight:
+        for person in fight["combatants"].values():
+            if person.get("deck", deck.MINOR) == view_.name and (seat.is_gm or (
+                    seat.member is not None and person.get("holder") == seat.member)):
+                unseen.subtract(person["hand"])
+    left = odds.composition(unseen.elements())
+    if left is None:
+        return None, f"Counted from a fresh {view_.name}: its draw pile is nearly out, and the discard comes back."
+    who = "the draw pile" if seat.is_gm or not fight else "the draw pile and the hands you do not hold"
+    return left, f"Counted from the {sum(left)} cards of the {view_.name} not face up ({who})."
+
+
+def _prepared(state: Mapping[str, Any], entry: Mapping[str, Any], seat: Seat) -> dict[str, Any]:
     """A check set up and waiting for one card or three, with the exact chance of each band;
     for a character whose sheet the seat may not see, its name and the complexity alone."""
     level = COMPLEXITIES[entry["complexity"]]
     named = {"combatant": entry["combatant"], "name": entry["name"], "complexity_label": level.label}
-    if not seat.sees_sheet(entry["combatant"]):
-        return {**named, "hidden": True}
+    helpers = (entry.get("inputs") or {}).get("helpers") or ()
+    if not seat.sees_sheet(entry["combatant"]) or not all(seat.sees_sheet(str(h)) for h in helpers):
+        return {**named, "hidden": True}  # an NPC's help is a figure of its sheet too
     rows = []
+    left, counted = counted_from(state, seat)
     for count in (1, 3):
-        o = odds.all_or_nothing(int(entry["total"]), level.key, cards=count)
+        o = odds.all_or_nothing(int(entry["total"]), level.key, cards=count, left=left)
         rows.append({"cards": count, **{band: pct(getattr(o, band)) for band in BAND_LABELS}})
     return {k: v for k, v in entry.items() if k != "inputs"} | named | {
-        "success_at": level.success, "critical_at": level.critical, "fumble_top": level.fumble_top, "odds": rows,
+        "counted_from": counted, "success_at": level.success, "critical_at": level.critical, "fumble_top": level.fumble_top, "odds": rows,
         "skill_label": entry["skill"].replace("_", " ").capitalize() if entry["skill"] else "no skill",
         "attribute_label": ATTRIBUTE_LABELS.get(entry["attribute"], entry["attribute"]),
     }
@@ -94,6 +122,7 @@ def view(state: Mapping[str, Any], seat: Seat) -> dict[str, Any]:
     """The panel as ``seat`` sees it (module docstring)."""
     gm = seat.is_gm
     names = state.get("names", {})
+    waiting = {s["card"] for s in (state.get("spending") or {}).values()}  # called on, the GM to judge
     out: dict[str, Any] = {
         "lens": seat.lens,
         "turn": _turn(state, seat),
@@ -102,21 +131,28 @@ def view(state: Mapping[str, Any], seat: Seat) -> dict[str, Any]:
         "attributes": [{"key": a, "label": ATTRIBUTE_LABELS[a]} for a in ATTRIBUTES],
         "foci": [{"key": f, "label": FOCUS_LABELS[f]} for f in FOCI],
         "bands": BAND_LABELS,
+        # seed, "Minor Arcana Suit Indicators and Influences": shown where a card or a suit is chosen
+        "suits": [{"key": s, "influences": deck.suit_influences(s)} for s in deck.SUITS],
         "weapons": [{**w, "type_label": ATTACK_LABELS[w["type"]],
                      "modifier_words": MODIFIERS.get(w["modifier"], (0, f"adds {w['modifier']}"))[1]}
                     for w in state["weapons"]],
         "weapons_text": format_table(state["weapons"]),
-        "held": {cid: {"name": names.get(cid, cid), "cards": [major_face(t) for t in cards]}
+        "held": {cid: {"name": names.get(cid, cid),
+                       "cards": [{**major_face(t), "waiting": t in waiting} for t in cards]}
                  for cid, cards in state["held"].items() if cards},
         "checks": [{**c, "faces": [card_face(t) for t in c.get("cards", [])],
                     "extra_face": card_face(c["extra"]) if c.get("extra") else None,
                     "band_label": BAND_LABELS.get(c.get("band", ""), ""),
                     "complexity_label": COMPLEXITIES[c["complexity"]].label if c.get("complexity") else ""}
                    for c in reversed(state["checks"])],
-        "prepared": [_prepared(p, seat) for p in (state.get("prepared") or {}).values()],
+        "prepared": [_prepared(state, p, seat) for p in (state.get("prepared") or {}).values()],
         "counters": [{**c, "counterer_name": names.get(c["counterer"], c["counterer"]),
                       "target_name": names.get(c["target"], c["target"])} for c in state["counters"]],
         "help": {cid: helpers for cid, helpers in state["help"].items()},
+        "spending": [{**s, "face": major_face(s["card"])} for s in (state.get("spending") or {}).values()],
+        "help_asked": [{"combatant": cid, "name": names.get(cid, cid),
+                        "helpers": [{"cid": h, "name": names.get(h, h)} for h in helpers]}
+                       for cid, helpers in (state.get("asked") or {}).items()],
         "help_named": [{"combatant": cid, "name": names.get(cid, cid),
                         "helpers": [names.get(h, h) for h in helpers]} for cid, helpers in state["help"].items()],
         "guides": [

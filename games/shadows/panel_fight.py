@@ -151,11 +151,16 @@ def fight_view(state: Mapping[str, Any], seat: Seat) -> dict[str, Any] | None:
     gm = seat.is_gm
     people = fight["combatants"]
     nxt = st.next_to_act(state)
-    aims = (_aim(state, fight, aim, seat) for aim in (fight.get("aims") or {}).values())
+    # an aim (its odds) is its player's and the GM's: nobody else learns whom it is aimed at
+    aims = (_aim(state, fight, aim, seat) for cid, aim in (fight.get("aims") or {}).items()
+            if gm or seat.plays(cid))
     # the cards the hands take count the NPCs' hand sizes: the GM's figure
-    second = {"wanted": decks.cards_wanted(fight)} if gm and decks.second_needed(fight) else None
+    extra = decks.next_needed(fight, [d.name for d in seat.decks]) if gm else None
+    second = {"wanted": decks.cards_wanted(fight)} if extra == deck.MINOR_2 else None
+    more = {"name": extra, "ordinal": extra.split(" ")[0].lower(), "wanted": decks.cards_wanted(fight)} if extra else None
     return {
-        "second_deck": second, "two_decks": len(decks.of_fight(state)) > 1,
+        "second_deck": second, "next_deck": more, "two_decks": len(decks.of_fight(state)) > 1,
+        "deck_count": len(decks.of_fight(state)),
         "round": fight["round"], "phase": fight["phase"], "next": nxt,
         "combatants": [_row(people[cid], seat, nxt) for cid in fight["order"]],
         "pending": _pending(fight, seat),

@@ -8,6 +8,9 @@
       "held": {cid: [Major Arcana tokens]},   kept by Queen draws, spent upright/reversed
       "names": {cid: name},           as the events named them, for the panel's lines
       "help": {cid: [helper cids]},   assistance the GM has approved for the next check
+      "asked": {cid: [helper cids]},  assistance a player asked for, waiting for the GM
+      "spending": {id: {id, combatant, name, card, reversed, meaning}},   fate cards called
+                                      on, waiting for the GM's approval (still held)
       "counters": [{id, counterer, target, suits, ap}],   declared, waiting for the target
       "guides": [{id, check, combatant, card | None, shown}],   fumble guides (GM's eyes)
       "contests": {id: contest},      multi-draw opposed actions
@@ -68,6 +71,8 @@ def new_state() -> dict[str, Any]:
         "held": {},
         "names": {},
         "help": {},
+        "asked": {},
+        "spending": {},
         "counters": [],
         "guides": [],
         "contests": {},

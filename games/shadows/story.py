@@ -90,6 +90,9 @@ def resolved_line(e: Event, n: Namer) -> str:
     """"Alma strikes Ghoul with Sword: King of Swords + Melee 20 against Defence 5 -> 29, Swords
     deal it in full; H2 adds 9: 38 damage (Health -38, Life -38)."."""
     made = attack_sum(e) if e.get("cards") else f"attack {e['value']}"
+    if e.get("countered"):  # an Active Dodge took this off (contests.py)
+        made += (f", after a counter of -{e['countered']}" if e.get("attacker_npc")
+                 else f" - {e['countered']} countered")
     met = f"{made} against Defence {e['defence']['total']}"
     if not e["hit"]:
         return f"{n(e['attacker'])} attacks {n(e['target'])} with {e['weapon']}: {met}: a miss."

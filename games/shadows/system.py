@@ -36,12 +36,13 @@ SYSTEM = GameSystem(
     available=True,
     sheet=sheet.SHEET,  # the antagonists' tracks are the GM's too (audiences.py)
     # combat hands, checks, damage and fate come off these; the second Minor Arcana serves a big fight
-    rule_decks=(deck.MINOR, deck.MAJOR, deck.MINOR_2),
+    rule_decks=(deck.MINOR, deck.MAJOR, *deck.EXTRA_MINORS),
     engine=ENGINE,
     pages=(ODDS,),
     # the GM's view holds the GM's secrets (a fumble's guide, a Major Critical's effect, a
     # multi-draw margin, the critical tables, which card each NPC holds)
-    panel=Panel(view=view, template=f"{PANEL}#panel", notice=f"{PANEL}#notice",
+    # the odds of a draw count the Minor Arcana's cards not face up (panel.counted_from)
+    panel=Panel(view=view, template=f"{PANEL}#panel", notice=f"{PANEL}#notice", decks=deck.MINORS,
                 character_view=sheet.standing),  # who is down or dead: the next fight's form leaves them out
     log_lines={},  # every event reads as its summary (log/events/default.html)
     audiences=AUDIENCES,

@@ -37,7 +37,7 @@ def writeback(event: Mapping[str, Any], state: Mapping[str, Any]) -> dict[str, d
         return _hurt(state, event["target"], fell=bool(event.get("falls")))
     if kind == "adjusted" and event.get("field") in TRACKS:
         return _hurt(state, event["combatant"])
-    if kind in ("major_arcana_kept", "arcana_spent"):
+    if kind in ("major_arcana_kept", "arcana_spent", "arcana_approved"):
         cid = event["combatant"]
         return {cid: {HELD: list(state["held"].get(cid, []))}}
     if kind == "session_ended":

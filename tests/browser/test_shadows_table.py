@@ -363,3 +363,77 @@ def test_the_hand_docks_beside_the_attack_and_picked_cards_stay_picked_after_a_r
     expect(ann.page.locator('.card-pick[aria-pressed="true"]')).to_have_count(0)  # used up by the attack
     shot(ann, "docked-hand")
     assert not ann.page_errors, ann.page_errors
+
+
+def test_an_active_dodge_and_a_players_own_check_with_approved_help(make_table) -> None:
+    """Issue 25. Seed: "Assistance can be provided by a second or even a third character (subject
+    to GM approval ...). With one-half the second characters' skill being added"; a counter "can
+    also be used in combat as an Active Dodge". Ann asks for Bram's help from her own panel, the
+    GM approves, and Alma's own check carries it; in the fight, the GM accepts the Ghoul's
+    counter against Alma's waiting attack, which lowers it before it resolves."""
+    table = make_table(system="shadows")
+    gm = table.gm
+    ann = table.join_player("Ann")
+    bob = table.join_player("Bob")
+    make_character(ann, table.url, "Alma", quickness=9, body=6, physical=6, skills="Melee: 20\nStealth: 6")
+    make_character(bob, table.url, "Bram", quickness=3, body=5, physical=4, skills="Melee: 4\nStealth: 8")
+    make_character(gm, table.url, "Ghoul", npc=True, quickness=5, body=4, physical=2, health=400, life=400,
+                   skills="Claws: 5")
+    decks = gm.page.locator("#shadows-decks")
+    for name in ("Bring out the Minor Arcana", "Bring out the Major Arcana"):
+        with gm.page.expect_response(lambda r: r.url.endswith("/decks/new/")) as answer:
+            decks.get_by_role("button", name=name).click()
+        assert answer.value.status == 200
+
+    # Help: asked from Ann's own panel, approved by the GM, carried by Alma's own check.
+    ask = ann.page.locator("#shadows-ask-help")
+    ask.locator("select[name=helpers]").first.select_option(label="Bram")
+    click(ann, ask.get_by_role("button", name="Ask for help"), "ask_help")
+    expect(gm.page.locator("#shadows-waiting")).to_contain_text("Alma asks for help from Bram (waiting for the GM)")
+    expect(bob.page.locator("#shadows-waiting")).to_contain_text("Alma asks for help from Bram")
+    expect(ann.page.get_by_role("button", name="Approve Alma's help")).to_have_count(0)
+    shot(gm, "help-asked")
+    click(gm, gm.page.get_by_role("button", name="Approve Alma's help"), "approve_help")
+    expect(ann.page.locator("#shadows-waiting")).to_contain_text("The GM lets Bram help Alma: it counts on Alma's next check.")
+    form = ann.page.locator("#shadows-draw-form")
+    form.locator("input[name=skill]").fill("Stealth")
+    click(ann, form.get_by_role("button", name="See the odds, then draw"), "prepare_check")
+    expect(ann.page.locator(".sh-now", has_text="one card or three")).to_contain_text("+ help 4 (Bram)")
+    expect(ann.page.locator(".sh-now", has_text="one card or three")).to_contain_text("Counted from the ")
+    shot(ann, "help-odds")
+    click(ann, ann.page.get_by_role("button", name="Draw one card for Alma"), "check")
+    for person in (gm, ann, bob):
+        expect(person.page.locator("#log")).to_contain_text("with help")
+    expect(gm.page.locator("#shadows-waiting")).to_have_count(0)
+
+    # The fight: Alma attacks the Ghoul; the GM accepts the Ghoul's counter as an Active Dodge.
+    gm.page.locator("#shadows-start > summary").click()
+    click(gm, gm.page.get_by_role("button", name="Start the combat"), "start_combat")
+    for person, who in ((ann, "Alma"), (gm, "Ghoul"), (bob, "Bram")):
+        click(person, person.page.get_by_role("button", name=f"Declare {who}'s focus"), "declare_focus")
+    click(gm, gm.page.get_by_role("button", name="Shuffle and deal the hands"), "deal")
+    expect(ann.page.locator(f"#hand-{ann.member_id} .card-pick")).to_have_count(9)
+    card = next((c for c in hand_of(ann, ann) if 1 < value(c) < 11), None) or hand_of(ann, ann)[0]
+    attack = ann.page.locator("form[aria-label='Attack for Alma']")
+    attack.locator("select[name=target]").select_option(label="Ghoul")
+    attack.locator("select[name=weapon]").select_option("Sword")
+    attack.locator("select[name=skill]").select_option("melee")
+    pick(ann, ann, card)
+    click(ann, attack.get_by_role("button", name="Attack with the picked cards for Alma"), "attack")
+    if value(card) == 1 and gm.page.locator("#shadows-pending").count() == 0:
+        return  # an Ace fumbled: nothing waits to be countered (every other card is above the Ace)
+    dodge = gm.page.locator("form[id^=counter-]")
+    expect(dodge).to_contain_text("Active Dodge: Ghoul counters this attack")
+    expect(ann.page.locator("form[id^=counter-]")).to_have_count(0)
+    for suit in ("cups", "pentacles", "swords", "wands"):
+        dodge.locator(f"input[value={suit}]").check()
+    shot(gm, "active-dodge")
+    click(gm, dodge.get_by_role("button", name=re.compile("Counter it")), "counter")
+    for person in (gm, ann, bob):
+        expect(person.entry("counters Alma")).to_contain_text("an Active Dodge:")
+    click(gm, gm.page.get_by_role("button", name="Take it: no active defence for Ghoul"), "defend")
+    for person in (gm, ann, bob):  # the attack resolved, as the counter left it
+        expect(person.page.locator("#shadows-combat .sh-attack")).to_have_count(1)
+    shot(ann, "after-active-dodge")
+    for person in (gm, ann, bob):
+        assert not person.page_errors, person.page_errors

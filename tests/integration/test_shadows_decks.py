@@ -70,6 +70,9 @@ def test_a_long_evening_of_queens_and_fumbles_never_runs_a_deck_dry(sh, monkeypa
         held = state(sh)["held"].get(me, [])
         if held and i % 4 == 0:  # every other Queen's card is called on at once
             ok(sh, who, "spend_arcana", combatant=me, card=held[0])
+            # "pending GM's approval": the GM approves most, refuses some (the card stays held)
+            [waiting] = state(sh)["spending"].values()
+            ok(sh, "gm", "judge_spend", spend=str(waiting["id"]), verdict="refuse" if i % 12 == 0 else "approve")
         out = [g for g in state(sh)["guides"] if g["card"] and not g["shown"]]
         if out and i % 6 == 1:
             ok(sh, "gm", "show_guide", guide=str(out[-1]["id"]))

@@ -204,9 +204,12 @@ def test_every_command_through_the_generic_route(sh) -> None:
     [kept] = held(sh, "ann", "major")  # maybe the guide shown above: it went back to the deck
     assert [h.split("/")[0] for h in state(sh)["held"][alma]] == [kept]
     go("ann", "spend_arcana", combatant=alma, card=state(sh)["held"][alma][0], reversed="1")
+    [spend] = state(sh)["spending"]
+    go("gm", "judge_spend", spend=spend, verdict="approve")
     go("bob", "prepare_check", character=sh["bram"].pk, skill="stealth", attribute="quickness")
     go("bob", "cancel_check", combatant=bram)
     # Help, approved first; a counter; an opposed action; a multi-draw action of two draws.
+    go("ann", "ask_help", character=sh["alma"].pk, helpers=[sh["bram"].pk])
     go("gm", "approve_help", character=sh["alma"].pk, helpers=[sh["bram"].pk])
     go("ann", "prepare_check", character=sh["alma"].pk, skill="stealth", attribute="quickness",
        helpers=[sh["bram"].pk])
@@ -404,10 +407,14 @@ def test_the_panel_counts_hands_shows_the_odds_before_drawing_and_whose_turn_it_
     ok(sh, "ann", "prepare_check", character=sh["alma"].pk, skill="stealth", attribute="quickness", complexity="hard")
     pages = {who: html.unescape(sh["clients"][who].get(reverse("table", args=[sh["table"].pk])).content.decode())
              for who in ("gm", "ann", "bob", "watcher")}
-    exact = odds.all_or_nothing(4 + 9, "hard", cards=3)
+    # the GM's odds count the real draw pile (the GM sees every hand); the others say what they count
+    pile = CardPlacement.objects.filter(deck=sh["minor"], pile__kind=PileKind.DRAW).values_list("card_id", flat=True)
+    exact = odds.all_or_nothing(4 + 9, "hard", cards=3, left=odds.composition(pile))
+    assert f"<td>{exact.success * 100:.1f}</td>" in pages["gm"]  # three cards' chance of success
+    assert f"Counted from the {len(pile)} cards of the Minor Arcana not face up (the draw pile)" in pages["gm"]
     for who, page in pages.items():
         assert "4 cards in hand" in page
-        assert f"<td>{exact.success * 100:.1f}</td>" in page, who  # three cards' chance of success
+        assert "Counted from the " in page, who
         # Alma's controls, her aim among them, are sent to Alma's player and the GM alone
         assert ('id="through-' + alma + '"' in page) == (who in ("gm", "ann"))
         # the turn banner, for those it is not (each seat's own: Ann reads "Your turn")

@@ -109,7 +109,7 @@ class Table(OnPlay):
             if raw is None:
                 continue
             if key == "sides":
-                for tag, side in zip("ab", raw):
+                for tag, side in zip("abcdef", raw):
                     posted[f"character_{tag}"] = [self.seat(side["character"])]
                     posted[f"skill_{tag}"] = [str(side.get("skill") or "")]
                     posted[f"attribute_{tag}"] = [str(side.get("attribute") or "")]

@@ -148,7 +148,8 @@ def test_an_attack_lined_up_shows_each_cards_chance_to_get_through() -> None:
     table = fight()
     [aimed] = table.send(ANN, "aim", combatant="c1", target="c3", weapon="Blade", skill="melee")
     assert table.person("c1")["ap"] == 8 and table.cards.placed[-1][2] == "hand"  # nothing spent or drawn
-    [aim] = view(table.state, Seat("spectator"))["combat"]["aims"]
+    [aim] = view(table.state, Seat("player", member=2, controls=frozenset({"c1"})))["combat"]["aims"]
+    assert view(table.state, Seat("spectator"))["combat"]["aims"] == []  # an aim is its player's (issue 25)
     assert aim["defence"] == 5 and aim["dodge_cards"] == 1 and aim["target_hand"] == 8
     unseen = deck.minor_tokens()
     for row in aim["odds"]:

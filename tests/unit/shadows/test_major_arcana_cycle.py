@@ -41,9 +41,11 @@ def test_a_spent_fate_card_goes_back_into_the_major_arcana() -> None:
     assert card == t("M16") and not _in_deck(table, "M16")
     assert table.cards.held(deck.MAJOR, 2) == [t("M16")]
     [spent] = table.send(ANN, "spend_arcana", combatant="c1", card=card)
+    assert not _in_deck(table, "M16")  # pending the GM's approval, still in the hand
+    [approved] = table.send(GM, "judge_spend", spend=spent["id"], verdict="approve")
     assert _in_deck(table, "M16") and table.cards.held(deck.MAJOR, 2) == []
     assert table.cards.placed[-1] == (deck.MAJOR, t("M16"), "shuffled in", None)
-    assert summary(spent, table.state).endswith("it goes back into the Major Arcana.")
+    assert summary(approved, table.state).endswith("it goes back into the Major Arcana.")
 
 
 def test_cards_dropped_at_the_sessions_end_go_back_and_the_one_kept_stays() -> None:

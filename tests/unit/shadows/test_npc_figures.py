@@ -102,7 +102,8 @@ def test_an_npcs_attack_shows_its_value_not_the_skill_behind_it() -> None:
         assert "rends" not in json.dumps(panel).lower()
     assert view(table.state, Seat("gm"))["combat"]["pending"]["skill_value"] == 7
     aimed = of_type(table.log, "attack_aimed")[-1]
-    for event in (aimed, *events):
+    assert audience(aimed).audience == "owner"  # an aim goes to its player and the GM alone (issue 25)
+    for event in events:
         seen = audience(event)
         public = {k: v for k, v in event.items() if k not in seen.private}
         assert "rends" not in json.dumps(public).lower() and "skill_value" not in public

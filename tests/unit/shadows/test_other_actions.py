@@ -113,6 +113,7 @@ def test_a_held_major_arcana_is_spent_upright_or_reversed_with_its_meaning() -> 
         table.send(BOB, "spend_arcana", combatant="c1", card=t("M17"))
     [spent] = table.send(ANN, "spend_arcana", combatant="c1", card=t("M17"), reversed=True)
     assert spent["meaning"] == "Lack of faith, despair, discouragement"
+    table.send(GM, "judge_spend", spend=spent["id"], verdict="approve")
     assert table.state["held"]["c1"] == []
     with pytest.raises(NotInHand):
         table.send(ANN, "spend_arcana", combatant="c1", card=t("M17"))

@@ -68,7 +68,7 @@ def test_every_move_is_registered_and_a_players_names_its_character() -> None:
     names the character it is for in ``combatant``, which the core checks the sender plays."""
     assert SYSTEM.commands == moves.MOVES
     controller = {m.name for m in moves.MOVES if m.sender == "controller"}
-    assert controller == {"prepare_check", "cancel_check", "check", "spend_arcana", "declare_focus", "redeal",
+    assert controller == {"prepare_check", "cancel_check", "check", "ask_help", "spend_arcana", "declare_focus", "redeal",
                           "aim", "attack", "end_turn", "defend"}
     assert {m.subject for m in moves.MOVES if m.sender == "controller"} == {"combatant"}
 
