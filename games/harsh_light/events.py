@@ -72,6 +72,14 @@ def _pulled(state: State, e: Event) -> None:
     _remember(state, whole(e["record"], e.get("figures")), e)
 
 
+def _reaction_opened(state: State, e: Event) -> None:
+    state["reaction"] = {k: copy.deepcopy(e.get(k)) for k in ("combatant", "target", "against", "label", "args")}
+
+
+def _reaction_answered(state: State, e: Event) -> None:
+    state["reaction"] = None
+
+
 def _pull_set_up(state: State, e: Event) -> None:
     state["prepared"][e["combatant"]] = {"args": dict(e["args"]), "step": e.get("step")}
 
@@ -101,6 +109,7 @@ def _order_set(state: State, e: Event) -> None:
         _remember(state, whole(record, figures.get("records", {}).get(record["combatant"])), e)
     _new_turn(state, e["turn"])
     state["prepared"] = {}  # a new order: what was set up before it is put away
+    state["reaction"] = None  # and a pull waiting for an answer is not made
     state["acting"] = e["order"][0]
     _begin_action(state, e["order"][0])
 
@@ -117,7 +126,7 @@ def _turn_ended(state: State, e: Event) -> None:
 
 
 def _combat_ended(state: State, e: Event) -> None:
-    state.update(combat=False, order=[], acting=None, initiative={}, turn=0, prepared={})
+    state.update(combat=False, order=[], acting=None, initiative={}, turn=0, prepared={}, reaction=None)
     for cid in list(state["status"]):
         state["status"][cid] = fresh_status()
 
@@ -219,6 +228,8 @@ FOLDS: dict[str, Callable[[State, Event], None]] = {kind: _recorded(fold) for ki
     "pulled": _pulled,
     "pull_set_up": _pull_set_up,
     "pull_put_away": _put_away,
+    "reaction_opened": _reaction_opened,
+    "reaction_answered": _reaction_answered,
     "dodged": _dodged,
     "moved": _moved,
     "order_set": _order_set,

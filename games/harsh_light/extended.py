@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from games.core.engine import RuleError, Turn
-from games.harsh_light import audiences, pools
+from games.harsh_light import audiences, pools, reaction
 from games.harsh_light.access import require_able, require_turn
 from games.harsh_light.pulls import again_of, judge, record_of, willpower_event
 from games.harsh_light.state import in_play, name, person
@@ -72,6 +72,7 @@ def extended_pull(state: Mapping[str, Any], args: dict[str, Any], turn: Turn) ->
     assert turn.cards is not None
     action = _open(state, "extended", args.get("extended"), "extended action")
     view = in_play(state, turn)
+    reaction.require_none(view, "the extended action's pull")
     cid = action["combatant"]
     if args.get("combatant") not in (None, cid):
         raise RuleError(f"That extended action is {name(view, cid)}'s.")
@@ -128,6 +129,7 @@ def contest_pull(state: Mapping[str, Any], args: dict[str, Any], turn: Turn) -> 
     assert turn.cards is not None
     contest = _open(state, "contests", args.get("contest"), "contest")
     view = in_play(state, turn)
+    reaction.require_none(view, "a contest's pull")
     cid = args["combatant"]
     side = next((s for s in contest["sides"] if s["combatant"] == cid), None)
     if side is None:

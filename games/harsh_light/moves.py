@@ -121,6 +121,11 @@ def willpower(form: Form, table: Table) -> Args:
     return _args(combatant=_cid(form, table), note=_text(form, "note"), use=use)
 
 
+def answer(form: Form, table: Table) -> Args:
+    """The target's answer to a pull waiting for it: with ``willpower``, +2 against it."""
+    return {"combatant": _cid(form, table), "willpower": flag(form, "willpower")}
+
+
 def end_turn(form: Form, table: Table) -> Args:
     """Whose action ends: the one named (the core checks the sender plays it), or, from the
     Storyteller, whoever is acting (read by the handler, under the lock)."""
@@ -221,6 +226,7 @@ MOVES: tuple[Move, ...] = (
     _move("pull", "Pull", pull, pulls.pull, player=True),
     _move("put_away", "Put the pull away", combatant, pulls.put_away, player=True),
     _move("willpower", "Spend Willpower", willpower, fight.willpower, player=True),
+    _move("answer", "Answer the attack", answer, fight.answer, player=True),
     _move("dodge", "Dodge", combatant, fight.dodge, player=True),
     _move("move", "Move", combatant, fight.move, player=True),
     _move("end_turn", "End the action", end_turn, fight.end_turn, player=True),

@@ -119,6 +119,8 @@ def summary(event: Event, state: Mapping[str, Any]) -> str:
         return f"{who} sets up {label}{target}: {pool_text(event['pool'])}, {what}{auto}."
     if kind == "pull_put_away":
         return f"{who} puts the pull away."
+    if kind in ("reaction_opened", "reaction_answered"):
+        return reaction_line(event, state)
     if kind == "dodged":
         if "defence" in gm:
             return f"{who} dodges: Defence doubled until {who}'s next turn."
@@ -210,3 +212,21 @@ def harm_line(event: Event, state: Mapping[str, Any], gm: set[str]) -> str:
     firearm = "; a firearm deals a vampire bashing, as the Requiem has it" if event.get("firearm") else ""
     return (f"{who} takes {hurt} from {name(state, event['by'])}'s attack ({', '.join(why)}{firearm}): "
             f"{health.shown_text(event['track'])}.")
+
+
+def reaction_line(event: Event, state: Mapping[str, Any]) -> str:
+    """A pull waiting for its target's answer, and the answer (reaction.py)."""
+    against = event["against"]
+    if event["type"] == "reaction_opened":
+        target = name(state, event["target"])
+        verb = "attacks" if against == "Defence" else "pulls against"  # Defence resists attacks alone
+        return (f"{name(state, event['combatant'])} {verb} {target}: before the card, {target} may spend Willpower "
+                f"for +2 {against}, or take it.")
+    who, by = name(state, event["combatant"]), name(state, event["attacker"])
+    if event.get("lapsed"):
+        return f"{by}'s pull against {who} lapses before the card: {event['lapsed']}"
+    if event["willpower"]:
+        return f"{who} answers {by}'s pull with Willpower: +2 {against}."
+    if event.get("by_gm"):
+        return f"The Storyteller moves on: {by}'s pull is made without {who}'s Willpower."
+    return f"{who} takes {by}'s pull without Willpower."

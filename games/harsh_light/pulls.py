@@ -12,7 +12,7 @@ from typing import Any
 
 from games.core.cards_port import Cards
 from games.core.engine import RuleError, Turn
-from games.harsh_light import audiences, deck, harm, pools, rules
+from games.harsh_light import audiences, deck, harm, pools, reaction, rules
 from games.harsh_light import sheet as sh
 from games.harsh_light.access import require_able, require_turn
 from games.harsh_light.errors import WillpowerRefused
@@ -169,8 +169,15 @@ def pull(state: Mapping[str, Any], args: dict[str, Any], turn: Turn) -> list[Eve
     assert turn.cards is not None
     view = in_play(state, turn)
     cid = args["combatant"]
+    answered = bool(args.get("answered"))  # set by the target's answer alone (fight.answer), never by a form
+    if not answered:
+        reaction.require_none(view, "another pull")
     args = dict(made_as_set_up(view, args, cid))
     made = plan(view, args, cid)
+    if not answered and reaction.opens(view, made.target, made.target_parts):
+        kept = {k: args[k] for k in PULL_ARGS if k in args}
+        return [reaction.opened(view, cid, str(made.target), {**kept, "no_pull": args.get("no_pull")},
+                                sh.trait_label(str(args.get("resist"))))]
     events = [made.willpower] if made.willpower is not None else []
     result, tokens = judge(turn.cards, made.pool, again=made.again, needed=made.needed,
                            no_pull=bool(args.get("no_pull")))

@@ -15,7 +15,9 @@
                        kept_conscious}},   kept_conscious: pulled Stamina to stay conscious this turn
       "extended": {id: ...}, "contests": {id: ...}, "next_id": 1,
       "prepared": {cid: {"args": the pull's arguments, "step", "now": the pull as it would be made}},
-      "recent": [pull record]
+      "recent": [pull record],
+      "reaction": None | {combatant, target, against, label, args}: a pull waiting for its
+                               target's answer (reaction.py)
     }
 
 No sheet is kept here: a rule reads the characters as the table holds them now (``in_play``,
@@ -43,6 +45,7 @@ def new_state() -> State:
     return {
         "step": 0, "people": {}, "combat": False, "turn": 0, "order": [], "acting": None, "initiative": {},
         "status": {}, "extended": {}, "contests": {}, "next_id": 1, "prepared": {}, "recent": [],
+        "reaction": None,
     }
 
 

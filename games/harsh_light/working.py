@@ -225,6 +225,10 @@ def explain(event: Event, state: Mapping[str, Any]) -> Working | None:
     if kind == "moved":
         speed = count(event["speed"], "step") if "speed" in event else audiences.GM_FIGURE
         return Working(steps=(f"Speed now: {speed}",), rule=MOVE, source=USEFUL)
+    if kind == "reaction_opened":
+        hidden = () if "args" in event else (f"{who}'s pool: {audiences.GM_FIGURE}, pulled after the answer",)
+        return Working(steps=(f"{name(state, event['target'])} may spend Willpower: +2 {event['against']}, "
+                              "before the card", "one a turn", *hidden), rule=WILLPOWER, source=USEFUL)
     if kind == "order_set":
         return _order_set(event, state)
     if kind == "contest_round":

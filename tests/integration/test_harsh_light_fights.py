@@ -17,7 +17,7 @@ from django.urls import reverse
 from games.harsh_light import DECK
 from tabletop import services
 from tabletop.models import Character, Event, ProcedureState, Role
-from tabletop.selectors import combatant_id
+from tabletop.selectors import combatant_id, procedure_state
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 NOTICE = 'id="harsh_light-notice"'
@@ -59,10 +59,15 @@ def post(hl, who: str, command: str, **data: Any):
     return hl["clients"][who].post(reverse("table_command", args=[hl["table"].pk, command]), data, **HTMX)
 
 
-def ok(hl, who: str, command: str, **data: Any) -> None:
+def ok(hl, who: str, command: str, hold: bool = False, **data: Any) -> None:
+    """A move that is taken; a pull that waits for its target's answer (Willpower for +2) is made
+    at once, the Storyteller moving on, unless the test ``hold``s it."""
     answer = post(hl, who, command, **data)
     assert answer.status_code == 200, answer.content.decode()
     assert answer.content.decode() == f'<p {NOTICE} class="form-error" role="alert"></p>'
+    waiting = (procedure_state(hl["table"]) or {}).get("reaction")
+    if waiting and not hold:
+        ok(hl, "gm", "answer", combatant=waiting["target"])
 
 
 def page(hl, who: str) -> str:
@@ -250,3 +255,30 @@ def test_an_unconscious_character_is_offered_nothing_and_its_turn_passes(hl) -> 
     ok(hl, "gm", "heal", combatant=betty.pk, points="1")  # the GM still corrects the track: she comes to
     assert "Betty comes to." in last("healed").summary
     assert "Set up a pull for Betty" in page(hl, "bob")
+
+
+def test_a_defender_spends_willpower_when_attacked_from_its_own_panel(hl) -> None:
+    """Seed: "spending a Willpower for +2 Defence can be a lifesaver in emergencies". Alfie's
+    attack on Betty waits: Bob alone is offered the point on his page (the GM may move on; Ann
+    and a spectator are offered neither), Bob spends it, and the pull meets Defence + 2."""
+    alfie, betty = hl["alfie"], hl["betty"]
+    ok(hl, "gm", "set_order", order=[alfie.pk, betty.pk])
+    stack(hl, 6)
+    ok(hl, "ann", "set_up_pull", **{**FORM, "target": str(betty.pk), "skill": "brawl"},
+       combatant=alfie.pk, attribute="strength")
+    ok(hl, "ann", "pull", hold=True, combatant=cid(alfie), set_up="1")
+    assert state(hl)["reaction"]["target"] == cid(betty) and last("pulled") is None
+    spend, move_on = "Spend Willpower: +2 Defence", "Move on: pull without Betty's Willpower"
+    texts = {who: page(hl, who) for who in ("gm", "ann", "bob", "watcher")}
+    assert spend in texts["bob"] and move_on not in texts["bob"]
+    assert move_on in texts["gm"] and spend not in texts["gm"]
+    assert spend not in texts["ann"] + texts["watcher"] and move_on not in texts["ann"] + texts["watcher"]
+    assert "Betty may answer before the card" in texts["watcher"]
+    refused = post(hl, "ann", "answer", combatant=betty.pk, willpower="1")
+    assert refused.status_code == 403
+    ok(hl, "bob", "answer", combatant=betty.pk, willpower="1")
+    record = state(hl)["recent"][-1]
+    assert record["pool"]["parts"][-2:] == [["Betty's Defence", -3], ["Betty's Willpower", -2]]
+    betty.refresh_from_db()
+    assert betty.sheet["willpower_points"] == 2 and state(hl)["reaction"] is None  # of Resolve 1 + Composure 2
+    assert last("reaction_answered").summary == "Betty answers Alfie's pull with Willpower: +2 Defence."

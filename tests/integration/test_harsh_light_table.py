@@ -60,10 +60,15 @@ def post(hl, who: str, command: str, **data: Any):
     return hl["clients"][who].post(reverse("table_command", args=[hl["table"].pk, command]), data, **HTMX)
 
 
-def ok(hl, who: str, command: str, **data: Any) -> None:
+def ok(hl, who: str, command: str, hold: bool = False, **data: Any) -> None:
+    """A move that is taken; a pull that waits for its target's answer (Willpower for +2) is made
+    at once, the Storyteller moving on, unless the test ``hold``s it."""
     answer = post(hl, who, command, **data)
     assert answer.status_code == 200, answer.content.decode()
     assert answer.content.decode() == f'<p {NOTICE} class="form-error" role="alert"></p>'
+    waiting = (procedure_state(hl["table"]) or {}).get("reaction")
+    if waiting and not hold:
+        ok(hl, "gm", "answer", combatant=waiting["target"])
 
 
 def refused(hl, who: str, command: str, status: int, words: str, **data: Any) -> None:
