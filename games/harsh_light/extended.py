@@ -95,7 +95,7 @@ def extended_pull(state: Mapping[str, Any], args: dict[str, Any], turn: Turn) ->
                        unit=action["unit"], willpower=bool(args.get("willpower")))
     return [*events, audiences.pull_event(view, {
         "type": "extended_pulled", "id": action["id"], "combatant": cid, "record": record, "gathered": gathered,
-        "done": gathered >= action["needed"], "instant_in_combat": view["combat"] and cid in view["order"]})]
+        "done": gathered >= action["needed"], "instant_in_combat": view["combat"]})]
 
 
 def extended_stop(state: Mapping[str, Any], args: dict[str, Any], turn: Turn) -> list[Event]:

@@ -102,7 +102,7 @@ def set_up_pull(form: Form, table: Table) -> Args:
     return _args(  # the pool read last: a malformed field is named before a missing Attribute
         combatant=cid, target=target, resist=resist,
         needed=_number(form, "needed", "The successes needed", 1, pulls.MAX_NEEDED),
-        action=_one_of(form, "action", pulls.ACTIONS, "An action is instant or reflexive."),
+        action=_one_of(form, "action", pulls.ACTIONS, "An action is instant, reflexive (the Storyteller's call), talking or resisting a power."),
         willpower=flag(form, "willpower"), again=_again(form), no_pull=flag(form, "no_pull"),
         resist_value=None if target else _number(form, "resist_value", "The resisting number", 0, MAX_RESIST),
         attack=_one_of(form, "attack", ATTACKS, "An attack is in melee, thrown, ranged, or ranged within arm's reach."),

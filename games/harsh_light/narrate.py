@@ -11,6 +11,7 @@ from typing import Any
 from games.core.cards import OrientedCard
 from games.core.words import count
 from games.harsh_light import health
+from games.harsh_light.access import ACTION_WORDS
 from games.harsh_light import sheet as sh
 from games.harsh_light.pools import pool_text
 from games.harsh_light.state import name
@@ -104,7 +105,8 @@ def summary(event: Event, state: Mapping[str, Any]) -> str:
             return f"{who} spends a Willpower point on {use}{note}."
         return f"{who} spends a Willpower point on {use}{note}; {count(event['points_left'], 'point')} left."
     if kind == "pulled":
-        line = f"{pull_head(who, event['record'])}: {pull_text(event['record'])}."
+        called = ACTION_WORDS.get(event["record"].get("action") or "")  # said, so the table reads the call
+        line = f"{pull_head(who, event['record'])}{f' ({called})' if called else ''}: {pull_text(event['record'])}."
         return hit_or_miss(line) if event["record"].get("attack") else line
     if kind == "pull_set_up":
         needed = event["needed"]

@@ -18,7 +18,7 @@ from games.contract import Seat
 from games.core.cards import OrientedCard
 from games.harsh_light import audiences, odds, pools, rules
 from games.harsh_light.narrate import outcome, successes_text
-from games.harsh_light.pulls import REFLEXIVE
+from games.harsh_light.access import ACTION_WORDS
 from games.harsh_light.resist import ATTACKS
 from games.harsh_light.state import name
 
@@ -86,7 +86,7 @@ def prepared(state: Mapping[str, Any], cid: str, kept: Mapping[str, Any], counts
         "id": cid, "name": name(state, cid), "label": label,
         "target_name": name(state, target) if target else "",
         "attack": ATTACKS.get(args.get("attack") or "", ""), "all_out": bool(args.get("all_out")),
-        "willpower": bool(args.get("willpower")), "reflexive": args.get("action") == REFLEXIVE,
+        "willpower": bool(args.get("willpower")), "reflexive": ACTION_WORDS.get(args.get("action") or "", ""),
         "problem": "", "gm_line": "", "pool_words": "",
     }
     none = {"pool": None, "odds": None, "odds_table": None}

@@ -14,15 +14,14 @@ from games.core.cards_port import Cards
 from games.core.engine import RuleError, Turn
 from games.harsh_light import audiences, deck, harm, pools, reaction, rules
 from games.harsh_light import sheet as sh
-from games.harsh_light.access import require_able, require_turn
+from games.harsh_light.access import ACTIONS, INSTANT, REFLEXIVE, require_able, require_action_kind, require_turn
 from games.harsh_light.errors import WillpowerRefused
 from games.harsh_light.resist import MELEE, resistance
 from games.harsh_light.state import in_play, name, person, status
 from games.harsh_light.writeback import after
 
 Event = dict[str, Any]
-INSTANT, REFLEXIVE = "instant", "reflexive"
-ACTIONS = (INSTANT, REFLEXIVE)
+__all__ = ["ACTIONS", "INSTANT", "REFLEXIVE"]  # the kinds of action (access.py), as the parser reads them
 MAX_NEEDED = 50  # "up to 25 to build something large and/or complicated", and room above
 
 
@@ -170,6 +169,8 @@ def pull(state: Mapping[str, Any], args: dict[str, Any], turn: Turn) -> list[Eve
     view = in_play(state, turn)
     cid = args["combatant"]
     answered = bool(args.get("answered"))  # set by the target's answer alone (fight.answer), never by a form
+    if not args.get("set_up") and not answered:  # judged when it was set up, or when it was sent
+        require_action_kind(args.get("action"), turn.member)
     if not answered:
         reaction.require_none(view, "another pull")
     args = dict(made_as_set_up(view, args, cid))
@@ -194,7 +195,7 @@ def pull(state: Mapping[str, Any], args: dict[str, Any], turn: Turn) -> list[Eve
                        damage={"points": points, "kind": hurt} if points else None)
     events.append(audiences.pull_event(view, {
         "type": "pulled", "combatant": cid, "target": target, "record": record,
-        "instant_in_combat": made.action == INSTANT and view["combat"] and cid in view["order"],
+        "instant_in_combat": made.action == INSTANT and view["combat"],
         "all_out": bool(args.get("all_out")), "defence_applied": facts["defence_applied"],
         "resist_willpower_used": facts["resist_willpower_used"],
     }))
@@ -213,6 +214,7 @@ def set_up_pull(state: Mapping[str, Any], args: dict[str, Any], turn: Turn) -> l
     Willpower once a turn); nothing is spent or drawn until the pull."""
     view = in_play(state, turn)
     cid = args["combatant"]
+    require_action_kind(args.get("action"), turn.member)
     made = plan(view, args, cid)
     kept = {k: args[k] for k in PULL_ARGS if args.get(k) not in (None, "", False)}
     if not made.facts["attack"]:

@@ -282,3 +282,14 @@ def test_a_defender_spends_willpower_when_attacked_from_its_own_panel(hl) -> Non
     betty.refresh_from_db()
     assert betty.sheet["willpower_points"] == 2 and state(hl)["reaction"] is None  # of Resolve 1 + Composure 2
     assert last("reaction_answered").summary == "Betty answers Alfie's pull with Willpower: +2 Defence."
+
+
+def test_a_player_is_offered_the_listed_reflexive_kinds_and_the_storyteller_the_call(hl) -> None:
+    """Seed: "Reflexive: ... Examples include talking, activating simple powers, or resisting an
+    opponent's power": a player's pull form offers those; "reflexive" itself is the Storyteller's
+    call, offered to the GM alone and refused from a player."""
+    call = "reflexive: the Storyteller's call"
+    assert call in page(hl, "gm") and "reflexive: talking" in page(hl, "ann")
+    assert call not in page(hl, "ann") and call not in page(hl, "bob")
+    answer = post(hl, "ann", "set_up_pull", **{**FORM, "action": "reflexive"}, combatant=hl["alfie"].pk, attribute="wits")
+    assert answer.status_code == 400 and "the Storyteller's call" in html.unescape(answer.content.decode())

@@ -329,8 +329,8 @@ def test_malformed_and_unknown_values_are_refused_in_the_notice(hl) -> None:
             combatant=alfie, attribute="wits", target=hl["ghoul"].pk, resist="luck")
     refused(hl, "ann", "set_up_pull", 400, "An attack is in melee, thrown, ranged",
             combatant=alfie, attribute="strength", target=hl["ghoul"].pk, resist="defence", attack="psychic")
-    refused(hl, "ann", "set_up_pull", 400, "An action is instant or reflexive", combatant=alfie,
-            attribute="wits", action="eventually")
+    refused(hl, "ann", "set_up_pull", 400, "An action is instant, reflexive (the Storyteller's call), talking or "
+            "resisting", combatant=alfie, attribute="wits", action="eventually")
     refused(hl, "ann", "set_up_pull", 400, "Again is 10, 9 or 8", combatant=alfie, attribute="wits", again="7")
     refused(hl, "ann", "set_up_pull", 400, "The successes needed is from 1 to 50", combatant=alfie,
             attribute="wits", needed="99")

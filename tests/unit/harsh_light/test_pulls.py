@@ -101,7 +101,7 @@ def test_a_refused_pull_draws_nothing_and_changes_nothing() -> None:
     ({"attribute": "luck"}, "Choose an Attribute"),
     ({"attribute": "wits", "skill": "hacking"}, "no Skill called"),
     ({"attribute": "wits", "needed": 0}, "successes needed is from 1"),
-    ({"attribute": "wits", "action": "slow"}, "instant or reflexive"),
+    ({"attribute": "wits", "action": "slow"}, "instant, reflexive .the Storyteller's call., talking or resisting"),
     ({"attribute": "wits", "modifier": 99}, "modifier is a whole number"),
     ({"attribute": "wits", "target": "c2"}, "Say what resists"),
     ({"attribute": "wits", "target": "c2", "resist": "luck"}, "resisted by Defence, Resolve"),

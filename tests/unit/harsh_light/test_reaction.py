@@ -83,7 +83,7 @@ def test_only_the_target_s_player_or_the_gm_answers_and_nothing_else_moves_meanw
     with pytest.raises(RuleError, match="waits for Bob's answer"):
         t.send({"type": "end_turn"}, actor=ANN)
     with pytest.raises(RuleError, match="waits for Bob's answer"):
-        t.pull("c1", [5], actor=ANN, attribute="wits", action="reflexive")
+        t.pull("c1", [5], actor=ANN, attribute="wits", action="talking")
     assert t.state["reaction"]["target"] == "c2"
 
 
