@@ -125,6 +125,10 @@ def _turn_ended(state: State, e: Event) -> None:
     _begin_action(state, e["next"])
 
 
+def _options_set(state: State, e: Event) -> None:
+    state["options"] = {"untrained": bool(e["untrained"])}
+
+
 def _combat_ended(state: State, e: Event) -> None:
     state.update(combat=False, order=[], acting=None, initiative={}, turn=0, prepared={}, reaction=None)
     for cid in list(state["status"]):
@@ -135,7 +139,7 @@ def _extended_started(state: State, e: Event) -> None:
     state["extended"][e["id"]] = {
         "id": e["id"], "combatant": e["combatant"], "label": e["label"], "pool": dict(e["pool"]),
         "needed": e["needed"], "unit": e["unit"], "gathered": 0, "pulls": [], "done": False,
-        "outcome": None,
+        "outcome": None, "limit": e.get("limit") or 0, "lose": bool(e.get("lose")),
     }
     state["next_id"] += 1
 
@@ -146,6 +150,8 @@ def _extended_pulled(state: State, e: Event) -> None:
     action["gathered"] = e["gathered"]
     if e["done"]:
         action["done"], action["outcome"] = True, "succeeded"
+    elif e.get("failed"):  # its last pull, as the Storyteller limited them
+        action["done"], action["outcome"] = True, "failed"
     _pulled(state, {**e, "target": None})
 
 
@@ -235,6 +241,7 @@ FOLDS: dict[str, Callable[[State, Event], None]] = {kind: _recorded(fold) for ki
     "order_set": _order_set,
     "turn_ended": _turn_ended,
     "combat_ended": _combat_ended,
+    "options_set": _options_set,
     "extended_started": _extended_started,
     "extended_pulled": _extended_pulled,
     "extended_stopped": _stopped("extended"),

@@ -156,6 +156,12 @@ def end_turn(state: Mapping[str, Any], args: dict[str, Any], turn: Turn) -> list
                          "new_turn": wraps, "turn": state["turn"] + 1 if wraps else state["turn"]}, turn.cards)
 
 
+def set_options(state: Mapping[str, Any], args: dict[str, Any], turn: Turn) -> list[Event]:
+    """The Storyteller's table options (seeds/README.md: the untrained penalty "is a table option
+    the Storyteller turns on, off by default")."""
+    return [{"type": "options_set", "untrained": bool(args.get("untrained"))}]
+
+
 def end_combat(state: Mapping[str, Any], args: dict[str, Any], turn: Turn) -> list[Event]:
     if not state["combat"]:
         raise RuleError("No fight is under way.")

@@ -168,13 +168,21 @@ def heal(form: Form, table: Table) -> Args:
                               "Heal bashing, lethal or aggravated wounds, or the least severe first."))
 
 
+def options(form: Form, table: Table) -> Args:
+    """The Storyteller's table options: the untrained Skill penalty, on or off."""
+    return {"untrained": flag(form, "untrained")}
+
+
 def plain(form: Form, table: Table) -> Args:
     return {}
 
 
 def extended_start(form: Form, table: Table) -> Args:
+    """An extended action: its pool, successes needed and unit of time; the Storyteller's limit
+    of pulls (blank: none) and whether a Dramatic Failure loses the successes gathered."""
     return _args(combatant=_cid(form, table), **_pool(form), unit=_text(form, "unit"), label=_text(form, "label"),
-                 needed=_number(form, "needed", "The successes needed", 1, pulls.MAX_NEEDED))
+                 needed=_number(form, "needed", "The successes needed", 1, pulls.MAX_NEEDED),
+                 limit=_number(form, "limit", "The limit of pulls", 1, pulls.MAX_NEEDED), lose=flag(form, "lose"))
 
 
 def _running(form: Form, key: str) -> str:
@@ -207,8 +215,10 @@ def contest_start(form: Form, table: Table) -> Args:
 
 
 def contest_pull(form: Form, table: Table) -> Args:
+    """A side's pull: Willpower, this pull's modifier and its reason, an automatic success, an again."""
     return _args(contest=_running(form, "contest"), combatant=_cid(form, table), willpower=flag(form, "willpower"),
-                 no_pull=flag(form, "no_pull"), again=_again(form))
+                 modifier=_number(form, "modifier", "A modifier", -pools.MAX_MODIFIER, pools.MAX_MODIFIER),
+                 reason=_text(form, "reason", MAX_REASON), no_pull=flag(form, "no_pull"), again=_again(form))
 
 
 def contest_stop(form: Form, table: Table) -> Args:
@@ -233,6 +243,7 @@ MOVES: tuple[Move, ...] = (
     _move("set_order", "Set the turn order", set_order, fight.set_order),
     _move("roll_initiative", "Pull for initiative", roll_initiative, fight.roll_initiative),
     _move("end_combat", "End the fight", plain, fight.end_combat),
+    _move("set_options", "Set the table's options", options, fight.set_options),
     _move("extended_start", "Start an extended action", extended_start, extended.extended_start),
     _move("extended_pull", "Pull for the extended action", extended_pull, extended.extended_pull, player=True),
     _move("extended_stop", "Stop the extended action", extended_stop, extended.extended_stop),

@@ -148,6 +148,10 @@ def summary(event: Event, state: Mapping[str, Any]) -> str:
             words = event.get("words") or "out of the fight"
             return f"{who} is {words}: no action.{new} {name(state, event['next'])} acts."
         return f"{who}'s action is done.{new} {name(state, event['next'])} acts."
+    if kind == "options_set":
+        return ("The Storyteller turns the untrained Skill penalty on: -3 for a Mental Skill at 0, -1 for a "
+                "Physical or Social one." if event["untrained"] else
+                "The Storyteller turns the untrained Skill penalty off: a Skill at 0 costs nothing.")
     if kind == "combat_ended":
         if event.get("why"):
             return f"The fight is over, {event['why']}: the turn order is put away."
@@ -156,11 +160,17 @@ def summary(event: Event, state: Mapping[str, Any]) -> str:
         return harm_line(event, state, gm)
     if kind == "extended_started":
         action = state["extended"][event["id"]]
+        limit = f", at most {count(action['limit'], 'pull')}" if action.get("limit") else ""
+        lose = "; a Dramatic Failure loses the successes gathered" if action.get("lose") else ""
         return (f"{who} begins {action['label']}: {successes_text(action['needed'])} needed, "
-                f"a pull each {action['unit']}.")
+                f"a pull each {action['unit']}{limit}{lose}.")
     if kind == "extended_pulled":
         record = event["record"]
         done = " Done!" if event["done"] else ""
+        if event.get("lost"):
+            done += " A Dramatic Failure: the successes gathered are lost."
+        if event.get("failed"):
+            done += f" That was the last of {count(record['number'], 'pull')}: it fails."
         return (f"{who}'s pull {record['number']} for {record['label']}: {pull_text(record)}; "
                 f"{event['gathered']} of {record['of']} gathered.{done}")
     if kind == "extended_stopped":

@@ -161,6 +161,7 @@ def view(state: Mapping[str, Any], seat: Seat = SPECTATOR_SEAT) -> dict[str, Any
         "prepared": [prepared(state, cid, kept, counts, seat) for cid, kept in state["prepared"].items()],
         "prepared_ids": list(state["prepared"]),
         "reaction": _reaction(state),
+        "options": dict(state.get("options") or {}),  # the Storyteller's (state.untrained_penalty)
         "extended": [running_extended(state, x, counts, seat)
                      for x in _recent_done(list(state["extended"].values()))],
         "contests": [contest(state, k, counts, seat) for k in _recent_done(list(state["contests"].values()))],

@@ -123,8 +123,13 @@ def _pull(event: Event, state: Mapping[str, Any]) -> Working:
     if event["type"] == "extended_pulled":
         needed = state["extended"][event["id"]]["needed"]  # said when it began, to everyone
         got = 0 if record["dramatic"] else record["successes"]
-        steps.append(f"{event['gathered'] - got} gathered + {got} = {event['gathered']} of {needed}"
-                     f"{': done' if event['done'] else ''}")
+        if event.get("lost"):
+            steps.append(f"a Dramatic Failure loses the successes gathered (as the Storyteller set it): 0 of {needed}")
+        else:
+            steps.append(f"{event['gathered'] - got} gathered + {got} = {event['gathered']} of {needed}"
+                         f"{': done' if event['done'] else ''}")
+        if event.get("failed"):
+            steps.append(f"the last of the {record['number']} pulls the Storyteller allowed: it fails")
         rule, source = f"{EXTENDED}. {rule}", f"{EXTENDED_AT}; {source}"
     return Working(steps=tuple(steps), rule=rule, source=source)
 

@@ -293,3 +293,28 @@ def test_a_player_is_offered_the_listed_reflexive_kinds_and_the_storyteller_the_
     assert call not in page(hl, "ann") and call not in page(hl, "bob")
     answer = post(hl, "ann", "set_up_pull", **{**FORM, "action": "reflexive"}, combatant=hl["alfie"].pk, attribute="wits")
     assert answer.status_code == 400 and "the Storyteller's call" in html.unescape(answer.content.decode())
+
+
+def test_the_storyteller_s_options_are_on_the_panel(hl) -> None:
+    """seeds/README.md: the untrained penalty "is a table option the Storyteller turns on, off by
+    default"; an extended action's "limit of pulls and whether a Dramatic Failure loses the
+    successes gathered" are set when it starts; its pulls and a contest's take the choices a simple
+    pull has; a plain number resists a pull from the pull form."""
+    alfie, betty = hl["alfie"], hl["betty"]
+    gm = page(hl, "gm")
+    assert 'aria-label="The table\'s options"' in gm and 'name="limit"' in gm and 'name="lose"' in gm
+    assert 'name="resist_value"' in page(hl, "ann") and "The table's options" not in page(hl, "ann")
+    ok(hl, "gm", "set_options", untrained="1")
+    assert "The Storyteller's option: an untrained Skill costs" in page(hl, "watcher")
+    ok(hl, "ann", "pull", **{**FORM, "resist_value": "2", "skill": "occult"}, combatant=alfie.pk, attribute="wits")
+    assert state(hl)["recent"][-1]["pool"]["parts"][-2:] == [["untrained Mental Skill", -3], ["resistance", -2]]
+    ok(hl, "gm", "extended_start", combatant=alfie.pk, attribute="wits", needed="5", limit="2", lose="1",
+       label="the safe", unit="turn", modifier="0")
+    assert state(hl)["extended"]["x1"]["limit"] == 2 and state(hl)["extended"]["x1"]["lose"] is True
+    text = page(hl, "ann")
+    assert "at most 2 pulls (0 made); a Dramatic Failure loses the successes gathered" in text
+    assert "This pull: a modifier, again, an automatic success" in text
+    ok(hl, "gm", "contest_start", combatant_a=alfie.pk, attribute_a="wits", combatant_b=betty.pk,
+       attribute_b="wits", modifier_a="0", modifier_b="0", needed="")
+    ok(hl, "bob", "contest_pull", contest="k2", combatant=betty.pk, modifier="-1", reason="dazzled")
+    assert state(hl)["contests"]["k2"]["pulled"][cid(betty)]["pool"]["parts"][-1] == ["dazzled", -1]

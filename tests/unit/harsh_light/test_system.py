@@ -122,6 +122,7 @@ def scenario() -> Driver:
     t.send({"type": "dodge", "combatant": "c2"})
     t.send({"type": "end_turn"})
     t.send({"type": "end_combat"})
+    t.send({"type": "set_options", "untrained": True})
     t.send({"type": "extended_start", "combatant": "c1", "attribute": "wits", "needed": 2})
     t.send({"type": "extended_pull", "extended": "x1"}, [6])
     t.send({"type": "extended_start", "combatant": "c2", "attribute": "wits", "needed": 9})
