@@ -117,6 +117,8 @@ def _order_set(state: State, e: Event) -> None:
 def _turn_ended(state: State, e: Event) -> None:
     if not state["combat"]:  # the GM's "new turn" outside combat
         _new_turn(state, state["turn"])
+        for cid in list(state["status"]):  # and Defence comes back: the attacks' toll, an All-Out Attack
+            _begin_action(state, cid)
         return
     if e["new_turn"]:
         _new_turn(state, e["turn"])

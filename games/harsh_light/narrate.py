@@ -142,7 +142,7 @@ def summary(event: Event, state: Mapping[str, Any]) -> str:
         return f"The Storyteller sets the order for turn {event['turn']}: {order}."
     if kind == "turn_ended":
         if event["next"] is None:
-            return "A new turn: everyone may spend Willpower again."
+            return "A new turn: everyone may spend Willpower again, and Defence comes back."
         new = f" Turn {event['turn']} begins." if event["new_turn"] else ""
         if event.get("out"):
             words = event.get("words") or "out of the fight"

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from games.contract import Seat
 from games.core.engine import NotYourMove, RuleError
 from games.harsh_light.errors import OutOfTurn, WillpowerRefused
 from tests.unit.harsh_light.conftest import Table, player, sheet, tokens
@@ -261,3 +262,17 @@ def test_a_character_outside_the_turn_order_has_one_instant_action_a_turn_in_a_f
     t.send({"type": "end_turn"}, actor=ANN)
     t.send({"type": "end_turn"}, actor=BOB)
     t.pull("c3", [5], actor=CAL, attribute="wits")  # turn 2
+
+
+def test_defence_lowered_outside_a_fight_comes_back_with_the_storyteller_s_new_turn() -> None:
+    """Seed: "Each attack on an enemy lowers their Defence by 1 until their next action". Outside
+    a fight, the Storyteller's "New turn" is everyone's next action: Bob's Defence is whole again."""
+    t = Table(c1=sheet("Ann", strength=3, skills={"Brawl": 2}), c2=sheet("Bob", wits=3, dexterity=3))
+    for _ in range(2):
+        t.pull("c1", [5], attribute="strength", skill="brawl", target="c2", resist="defence")
+    assert t.status("c2")["attacks"] == 2 and t.view(Seat("gm"))["others"][1]["defence"] == 1
+    t.send({"type": "end_turn"})
+    assert t.status("c2")["attacks"] == 0 and t.view(Seat("gm"))["others"][1]["defence"] == 3
+    assert t.lines[-1] == "A new turn: everyone may spend Willpower again, and Defence comes back."
+    record = t.pull("c1", [5], attribute="strength", skill="brawl", target="c2", resist="defence")
+    assert ["Bob's Defence", -3] in record["pool"]["parts"]
