@@ -148,10 +148,10 @@ def view(state: Mapping[str, Any], seat: Seat = SPECTATOR_SEAT) -> dict[str, Any
     state = {**new_state(), **state}  # the table may hold no state yet
     in_order = [cid for cid in state["order"] if cid in state["people"]]
     others = [cid for cid in state["people"] if cid not in in_order]
-    found, source = deck.counted(seat.deck(DECK))
-    counts = found if found and sum(found) else odds.FRESH
+    found, source, refill = deck.counted(seat.deck(DECK))
+    counts = odds.Counted(found, refill) if found and sum(found) else odds.Counted(odds.FRESH)
     return {
-        "deck": DECK, "deck_known": found is not None, "deck_left": list(counts),
+        "deck": DECK, "deck_known": found is not None, "deck_left": list(counts.counts),
         "deck_count": sum(found) if found is not None else None,
         "deck_line": _deck_line(sum(found), source) if found is not None else "",
         "combat": state["combat"], "turn_number": state["turn"], "turn": turn(state),

@@ -318,3 +318,25 @@ def test_the_storyteller_s_options_are_on_the_panel(hl) -> None:
        attribute_b="wits", modifier_a="0", modifier_b="0", needed="")
     ok(hl, "bob", "contest_pull", contest="k2", combatant=betty.pk, modifier="-1", reason="dazzled")
     assert state(hl)["contests"]["k2"]["pulled"][cid(betty)]["pool"]["parts"][-1] == ["dazzled", -1]
+
+
+def test_a_card_moved_by_hand_changes_the_pool_odds_at_once(hl) -> None:
+    """The issue: "a draw, recall or shuffle made through the cards panel updates the pool odds at
+    once": the GM draws three 10s face up by hand; the card event carries every seat's panel,
+    whose odds count the 37 cards left, without "Count the deck again"."""
+    from games.harsh_light import odds
+    from tests.support.frames import logged
+
+    alfie = hl["alfie"]
+    ok(hl, "ann", "set_up_pull", **{**FORM, "skill": "academics", "modifier": "5"}, combatant=alfie.pk,
+       attribute="wits")
+    stack(hl, 10, 10, 10)
+    with logged() as events:
+        services.pile_draw(deck=hl["table"].decks.get(name=DECK), actor=hl["gm"], count=3, to="play")
+    [drawn] = [e for e in events if e.kind == "cards.drawn"]
+    views = [view for _, view in drawn.redraw.views.values()]
+    left = odds.Counted((4,) * 9 + (1,))
+    expected = odds.percent(odds.exact_from_counts(7, left.counts).exceptional)
+    assert {v["deck_count"] for v in views} == {37} and len(views) == 4
+    assert {v["prepared"][0]["odds"]["exceptional"] for v in views} == {expected}
+    assert expected != odds.percent(odds.pull_exact(7).exceptional)
