@@ -18,6 +18,7 @@ The modules, by role (docs/adding-a-system.md) and by rule:
     pools.py, resist.py, pulls.py    a pool, what resists it, the pull (set up, made, put away)
     fight.py, access.py, harm.py, health.py    the turn order, who acts when, harm and Health
     extended.py   extended and contested actions; deck.py the rule deck
+    reaction.py   a resisted pull waiting for its target's answer (Willpower for +2)
 
 Readings where the seed is silent or loose (each also commented where it is coded)
     - Resisting traits are subtracted from the pool (as World of Darkness subtracts dice), so
@@ -25,14 +26,25 @@ Readings where the seed is silent or loose (each also commented where it is code
     - An automatic success taken without a pull is worth what an Ace would have given.
     - "Each attack" lowers Defence only when Defence applied to it (melee, thrown, ranged within
       arm's reach); a Dodge doubles Defence before the attacks take their 1s off.
-    - Willpower for a resisting trait is spent beforehand and counts against the next resisted
-      test that turn. One point a turn whatever it buys; outside a fight the turn lasts until
-      the Storyteller calls a new one (no test ends it).
+    - Willpower against a resisted pull is spent when it comes: a pull resisted by a character's
+      Defence or Resistance trait waits, before any card, for that character's answer (or the
+      Storyteller moving on) while it could still spend its point (reaction.py). A point spent
+      beforehand to resist still counts against the next resisted test that turn. One point a
+      turn whatever it buys; outside a fight the turn lasts until the Storyteller calls a new
+      one (no test ends it), and that new turn brings Defence back.
+    - Whether an action is reflexive is the Storyteller's call, or one of the seed's listed kinds
+      (talking, resisting a power; moving is its own move); in a fight everyone, in the order or
+      not, has one instant action a turn (access.py).
     - Initiative is one card, no again; ties to the higher Dexterity + Composure, then as listed.
     - A tied plain contest is pulled again; an extended contest reached by both in one round
       goes to the higher running total. Contest pulls are reflexive for the turn order.
     - 8- or 9-again on a pull is the better of the sheet's and the check's.
-    - An untrained Skill costs -3 (Mental) or -1 (Physical, Social), as in World of Darkness.
+    - An untrained Skill costs -3 (Mental) or -1 (Physical, Social), as in the World of Darkness,
+      only when the Storyteller turns that table option on (off by default: seeds/README.md).
+    - An extended action may have a limit of pulls, and a Dramatic Failure may lose its progress,
+      as the Storyteller sets when it starts (neither by default).
+    - The odds count a lone 10 left in the draw pile as giving a second card, from the discard
+      pile shuffled back in, as the table pulls it.
     - An NPC's figures are the GM's (audiences.py): a pull's total, the pool less its face-up
       cards, is one of them; its cards and successes are everyone's. The log keeps them in the
       GM's part whatever the table's setting, which the panel follows seat by seat. Its Health

@@ -56,7 +56,7 @@ def pull_cards(cards: Cards, again: int) -> tuple[list[str], list[int]]:
     return [c.token for c in drawn], [c.card.value for c in drawn]
 
 
-def counted(seen: DeckView | None) -> tuple[tuple[int, ...] | None, str]:
+def counted(seen: DeckView | None) -> tuple[tuple[int, ...] | None, str, tuple[int, ...]]:
     """How many cards of each value the odds before the next pull count, and from where, from
     what anyone at the table may know of the deck (``Seat.decks``, handed to the panel).
 
@@ -65,9 +65,14 @@ def counted(seen: DeckView | None) -> tuple[tuple[int, ...] | None, str]:
     draw some by hand). So the odds count every card not lying face up (``unseen``: the draw
     pile and the hands): from where anyone at the table sits, the next card is any of them.
     When the draw pile is empty the next pull shuffles the discard pile back in: the odds count
-    its cards, which lie face up for everyone. ``(None, UNSEEN)`` when there is no deck."""
+    its cards, which lie face up for everyone. ``(None, UNSEEN, ())`` when there is no deck.
+
+    The third part is what a second card would come from when the first is the last card
+    counted: the discard pile, shuffled back in (pull_cards), its cards face up for everyone;
+    so a lone 10 left still gives a second card in the odds, as it does at the table."""
     if seen is None:
-        return None, UNSEEN
+        return None, UNSEEN, ()
     if seen.draw:
-        return odds.counts_of(seen.unseen), UNSEEN
-    return odds.counts_of(seen.discard), DISCARD
+        refill = odds.counts_of(seen.discard) if len(seen.unseen) == 1 else ()
+        return odds.counts_of(seen.unseen), UNSEEN, refill
+    return odds.counts_of(seen.discard), DISCARD, ()

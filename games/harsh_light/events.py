@@ -72,6 +72,14 @@ def _pulled(state: State, e: Event) -> None:
     _remember(state, whole(e["record"], e.get("figures")), e)
 
 
+def _reaction_opened(state: State, e: Event) -> None:
+    state["reaction"] = {k: copy.deepcopy(e.get(k)) for k in ("combatant", "target", "against", "label", "args")}
+
+
+def _reaction_answered(state: State, e: Event) -> None:
+    state["reaction"] = None
+
+
 def _pull_set_up(state: State, e: Event) -> None:
     state["prepared"][e["combatant"]] = {"args": dict(e["args"]), "step": e.get("step")}
 
@@ -101,6 +109,7 @@ def _order_set(state: State, e: Event) -> None:
         _remember(state, whole(record, figures.get("records", {}).get(record["combatant"])), e)
     _new_turn(state, e["turn"])
     state["prepared"] = {}  # a new order: what was set up before it is put away
+    state["reaction"] = None  # and a pull waiting for an answer is not made
     state["acting"] = e["order"][0]
     _begin_action(state, e["order"][0])
 
@@ -108,6 +117,8 @@ def _order_set(state: State, e: Event) -> None:
 def _turn_ended(state: State, e: Event) -> None:
     if not state["combat"]:  # the GM's "new turn" outside combat
         _new_turn(state, state["turn"])
+        for cid in list(state["status"]):  # and Defence comes back: the attacks' toll, an All-Out Attack
+            _begin_action(state, cid)
         return
     if e["new_turn"]:
         _new_turn(state, e["turn"])
@@ -116,8 +127,12 @@ def _turn_ended(state: State, e: Event) -> None:
     _begin_action(state, e["next"])
 
 
+def _options_set(state: State, e: Event) -> None:
+    state["options"] = {"untrained": bool(e["untrained"])}
+
+
 def _combat_ended(state: State, e: Event) -> None:
-    state.update(combat=False, order=[], acting=None, initiative={}, turn=0, prepared={})
+    state.update(combat=False, order=[], acting=None, initiative={}, turn=0, prepared={}, reaction=None)
     for cid in list(state["status"]):
         state["status"][cid] = fresh_status()
 
@@ -126,7 +141,7 @@ def _extended_started(state: State, e: Event) -> None:
     state["extended"][e["id"]] = {
         "id": e["id"], "combatant": e["combatant"], "label": e["label"], "pool": dict(e["pool"]),
         "needed": e["needed"], "unit": e["unit"], "gathered": 0, "pulls": [], "done": False,
-        "outcome": None,
+        "outcome": None, "limit": e.get("limit") or 0, "lose": bool(e.get("lose")),
     }
     state["next_id"] += 1
 
@@ -137,6 +152,8 @@ def _extended_pulled(state: State, e: Event) -> None:
     action["gathered"] = e["gathered"]
     if e["done"]:
         action["done"], action["outcome"] = True, "succeeded"
+    elif e.get("failed"):  # its last pull, as the Storyteller limited them
+        action["done"], action["outcome"] = True, "failed"
     _pulled(state, {**e, "target": None})
 
 
@@ -219,11 +236,14 @@ FOLDS: dict[str, Callable[[State, Event], None]] = {kind: _recorded(fold) for ki
     "pulled": _pulled,
     "pull_set_up": _pull_set_up,
     "pull_put_away": _put_away,
+    "reaction_opened": _reaction_opened,
+    "reaction_answered": _reaction_answered,
     "dodged": _dodged,
     "moved": _moved,
     "order_set": _order_set,
     "turn_ended": _turn_ended,
     "combat_ended": _combat_ended,
+    "options_set": _options_set,
     "extended_started": _extended_started,
     "extended_pulled": _extended_pulled,
     "extended_stopped": _stopped("extended"),

@@ -8,23 +8,26 @@ from collections.abc import Mapping
 from typing import Any
 
 from games.core.engine import RuleError, Turn
-from games.harsh_light import audiences, pools
+from games.harsh_light import audiences, pools, reaction
 from games.harsh_light.access import require_able, require_turn
 from games.harsh_light.pulls import again_of, judge, record_of, willpower_event
-from games.harsh_light.state import in_play, name, person
+from games.harsh_light.state import in_play, name, person, untrained_penalty
 
 Event = dict[str, Any]
 SPEC = ("attribute", "skill", "modifier", "reason")  # a pool as an action keeps it, to build it anew
 
 
-def spec_pool(sheet: Mapping[str, Any], spec: Mapping[str, Any]) -> pools.Pool:
-    """The pool a kept spec (``SPEC``) gives, from the sheet as it stands."""
-    return pools.build(sheet, spec["attribute"], spec["skill"], modifier=spec["modifier"], reason=spec["reason"])
+def spec_pool(sheet: Mapping[str, Any], spec: Mapping[str, Any], untrained: bool = False) -> pools.Pool:
+    """The pool a kept spec (``SPEC``) gives, from the sheet as it stands (``untrained``: the
+    table's option, state.untrained_penalty)."""
+    return pools.build(sheet, spec["attribute"], spec["skill"], modifier=spec["modifier"], reason=spec["reason"],
+                       untrained=untrained)
 
 
-def contest_pool(sheet: Mapping[str, Any], contest: Mapping[str, Any], side: Mapping[str, Any]) -> pools.Pool:
+def contest_pool(sheet: Mapping[str, Any], contest: Mapping[str, Any], side: Mapping[str, Any],
+                 untrained: bool = False) -> pools.Pool:
     """A side's pool in a contest, with Blood Potency against a supernatural effect."""
-    pool = spec_pool(sheet, side)
+    pool = spec_pool(sheet, side, untrained)
     if contest["supernatural"]:
         bonus = pools.supernatural_bonus(sheet, tuple(t for t in (side["attribute"], side["skill"]) if t))
         if bonus:
@@ -46,14 +49,17 @@ def extended_start(state: Mapping[str, Any], args: dict[str, Any], turn: Turn) -
     needed (perhaps five to pick a simple lock – up to 25 to build something large and/or
     complicated), with each test taking up an appropriate amount of time (examples: a combat
     round for lockpicking, an hour for research, or a day for large-scale construction)".
-    The Storyteller names the successes needed and the unit of time."""
+    The Storyteller names the successes needed and the unit of time, and may set (seeds/README.md,
+    decided: "the text is silent on failure") a ``limit`` of pulls, after which it fails, and
+    whether a Dramatic Failure loses the successes gathered (``lose``). Default: neither."""
     view = in_play(state, turn)
     cid = args["combatant"]
     person(view, cid)
     require_able(view, cid, "extended action")
     return [{"type": "extended_started", "id": _next_id(view, "x"), "combatant": cid,
              "label": args.get("label") or "an extended action", "pool": _spec(args),
-             "needed": args.get("needed") or 5, "unit": args.get("unit") or "turn"}]
+             "needed": args.get("needed") or 5, "unit": args.get("unit") or "turn",
+             "limit": args.get("limit") or 0, "lose": bool(args.get("lose"))}]
 
 
 def _open(state: Mapping[str, Any], kind: str, raw: Any, what: str) -> dict[str, Any]:
@@ -72,13 +78,14 @@ def extended_pull(state: Mapping[str, Any], args: dict[str, Any], turn: Turn) ->
     assert turn.cards is not None
     action = _open(state, "extended", args.get("extended"), "extended action")
     view = in_play(state, turn)
+    reaction.require_none(view, "the extended action's pull")
     cid = action["combatant"]
     if args.get("combatant") not in (None, cid):
         raise RuleError(f"That extended action is {name(view, cid)}'s.")
     require_able(view, cid, "pull")
     require_turn(view, cid, "an extended action's pull")
     sheet = person(view, cid)
-    pool = spec_pool(sheet, action["pool"])
+    pool = spec_pool(sheet, action["pool"], untrained_penalty(view))
     if args.get("modifier"):
         pool = pool.plus(args.get("reason") or "this pull", args["modifier"])
     events = []
@@ -88,13 +95,17 @@ def extended_pull(state: Mapping[str, Any], args: dict[str, Any], turn: Turn) ->
     # Each pull counts successes (1 needed for a pull to count at all), so an automatic success
     # is a pull the player skips for the successes its worst card would give.
     result, tokens = judge(turn.cards, pool, again=again_of(args, sheet), needed=1, no_pull=bool(args.get("no_pull")))
-    gathered = action["gathered"] + (0 if result.dramatic else result.successes)
+    lost = result.dramatic and bool(action.get("lose"))  # the Storyteller's choice when it began
+    gathered = 0 if lost else action["gathered"] + (0 if result.dramatic else result.successes)
+    number = len(action["pulls"]) + 1
+    failed = gathered < action["needed"] and bool(action.get("limit")) and number >= action["limit"]
     record = record_of(view, cid, "extended", action["label"], pool, result, tokens,
-                       number=len(action["pulls"]) + 1, gathered=gathered, of=action["needed"],
+                       number=number, gathered=gathered, of=action["needed"],
                        unit=action["unit"], willpower=bool(args.get("willpower")))
     return [*events, audiences.pull_event(view, {
         "type": "extended_pulled", "id": action["id"], "combatant": cid, "record": record, "gathered": gathered,
-        "done": gathered >= action["needed"], "instant_in_combat": view["combat"] and cid in view["order"]})]
+        "lost": lost, "failed": failed,
+        "done": gathered >= action["needed"], "instant_in_combat": view["combat"]})]
 
 
 def extended_stop(state: Mapping[str, Any], args: dict[str, Any], turn: Turn) -> list[Event]:
@@ -128,6 +139,7 @@ def contest_pull(state: Mapping[str, Any], args: dict[str, Any], turn: Turn) -> 
     assert turn.cards is not None
     contest = _open(state, "contests", args.get("contest"), "contest")
     view = in_play(state, turn)
+    reaction.require_none(view, "a contest's pull")
     cid = args["combatant"]
     side = next((s for s in contest["sides"] if s["combatant"] == cid), None)
     if side is None:
@@ -136,7 +148,9 @@ def contest_pull(state: Mapping[str, Any], args: dict[str, Any], turn: Turn) -> 
         raise RuleError(f"{name(view, cid)} has pulled this round; the other side pulls now.")
     require_able(view, cid, "pull")
     sheet = person(view, cid)
-    pool = contest_pool(sheet, contest, side)
+    pool = contest_pool(sheet, contest, side, untrained_penalty(view))
+    if args.get("modifier"):  # this pull's own, as a simple pull's
+        pool = pool.plus(args.get("reason") or "this pull", args["modifier"])
     events = []
     if args.get("willpower"):
         events.append(willpower_event(view, cid, "pool"))

@@ -6,17 +6,19 @@ them now (state.in_play) and the arguments as the move's parser read them (moves
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping
 from typing import Any
 
 from games.core.cards_port import Cards
 from games.core.engine import RuleError, Turn
-from games.harsh_light import audiences, harm
+from games.harsh_light import audiences, harm, reaction
 from games.harsh_light import sheet as sh
 from games.harsh_light.access import require_able, require_turn
 from games.harsh_light.deck import take
 from games.harsh_light.errors import OutOfTurn
-from games.harsh_light.pulls import willpower_event
+from games.harsh_light.events import FOLDS
+from games.harsh_light.pulls import pull, willpower_event
 from games.harsh_light.state import in_play, name, person, status
 from games.harsh_light.writeback import after
 
@@ -34,6 +36,33 @@ def willpower(state: Mapping[str, Any], args: dict[str, Any], turn: Turn) -> lis
     return [willpower_event(view, cid, args.get("use") or "resist", args.get("note") or "")]
 
 
+def answer(state: Mapping[str, Any], args: dict[str, Any], turn: Turn) -> list[Event]:
+    """The target answers a pull waiting for it (reaction.py): ``willpower`` spends its point for
+    +2 against it; without, it takes the pull as it stands (the Storyteller's "move on" is this,
+    sent by the GM). Then the pull is made. One that can no longer be made (its attacker fell
+    meanwhile) lapses, and nothing is spent or drawn."""
+    waiting = state.get("reaction")
+    view = in_play(state, turn)
+    if not waiting:
+        raise RuleError("No pull waits for an answer.")
+    target = waiting["target"]
+    if args["combatant"] != target:
+        raise RuleError(f"The pull waits for {name(view, target)}'s answer, not {name(view, args['combatant'])}'s.")
+    spend = bool(args.get("willpower"))
+    events: list[Event] = [{"type": "reaction_answered", "combatant": target, "attacker": waiting["combatant"],
+                            "willpower": spend, "by_gm": turn.member.is_gm and not turn.member.plays(target),
+                            "against": waiting["against"]}]
+    if spend:
+        events.append(willpower_event(view, target, "resist"))
+    folded = copy.deepcopy(dict(state))
+    for event in events:
+        FOLDS[event["type"]](folded, event)
+    try:
+        return events + pull(folded, {**waiting["args"], "combatant": waiting["combatant"], "answered": True}, turn)
+    except RuleError as exc:
+        return [{**events[0], "willpower": False, "lapsed": exc.message}]
+
+
 def dodge(state: Mapping[str, Any], args: dict[str, Any], turn: Turn) -> list[Event]:
     """Seed: "give up your attack to double your Defence until your next turn (known as a Dodge
     move)": the character's instant action this turn."""
@@ -41,6 +70,7 @@ def dodge(state: Mapping[str, Any], args: dict[str, Any], turn: Turn) -> list[Ev
     cid = args["combatant"]
     if not view["combat"] or cid not in view["order"]:
         raise RuleError("A Dodge lasts until the character's next turn: it needs a turn order.")
+    reaction.require_none(view, "a Dodge")
     require_able(view, cid, "Dodge")
     require_turn(view, cid, "a Dodge")
     return [audiences.figures_of(view, {"type": "dodged", "combatant": cid,
@@ -109,6 +139,7 @@ def end_turn(state: Mapping[str, Any], args: dict[str, Any], turn: Turn) -> list
     turn (Willpower, the instant action and the move come back to everyone). Outside combat the
     Storyteller may call a new turn, to let everyone spend Willpower again. The character may go
     unnamed when the Storyteller ends it: whose action it is, is read here, under the lock."""
+    reaction.require_none(state, "the end of the action")
     if not state["combat"]:
         if not turn.member.is_gm:
             raise RuleError("Only the Storyteller can call a new turn outside combat.")
@@ -123,6 +154,12 @@ def end_turn(state: Mapping[str, Any], args: dict[str, Any], turn: Turn) -> list
     wraps = index >= len(order)
     return _begin(view, {"type": "turn_ended", "combatant": acting, "next": order[0] if wraps else order[index],
                          "new_turn": wraps, "turn": state["turn"] + 1 if wraps else state["turn"]}, turn.cards)
+
+
+def set_options(state: Mapping[str, Any], args: dict[str, Any], turn: Turn) -> list[Event]:
+    """The Storyteller's table options (seeds/README.md: the untrained penalty "is a table option
+    the Storyteller turns on, off by default")."""
+    return [{"type": "options_set", "untrained": bool(args.get("untrained"))}]
 
 
 def end_combat(state: Mapping[str, Any], args: dict[str, Any], turn: Turn) -> list[Event]:

@@ -102,7 +102,7 @@ def set_up_pull(form: Form, table: Table) -> Args:
     return _args(  # the pool read last: a malformed field is named before a missing Attribute
         combatant=cid, target=target, resist=resist,
         needed=_number(form, "needed", "The successes needed", 1, pulls.MAX_NEEDED),
-        action=_one_of(form, "action", pulls.ACTIONS, "An action is instant or reflexive."),
+        action=_one_of(form, "action", pulls.ACTIONS, "An action is instant, reflexive (the Storyteller's call), talking or resisting a power."),
         willpower=flag(form, "willpower"), again=_again(form), no_pull=flag(form, "no_pull"),
         resist_value=None if target else _number(form, "resist_value", "The resisting number", 0, MAX_RESIST),
         attack=_one_of(form, "attack", ATTACKS, "An attack is in melee, thrown, ranged, or ranged within arm's reach."),
@@ -119,6 +119,11 @@ def combatant(form: Form, table: Table) -> Args:
 def willpower(form: Form, table: Table) -> Args:
     use = _one_of(form, "use", fight.WILLPOWER_USES, "Willpower outside a pull is spent to resist or on a power.")
     return _args(combatant=_cid(form, table), note=_text(form, "note"), use=use)
+
+
+def answer(form: Form, table: Table) -> Args:
+    """The target's answer to a pull waiting for it: with ``willpower``, +2 against it."""
+    return {"combatant": _cid(form, table), "willpower": flag(form, "willpower")}
 
 
 def end_turn(form: Form, table: Table) -> Args:
@@ -163,13 +168,21 @@ def heal(form: Form, table: Table) -> Args:
                               "Heal bashing, lethal or aggravated wounds, or the least severe first."))
 
 
+def options(form: Form, table: Table) -> Args:
+    """The Storyteller's table options: the untrained Skill penalty, on or off."""
+    return {"untrained": flag(form, "untrained")}
+
+
 def plain(form: Form, table: Table) -> Args:
     return {}
 
 
 def extended_start(form: Form, table: Table) -> Args:
+    """An extended action: its pool, successes needed and unit of time; the Storyteller's limit
+    of pulls (blank: none) and whether a Dramatic Failure loses the successes gathered."""
     return _args(combatant=_cid(form, table), **_pool(form), unit=_text(form, "unit"), label=_text(form, "label"),
-                 needed=_number(form, "needed", "The successes needed", 1, pulls.MAX_NEEDED))
+                 needed=_number(form, "needed", "The successes needed", 1, pulls.MAX_NEEDED),
+                 limit=_number(form, "limit", "The limit of pulls", 1, pulls.MAX_NEEDED), lose=flag(form, "lose"))
 
 
 def _running(form: Form, key: str) -> str:
@@ -202,8 +215,10 @@ def contest_start(form: Form, table: Table) -> Args:
 
 
 def contest_pull(form: Form, table: Table) -> Args:
+    """A side's pull: Willpower, this pull's modifier and its reason, an automatic success, an again."""
     return _args(contest=_running(form, "contest"), combatant=_cid(form, table), willpower=flag(form, "willpower"),
-                 no_pull=flag(form, "no_pull"), again=_again(form))
+                 modifier=_number(form, "modifier", "A modifier", -pools.MAX_MODIFIER, pools.MAX_MODIFIER),
+                 reason=_text(form, "reason", MAX_REASON), no_pull=flag(form, "no_pull"), again=_again(form))
 
 
 def contest_stop(form: Form, table: Table) -> Args:
@@ -221,12 +236,14 @@ MOVES: tuple[Move, ...] = (
     _move("pull", "Pull", pull, pulls.pull, player=True),
     _move("put_away", "Put the pull away", combatant, pulls.put_away, player=True),
     _move("willpower", "Spend Willpower", willpower, fight.willpower, player=True),
+    _move("answer", "Answer the attack", answer, fight.answer, player=True),
     _move("dodge", "Dodge", combatant, fight.dodge, player=True),
     _move("move", "Move", combatant, fight.move, player=True),
     _move("end_turn", "End the action", end_turn, fight.end_turn, player=True),
     _move("set_order", "Set the turn order", set_order, fight.set_order),
     _move("roll_initiative", "Pull for initiative", roll_initiative, fight.roll_initiative),
     _move("end_combat", "End the fight", plain, fight.end_combat),
+    _move("set_options", "Set the table's options", options, fight.set_options),
     _move("extended_start", "Start an extended action", extended_start, extended.extended_start),
     _move("extended_pull", "Pull for the extended action", extended_pull, extended.extended_pull, player=True),
     _move("extended_stop", "Stop the extended action", extended_stop, extended.extended_stop),

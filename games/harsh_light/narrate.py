@@ -11,6 +11,7 @@ from typing import Any
 from games.core.cards import OrientedCard
 from games.core.words import count
 from games.harsh_light import health
+from games.harsh_light.access import ACTION_WORDS
 from games.harsh_light import sheet as sh
 from games.harsh_light.pools import pool_text
 from games.harsh_light.state import name
@@ -104,7 +105,8 @@ def summary(event: Event, state: Mapping[str, Any]) -> str:
             return f"{who} spends a Willpower point on {use}{note}."
         return f"{who} spends a Willpower point on {use}{note}; {count(event['points_left'], 'point')} left."
     if kind == "pulled":
-        line = f"{pull_head(who, event['record'])}: {pull_text(event['record'])}."
+        called = ACTION_WORDS.get(event["record"].get("action") or "")  # said, so the table reads the call
+        line = f"{pull_head(who, event['record'])}{f' ({called})' if called else ''}: {pull_text(event['record'])}."
         return hit_or_miss(line) if event["record"].get("attack") else line
     if kind == "pull_set_up":
         needed = event["needed"]
@@ -119,6 +121,8 @@ def summary(event: Event, state: Mapping[str, Any]) -> str:
         return f"{who} sets up {label}{target}: {pool_text(event['pool'])}, {what}{auto}."
     if kind == "pull_put_away":
         return f"{who} puts the pull away."
+    if kind in ("reaction_opened", "reaction_answered"):
+        return reaction_line(event, state)
     if kind == "dodged":
         if "defence" in gm:
             return f"{who} dodges: Defence doubled until {who}'s next turn."
@@ -138,12 +142,16 @@ def summary(event: Event, state: Mapping[str, Any]) -> str:
         return f"The Storyteller sets the order for turn {event['turn']}: {order}."
     if kind == "turn_ended":
         if event["next"] is None:
-            return "A new turn: everyone may spend Willpower again."
+            return "A new turn: everyone may spend Willpower again, and Defence comes back."
         new = f" Turn {event['turn']} begins." if event["new_turn"] else ""
         if event.get("out"):
             words = event.get("words") or "out of the fight"
             return f"{who} is {words}: no action.{new} {name(state, event['next'])} acts."
         return f"{who}'s action is done.{new} {name(state, event['next'])} acts."
+    if kind == "options_set":
+        return ("The Storyteller turns the untrained Skill penalty on: -3 for a Mental Skill at 0, -1 for a "
+                "Physical or Social one." if event["untrained"] else
+                "The Storyteller turns the untrained Skill penalty off: a Skill at 0 costs nothing.")
     if kind == "combat_ended":
         if event.get("why"):
             return f"The fight is over, {event['why']}: the turn order is put away."
@@ -152,11 +160,17 @@ def summary(event: Event, state: Mapping[str, Any]) -> str:
         return harm_line(event, state, gm)
     if kind == "extended_started":
         action = state["extended"][event["id"]]
+        limit = f", at most {count(action['limit'], 'pull')}" if action.get("limit") else ""
+        lose = "; a Dramatic Failure loses the successes gathered" if action.get("lose") else ""
         return (f"{who} begins {action['label']}: {successes_text(action['needed'])} needed, "
-                f"a pull each {action['unit']}.")
+                f"a pull each {action['unit']}{limit}{lose}.")
     if kind == "extended_pulled":
         record = event["record"]
         done = " Done!" if event["done"] else ""
+        if event.get("lost"):
+            done += " A Dramatic Failure: the successes gathered are lost."
+        if event.get("failed"):
+            done += f" That was the last of {count(record['number'], 'pull')}: it fails."
         return (f"{who}'s pull {record['number']} for {record['label']}: {pull_text(record)}; "
                 f"{event['gathered']} of {record['of']} gathered.{done}")
     if kind == "extended_stopped":
@@ -210,3 +224,21 @@ def harm_line(event: Event, state: Mapping[str, Any], gm: set[str]) -> str:
     firearm = "; a firearm deals a vampire bashing, as the Requiem has it" if event.get("firearm") else ""
     return (f"{who} takes {hurt} from {name(state, event['by'])}'s attack ({', '.join(why)}{firearm}): "
             f"{health.shown_text(event['track'])}.")
+
+
+def reaction_line(event: Event, state: Mapping[str, Any]) -> str:
+    """A pull waiting for its target's answer, and the answer (reaction.py)."""
+    against = event["against"]
+    if event["type"] == "reaction_opened":
+        target = name(state, event["target"])
+        verb = "attacks" if against == "Defence" else "pulls against"  # Defence resists attacks alone
+        return (f"{name(state, event['combatant'])} {verb} {target}: before the card, {target} may spend Willpower "
+                f"for +2 {against}, or take it.")
+    who, by = name(state, event["combatant"]), name(state, event["attacker"])
+    if event.get("lapsed"):
+        return f"{by}'s pull against {who} lapses before the card: {event['lapsed']}"
+    if event["willpower"]:
+        return f"{who} answers {by}'s pull with Willpower: +2 {against}."
+    if event.get("by_gm"):
+        return f"The Storyteller moves on: {by}'s pull is made without {who}'s Willpower."
+    return f"{who} takes {by}'s pull without Willpower."

@@ -73,11 +73,23 @@ def counts_of(card_ids: Iterable[str]) -> tuple[int, ...]:
     return tuple(counts)
 
 
-def exact_from_counts(pool: int, counts: Sequence[int], *, again: int = 10) -> ExactOdds:
+@dataclass(frozen=True)
+class Counted:
+    """What the odds before a pull count: ``counts`` by value of the cards the next card may be,
+    and ``refill``, the cards a second card comes from when the first leaves none (the discard
+    pile, shuffled back in: deck.counted)."""
+
+    counts: tuple[int, ...]
+    refill: tuple[int, ...] = ()
+
+
+def exact_from_counts(pool: int, counts: Sequence[int], *, again: int = 10,
+                      refill: Sequence[int] = ()) -> ExactOdds:
     """The odds when the deck holds ``counts[v - 1]`` cards of value v.
 
-    With a single card left and a first card that pulls again, the table would shuffle the
-    discards back in; these odds know only the cards given, so that pull keeps its one card.
+    With a single card left and a first card that pulls again, the table shuffles the discard
+    pile back in for the second (deck.pull_cards): ``refill`` counts it. A lone 10 left gives a
+    second card so; only with nothing to shuffle in does that pull keep its one card.
     """
     rules.check_again(again)
     if len(counts) != 10 or any(c < 0 for c in counts):
@@ -103,6 +115,11 @@ def exact_from_counts(pool: int, counts: Sequence[int], *, again: int = 10) -> E
         if not counts[first - 1]:
             continue
         p_first = Fraction(counts[first - 1], size)
+        if size == 1 and rules.pulls_second(first, again) and sum(refill):
+            for second in VALUES:
+                if refill[second - 1]:
+                    add((first, second), p_first * Fraction(refill[second - 1], sum(refill)))
+            continue
         if not rules.pulls_second(first, again) or size == 1:
             add((first,), p_first)
             continue

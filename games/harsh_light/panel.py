@@ -74,7 +74,13 @@ def _recent_done(items: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 def turn(state: Mapping[str, Any]) -> dict[str, Any] | None:
     """Whose move it is (games/contract.py, Panel): in a fight the character whose action it is;
-    outside one, a contest waiting for a side's pull, a pull set up, or an extended action."""
+    outside one, a contest waiting for a side's pull, a pull set up, or an extended action. A pull
+    waiting for its target's answer comes first: nothing else moves until it is answered."""
+    waiting = _reaction(state)
+    if waiting:
+        return {"combatant": waiting["target"], "gm": False, "says": f"{waiting['who']} answers {waiting['by']}'s pull",
+                "prompt": f"answer {waiting['by']}'s pull on {waiting['who']}: Willpower for +2 {waiting['against']}, "
+                          "or take it"}
     if state["combat"] and state["acting"]:
         who = name(state, state["acting"])
         if out(state, state["acting"]):  # put out by a sheet's change: its player passes the turn
@@ -111,6 +117,18 @@ def turn(state: Mapping[str, Any]) -> dict[str, Any] | None:
     return None
 
 
+def _reaction(state: Mapping[str, Any]) -> dict[str, Any] | None:
+    """A pull waiting for its target's answer (reaction.py), in words: everyone's (its act is
+    public; what it was sent with stays out of the view)."""
+    waiting = state.get("reaction")
+    if not waiting:
+        return None
+    attack = waiting["against"] == "Defence"  # Defence resists attacks alone
+    return {"target": waiting["target"], "who": name(state, waiting["target"]), "by": name(state, waiting["combatant"]),
+            "verb": "attacks" if attack else "pulls against", "against": waiting["against"],
+            "label": waiting.get("label") or ""}
+
+
 def _words(state: Mapping[str, Any], cid: str) -> str:
     return (state["people"].get(cid, {}).get("track") or {}).get("state") or "out of the fight"
 
@@ -130,10 +148,10 @@ def view(state: Mapping[str, Any], seat: Seat = SPECTATOR_SEAT) -> dict[str, Any
     state = {**new_state(), **state}  # the table may hold no state yet
     in_order = [cid for cid in state["order"] if cid in state["people"]]
     others = [cid for cid in state["people"] if cid not in in_order]
-    found, source = deck.counted(seat.deck(DECK))
-    counts = found if found and sum(found) else odds.FRESH
+    found, source, refill = deck.counted(seat.deck(DECK))
+    counts = odds.Counted(found, refill) if found and sum(found) else odds.Counted(odds.FRESH)
     return {
-        "deck": DECK, "deck_known": found is not None, "deck_left": list(counts),
+        "deck": DECK, "deck_known": found is not None, "deck_left": list(counts.counts),
         "deck_count": sum(found) if found is not None else None,
         "deck_line": _deck_line(sum(found), source) if found is not None else "",
         "combat": state["combat"], "turn_number": state["turn"], "turn": turn(state),
@@ -142,6 +160,8 @@ def view(state: Mapping[str, Any], seat: Seat = SPECTATOR_SEAT) -> dict[str, Any
         "others": [_person(state, cid, seat) for cid in others],
         "prepared": [prepared(state, cid, kept, counts, seat) for cid, kept in state["prepared"].items()],
         "prepared_ids": list(state["prepared"]),
+        "reaction": _reaction(state),
+        "options": dict(state.get("options") or {}),  # the Storyteller's (state.untrained_penalty)
         "extended": [running_extended(state, x, counts, seat)
                      for x in _recent_done(list(state["extended"].values()))],
         "contests": [contest(state, k, counts, seat) for k in _recent_done(list(state["contests"].values()))],

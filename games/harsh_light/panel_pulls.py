@@ -18,7 +18,7 @@ from games.contract import Seat
 from games.core.cards import OrientedCard
 from games.harsh_light import audiences, odds, pools, rules
 from games.harsh_light.narrate import outcome, successes_text
-from games.harsh_light.pulls import REFLEXIVE
+from games.harsh_light.access import ACTION_WORDS
 from games.harsh_light.resist import ATTACKS
 from games.harsh_light.state import name
 
@@ -30,10 +30,10 @@ def card(token: str) -> dict[str, Any]:
             "glyph": c.glyph, "reversible": False}
 
 
-def odds_row(size: int, counts: tuple[int, ...], *, again: int, needed: int = 1) -> dict[str, Any]:
+def odds_row(size: int, counts: odds.Counted, *, again: int, needed: int = 1) -> dict[str, Any]:
     """One pull's exact chances from the cards counted, as percentages: a Dramatic Failure,
     exactly 0-4 successes and 5 or more, at least ``needed``, Exceptional."""
-    exact = odds.exact_from_counts(size, counts, again=again)
+    exact = odds.exact_from_counts(size, counts.counts, again=again, refill=counts.refill)
     cells = [{"label": str(k), "percent": odds.percent(exact.successes.get(k, 0))} for k in range(5)]
     cells.append({"label": "5+", "percent": odds.percent(exact.at_least(5))})
     return {"pool": size, "again": again, "needed": needed, "cells": cells,
@@ -75,7 +75,7 @@ def shows(record: Mapping[str, Any], seat: Seat) -> bool:
     return not target or seat.sees_sheet(target) or record.get("target_figures") == []
 
 
-def prepared(state: Mapping[str, Any], cid: str, kept: Mapping[str, Any], counts: tuple[int, ...],
+def prepared(state: Mapping[str, Any], cid: str, kept: Mapping[str, Any], counts: odds.Counted,
              seat: Seat) -> dict[str, Any]:
     """A pull set up and not made: its pool as the last move left it (a Defence may have dropped
     since it was set up), what it needs, and its odds; or why it can no longer be made as it is."""
@@ -86,7 +86,7 @@ def prepared(state: Mapping[str, Any], cid: str, kept: Mapping[str, Any], counts
         "id": cid, "name": name(state, cid), "label": label,
         "target_name": name(state, target) if target else "",
         "attack": ATTACKS.get(args.get("attack") or "", ""), "all_out": bool(args.get("all_out")),
-        "willpower": bool(args.get("willpower")), "reflexive": args.get("action") == REFLEXIVE,
+        "willpower": bool(args.get("willpower")), "reflexive": ACTION_WORDS.get(args.get("action") or "", ""),
         "problem": "", "gm_line": "", "pool_words": "",
     }
     none = {"pool": None, "odds": None, "odds_table": None}
@@ -124,7 +124,7 @@ def pull(record: Mapping[str, Any], seat: Seat) -> dict[str, Any]:
             "outcome": outcome(record) if record.get("kind") != "initiative" else f"initiative {record['total']}"}
 
 
-def _next(now: Mapping[str, Any] | None, counts: tuple[int, ...]) -> dict[str, Any]:
+def _next(now: Mapping[str, Any] | None, counts: odds.Counted) -> dict[str, Any]:
     """A running action's next pull as the last move left it (reckon.next_pull): its pool, and the
     odds as it stands and with a Willpower point (+3) while one may still be spent this turn."""
     if not now:
@@ -137,7 +137,7 @@ def _next(now: Mapping[str, Any] | None, counts: tuple[int, ...]) -> dict[str, A
     return {"pool_view": pool_view(pools.Pool.from_dict(now["pool"])), "odds": odds_table(rows)}
 
 
-def running_extended(state: Mapping[str, Any], x: Mapping[str, Any], counts: tuple[int, ...],
+def running_extended(state: Mapping[str, Any], x: Mapping[str, Any], counts: odds.Counted,
                      seat: Seat) -> dict[str, Any]:
     cid = x["combatant"]
     shown = {**{k: v for k, v in x.items() if k != "now"}, "name": name(state, cid), "odds": [], "pool_view": None,
@@ -151,7 +151,7 @@ def running_extended(state: Mapping[str, Any], x: Mapping[str, Any], counts: tup
     return shown
 
 
-def contest(state: Mapping[str, Any], k: Mapping[str, Any], counts: tuple[int, ...], seat: Seat) -> dict[str, Any]:
+def contest(state: Mapping[str, Any], k: Mapping[str, Any], counts: odds.Counted, seat: Seat) -> dict[str, Any]:
     sides = []
     for side in k["sides"]:
         cid = side["combatant"]

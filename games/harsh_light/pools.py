@@ -66,13 +66,13 @@ def check(attribute: str, skill: str | None = None, modifier: int = 0) -> None:
 
 
 def build(character: Mapping[str, Any], attribute: str, skill: str | None = None, *,
-          modifier: int = 0, reason: str = "") -> Pool:
+          modifier: int = 0, reason: str = "", untrained: bool = False) -> Pool:
     """Attribute + Skill (or + a second Attribute, as Resolve + Composure) + modifiers, less the
     wound penalty of the character's Health (health.py: -1, -2, -3 as the last boxes fill).
 
-    An untrained Skill costs what the World of Darkness rulebook says, -3 for a Mental Skill and
-    -1 for a Physical or Social one: the seed converts those rules and is silent on it, and a
-    Storyteller running it would apply the penalty. It shows as a part of its own.
+    seeds/README.md, decided: "the text has no penalty for a Skill at 0. The World of Darkness
+    penalty (-3 Mental, -1 Physical and Social) is a table option the Storyteller turns on, off by
+    default, and shown in the pool's breakdown when on" (``untrained``: state.untrained_penalty).
     """
     check(attribute, skill, modifier)
     parts: list[tuple[str, int]] = [(sh.trait_label(attribute), sh.attribute(character, attribute))]
@@ -81,7 +81,7 @@ def build(character: Mapping[str, Any], attribute: str, skill: str | None = None
     elif skill:
         dots = sh.skill(character, skill)
         parts.append((sh.trait_label(skill), dots))
-        if dots == 0:
+        if dots == 0 and untrained:
             group = sh.SKILLS[skill][1]
             parts.append((f"untrained {group} Skill", sh.UNSKILLED[group]))
     if modifier:

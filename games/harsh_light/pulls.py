@@ -12,17 +12,16 @@ from typing import Any
 
 from games.core.cards_port import Cards
 from games.core.engine import RuleError, Turn
-from games.harsh_light import audiences, deck, harm, pools, rules
+from games.harsh_light import audiences, deck, harm, pools, reaction, rules
 from games.harsh_light import sheet as sh
-from games.harsh_light.access import require_able, require_turn
+from games.harsh_light.access import ACTIONS, INSTANT, REFLEXIVE, require_able, require_action_kind, require_turn
 from games.harsh_light.errors import WillpowerRefused
 from games.harsh_light.resist import MELEE, resistance
-from games.harsh_light.state import in_play, name, person, status
+from games.harsh_light.state import in_play, name, person, status, untrained_penalty
 from games.harsh_light.writeback import after
 
 Event = dict[str, Any]
-INSTANT, REFLEXIVE = "instant", "reflexive"
-ACTIONS = (INSTANT, REFLEXIVE)
+__all__ = ["ACTIONS", "INSTANT", "REFLEXIVE"]  # the kinds of action (access.py), as the parser reads them
 MAX_NEEDED = 50  # "up to 25 to build something large and/or complicated", and room above
 
 
@@ -120,7 +119,8 @@ def plan(state: Mapping[str, Any], args: Mapping[str, Any], cid: str) -> Plan:
     sheet = person(state, cid)
     needed = args.get("needed") or 1
     pool = pools.build(sheet, args.get("attribute") or "", args.get("skill") or None,
-                       modifier=args.get("modifier") or 0, reason=args.get("reason") or "")
+                       modifier=args.get("modifier") or 0, reason=args.get("reason") or "",
+                       untrained=untrained_penalty(state))
     target, resist_parts, facts = resistance(state, args, cid)
     if facts["attack"] and action != INSTANT:
         # Seed: "In combat, you get one instant action per turn (attacking, ...)".
@@ -169,8 +169,17 @@ def pull(state: Mapping[str, Any], args: dict[str, Any], turn: Turn) -> list[Eve
     assert turn.cards is not None
     view = in_play(state, turn)
     cid = args["combatant"]
+    answered = bool(args.get("answered"))  # set by the target's answer alone (fight.answer), never by a form
+    if not args.get("set_up") and not answered:  # judged when it was set up, or when it was sent
+        require_action_kind(args.get("action"), turn.member)
+    if not answered:
+        reaction.require_none(view, "another pull")
     args = dict(made_as_set_up(view, args, cid))
     made = plan(view, args, cid)
+    if not answered and reaction.opens(view, made.target, made.target_parts):
+        kept = {k: args[k] for k in PULL_ARGS if k in args}
+        return [reaction.opened(view, cid, str(made.target), {**kept, "no_pull": args.get("no_pull")},
+                                sh.trait_label(str(args.get("resist"))))]
     events = [made.willpower] if made.willpower is not None else []
     result, tokens = judge(turn.cards, made.pool, again=made.again, needed=made.needed,
                            no_pull=bool(args.get("no_pull")))
@@ -187,7 +196,7 @@ def pull(state: Mapping[str, Any], args: dict[str, Any], turn: Turn) -> list[Eve
                        damage={"points": points, "kind": hurt} if points else None)
     events.append(audiences.pull_event(view, {
         "type": "pulled", "combatant": cid, "target": target, "record": record,
-        "instant_in_combat": made.action == INSTANT and view["combat"] and cid in view["order"],
+        "instant_in_combat": made.action == INSTANT and view["combat"],
         "all_out": bool(args.get("all_out")), "defence_applied": facts["defence_applied"],
         "resist_willpower_used": facts["resist_willpower_used"],
     }))
@@ -206,6 +215,7 @@ def set_up_pull(state: Mapping[str, Any], args: dict[str, Any], turn: Turn) -> l
     Willpower once a turn); nothing is spent or drawn until the pull."""
     view = in_play(state, turn)
     cid = args["combatant"]
+    require_action_kind(args.get("action"), turn.member)
     made = plan(view, args, cid)
     kept = {k: args[k] for k in PULL_ARGS if args.get(k) not in (None, "", False)}
     if not made.facts["attack"]:

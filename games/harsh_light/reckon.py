@@ -23,7 +23,7 @@ from games.harsh_light import sheet as sh
 from games.harsh_light.audiences import RECKONED_GM, npc, secret_pool
 from games.harsh_light.extended import contest_pool, spec_pool
 from games.harsh_light.pulls import plan
-from games.harsh_light.state import defence_now, in_play, status
+from games.harsh_light.state import defence_now, in_play, status, untrained_penalty
 from games.harsh_light.writeback import after
 
 Event = dict[str, Any]
@@ -87,14 +87,14 @@ def reckon(view: Mapping[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
     for x in view["extended"].values():
         cid = x["combatant"]
         if not x["done"] and cid in sheets:
-            now = next_pull(view, cid, spec_pool(sheets[cid], x["pool"]))
+            now = next_pull(view, cid, spec_pool(sheets[cid], x["pool"], untrained_penalty(view)))
             if x.get("now") != now:
                 put("extended", x["id"], now, npc(view, cid))
     for k in view["contests"].values():
         for side in k["sides"] if not k["done"] else ():
             cid = side["combatant"]
             if cid in sheets:
-                now = next_pull(view, cid, contest_pool(sheets[cid], k, side))
+                now = next_pull(view, cid, contest_pool(sheets[cid], k, side, untrained_penalty(view)))
                 if (k.get("now") or {}).get(cid) != now:
                     put("contests", k["id"], {cid: now}, npc(view, cid))
     return parts

@@ -15,7 +15,10 @@
                        kept_conscious}},   kept_conscious: pulled Stamina to stay conscious this turn
       "extended": {id: ...}, "contests": {id: ...}, "next_id": 1,
       "prepared": {cid: {"args": the pull's arguments, "step", "now": the pull as it would be made}},
-      "recent": [pull record]
+      "recent": [pull record],
+      "reaction": None | {combatant, target, against, label, args}: a pull waiting for its
+                               target's answer (reaction.py)
+      "options": {"untrained": bool}: the Storyteller's table options (untrained_penalty)
     }
 
 No sheet is kept here: a rule reads the characters as the table holds them now (``in_play``,
@@ -43,6 +46,7 @@ def new_state() -> State:
     return {
         "step": 0, "people": {}, "combat": False, "turn": 0, "order": [], "acting": None, "initiative": {},
         "status": {}, "extended": {}, "contests": {}, "next_id": 1, "prepared": {}, "recent": [],
+        "reaction": None, "options": {"untrained": False},
     }
 
 
@@ -60,6 +64,12 @@ def in_play(state: Mapping[str, Any], turn: Turn) -> State:
         except RuleError as exc:
             unread[cid] = exc.message
     return {**state, "characters": people, "unread": unread}
+
+
+def untrained_penalty(state: Mapping[str, Any]) -> bool:
+    """Whether the Storyteller has turned on the untrained Skill penalty (a table option, off by
+    default: seeds/README.md; pools.build)."""
+    return bool((state.get("options") or {}).get("untrained"))
 
 
 def fresh_status() -> dict[str, Any]:

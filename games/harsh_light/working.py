@@ -123,8 +123,13 @@ def _pull(event: Event, state: Mapping[str, Any]) -> Working:
     if event["type"] == "extended_pulled":
         needed = state["extended"][event["id"]]["needed"]  # said when it began, to everyone
         got = 0 if record["dramatic"] else record["successes"]
-        steps.append(f"{event['gathered'] - got} gathered + {got} = {event['gathered']} of {needed}"
-                     f"{': done' if event['done'] else ''}")
+        if event.get("lost"):
+            steps.append(f"a Dramatic Failure loses the successes gathered (as the Storyteller set it): 0 of {needed}")
+        else:
+            steps.append(f"{event['gathered'] - got} gathered + {got} = {event['gathered']} of {needed}"
+                         f"{': done' if event['done'] else ''}")
+        if event.get("failed"):
+            steps.append(f"the last of the {record['number']} pulls the Storyteller allowed: it fails")
         rule, source = f"{EXTENDED}. {rule}", f"{EXTENDED_AT}; {source}"
     return Working(steps=tuple(steps), rule=rule, source=source)
 
@@ -225,6 +230,10 @@ def explain(event: Event, state: Mapping[str, Any]) -> Working | None:
     if kind == "moved":
         speed = count(event["speed"], "step") if "speed" in event else audiences.GM_FIGURE
         return Working(steps=(f"Speed now: {speed}",), rule=MOVE, source=USEFUL)
+    if kind == "reaction_opened":
+        hidden = () if "args" in event else (f"{who}'s pool: {audiences.GM_FIGURE}, pulled after the answer",)
+        return Working(steps=(f"{name(state, event['target'])} may spend Willpower: +2 {event['against']}, "
+                              "before the card", "one a turn", *hidden), rule=WILLPOWER, source=USEFUL)
     if kind == "order_set":
         return _order_set(event, state)
     if kind == "contest_round":

@@ -9,7 +9,8 @@ successes winning". The Ghoul is an NPC: its Defence, and the odds of an attack 
 GM's (seeds/README.md: "Odds that depend on a secret figure are shown to the GM alone").
 Issue 22, "Fights that end": a fight played through the page until the Ghoul falls unconscious
 (the World of Darkness's Health track and its Stamina pull, harsh_light/health.py and harm.py).
-Screenshots go to ``test-artifacts/screens/harsh_light-*.png``.
+Issue 26: an attack waits for its target's answer: Ann spends Alfie's Willpower for +2 Defence
+when the Ghoul attacks him. Screenshots go to ``test-artifacts/screens/harsh_light-*.png``.
 """
 
 from __future__ import annotations
@@ -93,6 +94,15 @@ def set_up(person, who: str, attribute: str, skill: str = "", *, target: str = "
     click(person, form.get_by_role("button", name=f"Show the pool and odds for {who}"), "set_up_pull")
 
 
+def answer(person, who: str, *, willpower: bool = False) -> None:
+    """The target's answer to a pull waiting for it (its panel's reaction): Willpower for +2, or
+    take it (the GM's for an NPC)."""
+    name = f"Spend Willpower: +2 Defence for {who}" if willpower else f"Take it without Willpower ({who})"
+    button = panel(person).locator("article.reaction").get_by_role("button", name=name)
+    expect(button).to_be_visible()
+    click(person, button, "answer")
+
+
 def storyteller_tools(gm):
     """The GM's tools, opened (they close when a fight starts or ends: other tools inside)."""
     return opened(gm.page.locator("details.hl-tools"))
@@ -171,6 +181,11 @@ def test_a_fight_an_extended_action_and_a_contest_seen_live_by_everyone(
         expect(ready.locator("table.odds")).to_have_count(0)
     expect(panel(bob).get_by_role("button", name="Pull for Alfie", exact=True)).to_be_hidden()
     click(ann, panel(ann).get_by_role("button", name="Pull for Alfie", exact=True), "pull")
+    for person in everyone:  # the attack waits for the Ghoul's answer: the GM's, an NPC's
+        expect(panel(person).locator("article.reaction")).to_contain_text("Alfie attacks Ghoul")
+    for person in players:
+        expect(panel(person).locator("article.reaction button")).to_have_count(0)
+    answer(gm, "Ghoul")
     for person in everyone:
         expect(panel(person).locator(".latest-pulls li.pull-result")).to_have_count(1)
         expect(panel(person).locator(".latest-pulls .card-face").first).to_be_visible()
@@ -203,6 +218,7 @@ def test_a_fight_an_extended_action_and_a_contest_seen_live_by_everyone(
         assert person.page.evaluate(duplicate_ids_js) == [], person.name
 
     click(bob, panel(bob).get_by_role("button", name="Pull for Betty", exact=True), "pull")
+    answer(gm, "Ghoul")
     for person in everyone:
         expect(panel(person).locator(".latest-pulls li.pull-result")).to_have_count(2)
     expect(defence_of(gm, "Ghoul")).to_have_text("1")
@@ -374,6 +390,18 @@ def test_a_fight_played_to_the_ghoul_s_unconsciousness(make_table, accessible_na
             if not ghoul_hit_alfie:  # once: the Ghoul's cleaver, its figures the GM's
                 set_up(gm, "Ghoul", "strength", "brawl", target="Alfie", weapon="Cleaver (+2)")
                 click(gm, panel(gm).get_by_role("button", name="Pull for Ghoul", exact=True), "pull")
+                # issue 26: Alfie is attacked; Ann spends Willpower at that moment, from her panel
+                expect(ann.page.locator("#turn-banner")).to_contain_text("Your turn: answer Ghoul's pull on Alfie")
+                for person in (bob, spectator):
+                    expect(panel(person).locator("article.reaction")).to_contain_text("Ghoul attacks Alfie")
+                    expect(panel(person).locator("article.reaction button")).to_have_count(0)
+                panel(ann).locator("article.reaction").scroll_into_view_if_needed()
+                shot(ann, "attacked-player")
+                answer(ann, "Alfie", willpower=True)
+                for person in everyone:
+                    expect(person.page.locator("#log")).to_contain_text(
+                        "Alfie answers Ghoul's pull with Willpower: +2 Defence.")
+                    expect(panel(person).locator("article.reaction")).to_have_count(0)
                 ghoul_hit_alfie = True
             end_action(gm, "Ghoul")
             continue
@@ -381,6 +409,7 @@ def test_a_fight_played_to_the_ghoul_s_unconsciousness(make_table, accessible_na
         if filled < size:  # blows until the last box; then the Ghoul's own Stamina decides
             set_up(person, acting, "strength", "brawl", target="Ghoul")
             click(person, panel(person).get_by_role("button", name=f"Pull for {acting}", exact=True), "pull")
+            answer(gm, "Ghoul")
         end_action(person, acting)
     for person in everyone:
         expect(ghoul_row(person).locator(".hurt-state")).to_have_text("unconscious")

@@ -17,7 +17,7 @@ from django.urls import reverse
 from games.harsh_light import DECK
 from tabletop import services
 from tabletop.models import Character, Event, ProcedureState, Role
-from tabletop.selectors import combatant_id
+from tabletop.selectors import combatant_id, procedure_state
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 NOTICE = 'id="harsh_light-notice"'
@@ -59,10 +59,15 @@ def post(hl, who: str, command: str, **data: Any):
     return hl["clients"][who].post(reverse("table_command", args=[hl["table"].pk, command]), data, **HTMX)
 
 
-def ok(hl, who: str, command: str, **data: Any) -> None:
+def ok(hl, who: str, command: str, hold: bool = False, **data: Any) -> None:
+    """A move that is taken; a pull that waits for its target's answer (Willpower for +2) is made
+    at once, the Storyteller moving on, unless the test ``hold``s it."""
     answer = post(hl, who, command, **data)
     assert answer.status_code == 200, answer.content.decode()
     assert answer.content.decode() == f'<p {NOTICE} class="form-error" role="alert"></p>'
+    waiting = (procedure_state(hl["table"]) or {}).get("reaction")
+    if waiting and not hold:
+        ok(hl, "gm", "answer", combatant=waiting["target"])
 
 
 def page(hl, who: str) -> str:
@@ -250,3 +255,88 @@ def test_an_unconscious_character_is_offered_nothing_and_its_turn_passes(hl) -> 
     ok(hl, "gm", "heal", combatant=betty.pk, points="1")  # the GM still corrects the track: she comes to
     assert "Betty comes to." in last("healed").summary
     assert "Set up a pull for Betty" in page(hl, "bob")
+
+
+def test_a_defender_spends_willpower_when_attacked_from_its_own_panel(hl) -> None:
+    """Seed: "spending a Willpower for +2 Defence can be a lifesaver in emergencies". Alfie's
+    attack on Betty waits: Bob alone is offered the point on his page (the GM may move on; Ann
+    and a spectator are offered neither), Bob spends it, and the pull meets Defence + 2."""
+    alfie, betty = hl["alfie"], hl["betty"]
+    ok(hl, "gm", "set_order", order=[alfie.pk, betty.pk])
+    stack(hl, 6)
+    ok(hl, "ann", "set_up_pull", **{**FORM, "target": str(betty.pk), "skill": "brawl"},
+       combatant=alfie.pk, attribute="strength")
+    ok(hl, "ann", "pull", hold=True, combatant=cid(alfie), set_up="1")
+    assert state(hl)["reaction"]["target"] == cid(betty) and last("pulled") is None
+    spend, move_on = "Spend Willpower: +2 Defence", "Move on: pull without Betty's Willpower"
+    texts = {who: page(hl, who) for who in ("gm", "ann", "bob", "watcher")}
+    assert spend in texts["bob"] and move_on not in texts["bob"]
+    assert move_on in texts["gm"] and spend not in texts["gm"]
+    assert spend not in texts["ann"] + texts["watcher"] and move_on not in texts["ann"] + texts["watcher"]
+    assert "Betty may answer before the card" in texts["watcher"]
+    refused = post(hl, "ann", "answer", combatant=betty.pk, willpower="1")
+    assert refused.status_code == 403
+    ok(hl, "bob", "answer", combatant=betty.pk, willpower="1")
+    record = state(hl)["recent"][-1]
+    assert record["pool"]["parts"][-2:] == [["Betty's Defence", -3], ["Betty's Willpower", -2]]
+    betty.refresh_from_db()
+    assert betty.sheet["willpower_points"] == 2 and state(hl)["reaction"] is None  # of Resolve 1 + Composure 2
+    assert last("reaction_answered").summary == "Betty answers Alfie's pull with Willpower: +2 Defence."
+
+
+def test_a_player_is_offered_the_listed_reflexive_kinds_and_the_storyteller_the_call(hl) -> None:
+    """Seed: "Reflexive: ... Examples include talking, activating simple powers, or resisting an
+    opponent's power": a player's pull form offers those; "reflexive" itself is the Storyteller's
+    call, offered to the GM alone and refused from a player."""
+    call = "reflexive: the Storyteller's call"
+    assert call in page(hl, "gm") and "reflexive: talking" in page(hl, "ann")
+    assert call not in page(hl, "ann") and call not in page(hl, "bob")
+    answer = post(hl, "ann", "set_up_pull", **{**FORM, "action": "reflexive"}, combatant=hl["alfie"].pk, attribute="wits")
+    assert answer.status_code == 400 and "the Storyteller's call" in html.unescape(answer.content.decode())
+
+
+def test_the_storyteller_s_options_are_on_the_panel(hl) -> None:
+    """seeds/README.md: the untrained penalty "is a table option the Storyteller turns on, off by
+    default"; an extended action's "limit of pulls and whether a Dramatic Failure loses the
+    successes gathered" are set when it starts; its pulls and a contest's take the choices a simple
+    pull has; a plain number resists a pull from the pull form."""
+    alfie, betty = hl["alfie"], hl["betty"]
+    gm = page(hl, "gm")
+    assert 'aria-label="The table\'s options"' in gm and 'name="limit"' in gm and 'name="lose"' in gm
+    assert 'name="resist_value"' in page(hl, "ann") and "The table's options" not in page(hl, "ann")
+    ok(hl, "gm", "set_options", untrained="1")
+    assert "The Storyteller's option: an untrained Skill costs" in page(hl, "watcher")
+    ok(hl, "ann", "pull", **{**FORM, "resist_value": "2", "skill": "occult"}, combatant=alfie.pk, attribute="wits")
+    assert state(hl)["recent"][-1]["pool"]["parts"][-2:] == [["untrained Mental Skill", -3], ["resistance", -2]]
+    ok(hl, "gm", "extended_start", combatant=alfie.pk, attribute="wits", needed="5", limit="2", lose="1",
+       label="the safe", unit="turn", modifier="0")
+    assert state(hl)["extended"]["x1"]["limit"] == 2 and state(hl)["extended"]["x1"]["lose"] is True
+    text = page(hl, "ann")
+    assert "at most 2 pulls (0 made); a Dramatic Failure loses the successes gathered" in text
+    assert "This pull: a modifier, again, an automatic success" in text
+    ok(hl, "gm", "contest_start", combatant_a=alfie.pk, attribute_a="wits", combatant_b=betty.pk,
+       attribute_b="wits", modifier_a="0", modifier_b="0", needed="")
+    ok(hl, "bob", "contest_pull", contest="k2", combatant=betty.pk, modifier="-1", reason="dazzled")
+    assert state(hl)["contests"]["k2"]["pulled"][cid(betty)]["pool"]["parts"][-1] == ["dazzled", -1]
+
+
+def test_a_card_moved_by_hand_changes_the_pool_odds_at_once(hl) -> None:
+    """The issue: "a draw, recall or shuffle made through the cards panel updates the pool odds at
+    once": the GM draws three 10s face up by hand; the card event carries every seat's panel,
+    whose odds count the 37 cards left, without "Count the deck again"."""
+    from games.harsh_light import odds
+    from tests.support.frames import logged
+
+    alfie = hl["alfie"]
+    ok(hl, "ann", "set_up_pull", **{**FORM, "skill": "academics", "modifier": "5"}, combatant=alfie.pk,
+       attribute="wits")
+    stack(hl, 10, 10, 10)
+    with logged() as events:
+        services.pile_draw(deck=hl["table"].decks.get(name=DECK), actor=hl["gm"], count=3, to="play")
+    [drawn] = [e for e in events if e.kind == "cards.drawn"]
+    views = [view for _, view in drawn.redraw.views.values()]
+    left = odds.Counted((4,) * 9 + (1,))
+    expected = odds.percent(odds.exact_from_counts(7, left.counts).exceptional)
+    assert {v["deck_count"] for v in views} == {37} and len(views) == 4
+    assert {v["prepared"][0]["odds"]["exceptional"] for v in views} == {expected}
+    assert expected != odds.percent(odds.pull_exact(7).exceptional)

@@ -60,10 +60,15 @@ def post(hl, who: str, command: str, **data: Any):
     return hl["clients"][who].post(reverse("table_command", args=[hl["table"].pk, command]), data, **HTMX)
 
 
-def ok(hl, who: str, command: str, **data: Any) -> None:
+def ok(hl, who: str, command: str, hold: bool = False, **data: Any) -> None:
+    """A move that is taken; a pull that waits for its target's answer (Willpower for +2) is made
+    at once, the Storyteller moving on, unless the test ``hold``s it."""
     answer = post(hl, who, command, **data)
     assert answer.status_code == 200, answer.content.decode()
     assert answer.content.decode() == f'<p {NOTICE} class="form-error" role="alert"></p>'
+    waiting = (procedure_state(hl["table"]) or {}).get("reaction")
+    if waiting and not hold:
+        ok(hl, "gm", "answer", combatant=waiting["target"])
 
 
 def refused(hl, who: str, command: str, status: int, words: str, **data: Any) -> None:
@@ -324,8 +329,8 @@ def test_malformed_and_unknown_values_are_refused_in_the_notice(hl) -> None:
             combatant=alfie, attribute="wits", target=hl["ghoul"].pk, resist="luck")
     refused(hl, "ann", "set_up_pull", 400, "An attack is in melee, thrown, ranged",
             combatant=alfie, attribute="strength", target=hl["ghoul"].pk, resist="defence", attack="psychic")
-    refused(hl, "ann", "set_up_pull", 400, "An action is instant or reflexive", combatant=alfie,
-            attribute="wits", action="eventually")
+    refused(hl, "ann", "set_up_pull", 400, "An action is instant, reflexive (the Storyteller's call), talking or "
+            "resisting", combatant=alfie, attribute="wits", action="eventually")
     refused(hl, "ann", "set_up_pull", 400, "Again is 10, 9 or 8", combatant=alfie, attribute="wits", again="7")
     refused(hl, "ann", "set_up_pull", 400, "The successes needed is from 1 to 50", combatant=alfie,
             attribute="wits", needed="99")

@@ -88,6 +88,9 @@ class Table:
         self.lines: list[str] = []
         self.port: StackedCards | None = None
         self.drawn: list[str] = []
+        # A pull resisted by a character who could spend Willpower waits for its answer
+        # (reaction.py): unless a test holds it (None), the Storyteller moves on at once.
+        self.answer: str | None = "take"
 
     def characters(self, actor: Mapping[str, Any] = GM) -> dict[str, Character]:
         """The characters as the table holds them now: the sender plays those it ``controls``."""
@@ -118,6 +121,10 @@ class Table:
         self.log += events
         self.drawn = [t for _, t, _, _ in port.placed[drawn_before:]]
         json.dumps(self.state)  # the platform keeps the state in one JSON column
+        waiting = next((e for e in events if e["type"] == "reaction_opened"), None)
+        if waiting is not None and self.answer is not None:
+            return events + self.send({"type": "answer", "combatant": waiting["target"],
+                                       "willpower": self.answer == "willpower"}, port, GM)
         return events
 
     def as_the_page_sends(self, command: dict[str, Any], actor: Mapping[str, Any]) -> dict[str, Any]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from games.contract import Seat
 from games.core.engine import NotYourMove, RuleError
 from games.harsh_light.errors import OutOfTurn, WillpowerRefused
 from tests.unit.harsh_light.conftest import Table, player, sheet, tokens
@@ -81,9 +82,9 @@ def test_reflexive_actions_are_taken_out_of_turn() -> None:
     """Seed: "Reflexive: ... you can take several Reflexive actions per turn (within reason).
     Examples include talking, activating simple powers, or resisting an opponent's power"."""
     t = fight()
-    record = t.pull("c2", [5], actor=BOB, attribute="resolve", skill="composure", action="reflexive")
-    assert record["action"] == "reflexive"
-    t.pull("c2", [5], actor=BOB, attribute="wits", action="reflexive")
+    record = t.pull("c2", [5], actor=BOB, attribute="resolve", skill="composure", action="resisting")
+    assert record["action"] == "resisting"
+    t.pull("c2", [5], actor=BOB, attribute="wits", action="talking")
     assert not t.status("c2")["acted"]
 
 
@@ -92,7 +93,7 @@ def test_an_attack_is_never_reflexive() -> None:
     etc)": an attack cannot be slipped in out of turn as a reflexive action."""
     t = fight()
     with pytest.raises(RuleError, match="An attack is an instant action"):
-        attack(t, "c2", "c1", 5, BOB, action="reflexive")
+        attack(t, "c2", "c1", 5, BOB, action="talking")
 
 
 def test_the_turn_passes_down_the_order_and_a_new_turn_begins() -> None:
@@ -231,3 +232,47 @@ def test_a_dodge_needs_a_turn_order_and_the_fight_ends() -> None:
     assert not t.state["combat"] and t.state["order"] == [] and not t.status("c1")["dodging"]
     with pytest.raises(RuleError, match="No fight"):
         t.send({"type": "end_combat"})
+
+
+def test_whether_an_action_is_reflexive_is_the_storyteller_s_call_not_a_box_the_player_ticks() -> None:
+    """Seed: "In combat, you get one instant action per turn"; "Reflexive: ... Examples include
+    talking, activating simple powers, or resisting an opponent's power". A player names a listed
+    kind (talking, resisting a power) or asks the Storyteller, who may call any pull reflexive."""
+    t = fight()
+    for command in ({"type": "pull", "combatant": "c2", "attribute": "wits", "action": "reflexive"},
+                    {"type": "set_up_pull", "combatant": "c2", "attribute": "wits", "action": "reflexive"}):
+        with pytest.raises(RuleError, match="the Storyteller's call"):
+            t.send(command, [5], actor=BOB)
+    assert t.log[-1]["type"] == "order_set"
+    t.send({"type": "set_up_pull", "combatant": "c2", "attribute": "wits", "action": "reflexive"})  # the GM's call
+    t.pull("c2", [5], actor=BOB, set_up=True)  # Bob pulls it as the Storyteller set it up
+    assert not t.status("c2")["acted"] and t.log[-1]["record"]["action"] == "reflexive"
+    assert t.lines[-1].startswith("Bob pulls Wits (reflexive, the Storyteller's call): ")
+
+
+def test_a_character_outside_the_turn_order_has_one_instant_action_a_turn_in_a_fight() -> None:
+    """Seed: "In combat, you get one instant action per turn": Cal, left out of the order, is held
+    to it too, until the next turn comes round."""
+    t = fight(("c1", "c2"))
+    t.pull("c3", [5], actor=CAL, attribute="wits")
+    assert t.status("c3")["acted"]
+    with pytest.raises(OutOfTurn, match="already taken an instant action this turn"):
+        t.pull("c3", [5], actor=CAL, attribute="wits")
+    t.pull("c3", [5], actor=CAL, attribute="wits", action="talking")  # a listed reflexive kind still goes
+    t.send({"type": "end_turn"}, actor=ANN)
+    t.send({"type": "end_turn"}, actor=BOB)
+    t.pull("c3", [5], actor=CAL, attribute="wits")  # turn 2
+
+
+def test_defence_lowered_outside_a_fight_comes_back_with_the_storyteller_s_new_turn() -> None:
+    """Seed: "Each attack on an enemy lowers their Defence by 1 until their next action". Outside
+    a fight, the Storyteller's "New turn" is everyone's next action: Bob's Defence is whole again."""
+    t = Table(c1=sheet("Ann", strength=3, skills={"Brawl": 2}), c2=sheet("Bob", wits=3, dexterity=3))
+    for _ in range(2):
+        t.pull("c1", [5], attribute="strength", skill="brawl", target="c2", resist="defence")
+    assert t.status("c2")["attacks"] == 2 and t.view(Seat("gm"))["others"][1]["defence"] == 1
+    t.send({"type": "end_turn"})
+    assert t.status("c2")["attacks"] == 0 and t.view(Seat("gm"))["others"][1]["defence"] == 3
+    assert t.lines[-1] == "A new turn: everyone may spend Willpower again, and Defence comes back."
+    record = t.pull("c1", [5], attribute="strength", skill="brawl", target="c2", resist="defence")
+    assert ["Bob's Defence", -3] in record["pool"]["parts"]

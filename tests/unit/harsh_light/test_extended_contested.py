@@ -139,7 +139,7 @@ def test_willpower_in_a_contest_adds_three() -> None:
     t.send({"type": "contest_pull", "contest": "k1", "combatant": "c1", "willpower": True}, [3], actor=ANN)
     pulled = t.state["contests"]["k1"]["pulled"]["c1"]
     assert pulled["pool"]["parts"][-1] == ["Willpower", 3]
-    assert pulled["total"] == 8  # Dexterity 3, untrained Athletics -1, Willpower 3, a 3
+    assert pulled["total"] == 9  # Dexterity 3, Willpower 3, a 3 (untrained Athletics: the penalty is off)
 
 
 def test_a_contest_needs_two_sides() -> None:
@@ -153,3 +153,45 @@ def test_a_contest_needs_two_sides() -> None:
                                                {"combatant": "c2", "attribute": "wits"}]})
     t.send({"type": "contest_stop", "contest": "k1"})
     assert t.state["contests"]["k1"]["outcome"] == "stopped"
+
+
+def test_the_storyteller_may_limit_the_pulls_and_let_a_dramatic_failure_lose_the_progress() -> None:
+    """seeds/README.md: "extended actions: the text is silent on failure; the Storyteller may set,
+    when starting one, a limit of pulls and whether a Dramatic Failure loses the successes
+    gathered. Default: no limit, nothing lost"."""
+    t = lockpicker()
+    t.send({"type": "extended_start", "combatant": "c1", "attribute": "dexterity", "skill": "larceny",
+            "modifier": -6, "needed": 5, "limit": 3, "lose": True, "label": "the safe"})
+    assert t.lines[-1] == ("Ann begins the safe: 5 successes needed, a pull each turn, at most 3 pulls; "
+                           "a Dramatic Failure loses the successes gathered.")
+    t.send({"type": "extended_pull", "extended": "x1"}, [10, 9], actor=ANN)  # pool -1 + 19 = 18: 4
+    assert t.state["extended"]["x1"]["gathered"] == 4
+    t.send({"type": "extended_pull", "extended": "x1"}, [1], actor=ANN)  # an Ace on -1: all lost
+    assert t.state["extended"]["x1"]["gathered"] == 0 and "the successes gathered are lost" in t.lines[-1]
+    t.send({"type": "extended_pull", "extended": "x1"}, [10, 8], actor=ANN)  # 17: 4, the third and last
+    action = t.state["extended"]["x1"]
+    assert action["done"] and action["outcome"] == "failed" and action["gathered"] == 4
+    assert t.lines[-1].endswith("That was the last of 3 pulls: it fails.")
+    with pytest.raises(RuleError, match="is over"):
+        t.send({"type": "extended_pull", "extended": "x1"}, [5], actor=ANN)
+
+
+def test_by_default_an_extended_action_has_no_limit_and_a_dramatic_failure_loses_nothing() -> None:
+    """seeds/README.md: "Default: no limit, nothing lost"."""
+    t = lockpicker()
+    t.send({"type": "extended_start", "combatant": "c1", "attribute": "dexterity", "modifier": -3, "needed": 9})
+    t.send({"type": "extended_pull", "extended": "x1"}, [10, 6], actor=ANN)  # 0 + 16: 3
+    t.send({"type": "extended_pull", "extended": "x1"}, [1], actor=ANN)  # Dramatic: nothing more, nothing lost
+    for _ in range(4):
+        t.send({"type": "extended_pull", "extended": "x1"}, [2], actor=ANN)
+    assert t.state["extended"]["x1"]["gathered"] == 3 and not t.state["extended"]["x1"]["done"]
+
+
+def test_a_contest_pull_takes_its_own_modifier_as_a_simple_pull_does() -> None:
+    """The issue: "extended and contested pulls have the per-pull modifier, automatic success and
+    again choices a simple pull has"."""
+    t = race()
+    t.send({"type": "contest_pull", "contest": "k1", "combatant": "c1", "modifier": -2, "reason": "mud",
+            "again": 8}, [8, 3], actor=ANN)
+    pulled = t.state["contests"]["k1"]["pulled"]["c1"]
+    assert pulled["pool"]["parts"][-1] == ["mud", -2] and pulled["values"] == [8, 3]

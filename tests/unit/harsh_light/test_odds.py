@@ -114,3 +114,30 @@ def test_the_chart_covers_pools_minus_three_to_fifteen_for_each_again() -> None:
     assert [t["again"] for t in chart["tables"]] == [10, 9, 8]
     first = chart["tables"][0]["rows"][0]
     assert first["pool"] == -3 and first["dramatic"] == 10.0 and first["exactly"][0] == 90.0
+
+
+def test_a_lone_ten_left_in_the_draw_pile_counts_as_giving_a_second_card() -> None:
+    """Seed: "A pull of 10 ... allows you pull a second card, adding both cards to your pool".
+    The last card a 10: the table shuffles the discard pile back in for the second
+    (deck.pull_cards), and so do the odds, from the discard's cards, which lie face up."""
+    from dataclasses import replace
+
+    from games.contract import DeckView, Seat
+    from games.core.cards_port import StackedCards
+    from games.harsh_light import DECK, deck, panel
+    from tests.unit.harsh_light.conftest import Table, sheet
+
+    rest = tuple(i for i in FRESH_IDS if i != "ten:S:10")
+    lone = DeckView(name=DECK, unseen=("ten:S:10",), draw=1, discard=rest)
+    t = Table(c1=sheet("Ann", wits=2))
+    t.send({"type": "set_up_pull", "combatant": "c1", "attribute": "wits"})
+    shown = panel.view(t.state, replace(Seat("gm"), decks=(lone,)))["prepared"][0]["odds"]
+    exact = odds.exact_from_counts(2, odds.counts_of(["ten:S:10"]), refill=odds.counts_of(rest))
+    # 2 + 10 + a second card of 1..10: totals 13 to 22, never the lone card's 12 alone
+    assert exact.successes[2] == Fraction(4, 39) and exact.at_least(5) == Fraction(4 + 4 + 3, 39)  # an Ace; 8, 9, 10
+    assert [c["percent"] for c in shown["cells"]][2] == odds.percent(exact.successes[2]) < 100
+    # and the table agrees: the pull takes the 10, then a card of the discard shuffled back in
+    port = StackedCards({DECK: ["ten:S:10"]})
+    port.discards[DECK] = list(rest)
+    tokens, values = deck.pull_cards(port, 10)
+    assert values[0] == 10 and len(values) == 2 and tokens[1] in rest

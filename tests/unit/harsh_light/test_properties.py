@@ -63,7 +63,7 @@ def test_a_pull_is_the_pool_plus_its_cards_judged_by_the_rules(attr: int, dots: 
     if cards[0] >= again and cards[1] == cards[0]:
         values = cards  # the second card of the same value (a different suit)
     assert record["values"] == values
-    pool = attr + (dots if dots else -3) + modifier
+    pool = attr + dots + modifier  # the untrained penalty is a table option, off by default
     assert record["pool"]["size"] == pool and record["total"] == pool + sum(values)
     assert record["successes"] == rules.successes(pool + sum(values))
     assert record["dramatic"] == (pool <= 0 and values[0] == 1)

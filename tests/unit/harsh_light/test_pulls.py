@@ -46,6 +46,7 @@ def test_the_sheet_s_again_and_the_check_s() -> None:
 def test_a_dramatic_failure_at_the_table() -> None:
     """Seed: "If you pull a 1 while using a pool of 0 or less, you have Dramatically Failed!\""""
     t = ann_and_bob()
+    t.send({"type": "set_options", "untrained": True})
     record = t.pull("c2", [1], attribute="intelligence", skill="occult")  # 2 - 3 untrained = -1
     assert record["pool"]["size"] == -1 and record["dramatic"] and not record["succeeded"]
     assert "a Dramatic Failure" in t.lines[-1]
@@ -101,7 +102,7 @@ def test_a_refused_pull_draws_nothing_and_changes_nothing() -> None:
     ({"attribute": "luck"}, "Choose an Attribute"),
     ({"attribute": "wits", "skill": "hacking"}, "no Skill called"),
     ({"attribute": "wits", "needed": 0}, "successes needed is from 1"),
-    ({"attribute": "wits", "action": "slow"}, "instant or reflexive"),
+    ({"attribute": "wits", "action": "slow"}, "instant, reflexive .the Storyteller's call., talking or resisting"),
     ({"attribute": "wits", "modifier": 99}, "modifier is a whole number"),
     ({"attribute": "wits", "target": "c2"}, "Say what resists"),
     ({"attribute": "wits", "target": "c2", "resist": "luck"}, "resisted by Defence, Resolve"),
@@ -138,7 +139,7 @@ def test_a_resisted_pool_driven_to_zero_risks_a_dramatic_failure() -> None:
     Failure; we read Defence as one of those (it is subtracted from the pool)."""
     t = Table(c1=sheet("Ann", strength=1), c2=sheet("Bob", wits=3, dexterity=3))
     record = t.pull("c1", [1], attribute="strength", skill="brawl", target="c2", resist="defence")
-    assert record["pool"]["size"] == -3 and record["dramatic"]
+    assert record["pool"]["size"] == 1 - 3 and record["dramatic"]
 
 
 def test_a_number_the_storyteller_names_resists() -> None:
@@ -232,3 +233,20 @@ def test_outside_a_fight_the_storyteller_calls_the_next_turn_for_willpower() -> 
     t.send({"type": "end_turn"})
     t.pull("c1", [3], attribute="dexterity", willpower=True)
     assert t.sheets["c1"]["willpower_points"] == 2
+
+
+def test_the_untrained_penalty_is_the_storyteller_s_option_off_by_default() -> None:
+    """seeds/README.md: "untrained Skills: the text has no penalty for a Skill at 0. The World of
+    Darkness penalty (-3 Mental, -1 Physical and Social) is a table option the Storyteller turns
+    on, off by default, and shown in the pool's breakdown when on"."""
+    t = ann_and_bob()
+    assert t.pull("c2", [5], attribute="intelligence", skill="occult")["pool"]["parts"] == [
+        ["Intelligence", 2], ["Occult", 0]]
+    with pytest.raises(NotYourMove):
+        t.send({"type": "set_options", "untrained": True}, actor=player("c2", member=3))
+    t.send({"type": "set_options", "untrained": True})
+    assert t.lines[-1].startswith("The Storyteller turns the untrained Skill penalty on")
+    assert t.pull("c2", [5], attribute="intelligence", skill="occult")["pool"]["parts"][-1] == [
+        "untrained Mental Skill", -3]
+    t.send({"type": "set_options"})
+    assert t.pull("c2", [5], attribute="dexterity", skill="stealth")["pool"]["size"] == 2

@@ -82,7 +82,9 @@ def test_a_pool_may_be_two_attributes() -> None:
 
 
 def test_an_untrained_skill_costs_as_in_the_world_of_darkness() -> None:
-    """Our reading (the seed is silent): -3 untrained in a Mental Skill, -1 in the others."""
+    """seeds/README.md: the World of Darkness penalty (-3 Mental, -1 Physical and Social) "is a
+    table option the Storyteller turns on, off by default, and shown in the pool's breakdown when on"."""
     person = sh.clean_sheet({"intelligence": 2, "dexterity": 2})
-    assert build(person, "intelligence", "occult").parts[-1] == ("untrained Mental Skill", -3)
-    assert build(person, "dexterity", "stealth").size == 1
+    assert build(person, "intelligence", "occult").parts == (("Intelligence", 2), ("Occult", 0))
+    assert build(person, "intelligence", "occult", untrained=True).parts[-1] == ("untrained Mental Skill", -3)
+    assert build(person, "dexterity", "stealth", untrained=True).size == 1

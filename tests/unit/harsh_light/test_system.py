@@ -44,7 +44,7 @@ def test_the_registration_is_complete() -> None:
     assert SYSTEM.key == "harsh_light" and SYSTEM.available and SYSTEM.engine is ENGINE
     assert {c.name for c in SYSTEM.commands} == {m.name for m in moves.MOVES}
     players = {c.name for c in SYSTEM.commands if c.sender == "controller"}
-    assert players == {"set_up_pull", "pull", "put_away", "willpower", "dodge", "move", "end_turn",
+    assert players == {"set_up_pull", "pull", "put_away", "willpower", "answer", "dodge", "move", "end_turn",
                        "extended_pull", "contest_pull"}
     assert {c.subject for c in SYSTEM.commands if c.sender == "controller"} == {"combatant"}
     assert SYSTEM.panel.template == "games/harsh_light/panel.html#panel"
@@ -60,7 +60,10 @@ def test_the_pull_form_reads_the_pool_and_the_target_and_the_rules_read_the_shee
     assert args["modifier"] == -1 and args["willpower"] is True and "needed" not in args and "sheets" not in args
     characters = {c.cid: c for c in table().characters}
     turn = Turn(member=member(player("c1")), characters=characters, rng=random.Random(0), cards=stacked(6))
-    events = [e for e in ENGINE.decide(ENGINE.new_state(), "pull", args, turn) if e["type"] == "pulled"]
+    state, waiting = ENGINE.run(ENGINE.new_state(), "pull", args, turn)
+    assert [e["type"] for e in waiting] == ["reaction_opened"]  # Bob may still spend Willpower: +2 Defence
+    turn = Turn(member=member(GM), characters=characters, rng=random.Random(0), cards=stacked(6))
+    events = [e for e in ENGINE.decide(state, "answer", {"combatant": "c2"}, turn) if e["type"] == "pulled"]
     assert events[-1]["record"]["pool"]["size"] == 4 + 3 - 3  # Dex 3 + Firearms 2 - 1, Willpower, Bob's Defence
 
 
@@ -105,6 +108,8 @@ def test_whose_turn_and_which_action_are_read_under_the_lock_not_from_the_form()
 def scenario() -> Driver:
     """A little of everything, as the browser test will play it."""
     t = Driver(c1=sheet("Ann", strength=3, skills={"Brawl": 2}), c2=sheet("Bob", wits=3, dexterity=3))
+    t.send({"type": "pull", "combatant": "c2", "attribute": "presence", "target": "c1", "resist": "composure"},
+           [5])  # Ann could spend Willpower against it: it waits for her answer, and the Storyteller moves on
     t.send({"type": "roll_initiative", "characters": ["c1", "c2"]}, [9, 2])
     t.send({"type": "willpower", "combatant": "c2", "use": "resist"}, actor=player("c2"))
     t.send({"type": "set_up_pull", "combatant": "c1", "attribute": "dexterity"})
@@ -117,6 +122,7 @@ def scenario() -> Driver:
     t.send({"type": "dodge", "combatant": "c2"})
     t.send({"type": "end_turn"})
     t.send({"type": "end_combat"})
+    t.send({"type": "set_options", "untrained": True})
     t.send({"type": "extended_start", "combatant": "c1", "attribute": "wits", "needed": 2})
     t.send({"type": "extended_pull", "extended": "x1"}, [6])
     t.send({"type": "extended_start", "combatant": "c2", "attribute": "wits", "needed": 9})

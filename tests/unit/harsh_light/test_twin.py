@@ -18,7 +18,8 @@ from tests.unit.harsh_light.test_secrecy import FIGURES, GHOUL, numbers
 
 ANN = player("c1", member=2)
 # The kinds of event whose line may hold an NPC's figure (audiences.py).
-WITH_FIGURES = {"willpower_spent", "pulled", "pull_set_up", "dodged", "moved", "order_set", "extended_pulled",
+WITH_FIGURES = {"willpower_spent", "pulled", "pull_set_up", "reaction_opened", "dodged", "moved", "order_set",
+                "extended_pulled",
                 "contest_pulled", "consciousness_pulled", "damaged"}
 # The Ghoul with a weapon of its own, and no Blood Potency, so bashing can knock it out.
 CLAWED = {**GHOUL, "weapon": "Claws", "weapon_damage": 1, "blood_potency": 0}
