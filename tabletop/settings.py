@@ -212,6 +212,8 @@ TABLETOP_PREPARED_FRAMES = env_bool("TABLETOP_PREPARED_FRAMES", True)
 # off by default: each full collection's pause in the log.
 TABLETOP_GC_FREEZE_SOCKETS = env_bool("TABLETOP_GC_FREEZE_SOCKETS", True)
 TABLETOP_GC_LOG = env_bool("TABLETOP_GC_LOG", False)
+# each stall of the event loop over 50 ms, with what it was doing (serving/stalls.py): a probe
+TABLETOP_STALL_LOG = env_bool("TABLETOP_STALL_LOG", False)
 # daphne's timeouts and pings checked a slice of the sockets at a time (serving/pings.py): off
 # until bench/tables measures it alone on an idle machine (docs/performance.md, issue 28).
 TABLETOP_SLICED_PINGS = env_bool("TABLETOP_SLICED_PINGS", False)

@@ -41,7 +41,7 @@ def install(application: App) -> App:
     from django.conf import settings
 
     from tabletop.live import sink
-    from tabletop.serving import collector, eager_writes, pings, warmup, wire
+    from tabletop.serving import collector, eager_writes, pings, stalls, warmup, wire
 
     sink.install(wire.SINK)  # falls back to the plain send where the server is not daphne
     if settings.TABLETOP_EAGER_WRITES and eager_writes.install():
@@ -50,6 +50,8 @@ def install(application: App) -> App:
         logger.info("serving: daphne's timeouts and pings checked in slices")
     if settings.TABLETOP_GC_LOG and under_daphne() and collector.log_full_collections():
         logger.info("serving: each full garbage collection logged")
+    if settings.TABLETOP_STALL_LOG and under_daphne() and stalls.install():
+        logger.info("serving: each stall of the event loop logged")
     if settings.TABLETOP_GC_FREEZE_SOCKETS and under_daphne() and collector.set_sockets_aside():
         logger.info("serving: each socket set aside from the garbage collector once set up")
     if warmup.settle():
