@@ -41,13 +41,14 @@ def _probe(phase: str, info: dict[str, Any]) -> None:
         return
     if _started:
         took = (time.perf_counter() - _started[0]) * 1000
-        # counting walks the lists (the frozen ones are millions of objects at 10,000 sockets):
-        # only for a collection long enough to be the one looked for
-        long = took > 20
-        tracked = len(gc.get_objects(2)) if long else -1
-        frozen = gc.get_freeze_count() if long else -1
+        # counting walks a list: the oldest generation's (tens of thousands) only for a collection
+        # long enough to be the one looked for, and never the frozen one. gc.get_freeze_count()
+        # walks every frozen object (three million at 10,000 sockets): it stopped the process
+        # 370 ms each time this probe asked, and was the "second stall" of bench/tables
+        # (docs/performance.md)
+        tracked = len(gc.get_objects(2)) if took > 20 else -1
         sys.stderr.write(f"gc: generation 2 took {took:.1f} ms, {info.get('collected', 0)} collected, "
-                         f"{tracked} left in the oldest generation, {frozen} frozen\n")
+                         f"{tracked} left in the oldest generation\n")
         _started.clear()
 
 

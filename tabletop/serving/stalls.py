@@ -44,7 +44,7 @@ class Watch:
         samples: Counter[str] = Counter()
         stalled_since = 0.0
         taken = 0
-        while True:
+        while not self.loop.is_closed():
             time.sleep(TICK_S)
             now, mark = time.perf_counter(), self.mark
             if now - mark > LATE_S:
