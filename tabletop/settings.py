@@ -214,9 +214,10 @@ TABLETOP_GC_FREEZE_SOCKETS = env_bool("TABLETOP_GC_FREEZE_SOCKETS", True)
 TABLETOP_GC_LOG = env_bool("TABLETOP_GC_LOG", False)
 # each stall of the event loop over 50 ms, with what it was doing (serving/stalls.py): a probe
 TABLETOP_STALL_LOG = env_bool("TABLETOP_STALL_LOG", False)
-# daphne's timeouts and pings checked a slice of the sockets at a time (serving/pings.py): off
-# until bench/tables measures it alone on an idle machine (docs/performance.md, issue 28).
-TABLETOP_SLICED_PINGS = env_bool("TABLETOP_SLICED_PINGS", False)
+# daphne's timeouts and pings checked a slice of the sockets at a time (serving/pings.py): at
+# 10,000 sockets daphne's own walk stopped the process hundreds of milliseconds every two
+# seconds; sliced, the live feed's p99 stays under 10 ms (bench/tables, docs/performance.md).
+TABLETOP_SLICED_PINGS = env_bool("TABLETOP_SLICED_PINGS", True)
 
 # Behind HTTPS (the default when DEBUG is off); ``HTTPS=0`` serves plain HTTP without debug pages,
 # as ``make run`` does for a group on a local network (docs/deploy.md).
