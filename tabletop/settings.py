@@ -5,6 +5,7 @@ production security (``DEBUG=0`` with ``SECRET_KEY`` and ``ALLOWED_HOSTS``)."""
 from __future__ import annotations
 
 import os
+import tempfile
 from pathlib import Path
 
 import dj_database_url
@@ -122,6 +123,13 @@ else:
                 # WAL is set once per file (tabletop/serving/sqlite3/base.py: keep_open)
                 "init_command": "PRAGMA synchronous=NORMAL;",
             },
+            # The tests' database is a file too, as a deployment's is, so the tests take the
+            # serving path (writers queued, connections handed on, socket actions on their own
+            # threads): Django's default for SQLite is an in-memory database in shared-cache
+            # mode, where a second writer fails at once and no other thread may write. One
+            # file per test process, so runs side by side never share one.
+            "TEST": {"NAME": os.environ.get(
+                "SQLITE_TEST_PATH", str(Path(tempfile.gettempdir()) / f"tabletop-test-{os.getpid()}.sqlite3"))},
         }
     }
 
@@ -215,8 +223,9 @@ TABLETOP_GC_LOG = env_bool("TABLETOP_GC_LOG", False)
 # each stall of the event loop over 50 ms, with what it was doing (serving/stalls.py): a probe
 TABLETOP_STALL_LOG = env_bool("TABLETOP_STALL_LOG", False)
 # daphne's timeouts and pings checked a slice of the sockets at a time (serving/pings.py): at
-# 10,000 sockets daphne's own walk stopped the process hundreds of milliseconds every two
-# seconds; sliced, the live feed's p99 stays under 10 ms (bench/tables, docs/performance.md).
+# 10,000 sockets daphne's own walk (and the pongs that came back together) stopped the loop
+# 55-65 ms at a time; sliced, the live feed's p99 stays under 10 ms (bench/tables,
+# docs/performance.md). TABLETOP_SLICED_PINGS=0 leaves daphne's walk as it is.
 TABLETOP_SLICED_PINGS = env_bool("TABLETOP_SLICED_PINGS", True)
 
 # Behind HTTPS (the default when DEBUG is off); ``HTTPS=0`` serves plain HTTP without debug pages,

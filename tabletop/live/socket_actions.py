@@ -28,7 +28,6 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
-from channels.db import database_sync_to_async
 from django.conf import settings
 from django.db import DatabaseError, connections, transaction
 
@@ -229,11 +228,6 @@ def _writer_threads() -> _Writers:
 
 async def run(ref: str, action: Action, data: Mapping[str, Any], member: Membership) -> Outcome:
     job = Job(ref, action, data, member)
-    if connections["default"].vendor == "sqlite" and connections["default"].is_in_memory_db():
-        # An in-memory database (the tests') is shared between threads through SQLite's
-        # shared cache, where a second writer fails at once instead of waiting: there,
-        # actions run on the one thread Channels uses for all database work.
-        return await database_sync_to_async(perform)(job)
     loop = asyncio.get_running_loop()
     answer: asyncio.Future[Outcome] = loop.create_future()
     _writer_threads().submit(job, loop, answer)
