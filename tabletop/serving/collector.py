@@ -13,7 +13,8 @@ Frozen objects are still freed by reference counting; only garbage in reference 
 until it is thawed. So when as many sockets have closed since the last thaw as the process
 holds (at least ``THAW_AFTER``), everything is thawed, collected once in full, and frozen
 again: one full pause after a whole population's worth of churn, not one every few thousand
-actions.
+actions. What survives a full collection that took long is set aside too
+(``_set_survivors_aside``).
 
 ``TABLETOP_GC_FREEZE_SOCKETS=0`` turns the freezing off (to measure it alone);
 ``TABLETOP_GC_LOG=1`` writes one line to stderr for each full collection: how long it stopped
@@ -23,6 +24,7 @@ the process and how many objects it walked (bench/tables reads them from daphne'
 from __future__ import annotations
 
 import gc
+from collections import Counter
 import sys
 import time
 from typing import Any
@@ -46,9 +48,12 @@ def _probe(phase: str, info: dict[str, Any]) -> None:
         # walks every frozen object (three million at 10,000 sockets): it stopped the process
         # 370 ms each time this probe asked, and was the "second stall" of bench/tables
         # (docs/performance.md)
-        tracked = len(gc.get_objects(2)) if took > 20 else -1
+        oldest = gc.get_objects(2) if took > 20 else None
+        most = Counter(type(o).__qualname__ for o in oldest).most_common(8) if oldest is not None else []
         sys.stderr.write(f"gc: generation 2 took {took:.1f} ms, {info.get('collected', 0)} collected, "
-                         f"{tracked} left in the oldest generation\n")
+                         f"{len(oldest) if oldest is not None else -1} left in the oldest generation"
+                         + "".join(f"; {n} {name}" for name, n in most) + "\n")
+        del oldest
         _started.clear()
 
 
@@ -76,10 +81,32 @@ def socket_closed(open_sockets: int) -> None:
         gc.freeze()
 
 
+SURVIVORS_MS = 10.0
+_walk_began: list[float] = []
+
+
+def _set_survivors_aside(phase: str, info: dict[str, Any]) -> None:
+    """After a full collection long enough to stop the process (over ``SURVIVORS_MS``), what
+    survived it is set aside as a socket is: it lives long. A table's first actions make its
+    state, its sockets' deliveries and the database's and the channel layer's objects for it
+    after its sockets were set up; spread over 1,000 tables on two processes (PostgreSQL,
+    Redis), that was 200,000 objects every full collection walked again, 70-200 ms each
+    (bench/tables --servers --processes 2). Their cycles are collected at the next thaw."""
+    if info.get("generation") != 2:
+        return
+    if phase == "start":
+        _walk_began[:] = [time.perf_counter()]
+    elif _walk_began and (time.perf_counter() - _walk_began.pop()) * 1000 > SURVIVORS_MS:
+        gc.freeze()
+
+
 def set_sockets_aside() -> bool:
-    """Listens to the live feed's sockets (live/liveness.py's hooks), once; True when on."""
+    """Listens to the live feed's sockets (live/liveness.py's hooks), once, and sets aside what
+    survives a long full collection; True when on."""
     from tabletop.live import liveness
 
+    if _set_survivors_aside not in gc.callbacks:
+        gc.callbacks.append(_set_survivors_aside)
     if socket_set_up not in liveness.opened_hooks:
         liveness.opened_hooks.append(socket_set_up)
         liveness.closed_hooks.append(socket_closed)

@@ -56,3 +56,23 @@ def test_closed_sockets_cycles_are_collected_after_a_population_s_worth_closed(t
     collector.socket_closed(0)  # the third: thawed, collected in full, frozen again
     assert len(thawed_at) == 1 and gc.get_freeze_count() > 0
     assert gone() is None
+
+
+def test_what_survives_a_long_full_collection_is_set_aside(thawed, monkeypatch) -> None:
+    monkeypatch.setattr(gc, "callbacks", list(gc.callbacks))
+    assert collector.set_sockets_aside()
+    kept = [Cycle() for _ in range(1000)]
+    monkeypatch.setattr(collector, "SURVIVORS_MS", 0.0)  # every full collection counts as long
+    gc.collect()
+    assert all(k is not o for o in gc.get_objects() for k in kept[:3])  # set aside: no generation holds them
+    assert gc.get_freeze_count() >= 1000
+
+
+def test_a_short_full_collection_sets_nothing_aside(thawed, monkeypatch) -> None:
+    monkeypatch.setattr(gc, "callbacks", list(gc.callbacks))
+    assert collector.set_sockets_aside()
+    monkeypatch.setattr(collector, "SURVIVORS_MS", 10_000.0)
+    kept = Cycle()
+    gc.collect()
+    assert gc.get_freeze_count() == 0
+    assert any(kept is o for o in gc.get_objects())
