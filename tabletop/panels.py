@@ -138,6 +138,7 @@ class Redraw:
 
     template: str
     views: Mapping[str, tuple[PageSeat, dict[str, Any]]]
+    seats: tuple[PageSeat, ...] = ()  # every seat at the table, read under the lock with the views
 
     def html(self, seat: PageSeat, table_id: int) -> str:
         entry = self.views.get(seat.key)
@@ -153,7 +154,9 @@ def seats_at(table_id: int) -> list[PageSeat]:
 def seats_at_event(event: Event, redraw: Redraw | None) -> list[PageSeat]:
     """The seats an event's frames are drawn for: those its redraw names, and every seat at the
     table now (a frame whose controls differ by seat)."""
-    seats = {seat.key: seat for seat in seats_at(event.table_id)}
+    # the seats read under the lock with the panels (no database here); without a panel, now
+    seats = {seat.key: seat for seat in (redraw.seats if redraw is not None and redraw.seats
+                                         else seats_at(event.table_id))}
     if redraw is not None:
         seats.update({key: seat for key, (seat, _) in redraw.views.items()})
     return list(seats.values())
@@ -187,7 +190,7 @@ def attach(events: Iterable[Event], table: Table, state: Mapping[str, Any],
             mine[seat.key] = (seat, views[seat.key])
             covered.add(seat.key)
         if mine:
-            event.redraw = Redraw(game.panel.template, mine)  # type: ignore[attr-defined]
+            event.redraw = Redraw(game.panel.template, mine, tuple(seats))  # type: ignore[attr-defined]
 
 
 def current_frame(table: Table, member: Membership) -> str:
