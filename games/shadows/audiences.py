@@ -128,7 +128,7 @@ def _adjusted(event: Event) -> Visibility:
 AUDIENCES: dict[str, AudienceRule] = {
     **public(
         "check_cancelled", "major_arcana_kept", "guide_pending", "guide_shown", "guide_returned",
-        "help_asked", "help_approved", "counter_declared", "contest_drawn", "contest_ended",
+        "help_asked", "help_approved", "help_refused", "counter_declared", "contest_drawn", "contest_ended",
         "arcana_spent", "arcana_approved", "arcana_refused", "session_ended", "round_started", "cover_set", "defended", "critical_announced",
         "weapons_set",
     ),

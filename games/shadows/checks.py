@@ -208,6 +208,17 @@ def ask_help(state: Mapping[str, Any], args: Args, turn: Turn) -> list[Event]:
              "names": {c: name_of(state, turn, c) for c in (cid, *helpers)}}]
 
 
+def refuse_help(state: Mapping[str, Any], args: Args, turn: Turn) -> list[Event]:
+    """The GM refuses a player's request for help (the seed: assistance is "subject to GM
+    approval"); the request is answered, and the player may ask again."""
+    cid = str(args["combatant"])
+    asked = (state.get("asked") or {}).get(cid)
+    if not asked:
+        raise RuleError(f"{name_of(state, turn, cid)} has not asked for help.")
+    return [{"type": "help_refused", "combatant": cid, "helpers": list(asked),
+             "names": {c: name_of(state, turn, c) for c in (cid, *asked)}}]
+
+
 def approve_help(state: Mapping[str, Any], args: Args, turn: Turn) -> list[Event]:
     """The GM approves one or two helpers, in order, for a character's next check."""
     cid = str(args["combatant"])

@@ -166,6 +166,7 @@ _BY_KIND: dict[str, Callable[[State, Event], None]] = {
     "guide_returned": _guide_returned,
     "help_asked": lambda s, e: s.setdefault("asked", {}).__setitem__(e["combatant"], list(e["helpers"])),
     "help_approved": _help_approved,
+    "help_refused": lambda s, e: s.setdefault("asked", {}).pop(e["combatant"], None),
     "opposed_resolved": _opposed,
     "counter_declared": _counter,
     "contest_started": _contest_started,

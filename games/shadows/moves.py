@@ -220,6 +220,7 @@ _PLAYERS: dict[str, tuple[str, Parser, Handler]] = {  # for the character named 
 }
 _GMS: dict[str, tuple[str, Parser, Handler]] = {
     "approve_help": ("Approve assistance", approve_help, checks.approve_help),
+    "refuse_help": ("Refuse assistance", subject, checks.refuse_help),
     "opposed": ("Draw for an opposed action", opposed, contests.opposed),
     "counter": ("Accept a counter", counter, contests.counter),
     "contest_start": ("Start a multi-draw action", contest_start, contests.contest_start),

@@ -114,6 +114,8 @@ def summary(event: Event, state: Mapping[str, Any]) -> str:
                                   "Arcana, unseen.",
         "help_asked": lambda: f"{n(e['combatant'])} asks the GM to let {' and '.join(n(h) for h in e['helpers'])} "
                               "help with their next check.",
+        "help_refused": lambda: f"The GM does not let {' and '.join(n(h) for h in e['helpers'])} help "
+                                f"{n(e['combatant'])} this time.",
         "help_approved": lambda: f"The GM lets {' and '.join(n(h) for h in e['helpers'])} help "
                                  f"{n(e['combatant'])}.",
         "opposed_resolved": lambda: _opposed(e, n),

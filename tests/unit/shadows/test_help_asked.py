@@ -86,3 +86,21 @@ def test_an_npcs_help_is_the_gms_figure_and_so_are_the_odds_it_makes() -> None:
     made = of_type(table.send(ANN, "check", combatant="c1", prepared=True, cards=1), "check_made")[0]
     shown = audience(made)
     assert "assistance" in shown.private and made["assistance"] == 4
+
+
+def test_the_gm_may_refuse_a_request_for_help_and_the_player_may_ask_again() -> None:
+    """Seed: assistance is "subject to GM approval": the GM may say no. Refused, the request is
+    answered (nothing waits on the GM's panel), no help counts, and the player may ask again."""
+    table = Table(stacked(["C5", "C6"]))
+    table.seat(bob(skills={"stealth": 8}))
+    table.send(ANN, "ask_help", combatant="c1", helpers=["c2"])
+    with pytest.raises(NotYourMove):
+        table.send(ANN, "refuse_help", combatant="c1")  # the GM's call, not the asker's
+    [refused] = table.send(GM, "refuse_help", combatant="c1")
+    assert refused["type"] == "help_refused" and audience(refused).audience == "everyone"
+    assert table.state["asked"] == {} and table.state["help"] == {}
+    assert _check(table)["assistance"] == 0
+    with pytest.raises(RuleError):
+        table.send(GM, "refuse_help", combatant="c1")  # nothing is waiting now
+    table.send(ANN, "ask_help", combatant="c1", helpers=["c2"])
+    assert table.state["asked"] == {"c1": ["c2"]}
