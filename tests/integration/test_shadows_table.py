@@ -208,7 +208,11 @@ def test_every_command_through_the_generic_route(sh) -> None:
     go("gm", "judge_spend", spend=spend, verdict="approve")
     go("bob", "prepare_check", character=sh["bram"].pk, skill="stealth", attribute="quickness")
     go("bob", "cancel_check", combatant=bram)
-    # Help, approved first; a counter; an opposed action; a multi-draw action of two draws.
+    # Help, refused once and approved when asked again; a counter; an opposed action; a
+    # multi-draw action of two draws.
+    go("ann", "ask_help", character=sh["alma"].pk, helpers=[sh["bram"].pk])
+    go("gm", "refuse_help", combatant=alma)
+    assert state(sh)["asked"] == {}
     go("ann", "ask_help", character=sh["alma"].pk, helpers=[sh["bram"].pk])
     go("gm", "approve_help", character=sh["alma"].pk, helpers=[sh["bram"].pk])
     go("ann", "prepare_check", character=sh["alma"].pk, skill="stealth", attribute="quickness",

@@ -1,6 +1,6 @@
 """The stall probe bench/tables reads from daphne's log (tabletop/serving/stalls.py): a loop held
 past its threshold is reported with how long and what its thread was doing; a loop that keeps
-ticking is not."""
+ticking is not. Each loop runs in a thread of its own, as daphne's runs in its process."""
 
 from __future__ import annotations
 
@@ -17,18 +17,31 @@ def held_for(seconds: float) -> None:
     time.sleep(seconds)  # the loop's thread, busy: what the probe must name
 
 
-async def run_watched(capsys: pytest.CaptureFixture[str], hold_s: float) -> str:
+async def watched(hold_s: float) -> None:
     watch = stalls.Watch(asyncio.get_running_loop())
     watch.tick()
     threading.Thread(target=watch.watch, daemon=True).start()
     await asyncio.sleep(0.05)
     held_for(hold_s)
     await asyncio.sleep(0.1)  # the loop ticks again: the report is written
+
+
+def run_watched(capsys: pytest.CaptureFixture[str], hold_s: float) -> str:
+    def own_loop() -> None:
+        loop = asyncio.new_event_loop()
+        try:
+            loop.run_until_complete(watched(hold_s))
+        finally:
+            loop.close()  # the watchdog stops with it
+
+    thread = threading.Thread(target=own_loop)
+    thread.start()
+    thread.join(timeout=10)
     return capsys.readouterr().err
 
 
-async def test_a_loop_held_past_the_threshold_is_reported_with_where_it_was(capsys) -> None:
-    err = await run_watched(capsys, 0.3)
+def test_a_loop_held_past_the_threshold_is_reported_with_where_it_was(capsys) -> None:
+    err = run_watched(capsys, 0.3)
     report = [line for line in err.splitlines() if line.startswith("stall:")]
     assert len(report) == 1, err
     took = int(report[0].split("late ")[1].split(" ms")[0])
@@ -36,6 +49,6 @@ async def test_a_loop_held_past_the_threshold_is_reported_with_where_it_was(caps
     assert "loop: held_for" in err
 
 
-async def test_a_loop_that_keeps_ticking_reports_nothing(capsys) -> None:
-    err = await run_watched(capsys, 0.0)
+def test_a_loop_that_keeps_ticking_reports_nothing(capsys) -> None:
+    err = run_watched(capsys, 0.0)
     assert "stall:" not in err
