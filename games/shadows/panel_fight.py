@@ -15,6 +15,7 @@ shows its value, as the log line does (the defender answers it), not the skill b
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
@@ -67,12 +68,26 @@ def _row(p: Mapping[str, Any], seat: Seat, nxt: str | None) -> dict[str, Any]:
     return row
 
 
+def _may_hold(fight: Mapping[str, Any], me: Mapping[str, Any], them: Mapping[str, Any]) -> list[str]:
+    """The cards the target's hand may hold, as the one who aims may know them (DESIGN: odds
+    from what the viewer may know; an aim is its player's, and the GM reads the same figures):
+    every card of the target's deck not face up this round, less the hands of that deck the
+    attacker's holder holds (the player's own; for an NPC, the GM's NPCs')."""
+    pool = Counter(st.unseen_by(fight, them["id"]))
+    source, holder = them.get("deck") or deck.MINOR, me.get("holder")
+    for person in fight["combatants"].values():
+        if (person["id"] != them["id"] and holder is not None and person.get("holder") == holder
+                and (person.get("deck") or deck.MINOR) == source):
+            pool.subtract(deck.bare(t) for t in person["hand"])
+    return list((+pool).elements())
+
+
 def _aim(state: Mapping[str, Any], fight: Mapping[str, Any], aim: Mapping[str, Any],
          seat: Seat) -> dict[str, Any] | None:
     """An attack lined up: the chance that each attack card, played alone, gets the damage
     through the target's Defence and its best dodge or parry cards (as many as the AP the
     attack spends allow, from a hand of unknown cards: every card of the deck its hand came
-    from not yet face up this round). Against a target whose sheet the seat may not see, only
+    from not yet face up this round, less the hands the attacker's holder holds: ``_may_hold``). Against a target whose sheet the seat may not see, only
     that the odds are the GM's."""
     people = fight["combatants"]
     me, them = people.get(aim["attacker"]), people.get(aim["target"])
@@ -92,7 +107,7 @@ def _aim(state: Mapping[str, Any], fight: Mapping[str, Any], aim: Mapping[str, A
     guard = defence(kind, them["attributes"], protection=them["protection"]).total
     k = min(aim["ap"], them["ap"], len(them["hand"]))
     chances = through_by_value(skill + off, guard, defender_hand=len(them["hand"]), defence_cards=k,
-                               unseen=st.unseen_by(fight, them["id"]))
+                               unseen=_may_hold(fight, me, them))
     return {**aim, **named, "type_label": ATTACK_LABELS[kind], "suit": ATTACK_SUIT[kind].capitalize(),
             "skill_label": aim["skill"].replace("_", " ").capitalize(), "skill_value": skill, "off_focus": off,
             "defence": guard, "defence_attribute": DEFENCE_ATTRIBUTE[kind].capitalize(), "dodge_cards": k,

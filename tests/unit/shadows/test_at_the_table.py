@@ -151,7 +151,8 @@ def test_an_attack_lined_up_shows_each_cards_chance_to_get_through() -> None:
     [aim] = view(table.state, Seat("player", member=2, controls=frozenset({"c1"})))["combat"]["aims"]
     assert view(table.state, Seat("spectator"))["combat"]["aims"] == []  # an aim is its player's (issue 25)
     assert aim["defence"] == 5 and aim["dodge_cards"] == 1 and aim["target_hand"] == 8
-    unseen = deck.minor_tokens()
+    mine = set(table.person("c1")["hand"])  # not in the target's hand: its player holds them (issue 25)
+    unseen = [c for c in deck.minor_tokens() if c not in mine]
     for row in aim["odds"]:
         card = f"tarot:swords:{row['value']}"
         exact = odds.attack_through(card, 6, 5, defender_hand=8, defence_cards=1, unseen=unseen).hit

@@ -48,10 +48,11 @@ def honest(label: str, exact: Fraction) -> bool:
     return abs(said - float(exact)) <= 0.0005 + 1e-12
 
 
-def exact_through(value: int, bonus: int, defence: int, hand: int) -> Fraction:
+def exact_through(value: int, bonus: int, defence: int, hand: int, held: frozenset[str] = frozenset()) -> Fraction:
     """The chance a card of ``value`` gets through a Defence and the best dodge card of a hand of
-    ``hand`` dealt from a fresh Minor Arcana, from odds.py's exact count of hands."""
-    pool = deck.minor_tokens()
+    ``hand`` dealt from a fresh Minor Arcana less the cards ``held`` by the one aiming (issue 25),
+    from odds.py's exact count of hands."""
+    pool = [c for c in deck.minor_tokens() if c not in held]
     dist = odds.best_defence_distribution(pool, hand, 1)
     return Fraction(sum(w for extra, w in dist.items() if value + bonus > defence + extra), comb(len(pool), hand))
 
@@ -68,12 +69,16 @@ def aimed(**bob_sheet) -> dict:
 def test_each_cards_chance_against_a_full_hand_reads_as_a_number_matching_the_exact_count() -> None:
     """Against a hand of 12 every card's chance is below 0.1 %: each now reads as a different,
     honest number ("1 in 4,000" for a King), never "<0.1"."""
-    aim = aimed()
+    table = Table(stacked())
+    table.fight(ann(skills={"melee": 4}), bob(quickness=8, body=8, physical=8))
+    table.send(ANN, "aim", combatant="c1", target="c2", weapon="Sword", skill="melee")
+    [aim] = view(table.state, PLAYER)["combat"]["aims"]
+    held = frozenset(table.person("c1")["hand"])  # Ann's own hand: not in Bob's (issue 25)
     assert (aim["defence"], aim["target_hand"], aim["dodge_cards"]) == (8, 12, 1)
     labels = {row["value"]: row["chance"] for row in aim["odds"]}
     for value, label in labels.items():
-        assert honest(label, exact_through(value, 4, 8, 12)), (value, label)
-    assert (labels[14], labels[10], labels[9], labels[8]) == ("1 in 4,000", "1 in 90 million", "1 in 6.1 billion", "0 %")
+        assert honest(label, exact_through(value, 4, 8, 12, held)), (value, label)
+    assert labels[8] == "0 %" and labels[14].startswith("1 in ") and labels[9].endswith("billion")
     assert len(set(labels.values()) - {"0 %"}) == 6 and not aim["none_through"]
 
 

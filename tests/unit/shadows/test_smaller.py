@@ -41,3 +41,31 @@ def test_showing_the_odds_of_an_aim_tells_nobody_else() -> None:
     assert view(table.state, mine)["combat"]["aims"] and view(table.state, Seat("gm"))["combat"]["aims"]
     assert view(table.state, theirs)["combat"]["aims"] == []
     assert view(table.state, Seat("spectator"))["combat"]["aims"] == []
+
+
+def test_an_aims_odds_count_the_targets_hand_from_what_its_player_may_know() -> None:
+    """Issue 25: odds "in combat, from what the viewer may know". An aim counts the target's
+    hand from the cards not face up this round less the hand its player holds (they know it is
+    not there); the GM reads the aim with the same figures."""
+    from games.shadows import state as st
+    from games.shadows.faces import chance
+    from games.shadows.odds import through_by_value
+
+    table = Table()
+    table.fight(ann(), bob())
+    table.send(ANN, "aim", combatant="c1", target="c2", weapon="Knife", skill="melee")
+    fight = table.state["combat"]
+    alma, bram = fight["combatants"]["c1"], fight["combatants"]["c2"]
+    [aim] = view(table.state, Seat("player", member=2, controls=frozenset({"c1"})))["combat"]["aims"]
+    [gm_aim] = view(table.state, Seat("gm"))["combat"]["aims"]
+    bonus, guard, k = aim["skill_value"] + aim["off_focus"], aim["defence"], aim["dodge_cards"]
+    assert k > 0 and alma["hand"] and set(alma["hand"]).isdisjoint(bram["hand"])
+
+    def odds(pool: list[str]) -> list[str]:
+        return [chance(p) for p in through_by_value(bonus, guard, defender_hand=len(bram["hand"]),
+                                                    defence_cards=k, unseen=pool).values()]
+
+    unseen = st.unseen_by(fight, "c2")
+    without_mine = [c for c in unseen if c not in set(alma["hand"])]
+    assert len(without_mine) == len(unseen) - len(alma["hand"])
+    assert [o["chance"] for o in aim["odds"]] == [o["chance"] for o in gm_aim["odds"]] == odds(without_mine)

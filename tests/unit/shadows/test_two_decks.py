@@ -152,8 +152,13 @@ def test_the_odds_of_a_dodge_count_the_cards_of_the_defenders_own_deck() -> None
     slow = table.person("c9")
     assert slow["deck"] == deck.MINOR_2 and len(slow["hand"]) == 1
     first = next(cid for cid in ("c1", "c2", "c3") if table.person(cid)["deck"] == deck.MINOR)
-    played = table.person(first)["hand"][0]
     target = next(cid for cid in ("c1", "c2", "c3") if cid != first)
+    # the hands of the second deck the aimer's holder holds are known not to be the target's
+    # (issue 25: an aim counts from what its player may know)
+    holder = table.person(target)["holder"]
+    known = {deck.bare(t) for cid in ("c1", "c2", "c3") if table.person(cid)["deck"] == deck.MINOR_2
+             and table.person(cid)["holder"] == holder for t in table.person(cid)["hand"]}
+    played = next(t for t in table.person(first)["hand"] if deck.bare(t) not in known)
     table.send(GM, "attack", combatant=first, target=target, weapon="Axe", cards=[played])
     if table.state["combat"]["pending"]:
         table.send(GM, "defend", combatant=target, cards=[])
@@ -163,7 +168,8 @@ def test_the_odds_of_a_dodge_count_the_cards_of_the_defenders_own_deck() -> None
     def chances(pool: list[str]) -> list[str]:
         got = through_by_value(0, 0, defender_hand=1, defence_cards=1, unseen=pool)
         return [chance(p) for p in got.values()]
-    real = deck.minor_tokens()  # nothing of the second deck is face up yet
-    one_pool = [c for c in deck.minor_tokens() if c != played]  # as if the decks were one
+    real = [c for c in deck.minor_tokens() if c not in known]  # nothing of the second deck is face up yet
+    one_pool = [c for c in real if c != played]  # as if the decks were one
     assert aim["defence"] == 0 and [o["chance"] for o in aim["odds"]] == chances(real)
+    assert played in real, "the card played from the first deck may still lie in the second's hands"
     assert chances(real) != chances(one_pool)
