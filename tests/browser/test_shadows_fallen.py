@@ -16,7 +16,7 @@ from games.core.cards import card_by_id
 from tests.browser import test_screens as screens
 from tests.browser.test_demon_city_round import make_character
 from tests.browser.test_screens import no_sideways_scroll
-from tests.browser.test_shadows_table import click
+from tests.browser.test_shadows_table import bring_out_the_arcana, click, start_and_deal
 
 SMALL = {"body": 3, "physical": 2}  # hands of 3 + half 2 = 4 cards
 
@@ -48,15 +48,8 @@ def test_the_ghoul_felled_is_offered_no_blow_no_action_and_no_hand(make_table, a
     make_character(bob, table.url, "Bram", quickness=3, skills="Melee: 4", **SMALL)
     make_character(gm, table.url, "Ghoul", npc=True, quickness=5, health=1, life=99, skills="Claws: 4", **SMALL)
     everyone = (gm, ann, bob)
-    for name in ("Bring out the Minor Arcana", "Bring out the Major Arcana"):
-        with gm.page.expect_response(lambda r: r.url.endswith("/decks/new/")) as answer:
-            gm.page.locator("#shadows-decks").get_by_role("button", name=name).click()
-        assert answer.value.status == 200
-    gm.page.locator("#shadows-start > summary").click()
-    click(gm, gm.page.get_by_role("button", name="Start the combat"), "start_combat")
-    for person, who in ((ann, "Alma"), (gm, "Ghoul"), (bob, "Bram")):
-        click(person, person.page.get_by_role("button", name=f"Declare {who}'s focus"), "declare_focus")
-    click(gm, gm.page.get_by_role("button", name="Shuffle and deal the hands"), "deal")
+    bring_out_the_arcana(gm)
+    start_and_deal(gm, (ann, "Alma"), (gm, "Ghoul"), (bob, "Bram"))
     expect(ann.page.locator(f"#hand-{ann.member_id} .card-pick")).to_have_count(4)
     assert targets(ann, "Alma") == ["Ghoul", "Bram"]
 

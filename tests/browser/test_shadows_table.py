@@ -37,6 +37,24 @@ def click(person, locator, command: str) -> None:
     assert answer.value.status == 200, answer.value.text()
 
 
+def bring_out_the_arcana(gm) -> None:
+    """The GM brings out the two decks the rules draw from, from the panel's own buttons."""
+    decks = gm.page.locator("#shadows-decks")
+    for name in ("Bring out the Minor Arcana", "Bring out the Major Arcana"):
+        with gm.page.expect_response(lambda r: r.url.endswith("/decks/new/")) as answer:
+            decks.get_by_role("button", name=name).click()
+        assert answer.value.status == 200
+
+
+def start_and_deal(gm, *declaring) -> None:
+    """The GM starts the combat; each (person, character name) declares a focus; the GM deals."""
+    gm.page.locator("#shadows-start > summary").click()
+    click(gm, gm.page.get_by_role("button", name="Start the combat"), "start_combat")
+    for person, who in declaring:
+        click(person, person.page.get_by_role("button", name=f"Declare {who}'s focus"), "declare_focus")
+    click(gm, gm.page.get_by_role("button", name="Shuffle and deal the hands"), "deal")
+
+
 def hand_of(person, holder) -> list[str]:
     """The card ids in ``holder``'s hand as ``person``'s page shows it."""
     return person.page.locator(f"#hand-{holder.member_id} .card-pick").evaluate_all(
@@ -302,18 +320,10 @@ def test_the_hand_docks_beside_the_attack_and_picked_cards_stay_picked_after_a_r
     ann = table.join_player("Ann")
     make_character(ann, table.url, "Alma", quickness=9, body=6, physical=6, skills="Melee: 20")
     make_character(gm, table.url, "Ghoul", npc=True, quickness=5, body=4, physical=2, health=60, life=60)
-    decks = gm.page.locator("#shadows-decks")
-    for name in ("Bring out the Minor Arcana", "Bring out the Major Arcana"):
-        with gm.page.expect_response(lambda r: r.url.endswith("/decks/new/")) as answer:
-            decks.get_by_role("button", name=name).click()
-        assert answer.value.status == 200
+    bring_out_the_arcana(gm)
     hands = ann.page.locator("#hands-panel")
     expect(hands).not_to_have_css("position", "sticky")  # no fight, no dock
-    gm.page.locator("#shadows-start > summary").click()
-    click(gm, gm.page.get_by_role("button", name="Start the combat"), "start_combat")
-    for person, who in ((ann, "Alma"), (gm, "Ghoul")):
-        click(person, person.page.get_by_role("button", name=f"Declare {who}'s focus"), "declare_focus")
-    click(gm, gm.page.get_by_role("button", name="Shuffle and deal the hands"), "deal")
+    start_and_deal(gm, (ann, "Alma"), (gm, "Ghoul"))
     expect(ann.page.locator(f"#hand-{ann.member_id} .card-pick")).to_have_count(9)
 
     # Docked: at the bottom of the screen while the page is scrolled to its top, after the panel.
@@ -379,11 +389,7 @@ def test_an_active_dodge_and_a_players_own_check_with_approved_help(make_table) 
     make_character(bob, table.url, "Bram", quickness=3, body=5, physical=4, skills="Melee: 4\nStealth: 8")
     make_character(gm, table.url, "Ghoul", npc=True, quickness=5, body=4, physical=2, health=400, life=400,
                    skills="Claws: 5")
-    decks = gm.page.locator("#shadows-decks")
-    for name in ("Bring out the Minor Arcana", "Bring out the Major Arcana"):
-        with gm.page.expect_response(lambda r: r.url.endswith("/decks/new/")) as answer:
-            decks.get_by_role("button", name=name).click()
-        assert answer.value.status == 200
+    bring_out_the_arcana(gm)
 
     # Help: asked from Ann's own panel, approved by the GM, carried by Alma's own check.
     ask = ann.page.locator("#shadows-ask-help")
@@ -407,11 +413,7 @@ def test_an_active_dodge_and_a_players_own_check_with_approved_help(make_table) 
     expect(gm.page.locator("#shadows-waiting")).to_have_count(0)
 
     # The fight: Alma attacks the Ghoul; the GM accepts the Ghoul's counter as an Active Dodge.
-    gm.page.locator("#shadows-start > summary").click()
-    click(gm, gm.page.get_by_role("button", name="Start the combat"), "start_combat")
-    for person, who in ((ann, "Alma"), (gm, "Ghoul"), (bob, "Bram")):
-        click(person, person.page.get_by_role("button", name=f"Declare {who}'s focus"), "declare_focus")
-    click(gm, gm.page.get_by_role("button", name="Shuffle and deal the hands"), "deal")
+    start_and_deal(gm, (ann, "Alma"), (gm, "Ghoul"), (bob, "Bram"))
     expect(ann.page.locator(f"#hand-{ann.member_id} .card-pick")).to_have_count(9)
     card = next((c for c in hand_of(ann, ann) if 1 < value(c) < 11), None) or hand_of(ann, ann)[0]
     attack = ann.page.locator("form[aria-label='Attack for Alma']")
