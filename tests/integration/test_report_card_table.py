@@ -207,7 +207,7 @@ def test_the_player_draws_the_top_card_of_their_own_deck_face_up_and_it_verifies
     assert_conserved(deck)
     [moved] = Event.objects.filter(table=school["table"], kind="cards.drawn")
     assert moved.payload["cards"] == [token] and moved.payload["counts"]["decks"][str(deck.pk)]["draw"] == 77
-    assert moved.summary.startswith("For Ann's draw, 1 card comes off Marieta's Tarot face up: ")
+    assert moved.summary.startswith("For Marieta's draw, 1 card comes off Marieta's Tarot face up: ")
     verify(moved)
     closed = Event.objects.get(table=school["table"], kind="report_card.check_closed")
     assert closed.payload["event"]["outcome"] in ("success", "critical_success")  # Automatic cannot fail

@@ -244,6 +244,10 @@ def test_every_command_through_the_generic_route(sh) -> None:
     go("ann", "attack", combatant=alma, target=ghoul, weapon="Blade", skill="melee", cards=[t("S12")])
     go("gm", "set_cover", cover="5")
     go("gm", "defend", combatant=ghoul, cards=[t("W2")])
+    # the rules' card line names whose defence it was, not the GM who holds the NPC's hand
+    lines = [e.summary for e in Event.objects.filter(table=sh["table"]).order_by("-seq")[:8]
+             if e.summary.startswith("For ") and "defence" in e.summary]
+    assert lines and all(line.startswith("For Ghoul's defence, ") for line in lines), lines
     [resolved] = Event.objects.filter(table=sh["table"], kind="shadows.attack_resolved")
     chain = resolved.payload["event"]["chain"]
     assert [(s["card"], s["kind"]) for s in chain] == [(t("W12"), "minor"), (t("C6"), "major")]
