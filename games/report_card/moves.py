@@ -155,7 +155,8 @@ def parse_nothing(form: Form, table: Table) -> dict[str, Any]:
 MOVES: tuple[Move, ...] = (
     players_move("call_check", "Call a check", parse_call, calls.call_check),
     Move("call_group", "Call a group check", parse_group, calls.call_group),
-    # the label ends the log's line for the cards it draws: "For Ann's draw, 1 card comes off ..."
+    # the label ends the log's line for the cards it draws, after the move's character:
+    # "For Marieta's draw, 1 card comes off ..."
     Move("approve", "Approve the check", parse_approve, calls.approve),
     players_move("draw", "Draw", parse_character, choices.draw),
     players_move("pick", "Choose a card", parse_pick, choices.pick),
