@@ -21,6 +21,7 @@ from games import contract, registry
 from tabletop.models import CardPlacement, Character, Event, Membership, PileKind, Role, Table
 from tabletop.permissions import Standing, Viewer, event_reading
 from tabletop.seats import GM, SPECTATOR, PageSeat, strip
+from tabletop.selectors import character_facts
 
 TABLE = "tabletop/table.html"
 
@@ -30,13 +31,6 @@ def page_seat(member: Membership | None) -> PageSeat:
     if member is None or member.removed_at is not None or member.role == Role.SPECTATOR:
         return SPECTATOR
     return GM if member.role == Role.GM else PageSeat("player", member.pk)
-
-
-def facts(character: Character) -> contract.Character:
-    return contract.Character(
-        id=character.pk, cid=f"c{character.pk}", name=character.name, sheet=character.sheet,
-        owner=character.owner_id, is_npc=character.is_npc,
-    )
 
 
 def seat_of(seat: PageSeat, characters: Sequence[contract.Character], *, npc_sheets_secret: bool,
@@ -97,7 +91,7 @@ def current(table: Table, member: Membership | None) -> dict[str, Any] | None:
     game = registry.get(table.system)
     if game.panel is None:
         return None
-    characters = [facts(c) for c in table.characters.order_by("pk")]
+    characters = [character_facts(c) for c in table.characters.order_by("pk")]
     seat = seat_of(page_seat(member), characters, npc_sheets_secret=table.npc_sheets_secret,
                    decks=deck_views(table, game.panel))
     return view_for(game, procedure_state(table), seat, characters)
@@ -174,7 +168,7 @@ def attach(events: Iterable[Event], table: Table, state: Mapping[str, Any],
     game = registry.get(table.system)
     if game.panel is None:
         return
-    facts_ = [facts(c) for c in (characters if characters is not None else table.characters.order_by("pk"))]
+    facts_ = [character_facts(c) for c in (characters if characters is not None else table.characters.order_by("pk"))]
     covered: set[str] = set()
     views: dict[str, dict[str, Any]] = {}
     seats = seats_at(table.pk)
