@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import signal
 import threading
+from pathlib import Path
 
 import pytest
 
@@ -13,6 +14,19 @@ def pytest_configure(config: pytest.Config) -> None:
     default for SIGTERM ends the process at once, and they were left running."""
     if threading.current_thread() is threading.main_thread():
         signal.signal(signal.SIGTERM, signal.default_int_handler)
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    """The tests' SQLite database is a file (settings: ``TEST``); Django deletes it at the end,
+    but SQLite leaves its write-ahead log and shared-memory files beside it, held open by the
+    process's own connections until it exits: they go too, so runs leave nothing in the temp
+    folder."""
+    from django.conf import settings
+
+    name = settings.DATABASES["default"].get("TEST", {}).get("NAME")
+    if name and not Path(name).exists():  # destroyed already: what is left beside it is litter
+        for suffix in ("-wal", "-shm"):
+            Path(f"{name}{suffix}").unlink(missing_ok=True)
 
 
 @pytest.fixture(autouse=True)
