@@ -24,43 +24,56 @@ the process and how many objects it walked (bench/tables reads them from daphne'
 from __future__ import annotations
 
 import gc
-from collections import Counter
 import sys
 import time
+from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
 THAW_AFTER = 1000
 
-_started: list[float] = []
 _closed_since_thaw = 0
+_began: list[float] = []
+# told of each full collection once it is over: how long it stopped the process (ms), and
+# gc's own info (the probe, and the policy that sets its survivors aside)
+_after_full: list[Callable[[float, dict[str, Any]], None]] = []
 
 
-def _probe(phase: str, info: dict[str, Any]) -> None:
+def _full_collection(phase: str, info: dict[str, Any]) -> None:
+    """Times each full (generation 2) collection, once, for whoever listens (``_after_full``)."""
     if info.get("generation") != 2:
         return
     if phase == "start":
-        _started[:] = [time.perf_counter()]
-        return
-    if _started:
-        took = (time.perf_counter() - _started[0]) * 1000
-        # counting walks a list: the oldest generation's (tens of thousands) only for a collection
-        # long enough to be the one looked for, and never the frozen one. gc.get_freeze_count()
-        # walks every frozen object (three million at 10,000 sockets): it stopped the process
-        # 370 ms each time this probe asked, and was the "second stall" of bench/tables
-        # (docs/performance.md)
-        oldest = gc.get_objects(2) if took > 20 else None
-        most = Counter(type(o).__qualname__ for o in oldest).most_common(8) if oldest is not None else []
-        sys.stderr.write(f"gc: generation 2 took {took:.1f} ms, {info.get('collected', 0)} collected, "
-                         f"{len(oldest) if oldest is not None else -1} left in the oldest generation"
-                         + "".join(f"; {n} {name}" for name, n in most) + "\n")
-        del oldest
-        _started.clear()
+        _began[:] = [time.perf_counter()]
+    elif _began:
+        took = (time.perf_counter() - _began.pop()) * 1000
+        for listener in _after_full:
+            listener(took, info)
+
+
+def _listen(listener: Callable[[float, dict[str, Any]], None]) -> None:
+    if _full_collection not in gc.callbacks:
+        gc.callbacks.append(_full_collection)
+    if listener not in _after_full:
+        _after_full.append(listener)
+
+
+def _probe(took: float, info: dict[str, Any]) -> None:
+    # counting walks a list: the oldest generation's (tens of thousands) only for a collection
+    # long enough to be the one looked for, and never the frozen one. gc.get_freeze_count()
+    # walks every frozen object (three million at 10,000 sockets): it stopped the process
+    # 370 ms each time this probe asked, and was the "second stall" of bench/tables
+    # (docs/performance.md)
+    oldest = gc.get_objects(2) if took > 20 else None
+    most = Counter(type(o).__qualname__ for o in oldest).most_common(8) if oldest is not None else []
+    sys.stderr.write(f"gc: generation 2 took {took:.1f} ms, {info.get('collected', 0)} collected, "
+                     f"{len(oldest) if oldest is not None else -1} left in the oldest generation"
+                     + "".join(f"; {n} {name}" for name, n in most) + "\n")
 
 
 def log_full_collections() -> bool:
     """Installs the probe once; True when it is on."""
-    if _probe not in gc.callbacks:
-        gc.callbacks.append(_probe)
+    _listen(_probe)
     return True
 
 
@@ -82,21 +95,16 @@ def socket_closed(open_sockets: int) -> None:
 
 
 SURVIVORS_MS = 10.0
-_walk_began: list[float] = []
 
 
-def _set_survivors_aside(phase: str, info: dict[str, Any]) -> None:
+def _set_survivors_aside(took: float, info: dict[str, Any]) -> None:
     """After a full collection long enough to stop the process (over ``SURVIVORS_MS``), what
     survived it is set aside as a socket is: it lives long. A table's first actions make its
     state, its sockets' deliveries and the database's and the channel layer's objects for it
     after its sockets were set up; spread over 1,000 tables on two processes (PostgreSQL,
     Redis), that was 200,000 objects every full collection walked again, 70-200 ms each
     (bench/tables --servers --processes 2). Their cycles are collected at the next thaw."""
-    if info.get("generation") != 2:
-        return
-    if phase == "start":
-        _walk_began[:] = [time.perf_counter()]
-    elif _walk_began and (time.perf_counter() - _walk_began.pop()) * 1000 > SURVIVORS_MS:
+    if took > SURVIVORS_MS:
         gc.freeze()
 
 
@@ -105,8 +113,7 @@ def set_sockets_aside() -> bool:
     survives a long full collection; True when on."""
     from tabletop.live import liveness
 
-    if _set_survivors_aside not in gc.callbacks:
-        gc.callbacks.append(_set_survivors_aside)
+    _listen(_set_survivors_aside)
     if socket_set_up not in liveness.opened_hooks:
         liveness.opened_hooks.append(socket_set_up)
         liveness.closed_hooks.append(socket_closed)
