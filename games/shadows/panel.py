@@ -40,10 +40,7 @@ def counted_from(state: Mapping[str, Any], seat: Seat) -> tuple[tuple[int, ...] 
     view_ = max(views, key=lambda v: v.draw)  # the rules draw from the deck with the most left
     unseen = Counter(view_.unseen)
     if fight:
-        for person in fight["combatants"].values():
-            if person.get("deck", deck.MINOR) == view_.name and (seat.is_gm or (
-                    seat.member is not None and person.get("holder") == seat.member)):
-                unseen.subtract(person["hand"])
+        unseen.subtract(st.held_cards(fight, view_.name, seat.member, every=seat.is_gm))
     left = odds.composition(unseen.elements())
     if left is None:
         return None, f"Counted from a fresh {view_.name}: its draw pile is nearly out, and the discard comes back."

@@ -74,11 +74,7 @@ def _may_hold(fight: Mapping[str, Any], me: Mapping[str, Any], them: Mapping[str
     every card of the target's deck not face up this round, less the hands of that deck the
     attacker's holder holds (the player's own; for an NPC, the GM's NPCs')."""
     pool = Counter(st.unseen_by(fight, them["id"]))
-    source, holder = them.get("deck") or deck.MINOR, me.get("holder")
-    for person in fight["combatants"].values():
-        if (person["id"] != them["id"] and holder is not None and person.get("holder") == holder
-                and (person.get("deck") or deck.MINOR) == source):
-            pool.subtract(deck.bare(t) for t in person["hand"])
+    pool.subtract(st.held_cards(fight, them.get("deck") or deck.MINOR, me.get("holder"), but=them["id"]))
     return list((+pool).elements())
 
 

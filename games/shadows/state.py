@@ -203,3 +203,14 @@ def unseen_by(fight: Mapping[str, Any], cid: str) -> list[str]:
     else:  # a fight stored before the decks were told apart: one deck
         seen = set(fight.get("played") or []) | set(fight.get("set_aside") or [])
     return [c for c in deck.minor_tokens() if c not in seen]
+
+
+def held_cards(fight: Mapping[str, Any], source: str, holder: int | None, *, every: bool = False,
+               but: str | None = None) -> list[str]:
+    """The cards (bare ids) of the hands dealt from deck ``source`` that member ``holder`` holds,
+    or of every such hand (``every``: what the GM sees), leaving out combatant ``but``'s: what a
+    seat knows is not in a hand it counts odds against."""
+    return [deck.bare(t) for person in fight["combatants"].values()
+            if person["id"] != but and (person.get("deck") or deck.MINOR) == source
+            and (every or (holder is not None and person.get("holder") == holder))
+            for t in person["hand"]]
