@@ -48,13 +48,14 @@ def procedure_command(
         locked, me = lock_member(table.pk, actor, Verb.ROLL)
         characters = list(Character.objects.filter(table=locked).order_by("pk"))
         by_cid = {combatant_id(c): c for c in characters}
-        # a card line names whom the move is for ("For the Ghoul's defence"), else who sent it:
-        # an NPC's hand is held by the GM, whose name said nothing of whose defence it was
-        named = by_cid.get(str(args.get(move.subject))) if move.subject else None
-        cards = TableCards(locked, me, rng, why=f"{named.name if named else me.display_name}'s {move.label.lower()}")
+        cards = TableCards(locked, me, rng)
         turn = Turn(member=member_facts(me, characters), characters={cid: character_facts(c) for cid, c in by_cid.items()},
                     rng=rng, cards=cards, history=lambda: engine_log(locked),
                     gm=me.pk if me.role == Role.GM else table_gm(locked))  # the GM's own move asks nothing
+        # a card line names whom the move is for ("For the Ghoul's defence"), else who sent it:
+        # an NPC's hand is held by the GM, whose name said nothing of whose defence it was
+        named = engine.subject(move, args, turn)
+        cards.why = f"{named.name if named else me.display_name}'s {move.label.lower()}"
         row, _ = ProcedureState.objects.get_or_create(table=locked, defaults={"state": engine.new_state()})
         state = row.state
         try:

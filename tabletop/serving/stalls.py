@@ -13,6 +13,7 @@ Off unless ``TABLETOP_STALL_LOG`` is set: it is a measuring instrument, not a fe
 from __future__ import annotations
 
 import asyncio
+import os
 import sys
 import threading
 import time
@@ -26,7 +27,7 @@ FRAMES = 6  # the innermost frames of a sample that name where it was
 
 def _where(frame: object) -> str:
     stack = traceback.extract_stack(frame)[-FRAMES:]  # type: ignore[arg-type]
-    return " < ".join(f"{f.name} ({f.filename.rsplit('/', 2)[-2:][-1]}:{f.lineno})" for f in reversed(stack))
+    return " < ".join(f"{f.name} ({os.path.basename(f.filename)}:{f.lineno})" for f in reversed(stack))
 
 
 class Watch:
