@@ -17,6 +17,7 @@ from typing import Any, Literal
 from games.core.cards_port import Cards
 from games.core.engine import Engine, Move, RuleError, Sender, Turn
 from games.core.facts import Character, Member, Table
+from games.core.fights import Fighter
 from games.core.rng import Rng
 from games.forms import Form
 from games.sheets import SheetField
@@ -334,6 +335,20 @@ class Sample:
 
 
 @dataclass(frozen=True)
+class Fights:
+    """A system's fights as the table knows them (games/core/fights.py): ``roster(state,
+    characters)``, the ``Fighter`` rows of the fight under way (side, and who is out, as the
+    system's rules say: empty when no fight is), and ``end``, the name of the GM's move that ends
+    it. The platform reads the roster into every seat's view: once one side has no one able to
+    act, every seat's banner reads "The fight is over: <side> stands", and the GM's carries the
+    ``end`` move's button. A system's own handlers refuse a move against one who is out and
+    start no new round once the fight is over."""
+
+    roster: Callable[[Mapping[str, Any], Mapping[str, Character]], Sequence[Fighter]]
+    end: str
+
+
+@dataclass(frozen=True)
 class GameSystem:
     """One system's registration. A system listed as coming has only its key, name and blurb.
 
@@ -359,6 +374,8 @@ class GameSystem:
     checks: tuple[Check, ...] = ()
     pages: tuple[Page, ...] = ()
     panel: Panel | None = None
+    # Its fights' sides and who is out, and the move that ends one (``Fights``).
+    fights: Fights | None = None
     log_lines: Mapping[str, str] = field(default_factory=dict)
     # Who sees each event type the system emits (its procedure's ``events`` and its checks'
     # ``event``), declared one by one: the registry refuses a type with none (secret is the

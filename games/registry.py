@@ -53,6 +53,8 @@ def check_registration(system: GameSystem) -> GameSystem:
     need(system.engine is None or bool(system.engine.events), "an engine folds the events it emits")
     need(all(m.subject for m in system.commands if m.sender == "controller"),
          "a move a player may send names its subject (the argument holding the character it is for)")
+    need(system.fights is None or system.command(system.fights.end) is not None,
+         "a system's fights name the move that ends one among its commands")
     emitted = system.event_kinds()
     undeclared = sorted(emitted - set(system.audiences))
     need(not undeclared, f"no audience declared for {', '.join(undeclared)} (secret is the default; say who sees it)")

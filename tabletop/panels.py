@@ -18,6 +18,7 @@ from django.db.models import Q
 from django.template.loader import render_to_string
 
 from games import contract, registry
+from games.core import fights
 from tabletop.models import CardPlacement, Character, Event, Membership, PileKind, Role, Table
 from tabletop.permissions import Standing, Viewer, event_reading
 from tabletop.seats import GM, SPECTATOR, PageSeat, strip
@@ -73,11 +74,27 @@ def view_for(game: contract.GameSystem, state: Mapping[str, Any], seat: contract
     shown = game.panel.character_view
     return {
         **game.panel.view(state, seat),
+        **fight_view(game, state, characters),
         "controllers": {c.cid: c.owner for c in characters},
         "characters": [{"id": c.id, "cid": c.cid, "name": c.name,
                         **({"view": shown(c)} if shown and seat.sees_sheet(c.cid) else {})}
                        for c in characters],
     }
+
+
+def fight_view(game: contract.GameSystem, state: Mapping[str, Any],
+               characters: Sequence[contract.Character]) -> dict[str, Any]:
+    """What every seat knows of the fight under way (``GameSystem.fights``): whether it is over
+    and the line that says so, and the move that ends it. Nothing here is secret: who is out is
+    what every seat watches happen (a glance's ``out``), and a side is the table's to see."""
+    if game.fights is None:
+        return {}
+    roster = list(game.fights.roster(state, {c.cid: c for c in characters}))
+    if not roster:
+        return {}
+    done, side = fights.winner(roster)
+    return {"fight_over": {"line": fights.over_line(side), "end": game.fights.end,
+                           "label": "End the fight"} if done else None}
 
 
 def procedure_state(table: Table) -> dict[str, Any]:
@@ -103,6 +120,11 @@ def turn_view(panel: Mapping[str, Any] | None, seat: PageSeat) -> dict[str, Any]
     combatant it names, ``combatant`` or each of ``waiting``; the GM for a turn of the GM's or of
     a character nobody plays), with the prompt of the first of its own (``prompts`` by combatant,
     else ``prompt``), and "<says>" to the others."""
+    over = (panel or {}).get("fight_over")
+    if over:
+        # a fight over outranks whatever step it stood at: everyone reads it, the GM ends it
+        return {"says": over["line"], "prompt": over["line"], "mine": False, "over": True,
+                **({"end": over["end"], "end_label": over["label"]} if seat.role == "gm" else {})}
     turn = (panel or {}).get("turn")
     if not turn:
         return None
@@ -122,7 +144,7 @@ def render(template: str, view: Mapping[str, Any], seat: PageSeat, table_id: int
     seat may not use is taken out (tabletop/seats.py)."""
     me = {"pk": seat.member, "role": seat.role} if seat.role != "spectator" else None
     html = render_to_string(template, {"panel": view, "oob": True, "table_id": table_id, "me": me})
-    html += render_to_string(f"{TABLE}#turn_banner", {"turn": turn_view(view, seat), "oob": True})
+    html += render_to_string(f"{TABLE}#turn_banner", {"turn": turn_view(view, seat), "oob": True, "table_id": table_id})
     return strip(html, seat)
 
 
