@@ -10,8 +10,10 @@ fight is over: <side> stands" and the GM's "End the fight" sits at its top. A sy
 use the helpers here to refuse a move against one who is out and to offer a standing enemy first.
 
 Sides: a character's ``side`` sheet field when it has one (Demon City's), else the player
-characters' side (``PCS``) for a PC and the NPCs' (``NPCS``) for an NPC; a system keeps in its
-fight's state the side the GM moved one to (``side_of`` reads it there first).
+characters' side (``PCS``) for a PC and the NPCs' (``NPCS``) for an NPC. The GM may move one
+with the move ``side_move()`` makes ("set_side", event ``side_set``, public), which a system adds
+to its moves and folds with ``fold_side`` into ``state["sides"]`` (``side_of`` reads it there
+first); a system's fold of its fight's end drops ``state["sides"]`` with the fight.
 Pure Python: no Django.
 """
 
@@ -19,9 +21,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from games.core.engine import RuleError
+from games.core.engine import Args, Event, Move, RuleError, Turn
+from games.forms import Form, value
+
+if TYPE_CHECKING:
+    from games.core.facts import Character, Table
 
 PCS = "PCs"
 NPCS = "NPCs"
@@ -46,11 +52,47 @@ def default_side(sheet: Mapping[str, Any] | None, is_npc: bool) -> str:
     return named[:40] if named else (NPCS if is_npc else PCS)
 
 
-def side_of(combatant: Mapping[str, Any], sheet: Mapping[str, Any] | None, is_npc: bool) -> str:
-    """The side of one combatant: the one the GM set in the fight's state (``side``), else its
+def side_of(state: Mapping[str, Any], character: Character) -> str:
+    """The side of one character: the one the GM moved it to (``state["sides"]``), else its
     default."""
-    set_ = str(combatant.get("side") or "").strip()
-    return set_ if set_ else default_side(sheet, is_npc)
+    moved = str((state.get("sides") or {}).get(character.cid) or "").strip()
+    return moved if moved else default_side(character.sheet, character.is_npc)
+
+
+SIDE_SET = "side_set"
+
+
+def _parse_side(form: Form, table: Table) -> Args:
+    who = table.character(value(form, "character"))
+    if who is None:
+        raise RuleError("Choose a character to move.")
+    side = value(form, "side").strip()
+    if not side or len(side) > 40:
+        raise RuleError("Name the side, in at most 40 characters (PCs, NPCs, or a side of your own).")
+    return {"combatant": who.cid, "side": side}
+
+
+def _set_side(state: Mapping[str, Any], args: Args, turn: Turn) -> list[Event]:
+    who = turn.character(args["combatant"])
+    if who is None:
+        raise RuleError("There is no such character at the table.")
+    if side_of(state, who) == args["side"]:
+        raise RuleError(f"{who.name} is already on {side_label(args['side'])}.")
+    return [{"type": SIDE_SET, "combatant": who.cid, "name": who.name, "side": args["side"]}]
+
+
+def side_move() -> Move:
+    """The GM's move of one character to a side ("set_side": ``character`` a character's id,
+    ``side`` its name): event ``side_set``, which every seat sees (a side is no secret)."""
+    return Move("set_side", "Move to a side", _parse_side, _set_side)
+
+
+def fold_side(state: dict[str, Any], event: Mapping[str, Any]) -> None:
+    state.setdefault("sides", {})[event["combatant"]] = event["side"]
+
+
+def side_line(event: Mapping[str, Any]) -> str:
+    return f"The GM moves {event.get('name') or 'a character'} to {side_label(str(event.get('side', '')))}"
 
 
 def side_label(side: str) -> str:

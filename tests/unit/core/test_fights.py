@@ -6,10 +6,11 @@ from __future__ import annotations
 
 import pytest
 
-from games.core.engine import RuleError
+from games.core.engine import RuleError, Turn
+from games.core.facts import Character, Member, Table
 from games.core.fights import (
-    NPCS, PCS, Fighter, default_side, default_target, over_line, refuse_out, refuse_when_over, side_of,
-    targets_first, winner,
+    NPCS, PCS, SIDE_SET, Fighter, default_side, default_target, fold_side, over_line, refuse_out,
+    refuse_when_over, side_line, side_move, side_of, targets_first, winner,
 )
 
 ANN = Fighter("c1", "Ann", PCS)
@@ -22,7 +23,28 @@ def test_sides_default_to_pcs_and_npcs_and_a_sheet_may_name_one():
     assert default_side({}, False) == PCS
     assert default_side({}, True) == NPCS
     assert default_side({"side": "demons"}, True) == "demons"
-    assert side_of({"side": "PCs"}, {"side": "demons"}, True) == "PCs"  # the GM moved it
+    demon = Character(id=3, cid="c3", name="Demon", sheet={"side": "demons"}, owner=None, is_npc=True)
+    assert side_of({}, demon) == "demons"
+    assert side_of({"sides": {"c3": "PCs"}}, demon) == "PCs"  # the GM moved it
+
+
+def test_the_gm_moves_a_character_to_a_side():
+    demon = Character(id=3, cid="c3", name="Demon", sheet={}, owner=None, is_npc=True)
+    move = side_move()
+    assert move.sender == "gm"
+    table = Table(characters=(demon,), read_id=lambda raw: int(raw) if str(raw).isdigit() else None)
+    args = move.parse({"character": ["3"], "side": ["PCs"]}, table)
+    turn = Turn(member=Member(id=1, name="GM", is_gm=True), characters={"c3": demon})
+    [event] = move.handle({}, args, turn)
+    assert event == {"type": SIDE_SET, "combatant": "c3", "name": "Demon", "side": "PCs"}
+    state: dict = {}
+    fold_side(state, event)
+    assert side_of(state, demon) == "PCs"
+    assert side_line(event) == "The GM moves Demon to the PCs' side"
+    with pytest.raises(RuleError, match="already on the PCs' side"):
+        move.handle(state, args, turn)
+    with pytest.raises(RuleError, match="Choose a character"):
+        move.parse({"character": ["99"], "side": ["PCs"]}, table)
 
 
 def test_when_one_side_has_no_one_able_to_act_the_fight_is_over():
