@@ -36,6 +36,19 @@ CHARACTER_KINDS = {"character.created", "character.updated", "character.claimed"
 LOG = "log"  # the template engine of the log's lines (settings.TEMPLATES)
 
 
+def log_environment(**options: Any) -> Any:
+    """The log lines' Jinja2 environment: an event holds the facts of a roll (each die's sides,
+    value, whether it counts), and its line draws the dice from them (``die_faces``,
+    games/core/dice.py ``faces``), so no drawing is stored in the log."""
+    from jinja2 import Environment
+
+    from games.core.dice import faces
+
+    env = Environment(**options)
+    env.globals["die_faces"] = faces
+    return env
+
+
 DEFAULT_LINE = "log/events/default.html"  # the summary alone
 
 

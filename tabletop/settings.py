@@ -95,6 +95,8 @@ TEMPLATES = [
             "autoescape": True,
             "undefined": jinja2.Undefined,
             "keep_trailing_newline": True,
+            # the log stores facts (a die's sides and value); how a die is drawn is added here
+            "environment": "tabletop.rendering.log_environment",
         },
     },
 ]

@@ -79,7 +79,8 @@ class NotationRoll:
             "groups": [
                 {
                     "sides": g.sides,
-                    "dice": [{"value": v, "kept": k, "faces": faces(g.sides, v, kept=k)} for v, k in zip(g.values, g.kept)],
+                    # facts only: the log line draws each die from them (``faces``)
+                    "dice": [{"value": v, "kept": k} for v, k in zip(g.values, g.kept)],
                 }
                 for g in self.groups
             ],

@@ -335,3 +335,18 @@ def test_no_page_shows_template_source(table) -> None:
     for path in pages:
         body = table.client(table.ann).get(path).content.decode()
         assert "{#" not in body and "{%" not in body and "{{" not in body, path
+
+
+def test_the_log_holds_the_facts_of_a_roll_and_its_line_draws_the_dice(table, rng) -> None:
+    """Issue 34, "A log of facts": "no drawing data in events or exports; a plain roll's JSON
+    export line under 400 bytes". The roll's line still draws each die (a d20's hexagon)."""
+    services.dice_roll(table=table.row, actor=table.ann, notation="4d10kh1", mode="public", rng=rng)
+    services.dice_roll(table=table.row, actor=table.ann, notation="1d20", mode="public", rng=rng)
+    [_, plain] = Event.objects.filter(table=table.row, kind="dice.rolled").order_by("seq")
+    assert "outline" not in json.dumps(plain.payload) and "faces" not in json.dumps(plain.payload)
+    rows = json.loads(table.client(table.ann).get(reverse("export", args=[table.row.pk, "json"])).content)["events"]
+    [row] = [r for r in rows if r["summary"].startswith("Ann rolls 1d20")]
+    assert len(json.dumps(row, ensure_ascii=False).encode()) < 400
+    page = table.client(table.ann).get(reverse("table", args=[table.row.pk])).content.decode()
+    assert page.count('class="die d10') >= 4 and 'points="20,2 36,11 36,29 20,38 4,29 4,11"' in page
+    assert page.count('class="die d10 dropped"') == 3
