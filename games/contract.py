@@ -26,7 +26,6 @@ from games.sheets import SheetField
 PanelLens = Literal["gm", "player", "spectator"]
 Audience = Literal["everyone", "owner", "gm"]
 State = dict[str, Any]
-EngineEvent = dict[str, Any]
 
 
 # A parser turns a form into a move's or a check's arguments, raising a ``RuleError`` with a
@@ -251,14 +250,6 @@ def screened(event: Mapping[str, Any]) -> Visibility:
         return PUBLIC
     return Visibility(private={GM_PART: part, **{k: event[k] for k in part["keys"] if k in event}},
                       private_audience="gm", private_summary=part["line"])
-
-
-def same_for_everyone(panel: Callable[[Mapping[str, Any]], dict[str, Any]]) -> Callable[..., dict[str, Any]]:
-    """A panel's ``view`` when nothing in the state is secret, NPCs' figures included: every
-    seat sees ``panel(state)``."""
-    def view(state: Mapping[str, Any], seat: Seat) -> dict[str, Any]:
-        return panel(state)
-    return view
 
 
 def _no_derived(sheet: Mapping[str, Any]) -> list[tuple[str, str]]:

@@ -348,11 +348,6 @@ def combatant_id(character: Character) -> str:
     return f"c{character.pk}"
 
 
-def combatant_sheet(character: Character) -> dict[str, Any]:
-    """A character as the procedure's engine reads it."""
-    return character_facts(character).combatant
-
-
 def character_facts(character: Character) -> contract.Character:
     return contract.Character(
         id=character.pk, cid=combatant_id(character), name=character.name, sheet=character.sheet,

@@ -7,7 +7,6 @@ production passes :func:`system_rng` (the operating system's CSPRNG).
 
 from __future__ import annotations
 
-import random
 import secrets
 from collections.abc import MutableSequence, Sequence
 from typing import Any, Protocol, TypeVar, runtime_checkable
@@ -33,8 +32,3 @@ class Rng(Protocol):
 def system_rng() -> Rng:
     """The production source: ``secrets.SystemRandom`` (unpredictable, not seedable)."""
     return secrets.SystemRandom()
-
-
-def seeded_rng(seed: int | str) -> Rng:
-    """A reproducible source for tests and replays."""
-    return random.Random(seed)
