@@ -140,7 +140,7 @@ class Seat:
 
     A view reads sheets only through what the seat lets it: a figure of a combatant in
     ``hidden`` (a skill, a hand size, an odds figure counted from it) is not in the view, and
-    the contract kit scans every seat's bytes for them (tests/integration/contract_kit/)."""
+    the contract kit scans every seat's bytes for them (tests/integration/test_contract_kit.py)."""
 
     lens: PanelLens = "spectator"
     member: int | None = None

@@ -1,4 +1,4 @@
-"""The platform's data. Only ``services.py`` writes these rows."""
+"""The platform's data. Only the services (``tabletop/services/``) write these rows."""
 
 from __future__ import annotations
 

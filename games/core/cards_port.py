@@ -73,7 +73,7 @@ class Cards(Protocol):
     def unseen(self, deck: str) -> list[str]:
         """The card ids of the deck that do not lie face up: its draw pile and the cards held in
         hands. What odds shown to everyone are counted from, so no figure lets a viewer subtract
-        a card held face down (DESIGN.md, Rules that use cards)."""
+        a card held face down."""
         ...
 
 

@@ -1,7 +1,7 @@
 """What a system declares, the table enforces (issue 21): each finding of the issue, reproduced
 through the routes a player or a spectator has, refused or hidden now.
 
-The generic checks run over every registered system live in tests/integration/contract_kit/;
+The generic checks run over every registered system live in tests/integration/test_contract_kit.py;
 these are the findings as they were reported, one test each."""
 
 from __future__ import annotations

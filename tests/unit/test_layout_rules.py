@@ -1,4 +1,4 @@
-"""The system seam as layout rules (DESIGN.md, Layers): nothing under tabletop/ names a game
+"""The system seam as layout rules: nothing under tabletop/ names a game
 system or imports one's package, so adding a system edits no platform file but its
 registration line; and nothing under games/ imports Django, so every engine runs without
 a database."""
@@ -105,7 +105,7 @@ def _imports_at_load(path: Path, modules: set[str]) -> set[str]:
 
 def test_the_platform_s_modules_import_each_other_in_no_circle() -> None:
     """Issue 12: "Break the import circle (liveness -> services -> broadcast -> rendering ->
-    selectors -> liveness)": data flows one way (DESIGN.md, Layers), and so do imports."""
+    selectors -> liveness)": data flows one way, and so do imports."""
     relative = [p.relative_to(ROOT) for p in (ROOT / "tabletop").rglob("*.py") if "migrations" not in p.parts]
     paths = {_module_name(path): path for path in relative}
     graph = {name: _imports_at_load(path, set(paths)) for name, path in paths.items()}

@@ -163,7 +163,7 @@ class SpyRng:
 
 
 def test_shuffling_uses_rng_shuffle_and_nothing_else() -> None:
-    """DESIGN.md: "Shuffles are Fisher-Yates via `rng.shuffle`"."""
+    """Shuffles are Fisher-Yates via ``rng.shuffle`` (games/core/cards.py)."""
     spy = SpyRng(1)
     cards.shuffled(cards.tarot(), spy)  # type: ignore[arg-type]
     assert spy.calls == ["shuffle"]
