@@ -36,6 +36,7 @@ def task(
     distracted: bool = False,
     situation: tuple[str, ...] = (),
     lost: tuple[str, ...] = (),
+    other_situation: tuple[str, ...] = (),
 ) -> tuple[dict[str, Any], str]:
     """Rolls a task and returns (the event's data, its log line).
 
@@ -43,7 +44,9 @@ def task(
     Host's roll for whoever opposes; the higher stat earns the Skill Die and the best die is
     the roll. An injury on the sheet costs no die by itself: the Lost Die for Injury is for
     "anyone who has taken at least one injury during the fight"; outside one, "the Host may
-    subtract up to two Lost Dice ... to account for problems" (``lost``, with the reason).
+    subtract up to two Lost Dice ... to account for problems" (``lost``, with the reason). A
+    Situation Die goes to "that side", whichever has the advantage (``other_situation``: the
+    opponent's, against a roller who has none of its own).
     """
     from games.demon_city.dice import build_pool, roll_against_target, roll_opposed
     from games.demon_city.combatant import stat_label as label
@@ -57,6 +60,8 @@ def task(
         raise RuleError(f"{name} has no stat or skill called {label(stat)}.")
     rating = me.stat(stat)
     distraction = "the target is distracted or unaware" if distracted else None
+    if other is None and other_situation:
+        raise RuleError("A difficulty has no side to give a Situation Die to: put the problem in the number.")
     if other is None:
         if target_number is None or target_number < 0:
             raise RuleError("A task needs a difficulty (0 or more) or an opponent.")
@@ -78,7 +83,8 @@ def task(
         skill=f"{label(stat)} {rating} > {theirs}" if rating > theirs else None,
         distraction=distraction, situation=situation, misc_lost=lost)
     their_pool = build_pool(
-        skill=f"{label(other_stat)} {theirs} > {rating}" if theirs > rating else None)
+        skill=f"{label(other_stat)} {theirs} > {rating}" if theirs > rating else None,
+        situation=other_situation)
     mine, opposing = roll_opposed(mine_pool, their_pool, rng)
     data = {"kind": "opposed", "name": name, "stat": stat, "rating": rating,
             "other": other_name, "other_stat": other_stat, "other_rating": theirs,
