@@ -132,6 +132,7 @@ _TABLE: tuple[tuple[str, str, Parser, Handler], ...] = (
     ("roll", "Roll every Clash", plain, rounds.roll),
     ("next_round", "Next round", plain, rounds.next_round),
     ("end", "End Action Rounds", plain, fight.end),
+    ("settle_ties", "Settle Agility ties again", plain, fight.settle_ties),
 )
 # The moves a player sends for a character they play, by the argument naming it: the core lets
 # that character's player (or the GM) send it. Every other move is the GM's.
