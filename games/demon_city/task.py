@@ -54,8 +54,12 @@ def task(
     me = Combatant.from_dict({"id": "me", **sheet})
     # Seed 003: "At Current Toughness -1 they are out of the fight"; the sheet's own help for
     # Out of the fight says "Cannot announce or roll" (issue 13, bug 5: a task had been rolled).
-    if me.out_of_fight or me.dead or me.current_toughness <= -1:
+    if me.out_of_fight or me.dead:
         raise RuleError(f"{name} is out of the fight and cannot roll.")
+    if me.current_toughness <= -1:
+        # the fight is over, its hurt is not: Toughness stays where it fell until it heals
+        raise RuleError(f"{name} is at Current Toughness {me.current_toughness}, past the -1 that puts one "
+                        "out of the fight, and cannot roll until it heals.")
     if not me.has_stat(stat):
         raise RuleError(f"{name} has no stat or skill called {label(stat)}.")
     rating = me.stat(stat)
