@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from tests.browser.test_demon_city_round import SCREENS, make_character
+from tests.browser.test_demon_city_round import SCREENS, a_table_of_three, make_character
 
 OVER = "The fight is over: the players' side stands."
 MAX_ROUNDS = 8  # the players roll five dice to Kemp's one: eight rounds without a hit, negligible
@@ -31,11 +31,7 @@ def announce_on_default(person, who: str, kind: str, target: str) -> None:
 
 
 def test_the_last_foe_falls_and_every_seat_reads_that_the_fight_is_over(make_table) -> None:
-    table = make_table(system="demon_city")
-    gm = table.gm
-    gm.accept_dialogs = True
-    ann = table.join_player("Ann")
-    bob = table.join_player("Bob")
+    table, gm, ann, bob = a_table_of_three(make_table)
     make_character(ann, table.url, "Alfie", agility=2, toughness=9, hand_to_hand=6)
     make_character(bob, table.url, "Betty", agility=5, toughness=9, firearms=6)
     make_character(gm, table.url, "Kemp", npc=True, agility=3, toughness=0)
