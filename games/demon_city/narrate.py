@@ -115,6 +115,16 @@ def summary(event: Event, names: Mapping[str, str], hidden: Collection[str] = fr
         return (f"{n(e['attacker'])} hits {n(e['target'])}: rolls {_dice(e['dice'])} and takes {how}, "
                 f"{e['taken']}. Toughness {e['before']} falls to {e['after']}{down}.")
 
+    def ended(e: Event) -> str:
+        """The fight's damage ends with it (the decided reading "003, damage belongs to the
+        fight"): said of whom it gives back what."""
+        restored = " and ".join(n(c) for c in e.get("restored") or ())
+        back = " and ".join(n(c) for c in e.get("back") or ())
+        return "Action Rounds end." + (
+            f" Current Toughness returns to Base for {restored}." if restored else "") + (
+            f" {back} {'are' if len(e.get('back') or ()) > 1 else 'is'} no longer out of the fight;"
+            " the Injury result stays until it heals." if back else "")
+
     texts: dict[str, Callable[[Event], str]] = {
         "action_rounds_started": lambda e: "Action Rounds! Announcing from slowest: "
                                            + ", ".join(n(c) for c in e["order"]) + "."
@@ -134,6 +144,9 @@ def summary(event: Event, names: Mapping[str, str], hidden: Collection[str] = fr
         "condition_set": lambda e: f"The Host corrects {n(e['combatant'])}'s {field_label(e['field'])}."
         if secret(e["combatant"]) and e["field"] in FIGURES else _corrected(e, n(e["combatant"])),
         "injury_table_set": lambda e: "The Host changes the Injury table.",
+        "ties_settled": lambda e: "The Host settles ties in Agility again: the next fight draws them afresh."
+        if e.get("order") is None else "The Host settles ties in Agility again. Announcing from slowest: "
+        + ", ".join(n(c) for c in e["order"]) + ".",
         "dice_collected": lambda e: f"Dice collected: {count(len(e['clashes']), 'Clash', 'Clashes')}, "
                                     f"{count(len(e['unresisted']), 'unresisted action')}.",
         "unresisted_resolved": unresisted,
@@ -146,7 +159,7 @@ def summary(event: Event, names: Mapping[str, str], hidden: Collection[str] = fr
                                    f"table: {e['entry']['result']}.",
         "round_resolved": lambda e: f"Round {e['round']} resolved.",
         "round_started": lambda e: f"Round {e['round']} begins.",
-        "action_rounds_ended": lambda e: "Action Rounds end.",
+        "action_rounds_ended": ended,
         "undone": lambda e: f"The Host undoes step {e['undoes_step']}.",
     }
     return texts[event["type"]](event) + _pools_now(event, n, secret)

@@ -288,10 +288,11 @@ def test_tasks_against_a_number_or_the_hosts_roll(fight) -> None:
     assert task["roll"]["against"] == task["other_roll"]["best"]
 
 
-def test_what_a_fight_does_to_toughness_stays_on_the_sheets(fight) -> None:
-    """What a fight did to Current Toughness and injuries stays on the characters' sheets: each
-    change goes on the sheet as it happens (issue 22), so the end of Action Rounds has nothing
-    left to write and no line says an unhurt character "now holds" its own whole Toughness."""
+def test_what_a_fight_does_to_toughness_goes_on_the_sheets_and_ends_with_it(fight) -> None:
+    """Each change to Current Toughness and injuries goes on the sheet as it happens (issue 22);
+    the decided reading "003, damage belongs to the fight": "when a fight ends, Current Toughness
+    returns to Base for everyone not out of it", so the end writes that back for the hurt one
+    still standing, and no line says an unhurt character "now holds" its own whole Toughness."""
     rng = random.Random(11)
     start(fight, rng)
     row = ProcedureState.objects.get(table=fight["table"])
@@ -305,9 +306,11 @@ def test_what_a_fight_does_to_toughness_stays_on_the_sheets(fight) -> None:
     assert updated.payload["character"]["sheet"]["current_toughness"] == 1
     ended = command(fight, "gm", rng, type="end")
     assert ended[0].kind == "demon_city.action_rounds_ended"
-    assert not Event.objects.filter(kind="character.updated", seq__gt=ended[0].seq).exists()
+    assert "Current Toughness returns to Base for Alfie." in ended[0].summary
+    [written] = Event.objects.filter(kind="character.updated", seq__gt=ended[0].seq)
+    assert written.payload["character"]["id"] == fight["alfie"].pk  # the unhurt are not written
     fight["alfie"].refresh_from_db()
-    assert fight["alfie"].sheet["current_toughness"] == 1 and fight["alfie"].sheet["injured"] is True
+    assert fight["alfie"].sheet["current_toughness"] is None and fight["alfie"].sheet["injured"] is False
     row.refresh_from_db()
     assert row.state["phase"] == "ended"
 
@@ -432,21 +435,22 @@ def test_a_new_fight_starts_without_the_lost_die_for_old_injuries_unless_the_hos
 def test_a_task_box_takes_two_situation_dice_and_two_lost_dice(fight) -> None:
     """Issue 13: "The task box takes one Situation and one Lost Die; the rule allows two of
     each." Seed: "You can have up to two Situation Dice representing distinct advantages" and
-    "the Host may subtract up to two Lost Dice (down to a minumum of one rolled die)"."""
-    ann = Client()
-    ann.force_login(fight["ann"].user)
-    page = ann.get(reverse("table", args=[fight["table"].pk])).content.decode()
+    "the Host may subtract up to two Lost Dice (down to a minumum of one rolled die)". The dice
+    are the Host's to grant (issue 33): the GM's box holds them, and rolls Alfie's task with them."""
+    gm = Client()
+    gm.force_login(fight["gm"].user)
+    page = gm.get(reverse("table", args=[fight["table"].pk])).content.decode()
     box = page[page.index('class="task-box"'):]
     box = box[: box.index("</form>")]
     assert box.count('name="situation"') == 2 and box.count('name="lost"') == 2
     url = reverse("table_check", args=[fight["table"].pk, "task"])
-    done = ann.post(url, {"character": fight["alfie"].pk, "stat": "agility", "target_number": "5",
+    done = gm.post(url, {"character": fight["alfie"].pk, "stat": "agility", "target_number": "5",
                           "situation": ["a head start", "uneven ground for him"],
                           "lost": ["drunk", "in the dark"]}, **HTMX)
     assert done.status_code == 200
     dice = Event.objects.filter(kind="demon_city.task_rolled").latest("seq").payload["task"]["roll"]["pool"]["dice"]
     assert [d["kind"] for d in dice].count("situation") == 2 and [d["kind"] for d in dice].count("lost_misc") == 2
-    too_many = ann.post(url, {"character": fight["alfie"].pk, "stat": "agility", "target_number": "5",
+    too_many = gm.post(url, {"character": fight["alfie"].pk, "stat": "agility", "target_number": "5",
                               "situation": ["a", "b", "c"]}, **HTMX)
     assert too_many.status_code == 400 and "more than 2 Situation" in too_many.content.decode()
 
