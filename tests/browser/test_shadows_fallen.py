@@ -16,6 +16,7 @@ from games.core.cards import card_by_id
 from tests.browser import test_screens as screens
 from tests.browser.test_demon_city_round import make_character
 from tests.browser.test_screens import no_sideways_scroll
+from tests.browser.test_shadows_edges import move_to_side
 from tests.browser.test_shadows_table import bring_out_the_arcana, click, start_and_deal
 
 SMALL = {"body": 3, "physical": 2}  # hands of 3 + half 2 = 4 cards
@@ -50,6 +51,9 @@ def test_the_ghoul_felled_is_offered_no_blow_no_action_and_no_hand(make_table, a
     everyone = (gm, ann, bob)
     bring_out_the_arcana(gm)
     start_and_deal(gm, (ann, "Alma"), (gm, "Ghoul"), (bob, "Bram"))
+    # Bram fights for a side of his own, so that the fight goes on once the Ghoul falls (a fight
+    # whose last foe falls is over: tests/browser/test_shadows_edges.py)
+    move_to_side(gm, "Bram", "Rivals")
     expect(ann.page.locator(f"#hand-{ann.member_id} .card-pick")).to_have_count(4)
     assert targets(ann, "Alma") == ["Ghoul", "Bram"]
 
