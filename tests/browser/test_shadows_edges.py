@@ -43,21 +43,27 @@ def move_to_side(gm, who: str, side: str) -> None:
     click(gm, form.get_by_role("button", name="Move to the side"), "set_side")
 
 
-def test_every_focus_awaited_is_told_whom_defaults_to_a_foe_and_the_last_foe_fallen_ends_the_fight(
-        make_table, accessible_names_js) -> None:
+def seated(make_table, bram: str = "Melee: 4", **ghoul: int):
+    """A Shadows table: the GM and two players; Alma (Melee 20) is quickest and gets through any
+    Defence, then the Ghoul, then Bram; the decks out. Returns the table, the GM, Ann and Bob."""
     table = make_table(system="shadows")
     gm = table.gm
     gm.accept_dialogs = True
     ann = table.join_player("Ann")
     bob = table.join_player("Bob")
-    # Alma (Melee 20) is quickest and gets through any Defence; the Ghoul has 1 Health to lose.
-    # Bram's best skill is Stealth, his attack skill Melee.
     make_character(ann, table.url, "Alma", quickness=9, skills="Melee: 20", **SMALL)
-    make_character(bob, table.url, "Bram", quickness=3, skills="Melee: 4\nStealth: 8", **SMALL)
-    make_character(gm, table.url, "Ghoul", npc=True, quickness=5, health=1, life=99, skills="Claws: 4", **SMALL)
+    make_character(bob, table.url, "Bram", quickness=3, skills=bram, **SMALL)
+    make_character(gm, table.url, "Ghoul", npc=True, quickness=5, skills="Claws: 4", **ghoul, **SMALL)
+    bring_out_the_arcana(gm)
+    return table, gm, ann, bob
+
+
+def test_every_focus_awaited_is_told_whom_defaults_to_a_foe_and_the_last_foe_fallen_ends_the_fight(
+        make_table, accessible_names_js) -> None:
+    # the Ghoul has 1 Health to lose; Bram's best skill is Stealth, his attack skill Melee
+    table, gm, ann, bob = seated(make_table, bram="Melee: 4\nStealth: 8", health=1, life=99)
     spectator = table.join_spectator()
     everyone = (gm, ann, bob, spectator)
-    bring_out_the_arcana(gm)
     gm.page.locator("#shadows-start > summary").click()
     click(gm, gm.page.get_by_role("button", name="Start the combat"), "start_combat")
 
@@ -128,14 +134,7 @@ def test_every_focus_awaited_is_told_whom_defaults_to_a_foe_and_the_last_foe_fal
 def test_the_gm_moves_a_combatant_to_a_side_and_the_fight_goes_on(make_table) -> None:
     """Bram turns on Alma: the GM moves him to a side of his own; everyone sees the badge, and
     Alma's "Whom" then offers him among her foes."""
-    table = make_table(system="shadows")
-    gm = table.gm
-    ann = table.join_player("Ann")
-    bob = table.join_player("Bob")
-    make_character(ann, table.url, "Alma", quickness=9, skills="Melee: 20", **SMALL)
-    make_character(bob, table.url, "Bram", quickness=3, skills="Melee: 4", **SMALL)
-    make_character(gm, table.url, "Ghoul", npc=True, quickness=5, skills="Claws: 4", **SMALL)
-    bring_out_the_arcana(gm)
+    _, gm, ann, bob = seated(make_table)
     gm.page.locator("#shadows-start > summary").click()
     click(gm, gm.page.get_by_role("button", name="Start the combat"), "start_combat")
     move_to_side(gm, "Bram", "Rivals")
