@@ -135,7 +135,7 @@ AUDIENCES: dict[str, AudienceRule] = {
     # an NPC's figures are the GM's: its skill, its hand size, its AP (panel_fight.py)
     # "Show the odds" tells nobody else whom it aims at: its player's and the GM's (issue 25)
     "attack_aimed": lambda e: Visibility(audience="owner", owner=e["attacker"]),
-    "attack_declared": _npc_part("skill", "skill_value", "accuracy"),
+    "attack_declared": _npc_part("skill", "skill_value", "accuracy", "assistance", "helpers"),
     "focus_declared": _npc_part("size", "hand_from"),
     # an NPC's check: the cards and the total are everyone's, what it added the GM's
     "check_made": _npc_part("skill", "skill_value", "attribute_value", "helpers", "assistance", "modifier",

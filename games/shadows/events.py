@@ -189,6 +189,8 @@ def _folding(fold: Callable[[State, Event], None]) -> Fold:
         if isinstance(event.get("id"), int):
             state["next_id"] = max(state["next_id"], event["id"] + 1)
         fold(state, event)
+        for cid in event.get("help_used") or ():  # the GM's approval served this attempt (assist.py)
+            state["help"].pop(cid, None)
     return folded
 
 

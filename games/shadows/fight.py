@@ -13,7 +13,7 @@ from typing import Any
 
 from games.core.cards_port import UnknownDeck
 from games.core.engine import Args, Event, RuleError, Turn
-from games.shadows import access, deck, decks, weapons
+from games.shadows import access, assist, deck, decks, weapons
 from games.shadows import combat as cb
 from games.shadows import state as st
 from games.shadows.errors import NotEnoughAP, WrongStep
@@ -117,6 +117,7 @@ def attack(state: Mapping[str, Any], args: Args, turn: Turn) -> list[Event]:
     modifier = int(args.get("modifier") or 0)
     if modifier:
         access.gm_only(turn.member, "Only the GM adds a modifier to an attack.")
+    helped = _helped(state, turn, me, skill)
     play_from_hand(cards, me, tokens)
     event: Event = {
         "type": "attack_declared", "id": st.new_id(state), "attacker": me["id"], "target": target["id"],
@@ -126,6 +127,8 @@ def attack(state: Mapping[str, Any], args: Args, turn: Turn) -> list[Event]:
         "value": sum(deck.value(t) for t in tokens) + skill_v + off + modifier,
         "fumble": None, **npc_flag(me),
     }
+    event.update(helped)
+    event["value"] += helped.get("assistance", 0)
     # an Ace anywhere among the cards played risks it, not only as the attack card (issue 25)
     if any(deck.value(t) <= cb.COMBAT_FUMBLE_TOP for t in tokens):
         [extra] = cards.draw(decks.for_rules(state, cards), 1, to="discard")
@@ -134,6 +137,17 @@ def attack(state: Mapping[str, Any], args: Args, turn: Turn) -> list[Event]:
         if event["fumble"]["fumbled"]:
             cards.discard(decks.of_hand(me), tokens)  # a fumble is done with its cards at once
     return [event]
+
+
+def _helped(state: Mapping[str, Any], turn: Turn, me: Mapping[str, Any], skill: str) -> dict[str, Any]:
+    """The help the GM approved for the attacker's next attempt, added to "the value of the
+    attempt" (assist.py), and used up by it; an NPC's help is a figure of its sheet, so the attack's
+    own figures are then the GM's (``npc``), as an NPC attacker's are."""
+    help_ = assist.approved(state, turn, me, skill)
+    if not help_["helpers"]:
+        return {}
+    return {"assistance": help_["assistance"], "helpers": [{"id": h["id"], "name": h["name"]} for h in help_["helpers"]],
+            "help_used": [me["id"]], **({"npc": True} if help_["screened"] else {})}
 
 
 def _ap(args: Args, weapon: Mapping[str, Any]) -> int:
