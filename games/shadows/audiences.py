@@ -130,7 +130,7 @@ AUDIENCES: dict[str, AudienceRule] = {
         "check_cancelled", "major_arcana_kept", "guide_pending", "guide_shown", "guide_returned",
         "help_asked", "help_approved", "help_refused", "counter_declared", "contest_drawn", "contest_ended",
         "arcana_spent", "arcana_approved", "arcana_refused", "session_ended", "round_started", "cover_set", "defended", "critical_announced",
-        "weapons_set",
+        "weapons_set", "counter_applied",
     ),
     # an NPC's figures are the GM's: its skill, its hand size, its AP (panel_fight.py)
     # "Show the odds" tells nobody else whom it aims at: its player's and the GM's (issue 25)

@@ -1,6 +1,7 @@
 """Opposed and multi-draw actions and counters, outside combat (they may happen during a
 round too). A counter declared against a character draws its card when that character next
-acts (``counters_against``: a check's draw or an opposed action's first card).
+acts (``counters_against``: a check's draw or an opposed action's first card; ``counters_met``: its
+attack in a round).
 
 Each handler is ``handle(state, args, turn)`` (games/core/engine.py); all of these are the GM's
 moves (the core's check). A side is read as the fight has it, or as the table has it now."""
@@ -194,6 +195,27 @@ def _active_dodge(state: Mapping[str, Any], target: str, suits: list[str], cards
     [card] = cards.draw(decks.for_rules(state, cards), 1, to="discard")
     return {"attack": pending["id"], "card": card.token, "attack_card": lead,
             "reduction": resolution.counter_effect(card.token, lead, suits)}
+
+
+def counters_met(state: Mapping[str, Any], attack: Mapping[str, Any], cards: Cards) -> list[Event]:
+    """Counters declared against an attacker before it attacked, met by its attack now. Decided
+    reading (seeds README), "Active Dodge": a counter in combat "lowers that attack's value; an
+    unused counter lapses at the end of the round"; declared before its target acts, it waits for
+    that target's action in the round (seed: "one person is trying to counter an action being
+    performed by someone else"), and an attack is one. Each draws its card now and takes off its
+    excess over the attack card, as an Active Dodge does (``_active_dodge``). A fumbled attack
+    never comes to be answered: the counters wait for the next action."""
+    lead = deck.value(attack["cards"][0])
+    out: list[Event] = []
+    for counter in state["counters"]:
+        if counter["target"] != attack["attacker"]:
+            continue
+        [card] = cards.draw(decks.for_rules(state, cards), 1, to="discard")
+        out.append({"type": "counter_applied", "counter": counter["id"], "counterer": counter["counterer"],
+                    "target": counter["target"], "attack": attack["id"], "suits": counter["suits"],
+                    "card": card.token, "attack_card": lead,
+                    "reduction": resolution.counter_effect(card.token, lead, counter["suits"])})
+    return out
 
 
 def contest_start(state: Mapping[str, Any], args: Args, turn: Turn) -> list[Event]:

@@ -18,6 +18,7 @@ from games.shadows import combat as cb
 from games.shadows import state as st
 from games.shadows.errors import NotEnoughAP, WrongStep
 from games.shadows.hands import play_from_hand, require_in_hand
+from games.shadows.contests import counters_met
 from games.shadows.hits import resolve
 from games.shadows.profile import npc_flag, profile_of, skill_value
 from games.shadows.sheet import TRACK_LABELS, skill_key
@@ -136,7 +137,8 @@ def attack(state: Mapping[str, Any], args: Args, turn: Turn) -> list[Event]:
                            "fumbled": cb.combat_fumble(extra.token, weapon["fumble"])}
         if event["fumble"]["fumbled"]:
             cards.discard(decks.of_hand(me), tokens)  # a fumble is done with its cards at once
-    return [event]
+            return [event]
+    return [event, *counters_met(state, event, cards)]
 
 
 def _helped(state: Mapping[str, Any], turn: Turn, me: Mapping[str, Any], skill: str) -> dict[str, Any]:
