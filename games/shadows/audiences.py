@@ -37,7 +37,9 @@ Event = Mapping[str, Any]
 def _hand_dealt(event: Event) -> Visibility:
     # the private line is read by the hand's player and by the GM: it names whose hand it is
     who = event.get("name") or "You"
-    return Visibility(owner=event["combatant"], private={"cards": event["cards"]},
+    # an NPC's hand size is a figure of its sheet (Body + half Physical...): its holder's, the GM's
+    secret = {"count": event["count"]} if event.get("npc") else {}
+    return Visibility(owner=event["combatant"], private={"cards": event["cards"], **secret},
                       private_summary=f"{who} {'is' if who != 'You' else 'are'} dealt "
                                       f"{deck.names(event['cards']) or 'no cards'}.")
 

@@ -137,7 +137,8 @@ def deal(state: Mapping[str, Any], args: Args, turn: Turn) -> list[Event]:
         source = plan[person["id"]]
         dealt = [c.token for c in cards.draw(source, size, to="hand", holder=holder)] if size else []
         events.append({"type": "hand_dealt", "combatant": person["id"], "name": person["name"], "focus": person["focus"],
-                       "count": len(dealt), "holder": holder, "cards": dealt, "gathered": gathered, "deck": source})
+                       "count": len(dealt), "holder": holder, "cards": dealt, "gathered": gathered, "deck": source,
+                       **npc_flag(person)})  # an NPC's hand size is a figure of its sheet (audiences.py)
         gathered = False
     if names != decks.of_fight(state):
         events[0]["decks"] = names  # the fight takes up the second deck from now on

@@ -107,6 +107,13 @@ def _counter_applied(e: Event, n: Namer) -> str:
             f"the attack card's {e['attack_card']}: {took}.")
 
 
+def _dealt(e: Event, n: Namer) -> str:
+    """A hand dealt; an NPC's size is "Body + 1/2xPhysical" (or the like) of its sheet, the GM's."""
+    if e.get("npc"):
+        return f"{n(e['combatant'])} is dealt a hand ({FOCUS_LABELS[e['focus']]} focus; how many cards is the GM's)."
+    return f"{n(e['combatant'])} is dealt {count(e['count'], 'card')} ({FOCUS_LABELS[e['focus']]} focus)."
+
+
 def summary(event: Event, state: Mapping[str, Any]) -> str:
     """One plain-English public line for ``event``."""
     n = namer(state, event)
@@ -158,8 +165,7 @@ def summary(event: Event, state: Mapping[str, Any]) -> str:
                                  if e.get("gathered") else f"Round {e['round']}: everyone declares a focus.",
         "combatant_added": lambda: f"{e['name']} joins the combat.",
         "focus_declared": lambda: f"{n(e['combatant'])} focuses on {FOCUS_LABELS[e['focus']]} actions this round.",
-        "hand_dealt": lambda: f"{n(e['combatant'])} is dealt {count(e['count'], 'card')} "
-                              f"({FOCUS_LABELS[e['focus']]} focus).",
+        "hand_dealt": lambda: _dealt(e, n),
         "redealt": lambda: f"{n(e['combatant'])} gives up their first AP to discard "
                            f"{deck.names(e['discarded'])} and be re-dealt {count(e['count'], 'card')}.",
         "check_prepared": lambda: prepared_line(e),

@@ -52,6 +52,7 @@ def _row(p: Mapping[str, Any], seat: Seat, nxt: str | None) -> dict[str, Any]:
         "standing": st.standing(p), "fallen": st.fallen_label(p) if shown else st.fallen_as_seen(p),
     }
     if not shown:
+        del row["hand_count"]  # an NPC's hand size is a figure of its sheet (Body + half Physical...)
         return row
     row.update(
         ap=p["ap"], ap_max=p["ap_max"],
