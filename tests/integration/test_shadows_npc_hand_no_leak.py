@@ -17,7 +17,7 @@ import pytest
 from channels.db import database_sync_to_async
 
 from tabletop import services
-from tests.integration.test_shadows_no_leak import Viewer, barrier, fetch_all
+from tests.integration.test_shadows_no_leak import barrier, fetch_all, seated
 from tests.integration.test_shadows_table import BLADE, cid, ok, sh  # noqa: F401 (sh is a fixture)
 
 do = database_sync_to_async
@@ -45,9 +45,7 @@ def deal(sh: dict[str, Any]) -> None:
 
 @pytest.mark.django_db(transaction=True)
 async def test_an_npcs_hand_size_reaches_no_other_seat_and_the_gm_keeps_it(sh, connect) -> None:
-    viewers = {who: Viewer(sh, who) for who in ("ann", "bob", "watcher", "gm")}
-    for viewer in viewers.values():
-        viewer.socket = await connect(sh["table"], sh[viewer.who])
+    viewers = await seated(sh, connect)
     everyone = list(viewers.values())
     await do(deal)(sh)
     await barrier(sh, everyone, "dealt")
