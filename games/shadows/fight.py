@@ -168,9 +168,12 @@ def aim(state: Mapping[str, Any], args: Args, turn: Turn) -> list[Event]:
     skill = str(args.get("skill") or "")
     skill_value(me, skill)  # a skill it does not have is refused now, not at the attack
     ap = _ap(args, weapon)
+    helped = _helped(state, turn, me, skill)
     return [{"type": "attack_aimed", "attacker": me["id"], "target": target["id"], "weapon": weapon["name"],
              "skill": skill_key(skill) if skill else "", "ap": ap,
-             "accuracy": bool(args.get("accuracy")), **npc_flag(me)}]
+             "accuracy": bool(args.get("accuracy")), **npc_flag(me),
+             # the help the attack will carry, counted in the odds (an NPC's, the GM's figure, is not)
+             **({"assistance": helped["assistance"]} if helped and not helped.get("npc") else {})}]
 
 
 def end_turn(state: Mapping[str, Any], args: Args, turn: Turn) -> list[Event]:

@@ -76,3 +76,36 @@ def test_an_npcs_help_is_a_figure_of_its_sheet_and_the_gms() -> None:
     public = {k: v for k, v in declared.items() if k not in seen.private}
     assert "assistance" in seen.private and "assistance" not in public
     assert "help 5" not in summary(declared, table.state) + json.dumps(public)
+
+
+def test_an_aims_odds_count_the_help_the_attack_will_carry() -> None:
+    """The chance each card gets the damage through counts "one-half the second characters' skill"
+    as the attack will: the odds follow the value the rules will compute."""
+    from games.contract import Seat
+    from games.shadows import deck, odds
+    from games.shadows.faces import chance
+    from games.shadows.panel import view
+    from tests.unit.shadows.kit import ANN
+
+    table = fight()
+    table.send(GM, "approve_help", combatant="c1", helpers=["c2"])
+    table.send(ANN, "aim", combatant="c1", target="c3", weapon="Blade", skill="melee")
+    [aim] = view(table.state, Seat("player", member=2, controls=frozenset({"c1"})))["combat"]["aims"]
+    unseen = [c for c in deck.minor_tokens() if c not in set(table.person("c1")["hand"])]
+    for row in aim["odds"]:
+        exact = odds.attack_through(f"tarot:swords:{row['value']}", 6 + HALF_BOB, 5, defender_hand=8,
+                                    defence_cards=1, unseen=unseen).hit
+        assert row["chance"] == chance(exact), row
+
+
+def test_an_npcs_help_stays_off_the_waiting_attacks_panel_for_the_players() -> None:
+    from games.contract import Seat
+    from games.shadows.panel import view
+
+    table = fight()
+    table.seat(bob(npc=True, skills={"melee": 10}))
+    table.send(GM, "approve_help", combatant="c1", helpers=["c2"])
+    attack(table, "S5")
+    player = view(table.state, Seat("player", member=2, controls=frozenset({"c1"}), hidden=frozenset({"c2", "c3"})))
+    assert "assistance" not in player["combat"]["pending"] and "helpers" not in player["combat"]["pending"]
+    assert view(table.state, Seat("gm"))["combat"]["pending"]["assistance"] == 5
