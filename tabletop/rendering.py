@@ -237,6 +237,11 @@ def card_panels(event: Event, reading: Reading) -> str:
         format_html('<span id="hand-count-{}" class="hand-count" hx-swap-oob="true">{}</span>', member_id, n)
         for member_id, n in view["hand_counts"].items()
     ]
+    if reading == "gm" and "hand" in event.private and event.owner is not None and event.owner.role == "gm" \
+            and event.owner_id not in view["hand_counts"]:
+        # the GM's own count, kept from the others (selectors.gm_hand_is_secret): the GM reads it off their hand
+        parts.append(format_html('<span id="hand-count-{}" class="hand-count" hx-swap-oob="true">{}</span>',
+                                 event.owner_id, len(event.private["hand"])))
     if reading != "public" and "hand" in event.private and event.owner_id:
         owner = event.owner
         parts.append(

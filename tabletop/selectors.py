@@ -278,6 +278,13 @@ def export_rows(viewer: Viewer, table_id: int) -> list[dict[str, Any]]:
 # Cards
 
 
+def gm_hand_is_secret(table: Table, member: Membership | None) -> bool:
+    """Whether how many cards ``member`` holds is the GM's alone: the GM's own hand at a table that
+    keeps NPC sheets behind the screen (``Table.npc_sheets_secret``), since an NPC's hand lies in
+    the GM's hand and its size is a figure of its sheet (Shadows deals "Body + 1/2xPhysical")."""
+    return member is not None and member.role == Role.GM and table.npc_sheets_secret
+
+
 def table_counts(table: Table) -> dict[str, Any]:
     """What everyone at the table may see of the cards: counts, and the faces of public piles.
 
@@ -291,11 +298,13 @@ def table_counts(table: Table) -> dict[str, Any]:
     ).select_related("placed_by").order_by("position"):
         faces.setdefault(card.pile_id, []).append(card)
     play: list[dict[str, Any]] = []
-    piles = list(Pile.objects.filter(table=table).select_related("deck").annotate(size=Count("cards")).order_by("pk"))
+    piles = list(Pile.objects.filter(table=table).select_related("deck", "owner").annotate(size=Count("cards"))
+                 .order_by("pk"))
     ruled = {p.deck_id for p in piles if p.deck is not None and p.deck.rules}
     for pile in piles:
         if pile.kind == PileKind.HAND:
-            hands[str(pile.owner_id)] = pile.size
+            if not gm_hand_is_secret(table, pile.owner):
+                hands[str(pile.owner_id)] = pile.size
         elif pile.kind == PileKind.PLAY:
             play = [{"deck": c.deck_id, "token": c.token, "by": c.placed_by.display_name if c.placed_by else "",
                      **({"rules": True} if c.deck_id in ruled else {})}

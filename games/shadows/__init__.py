@@ -55,8 +55,8 @@ The procedure
     prepare_check, cancel_check, check (a player's, for their character, carrying the help the
     GM approved; a ``modifier`` is the GM's), ask_help and spend_arcana (a player's; a fate
     card waits for the GM's judge_spend), approve_help, opposed (two sides or more), counter
-    (in a fight, against the attack waiting: an Active Dodge; unused, it lapses at the round's
-    end), contest_start / contest_draw / contest_end, draw_guide / show_guide / return_guide,
+    (in a fight, against the attack waiting, or met by its target's next attack: an Active
+    Dodge; unused, it lapses at the round's end), contest_start / contest_draw / contest_end, draw_guide / show_guide / return_guide,
     judge_spend, end_session (the GM's).
     Combat: start_combat, add_combatant, new_round, deal, set_cover, announce_critical,
     set_weapons, set_criticals, adjust, end_combat (the GM's); declare_focus, redeal, aim,

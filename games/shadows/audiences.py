@@ -37,7 +37,9 @@ Event = Mapping[str, Any]
 def _hand_dealt(event: Event) -> Visibility:
     # the private line is read by the hand's player and by the GM: it names whose hand it is
     who = event.get("name") or "You"
-    return Visibility(owner=event["combatant"], private={"cards": event["cards"]},
+    # an NPC's hand size is a figure of its sheet (Body + half Physical...): its holder's, the GM's
+    secret = {"count": event["count"]} if event.get("npc") else {}
+    return Visibility(owner=event["combatant"], private={"cards": event["cards"], **secret},
                       private_summary=f"{who} {'is' if who != 'You' else 'are'} dealt "
                                       f"{deck.names(event['cards']) or 'no cards'}.")
 
@@ -130,13 +132,13 @@ AUDIENCES: dict[str, AudienceRule] = {
         "check_cancelled", "major_arcana_kept", "guide_pending", "guide_shown", "guide_returned",
         "help_asked", "help_approved", "help_refused", "counter_declared", "contest_drawn", "contest_ended",
         "arcana_spent", "arcana_approved", "arcana_refused", "session_ended", "round_started", "cover_set", "defended", "critical_announced",
-        "weapons_set",
+        "weapons_set", "counter_applied",
         "side_set",  # a side is no secret (games/core/fights.py)
     ),
     # an NPC's figures are the GM's: its skill, its hand size, its AP (panel_fight.py)
     # "Show the odds" tells nobody else whom it aims at: its player's and the GM's (issue 25)
     "attack_aimed": lambda e: Visibility(audience="owner", owner=e["attacker"]),
-    "attack_declared": _npc_part("skill", "skill_value", "accuracy"),
+    "attack_declared": _npc_part("skill", "skill_value", "accuracy", "assistance", "helpers"),
     "focus_declared": _npc_part("size", "hand_from"),
     # an NPC's check: the cards and the total are everyone's, what it added the GM's
     "check_made": _npc_part("skill", "skill_value", "attribute_value", "helpers", "assistance", "modifier",

@@ -15,10 +15,11 @@ from games.shadows import access, decks, resolution
 from games.shadows import combat as cb
 from games.shadows import state as st
 from games.shadows.arcana import guide_for, guides_back, major_for
+from games.shadows.assist import helper_rows
 from games.shadows.contests import counters_against
 from games.shadows.errors import GMOnly, WrongStep
 from games.shadows.hands import play_from_hand, require_in_hand
-from games.shadows.profile import attribute_value, name_of, person_of, profile_of, skill_value
+from games.shadows.profile import attribute_value, name_of, person_of, skill_value
 from games.shadows.sheet import skill_key
 
 # What a check set up keeps of its arguments, to draw it later as it was set up.
@@ -170,24 +171,7 @@ def _helpers(state: Mapping[str, Any], args: Args, turn: Turn, person: Mapping[s
         raw = [str(h) for h in state["help"].get(person["id"], [])]
     if not raw:
         return []
-    if len(raw) > 2:
-        raise RuleError("At most two others can help: a second and a third character.")
-    helpers = []
-    for cid in raw:
-        helper = st.in_combat(state, cid)
-        if helper is not None:
-            st.require_standing(helper)  # a combatant down or dead helps nobody
-        else:
-            character = turn.character(cid)
-            if character is None:
-                raise RuleError("Choose who helps among the characters at the table.")
-            helper = profile_of(character)
-        if helper["id"] == person["id"]:
-            raise RuleError("A character cannot help themself.")
-        key = skill_key(skill) if skill else ""
-        helpers.append({"id": helper["id"], "name": helper["name"],
-                        "skill": int(helper["skills"].get(key, 0)) if key else 0,
-                        **({"npc": True} if helper.get("npc") else {})})
+    helpers = helper_rows(state, turn, person, raw, skill)
     if not (turn.member.is_gm or trusted):
         approved = state["help"].get(person["id"], [])
         if [h["id"] for h in helpers] != list(approved)[: len(helpers)] or len(helpers) > len(approved):

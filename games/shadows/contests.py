@@ -1,6 +1,7 @@
 """Opposed and multi-draw actions and counters, outside combat (they may happen during a
 round too). A counter declared against a character draws its card when that character next
-acts (``counters_against``: a check's draw or an opposed action's first card).
+acts (``counters_against``: a check's draw or an opposed action's first card; ``counters_met``: its
+attack in a round).
 
 Each handler is ``handle(state, args, turn)`` (games/core/engine.py); all of these are the GM's
 moves (the core's check). A side is read as the fight has it, or as the table has it now."""
@@ -12,7 +13,7 @@ from typing import Any
 
 from games.core.cards_port import Cards
 from games.core.engine import Args, Event, Turn
-from games.shadows import access, deck, decks, resolution
+from games.shadows import access, assist, deck, decks, resolution
 from games.shadows import combat as cb
 from games.shadows import state as st
 from games.shadows.arcana import major_for
@@ -62,6 +63,23 @@ def _side(state: Mapping[str, Any], raw: Mapping[str, Any], turn: Turn) -> dict[
             "off_focus": off, **npc_flag(person)}
 
 
+def _assisted(state: Mapping[str, Any], side: dict[str, Any], turn: Turn) -> dict[str, Any]:
+    """A side with the help the GM approved for its character's next attempt (assist.py): half
+    the second character's skill, a quarter of the third's, added to what the side adds to its
+    card. An NPC's help is a figure of its sheet: the side's figures are then the GM's (``npc``)."""
+    help_ = assist.approved(state, turn, side, side["skill"])
+    if not help_["helpers"]:
+        return side
+    return {**side, "modifier": side["modifier"] + help_["assistance"], "assistance": help_["assistance"],
+            "helpers": [{"id": h["id"], "name": h["name"]} for h in help_["helpers"]],
+            **({"npc": True} if help_["screened"] else {})}
+
+
+def _help_used(sides: list[dict[str, Any]]) -> dict[str, Any]:
+    used = [s["id"] for s in sides if s.get("helpers")]
+    return {"help_used": used} if used else {}
+
+
 def costs(state: Mapping[str, Any], cids: list[str], args: Args) -> dict[str, int]:
     """What an action in a round costs each of its sides who is acting in the fight: ``ap`` (the
     GM's say, "or more, if the GM deems it appropriate"), else one AP like any other action;
@@ -103,7 +121,7 @@ def opposed(state: Mapping[str, Any], args: Args, turn: Turn) -> list[Event]:
     each once): "two or more people trying to argue a point"; with more than two, only the
     sides tied for the lead draw again."""
     cards = turn.cards
-    sides = [_side(state, s, turn) for s in args["sides"]]
+    sides = [_assisted(state, _side(state, s, turn), turn) for s in args["sides"]]
     holders = [access.holder(turn, side["id"]) for side in sides]
     spent = costs(state, [s["id"] for s in sides], args)  # in a round, like any action
     every = range(len(sides))
@@ -131,7 +149,7 @@ def opposed(state: Mapping[str, Any], args: Args, turn: Turn) -> list[Event]:
         "type": "opposed_resolved", "id": check_id, "sides": sides, "draws": draws,
         "counters": counters, "totals": totals, "ties": ties, "ap": spent,
         "winner": None if winner is None else sides[winner]["id"],
-        **_shown_sides(sides),
+        **_shown_sides(sides), **_help_used(sides),
     }]
     for i in every:
         if deck.value(draws[i][0][0]) == deck.QUEEN:
@@ -179,6 +197,27 @@ def _active_dodge(state: Mapping[str, Any], target: str, suits: list[str], cards
             "reduction": resolution.counter_effect(card.token, lead, suits)}
 
 
+def counters_met(state: Mapping[str, Any], attack: Mapping[str, Any], cards: Cards) -> list[Event]:
+    """Counters declared against an attacker before it attacked, met by its attack now. Decided
+    reading (seeds README), "Active Dodge": a counter in combat "lowers that attack's value; an
+    unused counter lapses at the end of the round"; declared before its target acts, it waits for
+    that target's action in the round (seed: "one person is trying to counter an action being
+    performed by someone else"), and an attack is one. Each draws its card now and takes off its
+    excess over the attack card, as an Active Dodge does (``_active_dodge``). A fumbled attack
+    never comes to be answered: the counters wait for the next action."""
+    lead = deck.value(attack["cards"][0])
+    out: list[Event] = []
+    for counter in state["counters"]:
+        if counter["target"] != attack["attacker"]:
+            continue
+        [card] = cards.draw(decks.for_rules(state, cards), 1, to="discard")
+        out.append({"type": "counter_applied", "counter": counter["id"], "counterer": counter["counterer"],
+                    "target": counter["target"], "attack": attack["id"], "suits": counter["suits"],
+                    "card": card.token, "attack_card": lead,
+                    "reduction": resolution.counter_effect(card.token, lead, counter["suits"])})
+    return out
+
+
 def contest_start(state: Mapping[str, Any], args: Args, turn: Turn) -> list[Event]:
     """Seed, multi-draw: "the GM [decides] how long the event will continue (how many draws
     are made and keeping track of either the number of "draws" won by each player or the
@@ -186,10 +225,11 @@ def contest_start(state: Mapping[str, Any], args: Args, turn: Turn) -> list[Even
     other by a certain amount ... (it is best of the GM does not let either party know what
     this difference value is". A margin is the GM's secret (``audience``). ``mode`` "draws"
     (with ``draws`` and ``scoring``, wins or points) or "margin" (with ``margin``): the parser's."""
-    sides = [_side(state, s, turn) for s in args["sides"]]
+    sides = [_assisted(state, _side(state, s, turn), turn) for s in args["sides"]]
     mode = args["mode"]
     contest: Event = {"type": "contest_started", "id": st.new_id(state), "label": args.get("label", ""),
-                      "sides": sides, "mode": mode, "scoring": args["scoring"] if mode == "draws" else "points"}
+                      "sides": sides, "mode": mode, "scoring": args["scoring"] if mode == "draws" else "points",
+                      **_help_used(sides)}
     if mode == "draws":
         contest["draws"] = int(args["draws"])
     else:

@@ -20,7 +20,7 @@ Readings:
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import Any
 
 from games.core.cards_port import Cards, UnknownDeck
@@ -48,7 +48,14 @@ def for_rules(state: Mapping[str, Any], cards: Cards) -> str:
     decks = of_fight(state)
     if len(decks) == 1:
         return decks[0]
-    return max(decks, key=lambda d: (len(cards.left(d)), -decks.index(d)))
+    return most_left(decks, lambda d: len(cards.left(d)))
+
+
+def most_left(names: Sequence[str], left: Callable[[str], int]) -> str:
+    """Of ``names``, the deck with the most cards a draw could give (``left``: its draw pile and
+    its discard, which refills it), the first on a tie: the rules' deck (``for_rules``), and the
+    one the odds of their draw are counted from (panel.py)."""
+    return max(names, key=lambda d: (left(d), -list(names).index(d)))
 
 
 def at_table(cards: Cards, name: str) -> bool:

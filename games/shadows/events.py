@@ -88,13 +88,27 @@ def _spend(state: State, e: Event) -> None:
             acted(person, ap)
 
 
-def _counter(state: State, e: Event) -> None:
+def _lowers(state: State, e: Event) -> bool:
+    """A counter spent on the attack waiting (``e["attack"]``), which it lowers; False when that
+    attack is not the one waiting."""
     pending = (state.get("combat") or {}).get("pending")
-    if e.get("attack") is not None and pending and pending["id"] == e["attack"]:
-        # an Active Dodge: spent on the attack waiting, which it lowers (contests._active_dodge)
-        pending["value"] -= e["reduction"]
-        pending["countered"] = pending.get("countered", 0) + e["reduction"]
-    else:
+    if e.get("attack") is None or not pending or pending["id"] != e["attack"]:
+        return False
+    pending["value"] -= e["reduction"]
+    pending["countered"] = pending.get("countered", 0) + e["reduction"]
+    return True
+
+
+def _counter_applied(state: State, e: Event) -> None:
+    """A counter declared before its target attacked, met by the attack (contests.counters_met)."""
+    state["counters"] = [c for c in state["counters"] if c["id"] != e["counter"]]
+    _lowers(state, e)
+
+
+def _counter(state: State, e: Event) -> None:
+    # an Active Dodge is spent on the attack waiting, which it lowers (contests._active_dodge);
+    # any other counter waits for its target's next action
+    if not _lowers(state, e):
         state["counters"].append({k: e[k] for k in ("id", "counterer", "target", "suits", "ap", "round")
                                   if k in e})
     person = (state.get("combat") or {}).get("combatants", {}).get(e["counterer"])
@@ -170,6 +184,7 @@ _BY_KIND: dict[str, Callable[[State, Event], None]] = {
     "help_refused": lambda s, e: s.setdefault("asked", {}).pop(e["combatant"], None),
     "opposed_resolved": _opposed,
     "counter_declared": _counter,
+    "counter_applied": _counter_applied,
     "contest_started": _contest_started,
     "contest_drawn": _contest_drawn,
     "contest_ended": lambda s, e: s["contests"].pop(str(e["contest"]), None),
@@ -191,6 +206,8 @@ def _folding(fold: Callable[[State, Event], None]) -> Fold:
         if isinstance(event.get("id"), int):
             state["next_id"] = max(state["next_id"], event["id"] + 1)
         fold(state, event)
+        for cid in event.get("help_used") or ():  # the GM's approval served this attempt (assist.py)
+            state["help"].pop(cid, None)
     return folded
 
 

@@ -13,11 +13,12 @@ from typing import Any
 
 from games.core.cards_port import UnknownDeck
 from games.core.engine import Args, Event, RuleError, Turn
-from games.shadows import access, deck, decks, weapons
+from games.shadows import access, assist, deck, decks, weapons
 from games.shadows import combat as cb
 from games.shadows import state as st
 from games.shadows.errors import NotEnoughAP, WrongStep
 from games.shadows.hands import play_from_hand, require_in_hand
+from games.shadows.contests import counters_met
 from games.shadows.hits import resolve
 from games.shadows.profile import npc_flag, profile_of, skill_value
 from games.shadows.sheet import TRACK_LABELS, skill_key
@@ -117,6 +118,7 @@ def attack(state: Mapping[str, Any], args: Args, turn: Turn) -> list[Event]:
     modifier = int(args.get("modifier") or 0)
     if modifier:
         access.gm_only(turn.member, "Only the GM adds a modifier to an attack.")
+    helped = _helped(state, turn, me, skill)
     play_from_hand(cards, me, tokens)
     event: Event = {
         "type": "attack_declared", "id": st.new_id(state), "attacker": me["id"], "target": target["id"],
@@ -126,6 +128,8 @@ def attack(state: Mapping[str, Any], args: Args, turn: Turn) -> list[Event]:
         "value": sum(deck.value(t) for t in tokens) + skill_v + off + modifier,
         "fumble": None, **npc_flag(me),
     }
+    event.update(helped)
+    event["value"] += helped.get("assistance", 0)
     # an Ace anywhere among the cards played risks it, not only as the attack card (issue 25)
     if any(deck.value(t) <= cb.COMBAT_FUMBLE_TOP for t in tokens):
         [extra] = cards.draw(decks.for_rules(state, cards), 1, to="discard")
@@ -133,7 +137,19 @@ def attack(state: Mapping[str, Any], args: Args, turn: Turn) -> list[Event]:
                            "fumbled": cb.combat_fumble(extra.token, weapon["fumble"])}
         if event["fumble"]["fumbled"]:
             cards.discard(decks.of_hand(me), tokens)  # a fumble is done with its cards at once
-    return [event]
+            return [event]
+    return [event, *counters_met(state, event, cards)]
+
+
+def _helped(state: Mapping[str, Any], turn: Turn, me: Mapping[str, Any], skill: str) -> dict[str, Any]:
+    """The help the GM approved for the attacker's next attempt, added to "the value of the
+    attempt" (assist.py), and used up by it; an NPC's help is a figure of its sheet, so the attack's
+    own figures are then the GM's (``npc``), as an NPC attacker's are."""
+    help_ = assist.approved(state, turn, me, skill)
+    if not help_["helpers"]:
+        return {}
+    return {"assistance": help_["assistance"], "helpers": [{"id": h["id"], "name": h["name"]} for h in help_["helpers"]],
+            "help_used": [me["id"]], **({"npc": True} if help_["screened"] else {})}
 
 
 def _ap(args: Args, weapon: Mapping[str, Any]) -> int:
@@ -152,9 +168,12 @@ def aim(state: Mapping[str, Any], args: Args, turn: Turn) -> list[Event]:
     skill = str(args.get("skill") or "")
     skill_value(me, skill)  # a skill it does not have is refused now, not at the attack
     ap = _ap(args, weapon)
+    helped = _helped(state, turn, me, skill)
     return [{"type": "attack_aimed", "attacker": me["id"], "target": target["id"], "weapon": weapon["name"],
              "skill": skill_key(skill) if skill else "", "ap": ap,
-             "accuracy": bool(args.get("accuracy")), **npc_flag(me)}]
+             "accuracy": bool(args.get("accuracy")), **npc_flag(me),
+             # the help the attack will carry, counted in the odds (an NPC's, the GM's figure, is not)
+             **({"assistance": helped["assistance"]} if helped and not helped.get("npc") else {})}]
 
 
 def end_turn(state: Mapping[str, Any], args: Args, turn: Turn) -> list[Event]:

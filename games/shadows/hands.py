@@ -137,7 +137,8 @@ def deal(state: Mapping[str, Any], args: Args, turn: Turn) -> list[Event]:
         source = plan[person["id"]]
         dealt = [c.token for c in cards.draw(source, size, to="hand", holder=holder)] if size else []
         events.append({"type": "hand_dealt", "combatant": person["id"], "name": person["name"], "focus": person["focus"],
-                       "count": len(dealt), "holder": holder, "cards": dealt, "gathered": gathered, "deck": source})
+                       "count": len(dealt), "holder": holder, "cards": dealt, "gathered": gathered, "deck": source,
+                       **npc_flag(person)})  # an NPC's hand size is a figure of its sheet (audiences.py)
         gathered = False
     if names != decks.of_fight(state):
         events[0]["decks"] = names  # the fight takes up the second deck from now on
@@ -160,9 +161,22 @@ def redeal(state: Mapping[str, Any], args: Args, turn: Turn) -> list[Event]:
     require_in_hand(person, tokens)
     st.require_ap(person, 1)
     holder = person["holder"]  # the hand stays with whoever it was dealt to
-    # the discarded cards leave the real hand face up onto the discard pile, then the new ones come
-    play_from_hand(turn.cards, person, tokens, to="discard")
-    drawn = [c.token for c in turn.cards.draw(decks.of_hand(person), len(tokens), to="hand", holder=holder)]
+    drawn = _redrawn(turn.cards, person, tokens, holder)
     return [{"type": "redealt", "combatant": person["id"], "name": person["name"], "count": len(tokens),
              "discarded": tokens,
              "drawn": drawn, "holder": holder}]
+
+
+def _redrawn(cards: Cards, person: Mapping[str, Any], tokens: Sequence[str], holder: int) -> list[str]:
+    """A redeal's new cards, never the ones just given up. Reading: "discard and be re-dealt"
+    deals from the cards other than those discarded, so the discarded cards lie face up in the
+    play area, set aside, while the new ones come (a short draw pile refills from the older
+    discard alone), and only then go onto the discard pile."""
+    source = decks.of_hand(person)
+    if len(cards.left(source)) < len(tokens):  # before any card moves: a refusal moves nothing
+        raise RuleError(f"Fewer than {len(tokens)} cards of the {source} are left to deal besides those "
+                        "discarded: discard fewer.")
+    play_from_hand(cards, person, tokens)  # face up, set aside: not yet on the discard pile
+    drawn = [c.token for c in cards.draw(source, len(tokens), to="hand", holder=holder)]
+    cards.discard(source, [deck.bare(t) for t in tokens])
+    return drawn

@@ -85,15 +85,34 @@ def _adjusted(e: Event, n: Callable[[str | None], str]) -> str:
     return f"The GM sets {n(e['combatant'])}'s {_FIELD_WORDS.get(e['field'], e['field'])} to {e['value']}."
 
 
+def _took(e: Event) -> str:
+    """What a counter took off the attack it met."""
+    return (f"-{e['reduction']} off the attack" if e["reduction"] else
+            "no effect (it must be of a suit that counts and higher than the attack card)")
+
+
 def _counter(e: Event, n: Namer) -> str:
     """A counter declared; as an Active Dodge, the card it drew and what it took off the attack."""
     line = (f"{n(e['counterer'])} counters {n(e['target'])} ({', '.join(s.capitalize() for s in e['suits'])} count)"
             + (f", for {count(e['ap'], 'AP', 'AP')}" if e["ap"] else ""))
     if e.get("attack") is None:
         return line + (": it lapses at the end of the round unless used." if e.get("round") else ".")
-    took = (f"-{e['reduction']} off the attack" if e["reduction"] else
-            "no effect (it must be of a suit that counts and higher than the attack card)")
+    took = _took(e)
     return f"{line}, an Active Dodge: {deck.name(e['card'])} against the attack card's {e['attack_card']}: {took}."
+
+
+def _counter_applied(e: Event, n: Namer) -> str:
+    """A counter declared before its target attacked, met by that attack (decided reading, "Active Dodge")."""
+    took = _took(e)
+    return (f"{n(e['counterer'])}'s counter meets {n(e['target'])}'s attack: {deck.name(e['card'])} against "
+            f"the attack card's {e['attack_card']}: {took}.")
+
+
+def _dealt(e: Event, n: Namer) -> str:
+    """A hand dealt; an NPC's size is "Body + 1/2xPhysical" (or the like) of its sheet, the GM's."""
+    if e.get("npc"):
+        return f"{n(e['combatant'])} is dealt a hand ({FOCUS_LABELS[e['focus']]} focus; how many cards is the GM's)."
+    return f"{n(e['combatant'])} is dealt {count(e['count'], 'card')} ({FOCUS_LABELS[e['focus']]} focus)."
 
 
 def summary(event: Event, state: Mapping[str, Any]) -> str:
@@ -121,6 +140,7 @@ def summary(event: Event, state: Mapping[str, Any]) -> str:
                                  f"{n(e['combatant'])}.",
         "opposed_resolved": lambda: _opposed(e, n),
         "counter_declared": lambda: _counter(e, n),
+        "counter_applied": lambda: _counter_applied(e, n),
         "contest_started": lambda: f"A multi-draw action{': ' + e['label'] if e['label'] else ''}: "
                                    f"{e['sides'][0]['name']} against {e['sides'][1]['name']}, "
                                    + (f"{count(e['draws'], 'draw')}, counting {e['scoring']}."
@@ -147,8 +167,7 @@ def summary(event: Event, state: Mapping[str, Any]) -> str:
         "combatant_added": lambda: f"{e['name']} joins the combat.",
         "side_set": lambda: side_line(e) + ".",
         "focus_declared": lambda: f"{n(e['combatant'])} focuses on {FOCUS_LABELS[e['focus']]} actions this round.",
-        "hand_dealt": lambda: f"{n(e['combatant'])} is dealt {count(e['count'], 'card')} "
-                              f"({FOCUS_LABELS[e['focus']]} focus).",
+        "hand_dealt": lambda: _dealt(e, n),
         "redealt": lambda: f"{n(e['combatant'])} gives up their first AP to discard "
                            f"{deck.names(e['discarded'])} and be re-dealt {count(e['count'], 'card')}.",
         "check_prepared": lambda: prepared_line(e),

@@ -38,7 +38,10 @@ def counted_from(state: Mapping[str, Any], seat: Seat) -> tuple[tuple[int, ...] 
     views = [v for v in (seat.deck(n) for n in decks.of_fight(state)) if v is not None]
     if not views:
         return None, "Counted from a fresh Minor Arcana (the deck is not at the table)."
-    view_ = max(views, key=lambda v: v.draw)  # the rules draw from the deck with the most left
+    # the deck the rules will draw from: the most cards left counting the discard that refills it
+    # (decks.for_rules), not the fuller draw pile alone
+    by_name = {v.name: v for v in views}
+    view_ = by_name[decks.most_left(list(by_name), lambda n: by_name[n].draw + len(by_name[n].discard))]
     unseen = Counter(view_.unseen)
     if fight:
         unseen.subtract(st.held_cards(fight, view_.name, seat.member, every=seat.is_gm))

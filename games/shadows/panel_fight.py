@@ -52,6 +52,7 @@ def _row(p: Mapping[str, Any], seat: Seat, nxt: str | None) -> dict[str, Any]:
         "standing": st.standing(p), "fallen": st.fallen_label(p) if shown else st.fallen_as_seen(p),
     }
     if not shown:
+        del row["hand_count"]  # an NPC's hand size is a figure of its sheet (Body + half Physical...)
         return row
     row.update(
         ap=p["ap"], ap_max=p["ap_max"],
@@ -102,7 +103,7 @@ def _aim(state: Mapping[str, Any], fight: Mapping[str, Any], aim: Mapping[str, A
     off = off_focus(me["focus"], ATTACK_FOCUS[kind])
     guard = defence(kind, them["attributes"], protection=them["protection"]).total
     k = min(aim["ap"], them["ap"], len(them["hand"]))
-    chances = through_by_value(skill + off, guard, defender_hand=len(them["hand"]), defence_cards=k,
+    chances = through_by_value(skill + off + aim.get("assistance", 0), guard, defender_hand=len(them["hand"]), defence_cards=k,
                                unseen=_may_hold(fight, me, them))
     return {**aim, **named, "type_label": ATTACK_LABELS[kind], "suit": ATTACK_SUIT[kind].capitalize(),
             "skill_label": aim["skill"].replace("_", " ").capitalize(), "skill_value": skill, "off_focus": off,
@@ -122,6 +123,8 @@ def _pending(fight: Mapping[str, Any], seat: Seat) -> dict[str, Any] | None:
     target, attacker = people[pending["target"]], people[pending["attacker"]]
     kind = pending["weapon"]["type"]
     shown = {k: v for k, v in pending.items() if seat.sees_sheet(attacker["id"]) or k not in _ATTACKER_FIGURES}
+    if pending.get("npc") and not seat.is_gm:  # an NPC's help is a figure of its sheet (assist.py)
+        shown = {k: v for k, v in shown.items() if k not in ("assistance", "helpers")}
     out = {**shown, "attack_label": ATTACK_LABELS[kind], "cards_named": deck.names(pending["cards"]),
            "faces": [card_face(t) for t in pending["cards"]], "target_name": target["name"],
            "attacker_name": attacker["name"], "face_attack": deck.is_face(pending["cards"][0]),

@@ -42,6 +42,8 @@ def attack_sum(e: Event) -> str:
         terms.append(f"{skill_label(e['skill'])} {e['skill_value']}")
     if e.get("off_focus"):
         terms.append(f"off focus {e['off_focus']}")
+    if e.get("assistance"):  # the help the GM approved (assist.py)
+        terms.append(f"help {e['assistance']}")
     gm = e.get("attack_modifier", 0) if e["type"] == "attack_resolved" else e.get("modifier", 0)
     if gm:
         terms.append(f"GM {signed(gm)}")

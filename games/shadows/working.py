@@ -116,9 +116,17 @@ def _attack_terms(e: Event, gm: int) -> list[str]:
         steps.append(f"+ {skill_label(e['skill'])} {e['skill_value']}")
     if e.get("off_focus"):
         steps.append(f"- {-e['off_focus']} off focus")
+    steps += _help_terms(e)
     if gm:
         steps.append(f"{'+' if gm > 0 else '-'} {abs(gm)} from the GM")
     return [*steps, f"= attack {e['value']}"]
+
+
+def _help_terms(e: Mapping[str, Any]) -> list[str]:
+    """What help adds to an opposed side or an attack (assist.py), with who gave it."""
+    if not e.get("assistance"):
+        return []
+    return [f"+ {e['assistance']} help ({' and '.join(h['name'] for h in e.get('helpers') or ())})"]
 
 
 def declared(e: Event, n: Namer) -> Working:
@@ -192,7 +200,8 @@ def opposed(e: Event, n: Namer) -> Working:
             steps.append(f"{side['name']}: {cards} + its skill and attribute (the GM's figures) = {total}")
             continue
         adds = " and ".join([*([skill_label(side["skill"])] if side["skill"] else []), side["attribute"].capitalize()])
-        steps.append(f"{side['name']}: {cards} + {adds} {side['modifier']} = {total}")
+        own = side["modifier"] - side.get("assistance", 0)
+        steps.append(" ".join([f"{side['name']}: {cards} + {adds} {own}", *_help_terms(side), f"= {total}"]))
     if e["ties"]:
         steps.append(f"{e['ties']} tie{'s' if e['ties'] > 1 else ''}: each side drew another card, added")
     steps.append(f"{n(e['winner'])} is higher and wins" if e["winner"] else "Still tied: the GM decides")

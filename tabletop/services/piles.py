@@ -122,6 +122,7 @@ def card_event(
     public: bool = False,
     extra: dict[str, Any] | None = None,
     redraw: bool = True,
+    secret: dict[str, Any] | None = None,
 ) -> None:
     """Appends a card event: counts for everyone; the cards (and the owner's hand after the
     change) for the owner and the GM, or for everyone when ``public``. At a table whose system
@@ -129,7 +130,7 @@ def card_event(
     cards (``redraw`` False: the rule's own events redraw it once it is done)."""
     owner = owner or actor
     payload: dict[str, Any] = {"counts": table_counts(table), **(extra or {})}
-    private: dict[str, Any] = {"hand": hand_contents(owner)}
+    private: dict[str, Any] = {"hand": hand_contents(owner), **(secret or {})}  # ``secret``: more for them alone
     detail = f"{summary.rstrip('.')}: {names(tokens)}." if tokens else ""
     if tokens and public:
         payload["cards"] = tokens

@@ -18,6 +18,7 @@ from games.core import words
 from games.core.cards_port import Destination, OutOfCards, UnknownDeck
 from games.core.rng import Rng
 from tabletop.models import Table, CardPlacement, Deck, Membership, PileKind, Role
+from tabletop import selectors
 from tabletop.services import piles
 from tabletop.services.decks import gather_and_shuffle
 
@@ -162,10 +163,14 @@ class TableCards:
         tokens = [c.token for c in cards]
         where = {"play": " face up", "discard": " onto the discard pile", "hand": ""}[to]
         whose = f" to {owner.display_name}'s hand" if owner is not None else ""
+        many = f"{words.count(count, 'card')} come{'s' if count == 1 else ''}"
+        extra = {"deck": deck.pk, "count": count, "commitment": commitment, "start": start, "rule": True}
+        # into the GM's hand, where an NPC's hand lies: how many is the GM's (selectors.gm_hand_is_secret)
+        secret = {k: extra.pop(k) for k in ("count", "start")} if selectors.gm_hand_is_secret(self.table, owner) else {}
         piles.card_event(
             self.table, "cards.drawn", actor=self.actor, redraw=False, owner=owner or self.actor, tokens=tokens,
             public=to != "hand",
-            summary=f"For {self.why}, {words.count(count, 'card')} come{'s' if count == 1 else ''} off {deck.name}{where}{whose}.",
-            extra={"deck": deck.pk, "count": count, "commitment": commitment, "start": start, "rule": True},
+            summary=f"For {self.why}, {'cards come' if secret else many} off {deck.name}{where}{whose}.",
+            extra=extra, secret=secret,
         )
         return tokens

@@ -30,11 +30,23 @@ from tabletop.views.base import TABLE, form_response, refusal, member_at
 # The table
 
 
+def _gm_hand_count(table: Table, me: Membership, members: list[dict[str, Any]], cards: dict[str, Any]) -> None:
+    """How many cards the GM holds, when that is the GM's alone (``selectors.gm_hand_is_secret``):
+    the GM reads it off their own hand; anyone else reads "?"."""
+    if not table.npc_sheets_secret:
+        return
+    held = {h["member"].pk: len(h["cards"]) for h in cards["hands"]}
+    for m in members:
+        if m["role"] == Role.GM:
+            m["cards_in_hand"] = held.get(m["id"], 0) if me.role == Role.GM else "?"
+
+
 def _table_context(request: HttpRequest, table: Table, member: Membership) -> dict[str, Any]:
     state = selectors.table_state(table, member)
     cards = selectors.card_state(table, member)
     for m in state.members:
         m["cards_in_hand"] = cards["hand_counts"].get(m["id"], 0)
+    _gm_hand_count(table, member, state.members, cards)
     game = registry.get(table.system)
     panel = panels.current(table, member)
     return {

@@ -84,6 +84,14 @@ async def barrier(sh: dict[str, Any], viewers: list[Viewer], word: str) -> None:
         await viewer.socket.seen(word, timeout=5)
 
 
+async def seated(sh: dict[str, Any], connect: Any) -> dict[str, Viewer]:
+    """The two players, the spectator and the GM, each with a socket open."""
+    viewers = {who: Viewer(sh, who) for who in ("ann", "bob", "watcher", "gm")}
+    for viewer in viewers.values():
+        viewer.socket = await connect(sh["table"], sh[viewer.who])
+    return viewers
+
+
 async def fetch_all(viewer: Viewer) -> None:
     table = viewer.sh["table"]
     for path in (reverse("table", args=[table.pk]), reverse("export", args=[table.pk, "json"]),

@@ -384,9 +384,13 @@ def test_hands_are_real_cards_dealt_under_the_seal_and_conserved_through_a_round
     spots = where()
     assert len(spots["draw"]) == 56 - 12
     assert held(sh, "ann") == sorted(t(c) for c in ALMA) and held(sh, "gm") == sorted(t(c) for c in GHOUL)
-    dealt = Event.objects.filter(table=sh["table"], kind="cards.drawn", payload__count=4).order_by("seq")
+    dealt = [e for e in Event.objects.filter(table=sh["table"], kind="cards.drawn").order_by("seq")
+             if (e.payload.get("count") or e.private.get("count")) == 4]
     assert [e.owner_id for e in dealt] == [sh["ann"].pk, sh["gm"].pk, sh["bob"].pk]
     assert dealt[0].summary.endswith("'s deal, 4 cards come off Minor Arcana to Ann's hand.")
+    # the Ghoul's hand, in the GM's: how many is the GM's while NPC sheets are secret
+    assert dealt[1].summary.endswith("'s deal, cards come off Minor Arcana to gemma's hand.")
+    assert "count" not in dealt[1].payload and "start" not in dealt[1].payload
     for event in dealt:
         assert event.payload["commitment"] and event.payload["rule"] and "cards" not in event.payload
         assert len(event.private["cards"]) == 4

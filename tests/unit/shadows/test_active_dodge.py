@@ -70,3 +70,38 @@ def test_the_log_says_what_an_active_dodge_took_off() -> None:
     said = [summary(e, table.state) for e in table.log]
     assert any("an Active Dodge: Nine of Cups against the attack card's 5: -4 off the attack" in s for s in said)
     assert "- 4 countered" in summary(resolved, table.state)
+
+
+def test_a_counter_declared_before_its_target_attacks_lowers_that_attack_when_it_comes() -> None:
+    """Seed: "Counter Actions are when one person is trying to counter an action being performed
+    by someone else ... and can also be used in combat as an Active Dodge"; "Performing such a
+    "counter action" in a combat round results in a delay of one Action Point"; "the value of the
+    card drawn as the counter action minus the value of the card draw for the action being
+    performed by the target of the counter action is subtracted from the value of the target's
+    total draw value". Decided reading: it "lowers that attack's value"."""
+    table = _fight(["C9"])
+    before = table.person("c3")["ap"]
+    [declared_counter] = table.send(GM, "counter", character="c3", target="c1", suits=["cups"])
+    assert "attack" not in declared_counter and table.person("c3")["ap"] == before - 1
+    events = attack(table, "S5")  # Five of Swords + Melee 6 = 11, then the counter meets it
+    declared, met = of_type(events, "attack_declared")[0], of_type(events, "counter_applied")[0]
+    assert declared["value"] == 11
+    assert met["attack"] == declared["id"] and met["card"] == t("C9") and met["reduction"] == 9 - 5
+    assert table.state["combat"]["pending"]["value"] == 7
+    assert table.state["counters"] == []  # spent on this attack
+    assert table.person("c3")["ap"] == before - 1  # its AP was paid when declared, once
+    assert summary(met, table.state) == ("Orc's counter meets Ann's attack: Nine of Cups against the attack "
+                                         "card's 5: -4 off the attack.")
+    _, resolved = defend(table)
+    assert resolved["value"] == 7 and resolved["countered"] == 4
+    assert "- 4 countered" in summary(resolved, table.state)
+
+
+def test_a_counter_met_by_an_attack_counts_only_a_suit_that_counts() -> None:
+    """Seed: "If their draw is of the appropriate suit and the result is higher than the draw of
+    their opponent" (else nothing is taken off); it is spent all the same."""
+    table = _fight(["S9"])
+    table.send(GM, "counter", character="c3", target="c1", suits=["cups"])
+    met = of_type(attack(table, "S5"), "counter_applied")[0]
+    assert met["reduction"] == 0 and table.state["combat"]["pending"]["value"] == 11
+    assert table.state["counters"] == []

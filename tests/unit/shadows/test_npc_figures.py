@@ -41,7 +41,8 @@ def _wraith(panel: dict[str, Any]) -> dict[str, Any]:
 def _no_figures(panel: dict[str, Any]) -> None:
     row = _wraith(panel)
     assert [k for k in FIGURES if k in row] == [] and row["sheet_shown"] is False
-    assert row["hand_count"] == 9 and row["focus"] == "physical"  # dealt at the table, declared aloud
+    # its focus is declared aloud; its hand size ("Body + 1/2xPhysical") is a figure of its sheet
+    assert "hand_count" not in row and row["focus"] == "physical"
     assert "rends" not in json.dumps(panel).lower()
 
 
@@ -59,6 +60,7 @@ def test_a_player_and_a_spectator_get_none_of_an_npcs_figures_nor_odds_counted_f
     row = _wraith(gm)
     assert row["ap"] == row["ap_max"] == 9 and {"key": "rends", "label": "Rends", "value": 7} in row["skills"]
     assert {"key": "physical", "label": "Physical", "size": 9} in row["hand_sizes"]
+    assert row["hand_count"] == 9
     [aim] = gm["combat"]["aims"]
     assert aim["defence"] == 10 and len(aim["odds"]) == 14
     # when the table shows NPC sheets (nothing hidden), a player sees them too
@@ -138,3 +140,26 @@ def test_an_npcs_events_keep_its_ap_hand_size_and_check_figures_in_the_gms_part(
     # a player character's check set up shows everyone its figures and odds, as before
     [mine] = table.send(ANN, "prepare_check", character=ann(), skill="melee", attribute="body")
     assert "Melee 6" in summary(mine, table.state) and "odds" in view(table.state, PLAYER)["prepared"][-1]
+
+
+def test_an_npcs_hand_size_is_the_gms_in_the_deal_event_and_its_line() -> None:
+    """Seed: the cards dealt are "based on that player's appropriate combat Attributes for their
+    stated focus ... Physical ...: Body + 1/2xPhysical"; with NPC sheets secret (decided reading:
+    other seats "see its name and what the rules make public ... and nothing more") how many cards
+    the Wraith holds would give its Body and Physical away: the count is the GM's part."""
+    from games.shadows.working import working
+
+    table = Table(stacked(HANDS))
+    table.send(GM, "start_combat", combatants=[ann(), WRAITH])
+    for p in (ann(), WRAITH):
+        table.send(GM, "declare_focus", combatant=p["id"], focus="physical")
+    wraith, anns = table.send(GM, "deal")
+    seen = audience(wraith)
+    public = {k: v for k, v in wraith.items() if k not in seen.private}
+    line = summary(wraith, table.state)
+    assert seen.private["count"] == 9 and "count" not in public and "cards" not in public
+    assert line == "Wraith is dealt a hand (Physical focus; how many cards is the GM's)."
+    assert "9" not in json.dumps(public) + line and working(wraith, table.state) is None
+    assert seen.private_summary.startswith("Wraith is dealt Two of Wands, ") and seen.private_summary.endswith("and Ten of Wands.")
+    # a player's hand size is on a sheet everyone sees: counted aloud
+    assert summary(anns, table.state) == "Ann is dealt 8 cards (Physical focus)." and "count" not in audience(anns).private
