@@ -56,11 +56,12 @@ def check_line(e: Event) -> str:
     cards = deck.names(e["cards"])
     middle = f" (the middle card: {e['drawn']})" if e["count"] == 3 else ""
     extra = f", and {deck.name(e['extra'])} is added for the King" if e["extra"] else ""
+    # the help approved was spent on this check, a fumble too: the line says it came
+    others = " with help" if e.get("assistance") and not e.get("npc") else ""
     if e["band"] == "fumble":
-        return f"{e['name']} {how} {cards}{middle} on a {level} check: a fumble! The check fails at once."
+        return f"{e['name']} {how} {cards}{middle}{others} on a {level} check: a fumble! The check fails at once."
     adds = "" if e.get("npc") else (f" + {skill_label(e['skill'])} {e['skill_value']}"
                                     f" + {e['attribute'].capitalize()} {e['attribute_value']}")
-    others = " with help" if e.get("assistance") and not e.get("npc") else ""
     countered = " after a counter" if e.get("reduction") else ""
     none_left = (" A Queen, but every Major Arcana card is held: there is none to draw."
                  if e.get("no_major_left") else "")

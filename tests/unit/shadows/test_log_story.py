@@ -255,3 +255,16 @@ def test_a_focus_unfolds_to_the_hand_it_deals_and_an_npcs_stays_the_gms() -> Non
     assert how.steps == ("Body + half of Physical, rounded up: the GM's figures",
                          "= its hand for the round (the GM's figure)")
     assert how.rule == w.HANDS["physical"] and how.private.steps[-1] == "= 9 cards for the round"
+
+
+def test_a_fumbled_check_says_it_came_with_the_help_it_spent() -> None:
+    """Seed 000: assistance is "added to the value of the attempt by the primary character"; the
+    GM's approval is spent on the check it counts on, so a fumbled one's line says it had help
+    (the line read the same as a check without it)."""
+    from games.shadows.story import check_line
+
+    event = {"name": "Alma", "complexity": "normal", "from_hand": False, "cards": ["tarot:cups:1"], "count": 1,
+             "drawn": "Ace of Cups", "extra": None, "band": "fumble", "assistance": 4}
+    assert check_line(event).startswith("Alma draws ") and " with help on a" in check_line(event)
+    assert "a fumble!" in check_line(event)
+    assert " with help" not in check_line({**event, "assistance": 0})
