@@ -91,8 +91,9 @@ def fold_side(state: dict[str, Any], event: Mapping[str, Any]) -> None:
     state.setdefault("sides", {})[event["combatant"]] = event["side"]
 
 
-def side_line(event: Mapping[str, Any]) -> str:
-    return f"The GM moves {event.get('name') or 'a character'} to {side_label(str(event.get('side', '')))}"
+def side_line(event: Mapping[str, Any], gm: str = "The GM") -> str:
+    """The log line of a move to a side, naming the GM as the system does ("The Director")."""
+    return f"{gm} moves {event.get('name') or 'a character'} to {side_label(str(event.get('side', '')))}"
 
 
 def side_label(side: str) -> str:

@@ -211,7 +211,7 @@ def summary(event: Event, state: Mapping[str, Any], hidden: Collection[str] = fr
         + f" It tends {tending_word(e['check']['band'])} of the untended points, at the Resolution Point.",
         "tended": tended,
         "combat_ended": lambda e: f"The fight ends in Turn {e['turn']}.",
-        SIDE_SET: lambda e: side_line(e) + ".",
+        SIDE_SET: lambda e: side_line(e, "The Director") + ".",
     }
     return texts[event["type"]](event)
 

@@ -95,9 +95,9 @@ def test_a_side_that_stands_again_lets_the_director_start_the_next_turn(table, m
     refused(post(table, "gm", "set_side", {"character": table["betty"].pk, "side": "x" * 41}), 400,
             "Name the side, in at most 40 characters")
     assert post(table, "gm", "set_side", {"character": table["betty"].pk, "side": "Bandits"}).status_code == 200
-    assert last(table, "side_set").summary == "The GM moves Betty to the Bandits' side."
+    assert last(table, "side_set").summary == "The Director moves Betty to the Bandits' side."
     watcher = page(table, "watcher")
-    assert "The GM moves Betty to the Bandits&#39; side." in watcher
+    assert "The Director moves Betty to the Bandits&#39; side." in watcher
     assert "Turn 1 is over: the Director starts the next Turn." in banner(watcher)
     gm = page(table, "gm")
     assert ">Start Turn 2</button>" in gm and "Your turn:</strong> start the next Turn, or end the fight." in gm
