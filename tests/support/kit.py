@@ -336,8 +336,9 @@ def fill_as_offered(control: Control, rnd: random.Random, hands: Mapping[int, li
                     data[f.name] = f.value
                 else:
                     data.setdefault(f.name, []).append(f.value or "on")
-        elif f.kind == "number":
-            data[f.name] = f.value or str(f.low if f.low is not None else 0)
+        elif f.kind == "number":  # an empty box: a person types 0 where it may hold 0
+            data[f.name] = f.value or str(0 if (f.low or 0) <= 0 <= (f.high if f.high is not None else 0)
+                                          else f.low if f.low is not None else 0)
         else:
             data[f.name] = f.value
     for f in control.fields:  # a radio group with nothing checked: a person takes the first
