@@ -223,7 +223,7 @@ def first_target(control: Control, data: Mapping[str, Any], fighters: list[Fight
         return None
     foes = {f.cid for f in fighters if f.side != me.side and not f.out}
     for f in control.fields:
-        if f.name in TARGETS and f.kind == "select" and foes:
+        if f.name in TARGETS and f.kind == "select" and not f.multiple and foes:
             first = f.value if f.value in f.options else (f.options[0] if f.options else "")
             cid = first if first.startswith("c") or not first else f"c{first}"
             if cid in foes:
