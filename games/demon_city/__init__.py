@@ -26,8 +26,11 @@ Rulings where the seed is silent or loose (each also commented where it is coded
     - A sheet's blank side is filled in at the table: the players' side for a player's
       character, the opposing side for an NPC (``fight.fighter``).
     - Injuries are rolled when the hit lands; step 8 re-rolls only earlier inconclusive
-      results. A hit on someone already down is a fresh Injury roll.
-    - An action on someone who cannot act (out of the fight) is unresisted (step 4).
+      results, and a final result ("Broken") is never replaced (``edges``).
+    - Nobody out (out of the fight, dead, gone from the scene) is the target of an
+      announcement; once one side has no one able to act the fight is over, no new round
+      starts, and the Host ends it: Current Toughness back to Base for those still in it,
+      "out of the fight" over for the living, the Injury result kept (``edges``).
     - A grab lasts while it is held: it ends when its grabber is out of the fight, when the
       grabbed entity's defence succeeds (it breaks free), or when the Host ends it.
     - Several targets (a GM exception) need the stat to beat every target for the Skill

@@ -57,7 +57,9 @@ SHEET_FIELDS: list[dict[str, Any]] = [
      "max": None, "help": "Carries an injury. In a fight, an injury taken during that fight "
                           "costs one die; one from before only if the Host says it counts."},
     {"name": "out_of_fight", "label": "Out of the fight", "kind": "bool", "default": False,
-     "min": None, "max": None, "help": "Cannot announce or roll."},
+     "min": None, "max": None, "help": "Cannot announce or roll. Ends with the fight for the living."},
+    {"name": "injury", "label": "Injury", "kind": "str", "default": "", "min": None, "max": None,
+     "help": "The last result rolled on the Injury table; a final one stays until it heals."},
 ]
 
 # Conditions that only exist while Action Rounds run; the GM may correct them.
@@ -83,6 +85,8 @@ class Combatant:
     skills: Mapping[str, int] = field(default_factory=dict)
     injured: bool = False
     out_of_fight: bool = False
+    # The last Injury table result (``entry["result"]``), kept on the sheet when the fight ends.
+    injury: str = ""
     present: bool = True
     grabbed: bool = False
     # Who holds the grab (ids); empty when the Host marked the grab by hand. The grab ends

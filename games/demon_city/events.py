@@ -20,7 +20,8 @@ the GM sent the move), stamped when the move settles (``rounds.settle``):
     damage_rolled {attacker, target, dice, massive, taken, before, after, out_of_fight}
     grabbed {attacker, target}   defended {combatant}   injury_rolled {combatant, die, entry}
     grab_ended {target, grabbers, reason ("grabber_out" | "broke_free" | "host")}
-    round_resolved {pending}     round_started {}       action_rounds_ended {}
+    round_resolved {pending}     round_started {}
+    action_rounds_ended {restored, back}: the fight's damage ending with it (``edges.ended``)
     undone {undoes_step, what, restores (the ids whose Toughness or injuries it puts back),
             pools_now}: the core's, folded by folding the log again without the step
 
@@ -145,6 +146,7 @@ def _injury(state: State, e: Event) -> None:
     _record(state, e)
     person = _person(state, e["combatant"])
     person["dead"] = e["entry"]["dead"]
+    person["injury"] = e["entry"]["result"]
     person["injury_pending"] = not e["entry"]["conclusive"] and not e["entry"]["dead"]
     person["injury_round"] = e["round"]
 
@@ -164,6 +166,14 @@ def _round_started(state: State, e: Event) -> None:
 
 
 def _ended(state: State, e: Event) -> None:
+    """The fight's damage ends with it (``edges.ended``): Base Toughness back for those still
+    in it, "out of the fight" over for the living who went out (their Injury result stays)."""
+    for cid in e.get("restored") or ():
+        person = _person(state, cid)
+        person["current_toughness"], person["injured"] = person["toughness"], False
+    for cid in e.get("back") or ():
+        person = _person(state, cid)
+        person["out_of_fight"], person["injury_pending"] = False, False
     state["phase"] = ENDED
 
 

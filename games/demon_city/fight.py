@@ -15,6 +15,7 @@ from typing import Any
 from games.contract import Character
 from games.core.engine import RuleError, Turn
 from games.core.rng import Rng
+from games.demon_city import edges
 from games.demon_city import state as st
 from games.demon_city.combatant import Combatant
 from games.demon_city.errors import NotInFight, NotNow
@@ -165,8 +166,10 @@ def set_injury_table(state: Mapping[str, Any], args: Mapping[str, Any], turn: Tu
 
 
 def end(state: Mapping[str, Any], args: Mapping[str, Any], turn: Turn) -> list[Event]:
+    """The Host ends the fight ("End Action Rounds", or the banner's "End the fight" once one
+    side stands), and its damage ends with it (``edges.ended``)."""
     require_phase(state, st.ANNOUNCE, st.RESOLVED)
-    return [{"type": "action_rounds_ended"}]
+    return [{"type": "action_rounds_ended", **edges.ended(state)}]
 
 
 def undo_says(before: Mapping[str, Any], now: Mapping[str, Any]) -> dict[str, Any]:

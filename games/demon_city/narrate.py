@@ -115,6 +115,16 @@ def summary(event: Event, names: Mapping[str, str], hidden: Collection[str] = fr
         return (f"{n(e['attacker'])} hits {n(e['target'])}: rolls {_dice(e['dice'])} and takes {how}, "
                 f"{e['taken']}. Toughness {e['before']} falls to {e['after']}{down}.")
 
+    def ended(e: Event) -> str:
+        """The fight's damage ends with it (the decided reading "003, damage belongs to the
+        fight"): said of whom it gives back what."""
+        restored = " and ".join(n(c) for c in e.get("restored") or ())
+        back = " and ".join(n(c) for c in e.get("back") or ())
+        return "Action Rounds end." + (
+            f" Current Toughness returns to Base for {restored}." if restored else "") + (
+            f" {back} {'are' if len(e.get('back') or ()) > 1 else 'is'} no longer out of the fight;"
+            " the Injury result stays until it heals." if back else "")
+
     texts: dict[str, Callable[[Event], str]] = {
         "action_rounds_started": lambda e: "Action Rounds! Announcing from slowest: "
                                            + ", ".join(n(c) for c in e["order"]) + "."
@@ -146,7 +156,7 @@ def summary(event: Event, names: Mapping[str, str], hidden: Collection[str] = fr
                                    f"table: {e['entry']['result']}.",
         "round_resolved": lambda e: f"Round {e['round']} resolved.",
         "round_started": lambda e: f"Round {e['round']} begins.",
-        "action_rounds_ended": lambda e: "Action Rounds end.",
+        "action_rounds_ended": ended,
         "undone": lambda e: f"The Host undoes step {e['undoes_step']}.",
     }
     return texts[event["type"]](event) + _pools_now(event, n, secret)

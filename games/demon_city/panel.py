@@ -12,8 +12,10 @@ from collections.abc import Collection, Mapping
 from typing import Any
 
 from games.contract import Seat
+from games.core.fights import default_target, targets_first
 from games.demon_city.actions import KINDS
 from games.demon_city.combatant import STAT_NAMES, stat_label
+from games.demon_city.edges import roster, why_out
 from games.demon_city.injury_text import format_injury_table
 from games.demon_city.round_view import clash_odds, pool_view, rolled_round
 from games.demon_city.state import current_pools, grouping, next_announcer, ready_to_roll
@@ -22,7 +24,7 @@ from games.demon_city.state import current_pools, grouping, next_announcer, read
 CORRECTABLE = [
     ("current_toughness", "Current Toughness"), ("injured", "Injured"), ("out_of_fight", "Out of the fight"),
     ("unaware", "Unaware"), ("grabbed", "Grabbed"), ("present", "Present"), ("dead", "Dead"),
-    ("agility", "Agility"), ("armour", "Armour"),
+    ("agility", "Agility"), ("armour", "Armour"), ("side", "Side"),
 ]
 
 
@@ -91,6 +93,7 @@ def panel(state: Mapping[str, Any], hidden: Collection[str] = frozenset()) -> di
                                                    rolled["unresisted"], rolled["dice"], rolled["faces"])
         waiting = []
     actions = {a["actor"]: a for a in state["actions"]}
+    fighters = roster(state)
     order = []
     for cid in state["order"]:
         c = state["combatants"][cid]
@@ -100,6 +103,7 @@ def panel(state: Mapping[str, Any], hidden: Collection[str] = frozenset()) -> di
             "id": cid, "name": names[cid], "agility": None if secret else c["agility"], "side": c["side"],
             "toughness": c["current_toughness"], "base_toughness": c["toughness"],
             "out": c["out_of_fight"] or c.get("dead", False), "injured": c["injured"],
+            "why_out": why_out(c), "injury": c.get("injury") or "",  # rolled in the open
             "hurt_before": c.get("injured_before", False) and not c["injured"] and not secret,
             "unaware": c.get("unaware", False), "grabbed": c.get("grabbed", False),
             "grabbed_by": [names.get(g, g) for g in c.get("grabbed_by") or []],
@@ -108,6 +112,9 @@ def panel(state: Mapping[str, Any], hidden: Collection[str] = frozenset()) -> di
                 "targets": [names.get(t, t) for t in action["targets"]],
                 "description": action.get("description", ""),
             },
+            # whom it may aim at: standing foes first, the first of them chosen; never the out
+            "targets": [{"id": f.cid, "name": f.name} for f in targets_first(fighters, cid)],
+            "target_default": default_target(fighters, cid),
             "stat_choices": own(cid),
             "pool": pools.get(cid),
             "secret": secret,

@@ -57,9 +57,13 @@ def _effects(log: _Log, action: Action, rng: Rng, *, in_clash: bool) -> None:
         log.emit("grab_ended", target=action.actor, grabbers=holders, reason=BROKE_FREE)
     for target_id in action.targets:
         target = st.combatant(log.state, target_id)
+        if not target.able:
+            # the out are no one's target (announcements against them are refused): one the
+            # Host took out after it was announced at is left alone, its Injury result with it
+            continue
         if action.kind == GRAB:
             log.emit("grabbed", attacker=action.actor, target=target_id)
-        if action.kind not in DAMAGING or target.dead:
+        if action.kind not in DAMAGING:
             continue
         attacker = st.combatant(log.state, action.actor)
         massive = attack_stat(attacker, action)[1] if action.massive else None
@@ -70,7 +74,7 @@ def _effects(log: _Log, action: Action, rng: Rng, *, in_clash: bool) -> None:
             for held in st.holds_of(log.state, target_id):
                 log.emit("grab_ended", target=held, grabbers=[target_id], reason=GRABBER_OUT)
             # "At Current Toughness -1 they are out of the fight and roll on the Injury
-            # table." A hit on someone already out of the fight is a fresh injury, too.
+            # table." Only a target still in the fight is hit, so a result is never replaced.
             _injury(log, target_id, rng)
 
 

@@ -14,9 +14,11 @@ from collections.abc import Mapping
 from typing import Any
 
 from games.core.engine import UNDONE, RuleError, Turn
+from games.core.fights import refuse_when_over
+from games.demon_city import edges
 from games.demon_city import state as st
 from games.demon_city.access import knows_skills_of, may_aim_at_several
-from games.demon_city.actions import DAMAGING, GRAB, OTHER, Action
+from games.demon_city.actions import OTHER, Action
 from games.demon_city.combatant import STAT_NAMES
 from games.demon_city.dice import MAX_MISC_LOST, MAX_SITUATION
 from games.demon_city.errors import NotNow
@@ -45,11 +47,9 @@ def announce(state: Mapping[str, Any], args: Mapping[str, Any], turn: Turn) -> l
     if len(action.targets) > 1 and not may_aim_at_several(turn.member, state, person.id):
         raise RuleError("An action can only target one foe at a time unless the Host allows it.")
     for target_id in action.targets:
-        target = find_combatant(state, target_id)
-        if not target.present:
-            raise RuleError(f"{target_id!r} is not present.")
-        if target.dead and (action.kind in DAMAGING or action.kind == GRAB):
-            raise RuleError(f"{target_id!r} is dead.")
+        find_combatant(state, target_id)
+        # the out (out of the fight, dead, gone from the scene) are no one's target (edges)
+        edges.refuse_target(state, target_id)
     if action.kind == OTHER:
         known = set(STAT_NAMES) | set(person.skills)
         for target_id in action.targets:
@@ -135,8 +135,11 @@ def roll(state: Mapping[str, Any], args: Mapping[str, Any], turn: Turn) -> list[
 
 def next_round(state: Mapping[str, Any], args: Mapping[str, Any], turn: Turn) -> list[Event]:
     """Seed, step 9: "If characters are still involved in Action after all that, start
-    over at 1 above." Only the Host ends Action Rounds."""
+    over at 1 above." Only the Host ends Action Rounds; once one side has no one able to act
+    nobody is "still involved in Action", and the Host ends the fight instead."""
     require_phase(state, st.RESOLVED)
+    # once one side has no one able to act the fight is over: no new round, the Host ends it
+    refuse_when_over(edges.roster(state))
     return [{"type": "round_started", "round": state["round"] + 1}]
 
 

@@ -17,7 +17,7 @@ from games.sheets import SheetError, SheetField
 
 _KIND = {"str": "text", "int": "int", "bool": "bool", "stats": "skills"}
 # what the rules keep (Action Rounds write them back; the GM may correct them)
-_KEPT = frozenset({"current_toughness", "injured", "out_of_fight"})
+_KEPT = frozenset({"current_toughness", "injured", "out_of_fight", "injury"})
 
 # Character.name is the sheet's name; the rest of SHEET_FIELDS is the sheet.
 FIELDS: tuple[SheetField, ...] = tuple(

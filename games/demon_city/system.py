@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from games.contract import GameSystem, Panel
+from games.contract import Fights, GameSystem, Panel
 from games.core.engine import Engine, Turn, Undo
-from games.demon_city import audiences, narrate, panel, rounds, sheet, writeback
+from games.demon_city import audiences, edges, narrate, panel, rounds, sheet, writeback
 from games.demon_city.events import FOLDS
 from games.demon_city.fight import undo_says
 from games.demon_city.moves import MOVES, TASK
@@ -55,4 +55,6 @@ SYSTEM = GameSystem(
     # a task's dice drawn as dice under its summary; every other event reads as its summary
     log_lines={TASK.event: "log/games/demon_city/task_rolled.html"},
     audiences=audiences.AUDIENCES,  # every die is public; NPCs' figures are the GM's
+    # sides and who is out (out of the fight, dead, gone): once one side stands, the GM ends it
+    fights=Fights(roster=edges.roster, end="end"),
 )

@@ -18,7 +18,7 @@ from collections.abc import Mapping
 from typing import Any
 
 # What a fight leaves on the characters' sheets.
-LASTING = ("current_toughness", "injured", "out_of_fight")
+LASTING = ("current_toughness", "injured", "out_of_fight", "injury")
 # A correction of one of these by the Host changes what the sheet must hold.
 _CORRECTED = frozenset({*LASTING, "toughness", "injured_before"})
 
@@ -26,17 +26,21 @@ _CORRECTED = frozenset({*LASTING, "toughness", "injured_before"})
 def lasting(person: Mapping[str, Any]) -> dict[str, Any]:
     """What the sheet holds of a combatant: Current Toughness blank while whole (the sheet's
     "Empty means equal to Base Toughness"), an injury from before the fight kept though it cost
-    no Lost Die, and whether it is out of the fight."""
+    no Lost Die, whether it is out of the fight, and the last Injury table result it rolled."""
     whole = person["current_toughness"] == person["toughness"]
     return {"current_toughness": None if whole else person["current_toughness"],
             "injured": bool(person["injured"] or person.get("injured_before")),
-            "out_of_fight": bool(person["out_of_fight"])}
+            "out_of_fight": bool(person["out_of_fight"]), "injury": str(person.get("injury") or "")}
 
 
 def _touched(event: Mapping[str, Any]) -> list[str]:
     kind = event.get("type")
     if kind == "damage_rolled":
         return [str(event["target"])]
+    if kind == "injury_rolled":
+        return [str(event["combatant"])]
+    if kind == "action_rounds_ended":  # the fight's damage ends with it (edges.ended)
+        return [str(c) for c in (*(event.get("restored") or ()), *(event.get("back") or ()))]
     if kind == "condition_set" and event.get("field") in _CORRECTED:
         return [str(event["combatant"])]
     if kind == "undone":  # the combatants whose sheet values the undo restores (fight.undo_says)
@@ -46,7 +50,7 @@ def _touched(event: Mapping[str, Any]) -> list[str]:
 
 def writeback(event: Mapping[str, Any], state: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
     """``Engine.writeback``: after each event, the sheet fields of the combatants it touched
-    (a hit's target, a Host's correction, what an undo restores) as the state now holds them.
-    The end of Action Rounds writes nothing more: every change was written when it happened."""
+    (a hit's target, an injury roll's, a Host's correction, what an undo restores, what the
+    end of the fight gives back) as the state now holds them. The unhurt are never written."""
     people = state.get("combatants") or {}
     return {cid: lasting(people[cid]) for cid in _touched(event) if cid in people}

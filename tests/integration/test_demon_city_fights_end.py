@@ -161,15 +161,19 @@ def test_a_hit_goes_on_the_sheet_at_once_and_the_unhurt_are_never_touched(table)
             target=cid(table["demon"]))
     second = Event.objects.latest("seq").seq
     command(table, "gm", Dice([3, 4, 6, 9, 4, 8]), type="roll")
-    [npc_line] = [e for e in lines_after(second) if e.kind == "character.updated"]
+    npc_line, injury_line = [e for e in lines_after(second) if e.kind == "character.updated"]
     # the NPC's sheet is the GM's: the others read that it changed, the GM what it holds
     assert npc_line.summary == "The GM's sheet of Demon changes."
     assert npc_line.private_summary == "Demon's sheet now holds Current Toughness -3, Injured yes, Out of the fight yes."
+    assert injury_line.private_summary.startswith("Demon's sheet now holds Injury ")
     table["demon"].refresh_from_db()
     assert table["demon"].sheet["current_toughness"] == -3
 
     ended = command(table, "gm", Dice([]), type="end")
-    assert not [e for e in lines_after(ended[0].seq) if e.kind == "character.updated"]
+    # the decided reading "003, damage belongs to the fight": "out of the fight" ends with the fight
+    # for the living who went out, their Toughness and Injury result stay; Betty is never written
+    assert [e.private_summary or e.summary for e in lines_after(ended[0].seq) if e.kind == "character.updated"] == [
+        "Agnes's sheet now holds Out of the fight no.", "Demon's sheet now holds Out of the fight no."]
     betty_lines = [e.summary for e in Event.objects.filter(kind="character.updated") if "Betty" in e.summary]
     assert betty_lines == []
     table["betty"].refresh_from_db()
@@ -185,7 +189,8 @@ def test_an_undone_roll_takes_the_hit_off_the_sheet(table) -> None:
     assert (table["agnes"].sheet["current_toughness"], table["agnes"].sheet["injured"],
             table["agnes"].sheet["out_of_fight"]) == (None, False, False)
     undone = Event.objects.filter(kind="character.updated").latest("seq")
-    assert undone.summary == "Agnes's sheet now holds Current Toughness cleared, Injured no, Out of the fight no."
+    assert undone.summary == ("Agnes's sheet now holds Current Toughness cleared, Injured no, Out of the fight no, "
+                              "Injury cleared.")
 
 
 @pytest.mark.django_db(transaction=True)

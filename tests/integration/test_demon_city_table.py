@@ -288,10 +288,11 @@ def test_tasks_against_a_number_or_the_hosts_roll(fight) -> None:
     assert task["roll"]["against"] == task["other_roll"]["best"]
 
 
-def test_what_a_fight_does_to_toughness_stays_on_the_sheets(fight) -> None:
-    """What a fight did to Current Toughness and injuries stays on the characters' sheets: each
-    change goes on the sheet as it happens (issue 22), so the end of Action Rounds has nothing
-    left to write and no line says an unhurt character "now holds" its own whole Toughness."""
+def test_what_a_fight_does_to_toughness_goes_on_the_sheets_and_ends_with_it(fight) -> None:
+    """Each change to Current Toughness and injuries goes on the sheet as it happens (issue 22);
+    the decided reading "003, damage belongs to the fight": "when a fight ends, Current Toughness
+    returns to Base for everyone not out of it", so the end writes that back for the hurt one
+    still standing, and no line says an unhurt character "now holds" its own whole Toughness."""
     rng = random.Random(11)
     start(fight, rng)
     row = ProcedureState.objects.get(table=fight["table"])
@@ -305,9 +306,11 @@ def test_what_a_fight_does_to_toughness_stays_on_the_sheets(fight) -> None:
     assert updated.payload["character"]["sheet"]["current_toughness"] == 1
     ended = command(fight, "gm", rng, type="end")
     assert ended[0].kind == "demon_city.action_rounds_ended"
-    assert not Event.objects.filter(kind="character.updated", seq__gt=ended[0].seq).exists()
+    assert "Current Toughness returns to Base for Alfie." in ended[0].summary
+    [written] = Event.objects.filter(kind="character.updated", seq__gt=ended[0].seq)
+    assert written.payload["character"]["id"] == fight["alfie"].pk  # the unhurt are not written
     fight["alfie"].refresh_from_db()
-    assert fight["alfie"].sheet["current_toughness"] == 1 and fight["alfie"].sheet["injured"] is True
+    assert fight["alfie"].sheet["current_toughness"] is None and fight["alfie"].sheet["injured"] is False
     row.refresh_from_db()
     assert row.state["phase"] == "ended"
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 from games.demon_city import ENGINE
+from games.demon_city.edges import over, why_out
 from games.demon_city.narrate import names_of, summary
 from games.demon_city.state import next_announcer
 from tests.unit.demon_city.conftest import Fight
@@ -45,12 +46,16 @@ def test_every_event_of_random_fights_has_a_summary():
             while (who := next_announcer(f.state)) is not None:
                 kind = rng.choice(["melee", "grab", "defend", "shoot"])
                 target = rng.choice([c for c in f.state["order"] if c != who
-                                     and not f.state["combatants"][c]["dead"]] or [None])
+                                     and not why_out(f.state["combatants"][c])] or [None])
                 command = {"type": "announce", "actor": GM, "combatant": who,
                            "kind": "defend" if target is None else kind, "target": target}
                 f.send(command, rng)
             for kind in ("roll", "undo", "roll", "next_round"):
+                if kind == "next_round" and over(f.state):
+                    break  # the fight is over: no new round starts
                 f.send({"type": kind, "actor": GM}, rng)
+            if f.state["phase"] != "announce":
+                break
         f.send({"type": "end", "actor": GM}, rng)
         for event in f.log:
             text = summary(event, names_of(f.state))
