@@ -131,6 +131,7 @@ AUDIENCES: dict[str, AudienceRule] = {
         "help_asked", "help_approved", "help_refused", "counter_declared", "contest_drawn", "contest_ended",
         "arcana_spent", "arcana_approved", "arcana_refused", "session_ended", "round_started", "cover_set", "defended", "critical_announced",
         "weapons_set",
+        "side_set",  # a side is no secret (games/core/fights.py)
     ),
     # an NPC's figures are the GM's: its skill, its hand size, its AP (panel_fight.py)
     # "Show the odds" tells nobody else whom it aims at: its player's and the GM's (issue 25)

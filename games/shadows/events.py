@@ -12,6 +12,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from games.core.engine import Fold
+from games.shadows.edges import FOLDS as EDGE_FOLDS
 from games.shadows.fight_record import FIGHT_FOLDS, acted, entry, played
 from games.shadows.state import RECENT_CHECKS
 
@@ -179,6 +180,7 @@ _BY_KIND: dict[str, Callable[[State, Event], None]] = {
     "weapons_set": lambda s, e: s.__setitem__("weapons", [dict(w) for w in e["weapons"]]),
     "criticals_set": lambda s, e: s.__setitem__("criticals", {k: dict(v) for k, v in e["tables"].items()}),
     **FIGHT_FOLDS,
+    **EDGE_FOLDS,  # a side set, and what ends with the fight (edges.py)
 }
 
 

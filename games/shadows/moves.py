@@ -19,7 +19,7 @@ from typing import Any
 from games.contract import Table
 from games.core.engine import Handler, Move, Parser, RuleError, players_move
 from games.forms import YES, Form, flag, text, value, values
-from games.shadows import arcana, checks, contests, criticals, deck, fight, hands, weapons
+from games.shadows import arcana, checks, contests, criticals, deck, edges, fight, hands, weapons
 from games.shadows.combat import FOCI
 from games.shadows.fields import ap_spent, character, drawn_count, gm_modifier, hand_cards, number, subject, words
 from games.shadows.profile import require_attribute
@@ -213,8 +213,8 @@ _PLAYERS: dict[str, tuple[str, Parser, Handler]] = {  # for the character named 
     "spend_arcana": ("Spend a Major Arcana", spend_arcana, arcana.spend_arcana),
     "declare_focus": ("Declare a focus", declare_focus, hands.declare_focus),
     "redeal": ("Redeal", redeal, hands.redeal),
-    "aim": ("Take aim", aim, fight.aim),
-    "attack": ("Attack", attack, fight.attack),
+    "aim": ("Take aim", aim, edges.not_when_over(fight.aim, "take aim")),
+    "attack": ("Attack", attack, edges.not_when_over(fight.attack, "attack")),
     "end_turn": ("Be done acting for now", subject, fight.end_turn),
     "defend": ("Defence", defend, fight.defend),
 }
@@ -222,7 +222,7 @@ _GMS: dict[str, tuple[str, Parser, Handler]] = {
     "approve_help": ("Approve assistance", approve_help, checks.approve_help),
     "refuse_help": ("Refuse assistance", subject, checks.refuse_help),
     "opposed": ("Draw for an opposed action", opposed, contests.opposed),
-    "counter": ("Accept a counter", counter, contests.counter),
+    "counter": ("Accept a counter", counter, edges.not_at_the_out(contests.counter, "target", "be countered")),
     "contest_start": ("Start a multi-draw action", contest_start, contests.contest_start),
     "contest_draw": ("Draw for a multi-draw action", contest, contests.contest_draw),
     "contest_end": ("End a multi-draw action", contest, contests.contest_end),
@@ -233,14 +233,15 @@ _GMS: dict[str, tuple[str, Parser, Handler]] = {
     "end_session": ("End the session", end_session, arcana.end_session),
     "start_combat": ("Start a combat", start_combat, fight.start_combat),
     "add_combatant": ("Add someone to the combat", add_combatant, fight.add_combatant),
-    "new_round": ("Reshuffle for the next round", plain, hands.new_round),
-    "deal": ("Deal", plain, hands.deal),
+    "new_round": ("Reshuffle for the next round", plain, edges.not_when_over(hands.new_round, "start a new round")),
+    "deal": ("Deal", plain, edges.not_when_over(hands.deal, "deal the hands")),
     "set_cover": ("Set cover or movement", set_cover, fight.set_cover),
     "announce_critical": ("Announce a critical", announce_critical, fight.announce_critical),
     "set_weapons": ("Edit the weapon table", set_weapons, weapons.set_weapons),
     "set_criticals": ("Edit the critical tables", set_criticals, criticals.set_criticals),
     "adjust": ("Correct a combatant", adjust, fight.adjust),
     "end_combat": ("End the combat", plain, fight.end_combat),
+    "set_side": ("Move to a side", edges.SIDE_MOVE.parse, edges.set_side),
 }
 MOVES: tuple[Move, ...] = (
     *(players_move(name, *row, subject="combatant") for name, row in _PLAYERS.items()),

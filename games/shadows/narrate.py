@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from games.core.fights import side_line
 from games.core.words import count
 from games.shadows import deck, story
 from games.shadows.story import Namer
@@ -144,6 +145,7 @@ def summary(event: Event, state: Mapping[str, Any]) -> str:
                                  "Arcana and shuffled; everyone declares a focus."
                                  if e.get("gathered") else f"Round {e['round']}: everyone declares a focus.",
         "combatant_added": lambda: f"{e['name']} joins the combat.",
+        "side_set": lambda: side_line(e) + ".",
         "focus_declared": lambda: f"{n(e['combatant'])} focuses on {FOCUS_LABELS[e['focus']]} actions this round.",
         "hand_dealt": lambda: f"{n(e['combatant'])} is dealt {count(e['count'], 'card')} "
                               f"({FOCUS_LABELS[e['focus']]} focus).",

@@ -18,6 +18,7 @@ from typing import Any
 from games.contract import Seat
 from games.shadows import criticals as crit
 from games.shadows import deck, decks, odds
+from games.shadows.edges import awaiting, fight_edges, over_turn
 from games.shadows import state as st
 from games.shadows.combat import ATTACK_LABELS, ATTRIBUTE_LABELS, ATTRIBUTES, FOCI, FOCUS_LABELS, MODIFIERS
 from games.shadows.faces import card_face, major_face, pct
@@ -81,20 +82,16 @@ def _turn(state: Mapping[str, Any], seat: Seat) -> dict[str, Any] | None:
                 "says": f"{target['name']} answers {attacker['name']}'s attack",
                 "prompt": f"defend {target['name']}: dodge or parry with cards from the hand, or take the blow"}
     prepared = list((state.get("prepared") or {}).values())
-    if prepared:
-        entry = prepared[0]
-        return {"combatant": entry["combatant"], "gm": False,
-                "says": f"{entry['name']} chooses one card or three",
-                "prompt": f"draw one card or three for {entry['name']}"}
+    if prepared:  # each check set up waits for its own player, all at once
+        return awaiting({p["combatant"]: p["name"] for p in prepared}, "chooses one card or three",
+                        "choose one card or three", "draw one card or three for {name}")
     if not fight:
         return None
     if fight["phase"] == "focus":
         waiting = [cid for cid in fight["order"] if st.standing(people[cid]) and people[cid]["focus"] is None]
-        if waiting:
-            first = people[waiting[0]]["name"]
-            more = f" (then {len(waiting) - 1} more)" if len(waiting) > 1 else ""
-            return {"combatant": waiting[0], "gm": False, "says": f"{first} chooses a focus{more}",
-                    "prompt": f"choose {first}'s focus for this round"}
+        if waiting:  # every focus is declared at once: each player the step waits for is told
+            return awaiting({cid: people[cid]["name"] for cid in waiting}, "chooses a focus", "choose a focus",
+                            "choose {name}'s focus for this round")
         return {"combatant": None, "gm": True, "says": "The GM shuffles and deals the hands",
                 "prompt": "shuffle the Minor Arcana and deal the hands"}
     undealt = [cid for cid in fight["order"] if st.standing(people[cid]) and not people[cid]["dealt"]]
@@ -102,9 +99,8 @@ def _turn(state: Mapping[str, Any], seat: Seat) -> dict[str, Any] | None:
         return {"combatant": None, "gm": True, "says": "The GM deals to the newcomers",
                 "prompt": "deal the newcomers' hands"}
     if undealt:
-        first = people[undealt[0]]["name"]
-        return {"combatant": undealt[0], "gm": False, "says": f"{first} chooses a focus",
-                "prompt": f"choose {first}'s focus for this round"}
+        return awaiting({cid: people[cid]["name"] for cid in undealt if not people[cid]["focus"]}, "chooses a focus",
+                        "choose a focus", "choose {name}'s focus for this round")
     nxt = st.next_to_act(state)
     if nxt is not None:
         person = people[nxt]
@@ -122,7 +118,7 @@ def view(state: Mapping[str, Any], seat: Seat) -> dict[str, Any]:
     waiting = {s["card"] for s in (state.get("spending") or {}).values()}  # called on, the GM to judge
     out: dict[str, Any] = {
         "lens": seat.lens,
-        "turn": _turn(state, seat),
+        "turn": over_turn(state) or _turn(state, seat),
         "complexities": [{"key": c.key, "label": c.label, "fumble": c.fumble_top, "success": c.success,
                           "critical": c.critical} for c in COMPLEXITIES.values()],
         "attributes": [{"key": a, "label": ATTRIBUTE_LABELS[a]} for a in ATTRIBUTES],
@@ -161,7 +157,7 @@ def view(state: Mapping[str, Any], seat: Seat) -> dict[str, Any]:
         "contests": [
             {k: v for k, v in c.items() if k != "margin" or gm} for c in state["contests"].values()
         ],
-        "combat": fight_view(state, seat),
+        "combat": fight_edges(state, seat, fight_view(state, seat)),
     }
     if gm:
         out["criticals_text"] = crit.format_tables(state["criticals"])

@@ -4,9 +4,9 @@ guess. Hidden combat hands make it the one system whose events carry private par
 
 from __future__ import annotations
 
-from games.contract import GameSystem, Panel
+from games.contract import Fights, GameSystem, Panel
 from games.core.engine import Engine
-from games.shadows import deck, sheet
+from games.shadows import deck, edges, sheet
 from games.shadows.audiences import AUDIENCES
 from games.shadows.events import FOLDS
 from games.shadows.moves import MOVES
@@ -47,4 +47,6 @@ SYSTEM = GameSystem(
     log_lines={},  # every event reads as its summary (log/events/default.html)
     audiences=AUDIENCES,
     samples=SAMPLES,
+    # sides, and who is out (fallen, or taken out by the GM): the fight reads over once one side stands
+    fights=Fights(roster=edges.roster, end="end_combat"),
 )

@@ -31,13 +31,16 @@ def targets(html: str, who: str) -> list[str]:
     form = re.search(rf"<form[^>]*aria-label=\"Attack for {who}\".*?</form>", html, re.S)
     if form is None:
         return []
-    whom = re.search(r'name="target">(.*?)</select>', form.group(0), re.S)
+    whom = re.search(r'name="target"[^>]*>(.*?)</select>', form.group(0), re.S)
     return re.findall(r"<option [^>]*>([^<]*)</option>", whom.group(1))
 
 
 def test_a_ghoul_felled_is_offered_no_action_no_blow_and_no_hand_then_left_out_of_the_next_fight(sh) -> None:
     dealt_fight(sh)
     alma, ghoul, bram = cid(sh["alma"]), cid(sh["ghoul"]), cid(sh["bram"])
+    # Bram fights for a side of his own, so that the fight goes on once the Ghoul falls (a fight
+    # whose last foe falls is over, and starts no new round: issue 33)
+    ok(sh, "gm", "set_side", character=sh["bram"].pk, side="Bram")
     gm_page = page(sh, "gm")
     assert targets(gm_page, "Alma") == ["Ghoul", "Bram"] and "Attack for Ghoul" in gm_page
     # the GM brings the Ghoul to 2 Health; Alma's Swords 12 + Melee 6 against Defence 5 fells it

@@ -260,9 +260,12 @@ def test_every_command_through_the_generic_route(sh) -> None:
     go("gm", "announce_critical")
     go("ann", "end_turn", combatant=alma)
     go("gm", "adjust", combatant=ghoul, field="health", value="3")
+    # Bram turns on Alma: with two sides standing the fight goes on into the next round
+    go("gm", "set_side", character=sh["bram"].pk, side="Cult")
     go("gm", "new_round")
     assert held(sh, "ann") == [] and held(sh, "bob") == []
     go("gm", "end_combat")
+    assert "sides" not in state(sh)  # a side is the fight's, and ends with it
     assert Character.objects.get(pk=sh["ghoul"].pk).sheet["health_now"] == 3
     go("gm", "end_session", **{f"keep_{sh['alma'].pk}": ""})
     assert posted == {c.name for c in registry.get("shadows").commands}

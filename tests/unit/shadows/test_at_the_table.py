@@ -175,7 +175,9 @@ def test_whose_turn_it_is_through_a_round() -> None:
     table.send(GM, "set_weapons", weapons=[BLADE])
     table.send(GM, "start_combat", combatants=[ann(quickness=9), orc(quickness=2)])
     turn = view(table.state, Seat("spectator"))["turn"]
-    assert turn["combatant"] == "c1" and turn["says"] == "Ann chooses a focus (then 1 more)"
+    # every focus is declared at once: the turn names everyone it waits for (issue 33)
+    assert turn["combatant"] == "c1" and turn["says"] == "Ann and Orc choose a focus"
+    assert turn["waiting"] == ["c1", "c3"] and turn["prompts"]["c3"] == "choose Orc's focus for this round"
     table.send(ANN, "declare_focus", combatant="c1", focus="physical")
     table.send(GM, "declare_focus", combatant="c3", focus="physical")
     assert view(table.state, Seat("player"))["turn"] == {

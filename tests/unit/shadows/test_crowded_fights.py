@@ -16,7 +16,9 @@ import pytest
 from games.contract import DeckView, Seat
 from games.core.cards_port import StackedCards
 from games.core.engine import RuleError
+from games.core.fights import winner
 from games.shadows import deck
+from games.shadows.edges import roster_now
 from games.shadows.panel import view
 from tests.unit.shadows.kit import ANN_MEMBER, BOB_MEMBER, GM, MAJORS, Table, character, of_type
 
@@ -69,6 +71,10 @@ def test_six_fighters_at_the_sheets_maximum_take_more_decks_and_fight() -> None:
     conserved(table)
 
 
+def over(table: Table) -> bool:
+    return winner(roster_now(table.state))[0]
+
+
 def _fight(table: Table, rnd: random.Random, people: list[dict[str, Any]]) -> None:
     """One fight, played as a table would at random: foci, a deal, rounds of attacks (with dodges,
     counters as Active Dodges, checks from the hand), until one side stands alone or five rounds."""
@@ -76,12 +82,14 @@ def _fight(table: Table, rnd: random.Random, people: list[dict[str, Any]]) -> No
     for _ in range(5):
         fight = table.state["combat"]
         standing = [cid for cid, p in fight["combatants"].items() if not p["fallen"]]
-        if len(standing) < 2:
+        if len(standing) < 2 or over(table):
             break
         for cid in standing:
             table.send(GM, "declare_focus", combatant=cid, focus=rnd.choice(["physical", "mental", "spiritual"]))
         table.send(GM, "deal")  # never refused: the decks are at the table (the GM brought them out)
         for cid in list(table.state["combat"]["order"]):
+            if over(table):  # one side stands: nobody attacks, the GM ends the fight (issue 33)
+                break
             me = table.state["combat"]["combatants"][cid]
             foes = [c for c, p in table.state["combat"]["combatants"].items() if c != cid and not p["fallen"]]
             if me["fallen"] or not me["dealt"] or not me["hand"] or not foes or me["ap"] < 1:
@@ -95,6 +103,8 @@ def _fight(table: Table, rnd: random.Random, people: list[dict[str, Any]]) -> No
                 cards = them["hand"][:1] if them["hand"] and them["ap"] >= 1 and rnd.random() < 0.5 else []
                 table.send(GM, "defend", combatant=target, cards=cards)
             conserved(table)
+        if over(table):
+            break
         table.send(GM, "new_round")
     table.send(GM, "end_combat")
     conserved(table)

@@ -36,10 +36,16 @@ def blade(modifier: str = "0") -> dict:
             "modern": False, "ap": 1, "material": "steel"}
 
 
-def fight(modifier: str = "0", **sheet) -> Table:
+def wight() -> dict:
+    """A second foe, slowest of all (dealt last), so that the fight goes on once the Ghoul falls
+    (issue 33: a fight whose last foe falls is over, and starts no new round)."""
+    return character("c4", "Wight", None, npc=True, quickness=1)
+
+
+def fight(modifier: str = "0", more: tuple = (), **sheet) -> Table:
     table = Table(stacked(ANN_HAND + GHOUL_HAND))
     table.send(GM, "set_weapons", weapons=[blade(modifier)])
-    table.fight(ann(), ghoul(**sheet))
+    table.fight(ann(), ghoul(**sheet), *more)
     return table
 
 
@@ -80,7 +86,7 @@ def test_the_issues_ghoul_stops_at_nothing_and_is_dead_not_minus_17_of_25() -> N
 def test_a_combatant_down_is_skipped_refused_every_action_and_offered_to_no_attack() -> None:
     """At 0 Health the Ghoul is down: the turn passes it by, it may not attack, end its turn,
     draw for an action or re-deal, and nobody may attack it; the blow's line says it fell."""
-    table = fight(life=40)
+    table = fight(life=40, more=(wight(),))
     resolved = hit(table)  # 11 on Health 25: 14 left
     assert resolved["falls"] == "" and standing(table.person("c3")) and writeback(resolved, table.state) == {}
     table.send(GM, "adjust", combatant="c3", field="health", value="11")
@@ -90,7 +96,7 @@ def test_a_combatant_down_is_skipped_refused_every_action_and_offered_to_no_atta
     assert resolved["falls"] == "down" and table.person("c3")["health"] == 0
     assert table.person("c3")["life"] == 40 - 11 - 10 - 6
     assert row(table, PLAYER)["fallen"] == "down" and not row(table, PLAYER)["standing"]
-    assert view(table.state, Seat("gm"))["turn"]["combatant"] == "c1"  # the Ghoul is never next
+    assert view(table.state, Seat("gm"))["turn"]["combatant"] == "c4"  # the Ghoul is never next; the Wight is
     with pytest.raises(RuleError, match="Ghoul is down: choose someone still in the fight"):
         table.send(ANN, "attack", combatant="c1", target="c3", weapon="Blade", cards=[t("C3")])
     with pytest.raises(RuleError, match="Ghoul is down"):
@@ -102,21 +108,23 @@ def test_a_combatant_down_is_skipped_refused_every_action_and_offered_to_no_atta
     with pytest.raises(WrongStep, match="Ghoul is down: no actions"):
         table.send(GM, "check", character=ghoul(), combatant="c3", skill="", attribute="body", cards=1)
     table.send(ANN, "end_turn", combatant="c1")
+    table.send(GM, "end_turn", combatant="c4")
     assert view(table.state, Seat("gm"))["turn"]["says"] == "The GM starts the next round"
 
 
 def test_the_next_round_deals_no_hand_to_whoever_is_down_and_asks_it_no_focus() -> None:
     """A downed combatant sits the next round out: no focus asked of it, no hand dealt to it."""
-    table = fight(modifier="20", life=40)
+    table = fight(modifier="20", life=40, more=(wight(),))
     assert hit(table)["falls"] == "down"  # 31 on 25
     table.send(GM, "new_round")
-    assert view(table.state, PLAYER)["turn"]["says"] == "Ann chooses a focus"
+    assert view(table.state, PLAYER)["turn"]["says"] == "Ann and Wight choose a focus"
     with pytest.raises(WrongStep, match="Ghoul is down: no actions"):
         table.send(GM, "declare_focus", combatant="c3", focus="physical")
     table.send(ANN, "declare_focus", combatant="c1", focus="physical")
-    assert view(table.state, Seat("gm"))["combat"]["to_deal"] == ["Ann"]
+    table.send(GM, "declare_focus", combatant="c4", focus="physical")
+    assert view(table.state, Seat("gm"))["combat"]["to_deal"] == ["Ann", "Wight"]
     dealt = table.send(GM, "deal")
-    assert [e["combatant"] for e in of_type(dealt, "hand_dealt")] == ["c1"]
+    assert [e["combatant"] for e in of_type(dealt, "hand_dealt")] == ["c1", "c4"]
     assert table.hand("c3") == [] and not table.person("c3")["dealt"]
 
 
@@ -147,7 +155,9 @@ def test_the_gm_corrects_a_track_within_its_range_and_the_fallen_come_back_next_
     # set to nothing by the GM, it falls at once
     table.send(GM, "adjust", combatant="c1", field="life", value="0")
     assert row(table, PLAYER, "c1")["fallen"] == "dead"
-    assert view(table.state, Seat("gm"))["turn"]["combatant"] == "c3"
+    # and with Ann dead the Ghoul stands alone: the fight is over (issue 33), nobody is next
+    assert view(table.state, Seat("gm"))["turn"] == {"combatant": None, "gm": True, "prompt": "end the fight",
+                                                     "says": "The fight is over: the NPCs' side stands"}
 
 
 def test_the_next_fights_form_leaves_the_fallen_unticked() -> None:
