@@ -35,3 +35,12 @@ def find(state: Mapping[str, Any], cid: object) -> dict[str, Any]:
         raise BadValue(f"There is no Persona {cid!r} in this scene.")
     person: dict[str, Any] = state["personae"][cid]
     return person
+
+
+def require_turn_open(state: Mapping[str, Any]) -> None:
+    """A step of the Turn under way: refused once its Resolution Point left the fight over and
+    no new Turn has started."""
+    fight = state.get("combat") or {}
+    if state["mode"] == st.COMBAT and fight.get("phase") == st.RESOLVED:
+        raise NotNow(f"Turn {fight['turn']} is over and no new Turn has started: the fight is over. "
+                     "The Director ends it (or starts the next Turn once a side stands again).")

@@ -18,6 +18,7 @@ from typing import Any
 
 from games.contract import PUBLIC, AudienceRule, Visibility, screened, with_gm_part
 from games.core.engine import UNDONE, Turn
+from games.core.fights import SIDE_SET
 from games.passages.events import FOLDS, after
 from games.passages.narrate import summary
 from games.passages.state import npcs
@@ -109,4 +110,5 @@ def check_visibility(event: Event) -> Visibility:
 
 
 AUDIENCES: dict[str, AudienceRule] = {**{kind: screened for kind in FOLDS}, UNDONE: PUBLIC,
-                                      CHECK_EVENT: check_visibility}
+                                      CHECK_EVENT: check_visibility,
+                                      SIDE_SET: PUBLIC}  # a side is no secret

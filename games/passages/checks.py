@@ -14,7 +14,7 @@ from games.core.engine import RuleError, Turn
 from games.core.rng import Rng
 from games.passages import persona, rules
 from games.passages import state as st
-from games.passages.access import find, require_able
+from games.passages.access import find, require_able, require_turn_open
 from games.passages.errors import BadValue, NotNow
 from games.passages.events import Event
 from games.passages.narrate import describe_check
@@ -47,6 +47,7 @@ def _action_left(state: Mapping[str, Any], person: Mapping[str, Any]) -> None:
     if state["mode"] != st.COMBAT:
         return
     fight, name = state["combat"], person["name"]
+    require_turn_open(state)
     if fight["phase"] != st.TIMING:
         raise NotNow(f"A check in a fight waits for every Declaration (whether {name} is attacked "
                      "makes it a challenge).")
@@ -67,6 +68,24 @@ def called_challenge(state: Mapping[str, Any], person: Mapping[str, Any], args: 
     if args.get("challenge") and not turn.member.is_gm:
         raise BadValue("The Director decides whether a check is a challenge.")
     return bool(args.get("challenge")) or bool(person.get("hindered"))
+
+
+def called_for(state: Mapping[str, Any], call: str | None, *, is_gm: bool) -> str:
+    """Whether a one-off roll is a Check or a Challenge. Seed: "each can be a Check OR a
+    Challenge by choice of the Director"; "CHALLENGES are Actions hindered by certain
+    circumstances, or specific Conditions decided on by the Director". The Director calls it,
+    roll by roll (``call``), or by the standing call the Conditions carry (``state["hinder"]``,
+    set with them: the storm that makes every roll on the sinking ship a Challenge); a player
+    rolls as that call stands. A player asks the Director for another call at the table; a
+    call of their own that differs is refused."""
+    standing = CHALLENGE if state.get("hinder") else CHECK
+    if call is None or call == standing:
+        return standing
+    if not is_gm:
+        word = "a Challenge" if standing == CHALLENGE else "a Check"
+        raise BadValue(f"Whether a roll is a Check or a Challenge is the Director's choice: it is {word} now, "
+                       "as the Director set it. Ask the Director for another call.")
+    return call
 
 
 def _skill_in_scene(state: Mapping[str, Any], args: Mapping[str, Any], outside: str) -> tuple[dict[str, Any], str, int]:
@@ -111,6 +130,7 @@ def tend_roll(state: Mapping[str, Any], args: dict[str, Any], turn: Turn) -> lis
     person = find(state, args.get("combatant"))
     require_able(person)
     fight = state["combat"]
+    require_turn_open(state)
     if fight["phase"] != st.TIMING:
         raise NotNow(f"A tending waits for every Declaration (whether {person['name']} is attacked makes it "
                      "a challenge).")

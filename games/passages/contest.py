@@ -74,12 +74,18 @@ def contest_start(state: Mapping[str, Any], args: dict[str, Any], turn: Turn) ->
              "cost": args.get("cost", tracks.TICK)}]
 
 
-def _contest_progress(state: Mapping[str, Any]) -> list[Event]:
+def progress(state: Mapping[str, Any]) -> list[Event]:
     """Once every party still in has rolled: the round's Fatigue, and whether it ends."""
     contest_state = state["contest"]
-    active = list(contest_state["active"])
-    if len(active) < 2 or st.contest_waiting(state):
+    if len(contest_state["active"]) < 2 or st.contest_waiting(state):
         return []
+    # a party Downed or knocked out since the round began (a correction; reinforcements that
+    # came in Downed) rolls no more: "one or both collapse from fatigue". The round is judged
+    # among the others, and it collapses out of the contest with it.
+    fallen = [cid for cid in contest_state["active"] if not st.able(state["personae"][cid])]
+    active = [cid for cid in contest_state["active"] if cid not in fallen]
+    if len(active) < 2:
+        return [{"type": "contest_ended", "reason": "collapsed", "winners": active}]
     bands = {cid: contest_state["rolls"][cid]["band"] for cid in active}
     judged = judge(bands)
     resource = "magic" if contest_state["magic"] else "fatigue"
@@ -87,7 +93,7 @@ def _contest_progress(state: Mapping[str, Any]) -> list[Event]:
     left = {cid: tracks.lose(state["personae"][cid][resource], costs[cid]) for cid in active}
     # "Contests continue until one party succeeds and the other fails, one or both collapse
     # from fatigue, or one breaks off the engagement".
-    collapsed = [cid for cid in active if left[cid] == 0 and costs[cid] > 0]
+    collapsed = fallen + [cid for cid in active if left[cid] == 0 and costs[cid] > 0]
     events: list[Event] = [{"type": "contest_round", "round": contest_state["round"], "bands": bands,
                             "ticks": judged.ticks, "costs": costs, "resource": resource, "after": left,
                             "outcome": judged.outcome, "winners": list(judged.winners),
@@ -122,7 +128,7 @@ def contest_roll(state: Mapping[str, Any], args: dict[str, Any], turn: Turn) -> 
     result = rules.check(name, base, turn.rng, challenge=challenge)
     rolled: Event = {"type": "contest_rolled", "combatant": person["id"], "round": state["contest"]["round"],
                      "check": result.to_dict()}
-    return [rolled, *_contest_progress(after(state, rolled))]
+    return [rolled, *progress(after(state, rolled))]
 
 
 def contest_break_off(state: Mapping[str, Any], args: dict[str, Any], turn: Turn) -> list[Event]:
@@ -133,7 +139,7 @@ def contest_break_off(state: Mapping[str, Any], args: dict[str, Any], turn: Turn
     now = after(state, broke)
     if len(now["contest"]["active"]) < 2:
         return [broke, {"type": "contest_ended", "reason": "broke_off", "winners": []}]
-    return [broke, *_contest_progress(now)]
+    return [broke, *progress(now)]
 
 
 def contest_cost(state: Mapping[str, Any], args: dict[str, Any], turn: Turn) -> list[Event]:

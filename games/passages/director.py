@@ -9,21 +9,25 @@ from collections.abc import Mapping
 from typing import Any
 
 from games.core.engine import Turn
-from games.passages import persona, sheet, tracks
+from games.passages import contest, persona, sheet, tracks
 from games.passages import state as st
-from games.passages.access import find, require_mode
+from games.passages.access import find, require_able, require_mode, require_turn_open
 from games.passages.errors import BadValue, CannotAct, NotNow
-from games.passages.events import Event
+from games.passages.events import Event, after
 
 UNDER_WAY = "No contest or fight is under way"
 
 
 def set_conditions(state: Mapping[str, Any], args: dict[str, Any], turn: Turn) -> list[Event]:
     """Seed: "the Director adds any changes to the Conditions of the Engagement": their words,
-    and a modifier they carry to every Combat Roll (unsaid, it stays as it was)."""
-    modifier = args.get("modifier")
+    and a modifier they carry to every Combat Roll (unsaid, it stays as it was). And whether they
+    hinder the one-off rolls (``hinder``; unsaid, as it was): seed, "CHALLENGES are Actions
+    hindered by certain circumstances, or specific Conditions decided on by the Director" (the
+    storm over the sinking ship); whether a roll is a Check or a Challenge is the Director's."""
+    modifier, hinder = args.get("modifier"), args.get("hinder")
     return [{"type": "conditions_set", "conditions": args.get("conditions", ""),
-             "modifier": int(state.get("conditions_modifier", 0)) if modifier is None else modifier}]
+             "modifier": int(state.get("conditions_modifier", 0)) if modifier is None else modifier,
+             "hinder": bool(state.get("hinder")) if hinder is None else bool(hinder)}]
 
 
 def _in_scene(state: Mapping[str, Any], args: Mapping[str, Any], idle: str) -> dict[str, Any]:
@@ -64,8 +68,11 @@ def correct(state: Mapping[str, Any], args: dict[str, Any], turn: Turn) -> list[
     changed = _corrected({k: person[k] for k in sheet.TRACKS}, args["track"], args["value"])
     changed.update(unconscious=changed["wounds"] == 0)
     changed["downed"] = changed["unconscious"] or changed["fatigue"] == 0
-    return [{"type": "track_corrected", "combatant": person["id"], "track": args["track"],
-             "before": person[args["track"]], "value": args["value"], "person": changed}]
+    corrected: Event = {"type": "track_corrected", "combatant": person["id"], "track": args["track"],
+                        "before": person[args["track"]], "value": args["value"], "person": changed}
+    if state["mode"] == st.CONTEST:  # one it Downs rolls no more: the round may be judged now
+        return [corrected, *contest.progress(after(state, corrected))]
+    return [corrected]
 
 
 def _corrected(kept: dict[str, Any], track: str, value: int) -> dict[str, Any]:
@@ -100,9 +107,10 @@ def join(state: Mapping[str, Any], args: dict[str, Any], turn: Turn) -> list[Eve
     if here:
         raise NotNow(f"{state['personae'][here[0]]['name']} is already in it.")
     people = persona.scene_personae(args["combatants"], turn)
-    if state["mode"] == st.CONTEST and state["contest"]["magic"]:
-        for person in people:
-            if person["magic"] <= 0:
+    if state["mode"] == st.CONTEST:
+        for person in people:  # as at the contest's start: a party rolls every round
+            require_able(person)
+            if state["contest"]["magic"] and person["magic"] <= 0:
                 raise CannotAct(f"{person['name']} has no Magical Resources left to duel with.")
     return [{"type": "joined", "personae": people}]
 
@@ -114,6 +122,7 @@ def result(state: Mapping[str, Any], args: dict[str, Any], turn: Turn) -> list[E
     choice of the Director"): what it says, and the Wound and Fatigue points it takes, applied
     there in the seed's order (``resolution``)."""
     require_mode(state, st.COMBAT)
+    require_turn_open(state)
     person = find(state, args.get("combatant"))
     if not person.get("present", True):
         raise NotNow(f"{person['name']} is not in the fight.")
@@ -124,6 +133,8 @@ def result(state: Mapping[str, Any], args: dict[str, Any], turn: Turn) -> list[E
 
 
 def end(state: Mapping[str, Any], args: dict[str, Any], turn: Turn) -> list[Event]:
+    """The Director ends the contest or the fight under way (``Fights.end``: the banner's "End
+    the fight" once one side stands)."""
     if state["mode"] == st.CONTEST:
         return [{"type": "contest_ended", "reason": "director", "winners": []}]
     if state["mode"] == st.COMBAT:

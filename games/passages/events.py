@@ -21,7 +21,7 @@ the event's. An NPC's figures in an event sit under its Director's part (``audie
                             defense_skill, defense, margin, level, level_name, ranged}
     pairing_resolved       {kind, a, b, levels, outcome, resolves, intents, wounds, fail_ticks}
     resolution_point       {turn, rows: [resolution row]}
-    conditions_set         {conditions, modifier}
+    conditions_set         {conditions, modifier, hinder}
     status_set             {combatant, status, present, hindered, modifier}
     track_corrected        {combatant, track, before, value, person} (in a scene) or
                            {combatant, name, track, before, value, sheet} (outside one)
@@ -31,6 +31,7 @@ the event's. An NPC's figures in an event sit under its Director's part (``audie
     tend_rolled            {combatant, patient, check, forced}: a declared tending's roll
     tended                 {tender, patient, names, check, points, cost, after: {id: tracks}, npcs}
     combat_ended           {turn}
+    side_set               {combatant, name, side}: the Director moves a Persona to a side
 
 A persona (``persona.persona``) is the sheet the scene began with, its ``id`` and ``name``, the
 table's word on whether it is an NPC, and its standing (``status``, ``present``, ``downed``...):
@@ -44,7 +45,8 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from games.passages.recovery import keep_sheet, rested, tended
-from games.passages.state import COMBAT, CONTEST, DECLARE, IDLE, KEEP_CHECKS, TIMING, State, declaring
+from games.core.fights import SIDE_SET, fold_side
+from games.passages.state import COMBAT, CONTEST, DECLARE, IDLE, KEEP_CHECKS, RESOLVED, TIMING, State, declaring
 
 Event = dict[str, Any]
 Fold = Callable[[State, Mapping[str, Any]], None]
@@ -63,13 +65,13 @@ def _scene(state: State, e: Mapping[str, Any]) -> None:
 
 def _joined(state: State, e: Mapping[str, Any]) -> None:
     """Reinforcements wait (``joining``) for the next Turn's Game State or the contest's next
-    round, where ``_take_in`` brings them in."""
+    round, where ``take_in`` brings them in."""
     for p in e["personae"]:
         state["personae"][p["id"]] = {**p, "present": False, "joining": True}
         state["order"] = [c for c in state["order"] if c != p["id"]] + [p["id"]]
 
 
-def _take_in(state: State) -> list[str]:
+def take_in(state: State) -> list[str]:
     joining = [cid for cid in state["order"] if state["personae"].get(cid, {}).get("joining")]
     for cid in joining:
         state["personae"][cid].update(present=True, joining=False)
@@ -108,7 +110,7 @@ def _contest_round(state: State, e: Mapping[str, Any]) -> None:
     contest["active"] = [cid for cid in contest["active"] if cid not in e["collapsed"]]
     contest["rolls"], contest["round"] = {}, e["round"] + 1
     if e["outcome"] != "won":
-        joining = _take_in(state)
+        joining = take_in(state)
         contest["parties"] = contest["parties"] + [c for c in joining if c not in contest["parties"]]
         contest["active"] = contest["active"] + [c for c in joining if c not in contest["active"]]
 
@@ -143,6 +145,7 @@ def _maybe_timing(state: State) -> None:
 
 
 def _turn_started(state: State, e: Mapping[str, Any]) -> None:
+    take_in(state)  # a Turn started after a fight stood over takes in who was called since
     combat = state["combat"]
     combat.update(turn=e["turn"], phase=DECLARE, declared={}, timing={}, rolls={}, pairings=[], acted=[],
                   tendings={}, results=[])
@@ -174,12 +177,15 @@ def _resolution(state: State, e: Mapping[str, Any]) -> None:
         person.update(row["after"])
         person.update(downed=row["downed"], unconscious=row["unconscious"], quiet_turns=row["quiet_turns"])
     state["combat"]["resolutions"] = [{"turn": e["turn"], "rows": [dict(r) for r in e["rows"]]}]
-    _take_in(state)  # reinforcements are in the next Turn's Game State
+    # the Turn is over; the next one's Game State follows in the same move, unless the fight is
+    state["combat"]["phase"] = RESOLVED
+    take_in(state)  # reinforcements are in the next Turn's Game State
 
 
 def _conditions(state: State, e: Mapping[str, Any]) -> None:
     state["conditions"] = e["conditions"]
     state["conditions_modifier"] = int(e.get("modifier", 0))
+    state["hinder"] = bool(e.get("hinder"))
 
 
 def _status(state: State, e: Mapping[str, Any]) -> None:
@@ -218,7 +224,17 @@ def _result(state: dict[str, Any], e: Mapping[str, Any]) -> None:
 
 
 def _combat_ended(state: State, e: Mapping[str, Any]) -> None:
+    """What belongs to the fight ends with it: the sides the Director moved Personae to; what
+    the Conditions of the Engagement added to every Combat Roll ("the Director adds any changes
+    to the Conditions of the Engagement"); each Persona's Combat Status, "a reminder of current
+    Conditions each Persona is dealing with for this particular turn", with its lasting
+    modifier and its hindrance, and its count of Turns without a Combat Action. Its tracks stay
+    (they go back on the sheet): Downed and Unconscious are what its Fatigue and Wounds say."""
     state["mode"] = IDLE
+    state.pop("sides", None)
+    state["conditions_modifier"] = 0
+    for person in state["personae"].values():
+        person.update(status="", modifier=0, hindered=False, quiet_turns=0)
 
 
 FOLDS: dict[str, Fold] = {
@@ -246,6 +262,7 @@ FOLDS: dict[str, Fold] = {
     "joined": _joined,
     "tend_rolled": _tend_rolled,
     "tended": tended,
+    SIDE_SET: fold_side,
 }
 
 

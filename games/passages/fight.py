@@ -6,16 +6,19 @@ Point ``resolution``'s).
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping
 from typing import Any
 
 from games.core.engine import Turn
 from games.passages import checks, combat, persona, recovery, rules
 from games.passages import state as st
-from games.passages.access import find, require_able, require_mode
+from games.core.fights import refuse_out, refuse_when_over
+from games.passages.access import find, require_able, require_mode, require_turn_open
 from games.passages.errors import BadValue, CannotAct, NotNow
-from games.passages.events import Event, after
+from games.passages.events import Event, after, take_in
 from games.passages.resolution import resolution_rows
+from games.passages.sides import over, roster
 
 
 def _defense(person: Mapping[str, Any], name: object = None) -> dict[str, Any]:
@@ -59,6 +62,7 @@ def combat_start(state: Mapping[str, Any], args: dict[str, Any], turn: Turn) -> 
 
 def _open_declarations(state: Mapping[str, Any], person: Mapping[str, Any]) -> None:
     require_mode(state, st.COMBAT)
+    require_turn_open(state)
     if state["combat"]["phase"] != st.DECLARE:
         raise NotNow("Everyone has declared: declarations are fixed until the next Turn.")
     if not person.get("present", True):
@@ -84,6 +88,9 @@ def declare(state: Mapping[str, Any], args: dict[str, Any], turn: Turn) -> list[
     if target == person["id"]:
         raise BadValue(f"{person['name']} cannot attack themselves.")
     opponent = find(state, target)
+    # the out leave every target list (seed: Combat Eligibility is "whether a Persona CAN
+    # continue the Combat into the next Turn"): no attack on one Downed, Unconscious or gone
+    refuse_out(roster(state), opponent["id"], "be attacked")
     if not opponent.get("present", True):
         raise BadValue(f"{opponent['name']} is not in the fight.")
     combat_name, combat_value = _attack_skill(person, args)
@@ -150,6 +157,7 @@ def timing(state: Mapping[str, Any], args: dict[str, Any], turn: Turn) -> list[E
     altered by Weapons mismatches, Skill imbalances, and Conditional Advantages." The
     Director sets it (the torch example: "a Condition modifier of -20")."""
     require_mode(state, st.COMBAT)
+    require_turn_open(state)
     person = find(state, args.get("combatant"))
     if person["id"] in state["combat"]["rolls"]:
         raise NotNow(f"{person['name']} has already rolled this Turn.")
@@ -182,6 +190,7 @@ def _resolve_pairing(state: Mapping[str, Any], pairing: Mapping[str, Any]) -> Ev
 
 def _declarations_in(state: Mapping[str, Any]) -> None:
     """The Combat Rolls and the Resolution Point wait for every Declaration."""
+    require_turn_open(state)
     if state["combat"]["phase"] != st.TIMING:
         waiting = ", ".join(state["personae"][c]["name"] for c in st.waiting_to_declare(state))
         raise NotNow(f"Not everyone has declared yet (waiting for {waiting}).")
@@ -204,8 +213,8 @@ def combat_roll(state: Mapping[str, Any], args: dict[str, Any], turn: Turn) -> l
         raise NotNow(f"{person['name']} has already rolled this Turn.")
     require_able(person)
     target = state["personae"][mine["target"]]
-    if not target.get("present", True):
-        raise NotNow(f"{target['name']} is no longer in the fight.")
+    # one out since the Declaration (the Director's correction) is attacked no more
+    refuse_out(roster(state), target["id"], "be attacked: the attack lapses")
     warded, value = persona.defense_against(target, fight["declared"].get(target["id"]), bool(mine.get("magic")))
     theirs = {"defense_skill": warded, "defense": value}
     die = rules.roll_d100(turn.rng)
@@ -226,15 +235,46 @@ def combat_roll(state: Mapping[str, Any], args: dict[str, Any], turn: Turn) -> l
     return events
 
 
+def _pending_pairings(state: Mapping[str, Any]) -> list[Event]:
+    """The pairings whose rolls are all in but that no roll resolved: one whose other side's
+    attack lapsed after it rolled (a correction Downed that side) stands alone and resolves now."""
+    events: list[Event] = []
+    now = state
+    done = {(p["a"], p["b"]) for p in state["combat"]["pairings"]}
+    for pairing in st.pairings(state):
+        needed = (pairing["a"], pairing["b"]) if pairing["kind"] == "mutual" else (pairing["a"],)
+        if (pairing["a"], pairing["b"]) not in done and all(c in state["combat"]["rolls"] for c in needed):
+            events.append(_resolve_pairing(now, pairing))
+            now = after(now, events[-1])
+    return events
+
+
 def resolve(state: Mapping[str, Any], args: dict[str, Any], turn: Turn) -> list[Event]:
     """The Resolution Point, then the next Turn's Game State. Seed: "This Resolution Point
     is when one Turn Ends and the Next Begins. So, the Game State is both the end of one and
-    the beginning of the next." See ``resolution`` for the order."""
+    the beginning of the next." See ``resolution`` for the order.
+
+    A fight over starts no new Turn: when the Resolution Point leaves one side with no one
+    Combat Eligible (the decided reading: "when one side has no one able to act, the fight is
+    over"), the Turn ends there and every seat reads that the fight is over; the Director ends
+    it. Should a side stand again before that (reinforcements, a Persona moved to a side), the
+    same move starts the next Turn."""
     require_mode(state, st.COMBAT)
+    fight = state["combat"]
+    if fight["phase"] == st.RESOLVED:
+        refuse_when_over(roster(state), "start a new Turn")
+        now = copy.deepcopy(dict(state))
+        take_in(now)  # reinforcements called since are in the new Turn's Game State
+        return [_game_state(now, fight["turn"] + 1)]
     _declarations_in(state)
     waiting = st.rolls_awaited(state)
     if waiting:
         names = st.names_of(state)
         raise NotNow(f"Not every Combat Roll is in (waiting for {', '.join(names[c] for c in waiting)}).")
-    point: Event = {"type": "resolution_point", "turn": state["combat"]["turn"], "rows": resolution_rows(state)}
-    return [point, _game_state(after(state, point), state["combat"]["turn"] + 1)]
+    events = _pending_pairings(state)
+    now = after(state, *events)
+    point: Event = {"type": "resolution_point", "turn": fight["turn"], "rows": resolution_rows(now)}
+    now = after(now, point)
+    if over(now)[0]:
+        return [*events, point]
+    return [*events, point, _game_state(now, fight["turn"] + 1)]

@@ -14,6 +14,7 @@ from typing import Any
 
 from games.contract import Check, CheckRun, Table
 from games.core.engine import Move, players_move
+from games.core.fights import side_move
 from games.forms import Form, texts, value, values, whole, yes_no
 from games.passages import checks, contest, director, fight, sheet, tracks
 from games.passages.audiences import CHECK_EVENT
@@ -128,8 +129,9 @@ def parse_timing(form: Form, table: Table) -> dict[str, Any]:
 
 
 def parse_conditions(form: Form, table: Table) -> dict[str, Any]:
+    hinder = _flag(form, "hinder")
     return {"conditions": _said(form, "conditions", CONDITIONS_LIMIT).get("conditions", ""),
-            **_number(form, "modifier", "A modifier", -100, 100)}
+            **_number(form, "modifier", "A modifier", -100, 100), **({} if hinder is None else {"hinder": hinder})}
 
 
 def parse_status(form: Form, table: Table) -> dict[str, Any]:
@@ -170,6 +172,7 @@ MOVES: tuple[Move, ...] = (
     Move("join", "Bring in reinforcements", parse_join, director.join),
     Move("result", "Enter a Result or Consequence", parse_result, director.result),
     Move("end", "End it", parse_nothing, director.end),
+    side_move(),  # the Director moves a Persona to a side ("set_side", games/core/fights.py)
 )
 
 
@@ -187,9 +190,17 @@ def parse_roll_check(form: Form, table: Table) -> dict[str, Any]:
     mode = value(form, "mode", checks.CHECK).strip().lower() or checks.CHECK
     if mode not in checks.MODES:
         raise BadValue("Roll a check, a challenge or a practice.")
-    if mode == checks.CHECK and _flag(form, "challenge"):  # the form's "as a challenge" box
-        mode = checks.CHALLENGE
-    return {"character": character.id, "skill": skill, "mode": mode}
+    # a call for this roll (the Director's form: "call"; "mode" challenge, the "as a challenge"
+    # box): none leaves it to the Director's standing call (``checks.called_for``)
+    call = value(form, "call").strip().lower() or None
+    if call not in (None, checks.CHECK, checks.CHALLENGE):
+        raise BadValue("A roll is called a check or a challenge.")
+    if mode == checks.CHALLENGE or _flag(form, "challenge"):
+        call = checks.CHALLENGE
+    if mode == checks.PRACTICE:
+        call = None
+    return {"character": character.id, "skill": skill, "mode": checks.PRACTICE if mode == checks.PRACTICE
+            else checks.CHECK, **({"call": call} if call else {})}
 
 
 def run_check(run: CheckRun) -> tuple[dict[str, Any], str]:
@@ -200,7 +211,9 @@ def run_check(run: CheckRun) -> tuple[dict[str, Any], str]:
     if scene.get("mode") in (st.CONTEST, st.COMBAT) and me.cid in st.present(scene):
         where = "fight" if scene["mode"] == st.COMBAT else "contest"
         raise NotNow(f"{me.name} is in the {where} under way: roll the check there.")
-    return checks.roll_check(me.sheet, name=me.name, skill=run.args["skill"], mode=run.args["mode"], rng=run.rng,
+    mode = checks.PRACTICE if run.args["mode"] == checks.PRACTICE else checks.called_for(
+        scene, run.args.get("call"), is_gm=run.member.is_gm)
+    return checks.roll_check(me.sheet, name=me.name, skill=run.args["skill"], mode=mode, rng=run.rng,
                              secret=me.is_npc)
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Mapping
 from typing import Any
 
+from games.core.fights import SIDE_SET, side_line
 from games.passages import combat
 from games.passages.resolution import KIND_LABELS
 from games.passages.rules import LABELS
@@ -187,7 +188,8 @@ def summary(event: Event, state: Mapping[str, Any], hidden: Collection[str] = fr
         "pairing_resolved": pairing,
         "resolution_point": resolution,
         "conditions_set": lambda e: f"Conditions: {e['conditions'] or 'none'}"
-        + (f"; {e['modifier']:+d} to every Combat Roll until they change" if e.get("modifier") else "") + ".",
+        + (f"; {e['modifier']:+d} to every Combat Roll until they change" if e.get("modifier") else "")
+        + ("; they hinder: one-off rolls are Challenges" if e.get("hinder") else "") + ".",
         "status_set": lambda e: f"{n(e['combatant'])}: {e['status'] or 'no particular status'}"
         + ("" if e["present"] else "; leaves the Scene")
         + (f" and recovers Fatigue to {e['recovered']}" if "recovered" in e else "")
@@ -209,6 +211,7 @@ def summary(event: Event, state: Mapping[str, Any], hidden: Collection[str] = fr
         + f" It tends {tending_word(e['check']['band'])} of the untended points, at the Resolution Point.",
         "tended": tended,
         "combat_ended": lambda e: f"The fight ends in Turn {e['turn']}.",
+        SIDE_SET: lambda e: side_line(e) + ".",
     }
     return texts[event["type"]](event)
 

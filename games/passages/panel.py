@@ -37,6 +37,7 @@ def _persona_view(person: Mapping[str, Any], secret: bool) -> dict[str, Any]:
     if secret:
         return {**public, "secret": True}
     combat_skill, combat_value = _selected(person, "combat")
+    public.update(best_skill=best_skill(person["skills"]), tend_skill=tend_skill(person["skills"]))
     defense_skill, defense_value = _selected(person, "defense")
     return {
         **public, "skills": skill_rows(person["skills"]),
@@ -46,6 +47,23 @@ def _persona_view(person: Mapping[str, Any], secret: bool) -> dict[str, Any]:
         "weapon_type": person.get("weapon_type", ""), "magic_combat": person.get("magic_combat", ""),
         "armour": person["armour"], "armour_effect": person["armour_effect"],
     }
+
+
+# A skill whose name says it tends wounds, first for a tending.
+TENDING_WORDS = ("first aid", "medic", "heal", "tend", "surgeon", "surgery", "chirurg", "physic", "nurs", "herb")
+
+
+def best_skill(skills: Mapping[str, int]) -> str:
+    """The skill a form offers first for a check or a contest: the Persona's highest BASE (its
+    best chance; the first written of equals)."""
+    return max(skills, key=lambda k: skills[k]) if skills else ""
+
+
+def tend_skill(skills: Mapping[str, int]) -> str:
+    """The skill a tending form offers first: the best of those whose name says it tends (First
+    Aid, Medicine, Healing...), else the best of all."""
+    tending = {k: v for k, v in skills.items() if any(w in k.lower() for w in TENDING_WORDS)}
+    return best_skill(tending or skills)
 
 
 def _selected(person: Mapping[str, Any], which: str) -> tuple[str, int]:
@@ -81,6 +99,9 @@ def _turn(state: Mapping[str, Any], names: Mapping[str, str]) -> dict[str, Any] 
     if declaring:
         return awaiting(declaring, f"Turn {turn}: waiting for the Declaration of {{who}}",
                         "declare {name} IN or OUT of the combat")
+    if state["combat"]["phase"] == st.RESOLVED:  # the fight stood over; a side stands again
+        return {"combatant": None, "gm": True, "says": f"Turn {turn} is over: the Director starts the next Turn",
+                "prompt": "start the next Turn, or end the fight"}
     rolling = st.rolls_awaited(state)
     if rolling:
         return awaiting(rolling, f"Turn {turn}: waiting for the Combat Roll of {{who}}", "make {name}'s Combat Roll")
@@ -94,8 +115,8 @@ def _title(state: Mapping[str, Any]) -> str:
         return f"{kind}, round {state['contest']['round']}"
     if state["mode"] == st.COMBAT:
         fight = state["combat"]
-        return f"A fight, Turn {fight['turn']}: " + ("Declaration" if fight["phase"] == st.DECLARE
-                                                      else "the Combat Rolls")
+        return f"A fight, Turn {fight['turn']}: " + {st.DECLARE: "Declaration", st.TIMING: "the Combat Rolls",
+                                                      st.RESOLVED: "its Resolution Point"}[fight["phase"]]
     return ""
 
 
@@ -115,6 +136,7 @@ def panel(state: Mapping[str, Any], hidden: Collection[str] = frozenset()) -> di
     view: dict[str, Any] = {
         "mode": state["mode"], "title": _title(state), "turn": _turn(state, names),
         "conditions": state["conditions"], "conditions_modifier": int(state.get("conditions_modifier", 0)),
+        "hinder": bool(state.get("hinder")),  # the Director's standing call: one-off rolls are Challenges
         # each Persona of the contest or fight by id (the lists below give the order)
         "scene": {cid: _persona_view(state["personae"][cid], cid in hidden) for cid in st.in_scene(state)},
         "in_scene": st.present(state),
@@ -149,7 +171,8 @@ def character_view(character: Character) -> dict[str, Any]:
     except RuleError:
         return {"skills": [], "wounds": track(tracks.FULL), "fatigue": track(tracks.FULL), "state": ""}
     person = {**cleaned, "downed": cleaned["fatigue"] == 0, "unconscious": cleaned["wounds"] == 0}
-    return {"skills": skill_rows(cleaned["skills"]), "wounds": track(cleaned["wounds"]),
+    return {"skills": skill_rows(cleaned["skills"]), "best_skill": best_skill(cleaned["skills"]),
+            "tend_skill": tend_skill(cleaned["skills"]), "wounds": track(cleaned["wounds"]),
             "fatigue": track(cleaned["fatigue"]), "untended": cleaned["untended"], "state": tracks.state_word(person),
             "eligible": tracks.eligible_fatigue(cleaned["untended"]),
             # a rest would restore something: Fatigue below its eligible level, or tended Wounds

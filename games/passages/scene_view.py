@@ -16,9 +16,11 @@ from collections.abc import Collection, Mapping
 from typing import Any
 
 from games.core.dice import faces
-from games.passages import odds, persona
+from games.core import fights
+from games.passages import odds, persona, sides
 from games.passages import state as st
 from games.passages.narrate import summary
+from games.passages.sides import roster
 
 SECRET_ODDS = "The odds depend on the Director's figures."
 
@@ -104,7 +106,9 @@ def _declaration(d: Mapping[str, Any], names: Mapping[str, str], hidden: Collect
 
 def combat_view(state: Mapping[str, Any], names: Mapping[str, str], hidden: Collection[str]) -> dict[str, Any]:
     fight = state["combat"]
-    to_declare, to_roll = st.waiting_to_declare(state), st.waiting_to_roll(state)
+    to_declare, to_roll = st.waiting_to_declare(state), st.rolls_awaited(state)
+    fighters = roster(state)
+    done, stands = fights.winner(fighters)
     rows = []
     for cid in st.in_scene(state):
         d = fight["declared"].get(cid)
@@ -117,16 +121,20 @@ def combat_view(state: Mapping[str, Any], names: Mapping[str, str], hidden: Coll
             # a tending declared, its roll still to make once every Declaration is in
             "to_tend": bool(d) and d.get("action") == st.TEND and fight["phase"] == st.TIMING
             and cid not in fight.get("acted", ()),
+            # whom its Declaration may attack: standing enemies first, never one who is out
+            "targets": [{"id": f.cid, "name": f.name} for f in fights.targets_first(fighters, cid)],
+            "side": sides.side(state, cid), "out": sides.why_out(person),
+            "lapsed": st.lapsed(state, cid),
             "stance": d["stance"] if d else "", "awaiting": "declare" if cid in to_declare else
             "roll" if cid in to_roll else "", "timing": fight["timing"].get(cid),
             "roll": line("combat_rolled", roll, state, hidden) if roll else "",
             "die": d100(roll["die"]) if roll else None,
         })
     pairs = []
-    if fight["phase"] == st.TIMING:
-        done = {(p["a"], p["b"]): p for p in fight["pairings"]}
+    if fight["phase"] in (st.TIMING, st.RESOLVED):
+        done_pairs = {(p["a"], p["b"]): p for p in fight["pairings"]}
         for pairing in st.pairings(state):
-            result = done.get((pairing["a"], pairing["b"]))
+            result = done_pairs.get((pairing["a"], pairing["b"]))
             pairs.append({**pairing, "a_name": names[pairing["a"]], "b_name": names[pairing["b"]],
                           "resolved": result is not None,
                           "line": line("pairing_resolved", result, state, hidden) if result else "",
@@ -144,8 +152,15 @@ def combat_view(state: Mapping[str, Any], names: Mapping[str, str], hidden: Coll
                            + [c for c in st.in_scene(state) if state["personae"][c].get("joining")]),
         "waiting_to_declare": [names[c] for c in to_declare],
         "waiting_to_roll": [names[c] for c in to_roll],
-        "may_time": [{"id": c, "name": names[c]} for c in st.attackers(state) if c not in fight["rolls"]],
+        "may_time": [{"id": c, "name": names[c]} for c in st.attackers(state)
+                     if c not in fight["rolls"] and not st.lapsed(state, c)],
         "ready": fight["phase"] == st.TIMING and not to_roll,
+        # the fight is over (games/core/fights.py): the Resolution Point of the Turn under way
+        # still tallies it, and no new Turn starts; once over at its Resolution Point, the
+        # Director may start the next Turn only if a side stands again
+        "over": fights.over_line(stands) if done else "",
+        "next_turn": fight["phase"] == st.RESOLVED and not done,
+        "sides": sorted({sides.side(state, c) for c in st.in_scene(state)} | {fights.PCS, fights.NPCS}),
         "last_resolution": None if last is None else {
             "turn": last["turn"], "rows": [_resolution_row(r, names) for r in last["rows"]]},
     }

@@ -10,11 +10,13 @@
      "order": [id, ...],           # as the Director listed them
      "contest": None | {"round", "parties", "active", "challenge", "magic", "cost",
                         "rolls": {id: check}, "history": [round, ...], "result"},
-     "combat": None | {"turn", "phase": "declare" | "timing", "declared": {id: declaration},
+     "combat": None | {"turn", "phase": "declare" | "timing" | "resolved", "declared": {id: declaration},
                        "timing": {id: {"modifier", "reason"}}, "rolls": {id: roll},
                        "pairings": [resolved pairing, ...], "resolutions": [last Resolution Point],
                        "acted": [id: its declared Action taken], "tendings": {tender: {patient, band}},
                        "results": [the Director's entries for the Resolution Point]},
+     "sides": {id: side},          # the Director's moves of a Persona to a side (until the fight ends)
+     "hinder": bool,               # the Director's call: the Conditions make one-off rolls Challenges
      "outside": {id: {step, before, after}},  # each sheet's last change outside a fight (for an undo)
      "checks": [check, ...],       # the latest checks rolled in the scene, newest last
      "undo": [{"step", "what"}]}   # the steps the Director may take back, newest last, each
@@ -31,6 +33,9 @@ from typing import Any
 State = dict[str, Any]
 IDLE, CONTEST, COMBAT = "idle", "contest", "combat"
 DECLARE, TIMING = "declare", "timing"
+# a Turn whose Resolution Point left the fight over: no new Turn starts by itself (the Director
+# ends the fight, or starts the next Turn once a side stands again)
+RESOLVED = "resolved"
 IN, OUT = "in", "out"
 REST, TEND = "rest", "tend"
 KEEP_CHECKS = 8
@@ -70,6 +75,11 @@ def eligible(person: Mapping[str, Any]) -> bool:
         and not person.get("downed") and not person.get("unconscious")
 
 
+def able(person: Mapping[str, Any]) -> bool:
+    """Able to take an Action other than rest: neither Unconscious nor Downed."""
+    return not (person.get("unconscious") or person.get("downed") or person["wounds"] <= 0 or person["fatigue"] <= 0)
+
+
 def _fight_in(state: Mapping[str, Any], phase: str) -> Mapping[str, Any] | None:
     """The fight under way, when it is in ``phase`` (Declaration or the Combat Rolls)."""
     combat = state.get("combat")
@@ -99,12 +109,21 @@ def waiting_to_roll(state: Mapping[str, Any]) -> list[str]:
     return [cid for cid in attackers(state) if cid not in combat["rolls"]] if combat else []
 
 
+def lapsed(state: Mapping[str, Any], cid: str) -> bool:
+    """An attack declared this Turn and not yet rolled that never will be: its attacker is no
+    longer Combat Eligible (a correction left it Downed: "may only make a Resting Action"; or
+    Unconscious, or gone), or its target is not (the out are no target of an attack)."""
+    combat = state.get("combat") or {}
+    mine = combat.get("declared", {}).get(cid) or {}
+    if mine.get("stance") != IN or cid in combat.get("rolls", {}):
+        return False
+    target = state["personae"].get(mine.get("target"))
+    return not eligible(state["personae"][cid]) or target is None or not eligible(target)
+
+
 def rolls_awaited(state: Mapping[str, Any]) -> list[str]:
-    """Who still owes a Combat Roll this Turn: an attacker whose target has left the Scene owes
-    none."""
-    declared = (state.get("combat") or {}).get("declared", {})
-    return [cid for cid in waiting_to_roll(state)
-            if state["personae"][declared[cid]["target"]].get("present", True)]
+    """Who still owes a Combat Roll this Turn: an attack that lapsed (``lapsed``) owes none."""
+    return [cid for cid in waiting_to_roll(state) if not lapsed(state, cid)]
 
 
 def pairings(state: Mapping[str, Any]) -> list[dict[str, Any]]:
@@ -119,14 +138,23 @@ def pairings(state: Mapping[str, Any]) -> list[dict[str, Any]]:
     declared = combat.get("declared", {})
     found: list[dict[str, Any]] = []
     done: set[str] = set()
+    # a pairing resolved stays as it resolved; an attack that lapsed makes none, and one on an
+    # attacker whose own attack lapsed stands alone (it does not roll back)
+    resolved = {c: p for p in combat.get("pairings", ()) for c in ((p["a"], p["b"]) if p["kind"] == "mutual"
+                                                                  else (p["a"],))}
     for cid in attackers(state):
-        if cid in done:
+        if cid in done or (cid not in resolved and lapsed(state, cid)):
+            continue
+        if cid in resolved:
+            p = resolved[cid]
+            found.append({"kind": p["kind"], "a": p["a"], "b": p["b"]})
+            done |= {p["a"], p["b"]} if p["kind"] == "mutual" else {p["a"]}
             continue
         mine = declared[cid]
         target = mine["target"]
         theirs = declared.get(target, {})
-        if theirs.get("stance") == IN and theirs.get("target") == cid \
-                and bool(theirs.get("ranged")) == bool(mine.get("ranged")):
+        if theirs.get("stance") == IN and theirs.get("target") == cid and target not in resolved \
+                and not lapsed(state, target) and bool(theirs.get("ranged")) == bool(mine.get("ranged")):
             found.append({"kind": "mutual", "a": cid, "b": target})
             done |= {cid, target}
         else:
@@ -154,4 +182,6 @@ def contest_waiting(state: Mapping[str, Any]) -> list[str]:
     contest = state.get("contest")
     if state["mode"] != CONTEST or contest is None:
         return []
-    return [cid for cid in contest["active"] if cid not in contest["rolls"]]
+    # one Downed or knocked out since the round began cannot roll: the round is judged without
+    # it (it collapses out of the contest then, ``contest``)
+    return [cid for cid in contest["active"] if cid not in contest["rolls"] and able(state["personae"][cid])]

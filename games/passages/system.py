@@ -8,7 +8,7 @@ table's setting) are the Director's alone, in the panel (``panel.view``) and in 
 
 from __future__ import annotations
 
-from games.contract import GameSystem, Panel
+from games.contract import Fights, GameSystem, Panel
 from games.core.engine import Engine, Undo
 from games.passages import panel, sheet
 from games.passages.audiences import AUDIENCES, settle
@@ -18,6 +18,7 @@ from games.passages.narrate import public_line, undone_line
 from games.passages.odds import ODDS
 from games.passages.recovery import sheets_before
 from games.passages.samples import SAMPLES
+from games.passages.sides import roster
 from games.passages.state import new_state
 from games.passages.working import working
 from games.passages.writeback import writeback
@@ -51,4 +52,6 @@ SYSTEM = GameSystem(
     log_lines={},  # every event reads as its summary (log/events/default.html)
     audiences=AUDIENCES,  # every roll is made in the open; NPCs' figures aside
     samples=SAMPLES,
+    # who is out of a fight is who is not Combat Eligible (sides.py); "End it" ends the fight
+    fights=Fights(roster=roster, end="end"),
 )

@@ -145,7 +145,8 @@ def test_a_player_checks_challenges_and_practises_for_their_own_persona(table, m
     assert rolled.payload["working"]["steps"][1:] == [
         "Double Up = double 33 = 66; Double Down = half, rounded down = 16", "d100 roll: 13",
         "13 is at most Double Down 16: a Double Down wild success"]
-    post(table, "ann", "check", {"character": trayer, "skill": "campfire", "mode": "check", "challenge": "1"},
+    # a Check or a Challenge is the Director's call ("by choice of the Director"): here, theirs
+    post(table, "gm", "check", {"character": trayer, "skill": "campfire", "mode": "check", "call": "challenge"},
          check=True, rolls=(7,), monkeypatch=monkeypatch)
     rolled = last(table, "check_rolled")
     assert rolled.payload["check"]["challenge"] and rolled.payload["check"]["value"] == 7
@@ -385,7 +386,10 @@ def test_a_fight_refuses_what_the_rules_do_not_allow_and_changes_nothing(table, 
     # what they may do
     assert post(table, "bob", "rest", {"combatant": betty}).status_code == 200
     post(table, "ann", "declare", {"combatant": trayer, "stance": "in", "target": garbo})
-    post(table, "gm", "declare", {"combatant": garbo, "stance": "in", "target": betty})
+    # one not Combat Eligible is out of the fight, no target (issue 33)
+    refused(post(table, "gm", "declare", {"combatant": garbo, "stance": "in", "target": betty}), 400,
+            "Betty is Downed and cannot be attacked")
+    post(table, "gm", "declare", {"combatant": garbo, "stance": "in", "target": trayer})
     before = snapshot(table)
     refused(post(table, "ann", "declare", {"combatant": trayer, "stance": "out", "action": "run"}), 400,
             "declarations are fixed until the next Turn")

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from games.contract import Seat
-from games.passages.errors import BadValue
+from games.core.engine import RuleError
 from games.passages.narrate import public_line
 from games.passages.panel import view
 from tests.unit.passages.helpers import Scene, of_type, persona
@@ -14,12 +14,14 @@ from tests.unit.passages.helpers import Scene, of_type, persona
 ANN = persona("c1", "Ann", combat_skill="Brawl", defense_skill="Brawl", weapon_damage=4)
 BOB = persona("c2", "Bob", combat_skill="Brawl", defense_skill="Brawl", weapon_damage=4)
 CAL = persona("c3", "Cal", combat_skill="Brawl", defense_skill="Brawl", weapon_damage=4, npc=True)
+DAN = persona("c4", "Dan", combat_skill="Brawl", defense_skill="Brawl", weapon_damage=4, npc=True)
 
 
 def _turn_one(scene: Scene) -> list[dict]:
-    scene.fight(ANN, BOB, CAL)
+    scene.fight(ANN, BOB, CAL, DAN)  # Dan stays: the NPCs' side still stands, the fight goes on
     scene.send({"type": "set_status", "combatant": "c1", "status": "on the stairs, bleeding"})
     scene.send({"type": "set_status", "combatant": "c3", "status": "teleported away", "present": False})
+    scene.send({"type": "rest", "combatant": "c4"})
     return scene.exchange("c1", "c2", 10, 10)
 
 
@@ -50,6 +52,7 @@ def test_every_seat_sees_status_and_presence_and_no_departed_target(scene: Scene
     rows = {r["id"]: r for r in fight["rows"]}
     assert rows["c1"]["status"] == "on the stairs, bleeding"
     assert rows["c3"]["gone"] and rows["c3"]["status"] == "teleported away"
-    assert [t["id"] for t in fight["targets"]] == ["c1", "c2"]
-    with pytest.raises(BadValue, match="not in the fight"):
+    assert [t["id"] for t in fight["targets"]] == ["c1", "c2", "c4"]
+    assert "c3" not in [t["id"] for t in rows["c1"]["targets"]]
+    with pytest.raises(RuleError, match="Cal is gone from the Scene and cannot be attacked"):
         scene.attack("c1", "c3")

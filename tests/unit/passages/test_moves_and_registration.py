@@ -43,7 +43,7 @@ def test_the_registration_is_whole() -> None:
 # A player's moves, each for the Persona it names (``combatant``); the Director sends the rest.
 PLAYER_MOVES = {"check", "practice", "contest_roll", "contest_break_off", "declare", "rest", "tend", "combat_roll"}
 DIRECTOR_MOVES = {"contest_start", "contest_cost", "combat_start", "timing", "resolve", "set_conditions",
-                  "set_status", "correct", "join", "result", "end", "undo"}
+                  "set_status", "correct", "join", "result", "end", "undo", "set_side"}
 
 
 def test_every_move_is_registered_with_its_sender() -> None:
@@ -97,9 +97,11 @@ def test_a_parsed_move_runs_through_the_engine() -> None:
 
 def test_the_one_off_check_runs_for_the_persona_the_sender_plays() -> None:
     args = moves.parse_roll_check({"character": ["1"], "skill": ["Stealth"], "mode": ["challenge"]}, TABLE)
-    assert args == {"character": 1, "skill": "Stealth", "mode": "challenge"}
+    assert args == {"character": 1, "skill": "Stealth", "mode": "check", "call": "challenge"}
     ann = Member(id=7, name="Ann's player", is_gm=False, controls=("c1",))
-    run = CheckRun(member=ann, characters={1: ANN, 2: BOB}, args=args, rng=random.Random(3), cards=None)  # type: ignore[arg-type]
+    # the Director's standing call: the Conditions hinder, so Ann's roll is a Challenge
+    run = CheckRun(member=ann, characters={1: ANN, 2: BOB}, args=args, rng=random.Random(3), cards=None,  # type: ignore[arg-type]
+                   state={"mode": "idle", "hinder": True})
     data, line = moves.run_check(run)
     assert data["challenge"] and data["value"] == 8 and line.startswith("Ann makes a challenge of Stealth")
     # nobody rolls for another's Persona: the check names its subject and sender, which the
@@ -109,7 +111,7 @@ def test_the_one_off_check_runs_for_the_persona_the_sender_plays() -> None:
     with pytest.raises(NotYourMove, match="You act only for the characters you control"):
         require_sender(check.sender, check.label, ann, BOB)
     assert moves.parse_roll_check({"character": ["1"], "skill": ["Stealth"], "mode": ["check"],
-                                   "challenge": ["on"]}, TABLE)["mode"] == "challenge"
+                                   "challenge": ["on"]}, TABLE)["call"] == "challenge"
     assert moves.parse_roll_check({"character": ["1"], "skill": ["Stealth"], "mode": ["practice"],
                                    "challenge": ["on"]}, TABLE)["mode"] == "practice"
     with pytest.raises(BadValue, match="check, a challenge or a practice"):

@@ -12,6 +12,7 @@ import pytest
 
 from games.core.engine import RuleError
 from games.passages import state as st
+from games.passages.sides import over
 from games.passages.system import ENGINE
 from tests.unit.passages.helpers import Scene, persona
 
@@ -73,6 +74,9 @@ def _move_on(scene: Scene, rng: random.Random) -> None:
                 scene.send({"type": "contest_roll", "combatant": waiting[0], "skill": "Stealth"}, rng=rng)
         return
     if state["mode"] == st.COMBAT:
+        if state["combat"]["phase"] == st.RESOLVED:  # the fight stood over: the Director's one step
+            scene.send({"type": "end" if over(state)[0] else "resolve"}, rng=rng)
+            return
         waiting = st.waiting_to_declare(state)
         if waiting:
             scene.send({"type": "rest", "combatant": waiting[0]}, rng=rng)
