@@ -68,6 +68,11 @@ class Plan:
     # what a fighter picks over the form's first offer, most of the time, when a move's form
     # offers it: {move: {field: value}} (Harsh Light: a pull with Strength + Brawl)
     fighting: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
+    # the forms of a move a fighter seldom sends, by a hidden field's value: {move: {field: value}}
+    rare: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
+    # why one may be out for a while and stand again within the fight, as the seed says; any
+    # other out is final until the fight ends
+    recovers: frozenset[str] = frozenset()
 
 
 def _combat(key: str) -> Callable[[Mapping[str, Any]], int]:
@@ -101,7 +106,11 @@ PLANS: dict[str, Plan] = {
         start="combat_start", who="characters",
         moves=frozenset({"declare", "combat_roll"}),
         procedure=frozenset({"timing", "resolve"}),
-        rounds=_combat("turn"), pc={"wounds": 10, "fatigue": 20}, npc={"wounds": 10, "fatigue": 20}),
+        rounds=_combat("turn"), pc={"wounds": 10, "fatigue": 20}, npc={"wounds": 10, "fatigue": 20},
+        rare={"declare": {"stance": "out"}},
+        # seed 001: one Downed "may only make a Resting Action in the next Turn", and one who did
+        # no Combat Action "regains one Fatigue box (5%) at the Resolution Point"
+        recovers=frozenset({"Downed"})),
 }
 
 
@@ -128,6 +137,7 @@ def roster(kt: KitTable) -> list[Fighter]:
 class Look:
     """What one seat's page shows now: its banner and the controls of its panel."""
 
+    view: dict[str, Any]
     banner: dict[str, Any]
     controls: list[Control]
     awaited: list[str]  # the combatants the step waits for that this seat plays (the GM: the NPCs)
@@ -144,7 +154,7 @@ def look(kt: KitTable, seat: Seat) -> Look:
     controllers = (view or {}).get("controllers", {})
     waiting = [c for c in dict.fromkeys([turn.get("combatant"), *turn.get("waiting", ())]) if c]
     mine = [c for c in waiting if controllers.get(c) == (seat.member.pk if seat.role == "player" else None)]
-    return Look(panels.turn_view(view, where) or {}, controls_in(html, kt.table.pk), mine)
+    return Look(view or {}, panels.turn_view(view, where) or {}, controls_in(html, kt.table.pk), mine)
 
 
 def page_controls(kt: KitTable, seat: Seat) -> list[Control]:
@@ -167,21 +177,28 @@ def named(data: Mapping[str, Any], fighters: list[Fighter]) -> set[str]:
 # Setting a fight up
 
 
-def fresh_fighters(kt: KitTable, plan: Plan, rnd: random.Random, count: int, fight: int) -> list[Character]:
-    """``count`` new characters for one fight, made from the system's samples with the plan's
-    weak sheets: at least one PC (played by Ann or Bob) and at least one NPC (the GM's)."""
+def fighters_for(kt: KitTable, plan: Plan, rnd: random.Random, count: int, fight: int,
+                 spent: set[str]) -> list[Character]:
+    """``count`` characters for one fight: at least one PC (played by Ann or Bob) and at least
+    one NPC (the GM's), taken from those of earlier fights that never went out, and the rest
+    made from the system's samples with the plan's weak sheets (the GM makes them, as a weak
+    sheet holds tracks only the GM may set, and a player claims each PC). The table stays small:
+    a panel draws every character at it."""
     pcs = [s for s in kt.game.samples if not s.npc]
     npcs = [s for s in kt.game.samples if s.npc]
     n_pcs = rnd.randint(1, count - 1)
-    made = []
-    for i in range(count):
-        pc = i < n_pcs
+    kept = [c for c in kt.table.characters.order_by("pk") if c.name.endswith("*") and f"c{c.pk}" not in spent]
+    chosen = [c for c in kept if not c.is_npc][:n_pcs] + [c for c in kept if c.is_npc][:count - n_pcs]
+    for i in range(count - len(chosen)):
+        pc = sum(not c.is_npc for c in chosen) < n_pcs
         sample = rnd.choice(pcs if pc else npcs)
-        actor = kt.players[i % len(kt.players)].member if pc else kt.gm.member
-        made.append(services.character_create(
-            table=kt.table, actor=actor, name=f"{sample.name} {fight}.{i + 1}",
-            sheet={**sample.sheet, **(plan.pc if pc else plan.npc)}, npc=not pc))
-    return made
+        character = services.character_create(
+            table=kt.table, actor=kt.gm.member, name=f"{sample.name} {fight}.{i + 1}*",
+            sheet={**sample.sheet, **(plan.pc if pc else plan.npc)}, npc=not pc, for_players=pc)
+        if pc:
+            character = services.character_claim(character=character, actor=kt.players[i % len(kt.players)].member)
+        chosen.append(character)
+    return chosen
 
 
 def start_fight(kt: KitTable, plan: Plan, rnd: random.Random, fighters: list[Character]) -> None:
@@ -209,7 +226,8 @@ class Tally:
     accepted: int = 0
     # a move against one who is out accepted, one who was out standing again: every one found
     defects: list[str] = field(default_factory=list)
-    seen: set[tuple[str, str]] = field(default_factory=set)  # a wrong first target, told once per move
+    seen: set[tuple[Any, str]] = field(default_factory=set)  # a wrong first target, told once per move
+    spent: set[str] = field(default_factory=set)  # every combatant that went out in a fight
 
 
 def first_target(control: Control, data: Mapping[str, Any], fighters: list[Fighter]) -> str | None:
@@ -243,15 +261,31 @@ def play_fight(kt: KitTable, plan: Plan, rnd: random.Random, tally: Tally, fight
     refusals: dict[tuple[str, str, str | None], int] = {}  # since the table last changed: a person tries something else
     looks: dict[str, Look] = {}
     now: list[Fighter] = []
+    last = "the start"  # the last move accepted, for a report
+    why_out: dict[str, str] = {}
     for step in range(STEPS):
         if not looks:  # the table changed: read it again (a refusal changes nothing)
             now = roster(kt)
             rounds = max(rounds, plan.rounds(procedure_state(kt.table) or {}))
             fallen = {f.cid for f in now if f.out}
-            if not fallen >= out:
-                tally.defects.append(f"fight {fight} step {step}: {sorted(out - fallen)}, out, stood again")
+            out -= {f.cid for f in now if f.cid in out and not f.out and why_out.get(f.cid) in plan.recovers}
+            why_out.update({f.cid: f.why for f in now if f.out})
+            for f in now:
+                if TRACE and f.out and f.cid not in out:
+                    print(f"  {fight}.{step} {f.name} ({f.cid}) is out: {f.why}")
+                if f.cid in out - fallen and (fight, f.cid) not in tally.seen:
+                    tally.seen.add((fight, f.cid))
+                    tally.defects.append(f"fight {fight} step {step}: {f.name} ({f.cid}) was out and stands "
+                                         f"again after {last}")
             out |= fallen
-            looks = {seat.name: look(kt, seat) for seat in (kt.gm, *kt.players)}
+            tally.spent |= fallen
+            looks = {kt.gm.name: look(kt, kt.gm)}
+            # a player's own panel is read when the step may wait for them (as the GM's view
+            # says) and when the fight is over (every seat must say so)
+            for seat in kt.players:
+                told = panels.turn_view(looks[kt.gm.name].view, panels.page_seat(seat.member)) or {}
+                if told.get("mine") or told.get("over"):
+                    looks[seat.name] = look(kt, seat)
         gm = looks[kt.gm.name].banner
         if gm.get("over"):
             end_the_fight(kt, rnd, looks)
@@ -260,7 +294,7 @@ def play_fight(kt: KitTable, plan: Plan, rnd: random.Random, tally: Tally, fight
             tally.rounds.append(rounds)
             tally.steps.append(step)
             return
-        holders = [s for s in (kt.gm, *kt.players) if looks[s.name].banner.get("mine")]
+        holders = [s for s in (kt.gm, *kt.players) if s.name in looks and looks[s.name].banner.get("mine")]
         seat = rnd.choice(holders) if holders else kt.gm
         allowed = plan.moves | (plan.procedure if seat is kt.gm else frozenset())
         controls = usable(kt, seat, [c for c in looks[seat.name].controls
@@ -276,7 +310,7 @@ def play_fight(kt: KitTable, plan: Plan, rnd: random.Random, tally: Tally, fight
         if awaited:  # a person acts for the one the banner names
             controls = [c for c in controls if actor_of(c) in (None, *awaited)] or controls
         # the one the banner asks for first; the GM asked for a step of the procedure takes one
-        weights = [plan.weights.get(c.name, 1.0) * (5 if actor_of(c) in awaited or (
+        weights = [plan.weights.get(c.name, 1.0) * (0.25 if rare(plan, c) else 1) * (5 if actor_of(c) in awaited or (
                        seat is kt.gm and not awaited and c.name in plan.procedure) else 1)
                    / (1 + 4 * refusals.get((seat.name, c.name, actor_of(c)), 0)) for c in controls]
         control = rnd.choices(controls, weights=weights, k=1)[0]
@@ -290,7 +324,7 @@ def play_fight(kt: KitTable, plan: Plan, rnd: random.Random, tally: Tally, fight
         offered = {f.name for f in control.fields}
         if rnd.random() < 0.8:
             data.update({k: v for k, v in plan.fighting.get(control.name, {}).items() if k in offered})
-        aimed = named(data, now) & out
+        aimed = named(data, now) & {f.cid for f in now if f.out}
         before = snapshot(kt.table)
         answer = seat.client.post(control.url, data, HTTP_HX_REQUEST="true")
         status = answer.status_code
@@ -309,6 +343,7 @@ def play_fight(kt: KitTable, plan: Plan, rnd: random.Random, tally: Tally, fight
                 f"{control.name} {data}: {answer.content.decode()[:300]}")
             continue
         in_a_row = 0
+        last = f"{seat.name}'s {control.name} {data}"
         refusals.clear()
         looks = {}
         tally.accepted += 1
@@ -317,6 +352,12 @@ def play_fight(kt: KitTable, plan: Plan, rnd: random.Random, tally: Tally, fight
                                  f"out of the fight, was accepted ({data})")
     pytest.fail(f"{key} fight {fight}: not over after {STEPS} steps (round {rounds}); roster {roster(kt)}; "
                 f"the GM's banner {look(kt, kt.gm).banner}")
+
+
+def rare(plan: Plan, control: Control) -> bool:
+    """A control a fighter seldom takes (``Plan.rare``: Passages' declaring OUT of the combat)."""
+    said = {**{f.name: f.value for f in control.fields if f.kind == "hidden"}, **control.vals}
+    return any(said.get(k) == v for k, v in plan.rare.get(control.name, {}).items())
 
 
 def actor_of(control: Control) -> str | None:
@@ -388,7 +429,7 @@ def test_fights_played_from_each_seat_s_panel_run_to_their_end(system: str) -> N
         for control in [c for c in look(kt, kt.gm).controls if c.url.endswith("/decks/new/")]:
             assert kt.post(kt.gm, control.url, fill_as_offered(control, rnd, kt.hands(), keep=1.0)) == 200
         for fight in range(1, FIGHTS + 1):
-            start_fight(kt, plan, rnd, fresh_fighters(kt, plan, rnd, rnd.randint(2, 6), fight))
+            start_fight(kt, plan, rnd, fighters_for(kt, plan, rnd, rnd.randint(2, 6), fight, tally.spent))
             play_fight(kt, plan, rnd, tally, fight)
             assert conserved(kt.table) == [], f"{system} after fight {fight}"
             if plan.session and fight == FIGHTS // 2:

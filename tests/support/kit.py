@@ -43,6 +43,7 @@ class Field:
     low: int | None = None
     high: int | None = None
     checked: bool = False
+    required: bool = False
 
 
 @dataclass
@@ -94,7 +95,8 @@ class _Controls(HTMLParser):
         elif tag == "input" and self.form is not None and attrs.get("name") and "disabled" not in attrs:
             kind = attrs.get("type", "text")
             self.form.fields.append(Field(attrs["name"], kind, attrs.get("value", ""), low=_int(attrs.get("min")),
-                                          high=_int(attrs.get("max")), checked="checked" in attrs))
+                                          high=_int(attrs.get("max")), checked="checked" in attrs,
+                                          required="required" in attrs))
         elif tag == "select" and self.form is not None and attrs.get("name"):
             self.select = Field(attrs["name"], "select", multiple="multiple" in attrs)
             self.form.fields.append(self.select)
@@ -336,9 +338,9 @@ def fill_as_offered(control: Control, rnd: random.Random, hands: Mapping[int, li
                     data[f.name] = f.value
                 else:
                     data.setdefault(f.name, []).append(f.value or "on")
-        elif f.kind == "number":  # an empty box: a person types 0 where it may hold 0
-            data[f.name] = f.value or str(0 if (f.low or 0) <= 0 <= (f.high if f.high is not None else 0)
-                                          else f.low if f.low is not None else 0)
+        elif f.kind == "number":  # an empty box stays empty unless it must be filled: then 0, or its least
+            data[f.name] = f.value or ("" if not f.required else str(
+                0 if (f.low or 0) <= 0 <= (f.high if f.high is not None else 0) else f.low))
         else:
             data[f.name] = f.value
     for f in control.fields:  # a radio group with nothing checked: a person takes the first
