@@ -288,6 +288,7 @@ def play_fight(kt: KitTable, plan: Plan, rnd: random.Random, tally: Tally, fight
                     looks[seat.name] = look(kt, seat)
         gm = looks[kt.gm.name].banner
         if gm.get("over"):
+            no_new_round(kt, plan, rnd, looks[kt.gm.name], fight)
             end_the_fight(kt, rnd, looks)
             assert not roster(kt), f"{key}: the fight was ended and its roster stays"
             tally.ended += 1
@@ -394,6 +395,26 @@ def acting_for(kt: KitTable, seat: Seat, control: Control, data: dict[str, Any],
             data[f.name] = rnd.choice(asked)
         elif ours and data.get(f.name) not in ours:
             data[f.name] = rnd.choice(ours)
+
+
+def no_new_round(kt: KitTable, plan: Plan, rnd: random.Random, gm: Look, fight: int) -> None:
+    """Issue 33: "no new round or Turn starts by itself" once the fight is over: a step of the
+    procedure the GM's panel still offers is refused, or leaves the round where it was and the
+    fight over."""
+    steps = [c for c in gm.controls if c.name in plan.procedure]
+    if not steps:
+        return
+    control = rnd.choice(steps)
+    was = plan.rounds(procedure_state(kt.table) or {})
+    before = snapshot(kt.table)
+    status = kt.post(kt.gm, control.url, fill_as_offered(control, rnd, kt.hands(), keep=1.0))
+    assert status < 500, f"{kt.game.key}: the GM's {control.name} once the fight is over -> {status}"
+    if status >= 400:
+        assert snapshot(kt.table) == before, f"{kt.game.key}: a refused {control.name} changed the table"
+        return
+    now = plan.rounds(procedure_state(kt.table) or {})
+    assert now <= was and look(kt, kt.gm).banner.get("over"), (
+        f"{kt.game.key} fight {fight}: the fight was over, and the GM's {control.name} went on to round {now}")
 
 
 def end_the_fight(kt: KitTable, rnd: random.Random, looks: Mapping[str, Look]) -> None:
