@@ -9,9 +9,11 @@ starts on a standing enemy); the GM runs the procedure when the banner names nob
 correction, an undo, a sheet edited, a status set, nor a fight ended early: the fight ends by
 the rules or not at all. Counted and printed: fights ended, and rounds per fight. Asserted at
 each step: no 500; no dead end (the banner names a seat whose panel offers nothing it may do);
-a refused move changes nothing; no accepted move names an out combatant as its target; the out
-never stand again within a fight (a final result stays final); the log folds back to the
-stored state and every card is in one place.
+a refused move changes nothing; no accepted move names an out combatant as its target; a
+target list starts on a standing enemy; the out never stand again within a fight (a final
+result stays final), unless the seed lets them (Passages' Downed); once the fight is over every
+seat reads so, only the GM's banner offers "End the fight" and no new round starts; the log
+folds back to the stored state and every card is in one place.
 
 Each system's test data is its ``Plan``: the move that starts a fight and the field naming who
 is in it, the moves of a fight, and weak sheets so a fight ends in a bounded number of steps.
@@ -27,11 +29,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
+from django.urls import reverse
 
 from games import registry
 from games.core.fights import Fighter
-from django.urls import reverse
-
 from tabletop import panels, services
 from tabletop.models import Character
 from tabletop.selectors import character_facts, procedure_state
@@ -46,10 +47,10 @@ SYSTEMS = [s.key for s in registry.available()]
 FIGHTING = ("demon_city", "shadows", "harsh_light", "passages")
 FIGHTS = int(os.environ.get("KIT_FIGHTS", "4"))  # fights played at each table
 STEPS = 240  # the most steps one fight may take to end
-REFUSED_IN_A_ROW = 40
-TRACE = bool(os.environ.get("KIT_TRACE"))  # print every step  # more refusals in a row than this, and the table is stuck
-TARGETS = ("target", "targets")
-ACTOR = "combatant"  # the field of a move that names who acts  # the fields of a move that name whom it is aimed at
+REFUSED_IN_A_ROW = 40  # more refusals in a row than this, and the table is stuck
+TRACE = bool(os.environ.get("KIT_TRACE"))  # print every step
+TARGETS = ("target", "targets")  # the fields of a move that name whom it is aimed at
+ACTOR = "combatant"  # the field of a move that names who acts
 
 
 @dataclass(frozen=True)
