@@ -221,6 +221,7 @@ def start_fight(kt: KitTable, plan: Plan, rnd: random.Random, fighters: list[Cha
 @dataclass
 class Tally:
     ended: int = 0
+    sizes: list[int] = field(default_factory=list)  # combatants in each fight
     rounds: list[int] = field(default_factory=list)
     steps: list[int] = field(default_factory=list)
     refused: int = 0
@@ -451,14 +452,17 @@ def test_fights_played_from_each_seat_s_panel_run_to_their_end(system: str) -> N
         for control in [c for c in look(kt, kt.gm).controls if c.url.endswith("/decks/new/")]:
             assert kt.post(kt.gm, control.url, fill_as_offered(control, rnd, kt.hands(), keep=1.0)) == 200
         for fight in range(1, FIGHTS + 1):
-            start_fight(kt, plan, rnd, fighters_for(kt, plan, rnd, rnd.randint(2, 6), fight, tally.spent))
+            size = rnd.randint(2, 6)
+            tally.sizes.append(size)
+            start_fight(kt, plan, rnd, fighters_for(kt, plan, rnd, size, fight, tally.spent))
             play_fight(kt, plan, rnd, tally, fight)
             assert conserved(kt.table) == [], f"{system} after fight {fight}"
             if plan.session and fight == FIGHTS // 2:
                 [close] = [c for c in look(kt, kt.gm).controls if c.name == plan.session]
                 assert kt.post(kt.gm, close.url, fill_as_offered(close, rnd, kt.hands(), keep=1.0)) == 200
                 sessions += 1
-    print(f"{system}: {tally.ended} fights ended over {sessions} session(s); rounds per fight {tally.rounds}; "
+    print(f"{system}: {tally.ended} fights ended over {sessions} session(s); combatants {tally.sizes}; "
+          f"rounds per fight {tally.rounds}; "
           f"steps per fight {tally.steps}; {tally.accepted} moves accepted, {tally.refused} refused")
     assert not tally.defects, f"{system}: " + "; ".join(tally.defects[:8])
     assert tally.ended == FIGHTS
