@@ -17,7 +17,7 @@ from games.contract import Character, Glance
 from games.core.engine import RuleError
 from games.harsh_light import health
 from games.harsh_light.sheet import (
-    RESISTANCE, again, attribute, defence, initiative_modifier, read, speed, speed_now, trait_label,
+    RESISTANCE, again, attribute, defence, initiative_modifier, read, skill, speed, speed_now, trait_label,
     willpower_dots, willpower_points,
 )
 
@@ -86,15 +86,35 @@ def npc_glance(glance: Glance) -> Glance:
                   out=glance.out)
 
 
+# The attack forms' Skills, each with the Attribute and the kind of attack the World of Darkness
+# pairs it with: Strength + Brawl (fists) or Weaponry (a blade, a club) in melee, Dexterity +
+# Athletics thrown, Dexterity + Firearms ranged. In this order, ties go to the first.
+ATTACK_SKILLS = (("brawl", "strength", "melee"), ("weaponry", "strength", "melee"),
+                 ("firearms", "dexterity", "ranged"), ("athletics", "dexterity", "thrown"))
+
+
+def best_attack(clean: Mapping[str, Any]) -> dict[str, str]:
+    """What the attack form starts on (the issue: "a skill list on the character's best skill
+    for the action"): the character's best attack Skill with its Attribute and kind of attack,
+    and its weapon when the Skill is one a weapon is used with; Strength, no Skill and melee when
+    the sheet has no attack Skill."""
+    rated = [(skill(clean, key), -n, key, attr, kind) for n, (key, attr, kind) in enumerate(ATTACK_SKILLS)]
+    dots, _, key, attr, kind = max(rated)
+    if dots <= 0:
+        return {"skill": "", "attribute": "strength", "attack": "melee", "weapon": ""}
+    armed = key in ("weaponry", "firearms") and bool(clean["weapon"])
+    return {"skill": key, "attribute": attr, "attack": kind, "weapon": "sheet" if armed else ""}
+
+
 def character_view(character: Character) -> dict[str, Any]:
     """What the panel shows of a character whose sheet the seat may see (``Panel.character_view``),
     from its sheet as it stands now: its Defence (the panel's Defence as it stands is the rules',
-    reckon.py), Willpower points of dots, Speed less its wounds, its again, and its weapon, for an
-    attack made with it."""
+    reckon.py), Willpower points of dots, Speed less its wounds, its again, its weapon, for an
+    attack made with it, and what its attack form starts on (``best_attack``)."""
     try:
         clean = read(character.sheet)
     except RuleError:
         return {}
     shown = {"defence": defence(clean), "willpower_points": willpower_points(clean), "again": again(clean),
-             "willpower_dots": willpower_dots(clean), "speed": speed_now(clean)}
+             "willpower_dots": willpower_dots(clean), "speed": speed_now(clean), "attack": best_attack(clean)}
     return {**shown, "weapon": f"{clean['weapon']} (+{clean['weapon_damage']})"} if clean["weapon"] else shown

@@ -14,6 +14,7 @@ import copy
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from games.core.fights import SIDE_SET, fold_side
 from games.harsh_light.audiences import RECKONED_GM, whole
 from games.harsh_light.state import RECENT, State, fresh_status
 
@@ -132,7 +133,13 @@ def _options_set(state: State, e: Event) -> None:
 
 
 def _combat_ended(state: State, e: Event) -> None:
+    """What belongs to the fight ends with it: the turn order and its turn, the Storyteller's
+    sides, and each one's flags of the turn (the attacks against its Defence, an All-Out Attack
+    or a Dodge, which last "until their next action"; the instant action taken; the Willpower
+    point of the turn, "one Willpower per turn", and the +2 kept to resist; the Stamina pull
+    made this turn). Health stays as the fight left it."""
     state.update(combat=False, order=[], acting=None, initiative={}, turn=0, prepared={}, reaction=None)
+    state.pop("sides", None)
     for cid in list(state["status"]):
         state["status"][cid] = fresh_status()
 
@@ -243,6 +250,7 @@ FOLDS: dict[str, Callable[[State, Event], None]] = {kind: _recorded(fold) for ki
     "order_set": _order_set,
     "turn_ended": _turn_ended,
     "combat_ended": _combat_ended,
+    SIDE_SET: fold_side,
     "options_set": _options_set,
     "extended_started": _extended_started,
     "extended_pulled": _extended_pulled,

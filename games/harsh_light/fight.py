@@ -12,6 +12,7 @@ from typing import Any
 
 from games.core.cards_port import Cards
 from games.core.engine import RuleError, Turn
+from games.core.fights import refuse_when_over
 from games.harsh_light import audiences, harm, reaction
 from games.harsh_light import sheet as sh
 from games.harsh_light.access import require_able, require_turn
@@ -19,6 +20,7 @@ from games.harsh_light.deck import take
 from games.harsh_light.errors import OutOfTurn
 from games.harsh_light.events import FOLDS
 from games.harsh_light.pulls import pull, willpower_event
+from games.harsh_light.roster import fighters
 from games.harsh_light.state import in_play, name, person, status
 from games.harsh_light.writeback import after
 
@@ -138,13 +140,16 @@ def end_turn(state: Mapping[str, Any], args: dict[str, Any], turn: Turn) -> list
     """The acting character's action is done: the next in the order acts; after the last, a new
     turn (Willpower, the instant action and the move come back to everyone). Outside combat the
     Storyteller may call a new turn, to let everyone spend Willpower again. The character may go
-    unnamed when the Storyteller ends it: whose action it is, is read here, under the lock."""
+    unnamed when the Storyteller ends it: whose action it is, is read here, under the lock.
+    Once one side has no one able to act the fight is over (roster.py): the turn goes no further,
+    and the Storyteller ends the fight."""
     reaction.require_none(state, "the end of the action")
     if not state["combat"]:
         if not turn.member.is_gm:
             raise RuleError("Only the Storyteller can call a new turn outside combat.")
         return [{"type": "turn_ended", "combatant": None, "next": None, "new_turn": True, "turn": state["turn"]}]
     view = in_play(state, turn)
+    refuse_when_over(fighters(view), "pass the turn on")
     acting = state["acting"]
     cid = args.get("combatant") or acting
     if cid != acting:

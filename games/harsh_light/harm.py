@@ -29,8 +29,10 @@ from typing import Any
 
 from games.core.cards_port import Cards
 from games.core.engine import RuleError
+from games.core.fights import winner
 from games.harsh_light import audiences, deck, health, pools, rules
 from games.harsh_light import sheet as sh
+from games.harsh_light.roster import fighters
 from games.harsh_light.state import name, out, person, status
 from games.harsh_light.writeback import after
 
@@ -122,11 +124,13 @@ def after_harm(state: Mapping[str, Any], cid: str, cards: Cards) -> list[Event]:
 
 def start_turn(state: Mapping[str, Any], cards: Cards) -> list[Event]:
     """The turn has come to ``state["acting"]``: its Stamina pull if its last box holds bashing,
-    and, while the one acting is out, the turn passing on to the next (a new turn after the last);
-    when nobody in the order can act, the fight is over."""
+    and, while the one acting is out, the turn passing on to the next (a new turn after the last).
+    Once one side has no one able to act, the fight is over (roster.py): the turn stays where it
+    is and the Storyteller ends the fight. A fight of one side alone in which nobody can act ends
+    here."""
     events: list[Event] = []
     for _ in range(3 * len(state["order"]) + 1):  # each passes at most once a round, twice round
-        if not state["combat"] or state["acting"] is None:
+        if not state["combat"] or state["acting"] is None or winner(fighters(state))[0]:
             break
         cid = state["acting"]
         if health.must_keep_conscious(state["characters"][cid]) and not status(state, cid).get("kept_conscious"):

@@ -13,6 +13,7 @@ from typing import Any
 
 from games.contract import Character, Table
 from games.core.engine import Move, RuleError
+from games.core.fights import side_move
 from games.forms import Form, flag, text, value, values, whole
 from games.harsh_light import extended, fight, health, pools, pulls
 from games.harsh_light.harm import MAX_BONUS
@@ -243,6 +244,7 @@ MOVES: tuple[Move, ...] = (
     _move("set_order", "Set the turn order", set_order, fight.set_order),
     _move("roll_initiative", "Pull for initiative", roll_initiative, fight.roll_initiative),
     _move("end_combat", "End the fight", plain, fight.end_combat),
+    side_move(),  # the Storyteller's: a character to another side (games/core/fights.py)
     _move("set_options", "Set the table's options", options, fight.set_options),
     _move("extended_start", "Start an extended action", extended_start, extended.extended_start),
     _move("extended_pull", "Pull for the extended action", extended_pull, extended.extended_pull, player=True),

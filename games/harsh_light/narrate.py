@@ -9,6 +9,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from games.core.cards import OrientedCard
+from games.core.fights import SIDE_SET, side_line
 from games.core.words import count
 from games.harsh_light import health
 from games.harsh_light.access import ACTION_WORDS
@@ -119,6 +120,8 @@ def summary(event: Event, state: Mapping[str, Any]) -> str:
             pool = f"pool {event['pool_words']}" if event.get("pool_words") else "the GM's pool"
             return f"{who} sets up {label}{target}: {pool}, {what}."
         return f"{who} sets up {label}{target}: {pool_text(event['pool'])}, {what}{auto}."
+    if kind == SIDE_SET:
+        return f"{side_line(event)}."
     if kind == "pull_put_away":
         return f"{who} puts the pull away."
     if kind in ("reaction_opened", "reaction_answered"):

@@ -24,6 +24,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from games.contract import SPECTATOR_SEAT, Seat
+from games.core.fights import PCS, NPCS, Fighter, targets_first
 from games.core.words import count
 from games.harsh_light import deck, health, odds, rules
 from games.harsh_light import sheet as sh
@@ -95,26 +96,43 @@ def turn(state: Mapping[str, Any]) -> dict[str, Any] | None:
                     "prompt": f"end {who}'s action when {who} is done"}
         return {"combatant": state["acting"], "gm": False, "says": f"{who} acts",
                 "prompt": f"act for {who}: set up a pull, Dodge, or end the action"}
+    steps: list[tuple[str, str, str]] = []  # (who, what the table reads, what the player is asked)
     for k in state["contests"].values():
         waiting = [s["combatant"] for s in k["sides"] if s["combatant"] not in k["pulled"]]
-        if not k["done"] and waiting and out(state, waiting[0]):
-            who, words = name(state, waiting[0]), _words(state, waiting[0])
+        fallen = [c for c in waiting if out(state, c)] if not k["done"] else []
+        if fallen:
+            who, words = name(state, fallen[0]), _words(state, fallen[0])
             return {"combatant": None, "gm": True, "says": f"{who} is {words}: the Storyteller stops {k['label']}",
                     "prompt": f"stop {k['label']}: {who} is {words}"}
-        if not k["done"] and waiting:
-            who = name(state, waiting[0])
-            return {"combatant": waiting[0], "gm": False, "says": f"{who} pulls in {k['label']}",
-                    "prompt": f"pull for {who} in {k['label']}"}
+        if not k["done"]:
+            steps += [(c, f"{name(state, c)} pulls in {k['label']}", f"pull for {name(state, c)} in {k['label']}")
+                      for c in waiting]
     for cid in [c for c in state["prepared"] if not out(state, c)]:
         who = name(state, cid)
-        return {"combatant": cid, "gm": False, "says": f"{who} is about to pull",
-                "prompt": f"pull for {who}, or put the pull away"}
+        steps.append((cid, f"{who} is about to pull", f"pull for {who}, or put the pull away"))
     for x in state["extended"].values():
         if not x["done"] and not out(state, x["combatant"]):
             who = name(state, x["combatant"])
-            return {"combatant": x["combatant"], "gm": False, "says": f"{who} works at {x['label']}",
-                    "prompt": f"pull for {who}: {x['label']}, {x['gathered']} of {x['needed']} so far"}
-    return None
+            steps.append((x["combatant"], f"{who} works at {x['label']}",
+                          f"pull for {who}: {x['label']}, {x['gathered']} of {x['needed']} so far"))
+    return awaited(steps)
+
+
+def awaited(steps: list[tuple[str, str, str]]) -> dict[str, Any] | None:
+    """Outside a fight's turn order, several may be awaited at once (both sides of a contest,
+    pulls set up, extended actions running): each of them is named (``waiting``, with its own
+    ``prompts``), so each one's player reads "Your turn", and the banner names them all; each
+    character's first step is its own. One awaited alone is the step's ``combatant``."""
+    first: dict[str, tuple[str, str]] = {}
+    for cid, says, prompt in steps:
+        first.setdefault(cid, (says, prompt))
+    if not first:
+        return None
+    cid, (says, prompt) = next(iter(first.items()))
+    if len(first) == 1:
+        return {"combatant": cid, "gm": False, "says": says, "prompt": prompt}
+    return {"combatant": None, "gm": False, "waiting": list(first), "prompts": {c: p for c, (_, p) in first.items()},
+            "says": "; ".join(s for s, _ in first.values()), "prompt": prompt}
 
 
 def _reaction(state: Mapping[str, Any]) -> dict[str, Any] | None:
@@ -131,6 +149,22 @@ def _reaction(state: Mapping[str, Any]) -> dict[str, Any] | None:
 
 def _words(state: Mapping[str, Any], cid: str) -> str:
     return (state["people"].get(cid, {}).get("track") or {}).get("state") or "out of the fight"
+
+
+def targets(state: Mapping[str, Any]) -> dict[str, list[dict[str, Any]]]:
+    """Whom each character the rules have met may aim a pull at, as its attack form lists them
+    (games/core/fights.py ``targets_first``): standing enemies first, then standing allies, never
+    one who is out; each with whether it is an enemy. Sides and Health are everyone's to see."""
+    rows = [Fighter(cid, name(state, cid), str(known.get("side") or ""), out=out(state, cid))
+            for cid, known in state["people"].items()]
+    return {row.cid: [{"id": f.cid, "name": f.name, "enemy": f.side != row.side}
+                      for f in targets_first(rows, row.cid)] for row in rows}
+
+
+def _sides(state: Mapping[str, Any]) -> list[str]:
+    """The sides the Storyteller's form offers: the PCs', the NPCs', and any named since."""
+    named = [str(k.get("side") or "") for k in state["people"].values()] + list((state.get("sides") or {}).values())
+    return list(dict.fromkeys([PCS, NPCS, *(s for s in named if s)]))
 
 
 def _deck_line(left: int, source: str) -> str:
@@ -171,6 +205,8 @@ def view(state: Mapping[str, Any], seat: Seat = SPECTATOR_SEAT) -> dict[str, Any
         "resist_traits": [[t, sh.trait_label(t)] for t in RESIST_TRAITS],
         "attacks": [[k, label] for k, label in ATTACKS.items()],
         "out_ids": [cid for cid in state["people"] if out(state, cid)],
+        "targets": targets(state), "known_ids": list(state["people"]), "sides": _sides(state),
+        "side_of": {cid: str(k.get("side") or "") for cid, k in state["people"].items()},
         "damage_kinds": [[k, k] for k in health.KINDS],
         "agains": [[a, f"{rules.again_word(a).capitalize()}-again"] for a in rules.AGAIN_VALUES],
     }

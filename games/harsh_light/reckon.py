@@ -7,7 +7,7 @@ never a copy of a sheet.
   is done, where that changed: each character's Health (everyone's: harm everyone watches) and
   Defence as it stands against the next attack, and each pull waiting to be made (one set up, an
   extended action's next, a contest side's) with the pool it would have now, or why it cannot be
-  made. The panel shows these before any card (the issue: the pool and its odds "before the
+  made; and each one's side (roster.py), which the panel's target lists read. The panel shows these before any card (the issue: the pool and its odds "before the
   pull"); a rule never reads them back: the next move reckons from the sheets again
   (state.in_play). What is an NPC's figure goes in ``reckoned_gm``, the GM's part (audiences.py).
 """
@@ -23,6 +23,7 @@ from games.harsh_light import sheet as sh
 from games.harsh_light.audiences import RECKONED_GM, npc, secret_pool
 from games.harsh_light.extended import contest_pool, spec_pool
 from games.harsh_light.pulls import plan
+from games.harsh_light.roster import one
 from games.harsh_light.state import defence_now, in_play, status, untrained_penalty
 from games.harsh_light.writeback import after
 
@@ -79,6 +80,9 @@ def reckon(view: Mapping[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
             put("people", cid, {"track": track}, False)
         if known.get("defence") != defence_now(view, cid):
             put("people", cid, {"defence": defence_now(view, cid)}, npc(view, cid))
+        side = one(view, cid).side  # no secret: every seat sees whom each fights for (roster.py)
+        if known.get("side") != side:
+            put("people", cid, {"side": side}, False)
     for cid, kept in view["prepared"].items():
         now = pending(view, kept["args"], cid)
         if cid in sheets and kept.get("now") != now:

@@ -8,7 +8,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from games.core.engine import RuleError
-from games.harsh_light import pools
+from games.core.fights import refuse_out
+from games.harsh_light import pools, roster
 from games.harsh_light import sheet as sh
 from games.harsh_light.state import defence_now, name, person, status
 
@@ -40,6 +41,10 @@ def resistance(state: Mapping[str, Any], args: Mapping[str, Any], attacker: str,
     if target == attacker:
         raise RuleError("A character does not resist itself.")
     them = person(state, target)
+    # The decided reading: the out are no target of a rule move unless a rule of the seed allows
+    # it, and the seed gives none; the Storyteller's harm and healing still reach them (harm.py).
+    refuse_out([roster.one(state, target)], target, "be attacked or pulled against: the Storyteller's "
+               "harm and healing still reach them")
     who = name(state, target)
     pending = status(state, target)["resist_willpower"]
     parts: list[tuple[str, int]] = []

@@ -8,7 +8,7 @@ table holds them at each move (state.in_play); the panel counts the deck as the 
 
 from __future__ import annotations
 
-from games.contract import GameSystem, Panel, Sheet
+from games.contract import Fights, GameSystem, Panel, Sheet
 from games.core.engine import Engine
 from games.harsh_light import card, panel, sheet
 from games.harsh_light.audiences import audience
@@ -17,6 +17,7 @@ from games.harsh_light.moves import MOVES
 from games.harsh_light.narrate import summary
 from games.harsh_light.odds import ODDS
 from games.harsh_light.reckon import settle
+from games.harsh_light.roster import roster
 from games.harsh_light.samples import SAMPLES
 from games.harsh_light.state import DECK, new_state
 from games.harsh_light.working import working
@@ -42,5 +43,8 @@ SYSTEM = GameSystem(
     panel=Panel(view=panel.view, template=f"{PANEL}#panel", notice=f"{PANEL}#notice",
                 character_view=card.character_view, decks=(DECK,)),
     log_lines={},  # every event reads as its summary (log/events/default.html)
-    audiences={kind: audience for kind in ENGINE.events},  # everyone's, an NPC's figures the GM's
+    # everyone's, an NPC's figures the GM's; a move to a side (side_set) carries none: everyone's
+    audiences={kind: audience for kind in ENGINE.events},
+    # who is out: the incapacitated (roster.py); the Storyteller's "End the fight" ends it
+    fights=Fights(roster=roster, end="end_combat"),
 )

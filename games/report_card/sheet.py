@@ -22,16 +22,22 @@ CIRCLES = 3  # seed: "When all three of the Corruption Circles are filled"
 _SKILL_LIST = ", ".join(f"{s.key} ({' / '.join(a.capitalize() for a in s.abilities)})" for s in SKILLS)
 
 # Who sets what (SheetField.rules; the platform enforces it): the player, when making the
-# character, chooses the A+ and F skills and their own Major Arcana ("chosen"); after that only
-# the rules change them (a new A+ and F once all three Corruption Circles are filled, on the
-# panel) and the GM, by hand. The circles themselves are the rules' ("kept"): each retry fills
-# one, and choosing the new skills empties them. The Abilities stay the player's: the seed
-# says nothing of changing them, and an edit that leaves the A+ without one of its Abilities is
-# refused (``check_skills``).
+# character, chooses the Abilities, the A+ and F skills and their own Major Arcana ("chosen");
+# after that only the rules change the skills (a new A+ and F once all three Corruption Circles
+# are filled, on the panel) and the GM, by hand, changes any of them. The seed gives no way to
+# gain an Ability later, and "They can only choose a Skill if they have at least one of the
+# associated Abilities": Abilities a player could tick later would let any A+ pass, now or at
+# the next choice. A player's edit of any of them is refused with the field named (the GM's
+# is logged with the old and the new value), and the player's sheet form shows them read-only.
+# The circles themselves are the rules' ("kept"): each retry fills one, and choosing the new
+# skills empties them. A GM's edit that leaves the A+ without one of its Abilities is refused
+# (``check_skills``).
 _CHOSEN = "Chosen when the character is made"
 _NEW = f"{_CHOSEN}; a new one when all three Corruption Circles are filled (on the Report Card panel)."
+_ABILITY = (f"An Ability the character has: an A+ skill needs one of its Abilities. {_CHOSEN}; after that "
+            "only the GM changes it.")
 FIELDS: tuple[SheetField, ...] = (
-    *(SheetField(a, a.capitalize(), "bool", False, help="An Ability the character has.") for a in ABILITIES),
+    *(SheetField(a, a.capitalize(), "bool", False, rules="chosen", help=_ABILITY) for a in ABILITIES),
     SheetField("a_plus", "A+ skill", "text", "", max_length=10, rules="chosen",
                help=f"The one Skill marked A+: checks with it are one rank easier. It needs one of its Abilities: "
                     f"{_SKILL_LIST}. {_NEW}"),
@@ -67,7 +73,7 @@ def check_skills(abilities: Mapping[str, bool], a_plus: str, f_skill: str) -> No
     if not any(abilities.get(a) for a in skill.abilities):
         first, second = (a.capitalize() for a in skill.abilities)
         # said so that it reads right whichever was changed: the A+ (making the character, or a
-        # new one after three circles) or an Ability the A+ needs (the player's edit)
+        # new one after three circles) or an Ability the A+ needs (the GM's edit)
         raise SheetError("a_plus", f"{a_plus} needs a character who is {first} or {second}: an A+ skill "
                                    "needs one of its Abilities.")
     if f_skill == a_plus:

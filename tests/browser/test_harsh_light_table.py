@@ -340,6 +340,16 @@ def end_action(person, who: str) -> None:
     click(person, panel(person).get_by_role("button", name=f"End {who}'s action"), "end_turn")
 
 
+def end_unless_over(person, who: str) -> None:
+    """Ends the action, unless the blow before it ended the fight (the last foe out): then the
+    turn goes no further, and the refusal says so."""
+    button = panel(person).get_by_role("button", name=f"End {who}'s action")
+    with person.page.expect_response(lambda r: r.url.endswith("/commands/end_turn/")) as answer:
+        button.click()
+    assert answer.value.status == 200 or (
+        answer.value.status == 400 and "The fight is over" in answer.value.text()), answer.value.text()
+
+
 def test_a_fight_played_to_the_ghoul_s_unconsciousness(make_table, accessible_names_js, duplicate_ids_js) -> None:
     """Issue 22: "play a fight through the page to a character's unconsciousness". The Storyteller
     throws the Ghoul down the stairs (4 bashing of its 6 boxes: Stamina 1 + Size 5); Alfie and
@@ -410,7 +420,7 @@ def test_a_fight_played_to_the_ghoul_s_unconsciousness(make_table, accessible_na
             set_up(person, acting, "strength", "brawl", target="Ghoul")
             click(person, panel(person).get_by_role("button", name=f"Pull for {acting}", exact=True), "pull")
             answer(gm, "Ghoul")
-        end_action(person, acting)
+        end_unless_over(person, acting)
     for person in everyone:
         expect(ghoul_row(person).locator(".hurt-state")).to_have_text("unconscious")
         expect(ghoul_row(person)).to_have_class(re.compile("is-out"))
@@ -436,15 +446,14 @@ def test_a_fight_played_to_the_ghoul_s_unconsciousness(make_table, accessible_na
         assert person.page.evaluate(accessible_names_js) == [], person.name
         assert person.page.evaluate(duplicate_ids_js) == [], person.name
 
-    # Its turn passes over it, for everyone to read
-    passed = gm.page.locator("#log li", has_text="Ghoul is unconscious: no action.")
-    for _ in range(3):
-        if passed.count():
-            break
-        acting = whose_action(gm)
-        end_action(ann if acting == "Alfie" else bob, acting)
+    # The NPCs' one fighter is out: the fight is over, every seat reads it, and no turn passes on
+    # by itself; the GM's banner carries "End the fight" (issue 33)
     for person in everyone:
-        expect(person.page.locator("#log")).to_contain_text("Ghoul is unconscious: no action.")
+        expect(person.page.locator("#turn-banner")).to_contain_text("The fight is over: the PCs' side stands")
+    expect(gm.page.locator("#turn-banner").get_by_role("button", name="End the fight")).to_be_visible()
+    for person in (ann, bob, spectator):
+        expect(person.page.locator("#turn-banner button")).to_have_count(0)
+    shot(ann, "fight-over-player")
 
     # The Storyteller heals a box: the last box empties and the Ghoul comes to
     tools = storyteller_tools(gm)
@@ -456,5 +465,6 @@ def test_a_fight_played_to_the_ghoul_s_unconsciousness(make_table, accessible_na
     for person in everyone:
         expect(person.page.locator("#log")).to_contain_text("Ghoul comes to.")
         expect(ghoul_row(person).locator(".hurt-state")).to_have_count(0)
+        expect(person.page.locator("#turn-banner")).not_to_contain_text("The fight is over")
     for person in everyone:
         assert not person.page_errors, person.page_errors

@@ -8,12 +8,16 @@ Corruption Circles are filled, you may gain a new Skill, and fail a new skill".
 
 from __future__ import annotations
 
+import html
 import re
 from typing import Any
 
+import pytest
 from django.urls import reverse
 
+from tabletop import services
 from tabletop.models import Character, Event
+from tabletop.services.base import NotAllowed
 from tests.integration.test_report_card_table import (  # noqa: F401 (school is a fixture)
     cid, post, school, snapshot,
 )
@@ -50,7 +54,6 @@ def test_a_players_sheet_editor_shows_what_the_rules_keep_and_how_it_changes(sch
     for key in ("a_plus", "f_skill"):
         assert "a new one when all three Corruption Circles are filled" in field(page, key)[1]
     assert "each retry of a failed check fills one" in field(page, "corruption")[1]
-    assert " disabled" not in field(page, "fast")[0]  # the Abilities stay hers
 
 
 def test_the_gms_hand_on_the_circles_counts_at_once_in_an_open_check(school) -> None:
@@ -110,3 +113,88 @@ def test_the_new_a_plus_and_f_are_offered_from_the_sheet_as_it_is_now(school) ->
     assert corruption(school) == 0
     page = school["clients"]["ann"].get(reverse("table", args=[school["table"].pk])).content.decode()
     assert "three circles are filled:" not in page
+
+
+def sheet_form(character: Character, **changes: Any) -> dict[str, Any]:
+    """The sheet editor's form as the page posts it, with ``changes`` (a box ticked "on")."""
+    sheet = {**character.sheet, **changes}
+    return {"name": character.name, "version": character.version,
+            **{f"sheet_{k}": ("on" if v is True else "" if v is False else v) for k, v in sheet.items()}}
+
+
+def test_the_abilities_and_skills_are_chosen_when_the_character_is_made_and_read_only_after(school) -> None:
+    """Seed: "They can only choose a Skill if they have at least one of the associated
+    Abilities". Abilities a player ticked later would let any A+ pass ("a player ticks all six
+    later and any A+ then passes"): once the character is made, the Abilities, the A+ and the F
+    are read-only on its player's sheet form, with the line that says why."""
+    page = school["clients"]["ann"].get(
+        reverse("character_edit", args=[school["table"].pk, school["marieta"].pk])).content.decode()
+    for key in ("charming", "fast", "clever", "strong", "wise", "lucky", "a_plus", "f_skill"):
+        tag, help_line = field(page, key)
+        assert " disabled" in tag and "The rules keep this; the GM can change it." in help_line, key
+    assert "an A+ skill needs one of its Abilities. Chosen when the character is made; after that only the GM " \
+           "changes it." in field(page, "lucky")[1]
+    gm_page = school["clients"]["gm"].get(
+        reverse("character_edit", args=[school["table"].pk, school["marieta"].pk])).content.decode()
+    assert " disabled" not in field(gm_page, "lucky")[0]  # the GM's hand
+
+
+def test_a_player_who_ticks_all_six_abilities_and_a_new_a_plus_changes_nothing(school) -> None:
+    """Seed: "Choose a skill by writing an "A+" next to it" when the character is made; "When all
+    three of the Corruption Circles are filled, you may gain a new Skill, and fail a new skill".
+    Marieta (Fast and Clever, A+ FREE) posts her sheet with all six Abilities ticked and SHOP (Wise
+    / Strong) as her A+: her sheet is as it was."""
+    marieta = Character.objects.get(pk=school["marieta"].pk)
+    before = dict(marieta.sheet)
+    every = {a: True for a in ("charming", "fast", "clever", "strong", "wise", "lucky")}
+    answer = school["clients"]["ann"].post(reverse("character_edit", args=[school["table"].pk, marieta.pk]),
+                                           sheet_form(marieta, **every, a_plus="SHOP", f_skill="ART"))
+    assert answer.status_code == 302  # what the rules keep is read-only: the rest of the form is saved
+    assert Character.objects.get(pk=marieta.pk).sheet == before
+    # the service under the form refuses it outright, naming the field, and saves nothing
+    marieta = Character.objects.get(pk=marieta.pk)
+    with pytest.raises(NotAllowed, match=r"^Strong is the rules' to change after the character is made "
+                                         r"\(the GM can\): nothing was saved\.$"):
+        services.character_update(character=marieta, actor=school["ann"], name="Marieta",
+                                  sheet={**before, "strong": True}, version=marieta.version)
+    with pytest.raises(NotAllowed, match=r"^A\+ skill is the rules' to change after the character is made"):
+        services.character_update(character=marieta, actor=school["ann"], name="Marieta",
+                                  sheet={**before, "a_plus": "FINAID"}, version=marieta.version)
+    assert Character.objects.get(pk=marieta.pk).sheet == before
+
+
+def test_the_gm_may_change_the_abilities_and_the_rechoose_reads_them(school) -> None:
+    """The GM may ("changed only by the GM or through the rechoose"); the new A+ after three
+    circles still needs one of its Abilities: "They can only choose a Skill if they have at least
+    one of the associated Abilities"."""
+    marieta = Character.objects.get(pk=school["marieta"].pk)
+    answer = school["clients"]["gm"].post(reverse("character_edit", args=[school["table"].pk, marieta.pk]),
+                                          sheet_form(marieta, strong=True))
+    assert answer.status_code == 302
+    assert Character.objects.get(pk=marieta.pk).sheet["strong"] is True
+    gm_sets_circles(school, 3)
+    status, body = post(school, "ann", "rechoose", {"character": cid(school["marieta"]), "a_plus": "AID",
+                                                    "f_skill": "LAW"})
+    assert status == 400 and "AID needs a character who is Wise or Charming" in body
+    assert post(school, "ann", "rechoose", {"character": cid(school["marieta"]), "a_plus": "SHOP",
+                                            "f_skill": "LAW"})[0] == 200  # Strong, by the GM's hand
+    sheet = Character.objects.get(pk=marieta.pk).sheet
+    assert (sheet["a_plus"], sheet["f_skill"], sheet["corruption"], sheet["wise"]) == ("SHOP", "LAW", 0, False)
+
+
+def test_a_player_marks_one_a_plus_and_one_f_when_making_the_character(school) -> None:
+    """Seed: "A player must choose 1 Skill" and "A player must fail 1 skill": two A+ skills are
+    refused when the character is made, and no character is made."""
+    url = reverse("character_new", args=[school["table"].pk])
+    made = Character.objects.count()
+    for a_plus, f_skill, said in (("FREE ART", "GYM", "Only one A+ skill: a player marks exactly one."),
+                                  ("FREE", "GYM, LAW", "Only one F skill: a player marks exactly one."),
+                                  ("", "GYM", "Choose your A+ skill")):
+        answer = school["clients"]["ann"].post(url, {"name": "Rin", "sheet_fast": "on", "sheet_clever": "on",
+                                                     "sheet_a_plus": a_plus, "sheet_f_skill": f_skill,
+                                                     "sheet_major": "3"})
+        assert answer.status_code == 400 and said in html.unescape(answer.content.decode()), a_plus
+    assert Character.objects.count() == made
+    answer = school["clients"]["ann"].post(url, {"name": "Rin", "sheet_fast": "on", "sheet_a_plus": "FREE",
+                                                 "sheet_f_skill": "GYM", "sheet_major": "3"})
+    assert answer.status_code == 302 and Character.objects.get(name="Rin").sheet["fast"] is True

@@ -218,11 +218,22 @@ def test_whoever_is_out_takes_no_turn_and_a_fight_nobody_can_act_in_ends() -> No
     assert t.lines[-1] == "The fight is over, nobody in the fight can act: the turn order is put away."
 
 
-def test_an_unconscious_character_has_no_defence() -> None:
-    """Our reading: the World of Darkness gives no Defence to one who cannot move."""
+def test_an_unconscious_character_has_no_defence_and_is_no_target() -> None:
+    """Our reading: the World of Darkness gives no Defence to one who cannot move (the panel
+    shows Defence 0); and the decided reading: the out are no target of a rule move unless a rule
+    of the seed allows it (the seed gives none), so the attack is refused and nothing is drawn."""
     t = duel(unconscious=True, bashing=7)
-    record = hit(t, 2)
-    assert record["pool"]["parts"][-1] == ["Bob's Defence", 0]
+    t.send({"type": "harm", "combatant": "c3", "points": 1, "kind": BASHING})  # a move: the rules reckon Bob
+    assert t.state["people"].get("c2", {}).get("defence", 0) == 0
+    before = (len(t.log), dict(t.state["status"]))
+    with pytest.raises(RuleError, match=r"^Bob is unconscious and cannot be attacked or pulled against: "
+                                        r"the Storyteller's harm and healing still reach them\.$"):
+        hit(t, 2)
+    with pytest.raises(RuleError, match="Bob is unconscious and cannot be attacked"):
+        t.send({"type": "set_up_pull", "combatant": "c1", "attribute": "wits", "target": "c2", "resist": "composure"})
+    assert (len(t.log), dict(t.state["status"])) == before and t.drawn == []
+    t.send({"type": "harm", "combatant": "c2", "points": 1, "kind": LETHAL})  # the Storyteller's harm reaches him
+    assert wounds(t)[LETHAL] == 1
 
 
 def test_every_seat_sees_health_an_npc_s_too_and_none_of_its_other_figures() -> None:

@@ -158,10 +158,16 @@ def test_whose_move_it_is() -> None:
     assert turn(t.state) == {"combatant": "c2", "gm": False, "says": "Bob works at the lock",
                              "prompt": "pull for Bob: the lock, 0 of 5 so far"}
     set_up(t, "c1", ANN, attribute="strength")
-    assert turn(t.state)["says"] == "Ann is about to pull"
+    # two awaited at once: each named, with its own prompt (each player reads "Your turn")
+    assert turn(t.state) == {"combatant": None, "gm": False, "waiting": ["c1", "c2"],
+                             "prompts": {"c1": "pull for Ann, or put the pull away",
+                                         "c2": "pull for Bob: the lock, 0 of 5 so far"},
+                             "says": "Ann is about to pull; Bob works at the lock",
+                             "prompt": "pull for Ann, or put the pull away"}
     t.send({"type": "contest_start", "sides": [{"combatant": "c1", "attribute": "wits"},
                                                {"combatant": "c2", "attribute": "wits"}], "label": "a race"})
-    assert turn(t.state)["says"] == "Ann pulls in a race"
+    assert turn(t.state)["says"] == "Ann pulls in a race; Bob pulls in a race"
+    assert turn(t.state)["waiting"] == ["c1", "c2"]
     t.send({"type": "set_order", "order": ["c2", "c1"]})
     assert turn(t.state) == {"combatant": "c2", "gm": False, "says": "Bob acts",
                              "prompt": "act for Bob: set up a pull, Dodge, or end the action"}

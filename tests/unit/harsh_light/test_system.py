@@ -111,6 +111,7 @@ def scenario() -> Driver:
     t.send({"type": "pull", "combatant": "c2", "attribute": "presence", "target": "c1", "resist": "composure"},
            [5])  # Ann could spend Willpower against it: it waits for her answer, and the Storyteller moves on
     t.send({"type": "roll_initiative", "characters": ["c1", "c2"]}, [9, 2])
+    t.send({"type": "set_side", "character": "2", "side": "Rivals"})  # the Storyteller's: Bob against Ann
     t.send({"type": "willpower", "combatant": "c2", "use": "resist"}, actor=player("c2"))
     t.send({"type": "set_up_pull", "combatant": "c1", "attribute": "dexterity"})
     t.send({"type": "put_away", "combatant": "c1"})

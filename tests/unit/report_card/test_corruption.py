@@ -24,7 +24,9 @@ def test_the_rules_own_the_circles_and_the_chosen_skills_and_card() -> None:
     owners = {f.key: f.rules for f in FIELDS}
     assert {k: owners[k] for k in ("a_plus", "f_skill", "major", "corruption")} == {
         "a_plus": "chosen", "f_skill": "chosen", "major": "chosen", "corruption": "kept"}
-    assert all(owners[a] == "" for a in ("charming", "fast", "clever", "strong", "wise", "lucky"))
+    # Seed: "They can only choose a Skill if they have at least one of the associated Abilities":
+    # Abilities a player could tick later would let any A+ pass, so they are chosen with the card
+    assert all(owners[a] == "chosen" for a in ("charming", "fast", "clever", "strong", "wise", "lucky"))
     helps = {f.key: f.help for f in FIELDS}
     for key in ("a_plus", "f_skill"):  # how a player gets a new one, said where they would look
         assert "a new one when all three Corruption Circles are filled" in helps[key]
