@@ -69,7 +69,8 @@ class Plan:
     # what a fighter picks over the form's first offer, most of the time, when a move's form
     # offers it: {move: {field: value}} (Harsh Light: a pull with Strength + Brawl)
     fighting: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
-    # the forms of a move a fighter seldom sends, by a hidden field's value: {move: {field: value}}
+    # the forms of a move a fighter seldom sends, by a hidden field's value or the start of the
+    # form's label ("aria-label"): {move: {field: value}}
     rare: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
     # why one may be out for a while and stand again within the fight, as the seed says; any
     # other out is final until the fight ends
@@ -102,7 +103,8 @@ PLANS: dict[str, Plan] = {
         rounds=lambda state: int(state.get("turn") or 0),
         pc={"stamina": 1, "size": 1}, npc={"stamina": 1, "size": 1},
         weights={"move": 0.2, "end_turn": 0.3, "put_away": 0.2, "dodge": 0.3},
-        fighting={"set_up_pull": {"attribute": "strength", "skill": "brawl"}}),
+        fighting={"set_up_pull": {"attribute": "strength", "skill": "brawl"}},
+        rare={"set_up_pull": {"aria-label": "Set up a pull"}}),  # a fighter takes the attack form
     "passages": Plan(
         start="combat_start", who="characters",
         moves=frozenset({"declare", "combat_roll"}),
@@ -181,14 +183,16 @@ def named(data: Mapping[str, Any], fighters: list[Fighter]) -> set[str]:
 def fighters_for(kt: KitTable, plan: Plan, rnd: random.Random, count: int, fight: int,
                  spent: set[str]) -> list[Character]:
     """``count`` characters for one fight: at least one PC (played by Ann or Bob) and at least
-    one NPC (the GM's), taken from those of earlier fights that never went out, and the rest
+    one NPC (the GM's), taken from those of earlier fights that never went out and whose card
+    does not say they are out now, and the rest
     made from the system's samples with the plan's weak sheets (the GM makes them, as a weak
     sheet holds tracks only the GM may set, and a player claims each PC). The table stays small:
     a panel draws every character at it."""
     pcs = [s for s in kt.game.samples if not s.npc]
     npcs = [s for s in kt.game.samples if s.npc]
     n_pcs = rnd.randint(1, count - 1)
-    kept = [c for c in kt.table.characters.order_by("pk") if c.name.endswith("*") and f"c{c.pk}" not in spent]
+    kept = [c for c in kt.table.characters.order_by("pk") if c.name.endswith("*") and f"c{c.pk}" not in spent
+            and not kt.game.glance(c.sheet).out]
     chosen = [c for c in kept if not c.is_npc][:n_pcs] + [c for c in kept if c.is_npc][:count - n_pcs]
     for i in range(count - len(chosen)):
         pc = sum(not c.is_npc for c in chosen) < n_pcs
@@ -212,7 +216,10 @@ def start_fight(kt: KitTable, plan: Plan, rnd: random.Random, fighters: list[Cha
     data[plan.who] = chosen
     status = kt.post(kt.gm, control.url, data)
     assert status == 200, f"{kt.game.key}: the GM's {plan.start} with {data} -> {status}"
-    assert roster(kt), f"{kt.game.key}: a fight started and the roster is empty"
+    started = roster(kt)
+    assert started, f"{kt.game.key}: a fight started and the roster is empty"
+    if TRACE:
+        print(f"  a fight of {started}")
 
 
 # Playing one
@@ -235,7 +242,8 @@ class Tally:
 def first_target(control: Control, data: Mapping[str, Any], fighters: list[Fighter]) -> str | None:
     """What is wrong with the first target a form offers (issue 33: "A target list starts on a
     standing enemy, never an ally"), when its actor is in the fight and an enemy of it stands:
-    "an ally", "one who is out", "nobody"; None when it starts right."""
+    an ally, or one who is out; None when it starts right (on an enemy, or on nobody: a form
+    whose target may be left out, Harsh Light's pull resisted or not)."""
     actor = str(data.get(ACTOR) or "")
     actor = actor if actor.startswith("c") else f"c{actor}"
     me = next((f for f in fighters if f.cid == actor), None)
@@ -249,7 +257,7 @@ def first_target(control: Control, data: Mapping[str, Any], fighters: list[Fight
             if cid in foes:
                 return None
             who = next((x for x in fighters if x.cid == cid), None)
-            return "nobody" if who is None else f"{who.name}, " + ("who is out" if who.out else "an ally")
+            return None if who is None else f"{who.name}, " + ("who is out" if who.out else "an ally")
     return None
 
 
@@ -360,7 +368,8 @@ def play_fight(kt: KitTable, plan: Plan, rnd: random.Random, tally: Tally, fight
 def rare(plan: Plan, control: Control) -> bool:
     """A control a fighter seldom takes (``Plan.rare``: Passages' declaring OUT of the combat)."""
     said = {**{f.name: f.value for f in control.fields if f.kind == "hidden"}, **control.vals}
-    return any(said.get(k) == v for k, v in plan.rare.get(control.name, {}).items())
+    return any(said.get(k) == v or (k == "aria-label" and control.label.startswith(v))
+               for k, v in plan.rare.get(control.name, {}).items())
 
 
 def actor_of(control: Control) -> str | None:
