@@ -183,11 +183,11 @@ def named(data: Mapping[str, Any], fighters: list[Fighter]) -> set[str]:
 def fighters_for(kt: KitTable, plan: Plan, rnd: random.Random, count: int, fight: int,
                  spent: set[str]) -> list[Character]:
     """``count`` characters for one fight: at least one PC (played by Ann or Bob) and at least
-    one NPC (the GM's), taken from those of earlier fights that never went out and whose card
-    does not say they are out now, and the rest
-    made from the system's samples with the plan's weak sheets (the GM makes them, as a weak
-    sheet holds tracks only the GM may set, and a player claims each PC). The table stays small:
-    a panel draws every character at it."""
+    one NPC (the GM's). First those the kit made for earlier fights (their names end in "*")
+    that never went out and whose card does not say they are out now; the rest made from the
+    system's samples with the plan's weak sheets (by the GM, as a weak sheet holds tracks only
+    the GM may set; a player claims each PC). The table stays small: a panel draws every
+    character at it."""
     pcs = [s for s in kt.game.samples if not s.npc]
     npcs = [s for s in kt.game.samples if s.npc]
     n_pcs = rnd.randint(1, count - 1)
@@ -235,7 +235,8 @@ class Tally:
     accepted: int = 0
     # a move against one who is out accepted, one who was out standing again: every one found
     defects: list[str] = field(default_factory=list)
-    seen: set[tuple[Any, str]] = field(default_factory=set)  # a wrong first target, told once per move
+    # a wrong first target (told once per move) and one who stood again (once per fight)
+    seen: set[tuple[Any, str]] = field(default_factory=set)
     spent: set[str] = field(default_factory=set)  # every combatant that went out in a fight
 
 
