@@ -31,6 +31,11 @@ Rulings where the seed is silent or loose (each also commented where it is coded
       announcement; once one side has no one able to act the fight is over, no new round
       starts, and the Host ends it: Current Toughness back to Base for those still in it,
       "out of the fight" over for the living, the Injury result kept (``edges``).
+    - Ties in Agility are drawn once and kept across fights until the Host settles them
+      again (``ties``), as the seed advises ("Resolve ties ... at the beginning of the game").
+    - A task's Situation Dice, Distraction Die and Lost Dice are the Host's to grant: a
+      player's task with them is refused, and the GM rolls it (``moves.HOSTS_DICE``); in an
+      opposed task the Situation Die may go to the opponent's side.
     - A grab lasts while it is held: it ends when its grabber is out of the fight, when the
       grabbed entity's defence succeeds (it breaks free), or when the Host ends it.
     - Several targets (a GM exception) need the stat to beat every target for the Skill

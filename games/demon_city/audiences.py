@@ -50,13 +50,15 @@ def _announced(e: Event, hidden: Collection[str]) -> tuple[str, ...]:
 # What of each event is an NPC's figure, given the NPCs (``hidden``): its keys to keep behind
 # the screen. A type not named holds none (dice rolled, harm, names, the Host's difficulties).
 FIGURES: dict[str, Callable[[Event, Collection[str]], tuple[str, ...]]] = {
-    "action_rounds_started": lambda e, hidden: ("combatants", "ties") if _in(
+    # who ties with whom in Agility tells an NPC's Agility: the kept ties (``settled``) too
+    "action_rounds_started": lambda e, hidden: ("combatants", "ties", "settled") if _in(
         hidden, *(c["id"] for c in e["combatants"])) else (),
-    "combatant_added": lambda e, hidden: ("combatant",) if _in(hidden, e["combatant"]["id"]) else (),
+    "combatant_added": lambda e, hidden: ("combatant", "settled") if _in(hidden, e["combatant"]["id"]) else (),
+    "ties_settled": lambda e, hidden: ("ties", "settled") if _in(hidden, *e["settled"]) else (),
     "announced": _announced,
     "pool_adjusted": lambda e, hidden: ("die", "change", "reason") if _in(hidden, e["combatant"]) else (),
-    "condition_set": lambda e, hidden: ("value",) if _in(hidden, e["combatant"]) and e["field"] in SHEET_FIGURES
-    else (),
+    "condition_set": lambda e, hidden: (("value",) if _in(hidden, e["combatant"]) and e["field"] in SHEET_FIGURES
+                                        else ()) + (("settled",) if _in(hidden, *e.get("settled") or ()) else ()),
     # the pools collected: an NPC's, and any whose reason names an NPC's stat
     "dice_collected": lambda e, hidden: ("pools",) if hidden and e["pools"] else (),
     "unresisted_resolved": lambda e, hidden: (("task",) if _in(hidden, e["combatant"]) and e["task"] else ()) + (

@@ -7,11 +7,12 @@ each roll. Each event carries ``type``, ``step`` (one per move), ``round`` and `
 the GM sent the move), stamped when the move settles (``rounds.settle``):
 
     action_rounds_started {combatants (each a sheet + id as it entered the fight: the rules'
-                           record), order, ties, injury_table, injuries_count, npcs}
-    combatant_added {combatant, order, npc}      announced {action, pool}
+                           record), order, ties, settled, injury_table, injuries_count, npcs}
+    combatant_added {combatant, order, npc, settled}      announced {action, pool}
+    ties_settled {order (None between fights), ties, settled}: the Host settles ties again
     extra_targets_allowed {combatant}           pool_adjusted {combatant, die, change, reason}
     difficulty_set {combatant, target_number, stat}
-    condition_set {combatant, field, value, order}   injury_table_set {table}
+    condition_set {combatant, field, value, order, settled (when Agility moved)}   injury_table_set {table}
     dice_collected {pools, unresisted, clashes}
     unresisted_resolved {combatant, action, task (None or the roll), succeeded}
     clash_rolled {clash, members, rolls: {id: {pool, dice, best}}, outcome ("winner" |
@@ -54,7 +55,20 @@ def _clear_round(state: State) -> None:
     state["actions"], state["extra_targets"], state["results"] = [], [], []
 
 
+def _settled(state: State, e: Event) -> None:
+    """The ties in Agility as settled so far (``ties``): kept across fights."""
+    if "settled" in e:
+        state["settled"] = list(e["settled"])
+
+
+def _ties_settled(state: State, e: Event) -> None:
+    _settled(state, e)
+    if e.get("order") is not None:
+        state["order"] = list(e["order"])
+
+
 def _started(state: State, e: Event) -> None:
+    _settled(state, e)
     state["combatants"] = {c["id"]: dict(c) for c in e["combatants"]}
     state["npcs"] = list(e.get("npcs") or [])
     state["order"] = list(e["order"])
@@ -68,6 +82,7 @@ def _added(state: State, e: Event) -> None:
     if e.get("npc"):
         state["npcs"] = [*(state.get("npcs") or []), e["combatant"]["id"]]
     state["order"] = list(e["order"])
+    _settled(state, e)
 
 
 def _announced(state: State, e: Event) -> None:
@@ -97,6 +112,7 @@ def _condition(state: State, e: Event) -> None:
     if e["field"] == "grabbed" and not e["value"]:
         person["grabbed_by"] = []
     state["order"] = list(e["order"])
+    _settled(state, e)
 
 
 def _injury_table(state: State, e: Event) -> None:
@@ -180,7 +196,7 @@ def _ended(state: State, e: Event) -> None:
 FOLDS: dict[str, Callable[[State, Event], None]] = {
     "action_rounds_started": _started, "combatant_added": _added, "announced": _announced,
     "extra_targets_allowed": _extra_targets, "pool_adjusted": _pool_adjusted, "difficulty_set": _difficulty,
-    "condition_set": _condition, "injury_table_set": _injury_table,
+    "condition_set": _condition, "injury_table_set": _injury_table, "ties_settled": _ties_settled,
     # the roll's events, in the order it logs them (resolution.roll_round)
     "dice_collected": _record, "unresisted_resolved": _record, "clash_rolled": _record, "damage_rolled": _damage,
     "grabbed": _grabbed, "grab_ended": _grab_ended, "defended": _defended, "injury_rolled": _injury,

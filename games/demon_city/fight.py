@@ -9,13 +9,11 @@ check (all of these are the GM's): none repeats it. None changes the state it is
 from __future__ import annotations
 
 from collections.abc import Mapping
-from itertools import groupby
 from typing import Any
 
 from games.contract import Character
 from games.core.engine import RuleError, Turn
-from games.core.rng import Rng
-from games.demon_city import edges
+from games.demon_city import edges, ties
 from games.demon_city import state as st
 from games.demon_city.combatant import Combatant
 from games.demon_city.errors import NotInFight, NotNow
@@ -68,7 +66,7 @@ def start(state: Mapping[str, Any], args: Mapping[str, Any], turn: Turn) -> list
 
     Seed: "write down player characters' names in ascending order of Agility, so you can
     do this the same every time. Resolve ties between player at the beginning of the game
-    to make life simple." Ties are shuffled here, once, and the order is kept all fight. A new
+    to make life simple." Ties are drawn once and kept, all fight and the next (``ties``). A new
     fight keeps the table's own Injury table, as the GM last edited it; the NPCs among the
     combatants are the table's (their figures are the GM's: ``audiences``).
     """
@@ -80,17 +78,12 @@ def start(state: Mapping[str, Any], args: Mapping[str, Any], turn: Turn) -> list
         raise RuleError("Two combatants share an id.")
     chosen = [seated(turn, cid) for cid in raw]
     people = fighters([fighter(c) for c in chosen], args.get("injuries_count", False))
-    order: list[str] = []
-    ties: list[list[str]] = []
     assert turn.rng is not None
-    for _, same in groupby(sorted(people, key=lambda p: p.agility), key=lambda p: p.agility):
-        block = [p.id for p in same]
-        if len(block) > 1:
-            turn.rng.shuffle(block)
-            ties.append(list(block))
-        order += block
+    kept = ties.settled(state)
+    order, drawn = ties.ordered(people, kept, turn.rng)
     return [{"type": "action_rounds_started", "round": 1,
-             "combatants": [p.to_dict() for p in people], "order": order, "ties": ties,
+             "combatants": [p.to_dict() for p in people], "order": order, "ties": drawn,
+             "settled": ties.merged(kept, drawn),
              "injury_table": validate_table(state["injury_table"]),
              "injuries_count": args.get("injuries_count", False), "npcs": [c.cid for c in chosen if c.is_npc]}]
 
@@ -118,20 +111,21 @@ def add_combatant(state: Mapping[str, Any], args: Mapping[str, Any], turn: Turn)
         raise RuleError(f"{character.cid!r} is already in the fight.")
     [person] = fighters([fighter(character)], args.get("injuries_count", False))
     assert turn.rng is not None
-    order = place(person, state["order"], st.combatants(state), turn.rng)
+    order, kept = ties.place(person, state["order"], st.combatants(state), ties.settled(state), turn.rng)
     return [{"type": "combatant_added", "combatant": person.to_dict(), "order": order,
-             "npc": character.is_npc}]
+             "npc": character.is_npc, "settled": kept}]
 
 
-def place(person: Combatant, order: list[str], people: Mapping[str, Combatant], rng: Rng) -> list[str]:
-    """``order`` with ``person`` inserted by Agility; among equals at a random place, as
-    the seed decides ties, while the ties already decided between others stay put."""
-    rest = [c for c in order if c != person.id]
-    agility = [people[c].agility for c in rest]
-    first = sum(1 for a in agility if a < person.agility)
-    equals = sum(1 for a in agility if a == person.agility)
-    at = first + (rng.randint(0, equals) if equals else 0)
-    return [*rest[:at], person.id, *rest[at:]]
+def settle_ties(state: Mapping[str, Any], args: Mapping[str, Any], turn: Turn) -> list[Event]:
+    """The Host settles the ties in Agility again (``ties``): between fights, the next fight draws
+    them afresh; in a fight, before anyone announces in a round, they are drawn now."""
+    if state["phase"] == st.ANNOUNCE and state["actions"]:
+        raise NotNow("Settle ties before anyone announces in the round, or once the round is rolled.")
+    if state["phase"] not in (st.ANNOUNCE, st.RESOLVED):
+        return [{"type": "ties_settled", "order": None, "ties": [], "settled": []}]
+    assert turn.rng is not None
+    order, drawn = ties.ordered(list(st.combatants(state).values()), [], turn.rng)
+    return [{"type": "ties_settled", "order": order, "ties": drawn, "settled": ties.merged([], drawn)}]
 
 
 def set_condition(state: Mapping[str, Any], args: Mapping[str, Any], turn: Turn) -> list[Event]:
@@ -149,12 +143,13 @@ def set_condition(state: Mapping[str, Any], args: Mapping[str, Any], turn: Turn)
     if name == "grabbed" and person.grabbed and not changed.grabbed:
         return [{"type": "grab_ended", "target": person.id, "grabbers": list(person.grabbed_by),
                  "reason": HOST_RELEASED}]
-    order = list(state["order"])
+    order, moved = list(state["order"]), {}
     if changed.agility != person.agility:
         assert turn.rng is not None
-        order = place(changed, order, st.combatants(state), turn.rng)
+        order, kept = ties.place(changed, order, st.combatants(state), ties.settled(state), turn.rng)
+        moved = {"settled": kept}
     events: list[Event] = [{"type": "condition_set", "combatant": person.id, "field": name,
-                            "value": changed.to_dict()[name], "order": order}]
+                            "value": changed.to_dict()[name], "order": order, **moved}]
     if person.able and not changed.able:
         events += [{"type": "grab_ended", "target": held, "grabbers": [person.id],
                     "reason": GRABBER_OUT} for held in st.holds_of(state, person.id)]

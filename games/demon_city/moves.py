@@ -132,6 +132,7 @@ _TABLE: tuple[tuple[str, str, Parser, Handler], ...] = (
     ("roll", "Roll every Clash", plain, rounds.roll),
     ("next_round", "Next round", plain, rounds.next_round),
     ("end", "End Action Rounds", plain, fight.end),
+    ("settle_ties", "Settle Agility ties again", plain, fight.settle_ties),
 )
 # The moves a player sends for a character they play, by the argument naming it: the core lets
 # that character's player (or the GM) send it. Every other move is the GM's.
@@ -158,6 +159,8 @@ def task_args(form: Form, table: Table) -> dict[str, Any]:
     if character is None:
         raise RuleError("Choose a character.")
     opponent = table.character(value(form, "opponent") or None)
+    if opponent is not None and opponent.id == character.id:
+        raise RuleError(f"{character.name} cannot be their own opponent: choose someone else, or a difficulty.")
     number = whole(form, "target_number", refuse=lambda raw: RuleError(f"{raw!r} is not a whole number."))
     if opponent is None and number is None:
         raise RuleError("Give a difficulty or choose an opponent.")
@@ -172,12 +175,29 @@ def task_args(form: Form, table: Table) -> dict[str, Any]:
         "opponent_stat": stats.get("opponent_stat", "agility"),
         "distracted": value(form, "distracted") in ("1", "on"),
         "situation": _reasons(form, "situation"),
+        # seed: "that side gets another d10": the Host's die may go to whichever side has the
+        # advantage, the opponent's too
+        "opponent_situation": _reasons(form, "opponent_situation") if opponent else (),
         "lost": _reasons(form, "lost"),
     }
 
 
+# Seed 003: "If a task has some other outside factor introduced that makes it more likely one side
+# will win ... then that side gets another d10", and "the Host may subtract up to two Lost Dice":
+# the dice a situation earns are the Host's to judge. A player asks; the GM rolls the task with
+# them (the form shows a player this, and offers the dice to the GM alone).
+HOSTS_DICE = ("Situation Dice, the Distraction Die and Lost Dice are the Host's to grant: "
+              "ask the GM, who rolls the task with them.")
+
+
+def _hosts_dice(args: dict[str, Any]) -> bool:
+    return bool(args["situation"] or args["distracted"] or args["lost"] or args.get("opponent_situation"))
+
+
 def run_task(run: CheckRun) -> tuple[dict[str, Any], str]:
     args = run.args
+    if not run.member.is_gm and _hosts_dice(args):
+        raise RuleError(HOSTS_DICE)
     me = run.characters[args["character"]]
     other = run.characters.get(args["opponent"]) if args.get("opponent") else None
     if other is not None and other.is_npc and not run.member.is_gm and args["opponent_stat"] not in STAT_NAMES:
@@ -188,6 +208,7 @@ def run_task(run: CheckRun) -> tuple[dict[str, Any], str]:
         other=other.sheet if other else None, other_name=other.name if other else "",
         other_stat=args["opponent_stat"], distracted=args["distracted"],
         situation=tuple(args["situation"]), lost=tuple(args["lost"]),
+        other_situation=tuple(args.get("opponent_situation") or ()),
     )
     # an NPC's rating is the GM's: the line everyone reads keeps the dice and leaves it out
     return secret_task(data, line, mine=me.is_npc, theirs=bool(other and other.is_npc))

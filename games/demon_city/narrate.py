@@ -144,6 +144,9 @@ def summary(event: Event, names: Mapping[str, str], hidden: Collection[str] = fr
         "condition_set": lambda e: f"The Host corrects {n(e['combatant'])}'s {field_label(e['field'])}."
         if secret(e["combatant"]) and e["field"] in FIGURES else _corrected(e, n(e["combatant"])),
         "injury_table_set": lambda e: "The Host changes the Injury table.",
+        "ties_settled": lambda e: "The Host settles ties in Agility again: the next fight draws them afresh."
+        if e.get("order") is None else "The Host settles ties in Agility again. Announcing from slowest: "
+        + ", ".join(n(c) for c in e["order"]) + ".",
         "dice_collected": lambda e: f"Dice collected: {count(len(e['clashes']), 'Clash', 'Clashes')}, "
                                     f"{count(len(e['unresisted']), 'unresisted action')}.",
         "unresisted_resolved": unresisted,

@@ -73,6 +73,7 @@ def panel(state: Mapping[str, Any], hidden: Collection[str] = frozenset()) -> di
     if state["phase"] in ("idle", "ended"):
         # no round is under way: the heading names none (it had said "round 2" after the end)
         return {"phase": state["phase"], "round": None, "stats": stats, "undo": undoable(state),
+                "ties_kept": bool(state.get("settled")),
                 "injury_table": state["injury_table"],
                 "injury_text": format_injury_table(state["injury_table"])}
     rolled = rolled_round(state, names, hidden) if state["phase"] == "resolved" else None
@@ -137,6 +138,8 @@ def panel(state: Mapping[str, Any], hidden: Collection[str] = frozenset()) -> di
              for k in c.get("skills") or {}}.items(),
             key=lambda kv: kv[0].casefold()),
         "extra_targets": list(state["extra_targets"]),
+        # the Host may settle the ties in Agility again before anyone announces (fight.settle_ties)
+        "ties_kept": bool(state.get("settled")) and (state["phase"] == "resolved" or not state["actions"]),
         "clashes": clashes,
         "happened": [] if rolled is None else rolled["happened"],
         "kinds": list(KINDS.items()),

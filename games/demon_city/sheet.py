@@ -128,9 +128,12 @@ def glance(sheet: Mapping[str, Any]) -> Glance:
     stats += [(name, str(rating)) for name, rating in person.skills.items() if rating]
     if person.armour:
         stats.append((stat_label("armour"), str(person.armour)))
+    # dimmed while out of the fight or hurt past -1; the tag says which: "out of the fight" ends
+    # with the fight for the living, who keep their Injury result until it heals
     out = person.out_of_fight or person.current_toughness <= -1
     tags = [t for t, on in (("Injured", person.injured), ("Supernatural", person.supernatural),
-                            ("Out of the fight", out)) if on]
+                            ("Out of the fight", person.out_of_fight or (out and not person.injury)),
+                            (f"Injury: {person.injury}", bool(person.injury) and not person.out_of_fight)) if on]
     return Glance(stats=tuple(stats), tracks=((
         "Toughness", person.current_toughness, person.toughness),), tags=tuple(tags), out=out)
 

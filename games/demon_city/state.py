@@ -7,7 +7,8 @@ Shape (every value is a dict, list, str, int, bool or None):
      "round": int,               # 0 before Action Rounds start
      "step": int,                # number of the last command applied; events carry it
      "combatants": {id: Combatant.to_dict()},
-     "order": [id, ...],         # ascending Agility; ties shuffled once, at the start
+     "order": [id, ...],         # ascending Agility; ties settled once and kept (``ties``)
+     "settled": [id, ...],       # the order among equal Agility, kept across fights
      "actions": [Action.to_dict(), ...],     # this round, in announcement order
      "situation": {id: [reason, ...]},       # GM-granted Situation Dice this round
      "lost": {id: [reason, ...]},            # GM-granted Miscellaneous Lost Dice
@@ -42,7 +43,7 @@ def new_state() -> State:
     return {"version": 1, "phase": IDLE, "round": 0, "step": 0, "combatants": {},
             "order": [], "actions": [], "situation": {}, "lost": {}, "extra_targets": [],
             "difficulties": {}, "injury_table": [dict(r) for r in DEFAULT_INJURY_TABLE],
-            "results": [], "npcs": [], "undo": []}
+            "results": [], "npcs": [], "undo": [], "settled": []}
 
 
 def npcs(state: Mapping[str, Any]) -> frozenset[str]:

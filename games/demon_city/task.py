@@ -36,6 +36,7 @@ def task(
     distracted: bool = False,
     situation: tuple[str, ...] = (),
     lost: tuple[str, ...] = (),
+    other_situation: tuple[str, ...] = (),
 ) -> tuple[dict[str, Any], str]:
     """Rolls a task and returns (the event's data, its log line).
 
@@ -43,7 +44,9 @@ def task(
     Host's roll for whoever opposes; the higher stat earns the Skill Die and the best die is
     the roll. An injury on the sheet costs no die by itself: the Lost Die for Injury is for
     "anyone who has taken at least one injury during the fight"; outside one, "the Host may
-    subtract up to two Lost Dice ... to account for problems" (``lost``, with the reason).
+    subtract up to two Lost Dice ... to account for problems" (``lost``, with the reason). A
+    Situation Die goes to "that side", whichever has the advantage (``other_situation``: the
+    opponent's, against a roller who has none of its own).
     """
     from games.demon_city.dice import build_pool, roll_against_target, roll_opposed
     from games.demon_city.combatant import stat_label as label
@@ -51,12 +54,18 @@ def task(
     me = Combatant.from_dict({"id": "me", **sheet})
     # Seed 003: "At Current Toughness -1 they are out of the fight"; the sheet's own help for
     # Out of the fight says "Cannot announce or roll" (issue 13, bug 5: a task had been rolled).
-    if me.out_of_fight or me.dead or me.current_toughness <= -1:
+    if me.out_of_fight or me.dead:
         raise RuleError(f"{name} is out of the fight and cannot roll.")
+    if me.current_toughness <= -1:
+        # the fight is over, its hurt is not: Toughness stays where it fell until it heals
+        raise RuleError(f"{name} is at Current Toughness {me.current_toughness}, past the -1 that puts one "
+                        "out of the fight, and cannot roll until it heals.")
     if not me.has_stat(stat):
         raise RuleError(f"{name} has no stat or skill called {label(stat)}.")
     rating = me.stat(stat)
     distraction = "the target is distracted or unaware" if distracted else None
+    if other is None and other_situation:
+        raise RuleError("A difficulty has no side to give a Situation Die to: put the problem in the number.")
     if other is None:
         if target_number is None or target_number < 0:
             raise RuleError("A task needs a difficulty (0 or more) or an opponent.")
@@ -78,7 +87,8 @@ def task(
         skill=f"{label(stat)} {rating} > {theirs}" if rating > theirs else None,
         distraction=distraction, situation=situation, misc_lost=lost)
     their_pool = build_pool(
-        skill=f"{label(other_stat)} {theirs} > {rating}" if theirs > rating else None)
+        skill=f"{label(other_stat)} {theirs} > {rating}" if theirs > rating else None,
+        situation=other_situation)
     mine, opposing = roll_opposed(mine_pool, their_pool, rng)
     data = {"kind": "opposed", "name": name, "stat": stat, "rating": rating,
             "other": other_name, "other_stat": other_stat, "other_rating": theirs,

@@ -87,12 +87,15 @@ def own_skills_in_a_task(gm, ann, bob) -> None:
     ann.page.locator(".task-box summary").click()
 
 
-def test_a_full_action_round_in_announcement_order_seen_live_by_everyone(make_table) -> None:
+def a_table_of_three(make_table):
+    """A Demon City table: its GM (who accepts the panel's confirmations) and two players."""
     table = make_table(system="demon_city")
-    gm = table.gm
-    gm.accept_dialogs = True
-    ann = table.join_player("Ann")
-    bob = table.join_player("Bob")
+    table.gm.accept_dialogs = True
+    return table, table.gm, table.join_player("Ann"), table.join_player("Bob")
+
+
+def test_a_full_action_round_in_announcement_order_seen_live_by_everyone(make_table) -> None:
+    table, gm, ann, bob = a_table_of_three(make_table)
     ann_table, bob_table = ann.page.url, bob.page.url
     # Alfie is slowest, then the two monsters, then Betty; Toughness 9 keeps everyone standing.
     make_character(ann, table.url, "Alfie", agility=2, toughness=9, hand_to_hand=4, side="players",

@@ -435,21 +435,22 @@ def test_a_new_fight_starts_without_the_lost_die_for_old_injuries_unless_the_hos
 def test_a_task_box_takes_two_situation_dice_and_two_lost_dice(fight) -> None:
     """Issue 13: "The task box takes one Situation and one Lost Die; the rule allows two of
     each." Seed: "You can have up to two Situation Dice representing distinct advantages" and
-    "the Host may subtract up to two Lost Dice (down to a minumum of one rolled die)"."""
-    ann = Client()
-    ann.force_login(fight["ann"].user)
-    page = ann.get(reverse("table", args=[fight["table"].pk])).content.decode()
+    "the Host may subtract up to two Lost Dice (down to a minumum of one rolled die)". The dice
+    are the Host's to grant (issue 33): the GM's box holds them, and rolls Alfie's task with them."""
+    gm = Client()
+    gm.force_login(fight["gm"].user)
+    page = gm.get(reverse("table", args=[fight["table"].pk])).content.decode()
     box = page[page.index('class="task-box"'):]
     box = box[: box.index("</form>")]
     assert box.count('name="situation"') == 2 and box.count('name="lost"') == 2
     url = reverse("table_check", args=[fight["table"].pk, "task"])
-    done = ann.post(url, {"character": fight["alfie"].pk, "stat": "agility", "target_number": "5",
+    done = gm.post(url, {"character": fight["alfie"].pk, "stat": "agility", "target_number": "5",
                           "situation": ["a head start", "uneven ground for him"],
                           "lost": ["drunk", "in the dark"]}, **HTMX)
     assert done.status_code == 200
     dice = Event.objects.filter(kind="demon_city.task_rolled").latest("seq").payload["task"]["roll"]["pool"]["dice"]
     assert [d["kind"] for d in dice].count("situation") == 2 and [d["kind"] for d in dice].count("lost_misc") == 2
-    too_many = ann.post(url, {"character": fight["alfie"].pk, "stat": "agility", "target_number": "5",
+    too_many = gm.post(url, {"character": fight["alfie"].pk, "stat": "agility", "target_number": "5",
                               "situation": ["a", "b", "c"]}, **HTMX)
     assert too_many.status_code == 400 and "more than 2 Situation" in too_many.content.decode()
 

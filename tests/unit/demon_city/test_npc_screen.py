@@ -64,7 +64,7 @@ def test_once_rolled_the_npc_s_dice_and_their_number_are_everyone_s() -> None:
 def test_each_event_keeps_the_npc_s_figures_in_the_gm_s_part() -> None:
     _, log = announced()
     started, alfie_announced, demon_announced = log
-    for event, keys in ((started, {"combatants", "ties"}), (alfie_announced, {"pool"}),
+    for event, keys in ((started, {"combatants", "ties", "settled"}), (alfie_announced, {"pool"}),
                         (demon_announced, {"pool"})):
         seen = SYSTEM.visibility(event)
         assert set(seen.private) == keys | {GM_PART} and seen.private_audience == "gm"
