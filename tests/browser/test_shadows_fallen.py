@@ -14,11 +14,9 @@ from playwright.sync_api import expect
 
 from games.core.cards import card_by_id
 from tests.browser import test_screens as screens
-from tests.browser.test_demon_city_round import make_character
 from tests.browser.test_screens import no_sideways_scroll
-from tests.browser.test_shadows_table import bring_out_the_arcana, click, start_and_deal
-
-SMALL = {"body": 3, "physical": 2}  # hands of 3 + half 2 = 4 cards
+from tests.browser.test_shadows_edges import move_to_side, seated
+from tests.browser.test_shadows_table import click, start_and_deal
 
 
 def shot(person, name: str) -> None:
@@ -37,19 +35,14 @@ def targets(person, who: str) -> list[str]:
 
 
 def test_the_ghoul_felled_is_offered_no_blow_no_action_and_no_hand(make_table, accessible_names_js) -> None:
-    table = make_table(system="shadows")
-    gm = table.gm
-    gm.accept_dialogs = True
-    ann = table.join_player("Ann")
-    bob = table.join_player("Bob")
     # Alma (Melee 20) is quickest and gets through any dodge; the Ghoul has 1 Health to lose (and
     # Life enough to live).
-    make_character(ann, table.url, "Alma", quickness=9, skills="Melee: 20", **SMALL)
-    make_character(bob, table.url, "Bram", quickness=3, skills="Melee: 4", **SMALL)
-    make_character(gm, table.url, "Ghoul", npc=True, quickness=5, health=1, life=99, skills="Claws: 4", **SMALL)
+    _, gm, ann, bob = seated(make_table, health=1, life=99)
     everyone = (gm, ann, bob)
-    bring_out_the_arcana(gm)
     start_and_deal(gm, (ann, "Alma"), (gm, "Ghoul"), (bob, "Bram"))
+    # Bram fights for a side of his own, so that the fight goes on once the Ghoul falls (a fight
+    # whose last foe falls is over: tests/browser/test_shadows_edges.py)
+    move_to_side(gm, "Bram", "Rivals")
     expect(ann.page.locator(f"#hand-{ann.member_id} .card-pick")).to_have_count(4)
     assert targets(ann, "Alma") == ["Ghoul", "Bram"]
 

@@ -137,9 +137,10 @@ def test_a_combat_round_with_hidden_hands_a_dodge_and_a_critical_seen_live(
     for deal in range(1, MAX_DEALS + 1):
         if deal > 1:
             click(gm, gm.page.get_by_role("button", name="Next round"), "new_round")
-        # each chooses a focus; the banner tells each whose choice it is
+        # each chooses a focus, all at once; the banner tells each player whose choice it is
         expect(ann.page.locator("#turn-banner")).to_contain_text("Your turn: choose Alma's focus for this round.")
-        expect(bob.page.locator("#turn-banner .turn-other")).to_contain_text("Alma chooses a focus")
+        expect(bob.page.locator("#turn-banner")).to_contain_text("Your turn: choose Bram's focus for this round.")
+        expect(spectator.page.locator("#turn-banner .turn-other")).to_contain_text("Alma, Ghoul and Bram choose a focus")
         for person, who in ((ann, "Alma"), (gm, "Ghoul"), (bob, "Bram")):
             click(person, person.page.get_by_role("button", name=f"Declare {who}'s focus"), "declare_focus")
         expect(gm.page.locator("#turn-banner")).to_contain_text("Your turn: shuffle the Minor Arcana and deal the hands.")
