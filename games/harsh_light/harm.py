@@ -135,7 +135,7 @@ def start_turn(state: Mapping[str, Any], cards: Cards) -> list[Event]:
         cid = state["acting"]
         if health.must_keep_conscious(state["characters"][cid]) and not status(state, cid).get("kept_conscious"):
             state = _then(state, events, keep_conscious(state, cid, cards))
-        if not out(state, cid):
+        if not out(state, cid) or winner(fighters(state))[0]:  # its own Stamina pull may end the fight
             break
         if all(out(state, c) for c in state["order"]):
             state = _then(state, events, {"type": "combat_ended", "why": "nobody in the fight can act"})

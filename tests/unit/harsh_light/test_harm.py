@@ -265,3 +265,21 @@ def test_the_card_shows_health_and_an_npc_s_card_keeps_only_the_harm() -> None:
     shown = SYSTEM.npc_glance(seen)
     assert shown.tracks == (("Health", 1, 8),) and shown.stats == (("Health", "/ / / / / / / ·"),)
     assert shown.tags == ("Wounded: -2 to pools and Speed", "Unconscious") and shown.out
+
+
+def test_a_foe_who_falls_as_its_turn_comes_ends_the_fight_and_the_turn_stays() -> None:
+    """The decided reading: "when one side has no one able to act, the fight is over"; issue 33:
+    no new Turn starts by itself. The Ghoul, the NPCs' one fighter, fails its Stamina pull as its
+    action begins ("begin making Stamina rolls to see if he remains conscious"): the turn stays on
+    it, no new turn begins, and ending the action is refused until the Storyteller ends the fight."""
+    t = Table(c1=sheet("Ann"), c2={**sheet("Ghoul", bashing=7), "npc": True})
+    t.send({"type": "set_order", "order": ["c1", "c2"]})
+    t.send({"type": "end_turn"}, [2])  # Stamina 2 + 2 = 4: no success
+    assert t.sheets["c2"]["unconscious"] is True
+    assert t.state["acting"] == "c2" and t.state["turn"] == 1 and t.state["combat"]
+    assert t.lines[-1].endswith("Ghoul falls unconscious.")
+    with pytest.raises(RuleError, match=r"^The fight is over: the PCs' side stands: end the fight rather than "
+                                        r"pass the turn on\.$"):
+        t.send({"type": "end_turn"})
+    t.send({"type": "end_combat"})
+    assert not t.state["combat"] and "sides" not in t.state
