@@ -77,15 +77,17 @@ def contest_start(state: Mapping[str, Any], args: dict[str, Any], turn: Turn) ->
 def progress(state: Mapping[str, Any]) -> list[Event]:
     """Once every party still in has rolled: the round's Fatigue, and whether it ends."""
     contest_state = state["contest"]
-    if len(contest_state["active"]) < 2 or st.contest_waiting(state):
+    if len(contest_state["active"]) < 2:
         return []
-    # a party Downed or knocked out since the round began (a correction; reinforcements that
-    # came in Downed) rolls no more: "one or both collapse from fatigue". The round is judged
-    # among the others, and it collapses out of the contest with it.
+    # a party Downed or knocked out since the round began (the Director's correction) rolls no
+    # more: "one or both collapse from fatigue". The round is judged among the others, and it
+    # collapses out of the contest with it; with one party left, the contest is over.
     fallen = [cid for cid in contest_state["active"] if not st.able(state["personae"][cid])]
     active = [cid for cid in contest_state["active"] if cid not in fallen]
     if len(active) < 2:
         return [{"type": "contest_ended", "reason": "collapsed", "winners": active}]
+    if st.contest_waiting(state):
+        return []
     bands = {cid: contest_state["rolls"][cid]["band"] for cid in active}
     judged = judge(bands)
     resource = "magic" if contest_state["magic"] else "fatigue"

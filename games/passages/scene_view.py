@@ -121,8 +121,10 @@ def combat_view(state: Mapping[str, Any], names: Mapping[str, str], hidden: Coll
             # a tending declared, its roll still to make once every Declaration is in
             "to_tend": bool(d) and d.get("action") == st.TEND and fight["phase"] == st.TIMING
             and cid not in fight.get("acted", ()),
-            # whom its Declaration may attack: standing enemies first, never one who is out
-            "targets": [{"id": f.cid, "name": f.name} for f in fights.targets_first(fighters, cid)],
+            # whom its Declaration may attack: standing enemies first, never one who is out, nor
+            # reinforcements not yet in (they are on the Scene from the next Turn)
+            "targets": [{"id": f.cid, "name": f.name} for f in fights.targets_first(fighters, cid)
+                        if state["personae"][f.cid].get("present", True)],
             "side": sides.side(state, cid), "out": sides.why_out(person),
             "lapsed": st.lapsed(state, cid),
             "stance": d["stance"] if d else "", "awaiting": "declare" if cid in to_declare else

@@ -136,8 +136,10 @@ def test_a_contest_and_a_combat_turn_to_the_resolution_point_seen_live(make_tabl
     # One combat turn: the Game State, each Declaration, the roll-off, the Resolution Point.
     gm.page.locator("#start-fight > summary").click()
     fight = gm.page.locator("form[aria-label='Start a fight']")
-    for name in ("Trayer", "Betty", "Garbo"):
-        fight.get_by_label(name).check()
+    # issue 33: the form starts with everyone at the table ticked; the Director leaves Mook out
+    for name in ("Trayer", "Betty", "Garbo", "Mook"):
+        expect(fight.get_by_label(name)).to_be_checked()
+    fight.get_by_label("Mook").uncheck()
     fight.get_by_label("Conditions").fill("a duel on a sinking deck")
     assert answered(gm, "combat_start", lambda: fight.get_by_role("button", name="Start the fight").click()) == 200
     for person in everyone:

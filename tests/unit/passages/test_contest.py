@@ -168,3 +168,16 @@ def test_more_than_two_parties(scene: Scene) -> None:
     scene.contest(HUNTER, QUARRY, persona("c3", "Hound"))
     scene.send({"type": "contest_break_off", "combatant": "c3"}, actor=GM)
     assert scene.state["contest"]["active"] == ["c1", "c2"] and scene.state["mode"] == "contest"
+
+
+def test_a_party_the_director_downs_collapses_and_a_contest_of_one_is_over() -> None:
+    """Seed: "Contests continue until one party succeeds and the other fails, one or both
+    collapse from fatigue, or one breaks off the engagement". The Director's correction that
+    leaves a party at 0 Fatigue ends a contest of two at once, the other left standing: no
+    round waits for a roll the Downed cannot make."""
+    scene = Scene()
+    start(scene)
+    events = scene.send({"type": "correct", "combatant": "c2", "track": "fatigue", "value": 0})
+    [ended] = of_type(events, "contest_ended")
+    assert (ended["reason"], ended["winners"]) == ("collapsed", ["c1"])
+    assert scene.state["mode"] == "idle"

@@ -9,7 +9,8 @@ from games.contract import Seat
 from games.core.engine import RuleError
 from games.passages.narrate import public_line
 from games.passages.panel import view
-from tests.unit.passages.helpers import Scene, of_type, persona
+from games.passages.sides import over, roster
+from tests.unit.passages.helpers import Scene, of_type, persona, platform_id
 
 ANN = persona("c1", "Ann", combat_skill="Brawl", defense_skill="Brawl", weapon_damage=4)
 BOB = persona("c2", "Bob", combat_skill="Brawl", defense_skill="Brawl", weapon_damage=4)
@@ -56,3 +57,22 @@ def test_every_seat_sees_status_and_presence_and_no_departed_target(scene: Scene
     assert "c3" not in [t["id"] for t in rows["c1"]["targets"]]
     with pytest.raises(RuleError, match="Cal is gone from the Scene and cannot be attacked"):
         scene.attack("c1", "c3")
+
+
+def test_the_roster_says_who_is_out_as_combat_eligibility_does(scene: Scene) -> None:
+    """Seed: "Combat Eligibility is the clarification of whether a Persona CAN continue the
+    Combat into the next Turn. (Health or Fatigue at or below Zero, or the Persona is teleported
+    away, for instance)". The Downed, the Unconscious and one gone are out; reinforcements
+    called in stand on their side; PCs and NPCs are the sides unless the Director moves one."""
+    eve = persona("c5", "Eve", combat_skill="Brawl", defense_skill="Brawl", weapon_damage=4, npc=True)
+    scene.seat(eve)
+    scene.fight({**ANN, "fatigue": 0}, {**BOB, "wounds": 0}, CAL, DAN)
+    scene.send({"type": "set_status", "combatant": "c3", "status": "teleported away", "present": False})
+    scene.send({"type": "join", "combatants": ["c5"]})
+    rows = {f.cid: (f.side, f.out, f.why) for f in roster(scene.state)}
+    assert rows == {"c1": ("PCs", True, "Downed"), "c2": ("PCs", True, "Unconscious"),
+                    "c3": ("NPCs", True, "gone from the Scene"), "c4": ("NPCs", False, ""),
+                    "c5": ("NPCs", False, "")}
+    assert over(scene.state) == (True, "NPCs")
+    scene.send({"type": "set_side", "character": platform_id("c4"), "side": "PCs"})
+    assert [f.side for f in roster(scene.state)][3] == "PCs" and over(scene.state) == (False, None)

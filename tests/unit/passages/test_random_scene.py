@@ -12,7 +12,7 @@ import pytest
 
 from games.core.engine import RuleError
 from games.passages import state as st
-from games.passages.sides import over
+from games.passages.sides import over, why_out
 from games.passages.system import ENGINE
 from tests.unit.passages.helpers import Scene, persona
 
@@ -86,6 +86,21 @@ def _move_on(scene: Scene, rng: random.Random) -> None:
             scene.send({"type": "resolve"}, rng=rng)
 
 
+def _target_out(state: dict[str, Any], move: dict[str, Any]) -> str:
+    """Why the target of an attack this move declares or rolls is out of the fight ("" when it
+    is not, or the move attacks nobody)."""
+    if state["mode"] != st.COMBAT:
+        return ""
+    if move["type"] == "declare" and move.get("stance") == "in":
+        target = move.get("target")
+    elif move["type"] == "combat_roll":
+        target = (state["combat"]["declared"].get(move["combatant"]) or {}).get("target")
+    else:
+        return ""
+    person = state["personae"].get(target)
+    return why_out(person) if person and target in st.in_scene(state) else ""
+
+
 def _tracks_hold(scene: Scene) -> None:
     for person in scene.state["personae"].values():
         for key in ("wounds", "fatigue", "untended", "magic"):
@@ -108,11 +123,14 @@ def test_a_random_table_never_dead_ends(seed: int) -> None:
     for step in range(300):
         for move in _moves(scene, rng, ids):
             if rng.random() < .35:
+                struck = _target_out(scene.state, move)
                 try:
                     scene.send(move, rng=rng)
                     accepted += 1
                 except RuleError:
-                    pass
+                    continue
+                # issue 33: no attack is declared or rolled against one out of the fight
+                assert not struck, (move, struck)
         if step % 3 == 0:
             _move_on(scene, rng)
         _tracks_hold(scene)
