@@ -43,6 +43,7 @@ class Field:
     low: int | None = None
     high: int | None = None
     checked: bool = False
+    required: bool = False
 
 
 @dataclass
@@ -94,7 +95,8 @@ class _Controls(HTMLParser):
         elif tag == "input" and self.form is not None and attrs.get("name") and "disabled" not in attrs:
             kind = attrs.get("type", "text")
             self.form.fields.append(Field(attrs["name"], kind, attrs.get("value", ""), low=_int(attrs.get("min")),
-                                          high=_int(attrs.get("max")), checked="checked" in attrs))
+                                          high=_int(attrs.get("max")), checked="checked" in attrs,
+                                          required="required" in attrs))
         elif tag == "select" and self.form is not None and attrs.get("name"):
             self.select = Field(attrs["name"], "select", multiple="multiple" in attrs)
             self.form.fields.append(self.select)
@@ -314,3 +316,39 @@ def every_seat_bytes(kt: KitTable, seat: Seat) -> Iterator[str]:
 
 
 SENTENCE = re.compile(r"[A-Za-z]+")
+
+
+def fill_as_offered(control: Control, rnd: random.Random, hands: Mapping[int, list[str]],
+                    keep: float = 0.85) -> dict[str, Any]:
+    """A submission of ``control`` as a person in a hurry sends it: most of the time each field
+    as the form offers it (the option it has selected, else its first, the number it holds, the
+    boxes ticked as they are), and now and then (``1 - keep``) another value it offers, as
+    ``fill`` picks. Cards played from a hand are picked as ``fill`` picks them."""
+    if rnd.random() >= keep:
+        return fill(control, rnd, hands)
+    data: dict[str, Any] = {}
+    for f in control.fields:
+        if f.kind == "select":
+            if f.options:
+                data[f.name] = [f.value] if f.multiple and f.value else (
+                    f.options[:1] if f.multiple else (f.value if f.value in f.options else f.options[0]))
+        elif f.kind in ("checkbox", "radio"):
+            if f.checked:
+                if f.kind == "radio":
+                    data[f.name] = f.value
+                else:
+                    data.setdefault(f.name, []).append(f.value or "on")
+        elif f.kind == "number":  # an empty box stays empty unless it must be filled: then 0, or its least
+            data[f.name] = f.value or ("" if not f.required else str(
+                0 if (f.low or 0) <= 0 <= (f.high if f.high is not None else 0) else f.low))
+        else:
+            data[f.name] = f.value
+    for f in control.fields:  # a radio group with nothing checked: a person takes the first
+        if f.kind == "radio" and f.name not in data:
+            data[f.name] = f.value
+    data.update(control.vals)
+    if control.picks:
+        held = hands.get(_int(control.picks_from) or 0, [])
+        if held:
+            data[control.picks] = rnd.sample(held, rnd.randint(1, min(3, len(held))))
+    return data
