@@ -191,8 +191,12 @@ def test_a_player_s_sheet_edit_cannot_change_what_the_rules_own_and_the_gm_s_is_
     fresh = Character.objects.get(pk=marieta.pk)
     assert {k: fresh.sheet[k] for k in ("corruption", "a_plus", "f_skill", "major")} == \
         {k: before[0][k] for k in ("corruption", "a_plus", "f_skill", "major")}
-    # what is hers to change, she changes, and the log says what
-    services.character_update(character=fresh, actor=school["ann"], name="Marieta",
-                              sheet={**MARIETA, "corruption": "2", "wise": "on"})
+    # what is hers to change (the name: an Ability is chosen with the character, issue 33), she
+    # changes, and the log says what
+    with pytest.raises(services.NotAllowed, match="the rules' to change"):
+        services.character_update(character=fresh, actor=school["ann"], name="Marieta",
+                                  sheet={**MARIETA, "corruption": "2", "wise": "on"})
+    services.character_update(character=fresh, actor=school["ann"], name="Marieta Ruiz",
+                              sheet={**MARIETA, "corruption": "2"})
     line = Event.objects.filter(table=school["table"], kind="character.updated").latest("seq")
-    assert line.summary.startswith("Ann changes Marieta: ") and "Wise no → yes" in line.summary
+    assert line.summary == "Ann changes Marieta: name Marieta → Marieta Ruiz."
