@@ -8,6 +8,7 @@ handed out as floats (the ``*_exact`` functions keep the fractions).
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any
 
 from games.contract import Page
@@ -18,12 +19,19 @@ from games.passages.rules import BANDS, D100, FAILURES, band
 FACES = range(1, D100 + 1)
 
 
-def check_exact(base: int, *, challenge: bool = False) -> dict[str, Fraction]:
-    """The chance of each band for one d100 roll against ``base`` (or its Core)."""
+@lru_cache(maxsize=1024)
+def _band_counts(base: int, challenge: bool) -> tuple[tuple[str, int], ...]:
+    """How many of the d100's faces fall in each band: a panel asks it of every skill of every
+    Persona for every seat on each redraw, so each BASE is counted once."""
     counts = dict.fromkeys(BANDS, 0)
     for roll in FACES:
         counts[band(base, roll, challenge=challenge)] += 1
-    return {name: Fraction(n, D100) for name, n in counts.items()}
+    return tuple(counts.items())
+
+
+def check_exact(base: int, *, challenge: bool = False) -> dict[str, Fraction]:
+    """The chance of each band for one d100 roll against ``base`` (or its Core)."""
+    return {name: Fraction(n, D100) for name, n in _band_counts(int(base), bool(challenge))}
 
 
 def check(base: int, *, challenge: bool = False) -> dict[str, float]:
