@@ -9,8 +9,7 @@ from games.core import commitment as commit_lib
 from games.core.cards import card_by_id, orient, upright
 from games.core.rng import Rng
 from tabletop.models import Table, CardPlacement, Deck, Membership, Pile, PileKind, ShuffleCommitment
-from tabletop.permissions import DECK_TABLE_VERB, DeckStanding, DeckVerb, deck_standing, may_on_deck
-from tabletop.permissions import GM_ONLY
+from tabletop.permissions import DECK_TABLE_VERB, GM_ONLY, DeckStanding, DeckVerb, deck_standing, may_on_deck
 from tabletop.selectors import counts_shown, hand_contents
 from tabletop import panels
 from tabletop.services.base import NotAllowed, NotFound, ServiceError, append, lock_member

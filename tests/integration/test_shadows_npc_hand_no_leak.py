@@ -70,7 +70,7 @@ def draw_figures(blobs: list[str], deck_id: int) -> list[int]:
                 data = row["data"]
                 drawn = data.get("counts", {}).get("decks", {}).get(str(deck_id), {})
                 figures += [drawn["draw"]] if "draw" in drawn else []
-                figures += [data["count"]] if row["kind"] == "deck.committed" and data["deck"] == deck_id else []
+                figures += [data["count"]] if row["kind"] == "deck.committed" and data["deck"] == deck_id and "count" in data else []
     return figures
 
 
@@ -143,6 +143,8 @@ async def test_only_a_deck_the_gm_holds_cards_of_keeps_its_count_and_only_while_
                                             rng=sh["rng"], players_may_use=True)
     await do(deal)(sh)
     await do(services.pile_draw)(deck=common, actor=sh["ann"], count=2)
+    # a new seal's size is its draw pile's: the GM's too
+    await do(services.deck_shuffle)(deck=sh["minor"], actor=sh["gm"], rng=sh["rng"])
     await barrier(sh, list(viewers.values()), "drawn")
     await do(ann.get)(reverse("table", args=[sh["table"].pk]))
     await do(ann.get)(reverse("export", args=[sh["table"].pk, "json"]))
@@ -151,6 +153,8 @@ async def test_only_a_deck_the_gm_holds_cards_of_keeps_its_count_and_only_while_
         seen = viewer.everything()
         assert 50 in draw_figures(received(viewer), common.pk), viewer.who  # Common: 52 less Ann's 2
         assert f'id="deck-counts-{sh["minor"].pk}"' in seen and HELD in seen, viewer.who
+        assert "Minor Arcana (how many cards is the GM" in seen, viewer.who
+        assert min(draw_figures(received(viewer), sh["minor"].pk)) >= 41 + 7, viewer.who
     exported = json.loads(ann.bodies[-1])
     [drawn] = [row for row in exported["events"] if row["kind"] == "cards.drawn" and row["data"]["deck"] == common.pk]
     assert drawn["data"]["start"] == 0 and drawn["data"]["counts"]["decks"][str(common.pk)]["draw"] == 50
