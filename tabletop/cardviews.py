@@ -48,7 +48,7 @@ def deck_rows(infos: list[dict[str, Any]], counts: dict[str, Any]) -> list[dict[
     for info in infos:
         c = counts["decks"].get(str(info["id"]), {})
         top = c.get("discard_top")
-        rows.append({**info, "draw": c.get("draw", 0), "discard": c.get("discard", 0),
+        rows.append({**info, "draw": c.get("draw", 0), "held": bool(c.get("held")), "discard": c.get("discard", 0),
                      "discard_top": face(info["id"], top) if top else None})
     return rows
 
@@ -58,7 +58,7 @@ def counts_context(counts: dict[str, Any]) -> dict[str, Any]:
     return {
         "counts": counts,
         "deck_counts": [
-            {"id": int(deck_id), "draw": c.get("draw", 0), "discard": c.get("discard", 0),
+            {"id": int(deck_id), "draw": c.get("draw", 0), "held": bool(c.get("held")), "discard": c.get("discard", 0),
              "discard_top": face(int(deck_id), c["discard_top"]) if c.get("discard_top") else None}
             for deck_id, c in counts["decks"].items()
         ],

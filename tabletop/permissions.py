@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import TYPE_CHECKING, Literal, Protocol
+from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 if TYPE_CHECKING:
     from tabletop.models import Character, Event, Membership
@@ -259,6 +259,21 @@ def reading_for(
     if private_audience == "owner" and is_owner:
         return "private"
     return "public"
+
+
+# An event's private part may hold a part for the GM alone (``GM_ONLY``), even when its owner is a
+# player: a figure the GM keeps (a draw pile's size while it is the GM's: selectors.draw_counts_held_back).
+GM_ONLY = "gm_only"
+
+
+def private_part(private: dict[str, Any], reading: Reading) -> dict[str, Any]:
+    """What ``reading`` sees of an event's private part: the GM all of it (the GM's own part
+    laid over the rest); the owner all but the GM's own part; anyone else nothing."""
+    if reading == "public":
+        return {}
+    if reading == "gm":
+        return {**{k: v for k, v in private.items() if k != GM_ONLY}, **private.get(GM_ONLY, {})}
+    return {k: v for k, v in private.items() if k != GM_ONLY}
 
 
 def readings_needed(*, audience: str, private_audience: str) -> list[Reading]:

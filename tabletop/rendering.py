@@ -21,7 +21,7 @@ from games.core.cards import deck_kind_choices
 
 from tabletop import cardviews, panels, scene_frames
 from tabletop.models import Event
-from tabletop.permissions import Reading, event_reading
+from tabletop.permissions import GM_ONLY, Reading, event_reading, private_part
 from tabletop.seats import GM, SPECTATOR, PageSeat, strip
 
 if TYPE_CHECKING:
@@ -75,7 +75,7 @@ def _log_template(name: str) -> Any:
 
 
 def entry_context(event: Event, reading: Reading) -> dict[str, Any]:
-    private = event.private if reading != "public" else {}
+    private = private_part(event.private, reading)
     # what the ``date`` filter would print ('c' and 'H:i'), without its per-call format
     # lookups: half of what a chat line's log line cost to render
     created = localtime(event.created)
@@ -122,13 +122,15 @@ def event_frames(event: Event, readings: list[Reading]) -> tuple[dict[str, str],
     three), and cut to what the least of its seats may use (a spectator, for "public").
     By seat (``PageSeat.key``): a frame of the seat's own, where the event redraws its panel
     (``panels.Redraw``) or carries controls that differ by seat; it replaces its reading's frame."""
-    inners: dict[bool, str] = {}
+    inners: dict[tuple[bool, bool], str] = {}
     bases: dict[Reading, str] = {}
     for reading in readings:
         sees_private = reading != "public" and bool(event.private or event.private_summary)
-        if sees_private not in inners:
-            inners[sees_private] = _entry_inner(event, reading)
-        bases[reading] = event_frame(event, reading, entry=event_entry(event, reading, inner=inners[sees_private]))
+        # the GM's own part (permissions.GM_ONLY) draws the GM's line apart from the owner's
+        sees = (sees_private, reading == "gm" and GM_ONLY in event.private)
+        if sees not in inners:
+            inners[sees] = _entry_inner(event, reading)
+        bases[reading] = event_frame(event, reading, entry=event_entry(event, reading, inner=inners[sees]))
     frames = {reading: strip(base, _least_seat(event, reading)) for reading, base in bases.items()}
     redraw = getattr(event, "redraw", None)
     if redraw is None and not any(frames[reading] != bases[reading] for reading in readings if reading != "gm"):
@@ -223,12 +225,13 @@ def _characters(event: Event, reading: Reading) -> list[Mapping[str, Any]]:
 def card_panels(event: Event, reading: Reading) -> str:
     """The card panels an event changes: counts and play area for all, the owner's hand
     for the owner and the GM, and the deck itself when it was made or changed."""
-    view = cardviews.counts_context(event.payload["counts"])
+    counts = private_part(event.private, reading).get("counts", event.payload["counts"])  # the GM's may differ
+    view = cardviews.counts_context(counts)
     base = {"oob": True, "table_id": event.table_id}
     parts: list[str] = []
     info = event.payload.get("deck_info")
     if info:  # first: a new deck's widget holds the counts swapped in after it
-        (row,) = cardviews.deck_rows([info], event.payload["counts"])
+        (row,) = cardviews.deck_rows([info], counts)
         parts.append(render_to_string(f"{CARDS}#deck_widget", {**base, "d": row}))
         parts.append(render_to_string(f"{CARDS}#deal_deck_option", {**base, "d": row}))
     parts += [render_to_string(f"{CARDS}#deck_counts", {**base, "c": c}) for c in view["deck_counts"]]

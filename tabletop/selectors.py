@@ -19,7 +19,9 @@ from tabletop.models import (
     CardPlacement, Table, Character, Deck, Event, Membership, Pile, PileKind, Presence, ProcedureState,
     ProcessBeat, Role,
 )
-from tabletop.permissions import Reading, Standing, Viewer, deck_dealers, event_reading, standing_of
+from tabletop.permissions import (
+    Reading, Standing, Viewer, deck_dealers, event_reading, private_part, standing_of,
+)
 
 
 def member_data(member: Membership) -> dict[str, Any]:
@@ -154,7 +156,7 @@ class SeenEvent:
 
     @property
     def private(self) -> dict[str, Any] | None:
-        return self.event.private if self.reading != "public" else None
+        return private_part(self.event.private, self.reading) if self.reading != "public" else None
 
 
 def events_for(
@@ -285,8 +287,46 @@ def gm_hand_is_secret(table: Table, member: Membership | None) -> bool:
     return member is not None and member.role == Role.GM and table.npc_sheets_secret
 
 
-def table_counts(table: Table) -> dict[str, Any]:
-    """What everyone at the table may see of the cards: counts, and the faces of public piles.
+def draw_counts_held_back(table: Table) -> frozenset[int]:
+    """The decks whose draw pile size is the GM's alone now: at a table that keeps NPC sheets
+    behind the screen (``Table.npc_sheets_secret``), every deck of which the GM holds a card.
+
+    The decided reading: an NPC's sheet is the GM's unless the GM shows it; other seats "see
+    its name and what the rules make public ... and nothing more". An NPC's hand lies in the
+    GM's hand and its size is a figure of its sheet (Shadows deals "Body + 1/2xPhysical"); the
+    players' hand sizes are public, so the draw pile's drop across a deal would give the NPC's
+    away. While the GM holds cards of a deck, its draw pile size, and every figure it could be
+    read from (a sealed draw's position in the order, a new seal's size), reaches the GM alone
+    (``table_counts``, ``piles.card_event``, ``piles.commit``); once the GM's hand holds none of
+    it, everyone reads it again. The odds a player reads count the draw pile and the hands
+    together (``contract.DeckView.unseen``), which a deal does not change."""
+    if not table.npc_sheets_secret:
+        return frozenset()
+    return frozenset(CardPlacement.objects.filter(pile__table=table, pile__kind=PileKind.HAND, pile__owner__role=Role.GM)
+                     .values_list("deck_id", flat=True).distinct())
+
+
+def counts_shown(table: Table) -> tuple[dict[str, Any], dict[str, Any] | None]:
+    """The table's card counts as everyone may see them, and as the GM sees them when the two
+    differ (``draw_counts_held_back``), else None."""
+    counts = _all_counts(table)
+    held = draw_counts_held_back(table)
+    if not held & {int(k) for k in counts["decks"]}:
+        return counts, None
+    public = {**counts, "decks": {k: ({key: v for key, v in c.items() if key != "draw"} | {"held": True})
+                                  if int(k) in held else c for k, c in counts["decks"].items()}}
+    return public, counts
+
+
+def table_counts(table: Table, *, gm: bool = False) -> dict[str, Any]:
+    """What everyone at the table may see of the cards (or the GM, ``gm``): counts, and the faces
+    of public piles; a draw pile the GM's alone (``draw_counts_held_back``) says ``held``."""
+    public, whole = counts_shown(table)
+    return whole if gm and whole is not None else public
+
+
+def _all_counts(table: Table) -> dict[str, Any]:
+    """Every pile's count, and the faces of public piles.
 
     Two queries whatever the table holds: pile sizes by aggregate, then only the face-up cards.
     """
@@ -330,7 +370,7 @@ def card_state(table: Table, me: Membership) -> dict[str, Any]:
     """The card panels for ``me``: decks and counts for all, hands only as ``me`` may see them."""
     from tabletop import cardviews
 
-    counts = table_counts(table)
+    counts = table_counts(table, gm=me.role == Role.GM)
     decks = [deck_data(d) for d in Deck.objects.filter(table=table).select_related("owner", "dealer")]
     members = list(table.members.filter(removed_at=None))
     hands: dict[int, list[dict[str, Any]]] = {}

@@ -543,11 +543,18 @@
 (function () {
   "use strict";
 
-  function positionsOf(marker) {
+  // Where the order put each card of a marker. A draw made while the draw pile's size was the
+  // GM's (the GM held cards of the deck at a table keeping NPC sheets secret) carries no position:
+  // its cards are then looked for in the order, in a run for a draw, each for a deal.
+  function positionsOf(marker, order) {
+    const cards = (marker.dataset.cards || "").split(",");
     if (marker.dataset.positions) return marker.dataset.positions.split(",").map(Number);
-    const count = (marker.dataset.cards || "").split(",").length;
+    if (marker.dataset.start === undefined) {
+      const first = order.indexOf(cards[0]);
+      return cards.map(function (card, i) { return marker.dataset.kind === "dealt" ? order.indexOf(card) : first + i; });
+    }
     const start = Number(marker.dataset.start || 0);
-    return Array.from({ length: count }, function (_, i) { return start + i; });
+    return Array.from({ length: cards.length }, function (_, i) { return start + i; });
   }
 
   async function verify(button) {
@@ -569,7 +576,7 @@
     let seen = 0;
     for (const marker of document.querySelectorAll('[data-dealt-from="' + id + '"][data-cards]')) {
       const cards = marker.dataset.cards.split(",");
-      const positions = positionsOf(marker);
+      const positions = positionsOf(marker, order);
       for (let i = 0; i < cards.length; i++) {
         if (order[positions[i]] !== cards[i]) {
           out.textContent = "✗ A card you saw dealt was not where the sealed order put it.";

@@ -9,8 +9,8 @@ from games.core import commitment as commit_lib
 from games.core.cards import card_by_id, orient, upright
 from games.core.rng import Rng
 from tabletop.models import Table, CardPlacement, Deck, Membership, Pile, PileKind, ShuffleCommitment
-from tabletop.permissions import DECK_TABLE_VERB, DeckStanding, DeckVerb, deck_standing, may_on_deck
-from tabletop.selectors import hand_contents, table_counts
+from tabletop.permissions import DECK_TABLE_VERB, GM_ONLY, DeckStanding, DeckVerb, deck_standing, may_on_deck
+from tabletop.selectors import counts_shown, hand_contents
 from tabletop import panels
 from tabletop.services.base import NotAllowed, NotFound, ServiceError, append, lock_member
 
@@ -129,8 +129,14 @@ def card_event(
     panel reads its decks (its odds), the event redraws that panel too, unless a rule moved the
     cards (``redraw`` False: the rule's own events redraw it once it is done)."""
     owner = owner or actor
-    payload: dict[str, Any] = {"counts": table_counts(table), **(extra or {})}
+    counts, whole = counts_shown(table)
+    payload: dict[str, Any] = {"counts": counts, **(extra or {})}
     private: dict[str, Any] = {"hand": hand_contents(owner), **(secret or {})}  # ``secret``: more for them alone
+    if whole is not None:  # a draw pile the GM's alone (selectors.draw_counts_held_back): its count and positions
+        gm = {"counts": whole}
+        if counts["decks"].get(str(payload.get("deck")), {}).get("held"):
+            gm |= {k: payload.pop(k) for k in ("start", "positions") if k in payload}
+        private[GM_ONLY] = gm
     detail = f"{summary.rstrip('.')}: {names(tokens)}." if tokens else ""
     if tokens and public:
         payload["cards"] = tokens
@@ -203,11 +209,17 @@ def commit(table: Table, deck: Deck, actor: Membership, *, why: str) -> None:
         deck=deck, digest=promise.digest, salt=promise.salt, order=order, committed_seq=seq,
         unseen=held_secrets(deck),
     )
+    counts, whole = counts_shown(table)
+    size: dict[str, Any] = {"count": len(order)}
+    if counts["decks"].get(str(deck.pk), {}).get("held"):  # the seal's size is the draw pile's: the GM's now
+        hidden, size, many = size, {}, "how many cards is the GM's while the GM holds cards of it"
+    else:
+        hidden, many = {}, f"{len(order)} cards"
     append(
         table, "deck.committed", actor=actor,
-        summary=f"{why} {deck.name} ({len(order)} cards); the order is sealed.",
-        payload={"deck": deck.pk, "commitment": record.pk, "digest": promise.digest, "count": len(order),
-                 "counts": table_counts(table)},
+        summary=f"{why} {deck.name} ({many}); the order is sealed.",
+        payload={"deck": deck.pk, "commitment": record.pk, "digest": promise.digest, **size, "counts": counts},
+        private={GM_ONLY: {**hidden, "counts": whole}} if whole is not None else None,
     )
 
 

@@ -95,3 +95,41 @@ def test_the_verify_button_checks_a_revealed_shuffle_in_the_browser(make_table) 
     }""")
     ann.page.locator("button.verify").first.click()
     expect(ann.page.locator(".verify-result").first).to_have_attribute("data-verified", "false")
+
+
+def test_a_draw_made_while_the_gm_holds_cards_of_the_deck_is_checked_too(make_table) -> None:
+    """At a table keeping NPC sheets secret (the default), while the GM holds cards of a deck its
+    draw pile count is the GM's, and so is a draw's place in the sealed order (it would give the
+    count: selectors.draw_counts_held_back). Ann reads that the count is the GM's; once the cards
+    are seen and the shuffle revealed, her check finds her three cards in the order, drawn in a run."""
+    table = make_table()
+    gm = table.gm
+    gm.accept_dialogs = True
+    bring_out_deck(gm, "major_arcana")
+    ann = table.join_player("Ann")
+    draw = gm.page.locator(".deck form").first
+    draw.locator("input[name=count]").fill("2")
+    draw.get_by_role("button", name="Draw").click()
+    expect(gm.page.locator("#hands .card-face")).to_have_count(2)
+    expect(gm.page.locator(".deck .count-draw")).to_have_text("20 in the deck")
+    expect(ann.page.locator(".deck .count-draw")).to_have_text("draw pile: the GM's count while the GM holds cards of it")
+    draw = ann.page.locator(".deck form").first
+    draw.locator("input[name=count]").fill("3")
+    draw.get_by_role("button", name="Draw").click()
+    expect(ann.page.locator("#hands .card-face")).to_have_count(3)
+    expect(ann.page.locator(".deck .count-draw")).to_have_text("draw pile: the GM's count while the GM holds cards of it")
+    expect(gm.page.locator(".deck .count-draw")).to_have_text("17 in the deck")
+    for left in (2, 1, 0):
+        ann.page.locator("#hands .card-row > li").first.get_by_role("button", name=re.compile("^Play")).click()
+        expect(ann.page.locator("#hands .card-face")).to_have_count(left)
+    for left in (1, 0):
+        gm.page.locator("#hands .card-row > li").first.get_by_role("button", name=re.compile("^Play")).click()
+        expect(gm.page.locator("#hands .card-face")).to_have_count(left)
+    expect(ann.page.locator(".deck .count-draw")).to_have_text("17 in the deck")  # the GM holds none: everyone's
+    gm.page.locator(".deck").get_by_role("button", name="Recall all").click()
+    verify = ann.page.locator("button.verify").first
+    expect(verify).to_be_visible()
+    verify.click()
+    result = ann.page.locator(".verify-result").first
+    expect(result).to_have_attribute("data-verified", "true")
+    expect(result).to_contain_text("3 cards you saw dealt")

@@ -55,10 +55,11 @@ def dealt_under(deck: Deck, gm) -> dict[int, list[tuple[int, str]]]:
         if event.kind not in ("cards.drawn", "cards.dealt") or event.payload["deck"] != deck.pk:
             continue
         tokens = event.payload.get("cards") or seen.private["cards"]
+        data = {**event.payload, **seen.private}  # the GM's: a draw's place may be theirs alone
         if event.kind == "cards.drawn":
-            positions = range(event.payload["start"], event.payload["start"] + event.payload["count"])
+            positions = range(data["start"], data["start"] + data["count"])
         else:
-            positions = event.payload["positions"]
+            positions = data["positions"]
         found.setdefault(event.payload["commitment"], []).extend(zip(positions, tokens, strict=True))
     return found
 

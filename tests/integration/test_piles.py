@@ -19,6 +19,7 @@ from django.db import connections
 from games.core.cards import card_by_id, deck_kind, standard_deck, tarot, ten_value_deck
 from tabletop import services
 from tabletop.models import Table, CardPlacement, Deck, Event, Pile, PileKind, Role, ShuffleCommitment
+from tabletop.permissions import private_part
 from tabletop.selectors import SeenEvent, events_for, viewer_of
 from tabletop.services import NotAllowed, ServiceError
 
@@ -94,17 +95,29 @@ def cards_named(text: str, ids: list[str]) -> list[str]:
     return [i for i in ids if f'"{i}"' in text or f'"{i}/r"' in text or card_by_id(i).name in text]
 
 
-def expected_counts(table: Table) -> dict[str, Any]:
-    """What everyone may count at the table, computed from the database here."""
+def expected_counts(table: Table, *, gm: bool = False) -> dict[str, Any]:
+    """What everyone may count at the table (or the GM, ``gm``), computed from the database here.
+    At a table keeping NPC sheets secret, the GM's hand size is the GM's (read off the hand), and
+    so is the draw pile's size of a deck the GM holds cards of (selectors.draw_counts_held_back)."""
+    secret = table.npc_sheets_secret
+    held = set(CardPlacement.objects.filter(pile__table=table, pile__kind=PileKind.HAND, pile__owner__role=Role.GM)
+               .values_list("deck_id", flat=True)) if secret else set()
     decks = {}
     for deck in Deck.objects.filter(table=table):
         discard = list(CardPlacement.objects.filter(deck=deck, pile__kind=PileKind.DISCARD).order_by("position"))
-        decks[str(deck.pk)] = {"name": deck.name, "draw": len(in_pile(deck, PileKind.DRAW)),
+        draw = {"held": True} if deck.pk in held and not gm else {"draw": len(in_pile(deck, PileKind.DRAW))}
+        decks[str(deck.pk)] = {"name": deck.name, **draw,
                                "discard": len(discard), "discard_top": discard[-1].token if discard else None}
-    hands = {str(p.owner_id): p.cards.count() for p in Pile.objects.filter(table=table, kind=PileKind.HAND)}
+    hands = {str(p.owner_id): p.cards.count() for p in Pile.objects.filter(table=table, kind=PileKind.HAND)
+             .select_related("owner") if not (secret and p.owner.role == Role.GM)}
     play = [{"deck": c.deck_id, "token": c.token, "by": c.placed_by.display_name if c.placed_by else ""} for c in
             CardPlacement.objects.filter(pile__table=table, pile__kind=PileKind.PLAY).order_by("position")]
     return {"decks": decks, "hands": hands, "play": play}
+
+
+def gm_part(event: Event) -> dict[str, Any]:
+    """An event as the GM reads it: its public part with its private part laid over it."""
+    return {**event.payload, **private_part(event.private, "gm")}
 
 
 # Who sees what
@@ -256,6 +269,7 @@ def test_counts_in_every_card_event_match_the_database(table, rng) -> None:
         assert with_counts
         for event in with_counts:
             assert event.payload["counts"] == expected_counts(table.row), event
+            assert gm_part(event)["counts"] == expected_counts(table.row, gm=True), event
 
 
 def test_a_discard_reshuffle_publishes_the_new_counts(table, rng) -> None:
@@ -589,7 +603,7 @@ def test_players_drawing_from_one_deck_at_once_never_get_the_same_card(table, rn
     seqs = list(Event.objects.filter(table=table.row).order_by("seq").values_list("seq", flat=True))
     assert seqs == list(range(1, len(seqs) + 1))
     seal = ShuffleCommitment.objects.get(deck=deck)
-    draws = sorted((e.payload["start"], e.private["cards"]) for e in Event.objects.filter(kind="cards.drawn"))
+    draws = sorted((gm_part(e)["start"], e.private["cards"]) for e in Event.objects.filter(kind="cards.drawn"))
     assert [start for start, _ in draws] == list(range(30)) and seal.dealt == 30
     assert [token for _, cards in draws for token in cards] == seal.order[:30]
 

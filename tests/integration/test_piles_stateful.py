@@ -46,7 +46,9 @@ from tabletop.models import (
     Role,
     ShuffleCommitment,
 )
+from tabletop.permissions import private_part
 from tabletop.selectors import events_for, viewer_of
+from tests.integration.test_piles import expected_counts, gm_part
 from tabletop.services import ServiceError
 
 SEATED = ("gm", "ann", "bob")  # may act; "cleo" was removed, "olga" sits at another table
@@ -108,26 +110,6 @@ def cards_shown_in(payload: dict[str, Any]) -> set[tuple[int, str]]:
     shown |= {(e["deck"], e["token"]) for e in counts.get("play", [])}
     shown |= {(int(d), e["discard_top"]) for d, e in counts.get("decks", {}).items() if e.get("discard_top")}
     return shown
-
-
-def expected_counts(table: Table) -> dict[str, Any]:
-    """The table's counts as everyone may see them, computed here independently of the services."""
-    decks: dict[str, Any] = {}
-    for deck in Deck.objects.filter(table=table):
-        discard = list(
-            CardPlacement.objects.filter(pile__deck=deck, pile__kind=PileKind.DISCARD).order_by("position")
-        )
-        decks[str(deck.pk)] = {
-            "name": deck.name,
-            "draw": CardPlacement.objects.filter(pile__deck=deck, pile__kind=PileKind.DRAW).count(),
-            "discard": len(discard),
-            "discard_top": discard[-1].token if discard else None,
-        }
-    hands = {str(p.owner_id): p.cards.count() for p in Pile.objects.filter(table=table, kind=PileKind.HAND)}
-    play_area = CardPlacement.objects.filter(pile__table=table, pile__kind=PileKind.PLAY)
-    play = [{"deck": c.deck_id, "token": c.token, "by": c.placed_by.display_name if c.placed_by else ""}
-            for c in play_area.order_by("position")]
-    return {"decks": decks, "hands": hands, "play": play}
 
 
 class CardTable(RuleBasedStateMachine):
@@ -554,13 +536,14 @@ class CardTable(RuleBasedStateMachine):
     def check_public_parts(self, new: list[Event]) -> None:
         """Counts match the table; a public payload shows only cards lying face up; a hidden
         move's public summary names no card; the deck order shows only in deck.revealed."""
-        counts = expected_counts(self.table)
+        counts, whole = expected_counts(self.table), expected_counts(self.table, gm=True)
         face_up = {(c.deck_id, c.token) for c in CardPlacement.objects.filter(
             deck__table=self.table, pile__kind__in=(PileKind.PLAY, PileKind.DISCARD))}
         names = frozenset().union(*(kind_names(d.kind) for d in self.decks))
         for event in new:
             if "counts" in event.payload:
                 assert event.payload["counts"] == counts, f"{event}: counts differ from the table"
+                assert gm_part(event)["counts"] == whole, f"{event}: the GM's counts differ from the table"
             if event.kind == "deck.revealed":
                 continue
             shown = cards_shown_in(event.payload)
@@ -579,7 +562,7 @@ class CardTable(RuleBasedStateMachine):
         their own events only, holding their own hand and the cards they moved."""
         gm_view = events_for(viewer_of(self.members["gm"]), self.table.pk, after=self.seen_seq)
         assert [s.event.seq for s in gm_view] == [e.seq for e in new], "the GM sees every event"
-        assert all(s.reading == "gm" and s.private == s.event.private for s in gm_view)
+        assert all(s.reading == "gm" and s.private == private_part(s.event.private, "gm") for s in gm_view)
         for name in ("ann", "bob", "watcher"):
             member = self.members[name]
             mine = self.hand(member)
@@ -618,7 +601,7 @@ class CardTable(RuleBasedStateMachine):
         in the draw pile put back on the top or bottom, or looked at or rearranged by the GM,
         since the last shuffle."""
         for event in new:
-            p = event.payload
+            p = gm_part(event)  # a draw's place in the order may be the GM's (selectors.draw_counts_held_back)
             SEAL_CHECKS[event.kind] += 1
             if event.kind in ("cards.drawn", "cards.dealt"):
                 seal = ShuffleCommitment.objects.filter(pk=p["commitment"], deck_id=p["deck"]).first()

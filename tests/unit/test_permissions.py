@@ -9,6 +9,7 @@ import pytest
 from tabletop.permissions import (
     DECK_MATRIX,
     DECK_TABLE_VERB,
+    GM_ONLY,
     MATRIX,
     DeckStanding,
     DeckVerb,
@@ -21,6 +22,7 @@ from tabletop.permissions import (
     deck_dealers,
     deck_standing,
     reading_for,
+    private_part,
     readings_needed,
     may_move_card,
     may_see_hand,
@@ -236,3 +238,13 @@ def test_a_hand_is_seen_by_its_holder_and_the_gm_only() -> None:
     assert not may_see_hand(member(4, "spectator"), 4)
     assert not may_see_hand(member(2, "player", removed=True), 2)
     assert not may_see_hand(None, 2)
+
+
+def test_the_gms_own_part_of_an_event_reaches_the_gm_alone() -> None:
+    """A figure the GM keeps (a draw pile's size while the GM holds cards of its deck) rides in the
+    event's private part under ``GM_ONLY``: the GM reads it laid over the rest, the owner (a
+    player who drew) reads the rest without it, anyone else nothing."""
+    private = {"hand": ["M:W3"], GM_ONLY: {"start": 11, "counts": {"decks": {"1": {"draw": 41}}}}}
+    assert private_part(private, "gm") == {"hand": ["M:W3"], "start": 11, "counts": {"decks": {"1": {"draw": 41}}}}
+    assert private_part(private, "private") == {"hand": ["M:W3"]}
+    assert private_part(private, "public") == {}
