@@ -68,10 +68,7 @@ def test_the_verify_button_checks_a_revealed_shuffle_in_the_browser(make_table) 
     bring_out_deck(gm, "major_arcana")
     ann = table.join_player("Ann")
     spectator = table.join_spectator()
-    draw = ann.page.locator(".deck form").first
-    draw.locator("input[name=count]").fill("3")
-    draw.get_by_role("button", name="Draw").click()
-    expect(ann.page.locator("#hands .card-face")).to_have_count(3)
+    draw_to_hand(ann, 3)
     # she lays all three down: a shuffle whose dealt cards were all seen may be checked by all
     for left in (2, 1, 0):
         ann.page.locator("#hands .card-row > li").first.get_by_role("button", name=re.compile("^Play")).click()
@@ -97,6 +94,14 @@ def test_the_verify_button_checks_a_revealed_shuffle_in_the_browser(make_table) 
     expect(ann.page.locator(".verify-result").first).to_have_attribute("data-verified", "false")
 
 
+def draw_to_hand(person, count: int) -> None:
+    """``person`` draws ``count`` cards into their hand from the table's deck, by its own form."""
+    draw = person.page.locator(".deck form").first
+    draw.locator("input[name=count]").fill(str(count))
+    draw.get_by_role("button", name="Draw").click()
+    expect(person.page.locator("#hands .card-face")).to_have_count(count)
+
+
 def test_a_draw_made_while_the_gm_holds_cards_of_the_deck_is_checked_too(make_table) -> None:
     """At a table keeping NPC sheets secret (the default), while the GM holds cards of a deck its
     draw pile count is the GM's, and so is a draw's place in the sealed order (it would give the
@@ -107,16 +112,10 @@ def test_a_draw_made_while_the_gm_holds_cards_of_the_deck_is_checked_too(make_ta
     gm.accept_dialogs = True
     bring_out_deck(gm, "major_arcana")
     ann = table.join_player("Ann")
-    draw = gm.page.locator(".deck form").first
-    draw.locator("input[name=count]").fill("2")
-    draw.get_by_role("button", name="Draw").click()
-    expect(gm.page.locator("#hands .card-face")).to_have_count(2)
+    draw_to_hand(gm, 2)
     expect(gm.page.locator(".deck .count-draw")).to_have_text("20 in the deck")
     expect(ann.page.locator(".deck .count-draw")).to_have_text("draw pile: the GM's count while the GM holds cards of it")
-    draw = ann.page.locator(".deck form").first
-    draw.locator("input[name=count]").fill("3")
-    draw.get_by_role("button", name="Draw").click()
-    expect(ann.page.locator("#hands .card-face")).to_have_count(3)
+    draw_to_hand(ann, 3)
     expect(ann.page.locator(".deck .count-draw")).to_have_text("draw pile: the GM's count while the GM holds cards of it")
     expect(gm.page.locator(".deck .count-draw")).to_have_text("17 in the deck")
     for left in (2, 1, 0):

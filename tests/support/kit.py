@@ -183,11 +183,7 @@ def fill(control: Control, rnd: random.Random, hands: Mapping[int, list[str]]) -
     for name, values in radios.items():
         data[name] = rnd.choice(values)
     data.update(control.vals)
-    if control.picks:
-        held = hands.get(_int(control.picks_from) or 0, [])
-        if held:
-            data[control.picks] = rnd.sample(held, rnd.randint(1, min(3, len(held))))
-    return data
+    return _pick_cards(control, rnd, hands, data)
 
 
 # A table of a system, with its people
@@ -347,6 +343,12 @@ def fill_as_offered(control: Control, rnd: random.Random, hands: Mapping[int, li
         if f.kind == "radio" and f.name not in data:
             data[f.name] = f.value
     data.update(control.vals)
+    return _pick_cards(control, rnd, hands, data)
+
+
+def _pick_cards(control: Control, rnd: random.Random, hands: Mapping[int, list[str]],
+                data: dict[str, Any]) -> dict[str, Any]:
+    """A form that takes cards from a hand (``picks``): one to three of those it holds."""
     if control.picks:
         held = hands.get(_int(control.picks_from) or 0, [])
         if held:
