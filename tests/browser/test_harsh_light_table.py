@@ -342,12 +342,12 @@ def end_action(person, who: str) -> None:
 
 def end_unless_over(person, who: str) -> None:
     """Ends the action, unless the blow before it ended the fight (the last foe out): then the
-    turn goes no further, and the refusal says so."""
-    button = panel(person).get_by_role("button", name=f"End {who}'s action")
-    with person.page.expect_response(lambda r: r.url.endswith("/commands/end_turn/")) as answer:
-        button.click()
-    assert answer.value.status == 200 or (
-        answer.value.status == 400 and "The fight is over" in answer.value.text()), answer.value.text()
+    panel says the fight is over and offers no end of an action (issue 33: nobody acts)."""
+    if panel(person).locator("#harsh_light-over").count():
+        expect(panel(person).locator("#harsh_light-over")).to_contain_text("The fight is over: the PCs' side stands")
+        expect(panel(person).get_by_role("button", name=f"End {who}'s action")).to_have_count(0)
+        return
+    end_action(person, who)
 
 
 def test_a_fight_played_to_the_ghoul_s_unconsciousness(make_table, accessible_names_js, duplicate_ids_js) -> None:
@@ -420,6 +420,8 @@ def test_a_fight_played_to_the_ghoul_s_unconsciousness(make_table, accessible_na
             set_up(person, acting, "strength", "brawl", target="Ghoul")
             click(person, panel(person).get_by_role("button", name=f"Pull for {acting}", exact=True), "pull")
             answer(gm, "Ghoul")
+            # the answer's redraw has reached the player's panel before it reads what is offered
+            expect(panel(person).locator("article.reaction")).to_have_count(0)
         end_unless_over(person, acting)
     for person in everyone:
         expect(ghoul_row(person).locator(".hurt-state")).to_have_text("unconscious")
