@@ -45,7 +45,7 @@ def odds_shown(text: str) -> list[str]:
 
 
 def test_cards_the_gm_draws_face_down_change_no_count_or_odds_anyone_is_shown(hl) -> None:
-    """DESIGN.md: odds "never from a count that lets a viewer subtract a card held face down".
+    """The project's rule: odds "never from a count that lets a viewer subtract a card held face down".
     Harsh Light published the draw pile's count by value: the forty, less the cards face up, less
     that count, named the cards the GM held."""
     deck = bring_out_deck(hl)
@@ -206,7 +206,7 @@ def test_an_npc_s_figures_reach_the_gm_alone_in_the_page_and_the_export(hl) -> N
 
 
 def test_three_hundred_pulls_never_run_the_rule_deck_dry(hl) -> None:
-    """DESIGN.md: "A rule's cards go where the rule says when it is done with them (usually the
+    """The project's rule: "A rule's cards go where the rule says when it is done with them (usually the
     discard), so decks cycle; no rule may dead-end for lack of cards." The GM holds all but three
     cards of the deck, two Tens and a Five, so the draw pile empties every few pulls: each pull,
     extended pull, contest pull and initiative card comes off it, and the discard pile is

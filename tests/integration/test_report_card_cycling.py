@@ -4,7 +4,7 @@ for lack of cards; every deck keeps its 78 cards; each time a draw pile runs out
 shuffled back under a new seal, logged, and every card drawn verifies against its seal.
 
 seeds/README.md, 004: "only the rules move its cards (a check's card goes to the discard when
-the check closes; an empty draw pile reshuffles the discard under a new seal)". DESIGN.md: "no
+the check closes; an empty draw pile reshuffles the discard under a new seal)". The project's rule: "no
 rule may dead-end for lack of cards".
 """
 

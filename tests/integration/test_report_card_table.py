@@ -152,7 +152,7 @@ def test_a_called_check_waits_for_its_player_to_draw_with_the_odds_from_the_card
     """Issue 14: "Odds before the draw: beside the check, the exact chance of success,
     critical success and critical failure, computed from the cards actually left in that
     player's deck". Issue 21: counted from the cards not yet face up (the draw pile and any
-    card held face down), so no figure moves with what a player holds (DESIGN.md: "never from
+    card held face down), so no figure moves with what a player holds (the project's rule: "never from
     a count that lets a viewer subtract a card held face down")."""
     deck = deck_of(school, school["marieta"])
     # The GM has dealt Ann three cards of her deck by hand (a player cannot take them herself):

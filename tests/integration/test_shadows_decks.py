@@ -2,7 +2,7 @@
 belongs, and every card of the Tarot (56 Minor Arcana and 22 Major Arcana) is conserved.
 
 Seeds README, decided readings: "a rule that needs a card when the draw pile is empty reshuffles
-the discard under a new seal (hands stay in hands)"; DESIGN.md: "A rule's cards go where the
+the discard under a new seal (hands stay in hands)"; the project's rule: "A rule's cards go where the
 rule says when it is done with them (usually the discard), so decks cycle; no rule may dead-end
 for lack of cards"."""
 

@@ -12,7 +12,7 @@ from tests.unit.harsh_light.conftest import GM, Table, sheet, stacked, tokens
 
 
 def test_cards_the_gm_holds_face_down_change_no_count_and_no_odds() -> None:
-    """DESIGN.md: odds are "never from a count that lets a viewer subtract a card held face down".
+    """The project's rule: odds are "never from a count that lets a viewer subtract a card held face down".
     The count by value of the draw pile, taken from the forty less the cards lying face up, gave
     away the values of the cards in the Storyteller's hand."""
     t = Table(c1=sheet("Ann"))
@@ -31,7 +31,7 @@ def test_cards_the_gm_holds_face_down_change_no_count_and_no_odds() -> None:
 
 
 def test_with_the_draw_pile_empty_the_odds_count_the_discard_the_next_pull_shuffles_in() -> None:
-    """An empty draw pile is refilled from the discard pile (DESIGN.md): the next pull comes from
+    """An empty draw pile is refilled from the discard pile (the project's rule for rule decks): the next pull comes from
     those cards, which lie face up, and the panel says so."""
     t = Table(c1=sheet("Ann"))
     port = StackedCards({DECK: tokens(2, 3)})

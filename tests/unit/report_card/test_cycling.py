@@ -33,7 +33,7 @@ DECK = deck_title("Marieta")
 
 
 def test_a_card_held_face_down_moves_no_figure_anyone_sees(two: dict[str, Any]) -> None:
-    """DESIGN.md: odds shown before a draw are never "from a count that lets a viewer subtract a
+    """The project's rule: odds shown before a draw are never "from a count that lets a viewer subtract a
     card held face down". The GM deals Marieta's player three cards of her deck by hand: the
     count and the odds of every rank, with every edge, stay what they were."""
     edges = [None, "bonus", "penalty"]
