@@ -285,7 +285,7 @@ class Sheet:
     (a submitted sheet to the stored one, raising ``SheetError``), ``derived`` (what a card shows
     but nobody types: ``[(label, value)]``), ``glance`` (the card beside the table) and
     ``npc_glance`` (what an NPC's card shows while its sheet is behind the GM's screen: what the
-    rules make public of it, seeds/README.md: "a total, a track")."""
+    rules make public of it, the decided reading: "a total, a track")."""
 
     fields: tuple[SheetField, ...] = ()
     clean: Callable[[Mapping[str, Any]], dict[str, Any]] | None = None

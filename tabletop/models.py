@@ -42,7 +42,7 @@ class Table(models.Model):
     next_seq = models.PositiveBigIntegerField(default=1)
     # How many events everyone sees there are so far (Event.public_no); written with next_seq.
     public_seq = models.PositiveBigIntegerField(default=0)
-    # An NPC's sheet is the GM's (seeds/README.md: "unless the GM shows it"): the other seats see
+    # An NPC's sheet is the GM's (the decided reading: "unless the GM shows it"): the other seats see
     # its name and what the rules make public, in every byte. The GM may turn it off.
     npc_sheets_secret = models.BooleanField(default=True)
     created = models.DateTimeField(auto_now_add=True)

@@ -32,8 +32,8 @@ class MajorArcanum:
 
 
 # Seed 000 prints the Tower's meanings as a copy of the Devil's ("Bondage, addiction,
-# sexuality, materialism" / "Detachment, breaking free, power reclaimed"). The project's
-# decision (seeds/README.md) is to use the traditional Tower meanings instead.
+# sexuality, materialism" / "Detachment, breaking free, power reclaimed"). The project's decided reading
+# is to use the traditional Tower meanings instead.
 _TOWER = MajorArcanum(
     16,
     "The Tower",

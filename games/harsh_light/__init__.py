@@ -40,7 +40,7 @@ Readings where the seed is silent or loose (each also commented where it is code
       goes to the higher running total. Contest pulls are reflexive for the turn order.
     - 8- or 9-again on a pull is the better of the sheet's and the check's.
     - An untrained Skill costs -3 (Mental) or -1 (Physical, Social), as in the World of Darkness,
-      only when the Storyteller turns that table option on (off by default: seeds/README.md).
+      only when the Storyteller turns that table option on (off by default: the decided reading).
     - An extended action may have a limit of pulls, and a Dramatic Failure may lose its progress,
       as the Storyteller sets when it starts (neither by default).
     - The odds count a lone 10 left in the draw pile as giving a second card, from the discard

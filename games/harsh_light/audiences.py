@@ -1,6 +1,6 @@
 """What of an NPC's sheet leaves the Storyteller's screen, in the log and in the panel.
 
-seeds/README.md: "an NPC's sheet is the GM's unless the GM shows it (a table setting, on by
+The decided reading: "an NPC's sheet is the GM's unless the GM shows it (a table setting, on by
 default): other seats see its name and what the rules make public". Our reading for Harsh Light:
 
 - An NPC's figures are the GM's: its Attributes, Skills, Defence, Speed, Willpower, Blood Potency

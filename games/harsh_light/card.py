@@ -1,7 +1,7 @@
 """The character card beside the table (``GameSystem.glance``) and what an NPC's card shows the
 seats its sheet is hidden from (``npc_glance``).
 
-Health is harm everyone watches (issue 22; seeds/README.md: "other seats see its name and what
+Health is harm everyone watches (issue 22; the decided reading: "other seats see its name and what
 the rules make public (a total, a track)"): its track, its marks, its wound penalty and whether
 the character is unconscious, bleeding out or dead are on every card, an NPC's too. The rest of
 an NPC's card (Defence, Speed, Willpower, Skills, its weapon, whether it is a vampire) is the

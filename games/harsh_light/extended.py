@@ -49,7 +49,7 @@ def extended_start(state: Mapping[str, Any], args: dict[str, Any], turn: Turn) -
     needed (perhaps five to pick a simple lock – up to 25 to build something large and/or
     complicated), with each test taking up an appropriate amount of time (examples: a combat
     round for lockpicking, an hour for research, or a day for large-scale construction)".
-    The Storyteller names the successes needed and the unit of time, and may set (seeds/README.md,
+    The Storyteller names the successes needed and the unit of time, and may set (the decided reading,
     decided: "the text is silent on failure") a ``limit`` of pulls, after which it fails, and
     whether a Dramatic Failure loses the successes gathered (``lose``). Default: neither."""
     view = in_play(state, turn)

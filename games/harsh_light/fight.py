@@ -162,7 +162,7 @@ def end_turn(state: Mapping[str, Any], args: dict[str, Any], turn: Turn) -> list
 
 
 def set_options(state: Mapping[str, Any], args: dict[str, Any], turn: Turn) -> list[Event]:
-    """The Storyteller's table options (seeds/README.md: the untrained penalty "is a table option
+    """The Storyteller's table options (the decided reading: the untrained penalty "is a table option
     the Storyteller turns on, off by default")."""
     return [{"type": "options_set", "untrained": bool(args.get("untrained"))}]
 

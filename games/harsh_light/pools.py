@@ -70,7 +70,7 @@ def build(character: Mapping[str, Any], attribute: str, skill: str | None = None
     """Attribute + Skill (or + a second Attribute, as Resolve + Composure) + modifiers, less the
     wound penalty of the character's Health (health.py: -1, -2, -3 as the last boxes fill).
 
-    seeds/README.md, decided: "the text has no penalty for a Skill at 0. The World of Darkness
+    the decided reading: "the text has no penalty for a Skill at 0. The World of Darkness
     penalty (-3 Mental, -1 Physical and Social) is a table option the Storyteller turns on, off by
     default, and shown in the pool's breakdown when on" (``untrained``: state.untrained_penalty).
     """

@@ -68,7 +68,7 @@ def in_play(state: Mapping[str, Any], turn: Turn) -> State:
 
 def untrained_penalty(state: Mapping[str, Any]) -> bool:
     """Whether the Storyteller has turned on the untrained Skill penalty (a table option, off by
-    default: seeds/README.md; pools.build)."""
+    default: the decided reading; pools.build)."""
     return bool((state.get("options") or {}).get("untrained"))
 
 

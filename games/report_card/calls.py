@@ -43,7 +43,7 @@ def _not_while_open(state: State) -> None:
 def _day_rule(state: State, same_as: int | None, repeat: bool) -> None:
     """Seed: "Skill Checks for a specific thing cannot be made more than once per Day. If you
     fail a skill check, it stays failed." and "a Skill Check can only be attempted by one
-    player". Decided reading (seeds/README.md, 004): the GM says which checks are the same task,
+    player". The decided reading 004: the GM says which checks are the same task,
     picking from the Day's earlier checks (``same_as``); the wording of a task decides nothing.
     The GM's ``repeat`` is the seed's "Unless otherwise specified": a low-stakes check that may
     be tried as often as they like."""

@@ -51,7 +51,7 @@ def decks(character: Character) -> tuple[DeckSpec, ...]:
 # needs them. Not the discard at once: a Bonus's first card, discarded, could be shuffled back
 # in and drawn again as its second when the draw pile ran out mid-draw. When the rules are done
 # with a card (``set_aside`` after a pick, ``on_the_table`` after a retry or once the check
-# closes) it goes to its deck's discard pile (seeds/README.md, 004: "a check's card goes to the
+# closes) it goes to its deck's discard pile (the decided reading 004: "a check's card goes to the
 # discard when the check closes"), so the deck cycles: an empty draw pile reshuffles the
 # discard under a new seal. The panel shows a closed check's cards from its events.
 LANDS = "play"

@@ -148,7 +148,7 @@ def next_rank(check: Mapping[str, Any], part: Mapping[str, Any]) -> str:
 def final(check: Mapping[str, Any], part: Mapping[str, Any]) -> bool:
     """Whether the part's failure is final, no retry to be bought: a Critical Failure in a
     check everyone needs to succeed at. Seed: "If any player gets a Critical Failure, they fail
-    for everyone" and "once the card is drawn, the results are final"; seeds/README.md, 004:
+    for everyone" and "once the card is drawn, the results are final"; the decided reading 004:
     "no retry buys it off"."""
     attempt = last(part)
     return (check["mode"] == "everyone" and attempt is not None and attempt["pending"] is None
@@ -227,7 +227,7 @@ def verdict(check: Mapping[str, Any], *, closing: bool = False) -> dict[str, Any
     # fail for everyone." Reading: a Critical Success and a Critical Failure together resolve
     # as the Critical Success, as on a single card "The Critical Success conditions fire
     # before the Critical Failure conditions".
-    # Decided reading (seeds/README.md, 004): a Critical Failure fails the task for everyone
+    # The decided reading 004: a Critical Failure fails the task for everyone
     # at once, and no retry buys it off (``final``): the check closes once every card is down.
     crits = [cid for cid, o in outcomes.items() if o == CRITICAL_SUCCESS]
     if crits:

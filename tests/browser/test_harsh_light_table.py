@@ -6,7 +6,7 @@ Seed 002: "Each attack on an enemy lowers their Defence by 1 until their next ac
 player pulls cards until they have accumulated however many successes are needed"; in a
 contest "Both pull a card, add their pools and compare successes, with the higher number of
 successes winning". The Ghoul is an NPC: its Defence, and the odds of an attack on it, are the
-GM's (seeds/README.md: "Odds that depend on a secret figure are shown to the GM alone").
+GM's (the decided reading: "Odds that depend on a secret figure are shown to the GM alone").
 Issue 22, "Fights that end": a fight played through the page until the Ghoul falls unconscious
 (the World of Darkness's Health track and its Stamina pull, harsh_light/health.py and harm.py).
 Issue 26: an attack waits for its target's answer: Ann spends Alfie's Willpower for +2 Defence

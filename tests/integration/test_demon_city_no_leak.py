@@ -3,7 +3,7 @@ receive through the generic routes: the table page, a live frame, the log's expo
 controls are the GM's in every byte.
 
 Seed 003: "every die is public": the dice rolled, and what came of them, are everyone's (so is
-how many dice an NPC rolled, once rolled); seeds/README.md: "an NPC's sheet is the GM's unless
+how many dice an NPC rolled, once rolled); the decided reading: "an NPC's sheet is the GM's unless
 the GM shows it ... Odds that depend on a secret figure are shown to the GM alone". Reading: an
 NPC's pool before the roll (how many dice, and why each) is its sheet's figure, the GM's."""
 

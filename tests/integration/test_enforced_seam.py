@@ -53,7 +53,7 @@ def card_of(page: str, character_id: int) -> str:
 
 
 def test_an_npc_s_sheet_is_the_gm_s_by_default_on_every_system_and_the_gm_may_show_it(dc) -> None:
-    """seeds/README.md: "an NPC's sheet is the GM's unless the GM shows it (a table setting, on by
+    """The decided reading: "an NPC's sheet is the GM's unless the GM shows it (a table setting, on by
     default): other seats see its name and what the rules make public". Demon City showed every
     seat the Demon's Hand-to-Hand 6 on its card."""
     from tabletop import services
@@ -109,7 +109,7 @@ def everything(table) -> tuple[Any, ...]:
 def test_a_player_cannot_touch_the_deck_a_rule_draws_from_and_the_gm_acts_by_hand_for_all_to_see(school) -> None:
     """Issue 21: "Report Card's owner can draw the top card of their own deck into their hand,
     look at it, and put it at the bottom, or put a check's card back on top, with the table's
-    generic card buttons". seeds/README.md, 004: "Its owner cannot peek, draw, return, reorder or
+    generic card buttons". The decided reading 004: "Its owner cannot peek, draw, return, reorder or
     shuffle it by hand; the GM can, each time logged for everyone."""
     from tests.integration.test_report_card_table import deck_of
 

@@ -165,7 +165,7 @@ def fight_with_the_revenant(hl: dict[str, Any]) -> Any:
 
 
 def test_an_npc_s_figures_reach_the_gm_alone_in_the_page_and_the_export(hl) -> None:
-    """seeds/README.md: "an NPC's sheet is the GM's unless the GM shows it (a table setting, on by
+    """The decided reading: "an NPC's sheet is the GM's unless the GM shows it (a table setting, on by
     default): other seats see its name and what the rules make public (a total, a track) and
     nothing more. Odds that depend on a secret figure are shown to the GM alone." The panel showed
     every seat an NPC's Defence, Willpower and Speed, its pools and odds, and the log its pools."""

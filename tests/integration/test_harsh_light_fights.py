@@ -296,7 +296,7 @@ def test_a_player_is_offered_the_listed_reflexive_kinds_and_the_storyteller_the_
 
 
 def test_the_storyteller_s_options_are_on_the_panel(hl) -> None:
-    """seeds/README.md: the untrained penalty "is a table option the Storyteller turns on, off by
+    """The decided reading: the untrained penalty "is a table option the Storyteller turns on, off by
     default"; an extended action's "limit of pulls and whether a Dramatic Failure loses the
     successes gathered" are set when it starts; its pulls and a contest's take the choices a simple
     pull has; a plain number resists a pull from the pull form."""

@@ -3,7 +3,7 @@ receive through the generic routes: the table page, a live frame, the log's expo
 
 Seed 001: "The Game State is an overview or reminder of every General Conditions of the Scene,
 each Persona's Health, Fatigue, Combat Eligibility and Combat Status", so the tracks are
-everyone's, and every roll is made in the open; seeds/README.md: "an NPC's sheet is the GM's
+everyone's, and every roll is made in the open; the decided reading: "an NPC's sheet is the GM's
 unless the GM shows it ... Odds that depend on a secret figure are shown to the GM alone"."""
 
 from __future__ import annotations

@@ -3,7 +3,7 @@ than two hundred checks through the generic routes, as the page posts them, is n
 for lack of cards; every deck keeps its 78 cards; each time a draw pile runs out the discard is
 shuffled back under a new seal, logged, and every card drawn verifies against its seal.
 
-seeds/README.md, 004: "only the rules move its cards (a check's card goes to the discard when
+The decided reading 004: "only the rules move its cards (a check's card goes to the discard when
 the check closes; an empty draw pile reshuffles the discard under a new seal)". The project's rule: "no
 rule may dead-end for lack of cards".
 """

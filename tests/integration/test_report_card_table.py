@@ -306,7 +306,7 @@ def test_a_failure_is_retried_by_its_player_for_a_corruption_point_one_rank_easi
         assert post(school, "ann", "accept", {"character": cid(school["marieta"])})[0] == 200
     assert state(school)["check"] is None
     # Seed: "Skill Checks for a specific thing cannot be made more than once per Day";
-    # seeds/README.md, 004: the GM picks the earlier check from the Day's list.
+    # The decided reading 004: the GM picks the earlier check from the Day's list.
     earlier = state(school)["today"][0]["check"]
     page = school["clients"]["gm"].get(reverse("table", args=[school["table"].pk])).content.decode()
     assert f'<option value="{earlier}">search the office for the file (Marieta, ' in page

@@ -44,7 +44,7 @@ def test_meanings_are_seed_000_words(number: int, upright: str, reversed_: str) 
 
 
 def test_tower_uses_the_traditional_meanings_not_seed_000s_copy_of_the_devil() -> None:
-    """seeds/README.md: "000: the Tower's meanings are a copy of the Devil's. Use the
+    """The decided reading: "000: the Tower's meanings are a copy of the Devil's. Use the
     traditional Tower meanings (upright: sudden upheaval, revelation, chaos, awakening;
     reversed: averting disaster, fear of change, delaying the inevitable)"."""
     tower, devil = tarot.major_arcanum(16), tarot.major_arcanum(15)

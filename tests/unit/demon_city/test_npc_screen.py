@@ -1,4 +1,4 @@
-"""An NPC's figures are the GM's (issue 21; seeds/README.md: "an NPC's sheet is the GM's unless
+"""An NPC's figures are the GM's (issue 21; the decided reading: "an NPC's sheet is the GM's unless
 the GM shows it ... Odds that depend on a secret figure are shown to the GM alone"), while
 "every die is public" (seed 003): the panel for each seat, and the GM's part of each event.
 

@@ -156,7 +156,7 @@ def test_a_contest_needs_two_sides() -> None:
 
 
 def test_the_storyteller_may_limit_the_pulls_and_let_a_dramatic_failure_lose_the_progress() -> None:
-    """seeds/README.md: "extended actions: the text is silent on failure; the Storyteller may set,
+    """The decided reading: "extended actions: the text is silent on failure; the Storyteller may set,
     when starting one, a limit of pulls and whether a Dramatic Failure loses the successes
     gathered. Default: no limit, nothing lost"."""
     t = lockpicker()
@@ -177,7 +177,7 @@ def test_the_storyteller_may_limit_the_pulls_and_let_a_dramatic_failure_lose_the
 
 
 def test_by_default_an_extended_action_has_no_limit_and_a_dramatic_failure_loses_nothing() -> None:
-    """seeds/README.md: "Default: no limit, nothing lost"."""
+    """The decided reading: "Default: no limit, nothing lost"."""
     t = lockpicker()
     t.send({"type": "extended_start", "combatant": "c1", "attribute": "dexterity", "modifier": -3, "needed": 9})
     t.send({"type": "extended_pull", "extended": "x1"}, [10, 6], actor=ANN)  # 0 + 16: 3

@@ -236,7 +236,7 @@ def test_outside_a_fight_the_storyteller_calls_the_next_turn_for_willpower() -> 
 
 
 def test_the_untrained_penalty_is_the_storyteller_s_option_off_by_default() -> None:
-    """seeds/README.md: "untrained Skills: the text has no penalty for a Skill at 0. The World of
+    """The decided reading: "untrained Skills: the text has no penalty for a Skill at 0. The World of
     Darkness penalty (-3 Mental, -1 Physical and Social) is a table option the Storyteller turns
     on, off by default, and shown in the pool's breakdown when on"."""
     t = ann_and_bob()

@@ -1,4 +1,4 @@
-"""An NPC's sheet is the GM's (issue 21; seeds/README.md: "an NPC's sheet is the GM's unless the GM
+"""An NPC's sheet is the GM's (issue 21; the decided reading: "an NPC's sheet is the GM's unless the GM
 shows it (a table setting, on by default): other seats see its name and what the rules make
 public ... Odds that depend on a secret figure are shown to the GM alone"). The panel showed every
 seat the Ghoul's Defence, Willpower and Speed, its pools and their odds, and the log carried them."""

@@ -82,7 +82,7 @@ def test_a_pool_may_be_two_attributes() -> None:
 
 
 def test_an_untrained_skill_costs_as_in_the_world_of_darkness() -> None:
-    """seeds/README.md: the World of Darkness penalty (-3 Mental, -1 Physical and Social) "is a
+    """The decided reading: the World of Darkness penalty (-3 Mental, -1 Physical and Social) "is a
     table option the Storyteller turns on, off by default, and shown in the pool's breakdown when on"."""
     person = sh.clean_sheet({"intelligence": 2, "dexterity": 2})
     assert build(person, "intelligence", "occult").parts == (("Intelligence", 2), ("Occult", 0))

@@ -1,4 +1,4 @@
-"""An NPC's figures are the Director's (issue 21; seeds/README.md: "an NPC's sheet is the GM's
+"""An NPC's figures are the Director's (issue 21; the decided reading: "an NPC's sheet is the GM's
 unless the GM shows it ... Odds that depend on a secret figure are shown to the GM alone"),
 while seed 001's Game State lists "each Persona's Health, Fatigue, Combat Eligibility and
 Combat Status" and every roll is made in the open: the panel for each seat, and the Director's

@@ -2,7 +2,7 @@
 not yet face up, so they never move with a card held face down; and the rules put each card
 they are done with on the deck's discard pile, so the deck cycles and never runs dry.
 
-seeds/README.md, 004: "only the rules move its cards (a check's card goes to the discard when
+The decided reading 004: "only the rules move its cards (a check's card goes to the discard when
 the check closes; an empty draw pile reshuffles the discard under a new seal)".
 """
 

@@ -104,7 +104,7 @@ def test_a_critical_success_succeeds_for_everyone(three: dict[str, Any]) -> None
 
 def test_a_critical_failure_fails_for_everyone_and_no_retry_buys_it_off(three: dict[str, Any]) -> None:
     """Seed: "If any player gets a Critical Failure, they fail for everyone", and "once the card
-    is drawn, the results are final". seeds/README.md, 004: "a Critical Failure fails the task
+    is drawn, the results are final". The decided reading 004: "a Critical Failure fails the task
     for everyone, and no retry buys it off"."""
     table = Table(three, {"c1": ["KC"], "c2": ["KW"], "c3": ["M16", "KS"]})
     group(table, "everyone", ["c1", "c2", "c3"])

@@ -23,7 +23,7 @@ MARIETA, JO, STRANGER = player(7, "c1"), player(8, "c2"), player(9)
 def test_each_character_draws_the_top_card_of_its_own_deck(two: dict[str, Any]) -> None:
     """Seed: "Skill checks are resolved by having the player draw the top card from their
     decks." The card lands face up in the play area and the event records its token; the check
-    closed, it goes to the deck's discard pile (seeds/README.md, 004: "a check's card goes to
+    closed, it goes to the deck's discard pile (the decided reading 004: "a check's card goes to
     the discard when the check closes")."""
     table = Table(two, {"c1": ["KC"], "c2": ["2C"]})
     [called, drawn, closed] = table.call("c1", "LAW", "medium")
@@ -284,7 +284,7 @@ def test_an_inconsequential_check_may_be_granted_without_a_draw(two: dict[str, A
 def test_the_gm_says_which_earlier_check_of_the_day_a_new_one_repeats(two: dict[str, Any]) -> None:
     """Seed: "Skill Checks for a specific thing cannot be made more than once per Day. If you
     fail a skill check, it stays failed." "a Skill Check can only be attempted by one player".
-    seeds/README.md, 004: "the GM says which checks are the same task (the table offers the
+    the decided reading 004: "the GM says which checks are the same task (the table offers the
     Day's earlier checks to pick from); the wording of a task decides nothing"."""
     table = Table(two, {"c1": ["3C"], "c2": ["KC", "KW", "QW"]})
     table.call("c1", "FREE", "hard", task="climb the wall")
@@ -311,7 +311,7 @@ def test_the_gm_says_which_earlier_check_of_the_day_a_new_one_repeats(two: dict[
 
 
 def test_a_player_calling_a_check_does_not_say_what_it_repeats(two: dict[str, Any]) -> None:
-    """The Day's bookkeeping is the GM's say (seeds/README.md, 004)."""
+    """The Day's bookkeeping is the GM's say (the decided reading 004)."""
     table = Table(two)
     table.send({"type": "allow_player_calls", "allowed": True})
     table.call("c1", "LAW", "automatic", task="the door")
