@@ -51,9 +51,9 @@ class Done:
 def take(action: Action, member: Membership, data: Data) -> Done:
     """Runs an action on input its form cleaned; a refusal is raised (ServiceError) and
     changed nothing."""
-    with recording() as events:
+    with recording() as logged:
         result = action.run(member, data, system_rng())
-    return Done(result, events)
+    return Done(result, [envelope.event for envelope in logged])
 
 
 # Ids and names in the input are rows of the actor's table, or a refusal (never a row of

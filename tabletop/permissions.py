@@ -1,16 +1,16 @@
-"""The one matrix of role x verb, and what each viewer may see of an event.
+"""The one matrix of role x verb: who may do what at a table, with a deck, a card, a token.
 
-Views, consumers and selectors all ask here; nothing else decides who may do what.
+Views, consumers and services all ask here; nothing else decides who may do what. What a seat
+may see of an event is decided in tabletop/feed/seat.py.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any, Literal, Protocol
+from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
-    from tabletop.models import Character, Event, Membership
+    from tabletop.models import Character, Membership
 
 
 class Standing(StrEnum):
@@ -224,82 +224,9 @@ def may_move_card(
     return False
 
 
-# How a viewer reads one event: whole (the GM's), with its private part (its owner's), or its
-# public part alone. A seat's lens (games.contract.PanelLens: gm, player, spectator) is who they
-# are at the table; a reading is which part of one event reaches them.
-Reading = Literal["gm", "private", "public"]
-
-
-@dataclass(frozen=True)
-class Viewer:
-    """Who is looking: enough to decide visibility without touching the database."""
-
-    membership_id: int
-    standing: Standing
-
-    @property
-    def is_gm(self) -> bool:
-        return self.standing == Standing.GM
-
-
-def reading_for(
-    viewer: Viewer, *, audience: str, private_audience: str, owner_id: int | None
-) -> Reading | None:
-    """How ``viewer`` sees an event: fully as GM, with its private part, publicly, or not at all.
-
-    "owner" audiences always include the GM; the GM sees everything.
-    """
-    if viewer.standing in (Standing.REMOVED, Standing.STRANGER):
-        return None
-    if viewer.is_gm:
-        return "gm"
-    is_owner = owner_id is not None and owner_id == viewer.membership_id
-    if audience == "gm" or (audience == "owner" and not is_owner):
-        return None
-    if private_audience == "owner" and is_owner:
-        return "private"
-    return "public"
-
-
-# An event's private part may hold a part for the GM alone (``GM_ONLY``), even when its owner is a
-# player: a figure the GM keeps (a draw pile's size while it is the GM's: selectors.draw_counts_held_back).
-GM_ONLY = "gm_only"
-
-
-def private_part(private: dict[str, Any], reading: Reading) -> dict[str, Any]:
-    """What ``reading`` sees of an event's private part: the GM all of it (the GM's own part
-    laid over the rest); the owner all but the GM's own part; anyone else nothing."""
-    if reading == "public":
-        return {}
-    if reading == "gm":
-        return {**{k: v for k, v in private.items() if k != GM_ONLY}, **private.get(GM_ONLY, {})}
-    return {k: v for k, v in private.items() if k != GM_ONLY}
-
-
-def readings_needed(*, audience: str, private_audience: str) -> list[Reading]:
-    """Every reading someone at the table may see an event through: the frames to render for
-    it. It is ``reading_for`` run over every kind of viewer (the GM, the owner, anyone else),
-    which tests/unit/test_permissions.py checks for every audience."""
-    readings: list[Reading] = ["gm"]
-    if audience == "everyone" or (audience == "owner" and private_audience == "gm"):
-        readings.append("public")
-    if audience != "gm" and private_audience == "owner":
-        readings.append("private")
-    return readings
-
-
 def may_see_hand(membership: Membership | None, hand_owner_id: int) -> bool:
     """A hand's cards are seen by its holder and the GM; the others see how many there are."""
     standing = standing_of(membership)
     if standing == Standing.GM:
         return True
     return membership is not None and standing == Standing.PLAYER and membership.pk == hand_owner_id
-
-
-def event_reading(viewer: Viewer, event: Event) -> Reading | None:
-    return reading_for(
-        viewer,
-        audience=event.audience,
-        private_audience=event.private_audience,
-        owner_id=event.owner_id,
-    )

@@ -19,9 +19,8 @@ from tabletop.models import (
     CardPlacement, Table, Character, Deck, Event, Membership, Pile, PileKind, Presence, ProcedureState,
     ProcessBeat, Role,
 )
-from tabletop.permissions import (
-    Reading, Standing, Viewer, deck_dealers, event_reading, private_part, standing_of,
-)
+from tabletop.feed.seat import Reading, Viewer, event_reading, private_part
+from tabletop.permissions import Standing, deck_dealers, standing_of
 
 
 def member_data(member: Membership) -> dict[str, Any]:
@@ -368,7 +367,7 @@ def hand_contents(member: Membership) -> list[dict[str, Any]]:
 
 def card_state(table: Table, me: Membership) -> dict[str, Any]:
     """The card panels for ``me``: decks and counts for all, hands only as ``me`` may see them."""
-    from tabletop import cardviews
+    from tabletop.feed import parts
 
     counts = table_counts(table, gm=me.role == Role.GM)
     decks = [deck_data(d) for d in Deck.objects.filter(table=table).select_related("owner", "dealer")]
@@ -382,9 +381,9 @@ def card_state(table: Table, me: Membership) -> dict[str, Any]:
                 {"deck": placement.deck_id, "token": placement.token, **({"rules": True} if placement.deck.rules else {})}
             )
     return {
-        **cardviews.counts_context(counts),
-        "decks": cardviews.deck_rows(decks, counts),
-        "hands": cardviews.visible_hands(me, members, hands),
+        **parts.counts_context(counts),
+        "decks": parts.deck_rows(decks, counts),
+        "hands": parts.visible_hands(me, members, hands),
         "players": [member_data(m) for m in members if m.role == "player"],
     }
 

@@ -96,7 +96,7 @@ TEMPLATES = [
             "undefined": jinja2.Undefined,
             "keep_trailing_newline": True,
             # the log stores facts (a die's sides and value); how a die is drawn is added here
-            "environment": "tabletop.rendering.log_environment",
+            "environment": "tabletop.feed.frames.log_environment",
         },
     },
 ]
@@ -197,6 +197,9 @@ TABLETOP_MAX_MESSAGE_CHARS = 2000
 TABLETOP_MAX_NOTATION_CHARS = 100
 TABLETOP_MAX_DICE = 200
 TABLETOP_REPLAY_LIMIT = 500
+# Check every event appended against its kind's declaration (tabletop/feed/catalogue.py): the
+# test suite turns it on (tests/conftest.py), so every test that logs an event checks its shape.
+TABLETOP_CHECK_EVENTS = env_bool("TABLETOP_CHECK_EVENTS", False)
 # Threads that run socket actions, each with a connection kept open (socket_actions.py):
 # SQLite has one writer at a time; PostgreSQL locks per table, so a few may write at once.
 TABLETOP_SOCKET_WRITERS = int(

@@ -1,10 +1,15 @@
 from __future__ import annotations
 
+import os
 import signal
 import threading
 from pathlib import Path
 
 import pytest
+
+# Every event a test appends is checked against its kind's declaration (tabletop/feed/catalogue.py),
+# in this process and in the servers the browser and scale tests start.
+os.environ.setdefault("TABLETOP_CHECK_EVENTS", "1")
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -33,3 +38,4 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
 def _fast_password_hashing(settings) -> None:  # type: ignore[no-untyped-def]
     """Hashing strength is Django's concern, not ours; tests need not pay for it."""
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    settings.TABLETOP_CHECK_EVENTS = True

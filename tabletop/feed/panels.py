@@ -12,29 +12,24 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.db.models import Q
 from django.template.loader import render_to_string
 
 from games import contract, registry
 from games.core import fights
-from tabletop.models import CardPlacement, Character, Event, Membership, PileKind, Role, Table
-from tabletop.permissions import Standing, Viewer, event_reading
-from tabletop.seats import GM, SPECTATOR, PageSeat, strip
-from tabletop.selectors import character_facts
+from tabletop.feed.seat import Reading, Seat, reading_for, seat_of, seats_at, viewer_at
+from tabletop.models import CardPlacement, Character, Membership, PileKind, Table
+from tabletop.selectors import character_facts, procedure_state
+
+if TYPE_CHECKING:
+    from tabletop.feed.catalogue import Envelope
 
 TABLE = "tabletop/table.html"
 
 
-def page_seat(member: Membership | None) -> PageSeat:
-    """The seat a member's page and frames are drawn for (a removed member's: a spectator's)."""
-    if member is None or member.removed_at is not None or member.role == Role.SPECTATOR:
-        return SPECTATOR
-    return GM if member.role == Role.GM else PageSeat("player", member.pk)
-
-
-def seat_of(seat: PageSeat, characters: Sequence[contract.Character], *, npc_sheets_secret: bool,
+def system_seat(seat: Seat, characters: Sequence[contract.Character], *, npc_sheets_secret: bool,
             decks: tuple[contract.DeckView, ...] = ()) -> contract.Seat:
     """What a system's view is told of a seat: its lens, whom it plays, whose sheets it may not
     see, and the decks its panel reads."""
@@ -97,24 +92,18 @@ def fight_view(game: contract.GameSystem, state: Mapping[str, Any],
                            "label": "End the fight"} if done else None}
 
 
-def procedure_state(table: Table) -> dict[str, Any]:
-    from tabletop.selectors import procedure_state as read
-
-    return read(table) or {}
-
-
 def current(table: Table, member: Membership | None) -> dict[str, Any] | None:
     """The panel on the table page for this member, or None when the system has none."""
     game = registry.get(table.system)
     if game.panel is None:
         return None
     characters = [character_facts(c) for c in table.characters.order_by("pk")]
-    seat = seat_of(page_seat(member), characters, npc_sheets_secret=table.npc_sheets_secret,
+    seat = system_seat(seat_of(member), characters, npc_sheets_secret=table.npc_sheets_secret,
                    decks=deck_views(table, game.panel))
-    return view_for(game, procedure_state(table), seat, characters)
+    return view_for(game, procedure_state(table) or {}, seat, characters)
 
 
-def turn_view(panel: Mapping[str, Any] | None, seat: PageSeat) -> dict[str, Any] | None:
+def turn_view(panel: Mapping[str, Any] | None, seat: Seat) -> dict[str, Any] | None:
     """Whose turn it is, as the banner on ``seat``'s page shows it (games/contract.py, Panel):
     "Your turn: <prompt>" to every seat whose input the step waits for (the player of each
     combatant it names, ``combatant`` or each of ``waiting``; the GM for a turn of the GM's or of
@@ -139,74 +128,60 @@ def turn_view(panel: Mapping[str, Any] | None, seat: PageSeat) -> dict[str, Any]
     return {"says": turn.get("says", ""), "prompt": prompt, "mine": mine}
 
 
-def render(template: str, view: Mapping[str, Any], seat: PageSeat, table_id: int) -> str:
-    """A seat's panel as a live redraw swaps it in, with the turn banner it implies; what the
-    seat may not use is taken out (tabletop/seats.py)."""
+def panel_html(template: str, view: Mapping[str, Any], seat: Seat, table_id: int) -> str:
+    """A seat's panel as a live redraw swaps it in, with the turn banner it implies, drawn for
+    that seat (the templates draw only what it may use)."""
     me = {"pk": seat.member, "role": seat.role} if seat.role != "spectator" else None
-    html = render_to_string(template, {"panel": view, "oob": True, "table_id": table_id, "me": me})
-    html += render_to_string(f"{TABLE}#turn_banner", {"turn": turn_view(view, seat), "oob": True, "table_id": table_id})
-    return strip(html, seat)
+    html = render_to_string(template, {"panel": view, "oob": True, "table_id": table_id, "me": me, "seat": seat})
+    return html + render_to_string(f"{TABLE}#turn_banner", {"turn": turn_view(view, seat), "oob": True,
+                                                             "table_id": table_id, "seat": seat})
 
 
 @dataclass(frozen=True)
 class Redraw:
-    """The panels an event redraws: the view of each seat it is drawn for, by seat key."""
+    """The panels an event redraws: the view of each seat it is drawn for, the reading that seat
+    sees the event through, and every seat at the table, read under the lock with the views."""
 
     template: str
-    views: Mapping[str, tuple[PageSeat, dict[str, Any]]]
-    seats: tuple[PageSeat, ...] = ()  # every seat at the table, read under the lock with the views
-
-    def html(self, seat: PageSeat, table_id: int) -> str:
-        entry = self.views.get(seat.key)
-        return render(self.template, entry[1], seat, table_id) if entry is not None else ""
+    views: Mapping[Seat, dict[str, Any]]
+    readings: Mapping[Seat, Reading]
+    seats: tuple[Seat, ...] = ()
 
 
-def seats_at(table_id: int) -> list[PageSeat]:
-    """Every seat a frame may be drawn for at this table now: the GM, each player, the spectators."""
-    players = Membership.objects.filter(table_id=table_id, removed_at=None, role=Role.PLAYER)
-    return [GM, SPECTATOR, *(PageSeat("player", pk) for pk in players.values_list("pk", flat=True))]
+def redrawn(redraw: Redraw, table_id: int) -> dict[Seat, str]:
+    """Each seat's redrawn panel."""
+    return {seat: panel_html(redraw.template, view, seat, table_id) for seat, view in redraw.views.items()}
 
 
-def seats_at_event(event: Event, redraw: Redraw | None) -> list[PageSeat]:
-    """The seats an event's frames are drawn for: those its redraw names, and every seat at the
-    table now (a frame whose controls differ by seat)."""
-    # the seats read under the lock with the panels (no database here); without a panel, now
-    seats = {seat.key: seat for seat in (redraw.seats if redraw is not None and redraw.seats
-                                         else seats_at(event.table_id))}
-    if redraw is not None:
-        seats.update({key: seat for key, (seat, _) in redraw.views.items()})
-    return list(seats.values())
-
-
-def viewer(seat: PageSeat) -> Viewer:
-    return Viewer(membership_id=seat.member or 0, standing=Standing(seat.role))
-
-
-def attach(events: Iterable[Event], table: Table, state: Mapping[str, Any],
+def attach(envelopes: Iterable[Envelope], table: Table, state: Mapping[str, Any],
            characters: Sequence[Character] | None = None) -> None:
-    """Under the table's lock, after ``events`` were logged: gives each seat the view of
-    ``state`` on the last of them it sees (``event.redraw``), so a command that logs several
-    events draws each seat's panel once."""
+    """Under the table's lock, after the events of ``envelopes`` were logged: gives each seat
+    the view of ``state`` on the last of them it sees (``Envelope.redraw``), so a command that
+    logs several events draws each seat's panel once."""
     game = registry.get(table.system)
     if game.panel is None:
         return
     facts_ = [character_facts(c) for c in (characters if characters is not None else table.characters.order_by("pk"))]
-    covered: set[str] = set()
-    views: dict[str, dict[str, Any]] = {}
+    covered: set[Seat] = set()
+    views: dict[Seat, dict[str, Any]] = {}
     seats = seats_at(table.pk)
     decks = deck_views(table, game.panel)
-    for event in reversed(list(events)):
-        mine: dict[str, tuple[PageSeat, dict[str, Any]]] = {}
+    for envelope in reversed(list(envelopes)):
+        event = envelope.event
+        mine: dict[Seat, dict[str, Any]] = {}
+        readings: dict[Seat, Reading] = {}
         for seat in seats:
-            if seat.key in covered or event_reading(viewer(seat), event) is None:
+            reading = reading_for(viewer_at(seat), audience=event.audience, private_audience=event.private_audience,
+                                  owner_id=event.owner_id)
+            if seat in covered or reading is None:
                 continue
-            if seat.key not in views:
-                views[seat.key] = view_for(game, state, seat_of(seat, facts_, npc_sheets_secret=table.npc_sheets_secret,
+            if seat not in views:
+                views[seat] = view_for(game, state, system_seat(seat, facts_, npc_sheets_secret=table.npc_sheets_secret,
                                                                 decks=decks), facts_)
-            mine[seat.key] = (seat, views[seat.key])
-            covered.add(seat.key)
+            mine[seat], readings[seat] = views[seat], reading
+            covered.add(seat)
         if mine:
-            event.redraw = Redraw(game.panel.template, mine, tuple(seats))  # type: ignore[attr-defined]
+            envelope.redraw = Redraw(game.panel.template, mine, readings, tuple(seats))
 
 
 def current_frame(table: Table, member: Membership) -> str:
@@ -215,14 +190,14 @@ def current_frame(table: Table, member: Membership) -> str:
     view = current(table, member)
     if view is None or game.panel is None:
         return ""
-    return render(game.panel.template, view, page_seat(member), table.pk)
+    return panel_html(game.panel.template, view, seat_of(member), table.pk)
 
 
-def attach_if_it_reads_decks(event: Event, table: Table) -> None:
+def attach_if_it_reads_decks(envelope: Envelope, table: Table) -> None:
     """A card event at a table whose system panel reads its decks (``Panel.decks``,
     ``Panel.rule_decks``: its odds) redraws that panel for each seat that sees the event, so a
     card moved by hand (a draw, a recall, a shuffle) changes the odds at once."""
     game = registry.get(table.system)
     if game.panel is None or not (game.panel.decks or game.panel.rule_decks):
         return
-    attach([event], table, procedure_state(table))
+    attach([envelope], table, procedure_state(table) or {})

@@ -1,7 +1,15 @@
-"""What a seat may not use does not reach it: the one place that takes out of a page, a fragment
-or a frame every control and figure marked for other seats.
+"""One seat's view: who is looking, which part of an event reaches them, and what of a page
+they may use. Every decision of what a seat sees is made here, from data.
 
-Templates mark what only some seats may use (the same marks the page's CSS reads):
+Who: a ``Seat`` is who a page or frame is drawn for (the GM, one player by member id, or a
+spectator); a ``Viewer`` is a member with their standing (permissions.Standing), which also
+knows the removed and strangers (they see nothing).
+
+Which part of an event: a ``Reading`` ("gm": the whole of it; "private": with its private part,
+its owner's; "public": its public part alone), from its audience (``reading_for``), and what
+that reading sees of the private part (``private_part``; the GM's own part, ``GM_ONLY``).
+
+What of a page: templates mark what only some seats may use (the same marks the page's CSS reads):
 
 - ``gm-only``: the GM's; ``player-only``: a player's (not even the GM's, who stands in for players
   elsewhere: a choice only its player makes, a claim);
@@ -25,7 +33,12 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Literal
+from typing import TYPE_CHECKING, Any, Literal
+
+from tabletop.permissions import Standing
+
+if TYPE_CHECKING:
+    from tabletop.models import Event, Membership
 
 Role = Literal["gm", "player", "spectator"]
 
@@ -47,7 +60,7 @@ _SPECTATORS_NEVER = frozenset({"card-tools", "deck-use", "dealer-tools", "deal-t
 
 
 @dataclass(frozen=True)
-class PageSeat:
+class Seat:
     """Who receives a piece of HTML: the GM, one player (by member id) or a spectator."""
 
     role: Role
@@ -59,8 +72,8 @@ class PageSeat:
         return f"p{self.member}" if self.role == "player" else self.role
 
 
-GM = PageSeat("gm")
-SPECTATOR = PageSeat("spectator")
+GM = Seat("gm")
+SPECTATOR = Seat("spectator")
 
 
 def attributes(source: str) -> dict[str, str]:
@@ -68,7 +81,7 @@ def attributes(source: str) -> dict[str, str]:
             for m in _ATTR.finditer(source)}
 
 
-def _keeps(seat: PageSeat, name: str, attrs: dict[str, str], classes: set[str], in_mine_only: bool) -> bool:
+def _keeps(seat: Seat, name: str, attrs: dict[str, str], classes: set[str], in_mine_only: bool) -> bool:
     if seat.role == "gm":
         return "player-only" not in classes
     only = attrs.get("data-only")
@@ -96,7 +109,7 @@ def _keeps(seat: PageSeat, name: str, attrs: dict[str, str], classes: set[str], 
     return True
 
 
-def strip(html: str, seat: PageSeat) -> str:
+def strip(html: str, seat: Seat) -> str:
     """``html`` without what ``seat`` may not use or see (the module's marks)."""
     marked = _PLAYER_ONLY if seat.role == "gm" else _SPECTATOR_MARKED if seat.role == "spectator" else _MARKED
     if not marked.search(html):
@@ -145,3 +158,118 @@ def strip(html: str, seat: PageSeat) -> str:
         return "".join(out)
     out.append(html[kept_from:])
     return "".join(out)
+
+
+# How a viewer reads one event: whole (the GM's), with its private part (its owner's), or its
+# public part alone. A seat's lens (games.contract.PanelLens: gm, player, spectator) is who they
+# are at the table; a reading is which part of one event reaches them.
+Reading = Literal["gm", "private", "public"]
+
+
+@dataclass(frozen=True)
+class Viewer:
+    """Who is looking: enough to decide visibility without touching the database."""
+
+    membership_id: int
+    standing: Standing
+
+    @property
+    def is_gm(self) -> bool:
+        return self.standing == Standing.GM
+
+
+def reading_for(
+    viewer: Viewer, *, audience: str, private_audience: str, owner_id: int | None
+) -> Reading | None:
+    """How ``viewer`` sees an event: fully as GM, with its private part, publicly, or not at all.
+
+    "owner" audiences always include the GM; the GM sees everything.
+    """
+    if viewer.standing in (Standing.REMOVED, Standing.STRANGER):
+        return None
+    if viewer.is_gm:
+        return "gm"
+    is_owner = owner_id is not None and owner_id == viewer.membership_id
+    if audience == "gm" or (audience == "owner" and not is_owner):
+        return None
+    if private_audience == "owner" and is_owner:
+        return "private"
+    return "public"
+
+
+# An event's private part may hold a part for the GM alone (``GM_ONLY``), even when its owner is a
+# player: a figure the GM keeps (a draw pile's size while it is the GM's: selectors.draw_counts_held_back).
+GM_ONLY = "gm_only"
+
+
+def private_part(private: dict[str, Any], reading: Reading) -> dict[str, Any]:
+    """What ``reading`` sees of an event's private part: the GM all of it (the GM's own part
+    laid over the rest); the owner all but the GM's own part; anyone else nothing."""
+    if reading == "public":
+        return {}
+    if reading == "gm":
+        return {**{k: v for k, v in private.items() if k != GM_ONLY}, **private.get(GM_ONLY, {})}
+    return {k: v for k, v in private.items() if k != GM_ONLY}
+
+
+def readings_needed(*, audience: str, private_audience: str) -> list[Reading]:
+    """Every reading someone at the table may see an event through: the frames to render for
+    it. It is ``reading_for`` run over every kind of viewer (the GM, the owner, anyone else),
+    which tests/unit/test_permissions.py checks for every audience."""
+    readings: list[Reading] = ["gm"]
+    if audience == "everyone" or (audience == "owner" and private_audience == "gm"):
+        readings.append("public")
+    if audience != "gm" and private_audience == "owner":
+        readings.append("private")
+    return readings
+
+
+def event_reading(viewer: Viewer, event: Event) -> Reading | None:
+    return reading_for(
+        viewer,
+        audience=event.audience,
+        private_audience=event.private_audience,
+        owner_id=event.owner_id,
+    )
+
+
+def seat_of(member: Membership | None) -> Seat:
+    """The seat a member's page and frames are drawn for (a removed member's: a spectator's)."""
+    if member is None or member.removed_at is not None or member.role == "spectator":
+        return SPECTATOR
+    return GM if member.role == "gm" else Seat("player", member.pk)
+
+
+def viewer_at(seat: Seat) -> Viewer:
+    """The viewer a seat reads events as."""
+    return Viewer(membership_id=seat.member or 0, standing=Standing(seat.role))
+
+
+def seats_at(table_id: int) -> list[Seat]:
+    """Every seat a frame may be drawn for at this table now: the GM, each player, the spectators."""
+    from tabletop.models import Membership
+
+    players = Membership.objects.filter(table_id=table_id, removed_at=None, role="player")
+    return [GM, SPECTATOR, *(Seat("player", pk) for pk in players.values_list("pk", flat=True))]
+
+
+def seat_readings(seats: list[Seat], *, audience: str, private_audience: str,
+                  owner_id: int | None) -> dict[Seat, Reading]:
+    """Each seat that sees an event of this audience, with its reading (a seat that does not
+    see it is left out)."""
+    found = {}
+    for seat in seats:
+        reading = reading_for(viewer_at(seat), audience=audience, private_audience=private_audience,
+                              owner_id=owner_id)
+        if reading is not None:
+            found[seat] = reading
+    return found
+
+
+def least_seat(reading: Reading, owner_id: int | None) -> Seat:
+    """The seat of a reading that may use the least: what every seat of that reading may be sent."""
+    if reading == "gm":
+        return GM
+    if reading == "private":
+        return Seat("player", owner_id)
+    return SPECTATOR

@@ -10,10 +10,10 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 
+from tabletop.feed import frames
+from tabletop.feed.catalogue import Envelope
 from tabletop.live.hub import hub
-from tabletop.models import Event, Membership
-from tabletop.permissions import readings_needed
-from tabletop import rendering
+from tabletop.models import Membership
 
 logger = logging.getLogger(__name__)
 
@@ -22,11 +22,12 @@ def member_group(member_id: int) -> str:
     return f"member-{member_id}"
 
 
-def event_message(event: Event) -> dict[str, object]:
+def event_message(envelope: Envelope) -> dict[str, object]:
+    """The table's message of one event: its frames by reading and by seat, and what each
+    socket needs to pick its own (the event's audience and owner) without the database."""
+    event = envelope.event
     member = event.payload.get("member") if event.kind == "member.removed" else None
-    frames, seats = rendering.event_frames(
-        event, readings_needed(audience=event.audience, private_audience=event.private_audience)
-    )
+    by_reading, by_seat = frames.event_frames(envelope)
     return {
         "type": "table.event",
         "table_id": event.table_id,
@@ -36,8 +37,8 @@ def event_message(event: Event) -> dict[str, object]:
         "private_audience": event.private_audience,
         "owner_id": event.owner_id,
         "removed_member_id": member["id"] if member else None,
-        "frames": frames,  # by reading
-        "seats": seats,  # by seat, where a seat gets a frame of its own (its panel, its controls)
+        "frames": by_reading,
+        "seats": by_seat,  # where a seat gets a frame of its own (its panel, its controls)
     }
 
 
@@ -53,8 +54,16 @@ def _publish(table_id: int, build: Callable[[], dict[str, object]], what: str) -
     hub.publish(table_id, message)
 
 
-def event_committed(event: Event) -> None:
-    _publish(event.table_id, lambda: event_message(event), f"seq {event.seq}")
+def event_committed(envelope: Envelope) -> None:
+    """After commit: the event's frames, to the hub. A failure is logged, never raised (see
+    ``_publish``)."""
+    table_id = envelope.event.table_id
+    try:
+        message = event_message(envelope)
+    except Exception:
+        logger.warning("framing seq %s failed", envelope.event.seq, exc_info=True)
+        return
+    hub.publish(table_id, message)
 
 
 def member_removed(member: Membership) -> None:
@@ -65,6 +74,6 @@ def presence_changed(table_id: int) -> None:
     _publish(
         table_id,
         lambda: {"type": "presence.changed", "table_id": table_id,
-                 "frame": rendering.presence_frame(table_id)},
+                 "frame": frames.presence_frame(table_id)},
         "presence",
     )

@@ -16,7 +16,9 @@ from typing import Any
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 
-from tabletop import ids, panels, rendering, selectors, services
+from tabletop import ids, selectors, services
+from tabletop.feed import frames
+from tabletop.feed.seat import seat_of
 from tabletop.live import liveness, sink, socket_actions
 from tabletop.live.broadcast import member_group
 from tabletop.live.delivery import CLOSE_FORBIDDEN, Delivery
@@ -48,7 +50,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         self.member = member
         self.member_id = member.pk
         self.delivery = Delivery(table_id=self.table_id, member_id=member.pk, viewer=self.viewer,
-                                 seat=panels.page_seat(member), send=self.send, close=self._close_with)
+                                 seat=seat_of(member), send=self.send, close=self._close_with)
         # Table events and presence come through this process's hub; the member's own
         # group only says "you were removed".
         self.groups_joined = [member_group(member.pk)]
@@ -99,14 +101,14 @@ class TableConsumer(AsyncWebsocketConsumer):
         if frame is not None and frame.get("type") == "ping":
             # the page's heartbeat: it says Reconnecting when no answer comes (daphne pings the
             # page the other way, and drops a socket that stops answering)
-            await self.send(rendering.PONG)
+            await self.send(frames.PONG)
             return
         if frame is not None and frame.get("type") == "resume":
             position = _resume_point(frame)
             if position is not None and await self.delivery.resume(position):
                 return
             if position is not None:
-                await self.send(rendering.error_frame(
+                await self.send(frames.error_frame(
                     "That is no place in this table's log: reload the page.", "unknown-position"
                 ))
                 return
@@ -116,7 +118,7 @@ class TableConsumer(AsyncWebsocketConsumer):
                 await self.act(request)
                 return
         await self.send(
-            rendering.error_frame(
+            frames.error_frame(
                 'This socket takes {"type": "resume", "after": "<position>"} and '
                 '{"type": "act", "ref": …, "action": …, "args": {…}}.',
                 "unexpected-frame",
@@ -131,7 +133,7 @@ class TableConsumer(AsyncWebsocketConsumer):
             action, data = checked
             outcome = await socket_actions.run(request.ref, action, data, self.member)
         await self.send(
-            rendering.answer_frame(
+            frames.answer_frame(
                 outcome.ref, position=outcome.position, message=outcome.error, code=outcome.code,
                 field=outcome.field,
             )

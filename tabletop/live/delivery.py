@@ -23,11 +23,12 @@ from typing import Any
 from channels.db import database_sync_to_async
 from django.conf import settings
 
-from tabletop import panels, rendering, selectors
+from tabletop import selectors
+from tabletop.feed import frames as feed
+from tabletop.feed.panels import current_frame
 from tabletop.live import sink
 from tabletop.models import Membership, Table
-from tabletop.permissions import Reading, Viewer, reading_for
-from tabletop.seats import PageSeat
+from tabletop.feed.seat import Reading, Seat, Viewer, reading_for
 
 # Broadcasts of two close commits leave from two request threads and may cross: a socket
 # that sees seq N+1 before N holds it this long for N before reading the gap from the log.
@@ -39,7 +40,7 @@ class Delivery:
     """The ordered delivery of one socket: ``cursor`` is the last seq it has been brought up
     to (None until its first resume), ``held`` the events that came ahead of a gap."""
 
-    def __init__(self, *, table_id: int, member_id: int, viewer: Viewer, seat: PageSeat,
+    def __init__(self, *, table_id: int, member_id: int, viewer: Viewer, seat: Seat,
                  send: Callable[[str], Awaitable[None]], close: Callable[[int], Awaitable[None]],
                  write: sink.Writer | None = None) -> None:
         self.table_id = table_id
@@ -71,7 +72,7 @@ class Delivery:
             await self.catch_up(after)
             if self.cursor is not None:
                 await self._drain()
-                await self.send(rendering.CAUGHT_UP)  # the page says Live from here
+                await self.send(feed.CAUGHT_UP)  # the page says Live from here
             return True
 
     async def catch_up(self, after: int) -> None:
@@ -92,17 +93,17 @@ class Delivery:
             return [], after, False
         upto = selectors.last_seq(self.table_id)
         if after > upto:
-            return [rendering.error_frame(
+            return [feed.error_frame(
                 "This table's log has no such seq: resume after the last one you rendered.",
                 "unexpected-frame",
             )], None, True
         seen = selectors.events_for(self.viewer, self.table_id, after=after, upto=upto)
         if len(seen) > settings.TABLETOP_REPLAY_LIMIT:
             table = Table.objects.get(pk=self.table_id)
-            return [rendering.snapshot_frame(selectors.table_state(table, member))], upto, True
-        frames = [rendering.frame_for(s.event, s.reading, self.seat) for s in seen]
+            return [feed.snapshot_frame(selectors.table_state(table, member))], upto, True
+        frames = [feed.frame_for(s.event, s.reading, self.seat) for s in seen]
         if frames:  # the log lines, then the seat's panel as it is now (one, not one per event)
-            frames.append(panels.current_frame(Table.objects.get(pk=self.table_id), member))
+            frames.append(current_frame(Table.objects.get(pk=self.table_id), member))
         return [f for f in frames if f], upto, True
 
     # Live

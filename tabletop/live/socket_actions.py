@@ -36,7 +36,8 @@ from tabletop.actions import ACTIONS, Action
 from tabletop.forms import check_fields
 from tabletop.live.hub import hand_to
 from tabletop.models import Event, Membership, Role
-from tabletop.permissions import Viewer, can, event_reading, standing_of
+from tabletop.feed.seat import Viewer, event_reading
+from tabletop.permissions import can, standing_of
 from tabletop.services import ServiceError
 
 REF = re.compile(r"[A-Za-z0-9_.:-]{1,40}")

@@ -7,8 +7,11 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import Any
 
+from django.conf import settings
 from django.db import transaction
 
+from tabletop.feed import catalogue
+from tabletop.feed.catalogue import Envelope
 from tabletop.live import broadcast
 from tabletop.models import Audience, Table, Event, Membership
 from tabletop.permissions import Verb, can, standing_of
@@ -71,14 +74,14 @@ def lock_member(table_id: int, actor: Membership, verb: Verb) -> tuple[Table, Me
 # most services return nothing, or one thing of several they logged, and the answer to an
 # act frame names the last event its actor sees.
 # Recordings nest: an action recorded inside a test's recording reaches both lists.
-_recording: ContextVar[tuple[list[Event], ...]] = ContextVar("recording", default=())
+_recording: ContextVar[tuple[list[Envelope], ...]] = ContextVar("recording", default=())
 
 
 @contextmanager
-def recording() -> Iterator[list[Event]]:
-    """A list that receives each event this thread's services append while it is open (and
-    every recording open around it receives them too)."""
-    events: list[Event] = []
+def recording() -> Iterator[list[Envelope]]:
+    """A list that receives the envelope of each event this thread's services append while it
+    is open (and every recording open around it receives them too)."""
+    events: list[Envelope] = []
     token = _recording.set((*_recording.get(), events))
     try:
         yield events
@@ -98,8 +101,15 @@ def append(
     private: Mapping[str, Any] | None = None,
     private_summary: str = "",
     private_audience: str = Audience.OWNER,
-) -> Event:
-    """Appends one Event under the (already held) table lock and schedules its broadcast."""
+) -> Envelope:
+    """Appends one Event under the (already held) table lock and schedules its broadcast: its
+    envelope (the row, its kind, what each reading sees of it) carries it to the feed. An event
+    of a kind the catalogue does not hold is refused before anything is written; with
+    ``TABLETOP_CHECK_EVENTS`` on (the tests), one that does not match its kind's declaration too."""
+    declared = catalogue.kind_of(kind)
+    if settings.TABLETOP_CHECK_EVENTS:
+        wrong = catalogue.problems(declared, audience=audience, payload=payload or {}, private=private or {})
+        assert not wrong, "; ".join(wrong)
     seq = table.next_seq
     table.next_seq = seq + 1
     own_no = 0
@@ -128,12 +138,13 @@ def append(
         private=dict(private or {}),
     )
     statements.insert_event(event)
+    envelope = Envelope(event, declared, catalogue.sights(event))
     for recorded in _recording.get():
-        recorded.append(event)
+        recorded.append(envelope)
     # robust: the event is committed whatever its broadcast does (socket_actions' batches
     # rely on it: a hook's error must not look like a failed commit)
-    transaction.on_commit(lambda: broadcast.event_committed(event), robust=True)
-    return event
+    transaction.on_commit(lambda: broadcast.event_committed(envelope), robust=True)
+    return envelope
 
 
 def unique_name(table: Table, name: str, *, exclude: int | None = None) -> str:

@@ -13,7 +13,7 @@ from games.sheets import SheetError
 from tabletop.models import Audience, Table, Character, Membership, Role
 from tabletop.permissions import Verb, can_claim_character, can_edit_character
 from games.core.rng import system_rng
-from tabletop import panels
+from tabletop.feed import panels
 from tabletop.selectors import (
     character_data, character_facts, character_shown, deck_data, procedure_state, sheet_is_secret,
 )

@@ -9,9 +9,10 @@ from games.core import commitment as commit_lib
 from games.core.cards import card_by_id, orient, upright
 from games.core.rng import Rng
 from tabletop.models import Table, CardPlacement, Deck, Membership, Pile, PileKind, ShuffleCommitment
-from tabletop.permissions import DECK_TABLE_VERB, GM_ONLY, DeckStanding, DeckVerb, deck_standing, may_on_deck
+from tabletop.feed.seat import GM_ONLY
+from tabletop.permissions import DECK_TABLE_VERB, DeckStanding, DeckVerb, deck_standing, may_on_deck
 from tabletop.selectors import counts_shown, hand_contents
-from tabletop import panels
+from tabletop.feed import panels
 from tabletop.services.base import NotAllowed, NotFound, ServiceError, append, lock_member
 
 
@@ -143,12 +144,12 @@ def card_event(
         summary = detail
     elif tokens:
         private["cards"] = tokens
-    event = append(
+    envelope = append(
         table, kind, actor=actor, owner=owner, summary=summary,
         private_summary="" if public else detail, payload=payload, private=private,
     )
     if redraw:
-        panels.attach_if_it_reads_decks(event, table)
+        panels.attach_if_it_reads_decks(envelope, table)
 
 
 # Shuffle commitments

@@ -39,21 +39,21 @@ def dice_roll(*, table: Table, actor: Membership, notation: str, mode: str, rng:
             return append(
                 locked, "dice.rolled", actor=me, summary=outcome,
                 payload={"mode": mode, "roll": result.as_dict()},
-            )
+            ).event
         if mode == "gm":
             return append(
                 locked, "dice.rolled", actor=me, audience=Audience.OWNER,
                 summary=f"{said} for the GM.", private_summary=f"{outcome} (GM only)",
                 payload={"mode": mode, "notation": result.notation},
                 private={"roll": result.as_dict()}, private_audience=Audience.OWNER,
-            )
+            ).event
         return append(
             locked, "dice.rolled", actor=me, audience=Audience.OWNER,
             summary=f"{said} blind; only the GM sees the result.",
             private_summary=f"{outcome} (blind)",
             payload={"mode": mode, "notation": result.notation},
             private={"roll": result.as_dict()}, private_audience=Audience.GM,
-        )
+        ).event
 
 
 def chat_post(*, table: Table, actor: Membership, text: str) -> Event:
@@ -68,4 +68,4 @@ def chat_post(*, table: Table, actor: Membership, text: str) -> Event:
         return append(
             locked, "chat.posted", actor=me, summary=f"{me.display_name}: {body}",
             payload={"text": body},
-        )
+        ).event

@@ -19,7 +19,8 @@ from games.core.cards_port import OutOfCards, UnknownDeck
 from games.core.rng import Rng
 from tabletop.models import Table, Character, Event, Membership, ProcedureState, Role
 from tabletop.permissions import Verb
-from tabletop import panels
+from tabletop.feed import panels
+from tabletop.feed.catalogue import Envelope
 from tabletop.selectors import (
     character_facts, combatant_id, engine_log, member_facts, procedure_state, sheet_is_secret, table_gm,
 )
@@ -82,7 +83,7 @@ def procedure_command(
         panels.attach(logged, locked, state, None if wrote else characters)
         row.state = state
         row.save(update_fields=["state", "updated"])
-    return logged
+    return [envelope.event for envelope in logged]
 
 
 def check_roll(
@@ -109,7 +110,7 @@ def check_roll(
         seen = game.visibility({**data, "type": spec.event})
         return _log(locked, me, game, spec.event, seen, {combatant_id(c): c for c in characters},
                     summary=line, payload={spec.name: public_part(data, seen), "character": subject.pk},
-                    working=spec.working(data) if spec.working is not None else None)
+                    working=spec.working(data) if spec.working is not None else None).event
 
 
 def _run(game: GameSystem, spec: Check, me: Membership, characters: list[Character],
@@ -134,7 +135,7 @@ def _card_trouble(exc: LookupError) -> str:
 
 def _log(table: Table, me: Membership, game: GameSystem, kind: str, seen: Visibility,
          by_cid: Mapping[str, Character], *, summary: str, payload: dict[str, Any],
-         working: Working | None = None) -> Event:
+         working: Working | None = None) -> Envelope:
     """Appends a system's event as ``<key>.<kind>`` with the audience the system gave it; its
     owner is the named combatant's player, or the sender when nobody plays it. Its line's
     working goes where its audience reads all of it (``_with_working``)."""

@@ -9,7 +9,8 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
-from tabletop import actions, cardviews
+from tabletop import actions
+from tabletop.feed import parts
 from tabletop.models import Table
 from tabletop.services import ServiceError
 
@@ -74,7 +75,7 @@ def _act(request: HttpRequest, table_id: int, name: str) -> HttpResponse:
     if name == "deck.peek":  # the GM sees the cards at once, with the form to reorder them
         deck_id = form.cleaned_data["deck"]
         tokens = cast(list[str], done.result)
-        context = {"peeked": [cardviews.face(deck_id, t) for t in tokens], "deck_id": deck_id,
+        context = {"peeked": [parts.face(deck_id, t) for t in tokens], "deck_id": deck_id,
                    "table_id": table.pk}
         return render(request, "tabletop/cards.html#peek_result", context)
     return _cards_reply(request, table)

@@ -17,11 +17,13 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from games import registry
 from games.core.cards import deck_kind_choices
-from tabletop import actions, panels, rendering, selectors, services
+from tabletop import actions, selectors, services
+from tabletop.feed import panels
+from tabletop.feed.frames import event_entry
+from tabletop.feed.seat import seat_of, strip
 from tabletop.forms import ChatForm, JoinForm, RollForm
 from tabletop.models import Table, Membership, Role
 from tabletop.permissions import Verb, can
-from tabletop import seats
 from tabletop.services import ServiceError
 
 from tabletop.views.base import TABLE, form_response, refusal, member_at
@@ -52,13 +54,13 @@ def _table_context(request: HttpRequest, table: Table, member: Membership) -> di
     return {
         # the system's panel, drawn for this member's seat by the templates its registration names
         "panel": panel,
-        "turn": panels.turn_view(panel, panels.page_seat(member)),
+        "turn": panels.turn_view(panel, seat_of(member)),
         "system_panel": game.panel,
         "cards": cards,
         "me_id": member.pk,
         "deck_kinds": deck_kind_choices(),
         "state": state,
-        "entries": [rendering.event_entry(s.event, s.reading) for s in state.log],
+        "entries": [event_entry(s.event, s.reading) for s in state.log],
         "table": table,
         "table_id": table.pk,
         "me": member,
@@ -92,7 +94,7 @@ def table(request: HttpRequest, table_id: int) -> HttpResponse:
         return redirect_to_login(request.get_full_path())
     table, member = member_at(request, table_id, Verb.WATCH)
     page = render(request, TABLE, _table_context(request, table, member))
-    page.content = seats.strip(page.content.decode(), panels.page_seat(member)).encode()
+    page.content = strip(page.content.decode(), seat_of(member)).encode()
     return page
 
 

@@ -21,7 +21,7 @@ from django.urls import reverse
 from tabletop import actions, services
 from tabletop.actions import ACTIONS
 from tabletop.models import Table, CardPlacement, Deck, Event, Membership, PileKind, Role
-from tabletop.permissions import event_reading
+from tabletop.feed.seat import event_reading
 from tabletop.selectors import viewer_of
 
 pytestmark = pytest.mark.django_db(transaction=True)

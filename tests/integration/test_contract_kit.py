@@ -28,10 +28,11 @@ from django.urls import reverse
 
 from games import registry
 from games.core.cards import deck_kind
-from tabletop import panels, rendering
+from tabletop.feed import panels, frames as framing
+from tabletop.feed.seat import seat_of
 from tabletop.live import socket_actions
 from tabletop.models import CardPlacement, Deck, Event, PileKind
-from tabletop.seats import GM, PageSeat
+from tabletop.feed.seat import GM, Seat
 from tabletop.selectors import events_for, viewer_of
 from tests.support.frames import logged, seat_frame
 from tests.support.kit import (
@@ -47,8 +48,8 @@ JAMMED = re.compile(r"Not enough cards for that")
 HOSTILE = ["", "-1", "0", "9" * 40, "x" * 5000, "<script>alert(1)</script>", "\x00", "c999999", "1.5"]
 
 
-def page_seat(seat: Seat) -> PageSeat:
-    return panels.page_seat(seat.member)
+def page_seat(seat: Seat) -> Seat:
+    return seat_of(seat.member)
 
 
 def controls_of(kt: KitTable, seat: Seat) -> list[Control]:
@@ -141,7 +142,7 @@ def test_every_frame_swaps_into_what_its_seat_s_page_holds_for_every_system() ->
 def replay_bytes(kt: KitTable, seat: Seat) -> str:
     """What a reconnect from the start sends the seat: every event it sees, then its panel."""
     viewer = viewer_of(seat.member)
-    frames = [rendering.frame_for(s.event, s.reading, page_seat(seat)) for s in events_for(viewer, kt.table.pk)]
+    frames = [framing.frame_for(s.event, s.reading, page_seat(seat)) for s in events_for(viewer, kt.table.pk)]
     return "".join(frames) + panels.current_frame(kt.table, seat.member)
 
 

@@ -33,7 +33,10 @@ from django.urls import reverse
 
 from games import registry
 from games.core.fights import Fighter
-from tabletop import panels, services
+from tabletop import services
+from tabletop.feed import panels
+from tests.support.frames import panel_as_sent
+from tabletop.feed.seat import seat_of
 from tabletop.models import Character
 from tabletop.selectors import character_facts, procedure_state
 from tests.support.kit import (
@@ -151,8 +154,8 @@ def look(kt: KitTable, seat: Seat) -> Look:
     game = kt.game
     assert game.panel is not None
     view = panels.current(kt.table, seat.member)
-    where = panels.page_seat(seat.member)
-    html = panels.render(game.panel.template, view or {}, where, kt.table.pk)
+    where = seat_of(seat.member)
+    html = panel_as_sent(game.panel.template, view or {}, where, kt.table.pk)
     turn = (view or {}).get("turn") or {}
     controllers = (view or {}).get("controllers", {})
     waiting = [c for c in dict.fromkeys([turn.get("combatant"), *turn.get("waiting", ())]) if c]
@@ -294,7 +297,7 @@ def play_fight(kt: KitTable, plan: Plan, rnd: random.Random, tally: Tally, fight
             # a player's own panel is read when the step may wait for them (as the GM's view
             # says) and when the fight is over (every seat must say so)
             for seat in kt.players:
-                told = panels.turn_view(looks[kt.gm.name].view, panels.page_seat(seat.member)) or {}
+                told = panels.turn_view(looks[kt.gm.name].view, seat_of(seat.member)) or {}
                 if told.get("mine") or told.get("over"):
                     looks[seat.name] = look(kt, seat)
         gm = looks[kt.gm.name].banner

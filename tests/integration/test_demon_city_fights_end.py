@@ -21,10 +21,12 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 from django.urls import reverse
 
-from tabletop import panels, services
+from tabletop import services
+from tabletop.feed import panels
+from tests.support.frames import panel_as_sent
 from tabletop.asgi import application
 from tabletop.models import Event, Role
-from tabletop.seats import PageSeat
+from tabletop.feed.seat import Seat
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 
@@ -96,8 +98,8 @@ def test_a_task_offers_and_rolls_the_character_s_own_skills(table) -> None:
     assert all(s in select(gm, "task-stat") for s in ("Exorcism", "Lockpicking", "Gloomfang Bite"))
     assert "Gloomfang Bite" in select(gm, "task-opponent-stat")
     # a live redraw of the panel, drawn for Ann's seat, offers the same and nothing of the GM's
-    seat = PageSeat("player", table["ann"].pk)
-    redrawn = panels.render("games/demon_city/panel.html#panel", panels.current(table["table"], table["ann"]),
+    seat = Seat("player", table["ann"].pk)
+    redrawn = panel_as_sent("games/demon_city/panel.html#panel", panels.current(table["table"], table["ann"]),
                             seat, table["table"].pk)
     assert 'value="Exorcism"' in redrawn and "Gloomfang" not in redrawn
 

@@ -21,7 +21,7 @@ from django.urls import reverse
 
 from tabletop import services
 from tabletop.models import Event, Role
-from tabletop.seats import GM, SPECTATOR, PageSeat
+from tabletop.feed.seat import GM, SPECTATOR, Seat
 from tests.support.frames import logged, seat_frame
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
@@ -74,7 +74,7 @@ def export(dc: dict[str, Any], who: str, fmt: str) -> str:
 
 def test_an_npc_s_figures_reach_the_gm_alone_through_a_fight_and_a_task(dc) -> None:
     alfie, demon = f"c{dc['alfie'].pk}", f"c{dc['demon'].pk}"
-    players = (("ann", PageSeat("player", dc["ann"].pk)), ("watcher", SPECTATOR))
+    players = (("ann", Seat("player", dc["ann"].pk)), ("watcher", SPECTATOR))
     with logged() as events:
         # a task before the fight, the Demon's Hand-to-Hand against Alfie's: the dice are everyone's
         task = dc["clients"]["gm"].post(reverse("table_check", args=[dc["table"].pk, "task"]), {
@@ -169,7 +169,7 @@ def test_during_action_rounds_the_npc_s_controls_and_skills_are_in_no_player_s_b
     with logged() as more:
         post(dc, "ann", "announce", {"combatant": alfie, "kind": "melee", "target": demon})
     # the Demon's turn: nothing that acts for it, or corrects it, reaches a player or a spectator
-    for who, seat in (("ann", PageSeat("player", dc["ann"].pk)), ("watcher", SPECTATOR)):
+    for who, seat in (("ann", Seat("player", dc["ann"].pk)), ("watcher", SPECTATOR)):
         for seen in (page(dc, who), *(seat_frame(e, seat) or "" for e in [*events, *more])):
             assert 'aria-label="Announce for Demon"' not in seen and f'"combatant": "{demon}"' not in seen, who
             assert f'name="combatant" value="{demon}"' not in seen and "Gloomfang" not in seen, who

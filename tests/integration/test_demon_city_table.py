@@ -18,7 +18,8 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 from django.urls import reverse
 
-from tabletop import panels, services
+from tabletop import services
+from tabletop.feed import panels
 from tabletop.asgi import application
 from tabletop.models import Event, ProcedureState, Role
 from tabletop.services import ServiceError

@@ -57,7 +57,7 @@ def test_an_npc_s_sheet_is_the_gm_s_by_default_on_every_system_and_the_gm_may_sh
     default): other seats see its name and what the rules make public". Demon City showed every
     seat the Demon's Hand-to-Hand 6 on its card."""
     from tabletop import services
-    from tabletop.seats import GM, SPECTATOR, PageSeat
+    from tabletop.feed.seat import GM, SPECTATOR, Seat
     from tests.support.frames import logged, seat_frame
 
     page = reverse("table", args=[dc["table"].pk])
@@ -78,7 +78,7 @@ def test_an_npc_s_sheet_is_the_gm_s_by_default_on_every_system_and_the_gm_may_sh
     assert answer.status_code == 200
     [shown] = [e for e in events if e.kind == "table.configured"]
     assert shown.summary == "host shows the NPCs' sheets to everyone."
-    for seat in (SPECTATOR, PageSeat("player", dc["ann"].pk), GM):
+    for seat in (SPECTATOR, Seat("player", dc["ann"].pk), GM):
         frame = seat_frame(shown, seat) or ""
         assert "Hand-to-Hand" in card_of(frame, demon), seat
     assert "Hand-to-Hand" in card_of(dc["clients"]["watcher"].get(page).content.decode(), demon)

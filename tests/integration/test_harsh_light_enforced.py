@@ -13,7 +13,8 @@ import pytest
 from django.urls import reverse
 
 from games.harsh_light import working as w
-from tabletop import panels, services
+from tabletop import services
+from tabletop.feed import panels
 from tabletop.models import CardPlacement, Event, PileKind
 from tests.integration.test_harsh_light_table import (  # noqa: F401 (hl is a fixture)
     HTMX, bring_out_deck, cid, hl, last, ok, post, state, tens_last,

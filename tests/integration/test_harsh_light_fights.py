@@ -325,7 +325,7 @@ def test_a_card_moved_by_hand_changes_the_pool_odds_at_once(hl) -> None:
     once": the GM draws three 10s face up by hand; the card event carries every seat's panel,
     whose odds count the 37 cards left, without "Count the deck again"."""
     from games.harsh_light import odds
-    from tests.support.frames import logged
+    from tests.support.frames import envelope_of, logged
 
     alfie = hl["alfie"]
     ok(hl, "ann", "set_up_pull", **{**FORM, "skill": "academics", "modifier": "5"}, combatant=alfie.pk,
@@ -334,7 +334,7 @@ def test_a_card_moved_by_hand_changes_the_pool_odds_at_once(hl) -> None:
     with logged() as events:
         services.pile_draw(deck=hl["table"].decks.get(name=DECK), actor=hl["gm"], count=3, to="play")
     [drawn] = [e for e in events if e.kind == "cards.drawn"]
-    views = [view for _, view in drawn.redraw.views.values()]
+    views = list(envelope_of(drawn).redraw.views.values())
     left = odds.Counted((4,) * 9 + (1,))
     expected = odds.percent(odds.exact_from_counts(7, left.counts).exceptional)
     assert {v["deck_count"] for v in views} == {37} and len(views) == 4

@@ -24,7 +24,8 @@ from django.urls import reverse
 from games.core.cards import card_by_id
 from games.harsh_light import DECK, odds, rules
 from games.harsh_light.odds import counts_of
-from tabletop import panels, services
+from tabletop import services
+from tabletop.feed import panels
 from tabletop.models import CardPlacement, Character, Event, PileKind, ProcedureState, Role, ShuffleCommitment
 from tabletop.selectors import combatant_id, events_for, procedure_state, viewer_of
 

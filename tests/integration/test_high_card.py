@@ -137,8 +137,8 @@ def test_each_seat_s_live_redraw_carries_its_own_view_and_no_other(game, rng, mo
     rides, in memory, on the last event that seat sees, and no panel is stored in the log."""
     import dataclasses
 
-    from tabletop import panels
-    from tabletop.seats import GM, SPECTATOR, PageSeat
+    from tabletop.feed import panels
+    from tabletop.feed.seat import GM, SPECTATOR, Seat
     from tests.support.frames import logged, seat_frame
 
     table, gm, ann, bob, watcher, heroes = game
@@ -148,7 +148,7 @@ def test_each_seat_s_live_redraw_carries_its_own_view_and_no_other(game, rng, mo
 
     secret = dataclasses.replace(high_card.SYSTEM, panel=dataclasses.replace(high_card.SYSTEM.panel, view=view))
     monkeypatch.setitem(registry.SYSTEMS, "high_card", secret)
-    monkeypatch.setattr(panels, "render", lambda template, v, seat, table_id: f"<panel>{v['margin']}</panel>")
+    monkeypatch.setattr(panels, "panel_html", lambda template, v, seat, table_id: f"<panel>{v['margin']}</panel>")
     bring_fate(table, gm, rng)
     with logged() as events:
         assert client(gm).post(f"/tables/{table.pk}/commands/duel/",
@@ -158,11 +158,11 @@ def test_each_seat_s_live_redraw_carries_its_own_view_and_no_other(game, rng, mo
     assert all("panel" not in e.payload for e in mine)
     last = mine[-1]
     assert "hidden 7" not in str(last.payload)
-    frames = {seat: seat_frame(last, seat) or "" for seat in (GM, SPECTATOR, PageSeat("player", ann.pk),
-                                                                PageSeat("player", bob.pk))}
+    frames = {seat: seat_frame(last, seat) or "" for seat in (GM, SPECTATOR, Seat("player", ann.pk),
+                                                                Seat("player", bob.pk))}
     assert "<panel>hidden 7</panel>" in frames[GM]
-    assert f"<panel>for player {ann.pk}</panel>" in frames[PageSeat("player", ann.pk)]
-    assert f"<panel>for player {bob.pk}</panel>" in frames[PageSeat("player", bob.pk)]
+    assert f"<panel>for player {ann.pk}</panel>" in frames[Seat("player", ann.pk)]
+    assert f"<panel>for player {bob.pk}</panel>" in frames[Seat("player", bob.pk)]
     assert "<panel>for spectator None</panel>" in frames[SPECTATOR]
     assert "hidden 7" not in "".join(f for seat, f in frames.items() if seat != GM)
     # each seat's panel rides once, on the last event of the command it sees

@@ -52,7 +52,7 @@ def test_a_player_who_joins_or_leaves_reaches_every_list_that_names_players_live
     deck' showed only 'The table's' until a reload)"; and every element a frame swaps in or
     deletes by id is on the page of the seat it is sent to (no htmx:oobErrorNoTarget)."""
     from tabletop.models import Role
-    from tabletop.seats import GM, SPECTATOR, PageSeat
+    from tabletop.feed.seat import GM, SPECTATOR, Seat
     from tests.integration.test_contract_kit import oob_targets
     from tests.support.frames import logged, seat_frame
 
@@ -63,7 +63,7 @@ def test_a_player_who_joins_or_leaves_reaches_every_list_that_names_players_live
                                         display_name="Cleo")
     [joined] = [e for e in events if e.kind == "member.joined"]
     assert f'id="deck-owner-{cleo.pk}"' in (seat_frame(joined, GM) or "")
-    for seat, member in ((SPECTATOR, table.watcher), (PageSeat("player", table.ann.pk), table.ann)):
+    for seat, member in ((SPECTATOR, table.watcher), (Seat("player", table.ann.pk), table.ann)):
         frame = seat_frame(joined, seat) or ""
         assert f'id="deck-owner-{cleo.pk}"' not in frame  # the GM's form alone lists it
         page = table.client(member).get(reverse("table", args=[table.row.pk])).content.decode()
@@ -74,7 +74,7 @@ def test_a_player_who_joins_or_leaves_reaches_every_list_that_names_players_live
     with logged() as events:
         services.membership_remove(target=cleo, actor=table.gm)
     [removed] = [e for e in events if e.kind == "member.removed"]
-    for seat, member in ((SPECTATOR, table.watcher), (PageSeat("player", table.ann.pk), table.ann), (GM, table.gm)):
+    for seat, member in ((SPECTATOR, table.watcher), (Seat("player", table.ann.pk), table.ann), (GM, table.gm)):
         frame = seat_frame(removed, seat) or ""
         deleted = set(re.findall(r'id="([^"]+)"[^>]*hx-swap-oob="delete"', frame))
         page = table.client(member).get(reverse("table", args=[table.row.pk])).content.decode()

@@ -16,7 +16,7 @@ import pytest
 from django.urls import reverse
 
 from tabletop import services
-from tabletop.seats import GM, SPECTATOR, PageSeat
+from tabletop.feed.seat import GM, SPECTATOR, Seat
 from tests.integration.test_passages_table import cid, last, page, post, table  # noqa: F401 (a fixture)
 from tests.support.frames import logged, seat_frame
 
@@ -87,7 +87,7 @@ def test_an_npc_s_figures_reach_the_director_alone_through_a_check_a_fight_and_a
     assert "Urgluch takes 1" in last(t, "pairing_resolved").summary
     assert "Trayer takes 4" in last(t, "pairing_resolved").summary
     assert "Urgluch 99 Wounds" in last(t, "resolution_point").summary
-    for who, seat in (("ann", PageSeat("player", t["ann"].pk)), ("watcher", SPECTATOR)):
+    for who, seat in (("ann", Seat("player", t["ann"].pk)), ("watcher", SPECTATOR)):
         assert leaked(page(t, who)) == [], who
         for fmt in ("json", "md"):
             assert leaked(export(t, who, fmt)) == [], (who, fmt)

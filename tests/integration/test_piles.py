@@ -19,7 +19,7 @@ from django.db import connections
 from games.core.cards import card_by_id, deck_kind, standard_deck, tarot, ten_value_deck
 from tabletop import services
 from tabletop.models import Table, CardPlacement, Deck, Event, Pile, PileKind, Role, ShuffleCommitment
-from tabletop.permissions import private_part
+from tabletop.feed.seat import private_part
 from tabletop.selectors import SeenEvent, events_for, viewer_of
 from tabletop.services import NotAllowed, ServiceError
 
@@ -622,7 +622,8 @@ def test_a_recall_redraws_every_hand_it_empties_on_its_holder_s_open_page(table,
     """Issue 13, bug 3: after "Recall all", a player whose page was open still saw "Your
     hand (2)" (and the GM that hand) while the deck showed every card back. Each hand the
     recall takes from gets an event owned by its holder, carrying the hand as it is now."""
-    from tabletop.rendering import event_frames
+    from tabletop.feed.catalogue import Envelope
+    from tabletop.feed.frames import event_frames
 
     deck = new_deck(table, rng, players_may_use=True)
     services.pile_deal(deck=deck, actor=table.gm, count=2, to=[table.ann, table.bob])
@@ -635,7 +636,7 @@ def test_a_recall_redraws_every_hand_it_empties_on_its_holder_s_open_page(table,
         assert own, f"no event of the recall redraws {member.display_name}'s hand"
         assert own[-1].private["hand"] == []
         assert own[-1].summary == f"{member.display_name} gives back 2 cards of {deck.name}."
-        frames, _ = event_frames(own[-1], ["private", "gm", "public"])
+        frames, _ = event_frames(Envelope.of(own[-1]))
         for reading in ("private", "gm"):  # the holder's page and the GM's redraw the hand, empty
             assert f'id="hand-{member.pk}"' in frames[reading]
             assert not any(card_by_id(c).name in frames[reading] for c in in_pile(deck, PileKind.DRAW))

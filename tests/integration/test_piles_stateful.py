@@ -46,7 +46,7 @@ from tabletop.models import (
     Role,
     ShuffleCommitment,
 )
-from tabletop.permissions import private_part
+from tabletop.feed.seat import private_part
 from tabletop.selectors import events_for, viewer_of
 from tests.integration.test_piles import expected_counts, gm_part
 from tabletop.services import ServiceError

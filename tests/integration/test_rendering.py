@@ -7,7 +7,9 @@ import datetime as dt
 import pytest
 from django.template.defaultfilters import date as date_filter
 
-from tabletop import rendering, services
+from tabletop import services
+from tabletop.feed import frames as framing
+from tabletop.feed.seat import SPECTATOR
 from tabletop.models import Event
 
 
@@ -21,17 +23,17 @@ def test_a_log_line_s_time_is_what_django_s_date_filter_prints(table, created) -
     event = services.chat_post(table=table.row, actor=table.ann, text="hi")
     Event.objects.filter(pk=event.pk).update(created=created)
     event.refresh_from_db()
-    entry = rendering.event_entry(event, "public")
+    entry = framing.event_entry(event, "public")
     expected = f'<time datetime="{date_filter(event.created, "c")}">{date_filter(event.created, "H:i")}</time>'
     assert expected in entry
 
 
 def test_each_kind_renders_its_own_body_and_an_unknown_kind_the_default(table, rng) -> None:
     roll = services.dice_roll(table=table.row, actor=table.ann, notation="2d6", mode="public", rng=rng)
-    assert 'class="dice"' in rendering.event_entry(roll, "public")
+    assert 'class="dice"' in framing.event_entry(roll, "public")
     odd = services.chat_post(table=table.row, actor=table.ann, text="<b>x</b>")
     odd.kind = "something.unheard_of"
-    line = rendering.event_entry(odd, "public")
+    line = framing.event_entry(odd, "public")
     assert odd.summary.replace("<", "&lt;").replace(">", "&gt;") in line and "<b>" not in line
 
 
@@ -43,9 +45,9 @@ def test_a_log_line_escapes_what_a_player_typed_text_and_attributes_alike(table)
 
     typed = """<script>alert("x")</script> & 'quotes' "too" """.strip()
     event = services.chat_post(table=table.row, actor=table.ann, text=typed)
-    line = rendering.event_entry(event, "public")
+    line = framing.event_entry(event, "public")
     assert "<script" not in line and '"too"' not in line
     (shown,) = re.findall(r'<span class="chat-text">(.*?)</span>', line)
     assert html.unescape(shown) == typed
-    frame = rendering.event_frame(event, "public")
+    frame = framing.frame_for(event, "public", SPECTATOR)
     assert frame.count("<li ") == 1 and line in frame  # the line goes into the frame as it is

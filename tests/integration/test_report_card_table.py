@@ -21,7 +21,8 @@ from django.urls import reverse
 from games.core.cards import tarot
 from games.report_card import odds
 from games.report_card.reading import percents
-from tabletop import panels, services
+from tabletop import services
+from tabletop.feed import panels
 from tabletop.models import CardPlacement, Deck, Event, PileKind, ProcedureState, Role, ShuffleCommitment
 
 HTMX = {"HTTP_HX_REQUEST": "true"}

@@ -17,9 +17,10 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
-from tabletop import rendering, selectors, services
+from tabletop import selectors, services
+from tabletop.feed import frames as framing
 from tabletop.models import Event, Membership
-from tabletop.seats import GM, SPECTATOR, PageSeat
+from tabletop.feed.seat import GM, SPECTATOR, Seat
 from tests.support.frames import logged, seat_frame
 from tests.support.pictures import picture
 
@@ -62,7 +63,7 @@ def play(table: Any) -> tuple[int, list[Event]]:
     return hidden.pk, events
 
 
-def everything_received(table: Any, member: Membership, seat: PageSeat, events: list[Event]) -> dict[str, str]:
+def everything_received(table: Any, member: Membership, seat: Seat, events: list[Event]) -> dict[str, str]:
     """Every byte ``member`` gets: the page, each live frame, a replay from the start, a
     snapshot, both exports, the scene tools' answer."""
     client = table.client(member)
@@ -70,9 +71,9 @@ def everything_received(table: Any, member: Membership, seat: PageSeat, events: 
     out = {
         "page": client.get(reverse("table", args=[table.row.pk])).content.decode(),
         "frames": "".join(f for e in events if (f := seat_frame(e, seat)) is not None),
-        "replay": "".join(rendering.frame_for(s.event, s.reading, seat)
+        "replay": "".join(framing.frame_for(s.event, s.reading, seat)
                           for s in selectors.events_for(viewer, table.row.pk)),
-        "snapshot": rendering.snapshot_frame(selectors.table_state(table.row, member)),
+        "snapshot": framing.snapshot_frame(selectors.table_state(table.row, member)),
         "tools": client.get(reverse("scene_tools", args=[table.row.pk])).content.decode(),
     }
     for fmt in ("json", "md"):
@@ -84,7 +85,7 @@ def everything_received(table: Any, member: Membership, seat: PageSeat, events: 
 
 def test_a_hidden_npc_token_reaches_no_player_and_no_spectator_in_any_byte(table) -> None:
     hidden_id, events = play(table)
-    for member, seat in ((table.ann, PageSeat("player", table.ann.pk)), (table.bob, PageSeat("player", table.bob.pk)),
+    for member, seat in ((table.ann, Seat("player", table.ann.pk)), (table.bob, Seat("player", table.bob.pk)),
                          (table.watcher, SPECTATOR)):
         received = everything_received(table, member, seat, events)
         assert "Harbour" in received["page"] and "Alma" in received["frames"]  # they do see the scene
@@ -105,7 +106,7 @@ def test_once_revealed_the_token_reaches_everyone(table) -> None:
     with logged() as events:
         services.token_visibility(token=token, actor=table.gm, hidden=False)
     [revealed] = events
-    for seat in (PageSeat("player", table.ann.pk), SPECTATOR):
+    for seat in (Seat("player", table.ann.pk), SPECTATOR):
         frame = seat_frame(revealed, seat)
         assert frame is not None and f'token-{hidden_id}"' in frame and "Nosferatu, at " in frame
     page = table.client(table.watcher).get(reverse("table", args=[table.row.pk])).content.decode()
@@ -115,7 +116,7 @@ def test_once_revealed_the_token_reaches_everyone(table) -> None:
 def test_a_scene_prepared_is_the_gms_until_shown(table) -> None:
     with logged() as events:
         services.scene_create(table=table.row, actor=table.gm, name="The Vampire's Lair", colour="#440000")
-    for member, seat in ((table.ann, PageSeat("player", table.ann.pk)), (table.watcher, SPECTATOR)):
+    for member, seat in ((table.ann, Seat("player", table.ann.pk)), (table.watcher, SPECTATOR)):
         received = everything_received(table, member, seat, events)
         assert not [where for where, blob in received.items() if "Lair" in blob], member.display_name
     assert "Lair" in everything_received(table, table.gm, GM, events)["page"]

@@ -17,7 +17,7 @@ import pytest
 from django.urls import reverse
 
 from tabletop.models import Event
-from tabletop.seats import GM, SPECTATOR, PageSeat
+from tabletop.feed.seat import GM, SPECTATOR, Seat
 from tests.integration.test_shadows_table import cid, dealt_fight, ok, post, sh, state, t  # noqa: F401
 from tests.support.frames import logged, seat_frame
 
@@ -106,7 +106,7 @@ def test_the_last_foe_fallen_every_seat_reads_the_fight_is_over_and_nothing_goes
     assert "Next round" not in page(sh, "gm")
     # the live frames say so too, to each seat, with the tab's "Your turn" for nobody
     [resolved] = [e for e in events if e.kind == "shadows.attack_resolved"]
-    for seat in (GM, SPECTATOR, PageSeat("player", sh["ann"].pk), PageSeat("player", sh["bob"].pk)):
+    for seat in (GM, SPECTATOR, Seat("player", sh["ann"].pk), Seat("player", sh["bob"].pk)):
         frame = seat_frame(resolved, seat) or ""
         assert "The fight is over: the PCs&#x27; side stands." in frame and "turn-mine" not in frame, seat
     # nothing carries the fight on: a new round, a deal, a blow at the fallen or at a friend
@@ -195,8 +195,8 @@ def test_every_player_a_focus_waits_for_reads_your_turn_and_the_banner_names_the
     assert banner(page(sh, "bob")) == "Your turn: choose Bram's focus for this round."
     # the live frame tells each seat the same
     [declared] = [e for e in events if e.kind == "shadows.focus_declared"]
-    assert "Your turn:</strong> choose Bram&#x27;s focus" in seat_frame(declared, PageSeat("player", sh["bob"].pk))
-    assert "turn-mine" not in seat_frame(declared, PageSeat("player", sh["ann"].pk))
+    assert "Your turn:</strong> choose Bram&#x27;s focus" in seat_frame(declared, Seat("player", sh["bob"].pk))
+    assert "turn-mine" not in seat_frame(declared, Seat("player", sh["ann"].pk))
     ok(sh, "gm", "declare_focus", combatant=cid(sh["ghoul"]), focus="physical")
     ok(sh, "bob", "declare_focus", combatant=cid(sh["bram"]), focus="physical")
     assert banner(page(sh, "gm")) == "Your turn: shuffle the Minor Arcana and deal the hands."

@@ -15,7 +15,7 @@ from django.urls import reverse
 
 from tabletop import services
 from tabletop.models import Character, Event
-from tabletop.seats import GM
+from tabletop.feed.seat import GM
 from tests.integration.test_shadows_table import cid, dealt_fight, held, ok, post, sh, t  # noqa: F401
 from tests.support.frames import logged, seat_frame
 

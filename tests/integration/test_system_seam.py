@@ -21,11 +21,13 @@ from games.core.cards_port import Cards
 from games import registry
 from games.contract import CheckRun, Member, Panel, Seat, Visibility
 from games.core.engine import Turn
-from tabletop import panels, rendering, selectors, services
+from tabletop import selectors, services
+from tabletop.feed import panels, frames as framing
 from tabletop.models import Event, ProcedureState, Role
-from tabletop.seats import GM, SPECTATOR, PageSeat
+from tabletop.feed import seat as seats
+from tabletop.feed.seat import GM, SPECTATOR
 from tabletop.selectors import combatant_id, events_for, viewer_of
-from tests.support.frames import logged, seat_frame
+from tests.support.frames import envelope_of, logged, seat_frame
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 
@@ -131,7 +133,7 @@ def test_every_template_a_registration_names_exists() -> None:
         for name in names:
             get_template(name)
         for line in game.log_lines.values():
-            rendering._log_template(line)
+            framing._log_template(line)
 
 
 def test_the_page_draws_each_viewers_lens_of_the_panel(dc, monkeypatch) -> None:
@@ -210,20 +212,18 @@ def test_each_event_goes_to_the_audience_the_system_gives_it(dc, monkeypatch) ->
     assert event.pk in seen_by["ann"] and event.pk not in seen_by["bob"] + seen_by["watcher"]
 
 
-def test_a_system_names_its_own_log_lines(monkeypatch) -> None:
+def test_a_system_names_its_own_log_lines() -> None:
+    """The catalogue reads each kind's log line off its registration (``GameSystem.log_lines``):
+    a system's own line where it names one, the summary alone where it names none."""
+    from tabletop.feed import catalogue
+
     game = registry.get("demon_city")
-    rendering.body_template.cache_clear()
-    try:
-        assert rendering.body_template("demon_city.task_rolled") is \
-            rendering._log_template("log/games/demon_city/task_rolled.html")
-        monkeypatch.setitem(registry.SYSTEMS, "demon_city",
-                            replace(game, log_lines={"task_rolled": "log/events/chat_posted.html"}))
-        rendering.body_template.cache_clear()
-        assert rendering.body_template("demon_city.task_rolled") is \
-            rendering._log_template("log/events/chat_posted.html")
-        assert rendering.body_template("demon_city.announced") is rendering._log_template(rendering.DEFAULT_LINE)
-    finally:
-        rendering.body_template.cache_clear()
+    assert catalogue.kind_of("demon_city.task_rolled").line == "log/games/demon_city/task_rolled.html"
+    assert "announced" not in game.log_lines
+    assert catalogue.kind_of("demon_city.announced").line == catalogue.DEFAULT_LINE
+    for key, game in registry.SYSTEMS.items():
+        for type_, line in game.log_lines.items():
+            assert catalogue.kind_of(f"{key}.{type_}").line == line
 
 
 def test_a_systems_panel_without_its_own_template_names_is_not_guessed(dc, monkeypatch) -> None:
@@ -246,7 +246,7 @@ def test_a_character_made_renamed_or_claimed_redraws_the_panel(dc) -> None:
         betty = services.character_create(table=dc["table"], actor=dc["bob"], name="Betty", sheet={"agility": 5})
     [made] = [e for e in events if e.kind == "character.created"]
     assert "panel" not in made.payload  # never stored: every reader of the log would get it
-    for seat in (GM, SPECTATOR, PageSeat("player", dc["ann"].pk)):
+    for seat in (GM, SPECTATOR, seats.Seat("player", dc["ann"].pk)):
         frame = seat_frame(made, seat)
         assert frame is not None and re.search(r'<section id="rounds-panel"[^>]*hx-swap-oob="true"', frame)
         assert 'id="turn-banner"' in frame
@@ -256,7 +256,7 @@ def test_a_character_made_renamed_or_claimed_redraws_the_panel(dc) -> None:
     with logged() as events:
         services.character_claim(character=spare, actor=dc["ann"])
     [claimed] = [e for e in events if e.kind == "character.claimed"]
-    [(_, ann_view)] = [v for key, v in claimed.redraw.views.items() if key == f"p{dc['ann'].pk}"]
+    [ann_view] = [v for seat, v in envelope_of(claimed).redraw.views.items() if seat.key == f"p{dc['ann'].pk}"]
     assert ann_view["controllers"][combatant_id(spare)] == dc["ann"].pk
     with logged() as events:
         services.character_update(character=spare, actor=dc["ann"], name="Sparky", sheet={})
@@ -287,7 +287,7 @@ def test_a_panel_shows_what_its_system_makes_of_each_character(dc, monkeypatch) 
         fight(dc)
     event = events[-1]
     assert "panel" not in event.payload
-    assert [c["view"]["agility"] for c in event.redraw.views["gm"][1]["characters"]] == [2, 3]
+    assert [c["view"]["agility"] for c in envelope_of(event).redraw.views[GM]["characters"]] == [2, 3]
 
 
 def test_the_gm_adds_someone_to_a_fight_in_progress_from_the_panel(dc) -> None:
@@ -358,10 +358,10 @@ def test_a_card_moved_by_hand_redraws_a_panel_that_reads_its_deck(dc, monkeypatc
     with logged() as events:
         services.pile_draw(deck=deck, actor=gm, count=3)
     [drawn] = [e for e in events if e.kind == "cards.drawn"]
-    redraw = getattr(drawn, "redraw", None)
+    redraw = envelope_of(drawn).redraw
     assert redraw is not None and redraw.template == template
-    assert {view["fate_left"] for _, view in redraw.views.values()} == {37}
+    assert {view["fate_left"] for view in redraw.views.values()} == {37}
     monkeypatch.setitem(registry.SYSTEMS, "demon_city", game)  # a panel that reads no deck: no redraw
     with logged() as events:
         services.pile_draw(deck=deck, actor=gm, count=1)
-    assert getattr(events[-1], "redraw", None) is None
+    assert envelope_of(events[-1]).redraw is None

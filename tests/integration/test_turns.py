@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from django.urls import reverse
 
-from tabletop import panels
-from tabletop.seats import GM, SPECTATOR, PageSeat
+from tabletop.feed import panels
+from tabletop.feed.seat import GM, SPECTATOR, Seat
 from tests.integration.test_report_card_table import post, school  # noqa: F401 (a fixture)
 
 
@@ -32,9 +32,9 @@ def test_the_banner_is_each_seat_s_own() -> None:
     view = {"turn": {"combatant": "c1", "gm": False, "says": "Ann and the Ghoul roll", "prompt": "roll for Ann",
                      "waiting": ["c1", "c3"], "prompts": {"c1": "roll for Ann", "c3": "roll for the Ghoul"}},
             "controllers": {"c1": 7, "c2": 8, "c3": None}}
-    assert panels.turn_view(view, PageSeat("player", 7)) == {"says": "Ann and the Ghoul roll", "prompt": "roll for Ann",
+    assert panels.turn_view(view, Seat("player", 7)) == {"says": "Ann and the Ghoul roll", "prompt": "roll for Ann",
                                                              "mine": True}
     assert panels.turn_view(view, GM)["mine"] and panels.turn_view(view, GM)["prompt"] == "roll for the Ghoul"
-    assert not panels.turn_view(view, PageSeat("player", 8))["mine"]
+    assert not panels.turn_view(view, Seat("player", 8))["mine"]
     assert not panels.turn_view(view, SPECTATOR)["mine"]
     assert panels.turn_view({}, GM) is None

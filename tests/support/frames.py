@@ -1,26 +1,61 @@
-"""What one seat receives of an event, as the live feed sends it (tabletop/live/consumers.py:
+"""What one seat receives of an event, as the live feed sends it (tabletop/live/delivery.py:
 its seat's own frame where it has one, else its reading's), for tests that read frames without a
-socket. The panels an event redraws travel with the event in memory (tabletop/panels.py), so
-these take the events a service logged (``logged``), not rows read back from the database."""
+socket. The panels an event redraws travel with the event in memory (its envelope:
+tabletop/feed/catalogue.py, ``Envelope.redraw``), so these take the events a service logged
+(``logged``), not rows read back from the database."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
+from typing import Any, overload
+from weakref import WeakKeyDictionary
 
-from tabletop import rendering
+from tabletop.feed import frames as framing
+from tabletop.feed.catalogue import Envelope
+from tabletop.feed.panels import panel_html
+from tabletop.feed.seat import Seat, event_reading, strip, viewer_at
 from tabletop.models import Event
-from tabletop.panels import viewer
-from tabletop.permissions import event_reading, readings_needed
-from tabletop.seats import PageSeat
 from tabletop.services.base import recording
+
+_ENVELOPES: WeakKeyDictionary[Event, Envelope] = WeakKeyDictionary()
+
+
+class Logged(Sequence[Event]):
+    """The events of a recording, in order, as it fills; each keeps its envelope (``envelope_of``)."""
+
+    def __init__(self, envelopes: list[Envelope]) -> None:
+        self._envelopes = envelopes
+
+    def __len__(self) -> int:
+        return len(self._envelopes)
+
+    @overload
+    def __getitem__(self, index: int) -> Event: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[Event]: ...
+    def __getitem__(self, index: int | slice) -> Event | list[Event]:
+        if isinstance(index, slice):
+            return [self._event(e) for e in self._envelopes[index]]
+        return self._event(self._envelopes[index])
+
+    @staticmethod
+    def _event(envelope: Envelope) -> Event:
+        _ENVELOPES[envelope.event] = envelope
+        return envelope.event
 
 
 @contextmanager
-def logged() -> Iterator[list[Event]]:
+def logged() -> Iterator[Logged]:
     """The events the services append inside the block, as the live feed gets them."""
-    with recording() as events:
-        yield events
+    with recording() as envelopes:
+        yield Logged(envelopes)
+
+
+def envelope_of(event: Event) -> Envelope:
+    """The envelope ``event`` was logged in (its panels' redraws), when a ``logged`` block saw it;
+    else one made from the row (no redraw), as a replay makes it."""
+    return _ENVELOPES.get(event) or Envelope.of(event)
 
 
 def committed(events: list[Event]) -> list[Event]:
@@ -32,11 +67,15 @@ def committed(events: list[Event]) -> list[Event]:
     return [e for e in events if rows.get((e.pk, e.seq)) == e.created]
 
 
-def seat_frame(event: Event, seat: PageSeat) -> str | None:
+def seat_frame(event: Event, seat: Seat) -> str | None:
     """The frame ``seat`` receives of ``event``; None when it may not see the event."""
-    reading = event_reading(viewer(seat), event)
+    reading = event_reading(viewer_at(seat), event)
     if reading is None:
         return None
-    frames, seats = rendering.event_frames(
-        event, readings_needed(audience=event.audience, private_audience=event.private_audience))
+    frames, seats = framing.event_frames(envelope_of(event))
     return seats.get(seat.key, frames[reading])
+
+
+def panel_as_sent(template: str, view: dict[str, Any], seat: Seat, table_id: int) -> str:
+    """A seat's panel as a live redraw sends it: drawn for the seat, with its turn banner."""
+    return strip(panel_html(template, view, seat, table_id), seat)

@@ -22,7 +22,8 @@ from django.urls import reverse
 from games import registry
 from games.contract import GameSystem
 from games.core.cards import deck_kind
-from tabletop import panels, services
+from tabletop import services
+from tabletop.feed import panels
 from tabletop.selectors import engine_log
 from tabletop.models import CardPlacement, Character, Deck, Event, Membership, PileKind, ProcedureState, Role, Table
 

@@ -8,9 +8,10 @@ import threading
 from typing import Any
 
 from tabletop.live.delivery import Delivery
-from tabletop.permissions import Standing, Viewer
+from tabletop.feed.seat import Viewer
+from tabletop.permissions import Standing
 from tabletop.serving import wire
-from tabletop.seats import PageSeat
+from tabletop.feed.seat import Seat
 
 
 async def _nothing(*args: Any) -> None:
@@ -21,7 +22,7 @@ def socket(seat: Standing = Standing.PLAYER, member_id: int = 5, cursor: int | N
     written: list[bytes] = []
     delivery = Delivery(
         table_id=1, member_id=member_id, viewer=Viewer(membership_id=member_id, standing=seat),
-        seat=PageSeat(seat.value, member_id) if seat == Standing.PLAYER else PageSeat(seat.value),
+        seat=Seat(seat.value, member_id) if seat == Standing.PLAYER else Seat(seat.value),
         send=_nothing, close=_nothing,
         write=lambda message, key, text: written.append(wire.prepared(message, key, text).payloadHybi) or True)
     delivery.cursor = cursor

@@ -6,24 +6,20 @@ from types import SimpleNamespace
 
 import pytest
 
+from tabletop.feed.seat import GM_ONLY, Viewer, private_part, reading_for, readings_needed
 from tabletop.permissions import (
     DECK_MATRIX,
     DECK_TABLE_VERB,
-    GM_ONLY,
     MATRIX,
     DeckStanding,
     DeckVerb,
     Standing,
     Verb,
-    Viewer,
     can,
     can_claim_character,
     can_edit_character,
     deck_dealers,
     deck_standing,
-    reading_for,
-    private_part,
-    readings_needed,
     may_move_card,
     may_see_hand,
     may_on_deck,

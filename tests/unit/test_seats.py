@@ -9,10 +9,10 @@ from html.parser import HTMLParser
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tabletop.seats import GM, SPECTATOR, VOID, PageSeat, _keeps, attributes, strip
+from tabletop.feed.seat import GM, SPECTATOR, VOID, Seat, _keeps, attributes, strip
 
-ANN = PageSeat("player", 7)
-BOB = PageSeat("player", 8)
+ANN = Seat("player", 7)
+BOB = Seat("player", 8)
 
 
 def test_the_gm_gets_everything_but_a_player_s_own_choices_and_unmarked_html_is_everyone_s() -> None:
@@ -73,7 +73,7 @@ def test_quoted_angle_brackets_void_elements_and_raw_text_do_not_confuse_it() ->
 class _Reference(HTMLParser):
     """The slow, obviously right way: the standard parser, dropping marked subtrees."""
 
-    def __init__(self, seat: PageSeat) -> None:
+    def __init__(self, seat: Seat) -> None:
         super().__init__(convert_charrefs=False)
         self.seat = seat
         self.out: list[str] = []
@@ -118,7 +118,7 @@ class _Reference(HTMLParser):
         self.handle_data(f"&#{name};")
 
 
-def reference(html: str, seat: PageSeat) -> str:
+def reference(html: str, seat: Seat) -> str:
     parser = _Reference(seat)
     parser.feed(html)
     parser.close()
@@ -151,7 +151,7 @@ def trees(draw: st.DrawFn, depth: int = 0) -> str:
 
 @settings(max_examples=400, deadline=None)
 @given(trees(), st.sampled_from([ANN, BOB, SPECTATOR, GM]))
-def test_the_fast_strip_agrees_with_the_reference(html: str, seat: PageSeat) -> None:
+def test_the_fast_strip_agrees_with_the_reference(html: str, seat: Seat) -> None:
     assert strip(html, seat) == reference(html, seat)
 
 
