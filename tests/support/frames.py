@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any, overload
-from weakref import WeakKeyDictionary
+from weakref import WeakValueDictionary
 
 from tabletop.feed import frames as framing
 from tabletop.feed.catalogue import Envelope
@@ -18,7 +18,8 @@ from tabletop.feed.seat import Seat, event_reading, strip, viewer_at
 from tabletop.models import Event
 from tabletop.services.base import recording
 
-_ENVELOPES: WeakKeyDictionary[Event, Envelope] = WeakKeyDictionary()
+# each envelope a ``Logged`` handed out, by its event's identity, for as long as its recording lives
+_ENVELOPES: WeakValueDictionary[int, Envelope] = WeakValueDictionary()
 
 
 class Logged(Sequence[Event]):
@@ -41,7 +42,7 @@ class Logged(Sequence[Event]):
 
     @staticmethod
     def _event(envelope: Envelope) -> Event:
-        _ENVELOPES[envelope.event] = envelope
+        _ENVELOPES[id(envelope.event)] = envelope
         return envelope.event
 
 
@@ -55,7 +56,8 @@ def logged() -> Iterator[Logged]:
 def envelope_of(event: Event) -> Envelope:
     """The envelope ``event`` was logged in (its panels' redraws), when a ``logged`` block saw it;
     else one made from the row (no redraw), as a replay makes it."""
-    return _ENVELOPES.get(event) or Envelope.of(event)
+    found = _ENVELOPES.get(id(event))
+    return found if found is not None and found.event is event else Envelope.of(event)
 
 
 def committed(events: list[Event]) -> list[Event]:
