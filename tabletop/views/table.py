@@ -20,7 +20,8 @@ from games.core.cards import deck_kind_choices
 from tabletop import actions, selectors, services
 from tabletop.feed import panels
 from tabletop.feed.frames import event_entry
-from tabletop.feed.seat import seat_of, strip
+from tabletop.feed.seat import seat_of
+from tabletop.feed.marks import strip
 from tabletop.forms import ChatForm, JoinForm, RollForm
 from tabletop.models import Table, Membership, Role
 from tabletop.permissions import Verb, can

@@ -14,7 +14,8 @@ from weakref import WeakValueDictionary
 from tabletop.feed import frames as framing
 from tabletop.feed.catalogue import Envelope
 from tabletop.feed.panels import panel_html
-from tabletop.feed.seat import Seat, event_reading, strip, viewer_at
+from tabletop.feed.seat import Seat, event_reading, viewer_at
+from tabletop.feed.marks import strip
 from tabletop.models import Event
 from tabletop.services.base import recording
 

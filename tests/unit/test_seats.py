@@ -9,7 +9,8 @@ from html.parser import HTMLParser
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tabletop.feed.seat import GM, SPECTATOR, VOID, Seat, _keeps, attributes, strip
+from tabletop.feed.seat import GM, SPECTATOR, Seat
+from tabletop.feed.marks import VOID, _keeps, attributes, strip
 
 ANN = Seat("player", 7)
 BOB = Seat("player", 8)
