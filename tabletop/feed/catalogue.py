@@ -150,7 +150,7 @@ def problems(kind: Kind, *, audience: str, payload: Mapping[str, Any], private: 
     it matches its declaration."""
     found = []
     if kind.audience not in ("any", "system") and audience != kind.audience:
-        found.append(f"{kind.name} is logged for {kind.audience!r}, not {audience!r}")
+        found.append(f"{kind.name} is logged for {kind.audience!r}, not {str(audience)!r}")
     for part_name, schema, part in (("payload", kind.payload, payload), ("private", kind.private, private)):
         for key, types in schema.items():
             if key not in part:
