@@ -93,16 +93,21 @@ def watch_stalls() -> None:
         liveness.opened_hooks.append(_first_socket)
 
 
-_began: list[float] = []
+class _FullCollections:
+    """gc's callback: times each full (generation 2) collection and reports it."""
+
+    def __init__(self) -> None:
+        self.began = 0.0
+
+    def __call__(self, phase: str, info: dict[str, Any]) -> None:
+        if info.get("generation") == 2:
+            if phase == "start":
+                self.began = time.perf_counter()
+            else:
+                _report_collection((time.perf_counter() - self.began) * 1000, info)
 
 
-def _full_collection(phase: str, info: dict[str, Any]) -> None:
-    if info.get("generation") != 2:
-        return
-    if phase == "start":
-        _began[:] = [time.perf_counter()]
-    elif _began:
-        _report_collection((time.perf_counter() - _began.pop()) * 1000, info)
+_full_collection = _FullCollections()
 
 
 def _report_collection(took: float, info: dict[str, Any]) -> None:

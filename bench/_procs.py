@@ -44,13 +44,15 @@ def spawn(argv: list[str], *, env: dict[str, str] | None = None, out: int | IO[b
 
 
 def stop(proc: subprocess.Popen[bytes]) -> None:
-    if proc.poll() is None:
-        proc.terminate()
+    """Asks the process to end (SIGTERM), and kills it if it has not within ten seconds."""
+    for end in (proc.terminate, proc.kill):
+        if proc.poll() is not None:
+            return
+        end()
         try:
             proc.wait(timeout=10)
         except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait(timeout=10)
+            continue
 
 
 def rss_kb(pid: int) -> int:
