@@ -16,7 +16,7 @@ from tabletop import serving  # noqa: E402
 from tabletop.live.routing import websocket_urlpatterns  # noqa: E402
 from tabletop.live.socket_auth import SessionUser  # noqa: E402
 
-application = serving.install(  # under daphne only: see tabletop/serving/
+application = serving.install(  # how this process serves: see tabletop/serving/
     ProtocolTypeRouter(
         {
             "http": django_asgi_app,

@@ -217,21 +217,8 @@ DATA_UPLOAD_MAX_MEMORY_SIZE = 256 * 1024
 TABLETOP_MAX_IMAGE_BYTES = 5 * 1024 * 1024
 TABLETOP_MAX_IMAGE_SIDE = 8000
 TABLETOP_MAX_IMAGE_PIXELS = 24_000_000
-# The serving speed-ups that reach into daphne's stack (tabletop/serving/), each switchable
-# so it can be measured alone (docs/performance.md); both fall back cleanly when off.
-TABLETOP_EAGER_WRITES = env_bool("TABLETOP_EAGER_WRITES", True)
-TABLETOP_PREPARED_FRAMES = env_bool("TABLETOP_PREPARED_FRAMES", True)
-# Each socket frozen out of the garbage collector once set up (serving/collector.py), and a probe,
-# off by default: each full collection's pause in the log.
-TABLETOP_GC_FREEZE_SOCKETS = env_bool("TABLETOP_GC_FREEZE_SOCKETS", True)
-TABLETOP_GC_LOG = env_bool("TABLETOP_GC_LOG", False)
-# each stall of the event loop over 50 ms, with what it was doing (serving/stalls.py): a probe
-TABLETOP_STALL_LOG = env_bool("TABLETOP_STALL_LOG", False)
-# daphne's timeouts and pings checked a slice of the sockets at a time (serving/pings.py): at
-# 10,000 sockets daphne's own walk (and the pongs that came back together) stopped the loop
-# 55-65 ms at a time; sliced, the live feed's p99 stays under 10 ms (bench/tables,
-# docs/performance.md). TABLETOP_SLICED_PINGS=0 leaves daphne's walk as it is.
-TABLETOP_SLICED_PINGS = env_bool("TABLETOP_SLICED_PINGS", True)
+# How a daphne process serves (eager writes, prepared frames, sliced pings, sockets set aside
+# from the garbage collector) is not a setting: tabletop/serving/ applies all of it under daphne.
 
 # Behind HTTPS (the default when DEBUG is off); ``HTTPS=0`` serves plain HTTP without debug pages,
 # as ``make run`` does for a group on a local network (docs/deploy.md).
@@ -255,7 +242,7 @@ LOGGING = {
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
     "filters": {"quiet_refusals": {"()": "tabletop.logfilters.QuietRefusals"}},
     "loggers": {
-        # which serving speed-ups a process runs with, once at start (tabletop/serving/)
+        # what tabletop/serving/ applied to a daphne process, once at start
         "tabletop.serving": {"level": "INFO"},
         "django.request": {"filters": ["quiet_refusals"]},
     },

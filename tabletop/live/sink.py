@@ -1,9 +1,11 @@
-"""Where a socket's frames are written: through Channels' ``send`` (the plain path), unless a
-faster writer is installed for the server that runs the process (``serving.install``: under
-daphne, ``tabletop.serving.wire`` frames a shared event once for all its sockets).
+"""Where a socket's frames are written: through Channels' ``send`` (the plain path), unless the
+sink installed for the process writes them itself (``serving.install``, from tabletop/asgi.py, in
+every process that serves the application: ``tabletop.serving.wire`` frames a shared event once
+for all of daphne's sockets, and closes a socket with 1009 through autobahn).
 
-``live/`` knows only this seam; what fills it is optional, and without it every byte sent is
-the same, only slower."""
+``live/`` knows only this seam, so that it never imports serving/. Where the sink finds no
+daphne behind ``send`` (the tests' communicator), every frame goes the plain way: the same
+bytes, only slower."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The garbage collector of a serving process: sockets set aside from it, and a probe.
+"""The garbage collector of a serving process: sockets set aside from it.
 
 Python's cyclic collector stops the whole process while it walks every object it tracks. An
 open socket is some 250 long-lived objects (daphne's and autobahn's protocol, the consumer,
@@ -16,65 +16,30 @@ again: one full pause after a whole population's worth of churn, not one every f
 actions. What survives a full collection that took long is set aside too
 (``_set_survivors_aside``).
 
-``TABLETOP_GC_FREEZE_SOCKETS=0`` turns the freezing off (to measure it alone);
-``TABLETOP_GC_LOG=1`` writes one line to stderr for each full collection: how long it stopped
-the process and how many objects it walked (bench/tables reads them from daphne's log).
+``set_sockets_aside()`` installs both, once; ``serving.install`` calls it in a daphne process
+only. (The benchmarks' probe of each full collection is bench/_probes.py.)
 """
 
 from __future__ import annotations
 
 import gc
-import sys
 import time
-from collections import Counter
-from collections.abc import Callable
 from typing import Any
 
 THAW_AFTER = 1000
 
 _closed_since_thaw = 0
 _began: list[float] = []
-# told of each full collection once it is over: how long it stopped the process (ms), and
-# gc's own info (the probe, and the policy that sets its survivors aside)
-_after_full: list[Callable[[float, dict[str, Any]], None]] = []
 
 
 def _full_collection(phase: str, info: dict[str, Any]) -> None:
-    """Times each full (generation 2) collection, once, for whoever listens (``_after_full``)."""
+    """Times each full (generation 2) collection and tells ``_set_survivors_aside``."""
     if info.get("generation") != 2:
         return
     if phase == "start":
         _began[:] = [time.perf_counter()]
     elif _began:
-        took = (time.perf_counter() - _began.pop()) * 1000
-        for listener in _after_full:
-            listener(took, info)
-
-
-def _listen(listener: Callable[[float, dict[str, Any]], None]) -> None:
-    if _full_collection not in gc.callbacks:
-        gc.callbacks.append(_full_collection)
-    if listener not in _after_full:
-        _after_full.append(listener)
-
-
-def _probe(took: float, info: dict[str, Any]) -> None:
-    # counting walks a list: the oldest generation's (tens of thousands) only for a collection
-    # long enough to be the one looked for, and never the frozen one. gc.get_freeze_count()
-    # walks every frozen object (three million at 10,000 sockets): it stopped the process
-    # 370 ms each time this probe asked, and was the "second stall" of bench/tables
-    # (docs/performance.md)
-    oldest = gc.get_objects(2) if took > 20 else None
-    most = Counter(type(o).__qualname__ for o in oldest).most_common(8) if oldest is not None else []
-    sys.stderr.write(f"gc: generation 2 took {took:.1f} ms, {info.get('collected', 0)} collected, "
-                     f"{len(oldest) if oldest is not None else -1} left in the oldest generation"
-                     + "".join(f"; {n} {name}" for name, n in most) + "\n")
-
-
-def log_full_collections() -> bool:
-    """Installs the probe once; True when it is on."""
-    _listen(_probe)
-    return True
+        _set_survivors_aside((time.perf_counter() - _began.pop()) * 1000)
 
 
 def socket_set_up(open_sockets: int) -> None:
@@ -97,7 +62,7 @@ def socket_closed(open_sockets: int) -> None:
 SURVIVORS_MS = 10.0
 
 
-def _set_survivors_aside(took: float, info: dict[str, Any]) -> None:
+def _set_survivors_aside(took: float) -> None:
     """After a full collection long enough to stop the process (over ``SURVIVORS_MS``), what
     survived it is set aside as a socket is: it lives long. A table's first actions make its
     state, its sockets' deliveries and the database's and the channel layer's objects for it
@@ -113,7 +78,8 @@ def set_sockets_aside() -> bool:
     survives a long full collection; True when on."""
     from tabletop.live import liveness
 
-    _listen(_set_survivors_aside)
+    if _full_collection not in gc.callbacks:
+        gc.callbacks.append(_full_collection)
     if socket_set_up not in liveness.opened_hooks:
         liveness.opened_hooks.append(socket_set_up)
         liveness.closed_hooks.append(socket_closed)

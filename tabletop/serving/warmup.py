@@ -9,7 +9,8 @@ docs/performance.md). The modules, URL patterns and templates loaded at start li
 as the process, so after loading them ``gc.freeze()`` moves them out of every later
 collection; what requests and sockets create is collected as before.
 
-Runs from ``tabletop.asgi`` under daphne only, not in the tests that import the application.
+``serving.install`` calls ``settle`` last, in a daphne process only: not in the tests that
+import the application.
 """
 
 from __future__ import annotations
@@ -21,16 +22,12 @@ from pathlib import Path
 from django.template import TemplateDoesNotExist, TemplateSyntaxError, engines
 from django.urls import get_resolver
 
-from tabletop import serving
-
 logger = logging.getLogger(__name__)
 
 
 def settle() -> bool:
     """Loads the URL patterns (and so every view) and compiles every project template, then
-    freezes what the process holds; True when it ran (under daphne)."""
-    if not serving.under_daphne():
-        return False
+    freezes what the process holds; True when it ran."""
     get_resolver().url_patterns  # noqa: B018 -- imports the URL conf and the views
     for engine in engines.all():  # Django's, and Jinja2's for the log's lines
         for folder in engine.dirs:

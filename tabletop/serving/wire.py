@@ -11,8 +11,8 @@ and each connection writes the bytes.
 That needs the socket's autobahn protocol, which daphne binds into the ``send`` it gives the
 application (its reply handler with the protocol as argument). Under any other server, or
 any other shape of ``send`` (the tests' communicator), ``direct`` returns None and the
-consumer sends as usual. ``SINK`` is this module as the live feed's sink (tabletop/live/sink.py),
-installed by ``serving.install``.
+consumer sends as usual. ``Sink`` is this module as the live feed's sink (tabletop/live/sink.py),
+installed by ``serving.install`` in every process.
 """
 
 from __future__ import annotations
@@ -62,12 +62,7 @@ def close(send: Any, code: int, reason: str) -> bool:
 
 def direct(send: Any) -> Push | None:
     """A function writing a prepared frame to this socket (False when it is no longer open,
-    as daphne drops a send to a closed socket), or None when ``send`` is not daphne's (or
-    ``TABLETOP_PREPARED_FRAMES`` is off)."""
-    from django.conf import settings
-
-    if not settings.TABLETOP_PREPARED_FRAMES:
-        return None
+    as daphne drops a send to a closed socket), or None when ``send`` is not daphne's."""
     protocol = _protocol(send, "send_queue", "transport", "sendPreparedMessage")
     if protocol is None:
         return None  # send as usual
@@ -104,17 +99,19 @@ def prepared(message: dict[str, Any], key: str, text: str) -> Any:
     return frame
 
 
-class _Sink:
-    """The live feed's sink (tabletop/live/sink.py): a socket under daphne gets prepared frames."""
+class Sink:
+    """The live feed's sink (tabletop/live/sink.py): a socket under daphne gets prepared frames,
+    and its 1009 close through autobahn. ``prepared=False`` (a benchmark measuring prepared
+    frames alone, bench/_serve.py) sends every frame the plain way and keeps the close."""
+
+    def __init__(self, *, prepared: bool = True) -> None:
+        self.prepared = prepared
 
     def writer(self, send: Any) -> Callable[[dict[str, Any], str, str], bool] | None:
-        push = direct(send)
+        push = direct(send) if self.prepared else None
         if push is None:
             return None
         return lambda message, key, text: push(prepared(message, key, text))
 
     def close(self, send: Any, code: int, reason: str) -> bool:
         return close(send, code, reason)
-
-
-SINK = _Sink()

@@ -18,8 +18,12 @@ def thawed(monkeypatch):
     monkeypatch.setattr(liveness, "opened_hooks", [])
     monkeypatch.setattr(liveness, "closed_hooks", [])
     monkeypatch.setattr(collector, "_closed_since_thaw", 0)
+    # gc holds the list itself: only its content can be put back (a new list is never called)
+    callbacks = [c for c in gc.callbacks if c is not collector._full_collection]
+    gc.callbacks[:] = callbacks
     gc.unfreeze()
     yield
+    gc.callbacks[:] = callbacks
     gc.unfreeze()
 
 
@@ -59,7 +63,6 @@ def test_closed_sockets_cycles_are_collected_after_a_population_s_worth_closed(t
 
 
 def test_what_survives_a_long_full_collection_is_set_aside(thawed, monkeypatch) -> None:
-    monkeypatch.setattr(gc, "callbacks", list(gc.callbacks))
     assert collector.set_sockets_aside()
     kept = [Cycle() for _ in range(1000)]
     monkeypatch.setattr(collector, "SURVIVORS_MS", 0.0)  # every full collection counts as long
@@ -69,7 +72,6 @@ def test_what_survives_a_long_full_collection_is_set_aside(thawed, monkeypatch) 
 
 
 def test_a_short_full_collection_sets_nothing_aside(thawed, monkeypatch) -> None:
-    monkeypatch.setattr(gc, "callbacks", list(gc.callbacks))
     assert collector.set_sockets_aside()
     monkeypatch.setattr(collector, "SURVIVORS_MS", 10_000.0)
     kept = Cycle()

@@ -23,13 +23,12 @@ class Socket:
 @pytest.fixture
 def sliced(monkeypatch: pytest.MonkeyPatch) -> list[float]:
     later: list[float] = []
-    monkeypatch.setattr(pings, "_installed", False)
     monkeypatch.setattr(Server, "timeout_checker", Server.timeout_checker)
-    monkeypatch.setattr(Server, "_tabletop_daphne_checker", None, raising=False)
     from twisted.internet import reactor
 
     monkeypatch.setattr(reactor, "callLater", lambda delay, f, *a: later.append(delay))
-    assert pings.install()
+    assert pings.install() and pings.install()
+    assert Server.timeout_checker is pings.sliced_timeout_checker
     return later
 
 
@@ -53,6 +52,6 @@ def test_a_server_of_another_shape_keeps_daphne_s_own_walk(sliced: list[float], 
     walked: list[str] = []
     server: Any = Server.__new__(Server)
     server.connections = None
-    monkeypatch.setattr(Server, "_tabletop_daphne_checker", lambda self: walked.append("daphne"), raising=False)
+    monkeypatch.setattr(pings, "daphnes_timeout_checker", lambda self: walked.append("daphne"))
     server.timeout_checker()
     assert walked == ["daphne"]

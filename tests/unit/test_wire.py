@@ -6,6 +6,7 @@ from collections import deque
 from functools import partial
 from typing import Any
 
+import pytest
 from autobahn.twisted.websocket import WebSocketServerProtocol
 
 from tabletop.serving import wire
@@ -57,13 +58,11 @@ def test_any_other_send_gets_none() -> None:
 
 def test_autobahn_refuses_to_send_1009_through_the_close_daphne_calls() -> None:
     """Why ``wire.close`` exists: daphne hands an ASGI close's code to ``sendClose``."""
-    import pytest
-
     with pytest.raises(Exception, match="invalid close code 1009"):
         open_protocol().sendClose(code=1009)
 
 
-def test_close_sends_1009_with_its_reason_through_daphnes_protocol() -> None:
+def closable_protocol() -> WebSocketServerProtocol:
     from autobahn.twisted.websocket import WebSocketServerFactory
     from autobahn.websocket.protocol import TrafficStats
 
@@ -73,6 +72,11 @@ def test_close_sends_1009_with_its_reason_through_daphnes_protocol() -> None:
     for name in protocol.CONFIG_ATTRS:  # as a connection takes its factory's options when it opens
         setattr(protocol, name, getattr(protocol.factory, name))
     protocol.trafficStats = TrafficStats()
+    return protocol
+
+
+def test_close_sends_1009_with_its_reason_through_daphnes_protocol() -> None:
+    protocol = closable_protocol()
     assert wire.close(partial(handle_reply, protocol), 1009, "frame too big")
     reason = b"frame too big"
     # FIN + close, unmasked length, then the code and the reason
@@ -87,7 +91,21 @@ def test_close_under_any_other_server_is_left_to_the_asgi_close() -> None:
     assert not wire.close(partial(handle_reply, object()), 1009, "frame too big")
 
 
-def test_prepared_frames_switched_off_send_as_usual(settings) -> None:
-    """TABLETOP_PREPARED_FRAMES=0 (to measure the speed-up alone) leaves daphne's own path."""
-    settings.TABLETOP_PREPARED_FRAMES = False
-    assert wire.direct(partial(handle_reply, open_protocol())) is None
+@pytest.mark.parametrize("prepared", [True, False], ids=["prepared frames", "without them"])
+def test_the_sink_writes_prepared_frames_unless_left_out_and_closes_with_1009_either_way(prepared: bool) -> None:
+    """The live feed's sink as ``serving.install`` puts it: with prepared frames (every daphne
+    process), and without (a benchmark's daphne measuring them alone, bench/_serve.py), where
+    every frame goes the plain way and the 1009 close still goes through autobahn."""
+    sink = wire.Sink(prepared=prepared)
+    protocol = closable_protocol()
+    send = partial(handle_reply, protocol)
+    write = sink.writer(send)
+    if prepared:
+        assert write is not None and write({}, "public", "hi")
+        assert protocol.transport.written == [b"\x81\x02hi"]
+    else:
+        assert write is None and protocol.transport.written == []
+    assert sink.writer(lambda message: None) is None  # not daphne's send: the plain way
+    assert sink.close(send, 1009, "too big")
+    assert protocol.transport.written[-1].startswith(b"\x88")  # the close frame, through autobahn
+    assert protocol.state == WebSocketServerProtocol.STATE_CLOSING

@@ -1,16 +1,24 @@
-"""The stall probe bench/tables reads from daphne's log (tabletop/serving/stalls.py): a loop held
-past its threshold is reported with how long and what its thread was doing; a loop that keeps
-ticking is not. Each loop runs in a thread of its own, as daphne's runs in its process."""
+"""The probes bench/tables reads from daphne's log (bench/_probes.py, started in a benchmark's
+daphne only): a loop held past its threshold is reported with how long and what its thread was
+doing, a loop that keeps ticking is not; each full garbage collection is a line. Each loop runs in
+a thread of its own, as daphne's runs in its process."""
 
 from __future__ import annotations
 
 import asyncio
+import gc
+import importlib.util
 import threading
 import time
+from pathlib import Path
 
 import pytest
 
-from tabletop.serving import stalls
+_spec = importlib.util.spec_from_file_location(
+    "bench_probes", Path(__file__).resolve().parents[2] / "bench" / "_probes.py")
+assert _spec is not None and _spec.loader is not None
+probes = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(probes)
 
 
 def held_for(seconds: float) -> None:
@@ -18,7 +26,7 @@ def held_for(seconds: float) -> None:
 
 
 async def watched(hold_s: float) -> None:
-    watch = stalls.Watch(asyncio.get_running_loop())
+    watch = probes.Watch(asyncio.get_running_loop())
     watch.tick()
     threading.Thread(target=watch.watch, daemon=True).start()
     await asyncio.sleep(0.05)
@@ -52,3 +60,17 @@ def test_a_loop_held_past_the_threshold_is_reported_with_where_it_was(capsys) ->
 def test_a_loop_that_keeps_ticking_reports_nothing(capsys) -> None:
     err = run_watched(capsys, 0.0)
     assert "stall:" not in err
+
+
+def test_each_full_collection_is_a_line_with_its_pause(capsys) -> None:
+    before = list(gc.callbacks)
+    try:
+        probes.log_full_collections()
+        probes.log_full_collections()  # once, however often started
+        gc.collect(1)  # a young collection: no line
+        gc.collect()
+    finally:
+        gc.callbacks[:] = before
+    lines = [line for line in capsys.readouterr().err.splitlines() if line.startswith("gc: ")]
+    assert len(lines) == 1, lines
+    assert float(lines[0].split("took ")[1].split(" ms")[0]) >= 0

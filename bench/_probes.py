@@ -1,4 +1,12 @@
-"""A probe for stalls of a serving process's event loop: how long, and what it was doing.
+"""Probes in a benchmark's daphne (bench/_serve.py starts them): each full garbage collection,
+and each stall of the event loop. Each writes its lines to stderr, which is daphne's log, and
+``bench/tables`` reads them from there.
+
+``log_full_collections``: one line for each full (generation 2) collection: how long it stopped
+the process, and, for one over 20 ms, how many objects the oldest generation holds and of which
+types most.
+
+``watch_stalls``: a probe for stalls of the event loop: how long, and what it was doing.
 
 The loop marks the time every ``TICK_S``; a watchdog thread looks at the mark as often, and while
 it is older than ``LATE_S`` it samples the stack of the loop's thread and of the threads that
@@ -7,18 +15,20 @@ loop was late, and the innermost frames seen most often (``bench/tables`` reads 
 daphne's log). A sample is taken only when the watchdog gets the GIL: a stall that holds the
 GIL in C the whole time (a garbage collection, a long C call) reads as a stall with no samples.
 
-Off unless ``TABLETOP_STALL_LOG`` is set: it is a measuring instrument, not a feature.
+They are measuring instruments, not part of the tabletop: nothing in ``tabletop/`` starts them.
 """
 
 from __future__ import annotations
 
 import asyncio
+import gc
 import os
 import sys
 import threading
 import time
 import traceback
 from collections import Counter
+from typing import Any
 
 TICK_S = 0.005
 LATE_S = 0.05
@@ -75,10 +85,45 @@ def _first_socket(open_sockets: int) -> None:
         threading.Thread(target=watch.watch, name="stall-probe", daemon=True).start()
 
 
-def install() -> bool:
-    """Starts the probe when the first socket is set up (live/liveness.py's hook); True when on."""
+def watch_stalls() -> None:
+    """Starts the stall probe when the first socket is set up (live/liveness.py's hook)."""
     from tabletop.live import liveness
 
     if _first_socket not in liveness.opened_hooks:
         liveness.opened_hooks.append(_first_socket)
-    return True
+
+
+class _FullCollections:
+    """gc's callback: times each full (generation 2) collection and reports it."""
+
+    def __init__(self) -> None:
+        self.began = 0.0
+
+    def __call__(self, phase: str, info: dict[str, Any]) -> None:
+        if info.get("generation") == 2:
+            if phase == "start":
+                self.began = time.perf_counter()
+            else:
+                _report_collection((time.perf_counter() - self.began) * 1000, info)
+
+
+_full_collection = _FullCollections()
+
+
+def _report_collection(took: float, info: dict[str, Any]) -> None:
+    # counting walks a list: the oldest generation's (tens of thousands) only for a collection
+    # long enough to be the one looked for, and never the frozen one. gc.get_freeze_count()
+    # walks every frozen object (three million at 10,000 sockets): it stopped the process
+    # 370 ms each time this probe asked, and was the "second stall" of bench/tables
+    # (docs/performance.md)
+    oldest = gc.get_objects(2) if took > 20 else None
+    most = Counter(type(o).__qualname__ for o in oldest).most_common(8) if oldest is not None else []
+    sys.stderr.write(f"gc: generation 2 took {took:.1f} ms, {info.get('collected', 0)} collected, "
+                     f"{len(oldest) if oldest is not None else -1} left in the oldest generation"
+                     + "".join(f"; {n} {name}" for name, n in most) + "\n")
+
+
+def log_full_collections() -> None:
+    """Writes a line for each full collection from now on."""
+    if _full_collection not in gc.callbacks:
+        gc.callbacks.append(_full_collection)
