@@ -179,7 +179,7 @@ class Panel:
     ``template#partial`` names: the panel itself, and the line that answers a command. A
     control only the GM may use carries the class ``gm-only``, one only a combatant's player
     may use ``controller-only`` with ``data-controller``: the platform takes them out of every
-    other seat's HTML (tabletop/seats.py), whatever the view says.
+    other seat's HTML (tabletop/feed/marks.py), whatever the view says.
 
     Whose turn it is: a view may hold ``"turn": {"combatant": <cid or None>, "gm": bool,
     "says": "Alfie announces", "prompt": "announce what Alfie does"}``, and when a step waits for

@@ -81,7 +81,7 @@ TEMPLATES = [
         },
     },
     {
-        # The log's lines (rendering.py): one is rendered at every event, and Django's own
+        # The log's lines (feed/frames.py): one is rendered at every event, and Django's own
         # engine spent a sixth of the writer thread's time on them (py-spy, bench/throughput).
         # Jinja2 compiles templates to Python: the same roll's line in 157 µs instead of 418,
         # a chat line's in 97 instead of 178 (docs/performance.md). Django's performance

@@ -104,7 +104,7 @@
     }));
   }
 
-  // What a frame of the feed is, read from its first element alone (tabletop/rendering.py):
+  // What a frame of the feed is, read from its first element alone (tabletop/feed/frames.py):
   // its kind (data-frame: event, snapshot, ack, error, pong, caught-up; "" for a frame that only
   // swaps, as presence does) and the log position it brings the page to (data-frame-seq).
   const FIRST_TAG = /^\s*<[a-z]+\b([^>]*)>/;

@@ -1,4 +1,4 @@
-"""tabletop/seats.py: what a seat may not use is not in its HTML (issue 21: "no control or figure
+"""tabletop/feed/marks.py: what a seat may not use is not in its HTML (issue 21: "no control or figure
 a viewer may not use or see is in its HTML"). Checked against a slow reference built on the
 standard library's HTML parser, over hand-written cases and generated ones."""
 

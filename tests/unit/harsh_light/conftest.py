@@ -165,7 +165,7 @@ class Table:
 
     def seen(self, seat: Seat) -> dict[str, Any]:
         """What the panel's template gets for ``seat``: the view, and each character with the
-        figures of its sheet where the seat may see it (tabletop/panels.py, view_for)."""
+        figures of its sheet where the seat may see it (tabletop/feed/panels.py, view_for)."""
         return {**self.view(seat), "characters": [
             {"id": c.id, "cid": c.cid, "name": c.name, **({"view": character_view(c)} if seat.sees_sheet(c.cid) else {})}
             for c in self.characters().values()]}
