@@ -1,14 +1,21 @@
 """The one table of live actions: what a seat at the table may ask for, by name.
 
-An action comes through one of two doors, an htmx POST (tabletop/views/table.py, cards.py)
-or an act frame on the table's socket (tabletop/live/socket_actions.py); both look it up
-here and run it through ``take``, so a test through either door takes production's path.
+An action comes through one of two doors, an htmx POST (tabletop/views/table.py, cards.py,
+systems.py) or an act frame on the table's socket (tabletop/live/socket_actions.py); both
+find it with ``lookup`` and run it through ``take``, so a test through either door takes
+production's path.
 
 An entry is the action's name (the act frame's ``action``), the seat's verb it needs
 (refused before its input is read: permissions.MATRIX), its form (shape and size only:
 each cleans its fields and nothing else, so the socket checks args without building it,
 forms.check_fields), and a function that turns the ids and names in the clean input into
 rows of this table and calls exactly one service, which decides what is allowed.
+
+The platform's actions are ``ACTIONS``; a table's game system adds its own, by the names
+``move.<name>`` (a move of its procedure) and ``check.<name>`` (one of its checks), from its
+registration (games/contract.py). Those have no platform form: their input is the submitted
+form as plain data (games.forms.Form), which the system's own parser reads against the
+table's characters in ``run``, a refusal of the parser being a refusal like any other.
 """
 
 from __future__ import annotations
@@ -19,8 +26,11 @@ from typing import Any
 
 from django import forms
 
+from games import registry
+from games.contract import GameSystem, Parser
+from games.core.engine import RuleError
 from games.core.rng import Rng, system_rng
-from tabletop import services
+from tabletop import selectors, services
 from tabletop.card_forms import (
     CardForm, ConfigureForm, CountForm, DealForm, DeckCreateForm, DeckForm, DrawForm, PassForm, ReorderForm,
 )
@@ -38,7 +48,8 @@ Data = Mapping[str, Any]
 class Action:
     name: str
     verb: Verb
-    form: type[forms.Form]
+    # None for a system's move or check: ``run`` reads the plain form through the system's parser
+    form: type[forms.Form] | None
     run: Callable[[Membership, Data, Rng], object]
 
 
@@ -150,3 +161,66 @@ ACTIONS: dict[str, Action] = {action.name: action for action in (
         table=me.table, actor=me, deck_id=data["deck"], card_id=data["card"],
         to=_named(me, data["to_name"], "to_name"))),
 )}
+
+
+# A game system's moves and checks: the seat's verb they need (the rules decide the rest:
+# who may send a move, whose turn it is, which character a player plays).
+SYSTEM_VERB = Verb.ROLL
+MOVE, CHECK = "move.", "check."
+
+
+def _parsed(parse: Parser, me: Membership, data: Data) -> dict[str, Any]:
+    """The arguments a system's parser reads from the form; its refusal is a ServiceError."""
+    try:
+        return parse(data, selectors.table_facts(me.table))
+    except RuleError as exc:
+        raise ServiceError(str(exc)) from None
+
+
+def _system_action(game: GameSystem, name: str) -> Action | None:
+    if name.startswith(MOVE):
+        move = game.command(name.removeprefix(MOVE))
+        if move is None:
+            return None
+        return Action(name, SYSTEM_VERB, None, lambda me, data, rng: services.procedure_command(
+            table=me.table, actor=me, command={**_parsed(move.parse, me, data), "type": move.name}, rng=rng))
+    if name.startswith(CHECK):
+        check = game.check(name.removeprefix(CHECK))
+        if check is None:
+            return None
+        return Action(name, SYSTEM_VERB, None, lambda me, data, rng: services.check_roll(
+            table=me.table, actor=me, check=check.name, args=_parsed(check.parse, me, data), rng=rng))
+    return None
+
+
+def lookup(name: str, system: str) -> Action | None:
+    """The action ``name`` at a table of ``system``: the platform's, or its system's own move or
+    check; None when the table has none of that name (``unknown`` says so)."""
+    action = ACTIONS.get(name)
+    if action is not None or not name.startswith((MOVE, CHECK)):
+        return action
+    try:
+        game = registry.get(system)
+    except registry.UnknownSystem:
+        return None
+    return _system_action(game, name)
+
+
+def table_actions(system: str) -> dict[str, Action]:
+    """Every action a table of ``system`` takes, by name: what ``lookup`` finds there."""
+    try:
+        game = registry.get(system)
+    except registry.UnknownSystem:
+        return dict(ACTIONS)
+    names = [MOVE + m.name for m in game.commands] + [CHECK + c.name for c in game.checks]
+    return {**ACTIONS, **{name: action for name in names if (action := _system_action(game, name))}}
+
+
+def unknown(name: str) -> str:
+    """The refusal of a name ``lookup`` does not find, in the table's words."""
+    if name.startswith(MOVE):
+        return "There is no such command at this table."
+    if name.startswith(CHECK):
+        return "There is no such check at this table."
+    known = ", ".join(sorted(ACTIONS))
+    return f"Unknown action; this table takes {known}, and its game's {MOVE}<name> and {CHECK}<name>."

@@ -2,8 +2,8 @@
 // - resume: on every (re)connect, tell the server the last position we rendered;
 // - dedupe: drop a frame whose position we already have (a replay racing the live feed);
 // - upsert: a row for a new member or character is appended where it belongs;
-// - act: a form with data-act (roll, chat) goes over the open socket (an htmx POST while
-//   it is not);
+// - act: every action's form or button (roll, chat, decks and cards, a game's moves and checks)
+//   goes over the open socket as an act frame (an htmx POST while it is not);
 // - connection status, copy buttons, focus and log scrolling.
 (function () {
   "use strict";
@@ -12,7 +12,7 @@
   let lastSeq = "0";
   let live = null; // the socket's wrapper while it is open
   let nextRef = 0;
-  const pending = new Map(); // ref -> the form waiting for its answer
+  const pending = new Map(); // ref -> what was sent: the form or button, its target, the action
   let tooBigCloses = 0; // closes for a frame too big (1009) since the last answer to an action
   function answerTimeoutMs() {
     const socket = document.getElementById("socket");
@@ -53,54 +53,85 @@
     if (focusIsFree(form)) focusInput(form);
   }
 
-  function settle(form, busy) {
-    form.toggleAttribute("aria-busy", busy);
-    for (const button of form.querySelectorAll("button")) button.disabled = busy;
+  function settle(elt, busy) {
+    elt.toggleAttribute("aria-busy", busy);
+    const buttons = elt.matches("button") ? [elt] : elt.querySelectorAll("button");
+    for (const button of buttons) button.disabled = busy;
   }
 
-  // Capture phase: runs before htmx's own submit handler on the form, which it then skips.
-  document.addEventListener("submit", function (e) {
-    const form = e.target;
-    if (!live || !form.dataset || !form.dataset.act) return;
+  // The actions this page sends as act frames, by the path their forms post to otherwise
+  // (tabletop/views/base.py: socket_paths): every action of the table but the GM's peek.
+  let actPaths = null;
+  function actionAt(path) {
+    if (actPaths === null) {
+      const data = document.getElementById("act-paths");
+      actPaths = data ? JSON.parse(data.textContent) : {};
+    }
+    return Object.prototype.hasOwnProperty.call(actPaths, path) ? actPaths[path] : null;
+  }
+
+  // What answers an action on the page: the element it swaps (a notice line, or the form itself
+  // for the dice box and the chat); its current one, should a swap have replaced it meanwhile.
+  function shownIn(sent) {
+    const target = sent.target && sent.target.id ? document.getElementById(sent.target.id) || sent.target : sent.target;
+    return target && target !== sent.elt && !target.contains(sent.elt) ? target : null;
+  }
+
+  function say(sent, message) {
+    const notice = shownIn(sent);
+    if (notice) notice.textContent = message;
+    else if (sent.elt.matches("form")) showError(sent.elt, message);
+  }
+
+  // An htmx POST to an action's path goes as an act frame while the socket is open (a form,
+  // a button with its hx-vals, the cards picked for a form): the same action, the same checks
+  // and answers (tabletop/actions.py), without the cost of a request; else it goes as posted.
+  document.addEventListener("htmx:beforeRequest", function (e) {
+    const config = e.detail.requestConfig;
+    const action = live && config && config.verb === "post" ? actionAt(config.path) : null;
+    if (!action) return;
     e.preventDefault();
-    e.stopImmediatePropagation();
-    if (form.hasAttribute("aria-busy")) return; // one answer awaited at a time
+    const elt = config.elt;
+    if (elt.hasAttribute("aria-busy")) return; // one answer awaited at a time
     const args = {};
-    for (const [name, value] of new FormData(form)) {
+    for (const [name, value] of config.formData) {
       if (name === "csrfmiddlewaretoken") continue;
-      // args are strings: a field sent more than once (the deal's players) goes as one,
-      // its values separated by commas, as the form's field reads it (tabletop/ids.py)
       const text = String(value);
-      args[name] = Object.prototype.hasOwnProperty.call(args, name) ? args[name] + "," + text : text;
+      // a field sent more than once (the deal's players, cards picked) goes as a list
+      args[name] = Object.prototype.hasOwnProperty.call(args, name) ? [].concat(args[name], text) : text;
     }
     const ref = "f" + (++nextRef);
-    pending.set(ref, form);
-    settle(form, true);
-    live.send(JSON.stringify({ type: "act", ref: ref, action: form.dataset.act, args: args }));
+    const sent = { elt: elt, target: e.detail.target, action: action, path: config.path };
+    pending.set(ref, sent);
+    settle(elt, true);
+    live.send(JSON.stringify({ type: "act", ref: ref, action: action, args: args }));
     setTimeout(function () { // an answer that never comes must not lock the form
-      if (pending.get(ref) !== form) return;
+      if (pending.get(ref) !== sent) return;
       pending.delete(ref);
-      settle(form, false);
-      showError(form, "No answer yet: check the log before sending again.");
+      settle(elt, false);
+      say(sent, "No answer yet: check the log before sending again.");
     }, answerTimeoutMs());
-  }, true);
+  });
 
   function answered(message) {
     const el = new DOMParser().parseFromString(message, "text/html").getElementById("socket-ack");
-    const form = el && pending.get(el.dataset.ref);
-    if (!form) return;
+    const sent = el && pending.get(el.dataset.ref);
+    if (!sent) return;
     tooBigCloses = 0;
     pending.delete(el.dataset.ref);
+    const form = sent.elt;
     settle(form, false);
     if (el.dataset.outcome === "done") {
-      done(form);
+      if (shownIn(sent)) say(sent, "");
+      else if (form.matches("form")) done(form);
     } else {
-      showError(form, el.textContent);
-      if (focusIsFree(form)) focusInput(form);
+      say(sent, el.textContent);
+      if (!shownIn(sent) && form.matches("form") && focusIsFree(form)) focusInput(form);
     }
     form.dispatchEvent(new CustomEvent("tabletop:answered", {
       bubbles: true,
-      detail: { outcome: el.dataset.outcome, seq: el.dataset.seq || "", error: el.dataset.error || "" },
+      detail: { outcome: el.dataset.outcome, seq: el.dataset.seq || "", error: el.dataset.error || "",
+                action: sent.action, path: sent.path, message: el.textContent },
     }));
   }
 
@@ -184,10 +215,11 @@
   document.addEventListener("htmx:wsClose", function (e) {
     live = null;
     // An action sent just before the drop may or may not have been done: say so, never resend.
-    for (const form of pending.values()) {
-      settle(form, false);
-      showError(form, "The connection dropped before the answer came: check the log before sending again.");
-      form.dispatchEvent(new CustomEvent("tabletop:answered", { bubbles: true, detail: { outcome: "dropped", seq: "", error: "" } }));
+    for (const sent of pending.values()) {
+      settle(sent.elt, false);
+      say(sent, "The connection dropped before the answer came: check the log before sending again.");
+      sent.elt.dispatchEvent(new CustomEvent("tabletop:answered", { bubbles: true, detail: {
+        outcome: "dropped", seq: "", error: "", action: sent.action, path: sent.path, message: "" } }));
     }
     pending.clear();
     const code = e.detail.event && e.detail.event.code;
@@ -338,7 +370,7 @@
   // The same forms posted (socket down): 204 when done, the form again with its error if not.
   document.addEventListener("htmx:afterRequest", function (e) {
     const elt = e.detail.requestConfig && e.detail.requestConfig.elt;
-    if (elt && elt.dataset && elt.dataset.act && e.detail.xhr && e.detail.xhr.status === 204) done(elt);
+    if (elt && elt.matches && elt.matches("form") && e.detail.xhr && e.detail.xhr.status === 204) done(elt);
   });
 
   document.addEventListener("htmx:afterSettle", function (e) {
@@ -466,6 +498,12 @@
     picks = picks.filter(function (p) { return !mine(form, p); });
     mark();
   });
+  document.addEventListener("tabletop:answered", function (e) { // the same form sent as an act frame
+    const form = formOf(e.target);
+    if (!form || form !== e.target || e.detail.outcome !== "done") return;
+    picks = picks.filter(function (p) { return !mine(form, p); });
+    mark();
+  });
   document.addEventListener("DOMContentLoaded", mark);
   document.addEventListener("htmx:afterSettle", mark);
   document.addEventListener("htmx:wsAfterMessage", mark);
@@ -531,7 +569,8 @@
       bar.hidden = !forms.length;
     }
   }
-  const when = ["DOMContentLoaded", "htmx:afterSettle", "htmx:wsAfterMessage", "htmx:afterRequest", "tabletop:picked"];
+  const when = ["DOMContentLoaded", "htmx:afterSettle", "htmx:wsAfterMessage", "htmx:afterRequest", "tabletop:answered",
+    "tabletop:picked"];
   for (const name of when) {
     document.addEventListener(name, bars);
   }

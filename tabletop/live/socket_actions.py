@@ -1,5 +1,6 @@
 """Actions taken through the table's socket: every action of the action table
-(tabletop/actions.py), the same that the htmx forms post.
+(tabletop/actions.py), its game system's moves and checks included, the same that the htmx
+forms post.
 
 A roll or a chat line sent as a frame skips what an HTTP request costs before the service
 runs (the request, its session and user queries, CSRF, the middleware, a fresh database
@@ -10,7 +11,7 @@ table's forms check the input and the same entries run the services. The HTMX fo
 they work without the socket, and the page falls back to them while it reconnects.
 
 Frame: ``{"type": "act", "ref": "<1-40 of A-Z a-z 0-9 _ . : ->", "action": "<name>",
-"args": {...}}``; the answer is an ack frame or a refusal frame for that ref. The ack names
+"args": {"<field>": "<value>" or ["<value>", ...]}}``; the answer is an ack frame or a refusal frame for that ref. The ack names
 the last event the action logged that its actor sees (for a roll or a chat line, its one
 event) as the actor numbers it; the events themselves arrive through the feed like
 everyone's.
@@ -32,7 +33,7 @@ from django.conf import settings
 from django.db import DatabaseError, connections, transaction
 
 from tabletop import actions
-from tabletop.actions import ACTIONS, Action
+from tabletop.actions import Action
 from tabletop.forms import check_fields
 from tabletop.live.hub import hand_to
 from tabletop.models import Event, Membership, Role
@@ -48,7 +49,7 @@ logger = logging.getLogger(__name__)
 class Request:
     ref: str
     action: str
-    args: dict[str, Any]
+    args: dict[str, str | list[str]]  # a field sent more than once: its values, in order
 
 
 @dataclass(frozen=True)
@@ -71,9 +72,16 @@ def parse(frame: Mapping[str, Any]) -> Request | None:
         return None
     if not isinstance(action, str) or not isinstance(args, dict):
         return None
-    if not all(isinstance(v, str) and _is_text(v) for v in args.values()):
+    if not all(_is_arg(v) for v in args.values()):
         return None
     return Request(ref=ref, action=action, args=args)
+
+
+def _is_arg(value: object) -> bool:
+    """A field's value, or a list of them (a field sent more than once, as a form posts it)."""
+    if isinstance(value, list):
+        return all(isinstance(v, str) and _is_text(v) for v in value)
+    return isinstance(value, str) and _is_text(value)
 
 
 def _is_text(value: str) -> bool:
@@ -88,17 +96,21 @@ def _is_text(value: str) -> bool:
     return True
 
 
-def check(request: Request, member: Membership) -> Outcome | tuple[Action, dict[str, Any]]:
-    """Refuses what needs no database to refuse (an unknown action, a seat that may not take
-    it, such as a spectator's, input its form rejects), else the action and its clean input."""
-    action = ACTIONS.get(request.action)
+def check(request: Request, member: Membership) -> Outcome | tuple[Action, Mapping[str, Any]]:
+    """Refuses what needs no database to refuse (an action the table lacks, a seat that may not
+    take it, such as a spectator's, input its form rejects), else the action and its input: a
+    platform form's clean data, or for a system's move or check the form as plain data, which
+    its parser reads with the table's characters when the action runs."""
+    action = actions.lookup(request.action, member.table.system)
     if action is None:
-        known = ", ".join(sorted(ACTIONS))
-        return Outcome(request.ref, error=f"Unknown action; this socket takes {known}.",
-                       code="unknown-action")
+        return Outcome(request.ref, error=actions.unknown(request.action), code="unknown-action")
     if not can(standing_of(member), action.verb):
         return Outcome(request.ref, error="You may not do that at this table.", code="not-allowed")
-    data, field, message = check_fields(action.form, request.args)
+    if action.form is None:
+        return action, {name: [v] if isinstance(v, str) else list(v) for name, v in request.args.items()}
+    # a field sent more than once reads as one, its values separated by commas (tabletop/ids.py)
+    flat = {name: v if isinstance(v, str) else ",".join(v) for name, v in request.args.items()}
+    data, field, message = check_fields(action.form, flat)
     if field is not None:
         return Outcome(request.ref, error=message, code="invalid", field=field)
     return action, data

@@ -9,8 +9,9 @@ import segno
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
 
-from tabletop import selectors
+from tabletop import actions, selectors
 from tabletop.models import Table, Membership
 from tabletop.permissions import Standing, Verb, can, standing_of
 from tabletop.services import ServiceError
@@ -32,6 +33,31 @@ def member_at(request: HttpRequest, table_id: int, verb: Verb) -> tuple[Table, M
         raise PermissionDenied("Your role at this table does not allow that.")
     assert member is not None
     return table, member
+
+
+# The URL each action of the action table (tabletop/actions.py) is posted to (tabletop/urls.py):
+# by its name, else by its kind (the part before the dot), the rest of its name ending the URL.
+_POSTED_AT = {"dice.roll": "roll", "chat.post": "chat", "deck.create": "deck_create"}
+_POSTED_BY_KIND = {"deck": "deck_action", "card": "card_action", actions.MOVE.rstrip("."): "table_command",
+                   actions.CHECK.rstrip("."): "table_check"}
+# Answered only by a POST: the GM's peek is answered with the cards, to reorder them there,
+# which an act frame's answer does not carry.
+POST_ONLY = frozenset({"deck.peek"})
+
+
+def posted_at(name: str, table_id: int) -> str:
+    """The path the page posts the action ``name`` to."""
+    if name in _POSTED_AT:
+        return reverse(_POSTED_AT[name], args=[table_id])
+    kind, _, rest = name.partition(".")
+    return reverse(_POSTED_BY_KIND[kind], args=[table_id, rest])
+
+
+def socket_paths(table: Table) -> dict[str, str]:
+    """Every action the table takes that the page sends as an act frame while its socket is
+    open, by the path its form posts to otherwise: the page's script reads the action's name
+    here (static/js/tabletop.js)."""
+    return {posted_at(name, table.pk): name for name in actions.table_actions(table.system) if name not in POST_ONLY}
 
 
 def form_response(

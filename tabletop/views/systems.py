@@ -1,25 +1,22 @@
 """A game system's commands, checks and pages, generic over its registration
-(games/contract.py): parse through the system's parser, call one service, render the
-template the registration names. A refusal answers inline in the system's notice line
-with its 4xx; an unknown command, check, page or system is a 404.
+(games/contract.py). A command or a check is an action of the action table
+(tabletop/actions.py: ``move.<name>``, ``check.<name>``), the same that an act frame on the
+socket takes; here it is posted, and answered with the template the registration names. A
+refusal answers inline in the system's notice line with its 4xx; an unknown command, check,
+page or system is a 404.
 """
 
 from __future__ import annotations
-
-from typing import Any
 
 from django.http import Http404, HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
 from games import registry
-from games.contract import GameSystem, Parser
+from games.contract import Panel
 from games.forms import Form
-from games.core.engine import RuleError
-from games.core.rng import system_rng
-from tabletop import selectors, services
+from tabletop import actions
 from tabletop.models import Table
-from tabletop.permissions import Verb
 from tabletop.services import ServiceError
 
 from tabletop.views.base import member_at
@@ -30,62 +27,52 @@ def _form(data: QueryDict) -> Form:
     return {key: list(items) for key, items in data.lists()}
 
 
-def _game(table: Table) -> GameSystem:
+def _take(request: HttpRequest, table_id: int, name: str) -> tuple[Table, ServiceError | None]:
+    """Runs the system's action ``name`` of the action table (tabletop/actions.py) on the posted
+    form: the table, and the refusal if it was refused. A name the table's game lacks is a 404."""
+    table, me = member_at(request, table_id, actions.SYSTEM_VERB)
+    action = actions.lookup(name, table.system)
+    if action is None:
+        raise Http404(actions.unknown(name))
     try:
-        return registry.get(table.system)
-    except registry.UnknownSystem:
-        raise Http404("This table's game is not installed.") from None
-
-
-def _refused(request: HttpRequest, table: Table, template: str, error: ServiceError) -> HttpResponse:
-    if not request.htmx:
-        context = {"message": error.message, "table": table}
-        return render(request, "tabletop/message.html", context, status=error.status)
-    return render(request, template, {"notice": error.message}, status=error.status)
-
-
-def _parsed(game: GameSystem, parse: Parser, request: HttpRequest, table: Table) -> dict[str, Any]:
-    """The arguments a system's parser reads from the posted form; its refusal is a
-    ServiceError like any other, answered inline."""
-    try:
-        return parse(_form(request.POST), selectors.table_facts(table))
-    except RuleError as exc:
-        raise ServiceError(str(exc)) from None
+        actions.take(action, me, _form(request.POST))
+    except ServiceError as exc:
+        return table, exc
+    return table, None
 
 
 @require_POST
 def table_command(request: HttpRequest, table_id: int, command: str) -> HttpResponse:
-    """One command of the table's procedure (Demon City: start, announce, roll, ...)."""
-    table, me = member_at(request, table_id, Verb.ROLL)
-    game = _game(table)
-    spec = game.command(command)
-    if spec is None or game.panel is None:
-        raise Http404("There is no such command at this table.")
-    try:
-        args = _parsed(game, spec.parse, request, table)
-        services.procedure_command(table=table, actor=me, command={**args, "type": spec.name},
-                                   rng=system_rng())
-    except ServiceError as exc:
-        return _refused(request, table, game.panel.notice, exc)
+    """One move of the table's procedure (Demon City: start, announce, roll, ...): the system's
+    notice line, empty when done, or the refusal in it with its 4xx."""
+    table, refused = _take(request, table_id, actions.MOVE + command)
+    notice = _panel(table).notice
+    if refused is not None:
+        if not request.htmx:
+            context = {"message": refused.message, "table": table}
+            return render(request, "tabletop/message.html", context, status=refused.status)
+        return render(request, notice, {"notice": refused.message}, status=refused.status)
     if not request.htmx:
         return redirect("table", table_id=table.pk)
-    return render(request, game.panel.notice, {"notice": ""})
+    return render(request, notice, {"notice": ""})
 
 
 @require_POST
 def table_check(request: HttpRequest, table_id: int, check: str) -> HttpResponse:
-    """One of the system's one-off checks (Demon City: a task) for a character."""
-    table, me = member_at(request, table_id, Verb.ROLL)
-    game = _game(table)
-    spec = game.check(check)
-    if spec is None:
-        raise Http404("There is no such check at this table.")
-    try:
-        args = _parsed(game, spec.parse, request, table)
-        services.check_roll(table=table, actor=me, check=spec.name, args=args, rng=system_rng())
-    except ServiceError as exc:
-        return render(request, spec.notice, {"notice": exc.message}, status=exc.status)
+    """One of the system's one-off checks (Demon City: a task) for a character: the check's
+    notice line, empty when done, or the refusal in it with its 4xx."""
+    table, refused = _take(request, table_id, actions.CHECK + check)
+    spec = registry.get(table.system).check(check)
+    assert spec is not None  # the action table found it
+    if refused is not None:
+        return render(request, spec.notice, {"notice": refused.message}, status=refused.status)
     return render(request, spec.notice, {"notice": ""})
+
+
+def _panel(table: Table) -> Panel:
+    panel = registry.get(table.system).panel
+    assert panel is not None  # a system with moves has a panel (registry.check_registration)
+    return panel
 
 
 @require_GET

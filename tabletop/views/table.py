@@ -27,7 +27,7 @@ from tabletop.models import Table, Membership, Role
 from tabletop.permissions import Verb, can
 from tabletop.services import ServiceError
 
-from tabletop.views.base import TABLE, form_response, refusal, member_at
+from tabletop.views.base import TABLE, form_response, refusal, member_at, socket_paths
 
 
 # The table
@@ -67,6 +67,7 @@ def _table_context(request: HttpRequest, table: Table, member: Membership) -> di
         "me": member,
         "is_gm": member.role == Role.GM,
         "can_act": can(state.viewer.standing, Verb.ROLL),
+        "act_paths": socket_paths(table) if can(state.viewer.standing, Verb.ROLL) else {},
         "game": game,
         "roll_form": RollForm(),
         "chat_form": ChatForm(),
