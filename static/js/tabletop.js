@@ -89,9 +89,9 @@
   document.addEventListener("htmx:beforeRequest", function (e) {
     const config = e.detail.requestConfig;
     const action = live && config && config.verb === "post" ? actionAt(config.path) : null;
-    if (!action) return;
-    e.preventDefault();
     const elt = config.elt;
+    if (!action || !elt.matches("form, button")) return; // a script's own htmx.ajax posts
+    e.preventDefault();
     if (elt.hasAttribute("aria-busy")) return; // one answer awaited at a time
     const args = {};
     for (const [name, value] of config.formData) {

@@ -2,8 +2,8 @@
 
 A client sends ``{"type": "resume", "after": "<position>"}`` first (answered, once the log is
 replayed, with a "caught up" frame), and may then take any action of the action table
-(tabletop/actions.py: dice, chat, decks and cards) as ``{"type": "act", ...}`` frames
-(tabletop/live/socket_actions.py), and send ``{"type": "ping"}`` when it has heard nothing for
+(tabletop/actions.py: dice, chat, decks and cards, the game's moves and checks) as
+``{"type": "act", ...}`` frames (tabletop/live/socket_actions.py), and send ``{"type": "ping"}`` when it has heard nothing for
 a while (answered with a pong); every other change is an htmx POST. Anything else gets an error
 frame and changes nothing.
 """

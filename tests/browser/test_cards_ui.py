@@ -18,9 +18,9 @@ def bring_out_deck(gm, kind: str = "minor_arcana", *, open_to_players: bool = Tr
     page.locator("#deck-kind").select_option(kind)
     if open_to_players:
         page.locator("input[name=players_may_use]").check()
-    with page.expect_response(lambda r: r.url.endswith("/decks/new/")) as answer:
+    with gm.expect_answer("/decks/new/") as answer:
         page.get_by_role("button", name="Bring it out").click()
-    assert answer.value.status == 200
+    assert answer.status == 200
 
 
 def test_a_hand_of_cards_fits_and_works_on_a_390_pixel_phone(make_table) -> None:

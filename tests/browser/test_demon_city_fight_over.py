@@ -25,9 +25,9 @@ def announce_on_default(person, who: str, kind: str, target: str) -> None:
     form.locator("select[name=kind]").select_option(kind)
     chosen = form.locator("select[name=target] option:checked")
     expect(chosen).to_have_text(target)
-    with person.page.expect_response(lambda r: r.url.endswith("/commands/announce/")) as answer:
+    with person.expect_answer("/commands/announce/") as answer:
         form.get_by_role("button", name=f"Announce for {who}").click()
-    assert answer.value.status == 200
+    assert answer.status == 200
 
 
 def test_the_last_foe_falls_and_every_seat_reads_that_the_fight_is_over(make_table) -> None:

@@ -36,9 +36,9 @@ def announce(person, who: str, kind: str, target: str, description: str) -> None
     form.locator("select[name=kind]").select_option(kind)
     form.locator("select[name=target]").select_option(label=target)
     form.locator("input[name=description]").fill(description)
-    with person.page.expect_response(lambda r: r.url.endswith("/commands/announce/")) as answer:
+    with person.expect_answer("/commands/announce/") as answer:
         form.get_by_role("button", name=f"Announce for {who}").click()
-    assert answer.value.status == 200
+    assert answer.status == 200
 
 
 def next_up(person) -> str:

@@ -20,16 +20,16 @@ def draw(person, count: int, where: str = "hand") -> None:
     form = person.page.locator(".deck form").first
     form.locator("input[name=count]").fill(str(count))
     form.locator("select[name=to]").select_option(where)
-    with person.page.expect_response(lambda r: "/decks/draw/" in r.url) as answer:
+    with person.expect_answer("/decks/draw/") as answer:
         form.get_by_role("button", name="Draw").click()
-    assert answer.value.status == 200, answer.value.text()
+    assert answer.status == 200, answer.text()
 
 
 def act(person, locator, verb: str) -> None:
     """Clicks a card's button and waits for its answer, which must be done."""
-    with person.page.expect_response(lambda r: f"/cards/{verb}/" in r.url) as answer:
+    with person.expect_answer(f"/cards/{verb}/") as answer:
         locator.click()
-    assert answer.value.status == 200, answer.value.text()
+    assert answer.status == 200, answer.text()
 
 
 def hand_cards(person, holder):
@@ -202,9 +202,9 @@ def test_every_seat_s_card_counts_follow_every_card_move_at_once(make_table) -> 
     gm.page.locator("#deal-count").fill("2")
     for name in ("Ann", "Bob"):
         gm.page.locator("#deal-players label", has_text=name).locator("input").check()
-    with gm.page.expect_response(lambda r: "/decks/deal/" in r.url) as answer:
+    with gm.expect_answer("/decks/deal/") as answer:
         gm.page.locator(".deal-tools").get_by_role("button", name="Deal", exact=True).click()
-    assert answer.value.status == 200, answer.value.text()
+    assert answer.status == 200, answer.text()
     check(45, 2, 1, (ann, 2), (bob, 2))
     given = hand_cards(ann, ann).first
     given.locator(".card-more > summary").click()
@@ -216,14 +216,14 @@ def test_every_seat_s_card_counts_follow_every_card_move_at_once(make_table) -> 
     act(gm, on_felt.get_by_role("button", name=re.compile("^To bottom")), "return_bottom")
     check(46, 2, 0, (ann, 1), (bob, 3))
     deck = gm.page.locator(".deck").first
-    with gm.page.expect_response(lambda r: "/decks/reshuffle_discard/" in r.url) as answer:
+    with gm.expect_answer("/decks/reshuffle_discard/") as answer:
         deck.get_by_role("button", name=re.compile("^Shuffle discards back")).click()
-    assert answer.value.status == 200, answer.value.text()
+    assert answer.status == 200, answer.text()
     check(48, 0, 0, (ann, 1), (bob, 3))
     gm.accept_dialogs = True
-    with gm.page.expect_response(lambda r: "/decks/recall/" in r.url) as answer:
+    with gm.expect_answer("/decks/recall/") as answer:
         deck.get_by_role("button", name=re.compile("^Recall all")).click()
-    assert answer.value.status == 200, answer.value.text()
+    assert answer.status == 200, answer.text()
     check(52, 0, 0, (ann, 0), (bob, 0))
     for person in everyone:
         assert not person.page_errors, (person.name, person.page_errors)

@@ -144,9 +144,9 @@ def test_the_gm_rearranges_peeked_cards_with_the_arrows_not_by_typing_ids(make_t
     expected = [before[1], before[0], before[2]]
     assert page.locator(".peek input[name=order]").input_value() == ", ".join(expected)
     assert page.locator(".peek input:not([type=hidden])").count() == 0  # nothing to type
-    with page.expect_response(lambda r: r.url.endswith("/decks/reorder/")) as answer:
+    with gm.expect_answer("/decks/reorder/") as answer:
         page.get_by_role("button", name="Put them back in this order").click()
-    assert answer.value.status == 200
+    assert answer.status == 200
     page.get_by_role("button", name="Look").click()
     again = page.locator(".peek .reorder > li")
     expect(again).to_have_count(3)

@@ -57,16 +57,16 @@ def post(person, command: str, **fields: str) -> tuple[int, str]:
 
 
 def click(person, button, command: str) -> None:
-    with person.page.expect_response(lambda r: r.url.endswith(f"/commands/{command}/")) as answer:
+    with person.expect_answer(f"/commands/{command}/") as answer:
         button.click()
-    assert answer.value.status == 200, answer.value.text()
+    assert answer.status == 200, answer.text()
 
 
 def bring_out(gm) -> None:
     """The GM's button on the panel: the ordinary deck route makes the 40-card deck."""
-    with gm.page.expect_response(lambda r: r.url.endswith("/decks/new/")) as made:
+    with gm.expect_answer("/decks/new/") as made:
         panel(gm).get_by_role("button", name="Bring out the Harsh Light deck").click()
-    assert made.value.status == 200, made.value.text()
+    assert made.status == 200, made.text()
 
 
 def opened(details):

@@ -40,9 +40,9 @@ class HttpRecorder:
 
 
 def click_and_wait(person, locator, path: str) -> int:
-    with person.page.expect_response(lambda r: path in r.url and r.request.method == "POST") as answer:
+    with person.expect_answer(path) as answer:
         locator.click()
-    return answer.value.status
+    return answer.status
 
 
 def fetch(person, path: str, method: str = "GET", body: dict | None = None) -> tuple[int, str]:

@@ -29,9 +29,9 @@ def panel(person):
 
 def answered(person, command: str, click) -> int:
     """Clicks through the page's own control and returns the status of the command's answer."""
-    with person.page.expect_response(lambda r: r.url.endswith(f"/commands/{command}/")) as answer:
+    with person.expect_answer(f"/commands/{command}/") as answer:
         click()
-    return answer.value.status
+    return answer.status
 
 
 def test_a_contest_and_a_combat_turn_to_the_resolution_point_seen_live(make_table, accessible_names_js,

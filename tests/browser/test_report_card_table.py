@@ -117,9 +117,9 @@ def the_rules_own_her_deck(gm, ann, table_url: str) -> None:
     gm.page.locator("#deal-deck").select_option(label="Marieta's Tarot")
     gm.page.locator("#deal-count").fill("1")
     gm.page.locator("#deal-players label", has_text="Ann").locator("input").check()
-    with gm.page.expect_response(lambda r: "/decks/deal/" in r.url) as answer:
+    with gm.expect_answer("/decks/deal/") as answer:
         gm.page.get_by_role("button", name="Deal", exact=True).click()
-    assert answer.value.status == 200
+    assert answer.status == 200
     mine = ann.page.locator(".hand[data-mine=true]")
     expect(mine.locator(".card-face")).to_have_count(1)
     held = mine.locator(".card-pick").first.get_attribute("data-card") or ""
@@ -192,9 +192,9 @@ def click_in_panel(person, name: str, *, part: str | None = None) -> None:
         scope = scope.locator(".combatant", has=person.page.locator("strong", has_text=part))
     button = scope.get_by_role("button", name=name).first
     expect(button).to_be_visible()
-    with person.page.expect_response(lambda r: "/commands/" in r.url) as answer:
+    with person.expect_answer("/commands/") as answer:
         button.click()
-    assert answer.value.status == 200, answer.value.text()[:300]
+    assert answer.status == 200, answer.text()[:300]
 
 
 def test_a_report_card_evening_seen_live_by_a_gm_two_players_and_a_spectator(make_table) -> None:

@@ -31,19 +31,18 @@ def shot(person, name: str) -> None:
 
 def click(person, locator, command: str) -> None:
     """Clicks a panel control and waits for its command's answer, which must be done (200)."""
-    with person.page.expect_response(
-            lambda r: r.url.endswith(f"/commands/{command}/") and r.request.method == "POST") as answer:
+    with person.expect_answer(f"/commands/{command}/") as answer:
         locator.click()
-    assert answer.value.status == 200, answer.value.text()
+    assert answer.status == 200, answer.text()
 
 
 def bring_out_the_arcana(gm) -> None:
     """The GM brings out the two decks the rules draw from, from the panel's own buttons."""
     decks = gm.page.locator("#shadows-decks")
     for name in ("Bring out the Minor Arcana", "Bring out the Major Arcana"):
-        with gm.page.expect_response(lambda r: r.url.endswith("/decks/new/")) as answer:
+        with gm.expect_answer("/decks/new/") as answer:
             decks.get_by_role("button", name=name).click()
-        assert answer.value.status == 200
+        assert answer.status == 200
 
 
 def start_and_deal(gm, *declaring) -> None:
@@ -120,9 +119,9 @@ def test_a_combat_round_with_hidden_hands_a_dodge_and_a_critical_seen_live(
     for person in players:
         expect(person.page.locator("#shadows-decks")).to_be_hidden()
     for name in ("Bring out the Minor Arcana", "Bring out the Major Arcana"):
-        with gm.page.expect_response(lambda r: r.url.endswith("/decks/new/")) as answer:
+        with gm.expect_answer("/decks/new/") as answer:
             decks.get_by_role("button", name=name).click()
-        assert answer.value.status == 200
+        assert answer.status == 200
     expect(decks).to_be_hidden()
     for person in everyone:
         expect(person.page.locator('.deck[data-deck-name="Minor Arcana"]')).to_have_count(1)
@@ -352,9 +351,9 @@ def test_the_hand_docks_beside_the_attack_and_picked_cards_stay_picked_after_a_r
     from tests.browser.axe_check import serious_violations  # a pick is a button holding no other control
     found = serious_violations(ann.page)
     assert found == [], found
-    with ann.page.expect_response(lambda r: r.url.endswith("/commands/attack/")) as answer:
+    with ann.expect_answer("/commands/attack/") as answer:
         attack.get_by_role("button", name="Attack with the picked cards for Alma").click()
-    assert 400 <= answer.value.status < 500, answer.value.status
+    assert 400 <= answer.status < 500, answer.status
     expect(ann.page.locator("#shadows-notice")).to_contain_text("2 AP pays for 2 cards")
     picked = ann.page.locator(f'#hand-{ann.member_id} .card-pick[data-card="{card}"]')
     expect(picked).to_have_attribute("aria-pressed", "true")  # the refusal kept the pick

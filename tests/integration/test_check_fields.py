@@ -10,7 +10,7 @@ from django import forms
 from django.http import QueryDict
 
 from tabletop.forms import check_fields
-from tabletop.live.socket_actions import ACTIONS
+from tabletop.actions import ACTIONS
 
 LONG = "x" * 3000
 INPUTS: list[dict[str, Any]] = [

@@ -16,9 +16,10 @@ from channels.db import database_sync_to_async
 from django.db import OperationalError, connection
 
 from tabletop import services
+from tabletop.actions import ACTIONS
 from tabletop.live import socket_actions
 from tabletop.models import Event, Membership
-from tabletop.live.socket_actions import ACTIONS, Job, Outcome
+from tabletop.live.socket_actions import Job, Outcome
 from tests.support.log import logged_events
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -54,6 +54,20 @@ def unique(prefix: str) -> str:
 
 
 @dataclass
+class Answered:
+    """The answer to an action the page sent (``Person.expect_answer``): its status as a POST
+    answers (an act frame's answer read the same way: 200 when done, a refusal's 4xx), its
+    words (a POST's body, an answer frame's message), and which door it came through."""
+
+    status: int = 0
+    body: str = ""
+    by: str = ""  # "socket" or "http"
+
+    def text(self) -> str:
+        return self.body
+
+
+@dataclass
 class Person:
     """One browser context and its page, with what it received over websockets."""
 
@@ -91,6 +105,19 @@ class Person:
         outcome = str(handle.json_value())
         assert outcome in ("done", "refused", "dropped") or outcome.startswith("http "), f"{what}: {outcome}"
         return outcome
+
+    @contextmanager
+    def expect_answer(self, path: str) -> Iterator[Answered]:
+        """Waits, as the block ends, for the answer to the action the block sends, its POST's
+        path holding ``path`` ("/commands/announce/"), whichever way the page sent it: as an act
+        frame on the open socket (the answer frame, read as its POST would have answered) or
+        as the htmx POST (the response)."""
+        self.page.evaluate(ACTION_WATCH_JS, path)
+        answered = Answered()
+        yield answered
+        handle = self.page.wait_for_function("() => window.__action", timeout=WAIT_MS)
+        got = handle.json_value()
+        answered.status, answered.body, answered.by = int(got["status"]), str(got["body"]), str(got["by"])
 
     def _on_dialog(self, dialog: Dialog) -> None:
         self.dialogs.append(f"{dialog.type}: {dialog.message}")
@@ -295,6 +322,33 @@ CONTENT_BOTTOM_JS = """
     if (at > bottom) { bottom = at; what = el.tagName.toLowerCase() + "#" + el.id + "." + el.className; }
   }
   return [document.documentElement.scrollHeight, Math.ceil(bottom), what];
+}
+"""
+
+# Set before an action is sent: window.__action becomes its answer, as ``Answered`` reads it.
+ACTION_WATCH_JS = """
+(path) => {
+  window.__action = null;
+  const STATUS = { "not-allowed": 403, "not-found": 404, "unknown-action": 404, invalid: 400, conflict: 409,
+                   unavailable: 503 };
+  function finish(answer) {
+    window.__action = answer;
+    document.removeEventListener("tabletop:answered", bySocket);
+    document.removeEventListener("htmx:afterRequest", requested);
+  }
+  function bySocket(e) {
+    if (!(e.detail.path || "").includes(path)) return;
+    const status = e.detail.outcome === "done" ? 200 : (STATUS[e.detail.error] || 0);
+    finish({ status: status, body: e.detail.message || "", by: "socket" });
+  }
+  function requested(e) {
+    const config = e.detail.requestConfig;
+    if (!config || config.verb !== "post" || !config.path.includes(path)) return;
+    finish({ status: e.detail.xhr ? e.detail.xhr.status : 0, body: e.detail.xhr ? e.detail.xhr.responseText : "",
+             by: "http" });
+  }
+  document.addEventListener("tabletop:answered", bySocket);
+  document.addEventListener("htmx:afterRequest", requested);
 }
 """
 
