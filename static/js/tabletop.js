@@ -128,7 +128,10 @@
       say(sent, el.textContent);
       if (!shownIn(sent) && form.matches("form") && focusIsFree(form)) focusInput(form);
     }
-    form.dispatchEvent(new CustomEvent("tabletop:answered", {
+    // the event the action caused may have redrawn the form (a panel's) before its answer came:
+    // the answer is told where the form is now, or to the document
+    const now = document.contains(form) ? form : (form.id && document.getElementById(form.id)) || document;
+    now.dispatchEvent(new CustomEvent("tabletop:answered", {
       bubbles: true,
       detail: { outcome: el.dataset.outcome, seq: el.dataset.seq || "", error: el.dataset.error || "",
                 action: sent.action, path: sent.path, message: el.textContent },
@@ -218,7 +221,7 @@
     for (const sent of pending.values()) {
       settle(sent.elt, false);
       say(sent, "The connection dropped before the answer came: check the log before sending again.");
-      sent.elt.dispatchEvent(new CustomEvent("tabletop:answered", { bubbles: true, detail: {
+      (document.contains(sent.elt) ? sent.elt : document).dispatchEvent(new CustomEvent("tabletop:answered", { bubbles: true, detail: {
         outcome: "dropped", seq: "", error: "", action: sent.action, path: sent.path, message: "" } }));
     }
     pending.clear();

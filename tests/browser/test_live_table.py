@@ -107,3 +107,56 @@ def test_a_players_new_character_appears_live_on_the_gms_page(player_table):
     gm.assert_not_reloaded()
     # The player's own page shows it after the redirect.
     expect(player.page.locator("#characters article", has_text="Vex the Unlucky")).to_have_count(1)
+
+
+def bring_out(gm, kind: str, name: str):
+    if not gm.page.locator("#deck-kind").is_visible():
+        gm.page.get_by_text("Bring out a deck").click()
+    form = gm.page.locator(".deck-tools form")
+    form.locator("#deck-kind").select_option(kind)
+    form.locator("#deck-name").fill(name)
+    form.locator("input[name=players_may_use]").check()
+    with gm.expect_answer("/decks/new/") as answer:
+        form.get_by_role("button", name="Bring it out").click()
+    return answer
+
+
+def draw_one(person):
+    form = person.page.locator(".deck form", has=person.page.get_by_role("button", name="Draw")).first
+    form.locator("input[name=count]").fill("1")
+    with person.expect_answer("/decks/draw/") as answer:
+        form.get_by_role("button", name="Draw").click()
+    return answer
+
+
+def test_the_cards_controls_take_the_socket_while_live_and_post_while_it_is_down(player_table):
+    """Issue 34, "One dispatch": every action takes the socket when the page has one, HTTP
+    otherwise, with the same checks and answers. Live, the GM's deck and Ann's draw go as act
+    frames and post nothing, and a refusal reads in the cards' notice line as a POST's would;
+    with Ann's socket down, the same control posts, and is done the same."""
+    table, gm, ann = player_table
+    posted: list[str] = []
+    for person in (gm, ann):
+        person.page.on("request", lambda r: posted.append(r.url) if r.method == "POST" else None)
+    made = bring_out(gm, "minor_arcana", "Spares")
+    assert (made.by, made.status) == ("socket", 200), made.body
+    expect(ann.page.locator(".deck")).to_have_count(1)
+    again = bring_out(gm, "tarot", "Spares")  # a second deck of the same name is refused
+    assert (again.by, again.status) == ("socket", 400)
+    expect(gm.page.locator("#cards-notice")).to_have_text("There is already a deck called Spares at this table.")
+    drawn = draw_one(ann)
+    assert (drawn.by, drawn.status) == ("socket", 200), drawn.body
+    expect(gm.page.locator(f"#hand-count-{ann.member_id}")).to_have_text("1")
+    assert posted == []
+
+    down = [True]
+    ann.page.route_web_socket("**/ws/tables/**", lambda ws: ws.close(code=1011, reason="down") if down[0]
+                              else ws.connect_to_server())
+    ann.page.reload()
+    expect(ann.page.locator("#connection")).to_have_attribute("data-state", "reconnecting")
+    drawn = draw_one(ann)
+    assert (drawn.by, drawn.status) == ("http", 200), drawn.body
+    assert [url for url in posted if url.endswith("/decks/draw/")], posted
+    expect(gm.page.locator(f"#hand-count-{ann.member_id}")).to_have_text("2")  # the GM's live page got it
+    expect(ann.page.locator("#cards-notice")).to_have_text("")
+    down[0] = False

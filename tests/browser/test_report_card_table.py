@@ -195,6 +195,7 @@ def click_in_panel(person, name: str, *, part: str | None = None) -> None:
     with person.expect_answer("/commands/") as answer:
         button.click()
     assert answer.status == 200, answer.text()[:300]
+    assert answer.by == "socket"  # a live page sends a game's move as an act frame (issue 34)
 
 
 def test_a_report_card_evening_seen_live_by_a_gm_two_players_and_a_spectator(make_table) -> None:
