@@ -14,7 +14,6 @@ from typing import Any
 
 import pytest
 from channels.db import database_sync_to_async
-from django.contrib.auth import get_user_model
 from django.test import Client
 from django.urls import reverse
 
@@ -23,6 +22,7 @@ from tabletop.actions import ACTIONS
 from tabletop.models import Table, CardPlacement, Deck, Event, Membership, PileKind, Role
 from tabletop.feed.seat import event_reading
 from tabletop.selectors import viewer_of
+from tests.support.party import seat_four
 
 pytestmark = pytest.mark.django_db(transaction=True)
 HTMX = {"HTTP_HX_REQUEST": "true"}
@@ -50,14 +50,7 @@ class World:
 
 
 def make_world(tag: str) -> World:
-    gm_user = get_user_model().objects.create_user(f"gm-{tag}")
-    table = services.table_create(gm=gm_user, name="Night Shift", system="freeform")
-    gm = table.members.get(role=Role.GM)
-    services.membership_rename(target=gm, actor=gm, display_name="Gail")  # both logs name her alike
-    gm = table.members.select_related("user").get(role=Role.GM)
-    ann, bob = (services.membership_join(table=table, user=services.guest_user_create(), role=Role.PLAYER,
-                                         display_name=name) for name in ("Ann", "Bob"))
-    watcher = services.membership_join(table=table, user=services.guest_user_create(), role=Role.SPECTATOR)
+    table, gm, ann, bob, watcher = seat_four(tag, "freeform", "Night Shift")
     rng = random.Random(7)
     deck = services.deck_create(table=table, actor=gm, kind="standard", rng=rng, players_may_use=True)
     services.pile_deal(deck=deck, actor=gm, count=3, to=[ann, bob])

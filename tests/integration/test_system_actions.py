@@ -15,15 +15,15 @@ from typing import Any
 
 import pytest
 from channels.db import database_sync_to_async
-from django.contrib.auth import get_user_model
 from django.test import Client
 from django.urls import resolve
 
 from games import registry
 from tabletop import actions, services, views
-from tabletop.models import Character, Event, Membership, ProcedureState, Role, Table
+from tabletop.models import Character, Event, Membership, ProcedureState, Table
 from tabletop.services import characters
 from tabletop.views.base import POST_ONLY, posted_at, socket_paths
+from tests.support.party import seat_four
 
 pytestmark = pytest.mark.django_db(transaction=True)
 HTMX = {"HTTP_HX_REQUEST": "true"}
@@ -59,14 +59,7 @@ SHEETS: dict[str, list[tuple[str, str, dict[str, Any]]]] = {
 
 def seat(system: str, tag: str) -> Party:
     """A table of ``system`` with its GM, two players and a spectator, and its characters."""
-    gm_user = get_user_model().objects.create_user(f"gm-{system}-{tag}")
-    table = services.table_create(gm=gm_user, name="Both doors", system=system)
-    gm = table.members.get(role=Role.GM)
-    services.membership_rename(target=gm, actor=gm, display_name="Gail")  # both logs name her alike
-    gm = table.members.select_related("user").get(role=Role.GM)
-    ann, bob = (services.membership_join(table=table, user=services.guest_user_create(), role=Role.PLAYER,
-                                         display_name=name) for name in ("Ann", "Bob"))
-    watcher = services.membership_join(table=table, user=services.guest_user_create(), role=Role.SPECTATOR)
+    table, gm, ann, bob, watcher = seat_four(f"{system}-{tag}", system, "Both doors")
     members = {"gm": gm, "ann": ann, "bob": bob}
     chars = {name: services.character_create(table=table, actor=members[who], name=name, sheet=sheet,
                                              npc=who == "gm")
