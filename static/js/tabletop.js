@@ -59,15 +59,20 @@
     for (const button of buttons) button.disabled = busy;
   }
 
-  // The actions this page sends as act frames, by the path their forms post to otherwise
-  // (tabletop/views/base.py: socket_paths): every action of the table but the GM's peek.
+  // The action an htmx POST asks for, read from the path it posts to (tabletop/views/base.py:
+  // socket_paths): the path's own (null for one only posted, the GM's peek), else the prefix
+  // of its kind's path and the rest of the path ("/tables/1/commands/draw/": "move.draw").
   let actPaths = null;
   function actionAt(path) {
     if (actPaths === null) {
       const data = document.getElementById("act-paths");
       actPaths = data ? JSON.parse(data.textContent) : {};
     }
-    return Object.prototype.hasOwnProperty.call(actPaths, path) ? actPaths[path] : null;
+    const has = function (key) { return Object.prototype.hasOwnProperty.call(actPaths, key); };
+    if (has(path)) return actPaths[path];
+    const cut = path.lastIndexOf("/", path.length - 2) + 1;
+    const rest = path.slice(cut, -1);
+    return path.endsWith("/") && rest && has(path.slice(0, cut)) ? actPaths[path.slice(0, cut)] + rest : null;
   }
 
   // What answers an action on the page: the element it swaps (a notice line, or the form itself

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from functools import cache
 from typing import Any
 
 import segno
@@ -12,7 +11,6 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 
-from games import registry
 from tabletop import actions, selectors
 from tabletop.models import Table, Membership
 from tabletop.permissions import Standing, Verb, can, standing_of
@@ -55,21 +53,17 @@ def posted_at(name: str, table_id: int) -> str:
     return reverse(_POSTED_BY_KIND[kind], args=[table_id, rest])
 
 
-def socket_paths(table: Table) -> dict[str, str]:
-    """Every action the table takes that the page sends as an act frame while its socket is
-    open, by the path its form posts to otherwise: the page's script reads the action's name
-    here (static/js/tabletop.js)."""
-    base = reverse("table", args=[table.pk])
-    return {base + below: name for below, name in _paths_below_a_table(table.system, id(registry.SYSTEMS.get(table.system)))}
-
-
-@cache
-def _paths_below_a_table(system: str, registration: int) -> tuple[tuple[str, str], ...]:
-    """The paths of ``socket_paths`` below the table's own, once per registration of the system
-    (a reverse() for each of some fifty actions cost 3-5 ms a page)."""
-    base = reverse("table", args=[1])
-    return tuple((posted_at(name, 1).removeprefix(base), name)
-                 for name in actions.table_actions(system) if name not in POST_ONLY)
+def socket_paths(table: Table) -> dict[str, str | None]:
+    """How the page names the action a path posts to, to send it as an act frame while its
+    socket is open (static/js/tabletop.js: actionAt): a path's own action (None for one only
+    posted), else the prefix of the action below a kind's path ("/tables/1/commands/" is
+    "move.": "/tables/1/commands/draw/" is "move.draw"). Kinds, not each action: a player's
+    page names none of the GM's moves."""
+    paths: dict[str, str | None] = {posted_at(name, table.pk): name for name in _POSTED_AT}
+    for kind in _POSTED_BY_KIND:
+        paths[posted_at(f"{kind}.x", table.pk).removesuffix("x/")] = f"{kind}."
+    paths.update({posted_at(name, table.pk): None for name in POST_ONLY})
+    return paths
 
 
 def form_response(

@@ -238,17 +238,34 @@ async def test_a_move_the_table_s_game_lacks_is_refused_at_both_doors_with_a_cle
     assert await sync(snapshot)(party) == before
 
 
-def test_the_page_sends_every_action_of_its_table_but_a_peek_as_an_act_frame_by_the_path_it_posts_to(db) -> None:
-    party = seat("shadows", "one")
+def named_by_the_page(paths: dict[str, str | None], path: str) -> str | None:
+    """The action the page's script reads for a path it would post to (static/js/tabletop.js:
+    actionAt): the path's own, else its kind's prefix and the rest of the path."""
+    if path in paths:
+        return paths[path]
+    head, _, rest = path.removesuffix("/").rpartition("/")
+    prefix = paths.get(head + "/")
+    return prefix + rest if prefix and rest and path.endswith("/") else None
+
+
+@pytest.mark.parametrize("system", ["shadows", "demon_city"])
+def test_the_page_sends_every_action_of_its_table_but_a_peek_as_an_act_frame_by_the_path_it_posts_to(
+        db, system) -> None:
+    party = seat(system, "one")
     paths = socket_paths(party.table)
-    names = actions.table_actions("shadows")
-    assert sorted(paths.values()) == sorted(set(names) - POST_ONLY)
-    assert any(n.startswith(actions.MOVE) for n in paths.values())
+    names = actions.table_actions(system)
+    assert any(n.startswith(actions.MOVE) for n in names)
     views_of = {"move": views.table_command, "check": views.table_check, "deck": views.deck_action,
                 "card": views.card_action}
-    for path, name in paths.items():
+    for name in names:
+        path = posted_at(name, party.table.pk)
+        assert named_by_the_page(paths, path) == (None if name in POST_ONLY else name), path
         view = {"dice.roll": views.roll, "chat.post": views.chat, "deck.create": views.deck_create}.get(name)
         assert resolve(path).func == (view or views_of[name.partition(".")[0]]), (path, name)
+    for other in (f"/tables/{party.table.pk}/characters/new/", f"/tables/{party.table.pk}/npc-sheets/"):
+        assert named_by_the_page(paths, other) is None  # not an action: posted
+    # the page names kinds, not each move: a player's page names none of the GM's
+    assert not any(str(name).startswith(actions.MOVE) and name != actions.MOVE for name in paths.values())
 
 
 @pytest.mark.parametrize("system", [s.key for s in registry.available()])
