@@ -157,16 +157,17 @@ async def test_a_database_failure_of_an_action_alone_is_refused_as_unavailable(t
 async def test_a_broadcast_that_fails_after_the_commit_does_not_undo_or_repeat_the_batch(table, monkeypatch) -> None:
     """The events are committed: a broadcast that raises is logged, the actions are done,
     and none runs again (the sockets read what they missed from the log at their next gap)."""
+    from tabletop.feed.catalogue import Envelope
     from tabletop.live import broadcast
 
     real = broadcast.event_committed
     failed: list[int] = []
 
-    def first_fails(event: Event) -> None:
+    def first_fails(envelope: Envelope) -> None:
         if not failed:
-            failed.append(event.seq)
+            failed.append(envelope.event.seq)
             raise RuntimeError("the hub is gone")
-        real(event)
+        real(envelope)
 
     monkeypatch.setattr(broadcast, "event_committed", first_fails)
     before = await logged_events()
