@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import re
 
+from tabletop.feed import seat_rules as rules
 from tabletop.feed.seat import Seat
 
 # What a piece of HTML must hold for any of it to be taken out: when none is there (a chat line,
@@ -48,31 +49,26 @@ def attributes(source: str) -> dict[str, str]:
 
 
 def _keeps(seat: Seat, name: str, attrs: dict[str, str], classes: set[str], in_mine_only: bool) -> bool:
-    if seat.role == "gm":
-        return "player-only" not in classes
+    """Whether ``seat`` keeps an element with these attributes, by the rules the templates draw by
+    (tabletop/feed/seat_rules.py), read off its marks."""
     only = attrs.get("data-only")
-    if only == "gm" or (only == "seated" and seat.role == "spectator"):
+    if only in ("gm", "seated") and not rules.may(seat, only):
         return False
-    if seat.role == "spectator" and ("hx-post" in attrs or attrs.get("action", "").startswith("/tables/")):
+    if ("hx-post" in attrs or attrs.get("action", "").startswith("/tables/")) and not rules.acts(seat):
         return False
-    me = str(seat.member) if seat.member is not None else None
-    if "gm-only" in classes:
+    if ("gm-only" in classes and not rules.may(seat, "gm")) or ("player-only" in classes and not rules.may(seat, "player")):
         return False
-    if "player-only" in classes and seat.role != "player":
+    if "controller-only" in classes and not rules.controls(seat, attrs.get("data-controller")):
         return False
-    if "controller-only" in classes and attrs.get("data-controller") != me:
+    if "edit-link" in classes and not rules.owns(seat, attrs.get("data-owner")):
         return False
-    if "edit-link" in classes and attrs.get("data-owner") != me:
+    if "data-dealers" in attrs and not rules.deals(seat, attrs["data-dealers"]):
         return False
-    if "data-dealers" in attrs and me not in attrs["data-dealers"].split():
+    if classes & _SPECTATORS_NEVER and not rules.acts(seat):
         return False
-    if seat.role == "spectator" and classes & _SPECTATORS_NEVER:
+    if "deck-use" in classes and not rules.draws(seat, attrs.get("data-open") != "false", attrs.get("data-owner")):
         return False
-    if "deck-use" in classes and attrs.get("data-open") == "false" and attrs.get("data-owner") != me:
-        return False
-    if in_mine_only and "data-controller" in attrs and attrs["data-controller"] != me:
-        return False
-    return True
+    return not (in_mine_only and "data-controller" in attrs and not rules.controls(seat, attrs["data-controller"]))
 
 
 def strip(html: str, seat: Seat) -> str:

@@ -11,6 +11,7 @@ from django.views.decorators.http import require_POST
 
 from tabletop import actions
 from tabletop.feed import parts
+from tabletop.feed.seat import seat_of
 from tabletop.models import Table
 from tabletop.services import ServiceError
 
@@ -76,6 +77,6 @@ def _act(request: HttpRequest, table_id: int, name: str) -> HttpResponse:
         deck_id = form.cleaned_data["deck"]
         tokens = cast(list[str], done.result)
         context = {"peeked": [parts.face(deck_id, t) for t in tokens], "deck_id": deck_id,
-                   "table_id": table.pk}
+                   "table_id": table.pk, "seat": seat_of(me)}
         return render(request, "tabletop/cards.html#peek_result", context)
     return _cards_reply(request, table)

@@ -19,6 +19,7 @@ from django.views.decorators.csrf import csrf_exempt, csrf_protect
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from tabletop import services
+from tabletop.feed.seat import seat_of
 from tabletop.images import CONTENT_TYPES
 from tabletop.models import Character, Membership, Scene, Table, Token
 from tabletop.permissions import Verb, can_edit_character, may_see_portrait, may_see_scene
@@ -52,7 +53,7 @@ def _tools(request: HttpRequest, table: Table, me: Membership, *, error: Service
         if error is None:
             return redirect("table", table_id=table.pk)
         return render(request, "tabletop/message.html", {"message": error.message, "table": table}, status=status)
-    context: dict[str, Any] = {"table": table, "me": me, "table_id": table.pk, "form": form,
+    context: dict[str, Any] = {"table": table, "me": me, "seat": seat_of(me), "table_id": table.pk, "form": form,
                                "error": {"field": error.field or "", "message": error.message} if error else None,
                                "values": request.POST if error else {}}
     return render(request, f"{SCENE}#tools", context, status=status)
@@ -164,7 +165,7 @@ def token_move(request: HttpRequest, table_id: int, token_id: int) -> HttpRespon
 def scene_tools(request: HttpRequest, table_id: int) -> HttpResponse:
     """The GM's tools as they are now (the page asks when the GM opens them)."""
     table, me = member_at(request, table_id, Verb.SCENE_MANAGE)
-    return render(request, f"{SCENE}#tools", {"table": table, "me": me, "table_id": table.pk})
+    return render(request, f"{SCENE}#tools", {"table": table, "me": me, "seat": seat_of(me), "table_id": table.pk})
 
 
 @require_GET

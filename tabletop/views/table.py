@@ -52,10 +52,14 @@ def _table_context(request: HttpRequest, table: Table, member: Membership) -> di
     _gm_hand_count(table, member, state.members, cards)
     game = registry.get(table.system)
     panel = panels.current(table, member)
+    seat = seat_of(member)
     return {
+        # who the page is drawn for: the templates draw only what this seat may see and use
+        # (tabletop/templatetags/seat_tags.py)
+        "seat": seat,
         # the system's panel, drawn for this member's seat by the templates its registration names
         "panel": panel,
-        "turn": panels.turn_view(panel, seat_of(member)),
+        "turn": panels.turn_view(panel, seat),
         "system_panel": game.panel,
         "cards": cards,
         "me_id": member.pk,
@@ -95,8 +99,11 @@ def table(request: HttpRequest, table_id: int) -> HttpResponse:
         # the GM's printed "Table:" link, opened logged out: the login page, then the table
         return redirect_to_login(request.get_full_path())
     table, member = member_at(request, table_id, Verb.WATCH)
-    page = render(request, TABLE, _table_context(request, table, member))
-    page.content = strip(page.content.decode(), seat_of(member)).encode()
+    context = _table_context(request, table, member)
+    page = render(request, TABLE, context)
+    # the templates drew the seat's view; the pass over the HTML finds nothing left to take out
+    # (tests/integration/test_seat_views.py) and stays until every frame is drawn the same way
+    page.content = strip(page.content.decode(), context["seat"]).encode()
     return page
 
 
@@ -119,7 +126,8 @@ def _table_form(request: HttpRequest, table_id: int, name: str, *, partial: str)
             if not request.htmx:
                 return redirect("table", table_id=table.pk)
             return HttpResponse(status=204)
-    return form_response(request, partial, {partial: form, "table": table}, status=status)
+    return form_response(request, partial, {partial: form, "table": table, "seat": seat_of(member)},
+                         status=status)
 
 
 @require_POST
@@ -144,7 +152,7 @@ def link_regenerate(request: HttpRequest, table_id: int, which: str) -> HttpResp
         return HttpResponse(exc.message, status=exc.status, content_type="text/plain")
     if request.htmx:
         return render(
-            request, f"{TABLE}#links", {"links": _links(request, table), "table": table}
+            request, f"{TABLE}#links", {"links": _links(request, table), "table": table, "seat": seat_of(member)}
         )
     return redirect("table", table_id=table.pk)
 
