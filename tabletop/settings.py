@@ -200,6 +200,9 @@ TABLETOP_REPLAY_LIMIT = 500
 # Check every event appended against its kind's declaration (tabletop/feed/catalogue.py): the
 # test suite turns it on (tests/conftest.py), so every test that logs an event checks its shape.
 TABLETOP_CHECK_EVENTS = env_bool("TABLETOP_CHECK_EVENTS", False)
+# Fail, naming it, where a template drew for a seat what it may not use (tabletop/feed/marks.py,
+# ``checked``), instead of taking it out: on in the test suite.
+TABLETOP_CHECK_SEATS = env_bool("TABLETOP_CHECK_SEATS", False)
 # Threads that run socket actions, each with a connection kept open (socket_actions.py):
 # SQLite has one writer at a time; PostgreSQL locks per table, so a few may write at once.
 TABLETOP_SOCKET_WRITERS = int(

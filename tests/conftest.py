@@ -10,6 +10,8 @@ import pytest
 # Every event a test appends is checked against its kind's declaration (tabletop/feed/catalogue.py),
 # in this process and in the servers the browser and scale tests start.
 os.environ.setdefault("TABLETOP_CHECK_EVENTS", "1")
+# and every page and frame is checked to hold only what its seat may use (tabletop/feed/marks.py).
+os.environ.setdefault("TABLETOP_CHECK_SEATS", "1")
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -39,3 +41,4 @@ def _fast_password_hashing(settings) -> None:  # type: ignore[no-untyped-def]
     """Hashing strength is Django's concern, not ours; tests need not pay for it."""
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     settings.TABLETOP_CHECK_EVENTS = True
+    settings.TABLETOP_CHECK_SEATS = True

@@ -127,10 +127,10 @@ def event_frames(envelope: Envelope) -> tuple[dict[str, str], dict[str, str]]:
                                       owner_id=event.owner_id)
     drawn = parts.draw(envelope, {**least, **readers})
     redrawn = panels.redrawn(redraw, event.table_id) if redraw is not None else {}
-    frames = {reading: marks.strip(lines[reading] + drawn[seat], seat) for seat, reading in least.items()}
+    frames = {reading: marks.checked(lines[reading] + drawn[seat], seat) for seat, reading in least.items()}
     own: dict[str, str] = {}
     for seat, reading in readers.items():
-        text = marks.strip(lines[reading] + drawn[seat] + redrawn.get(seat, ""), seat)
+        text = marks.checked(lines[reading] + drawn[seat] + redrawn.get(seat, ""), seat)
         if text != frames[reading]:
             own[seat.key] = text
     return frames, own
@@ -140,7 +140,7 @@ def frame_for(event: Event, reading: Reading, seat: Seat) -> str:
     """The event's frame for one seat reading the log (a replay): its log line and the parts it
     redraws, without a panel (the replay ends with the seat's current one)."""
     envelope = Envelope.of(event, (reading,))
-    return marks.strip(_lines(envelope)[reading] + parts.draw(envelope, {seat: reading})[seat], seat)
+    return marks.checked(_lines(envelope)[reading] + parts.draw(envelope, {seat: reading})[seat], seat)
 
 
 def presence_frame(table_id: int) -> str:
@@ -209,5 +209,5 @@ def snapshot_frame(state: TableState) -> str:
         "deck_kinds": deck_kind_choices(),
     }
     seat = seats.seat_of(state.me)
-    return marks.strip(render_to_string(f"{TABLE}#snapshot", {**context, "seat": seat})
+    return marks.checked(render_to_string(f"{TABLE}#snapshot", {**context, "seat": seat})
                        + panels.current_frame(state.table, state.me), seat)

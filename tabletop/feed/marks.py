@@ -22,7 +22,9 @@ from __future__ import annotations
 
 import re
 
-from tabletop.feed import seat_rules as rules
+from django.conf import settings
+
+from tabletop.feed import seat as rules
 from tabletop.feed.seat import Seat
 
 # What a piece of HTML must hold for any of it to be taken out: when none is there (a chat line,
@@ -50,7 +52,7 @@ def attributes(source: str) -> dict[str, str]:
 
 def _keeps(seat: Seat, name: str, attrs: dict[str, str], classes: set[str], in_mine_only: bool) -> bool:
     """Whether ``seat`` keeps an element with these attributes, by the rules the templates draw by
-    (tabletop/feed/seat_rules.py), read off its marks."""
+    (tabletop/feed/seat.py), read off its marks."""
     only = attrs.get("data-only")
     if only in ("gm", "seated") and not rules.may(seat, only):
         return False
@@ -120,3 +122,23 @@ def strip(html: str, seat: Seat) -> str:
         return "".join(out)
     out.append(html[kept_from:])
     return "".join(out)
+
+
+class DrawnForAnother(AssertionError):
+    """A template drew for a seat what the seat's rules say it may not use."""
+
+
+def checked(html: str, seat: Seat) -> str:
+    """``html`` as ``seat`` is sent it. The templates draw each seat's view by its rules
+    (feed/seat.py), so there is nothing to take out: with ``TABLETOP_CHECK_SEATS`` on (the test
+    suite) anything the pass would take out fails loudly, naming what; otherwise the pass takes
+    it out, so a template that forgot to ask still hands no seat another's control."""
+    kept = strip(html, seat)
+    if kept != html and settings.TABLETOP_CHECK_SEATS:
+        raise DrawnForAnother(f"drawn for {seat} though it may not use it: {_first_cut(html, kept)}")
+    return kept
+
+
+def _first_cut(html: str, kept: str) -> str:
+    at = next((i for i, (a, b) in enumerate(zip(html, kept)) if a != b), len(kept))
+    return html[max(0, at - 80):at + 200]

@@ -19,7 +19,7 @@ from django.template.loader import render_to_string
 
 from games import contract, registry
 from games.core import fights
-from tabletop.feed.marks import strip
+from tabletop.feed.marks import checked
 from tabletop.feed.seat import Reading, Seat, reading_for, seat_of, seats_at, viewer_at
 from tabletop.models import CardPlacement, Character, Membership, PileKind, Table
 from tabletop.selectors import character_facts, procedure_state
@@ -187,13 +187,13 @@ def attach(envelopes: Iterable[Envelope], table: Table, state: Mapping[str, Any]
 
 def current_frame(table: Table, member: Membership) -> str:
     """The member's panel as it is now, for a socket brought up to date by a replay: only what
-    their seat may use (``marks.strip``)."""
+    their seat may use (``marks.checked``)."""
     game = registry.get(table.system)
     view = current(table, member)
     if view is None or game.panel is None:
         return ""
     seat = seat_of(member)
-    return strip(panel_html(game.panel.template, view, seat, table.pk), seat)
+    return checked(panel_html(game.panel.template, view, seat, table.pk), seat)
 
 
 def attach_if_it_reads_decks(envelope: Envelope, table: Table) -> None:

@@ -1,4 +1,4 @@
-"""The seat's view in a template: one filter per rule of tabletop/feed/seat_rules.py, on the
+"""The seat's view in a template: one filter per rule of tabletop/feed/seat.py, on the
 ``seat`` (a ``tabletop.feed.seat.Seat``) the context gives, so a template draws only what that
 seat may see and use::
 
@@ -17,7 +17,7 @@ from typing import Any
 
 from django import template
 
-from tabletop.feed import seat_rules as rules
+from tabletop.feed import seat as rules
 
 register = template.Library()
 

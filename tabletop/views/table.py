@@ -21,7 +21,7 @@ from tabletop import actions, selectors, services
 from tabletop.feed import panels
 from tabletop.feed.frames import event_entry
 from tabletop.feed.seat import seat_of
-from tabletop.feed.marks import strip
+from tabletop.feed.marks import checked
 from tabletop.forms import ChatForm, JoinForm, RollForm
 from tabletop.models import Table, Membership, Role
 from tabletop.permissions import Verb, can
@@ -103,7 +103,7 @@ def table(request: HttpRequest, table_id: int) -> HttpResponse:
     page = render(request, TABLE, context)
     # the templates drew the seat's view; the pass over the HTML finds nothing left to take out
     # (tests/integration/test_seat_views.py) and stays until every frame is drawn the same way
-    page.content = strip(page.content.decode(), context["seat"]).encode()
+    page.content = checked(page.content.decode(), context["seat"]).encode()
     return page
 
 

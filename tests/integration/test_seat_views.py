@@ -1,5 +1,5 @@
 """Each seat's table page is drawn as that seat's view: the templates draw only what the seat may
-see and use (tabletop/feed/seat_rules.py through tabletop/templatetags/seat_tags.py), so the pass
+see and use (tabletop/feed/seat.py through tabletop/templatetags/seat_tags.py), so the pass
 over the HTML (tabletop/feed/marks.py, ``strip``) finds nothing to take out.
 
 A table of each system with a GM, two players each with a character, an NPC, a character
@@ -163,10 +163,10 @@ def drawn_page(seated: Seated, who: str, monkeypatch: pytest.MonkeyPatch) -> tup
 
     def watched(html: str, seat: Seat) -> str:
         seen.append((html, seat))
-        return marks.strip(html, seat)
+        return marks.checked(html, seat)
 
     with monkeypatch.context() as patched:
-        patched.setattr(table_views, "strip", watched)
+        patched.setattr(table_views, "checked", watched)
         answer = seated.client(who).get(reverse("table", args=[seated.table.pk]))
     assert answer.status_code == 200
     assert len(seen) == 1

@@ -41,6 +41,10 @@ class Logged(Sequence[Event]):
             return [self._event(e) for e in self._envelopes[index]]
         return self._event(self._envelopes[index])
 
+    def clear(self) -> None:
+        """Forgets what was logged so far; what is logged next is recorded as before."""
+        self._envelopes.clear()
+
     @staticmethod
     def _event(envelope: Envelope) -> Event:
         _ENVELOPES[id(envelope.event)] = envelope

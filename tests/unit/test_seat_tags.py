@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from django.template import Context, Template
 
-from tabletop.feed import seat_rules
+from tabletop.feed import seat as seat_rules
 from tabletop.feed.marks import _keeps, attributes
 from tabletop.feed.seat import GM, SPECTATOR, Seat
 from tabletop.templatetags import seat_tags
