@@ -31,7 +31,7 @@ ENGINE = Engine(new_state=new_state, moves=MOVES, folds=FOLDS, summary=summary, 
                 working=working, settle=settle)
 
 SYSTEM = GameSystem(
-    key="harsh_light", name="Harsh Light", available=True, samples=SAMPLES,
+    key="harsh_light", name="Harsh Light", samples=SAMPLES,
     blurb="One card plus a pool of Attribute + Skill; ten-again, Willpower and Defence.",
     # the card shows Health, Defence, Speed, Willpower... (no derived line repeating them); an
     # NPC's Health is everyone's, its other figures the GM's

@@ -40,7 +40,7 @@ from tests.support.kit import (
 
 pytestmark = pytest.mark.django_db
 
-SYSTEMS = [s.key for s in registry.available()]
+SYSTEMS = list(registry.SYSTEMS)
 STEPS = 240
 # what the platform answers when a rule asks for cards the table cannot give (services/procedure.py)
 JAMMED = re.compile(r"Not enough cards for that")

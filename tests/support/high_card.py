@@ -124,7 +124,6 @@ SYSTEM = GameSystem(
     key="high_card",
     name="High Card",
     blurb="A test system: one card against a difficulty.",
-    available=True,
     sheet=Sheet(clean=lambda sheet: dict(sheet)),
     engine=Engine(new_state=new_state, moves=(Move("duel", "Call a duel", parse_duel, duel),),
                   folds={"dealt": lambda state, event: None, "duel_won": won}, summary=summary, working=working),

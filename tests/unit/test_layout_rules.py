@@ -45,7 +45,7 @@ def imported(path: Path) -> Iterator[str]:
 
 
 def system_names() -> re.Pattern[str]:
-    """Every system key, registered or coming, as written in code or in a URL."""
+    """Every system key, as written in code or in a URL."""
     keys = set(registry.SYSTEMS) | set(registry.PACKAGES)
     spelled = keys | {k.replace("_", "-") for k in keys}
     return re.compile(r"(?<![A-Za-z0-9_])(" + "|".join(sorted(map(re.escape, spelled))) + r")(?![A-Za-z0-9_])")
