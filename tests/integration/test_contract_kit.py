@@ -149,7 +149,8 @@ def bytes_of(kt: KitTable, seat: Seat, events: list[Event]) -> str:
     """Everything the seat was or could be sent: live frames, a replay, its page, its exports."""
     live = [seat_frame(e, page_seat(seat)) or "" for e in events]
     pages = [seat.client.get(reverse("table", args=[kt.table.pk])).content.decode()]
-    pages += [seat.client.get(reverse("export", args=[kt.table.pk, fmt])).content.decode() for fmt in ("json", "md")]
+    for fmt in ("json", "md"):
+        pages.append(b"".join(seat.client.get(reverse("export", args=[kt.table.pk, fmt])).streaming_content).decode())
     return "".join(live) + replay_bytes(kt, seat) + "".join(pages)
 
 

@@ -33,7 +33,7 @@ def page(s: dict[str, Any], who: str) -> str:
 def export(s: dict[str, Any], who: str) -> list[dict[str, Any]]:
     answer = s["clients"][who].get(reverse("export", args=[s["table"].pk, "json"]))
     assert answer.status_code == 200
-    return json.loads(answer.content)["events"]
+    return json.loads(b"".join(answer.streaming_content))["events"]
 
 
 def workings(markup: str) -> list[str]:

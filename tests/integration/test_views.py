@@ -274,7 +274,7 @@ def test_export_holds_only_what_the_viewer_may_see(table, rng) -> None:
     def export(member, fmt):
         response = table.client(member).get(reverse("export", args=[table.row.pk, fmt]))
         assert response.status_code == 200
-        return response.content.decode()
+        return b"".join(response.streaming_content).decode()
 
     for fmt in ("md", "json"):
         gm, ann, watcher = export(table.gm, fmt), export(table.ann, fmt), export(table.watcher, fmt)
@@ -295,7 +295,7 @@ def test_the_markdown_export_escapes_the_table_and_viewer_names_too(table) -> No
     """Found by tests/integration/test_fuzz_http.py: a name of markup had reached the .md raw."""
     services.membership_rename(target=table.ann, actor=table.gm, display_name="<img src=x onerror=alert(1)>")
     Table.objects.filter(pk=table.row.pk).update(name="*Night* <b>Shift</b>")
-    md = table.client(table.ann).get(reverse("export", args=[table.row.pk, "md"])).content.decode()
+    md = b"".join(table.client(table.ann).get(reverse("export", args=[table.row.pk, "md"])).streaming_content).decode()
     assert md.startswith(r"# \*Night\* \<b\>Shift\</b\>" + "\n")
     assert r"Log as seen by \<img src=x onerror=alert(1)\>." in md
     assert not re.search(r"(?<!\\)<", md)  # every < escaped
@@ -335,7 +335,8 @@ def test_the_log_holds_the_facts_of_a_roll_and_its_line_draws_the_dice(table, rn
     services.dice_roll(table=table.row, actor=table.ann, notation="1d20", mode="public", rng=rng)
     [_, plain] = Event.objects.filter(table=table.row, kind="dice.rolled").order_by("seq")
     assert "outline" not in json.dumps(plain.payload) and "faces" not in json.dumps(plain.payload)
-    rows = json.loads(table.client(table.ann).get(reverse("export", args=[table.row.pk, "json"])).content)["events"]
+    answer = table.client(table.ann).get(reverse("export", args=[table.row.pk, "json"]))
+    rows = json.loads(b"".join(answer.streaming_content))["events"]
     [row] = [r for r in rows if r["summary"].startswith("Ann rolls 1d20")]
     assert len(json.dumps(row, ensure_ascii=False).encode()) < 400
     page = table.client(table.ann).get(reverse("table", args=[table.row.pk])).content.decode()
