@@ -1,7 +1,7 @@
 """What a game system gives the platform, as plain data and plain functions.
 
-A system is one package under ``games/`` that exposes ``SYSTEM = GameSystem(...)``;
-``games/registry.py`` lists the packages. The platform (``tabletop/``) knows only these
+A system is one package (or one module) under ``games/`` that exposes
+``SYSTEM = GameSystem(...)``; ``games/registry.py`` lists them. The platform (``tabletop/``) knows only these
 types: it parses requests through a system's parsers, checks who may send what, runs
 the engine under the table's lock, logs each event with the audience the system gives
 it, and renders the templates the registration names. Nothing here imports Django, so

@@ -1,6 +1,7 @@
 """Every game system the tabletop knows.
 
-A system is one package under ``games/`` exposing ``SYSTEM`` (``games.contract.GameSystem``).
+A system is one package (or one module) under ``games/`` exposing ``SYSTEM``
+(``games.contract.GameSystem``): docs/adding-a-system.md, "The package skeleton".
 Adding one edits ``PACKAGES`` and nothing else on the platform's side; every system listed
 there is offered.
 """
