@@ -32,7 +32,8 @@ def log_a_session(table, rng: random.Random, rolls: int) -> None:
 
 def whole_document(table, member, fmt: str) -> bytes:
     """The export as it was written before it streamed: every row read, then one document."""
-    rows = selectors.export_rows(selectors.viewer_of(member), table.row.pk)
+    viewer = selectors.viewer_of(member)
+    rows = [export_view.row(viewer, seen) for seen in selectors.events_for(viewer, table.row.pk)]
     if fmt == "json":
         data = {"table": table.row.name, "system": table.row.system, "viewer": member.display_name, "events": rows}
         return json.dumps(data, cls=DjangoJSONEncoder, indent=2, ensure_ascii=False).encode()
