@@ -1,7 +1,7 @@
 """What a game system gives the platform, as plain data and plain functions.
 
-A system is one package under ``games/`` that exposes ``SYSTEM = GameSystem(...)``;
-``games/registry.py`` lists the packages. The platform (``tabletop/``) knows only these
+A system is one package (or one module) under ``games/`` that exposes
+``SYSTEM = GameSystem(...)``; ``games/registry.py`` lists them. The platform (``tabletop/``) knows only these
 types: it parses requests through a system's parsers, checks who may send what, runs
 the engine under the table's lock, logs each event with the audience the system gives
 it, and renders the templates the registration names. Nothing here imports Django, so
@@ -341,7 +341,7 @@ class Fights:
 
 @dataclass(frozen=True)
 class GameSystem:
-    """One system's registration. A system listed as coming has only its key, name and blurb.
+    """One system's registration.
 
     ``log_lines`` maps an event type (without the ``<key>.`` prefix) to its Jinja2 log line
     under ``jinja2/``; a type not named there is shown by its summary alone.
@@ -352,13 +352,12 @@ class GameSystem:
     key: str
     name: str
     blurb: str
-    available: bool
     sheet: Sheet = field(default_factory=lambda: Sheet())
     character_decks: Callable[[Character], tuple[DeckSpec, ...]] = _no_decks
     # The table's decks its rules draw from, by name (Shadows' "Minor Arcana"): as a character's
     # decks that say ``rules``, only the rules and the GM (by hand, logged) move their cards.
     rule_decks: tuple[str, ...] = ()
-    # Example characters (at least one player's and one NPC for an available system with a sheet).
+    # Example characters (at least one player's and one NPC).
     samples: tuple[Sample, ...] = ()
     # Its procedure: the moves players and the GM send, and how their events fold (games/core/engine.py).
     engine: Engine | None = None

@@ -1,9 +1,9 @@
 """Every game system the tabletop knows.
 
-A system is one package under ``games/`` exposing ``SYSTEM`` (``games.contract.GameSystem``).
-Adding one edits ``PACKAGES`` and nothing else on the platform's side. Systems whose issue
-has not landed are listed as coming: they show on the home page and in the table form
-but cannot be chosen; a package of the same key takes its place once it is listed.
+A system is one package (or one module) under ``games/`` exposing ``SYSTEM``
+(``games.contract.GameSystem``): docs/adding-a-system.md, "The package skeleton".
+Adding one edits ``PACKAGES`` and nothing else on the platform's side; every system listed
+there is offered.
 """
 
 from __future__ import annotations
@@ -14,14 +14,11 @@ from games.contract import Check, GameSystem, Page, Panel, Visibility
 
 __all__ = [
     "Check", "GameSystem", "Page", "Panel", "SYSTEMS", "UnknownSystem",
-    "Visibility", "available", "coming", "get",
+    "Visibility", "get",
 ]
 
 # The registration line: the packages under games/ that are systems, in the order offered.
 PACKAGES = ("freeform", "demon_city", "report_card", "harsh_light", "shadows", "passages")
-
-# Systems announced but not landed (shown as "coming", not offered); every seed system has landed.
-COMING: tuple[GameSystem, ...] = ()
 
 
 class UnknownSystem(LookupError):
@@ -39,11 +36,9 @@ def check_registration(system: GameSystem) -> GameSystem:
             raise BadRegistration(f"{system.key}: {what}")
 
     need(system.key.isidentifier() and system.key.islower(), "a key is a lower-case identifier")
-    if not system.available:
-        return system
-    need(system.clean_sheet is not None, "an available system cleans its sheet")
+    need(system.clean_sheet is not None, "a system cleans its sheet")
     need(any(not s.npc for s in system.samples) and any(s.npc for s in system.samples),
-         "an available system gives sample characters: a player's and an NPC")
+         "a system gives sample characters: a player's and an NPC")
     # the table page shows a system's forms and answers them through its panel's templates
     need(not (system.commands or system.checks) or system.panel is not None, "commands and checks need a panel")
     for parts, kind in ((system.commands, "command"), (system.checks, "check"), (system.pages, "page")):
@@ -70,8 +65,6 @@ def _load() -> dict[str, GameSystem]:
         if system.key != package:
             raise BadRegistration(f"games.{package} registers the key {system.key!r}")
         systems[system.key] = system
-    for placeholder in COMING:
-        systems.setdefault(placeholder.key, placeholder)
     return systems
 
 
@@ -79,16 +72,8 @@ SYSTEMS: dict[str, GameSystem] = _load()
 
 
 def get(key: str) -> GameSystem:
-    """The system with this key, available or not; ``UnknownSystem`` otherwise."""
+    """The system with this key; ``UnknownSystem`` otherwise."""
     try:
         return SYSTEMS[key]
     except KeyError:
         raise UnknownSystem(f"No game system called {key!r}.") from None
-
-
-def available() -> list[GameSystem]:
-    return [s for s in SYSTEMS.values() if s.available]
-
-
-def coming() -> list[GameSystem]:
-    return [s for s in SYSTEMS.values() if not s.available]

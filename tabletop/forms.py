@@ -26,7 +26,7 @@ class TableForm(forms.Form):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["system"].choices = [(s.key, s.name) for s in registry.available()]
+        self.fields["system"].choices = [(s.key, s.name) for s in registry.SYSTEMS.values()]
 
 
 class JoinForm(forms.Form):

@@ -1,4 +1,4 @@
-"""Reads, always for a viewer: nothing here returns what that viewer may not see."""
+"""Reads of the table's rows: those that take a ``Viewer`` return only what it may see; the rest return rows whole."""
 
 from __future__ import annotations
 

@@ -62,11 +62,6 @@ SHEET_FIELDS: list[dict[str, Any]] = [
      "help": "The last result rolled on the Injury table; a final one stays until it heals."},
 ]
 
-# Conditions that only exist while Action Rounds run; the GM may correct them.
-CONDITION_FIELDS = ("present", "grabbed", "grabbed_by", "unaware", "dead", "injury_pending",
-                    "injury_round", "defended_last_round", "defended_this_round", "injured_before")
-
-
 @dataclass(frozen=True)
 class Combatant:
     """One entity in a fight, built from a plain sheet dict plus an ``id``."""
@@ -203,7 +198,6 @@ def stat_label(name: str) -> str:
 
 
 __all__ = [
-    "CONDITION_FIELDS",
     "SHEET_FIELDS",
     "STAT_MAX",
     "STAT_NAMES",

@@ -18,7 +18,6 @@ MAX_SITUATION = 2
 MAX_MISC_LOST = 2
 MAX_POOL = 5  # 1 + Skill + (Distraction or Defense) + 2 Situation, the seed's stated maximum
 
-GAINS = ("base", "skill", "defense", "distraction", "situation")
 LOSSES = ("lost_injury", "lost_misc")
 
 # Outcomes, always from the point of view of the side that rolled.

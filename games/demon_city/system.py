@@ -45,7 +45,7 @@ ENGINE = Engine(
 )
 
 SYSTEM = GameSystem(
-    key="demon_city", name="Demon City", available=True,
+    key="demon_city", name="Demon City",
     blurb="d10 pools where the best die counts; slow-motion Action Rounds and Clashes.",
     # the sheet: its fields, their cleaning, what a page derives and the card shows
     sheet=sheet.SHEET,

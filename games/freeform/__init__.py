@@ -10,5 +10,5 @@ from games.freeform import sheet
 from games.freeform.samples import SAMPLES
 
 # the smallest registration: a sheet and its samples; no procedure, no panel
-SYSTEM = GameSystem(key="freeform", name="Freeform", available=True, sheet=sheet.SHEET, samples=SAMPLES,
+SYSTEM = GameSystem(key="freeform", name="Freeform", sheet=sheet.SHEET, samples=SAMPLES,
                     blurb="Free dice notation, chat and free-form character sheets.")

@@ -9,7 +9,7 @@ The modules, by role (docs/adding-a-system.md) and by rule:
     moves.py      the move table (``MOVES``) and its parsers, the one reading of what is sent
     state.py      the state, and a move's view of the table (``in_play``: the sheets as they are)
     events.py     ``FOLDS``; errors.py the refusals; narrate.py each line; panel.py the panel
-    sheet.py, card.py     the sheet, and the character card (glance, the panel's figures)
+    sheet.py              the sheet, and the character card (glance, the panel's figures)
     audiences.py  who sees each event: an NPC's figures in the GM's part
     working.py    each line's working, its public twin included (quotes.py: the rules quoted)
     writeback.py  what goes back on the sheets; reckon.py what a move records beside its events

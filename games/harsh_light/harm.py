@@ -38,7 +38,6 @@ from games.harsh_light.writeback import after
 
 Event = dict[str, Any]
 MAX_BONUS = 10  # an attack's own damage bonus
-UNTENDED = "a minute bleeding out, untended"
 
 
 def damage_spec(state: Mapping[str, Any], args: Mapping[str, Any], attacker: str) -> dict[str, Any]:

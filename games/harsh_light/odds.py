@@ -12,7 +12,7 @@ is the cards a table's deck still holds (``cards.left``); ``*_exact`` keep the `
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -196,13 +196,6 @@ def chart(pools: Sequence[int] = tuple(CHART_POOLS), agains: Sequence[int] = CHA
         "y_ticks": [{"y": y(Fraction(t, 100)), "label": f"{t}%"} for t in range(0, 101, 25)],
         "tables": [{"again": again, "rows": table_rows(pools, again=again)} for again in agains],
     }
-
-
-def to_counts(left: Mapping[int, int] | Sequence[int]) -> tuple[int, ...]:
-    """Counts per value from a list of ten or a ``{value: count}`` mapping."""
-    if isinstance(left, Mapping):
-        return tuple(int(left.get(v, 0)) for v in VALUES)
-    return tuple(int(c) for c in left)
 
 
 def odds_context(query: Form) -> dict[str, Any]:

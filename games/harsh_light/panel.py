@@ -10,7 +10,7 @@ The view reads the state alone, and the deck as the platform hands every seat it
 (``Seat.decks``): no sheet. What the rules make of the sheets (each one's Health and Defence as
 they stand, each pull waiting with the pool it would have) is their record of the last move
 (reckon.py); the sheets' own figures (Willpower, Speed, Again) are the platform's to hand the
-template, as they stand, for the seats that may see them (``panel.characters[i].view``: card.py).
+template, as they stand, for the seats that may see them (``panel.characters[i].view``: sheet.py).
 
 Odds before a pull (the issue: "the exact chance of 0, 1, 2 ... successes and of a Dramatic
 Failure for this pool, from the cards actually left in the deck") count every card not lying

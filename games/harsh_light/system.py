@@ -8,9 +8,9 @@ table holds them at each move (state.in_play); the panel counts the deck as the 
 
 from __future__ import annotations
 
-from games.contract import Fights, GameSystem, Panel, Sheet
+from games.contract import Fights, GameSystem, Panel
 from games.core.engine import Engine
-from games.harsh_light import card, panel, sheet
+from games.harsh_light import panel, sheet
 from games.harsh_light.audiences import audience
 from games.harsh_light.events import FOLDS
 from games.harsh_light.moves import MOVES
@@ -31,17 +31,17 @@ ENGINE = Engine(new_state=new_state, moves=MOVES, folds=FOLDS, summary=summary, 
                 working=working, settle=settle)
 
 SYSTEM = GameSystem(
-    key="harsh_light", name="Harsh Light", available=True, samples=SAMPLES,
+    key="harsh_light", name="Harsh Light", samples=SAMPLES,
     blurb="One card plus a pool of Attribute + Skill; ten-again, Willpower and Defence.",
     # the card shows Health, Defence, Speed, Willpower... (no derived line repeating them); an
     # NPC's Health is everyone's, its other figures the GM's
-    sheet=Sheet(sheet.FIELDS, sheet.clean_sheet, glance=card.glance, npc_glance=card.npc_glance),
+    sheet=sheet.SHEET,
     rule_decks=(DECK,),  # every pull comes off it
     engine=ENGINE, pages=(ODDS,),
     # the panel counts the odds from the deck as every seat may know it, and shows a sheet's own
     # figures (Willpower, Speed, its weapon for the attack form) to the seats that may see it
     panel=Panel(view=panel.view, template=f"{PANEL}#panel", notice=f"{PANEL}#notice",
-                character_view=card.character_view, decks=(DECK,)),
+                character_view=sheet.character_view, decks=(DECK,)),
     log_lines={},  # every event reads as its summary (log/events/default.html)
     # everyone's, an NPC's figures the GM's; a move to a side (side_set) carries none: everyone's
     audiences={kind: audience for kind in ENGINE.events},

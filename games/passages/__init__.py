@@ -2,7 +2,7 @@
 (games/core/engine.py); pure Python, driven by an injected ``Rng``.
 
 Specification: seed 001 ("Game Basics - Checks, Challenges, Contests and Combat"), with the
-decided readings of the seeds README (tracks of 100 points, a tick is 5; Core = BASE / 5
+decided readings (tracks of 100 points, a tick is 5; Core = BASE / 5
 rounded up; Double Down = half rounded down; Double Up = double).
 
 The skeleton: ``system`` (the registration, ``ENGINE``), ``moves`` (each move's parser and

@@ -2,7 +2,7 @@
 
 A check rolls percentile dice against a skill's BASE (1-95; 95 is Mastered). A challenge,
 the Director's call for hindered actions, rolls against the skill's Core value instead,
-with the same bands. Decided readings (seeds README): Core = BASE / 5 rounded up
+with the same bands. Decided readings: Core = BASE / 5 rounded up
 (32 -> 7, 33 -> 7, 95 -> 19); Double Down = half, rounded down; Double Up = double.
 """
 

@@ -42,7 +42,6 @@ SYSTEM = GameSystem(
     name="Passages (NycosRPG)",
     blurb="Percentile checks with Double Up and Double Down; contests and fights that wear down "
           "Wounds and Fatigue.",
-    available=True,
     sheet=sheet.SHEET,
     engine=ENGINE,
     checks=(CHECK_ROLL,),

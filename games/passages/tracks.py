@@ -1,7 +1,7 @@
 """Wounds and Fatigue (seed 001, "Wounds, Fatigue, and the Effects of Damage").
 
 Seed: "On the Persona Sheet, Wounds and Fatigue each has a track of 20 5% spaces." Decided
-reading (seeds README): each track is 100 points, one tick is 5 points, and damage removes
+reading: each track is 100 points, one tick is 5 points, and damage removes
 points one for one; that is what the worked example counts (Trayer ends Turn One at 99
 Wounds and 94 Fatigue). Every value here stays within 0-100.
 """

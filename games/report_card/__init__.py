@@ -20,9 +20,9 @@ Readings where the seed is loose are written where they are coded; the main ones
     - Happenstance: the Fool or the Wheel set off a critical and the outcome went its way.
     - Bonus/Penalty always wait for the choice, even when both cards give the same outcome.
     - "Everyone needs to succeed": a Critical Success outweighs a Critical Failure; a Critical
-      Failure otherwise fails it for everyone, and no retry buys it off (seeds README).
+      Failure otherwise fails it for everyone, and no retry buys it off (the decided reading).
     - The Day rule: the GM says which earlier check of the Day a new one repeats, from the
-      Day's list; the wording of a task decides nothing (seeds README).
+      Day's list; the wording of a task decides nothing (the decided reading).
     - Help: the GM may let several characters help, and members of a group check be helped;
       each success grants Bonus, each failure Penalty, and they cancel.
     - A check a player calls waits for the GM to approve its difficulty and Bonus or Penalty.

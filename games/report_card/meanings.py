@@ -16,8 +16,6 @@ from games.core.cards import major_meaning
 from games.core.tarot import tarot_suit
 from games.report_card.rules import card_of
 
-_COURT = {11: "Page", 12: "Knight", 13: "Queen", 14: "King"}
-
 MINOR_MEANINGS: dict[str, tuple[str, ...]] = {
     "cups": (
         "New feelings, love, compassion, creativity",

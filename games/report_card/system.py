@@ -31,7 +31,6 @@ SYSTEM = GameSystem(
     key="report_card",
     name="Report Card",
     blurb="A Tarot deck for every player: draw a card against the difficulty, A+ and F skills.",
-    available=True,
     sheet=sheet.SHEET,
     character_decks=draws.decks,
     engine=ENGINE,

@@ -52,9 +52,9 @@ HELP = ("If the helping player can make an argument for how, exactly, they're he
         "to help, grant the player making the check Penalty.", "One Player Helps Another")
 A_PLUS = ("Any Skill Check that the player performs against a Skill that they have chosen becomes easier by one "
           "rank", "Choose a Skill")
-A_PLUS_IMPOSSIBLE = ("seeds README: an A+ makes an Impossible check one rank easier, Unlikely, as the rule says; "
+A_PLUS_IMPOSSIBLE = ("The decided reading: an A+ makes an Impossible check one rank easier, Unlikely, as the rule says; "
                      "the example \"an Impossible check becomes Hard\" skips a rank and is not followed.",
-                     "seeds README, on Choose a Skill")
+                     "The decided reading, on Choose a Skill")
 F_SKILL = ("Any skill check against a failed Skill becomes Unlikely for the player.", "Fail a Skill")
 CANCEL = "Bonus and Penalty cancel one another out, and do not stack."
 RETRY = ("The player can take 1 Corruption Point to retry the check. Each time the player attempts to re-try the "
@@ -187,7 +187,7 @@ def _closed(event: Event, state: Mapping[str, Any]) -> Working | None:
     rule, source = ONLY_ONE if check["mode"] == "only_one" else EVERYONE
     steps.append(f"{OUTCOME_LABELS[event['outcome']] if event['outcome'] else 'no result'}")
     if event["reason"] == "critical_failure":
-        rule += (" (seeds README: a Critical Failure fails the task for everyone, and no retry buys it off: "
+        rule += (" (the decided reading: a Critical Failure fails the task for everyone, and no retry buys it off: "
                  "\"once the card is drawn, the results are final\".)")
     return Working(steps=tuple(steps), rule=rule, source=source)
 

@@ -1,7 +1,7 @@
 """Shadows of Humanity: a pure-Python rules engine (no Django) on the cards port.
 
 Specification: seed 000 ("Shadows of Humanity RPG Mechanics"), issue 16; the Tower's
-meanings are the traditional ones (seeds README, ``games.core.tarot``). The Tarot is split
+meanings are the traditional ones (the decided reading, ``games.core.tarot``). The Tarot is split
 into two decks the table brings out under these names: ``deck.MINOR`` ("Minor Arcana", 56
 cards, Ace 1 .. 10, Page 11, Knight 12, Queen 13, King 14) for resolution and
 ``deck.MAJOR`` ("Major Arcana", 22) for fate.

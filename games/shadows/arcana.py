@@ -2,8 +2,8 @@
 GM's hand, shown if the GM chooses), the cards a character holds and spends, and the one card
 each carries over when the session ends.
 
-Every Major Arcana card goes back where the rules put it, so the deck never runs dry (seeds
-README: no rule may dead-end for lack of cards): a card spent, or dropped at a session's end,
+Every Major Arcana card goes back where the rules put it, so the deck never runs dry (the decided
+reading: no rule may dead-end for lack of cards): a card spent, or dropped at a session's end,
 goes back into the deck, shuffled under a new seal (``cards.shuffle_in``). A guide has done its
 work when the GM shows it (it goes back at once; the panel keeps its name and meaning), when
 the GM says so unshown (``return_guide``), when its character makes another check (the one it

@@ -183,9 +183,9 @@ def counter(state: Mapping[str, Any], args: Args, turn: Turn) -> list[Event]:
 
 
 def _active_dodge(state: Mapping[str, Any], target: str, suits: list[str], cards: Cards) -> dict[str, Any]:
-    """Seed: a counter "can also be used in combat as an Active Dodge". Decided reading (seeds
-    README): declared against an attack before it resolves, it draws its card at once and
-    lowers that attack's value. Reading: the "card draw for the action being performed" by an
+    """Seed: a counter "can also be used in combat as an Active Dodge". Decided reading:
+    declared against an attack before it resolves, it draws its card at once and lowers that
+    attack's value. Reading: the "card draw for the action being performed" by an
     attacker is its attack card (the first played, the one whose suit and face count). Nothing
     when ``target`` has no attack waiting: the counter then waits for its next action this round."""
     pending = (state.get("combat") or {}).get("pending")
@@ -199,7 +199,7 @@ def _active_dodge(state: Mapping[str, Any], target: str, suits: list[str], cards
 
 def counters_met(state: Mapping[str, Any], attack: Mapping[str, Any], cards: Cards) -> list[Event]:
     """Counters declared against an attacker before it attacked, met by its attack now. Decided
-    reading (seeds README), "Active Dodge": a counter in combat "lowers that attack's value; an
+    reading, "Active Dodge": a counter in combat "lowers that attack's value; an
     unused counter lapses at the end of the round"; declared before its target acts, it waits for
     that target's action in the round (seed: "one person is trying to counter an action being
     performed by someone else"), and an attack is one. Each draws its card now and takes off its

@@ -20,7 +20,7 @@ from games.core.tarot import tarot_suit
 MINOR = "Minor Arcana"
 MAJOR = "Major Arcana"
 # A second Minor Arcana the GM brings out for a fight whose hands would leave fewer than ten
-# cards of one deck to draw (seeds README; decks.py).
+# cards of one deck to draw (the decided reading; decks.py).
 MINOR_2 = "Second Minor Arcana"
 # and more for a fight too big for two (six hands of 30 at the sheet's maximum: each hand comes
 # whole from one deck, so each of those takes a deck): offered one at a time, as the second is

@@ -92,11 +92,6 @@ def cards_wanted(fight: Mapping[str, Any]) -> int:
                if p["focus"] and (p["dealt"] or standing(p)))
 
 
-def second_needed(fight: Mapping[str, Any]) -> bool:
-    """Whether the hands declared need a deck more than the fight has (``next_needed``)."""
-    return next_needed(fight) is not None
-
-
 def next_needed(fight: Mapping[str, Any], at_table: Collection[str] = ()) -> str | None:
     """The next Minor Arcana (``deck.EXTRA_MINORS``, in order) the hands declared need and the
     table has not brought out (``at_table``): those the fight deals from, and the others at the

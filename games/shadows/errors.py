@@ -22,7 +22,3 @@ class NotEnoughAP(RuleError):
 
 class WrongStep(RuleError):
     """A move that does not fit where the combat (or the check) is."""
-
-
-class NotYourCharacter(RuleError):
-    """Someone acting for a character they do not play (the GM plays anyone)."""

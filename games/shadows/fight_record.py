@@ -50,7 +50,7 @@ def _started(state: State, e: Event) -> None:
 
 
 def _lapse(state: State) -> None:
-    """Decided reading (seeds README): "an unused counter lapses at the end of the round"."""
+    """Decided reading: "an unused counter lapses at the end of the round"."""
     state["counters"] = [c for c in state.get("counters", []) if "round" not in c]
 
 

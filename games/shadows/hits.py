@@ -107,7 +107,7 @@ def _made_of(pending: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def _guard(guard: cb.Defence, target: Mapping[str, Any]) -> dict[str, Any]:
-    """The Defence the attack met. Reading (seeds README: an NPC's sheet is the GM's): its total
+    """The Defence the attack met. Decided reading (an NPC's sheet is the GM's): its total
     is the resolution's and everyone's, as are the cards played, cover and the -3; what an NPC's
     own part is made of (its attribute's value, its protection) is its sheet's, and the event,
     public, does not carry it: the GM reads it on the sheet."""

@@ -29,7 +29,7 @@ from games.shadows.weapons import format_table
 
 def counted_from(state: Mapping[str, Any], seat: Seat) -> tuple[tuple[int, ...] | None, str]:
     """The cards a check's odds are counted from, as this seat may know them, and the words
-    that say so on screen. DESIGN: odds "computed from the cards actually left in that deck when
+    that say so on screen. The project's rule: odds "computed from the cards actually left in that deck when
     its composition is public". Outside a fight the discard is face up, so the cards not lying
     face up (the draw pile) are what a draw comes from; in a fight, the cards not face up less
     the hands this seat holds (the GM holds every NPC's and sees every hand: the draw pile

@@ -70,7 +70,7 @@ def _row(p: Mapping[str, Any], seat: Seat, nxt: str | None) -> dict[str, Any]:
 
 
 def _may_hold(fight: Mapping[str, Any], me: Mapping[str, Any], them: Mapping[str, Any]) -> list[str]:
-    """The cards the target's hand may hold, as the one who aims may know them (DESIGN: odds
+    """The cards the target's hand may hold, as the one who aims may know them (the project's rule: odds
     from what the viewer may know; an aim is its player's, and the GM reads the same figures):
     every card of the target's deck not face up this round, less the hands of that deck the
     attacker's holder holds (the player's own; for an NPC, the GM's NPCs')."""

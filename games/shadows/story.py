@@ -2,7 +2,7 @@
 what, and what came of it, the figures that matter named ("Melee 20", "Defence 5"); the
 arithmetic step by step is the line's working (``working.py``).
 
-An NPC's figures are the GM's (seeds README: "other seats see its name and what the rules make
+An NPC's figures are the GM's (the decided reading: "other seats see its name and what the rules make
 public (a total, a track) and nothing more"): a line about an NPC names the cards it played and
 the totals the resolution made (an attack's value, the Defence met, the damage), never the
 skill or attribute behind them; the GM reads those in the event's GM part.

@@ -33,7 +33,6 @@ SYSTEM = GameSystem(
     key="shadows",
     name="Shadows of Humanity",
     blurb="Tarot draws and Action Points; hidden hands in combat.",
-    available=True,
     sheet=sheet.SHEET,  # the antagonists' tracks are the GM's too (audiences.py)
     # combat hands, checks, damage and fate come off these; the second Minor Arcana serves a big fight
     rule_decks=(deck.MINOR, deck.MAJOR, *deck.EXTRA_MINORS),

@@ -26,8 +26,6 @@ def table_create(*, gm: AbstractBaseUser, name: str, system: str) -> Table:
         game = registry.get(system)
     except registry.UnknownSystem as exc:
         raise ServiceError(str(exc), field="system") from None
-    if not game.available:
-        raise ServiceError(f"{game.name} is coming soon; it cannot host a table yet.", field="system")
     title = clean_name(name, what="table name", max_length=100)
     with transaction.atomic():
         table = Table.objects.create(name=title, system=system, gm=gm)

@@ -7,7 +7,8 @@ status when refused); without JavaScript they post normally and are redirected.
 from __future__ import annotations
 
 from tabletop.views.accounts import signup, home, table_create
-from tabletop.views.table import table, roll, chat, link_regenerate, link_qr, join, watch, export
+from tabletop.views.table import table, roll, chat, link_regenerate, link_qr, join, watch
+from tabletop.views.exports import export
 from tabletop.views.people import (
     member_rename, member_remove, character_new, character_edit, character_claim, npc_sheets,
 )

@@ -82,7 +82,7 @@ def game_page(request: HttpRequest, system: str, page: str) -> HttpResponse:
         game = registry.get(system)
     except registry.UnknownSystem:
         raise Http404("There is no such game.") from None
-    spec = game.page(page) if game.available else None
+    spec = game.page(page)
     if spec is None:
         raise Http404("There is no such page.")
     return render(request, spec.template, {**spec.context(_form(request.GET)), "game": game, "title": spec.title})

@@ -1,4 +1,4 @@
-"""The table page, dice and chat, invite links, joining, and the log's export."""
+"""The table page, dice and chat, invite links and joining."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import segno
 from django.contrib.auth import login
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
-from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -223,35 +223,3 @@ def watch(request: HttpRequest, token: str) -> HttpResponse:
     if request.method == "POST":
         return _join(request, table, Role.SPECTATOR)
     return render(request, "tabletop/watch.html", {"table": table})
-
-
-
-# Export
-
-
-@require_GET
-def export(request: HttpRequest, table_id: int, fmt: str) -> HttpResponse:
-    table, me = member_at(request, table_id, Verb.EXPORT)
-    rows = selectors.export_rows(selectors.viewer_of(me), table.pk)
-    filename = f"table-{table.pk}-log.{fmt}"
-    if fmt == "json":
-        response: HttpResponse = JsonResponse(
-            {"table": table.name, "system": table.system, "viewer": me.display_name, "events": rows},
-            json_dumps_params={"indent": 2, "ensure_ascii": False},
-        )
-    elif fmt == "md":
-        lines = [f"# {_md(table.name)}", "", f"Log as seen by {_md(me.display_name)}.", ""]
-        lines += [f"- **#{row['position']}** {row['at'][:19].replace('T', ' ')}: {_md(row['summary'])}" for row in rows]
-        response = HttpResponse("\n".join(lines) + "\n", content_type="text/markdown; charset=utf-8")
-    else:
-        raise Http404("Export as md or json.")
-    response["Content-Disposition"] = f'attachment; filename="{filename}"'
-    return response
-
-
-def _md(text: str) -> str:
-    """Escapes Markdown and HTML so an exported message stays text in any viewer."""
-    out = text.replace("\\", "\\\\")
-    for ch in "`*_[]<>#|":
-        out = out.replace(ch, "\\" + ch)
-    return " ".join(out.split())

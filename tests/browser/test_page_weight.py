@@ -19,7 +19,7 @@ from games import registry
 LIMIT = 150 * 1024
 
 
-@pytest.mark.parametrize("system", [s.key for s in registry.available()])
+@pytest.mark.parametrize("system", list(registry.SYSTEMS))
 def test_a_player_s_first_load_of_the_table_page_is_under_150_kb(system, manage, people, base_url) -> None:
     printed = manage("demo", "--system", system, "--base-url", base_url).stdout
     seat = re.search(r"Mara's seat: (\S+)", printed).group(1)

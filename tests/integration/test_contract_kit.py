@@ -41,7 +41,7 @@ from tests.support.kit import (
 
 pytestmark = pytest.mark.django_db
 
-SYSTEMS = [s.key for s in registry.available()]
+SYSTEMS = list(registry.SYSTEMS)
 STEPS = 240
 # what the platform answers when a rule asks for cards the table cannot give (services/procedure.py)
 JAMMED = re.compile(r"Not enough cards for that")
@@ -150,7 +150,8 @@ def bytes_of(kt: KitTable, seat: Seat, events: list[Event]) -> str:
     """Everything the seat was or could be sent: live frames, a replay, its page, its exports."""
     live = [seat_frame(e, page_seat(seat)) or "" for e in events]
     pages = [seat.client.get(reverse("table", args=[kt.table.pk])).content.decode()]
-    pages += [seat.client.get(reverse("export", args=[kt.table.pk, fmt])).content.decode() for fmt in ("json", "md")]
+    for fmt in ("json", "md"):
+        pages.append(b"".join(seat.client.get(reverse("export", args=[kt.table.pk, fmt])).streaming_content).decode())
     return "".join(live) + replay_bytes(kt, seat) + "".join(pages)
 
 

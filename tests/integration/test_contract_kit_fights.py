@@ -45,7 +45,7 @@ from tests.support.kit import (
 
 pytestmark = pytest.mark.django_db
 
-SYSTEMS = [s.key for s in registry.available()]
+SYSTEMS = list(registry.SYSTEMS)
 # the systems whose engines run a fight (issue 33: "all five systems" have edges; Report Card has no fight)
 FIGHTING = ("demon_city", "shadows", "harsh_light", "passages")
 FIGHTS = int(os.environ.get("KIT_FIGHTS", "4"))  # fights played at each table

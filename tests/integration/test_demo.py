@@ -54,7 +54,7 @@ def test_a_demo_table_of_each_system_is_seated_with_its_samples(db: None) -> Non
     from games import registry
     from tabletop.models import Table
 
-    for game in registry.available():
+    for game in registry.SYSTEMS.values():
         out = io.StringIO()
         call_command("demo", base_url="http://127.0.0.1:8000", system=game.key, stdout=out)
         if game.key == "demon_city":

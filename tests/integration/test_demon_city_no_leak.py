@@ -69,7 +69,7 @@ def page(dc: dict[str, Any], who: str) -> str:
 def export(dc: dict[str, Any], who: str, fmt: str) -> str:
     answer = dc["clients"][who].get(reverse("export", args=[dc["table"].pk, fmt]))
     assert answer.status_code == 200
-    return answer.content.decode()
+    return b"".join(answer.streaming_content).decode()
 
 
 def test_an_npc_s_figures_reach_the_gm_alone_through_a_fight_and_a_task(dc) -> None:

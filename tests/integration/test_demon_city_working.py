@@ -22,7 +22,7 @@ HOW = '<details class="working"><summary>How</summary>'
 def page_and_export(dc: dict[str, Any], who: str) -> str:  # noqa: F811
     client = dc["clients"][who]
     text = client.get(reverse("table", args=[dc["table"].pk])).content.decode()
-    text += client.get(reverse("export", args=[dc["table"].pk, "json"])).content.decode()
+    text += b"".join(client.get(reverse("export", args=[dc["table"].pk, "json"])).streaming_content).decode()
     return html.unescape(text)
 
 

@@ -24,7 +24,7 @@ SECRET_EFFECT = "Xyzzy the marrow sings"
 def export(sh: dict[str, Any], who: str, fmt: str) -> str:
     answer = sh["clients"][who].get(reverse("export", args=[sh["table"].pk, fmt]))
     assert answer.status_code == 200
-    return answer.content.decode()
+    return b"".join(answer.streaming_content).decode()
 
 
 def test_the_gm_s_critical_tables_reach_no_one_else_in_any_export(sh) -> None:
@@ -66,7 +66,8 @@ def test_an_npc_s_sheet_is_the_gm_s_by_default_on_every_system_and_the_gm_may_sh
     for who in ("ann", "watcher"):
         card = card_of(dc["clients"][who].get(page).content.decode(), demon)
         assert "Its sheet is the GM's." in card and "Hand-to-Hand" not in card
-        dump = dc["clients"][who].get(reverse("export", args=[dc["table"].pk, "json"])).content.decode()
+        answer = dc["clients"][who].get(reverse("export", args=[dc["table"].pk, "json"]))
+        dump = b"".join(answer.streaming_content).decode()
         assert '"hand_to_hand": 6' not in dump
     assert "Hand-to-Hand" in card_of(dc["clients"]["gm"].get(page).content.decode(), demon)
     # a player may not change the setting; the GM may, and every seat's card follows live

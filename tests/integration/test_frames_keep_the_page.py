@@ -74,7 +74,7 @@ def differences(live: dom.Element, fresh: dom.Element) -> list[str]:
     return said + ([f"only live: {extra[:10]}"] if extra else [])
 
 
-@pytest.mark.parametrize("system", [s.key for s in registry.available()])
+@pytest.mark.parametrize("system", list(registry.SYSTEMS))
 def test_each_seat_s_page_with_its_frames_swapped_in_reads_as_its_page_loaded_afresh(system: str) -> None:
     """Checked after each card move, and after each ten steps of a random campaign from the
     system's own panel (eight such stretches)."""

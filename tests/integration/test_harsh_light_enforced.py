@@ -30,7 +30,7 @@ def page(hl: dict[str, Any], who: str) -> str:
 def export(hl: dict[str, Any], who: str) -> dict[str, Any]:
     answer = hl["clients"][who].get(reverse("export", args=[hl["table"].pk, "json"]))
     assert answer.status_code == 200
-    return json.loads(answer.content)
+    return json.loads(b"".join(answer.streaming_content))
 
 
 def panel_of(text: str) -> str:

@@ -50,7 +50,7 @@ def test_a_public_pull_unfolds_to_its_arithmetic_for_every_seat(hl) -> None:
 
 
 def test_a_working_shows_a_player_and_a_spectator_no_figure_of_an_npc(hl) -> None:
-    """seeds README: "an NPC's sheet is the GM's unless the GM shows it ... other seats see its name
+    """The decided reading: "an NPC's sheet is the GM's unless the GM shows it ... other seats see its name
     and what the rules make public (a total, a track) and nothing more." No working a player or the
     spectator reads names a figure of the Revenant's: a public event's (its wounds, the contest's
     successes), nor the public one of an event that holds its figures (test_harsh_light_twins.py).

@@ -60,7 +60,7 @@ def everyone_unfolds(hl: dict[str, Any], kinds: tuple[str, ...], secret: set[str
 
 
 def test_a_fight_with_a_secret_npc_unfolds_for_every_seat(hl) -> None:
-    """seeds README: "an NPC's sheet is the GM's unless the GM shows it ... other seats see its name
+    """The decided reading: "an NPC's sheet is the GM's unless the GM shows it ... other seats see its name
     and what the rules make public". The Revenant's initiative, Willpower, attack, move and Dodge,
     Alfie's attacks on its Defence, its contest and extended pulls: each line unfolds for Ann and
     the spectator, without the Revenant's Defence 19, Speed 77, Willpower 18 (17 left), pool 19 or

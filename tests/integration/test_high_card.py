@@ -171,7 +171,8 @@ def test_each_seat_s_live_redraw_carries_its_own_view_and_no_other(game, rng, mo
 
 def page_and_export(table, member) -> str:
     c = client(member)
-    return c.get(f"/tables/{table.pk}/").content.decode() + c.get(f"/tables/{table.pk}/export.json").content.decode()
+    export = b"".join(c.get(f"/tables/{table.pk}/export.json").streaming_content)
+    return c.get(f"/tables/{table.pk}/").content.decode() + export.decode()
 
 
 def test_a_line_unfolds_to_its_working_for_those_who_read_the_whole_event(game, rng) -> None:

@@ -39,7 +39,7 @@ def leaked(text: str) -> list[str]:
 def export(t: dict[str, Any], who: str, fmt: str) -> str:
     answer = t["clients"][who].get(reverse("export", args=[t["table"].pk, fmt]))
     assert answer.status_code == 200
-    return answer.content.decode()
+    return b"".join(answer.streaming_content).decode()
 
 
 @pytest.fixture

@@ -108,7 +108,7 @@ def refused(response: Any, status: int, message: str) -> str:
 def test_passages_is_on_the_table_for_everyone(table) -> None:
     """Issue 17, "Live at the table": the panel, each Persona's tracks as 20 boxes of 5, its
     skills with DU / DD / Core and the odds of each band; the character cards at a glance."""
-    assert registry.get("passages").available
+    assert registry.get("passages").key == "passages"
     gm, ann, watcher = page(table, "gm"), page(table, "ann"), page(table, "watcher")
     for seen in (gm, ann, watcher):
         assert '<section id="passages-panel" class="rounds passages"' in seen

@@ -20,7 +20,7 @@ HOW = '<details class="working"><summary>How</summary>'
 def page_and_export(t: dict[str, Any], who: str) -> str:
     client = t["clients"][who]
     text = client.get(reverse("table", args=[t["table"].pk])).content.decode()
-    text += client.get(reverse("export", args=[t["table"].pk, "json"])).content.decode()
+    text += b"".join(client.get(reverse("export", args=[t["table"].pk, "json"])).streaming_content).decode()
     return html.unescape(text)
 
 

@@ -59,6 +59,10 @@ def page(client, table: Table) -> str:
     return client.get(f"/tables/{table.pk}/").content.decode()
 
 
+def exported(client, table: Table, fmt: str) -> str:
+    return b"".join(client.get(f"/tables/{table.pk}/export.{fmt}").streaming_content).decode()
+
+
 def client_of(member):
     from django.test import Client
 
@@ -78,11 +82,11 @@ def test_hidden_events_change_no_number_that_others_receive() -> None:
         busy_page = page(client_of(busy_people[who]), busy)
         assert LAST.search(busy_page).group(1) == LAST.search(quiet_page).group(1)
         assert IDS.findall(busy_page) == IDS.findall(quiet_page)
-        quiet_export = json.loads(client_of(quiet_people[who]).get(f"/tables/{quiet.pk}/export.json").content)
-        busy_export = json.loads(client_of(busy_people[who]).get(f"/tables/{busy.pk}/export.json").content)
+        quiet_export = json.loads(exported(client_of(quiet_people[who]), quiet, "json"))
+        busy_export = json.loads(exported(client_of(busy_people[who]), busy, "json"))
         assert [e["position"] for e in busy_export["events"]] == [e["position"] for e in quiet_export["events"]]
         assert all("seq" not in e for e in busy_export["events"])
-        markdown = client_of(busy_people[who]).get(f"/tables/{busy.pk}/export.md").content.decode()
+        markdown = exported(client_of(busy_people[who]), busy, "md")
         assert re.findall(r"\*\*#([0-9.]+)\*\*", markdown) == [e["position"] for e in busy_export["events"]]
     # Ann sees her own hidden rolls, numbered after the public line before them
     ann_ids = IDS.findall(page(client_of(busy_people["ann"]), busy))

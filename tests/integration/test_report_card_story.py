@@ -33,7 +33,7 @@ def page(s: dict[str, Any], who: str) -> str:
 def export(s: dict[str, Any], who: str) -> list[dict[str, Any]]:
     answer = s["clients"][who].get(reverse("export", args=[s["table"].pk, "json"]))
     assert answer.status_code == 200
-    return json.loads(answer.content)["events"]
+    return json.loads(b"".join(answer.streaming_content))["events"]
 
 
 def workings(markup: str) -> list[str]:
@@ -64,7 +64,7 @@ def test_a_draw_unfolds_to_the_card_against_the_rank_for_every_seat(school) -> N
 
 
 def test_an_npc_lends_no_working_a_figure(school) -> None:
-    """seeds README: "an NPC's sheet is the GM's unless the GM shows it". In Report Card an NPC draws
+    """The decided reading: "an NPC's sheet is the GM's unless the GM shows it". In Report Card an NPC draws
     no card (it has no deck): a check called for one is refused and logs nothing, so no working
     can carry its A+, its F or its Major Arcana; the players' checks unfold as ever."""
     okafor = services.character_create(table=school["table"], actor=school["gm"], name="Ms Okafor", npc=True,

@@ -79,7 +79,7 @@ def everything_received(table: Any, member: Membership, seat: Seat, events: list
     for fmt in ("json", "md"):
         response = client.get(reverse("export", args=[table.row.pk, fmt]))
         assert response.status_code == 200
-        out[fmt] = response.content.decode()
+        out[fmt] = b"".join(response.streaming_content).decode()
     return out
 
 

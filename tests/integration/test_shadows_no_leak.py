@@ -57,7 +57,7 @@ class Viewer:
     def get(self, path: str) -> None:
         answer = self.client.get(path)
         assert answer.status_code == 200, path
-        self.bodies.append(answer.content.decode())
+        self.bodies.append((b"".join(answer.streaming_content) if answer.streaming else answer.content).decode())
 
     def post(self, command: str, **data: Any) -> int:
         answer = self.client.post(reverse("table_command", args=[self.sh["table"].pk, command]), data, **HTMX)

@@ -30,7 +30,7 @@ def read(sh: dict[str, Any], who: str) -> str:
     """All that a seat gets of the table: its page and the log's export, as text."""
     client, table = sh["clients"][who], sh["table"].pk
     page = client.get(reverse("table", args=[table])).content.decode()
-    export = client.get(reverse("export", args=[table, "json"])).content.decode()
+    export = b"".join(client.get(reverse("export", args=[table, "json"])).streaming_content).decode()
     return html.unescape(page) + export.encode().decode("unicode_escape")
 
 

@@ -435,7 +435,7 @@ def test_the_panel_counts_hands_shows_the_odds_before_drawing_and_whose_turn_it_
         # the turn banner, for those it is not (each seat's own: Ann reads "Your turn")
         assert ("Alma chooses one card or three." in page) == (who != "ann"), who
         # the odds of her aim at the Ghoul come from the Ghoul's Defence and hand: the GM's alone
-        # (seeds README: "Odds that depend on a secret figure are shown to the GM alone")
+        # (the decided reading: "Odds that depend on a secret figure are shown to the GM alone")
         assert ('aria-label="Chance to get through by attack card"' in page) == (who == "gm"), who
         assert ("Chance the damage gets through Ghoul (Defence 5" in page) == (who == "gm"), who
     assert "Your turn:</strong> draw one card or three for Alma." in pages["ann"]

@@ -1,6 +1,6 @@
 """The cards port at the table (issue 12): a rule's cards are real cards.
 
-DESIGN, "Rules that use cards": "a rule's card leaves the draw pile (counts drop live for
+The project's rule, "Rules that use cards": "a rule's card leaves the draw pile (counts drop live for
 everyone), lands where the rule says (play area face up, discard, a hand), is conserved like
 every card, and is covered by the deck's shuffle commitment [...] An empty draw pile
 reshuffles the discard under a fresh commitment, logged."

@@ -5,6 +5,10 @@ the card's value reaches the difficulty; its one command ("duel") deals a card t
 characters' players face down and says who holds the higher, so hidden cards go through a
 procedure's private part. It is pure Python, like any system: the tests register it for the
 length of a test (tests/integration/test_high_card.py).
+
+It is a system in one module: its top-level names carry the roles a package's files would
+(docs/adding-a-system.md, "One module"): ``SYSTEM``, ``MOVES``, ``new_state``, ``FOLDS``, its
+``RuleError``, ``summary``, ``view``, ``SHEET`` and ``SAMPLES``.
 """
 
 from __future__ import annotations
@@ -12,7 +16,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from games.contract import PUBLIC, Check, CheckRun, GameSystem, Panel, Sample, Sheet, Table, Visibility, Working
+from games.contract import (
+    PUBLIC, Check, CheckRun, GameSystem, Panel, Sample, Seat, Sheet, Table, Visibility, Working,
+)
 from games.core.cards import card_by_id
 from games.core.engine import Engine, Move, RuleError, Turn
 from games.forms import Form, value
@@ -100,6 +106,10 @@ def won(state: dict[str, Any], event: dict[str, Any]) -> None:
     state["duels"] += 1
 
 
+MOVES = (Move("duel", "Call a duel", parse_duel, duel),)
+FOLDS = {"dealt": lambda state, event: None, "duel_won": won}
+
+
 def summary(event: Mapping[str, Any], state: Mapping[str, Any]) -> str:
     if event["type"] == "dealt":
         return "A card is dealt face down for the duel."
@@ -120,19 +130,26 @@ def duel_won(event: Mapping[str, Any]) -> Visibility:
 AUDIENCES = {"dealt": dealt, "duel_won": duel_won, "drew": PUBLIC}  # the check's card lies face up
 
 
+def view(state: Mapping[str, Any], seat: Seat) -> dict[str, Any]:
+    """Every seat's panel: how many duels were fought."""
+    return dict(state)
+
+
+SHEET = Sheet(clean=lambda sheet: dict(sheet))
+SAMPLES = (Sample("Hero", {}), Sample("Foe", {}, npc=True))
+
+
 SYSTEM = GameSystem(
     key="high_card",
     name="High Card",
     blurb="A test system: one card against a difficulty.",
-    available=True,
-    sheet=Sheet(clean=lambda sheet: dict(sheet)),
-    engine=Engine(new_state=new_state, moves=(Move("duel", "Call a duel", parse_duel, duel),),
-                  folds={"dealt": lambda state, event: None, "duel_won": won}, summary=summary, working=working),
+    sheet=SHEET,
+    engine=Engine(new_state=new_state, moves=MOVES, folds=FOLDS, summary=summary, working=working),
     checks=(Check("draw", "Draw against a difficulty", parse_draw, run_draw, event="drew",
                   notice="tabletop/cards.html#cards_notice", working=draw_working),),
-    panel=Panel(view=lambda state, lens: dict(state), template="tabletop/cards.html#cards_notice",
+    panel=Panel(view=view, template="tabletop/cards.html#cards_notice",
                 notice="tabletop/cards.html#cards_notice"),
     audiences=AUDIENCES,
     rule_decks=("Fate",),
-    samples=(Sample("Hero", {}), Sample("Foe", {}, npc=True)),
+    samples=SAMPLES,
 )

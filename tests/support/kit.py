@@ -309,7 +309,7 @@ def every_seat_bytes(kt: KitTable, seat: Seat) -> Iterator[str]:
     t = kt.table.pk
     yield seat.client.get(reverse("table", args=[t])).content.decode()
     for fmt in ("json", "md"):
-        yield seat.client.get(reverse("export", args=[t, fmt])).content.decode()
+        yield b"".join(seat.client.get(reverse("export", args=[t, fmt])).streaming_content).decode()
 
 
 SENTENCE = re.compile(r"[A-Za-z]+")

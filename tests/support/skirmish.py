@@ -74,7 +74,6 @@ SYSTEM = GameSystem(
     key="skirmish",
     name="Skirmish",
     blurb="A test system: fights that end.",
-    available=True,
     sheet=Sheet(clean=lambda sheet: dict(sheet)),
     engine=Engine(new_state=lambda: {"fighters": [], "down": []},
                   moves=(Move("start", "Start a fight", parse_start, start), Move("down", "Knock down", parse_down, down),

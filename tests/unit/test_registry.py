@@ -18,19 +18,11 @@ from games.sheets import SheetError, SheetField, format_stats, parse_stats
 SAMPLES = (Sample("Hero", {}), Sample("Foe", {}, npc=True))
 
 
-def test_the_landed_systems_are_available_in_the_order_offered() -> None:
-    assert [s.key for s in registry.available()] == list(registry.PACKAGES)
+def test_the_systems_are_offered_in_the_order_listed() -> None:
+    assert list(registry.SYSTEMS) == list(registry.PACKAGES)
     assert {"freeform", "demon_city", "report_card", "harsh_light", "shadows", "passages"} <= set(registry.PACKAGES)
-
-
-def test_every_seed_system_has_landed_and_a_placeholder_would_be_listed_as_coming(monkeypatch) -> None:
-    assert {s.name for s in registry.available()} >= {
+    assert {s.name for s in registry.SYSTEMS.values()} >= {
         "Demon City", "Report Card", "Harsh Light", "Shadows of Humanity", "Passages (NycosRPG)"}
-    assert registry.coming() == []
-    later = registry.GameSystem("someday", "Someday", "Not landed yet.", False)
-    monkeypatch.setitem(registry.SYSTEMS, "someday", registry.check_registration(later))
-    assert [s.name for s in registry.coming()] == ["Someday"]
-    assert "someday" not in [s.key for s in registry.available()]
 
 
 def test_unknown_system_is_refused_by_name() -> None:
@@ -75,8 +67,8 @@ def test_stats_text_round_trips() -> None:
 # reads, and a registration missing a part another part needs is refused when it loads.
 
 
-@pytest.mark.parametrize("system", registry.available(), ids=lambda s: s.key)
-def test_every_available_system_provides_every_part(system: registry.GameSystem) -> None:
+@pytest.mark.parametrize("system", list(registry.SYSTEMS.values()), ids=lambda s: s.key)
+def test_every_system_provides_every_part(system: registry.GameSystem) -> None:
     assert system.key and system.name and system.blurb
     assert system.clean_sheet is not None and callable(system.derived)
     assert all(isinstance(f, SheetField) for f in system.sheet_fields)
@@ -119,8 +111,10 @@ def test_freeform_registers_a_sheet_and_nothing_else() -> None:
 def test_a_registration_missing_a_part_it_needs_is_refused() -> None:
     engine = Engine(new_state=dict, moves=(Move("go", "Go", parse=lambda form, table: {}, handle=lambda *a: []),),
                     folds={"went": lambda state, event: None}, summary=lambda e, s: "")
-    base = registry.GameSystem("newgame", "New", "A new game.", True, sheet=Sheet(clean=dict), samples=SAMPLES)
+    base = registry.GameSystem("newgame", "New", "A new game.", sheet=Sheet(clean=dict), samples=SAMPLES)
     assert registry.check_registration(base) is base
+    with pytest.raises(registry.BadRegistration, match="cleans its sheet"):
+        registry.check_registration(replace(base, sheet=Sheet()))
     with pytest.raises(registry.BadRegistration, match="sample characters"):
         registry.check_registration(replace(base, samples=SAMPLES[:1]))
     with pytest.raises(registry.BadRegistration, match="need a panel"):
@@ -144,7 +138,7 @@ def test_every_event_kind_a_system_emits_has_a_declared_audience() -> None:
     nothing = lambda state, event: None  # noqa: E731
     engine = Engine(new_state=dict, moves=(), folds={"rolled": nothing, "hidden": nothing}, summary=lambda e, s: "")
     panel = registry.get("demon_city").panel
-    base = registry.GameSystem("newgame", "New", "A new game.", True, sheet=Sheet(clean=dict), engine=engine,
+    base = registry.GameSystem("newgame", "New", "A new game.", sheet=Sheet(clean=dict), engine=engine,
                                panel=panel, audiences={"rolled": PUBLIC, "hidden": GM_ONLY}, samples=SAMPLES)
     assert registry.check_registration(base) is base
     with pytest.raises(registry.BadRegistration, match="no audience declared for hidden"):
@@ -157,7 +151,7 @@ def test_every_event_kind_a_system_emits_has_a_declared_audience() -> None:
     assert base.visibility({"type": "unheard_of"}).audience == "gm"
 
 
-@pytest.mark.parametrize("system", registry.available(), ids=lambda s: s.key)
+@pytest.mark.parametrize("system", list(registry.SYSTEMS.values()), ids=lambda s: s.key)
 def test_every_registered_system_declares_each_event_kind_it_emits(system: registry.GameSystem) -> None:
     assert set(system.audiences) == system.event_kinds()
 

@@ -49,7 +49,7 @@ class Command(BaseCommand):
             default=f"http://127.0.0.1:{os.environ.get('PORT', '8000')}",
             help="Where the server answers (default: http://127.0.0.1:$PORT).",
         )
-        parser.add_argument("--system", default=SYSTEM, choices=[s.key for s in registry.available()],
+        parser.add_argument("--system", default=SYSTEM, choices=list(registry.SYSTEMS),
                             help="The demo table's system (default: Demon City's, with a story so far).")
 
     def handle(self, *args: Any, base_url: str, system: str = SYSTEM, **options: Any) -> None:

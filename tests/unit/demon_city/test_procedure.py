@@ -275,7 +275,7 @@ def test_undo_restores_the_state_before_the_last_step_and_is_logged(fight, scrip
 
 
 def test_replaying_the_log_rebuilds_the_state_and_everything_is_json(fight, scripted):
-    """DESIGN: "return plain results ... that record every card and die, so a log can be
+    """The project's rule: "return plain results ... that record every card and die, so a log can be
     replayed and audited"."""
     f = fight([{"id": "a", "agility": 1}, {"id": "b", "agility": 2, "side": "x"}])
     f.announce("a", "melee", "b")

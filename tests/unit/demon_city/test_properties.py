@@ -167,7 +167,7 @@ def test_random_fights_replay_and_keep_the_rules(cast, seed):
 @settings(max_examples=30, deadline=None)
 @given(people(min_size=2, max_size=5), st.integers(min_value=0, max_value=2**32))
 def test_every_event_log_replays_to_the_same_state(cast, seed):
-    """DESIGN: "a log can be replayed and audited" -- including announcements and undo."""
+    """The project's rule: "a log can be replayed and audited" -- including announcements and undo."""
     rng = random.Random(seed)
     f = Fight(cast, rng)
     for round_no in range(3):

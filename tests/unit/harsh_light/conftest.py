@@ -20,7 +20,7 @@ from games.contract import Table as Facts
 from games.core.cards_port import StackedCards, UnknownDeck
 from games.core.engine import Turn
 from games.harsh_light import DECK, ENGINE
-from games.harsh_light.card import character_view
+from games.harsh_light.sheet import character_view
 from games.harsh_light.panel import view
 from tests.support.engine import member
 

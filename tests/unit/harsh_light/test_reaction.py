@@ -104,7 +104,7 @@ def test_no_window_when_the_target_could_not_spend_a_point_on_it(why: str) -> No
 
 
 def test_an_npc_target_s_window_says_nothing_of_its_willpower_left() -> None:
-    """seeds README: an NPC's figures are the GM's: its window opens with no point left, and the
+    """The decided reading: an NPC's figures are the GM's: its window opens with no point left, and the
     GM answers it."""
     t = Table(c1=sheet("Ann", strength=3), c2=sheet("Ghoul", npc=True, willpower_points=0))
     t.answer = None

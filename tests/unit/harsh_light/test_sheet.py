@@ -5,7 +5,6 @@ from __future__ import annotations
 import pytest
 
 from games.harsh_light import sheet as sh
-from games.harsh_light import card
 from games.harsh_light.pools import build
 from games.sheets import SheetError, SheetField
 
@@ -36,7 +35,7 @@ def test_derived_traits_follow_the_world_of_darkness() -> None:
     clean = sh.clean_sheet({"wits": "3", "dexterity": 2, "strength": 3, "resolve": 2, "composure": 4})
     assert sh.defence(clean) == 2 and sh.speed(clean) == 10 and sh.willpower_dots(clean) == 6
     assert sh.willpower_points(clean) == 6 and sh.initiative_modifier(clean) == 6
-    assert ("Defence", "2") in card.glance(clean).stats and ("Willpower", 6, 6) in card.glance(clean).tracks
+    assert ("Defence", "2") in sh.glance(clean).stats and ("Willpower", 6, 6) in sh.glance(clean).tracks
 
 
 def test_a_typed_derived_trait_overrides() -> None:

@@ -69,7 +69,7 @@ def played() -> tuple[Table, dict[str, list[tuple[Working, dict[str, Any]]]]]:
 
 
 def test_every_line_with_the_gm_s_figures_unfolds_for_everyone_and_names_none_of_them(played) -> None:
-    """seeds README: "an NPC's sheet is the GM's unless the GM shows it ... other seats see its name
+    """The decided reading: "an NPC's sheet is the GM's unless the GM shows it ... other seats see its name
     and what the rules make public". Every event kind that keeps a figure in the GM's part has a
     public working naming none of the Ghoul's figures (nor its weapon), and the whole working, the
     GM's, as its private twin."""

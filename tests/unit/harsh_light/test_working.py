@@ -150,7 +150,7 @@ def test_a_fainting_pull_cites_our_reading() -> None:
 
 
 def test_a_working_with_an_npc_s_figure_is_the_gm_s_twin_of_a_public_one() -> None:
-    """seeds README: "an NPC's sheet is the GM's unless the GM shows it". The platform stores a
+    """The decided reading: "an NPC's sheet is the GM's unless the GM shows it". The platform stores a
     working in the public payload, and a declared one's private twin with the GM's part: so no
     working that goes in the payload names a figure of the Ghoul's, and those that do are the
     private twins of events with a GM's part."""

@@ -80,7 +80,7 @@ def test_the_unconscious_are_revived_only_by_anothers_tending(scene: Scene) -> N
 
 
 def test_an_npc_tenders_figures_stay_behind_the_screen(scene: Scene) -> None:
-    """The seeds README: "an NPC's sheet is the GM's unless the GM shows it": its BASE in a
+    """The decided reading: "an NPC's sheet is the GM's unless the GM shows it": its BASE in a
     tending goes to the Director's part; the roll and its band are everyone's."""
     scene.seat(HURT)
     scene.seat({**MEDIC, "npc": True})

@@ -141,20 +141,20 @@ def test_bookkeeping_has_no_working(two: dict[str, Any]) -> None:
 
 
 def test_an_a_plus_on_an_impossible_check_cites_the_decided_reading(two: dict[str, Any]) -> None:
-    """seeds README: "A+ on an Impossible check: one rank easier, as the rule says ("easier by one
+    """The decided reading: "A+ on an Impossible check: one rank easier, as the rule says ("easier by one
     rank"), so Unlikely; its example ("an Impossible check becomes Hard") skips a rank and is not
     followed"."""
     table = Table(two, {"c1": ["7S"]})
     table.call("c1", "FREE", "impossible")
     _, made = of(table, "check_called")
     assert made.steps == ("Marieta: FREE at Impossible", "Marieta: A+ skill: Unlikely")
-    assert made.rule == w.A_PLUS_IMPOSSIBLE[0] and made.source == "seeds README, on Choose a Skill"
+    assert made.rule == w.A_PLUS_IMPOSSIBLE[0] and made.source == "The decided reading, on Choose a Skill"
 
 
 def test_a_critical_failure_fails_everyone_s_check(three: dict[str, Any]) -> None:
     """Seed, "Every Player Needs to Succeed": "only two players need to succeed at the check. If any
     player gets a Critical Success, they succeed for everyone. If any player gets a Critical Failure,
-    they fail for everyone." (seeds README: no retry buys it off)."""
+    they fail for everyone." (the decided reading: no retry buys it off)."""
     table = Table(three, {"c1": ["QC"], "c2": ["M16"], "c3": ["KS"]})
     table.send({"type": "call_group", "mode": "everyone", "characters": ["c1", "c2", "c3"], "skill": "FINAID",
                 "rank": "medium", "task": "sneak past"})

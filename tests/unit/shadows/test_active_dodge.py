@@ -1,4 +1,4 @@
-"""A counter in combat as an Active Dodge (seed 000, Counter Actions; seeds README, decided
+"""A counter in combat as an Active Dodge (seed 000, Counter Actions; the decided
 reading: "a counter in combat is declared against an attack before it resolves, costs its AP,
 and lowers that attack's value; an unused counter lapses at the end of the round")."""
 

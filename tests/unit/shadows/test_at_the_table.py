@@ -44,8 +44,8 @@ def where(table: Table, short: str) -> str:
 def test_a_card_played_in_an_attack_or_a_dodge_leaves_the_tables_hand_face_up() -> None:
     """Seed: players "play cards from their hand"; an attack card "played from the
     attacker's hand", a dodge "the use of one card ... from their hand". The attack's card lies
-    face up while the attack waits; once it resolves, it and the dodge go to the discard (seeds
-    README: "a rule that needs a card when the draw pile is empty reshuffles the discard")."""
+    face up while the attack waits; once it resolves, it and the dodge go to the discard (the decided
+    reading: "a rule that needs a card when the draw pile is empty reshuffles the discard")."""
     table = fight()
     assert sorted(table.cards.held(deck.MINOR, ANN_MEMBER)) == sorted(table.hand("c1"))
     table.send(ANN, "attack", combatant="c1", target="c3", weapon="Blade", cards=[t("S5")], skill="melee")

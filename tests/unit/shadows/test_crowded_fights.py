@@ -1,4 +1,4 @@
-"""Crowded fights and a whole campaign never lock for lack of cards (seeds README, decided
+"""Crowded fights and a whole campaign never lock for lack of cards (the decided
 reading for 000: "a fight never locks for lack of cards ... when hands would leave fewer than
 ten cards to draw, the GM is offered a second Minor Arcana for that fight"). Reading, where the
 README is silent: hands too big for two decks (six fighters at Body 20 / Physical 20 hold 30

@@ -1,5 +1,5 @@
-"""Every Major Arcana card goes back where the rules put it, so the deck never runs dry (seeds
-README: "No rule may dead-end for lack of cards"): a card spent, or dropped at a session's end,
+"""Every Major Arcana card goes back where the rules put it, so the deck never runs dry (the decided
+reading: "No rule may dead-end for lack of cards"): a card spent, or dropped at a session's end,
 goes back into the deck; a fumble's guide when the GM has shown it or is done with it, when
 its character draws again, or when the session ends; and should every card be held, a check
 still goes on."""

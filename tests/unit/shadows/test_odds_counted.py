@@ -1,4 +1,4 @@
-"""Odds that do not mislead (DESIGN: "Odds shown before a draw are exact and computed from the
+"""Odds that do not mislead (the project's rule: "Odds shown before a draw are exact and computed from the
 cards actually left in that deck when its composition is public ... never from a count that lets
 a viewer subtract a card held face down")."""
 

@@ -1,4 +1,4 @@
-"""A fight never locks for lack of cards (seeds README, decided reading for 000): "a rule that
+"""A fight never locks for lack of cards (the decided reading for 000): "a rule that
 needs a card when the draw pile is empty reshuffles the discard under a new seal (hands stay in
 hands); when hands would leave fewer than ten cards to draw, the GM is offered a second Minor
 Arcana for that fight, and the odds follow the real cards"."""

@@ -1,0 +1,119 @@
+"""The log's export, streamed: a page of events at a time, so memory stays flat however long
+the log. Under ASGI the body is an asynchronous iterator (Django's ASGI handler reads a
+synchronous one into a list first); under WSGI and the test client, a synchronous one. Either
+way the bytes are those of the whole document written at once, and each event is read through
+``selectors.events_for``: a viewer gets what it may see and nothing else."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import AsyncIterator, Callable, Iterator
+from typing import Any
+
+from asgiref.sync import sync_to_async
+from django.core.handlers.asgi import ASGIRequest
+from django.core.serializers.json import DjangoJSONEncoder
+from django.http import Http404, HttpRequest, StreamingHttpResponse
+from django.views.decorators.http import require_GET
+
+from tabletop import selectors
+from tabletop.models import Membership, Table
+from tabletop.permissions import Verb, Viewer
+from tabletop.views.base import member_at
+
+# Events read from the database at once (one query a page, by seq).
+PAGE = 500
+
+
+@require_GET
+def export(request: HttpRequest, table_id: int, fmt: str) -> StreamingHttpResponse:
+    table, me = member_at(request, table_id, Verb.EXPORT)
+    write = FORMATS.get(fmt)
+    if write is None:
+        raise Http404("Export as md or json.")
+    writer, content_type = write
+    parts = writer(table, me, selectors.viewer_of(me), selectors.last_seq(table.pk))
+    body: Iterator[bytes] | AsyncIterator[bytes] = (
+        _asynchronous(parts) if isinstance(request, ASGIRequest) else parts)
+    response = StreamingHttpResponse(body, content_type=content_type)
+    response["Content-Disposition"] = f'attachment; filename="table-{table.pk}-log.{fmt}"'
+    return response
+
+
+def pages(viewer: Viewer, table_id: int, upto: int) -> Iterator[list[dict[str, Any]]]:
+    """The log up to ``upto`` as ``viewer`` may see it, as export rows, ``PAGE`` seqs at a time."""
+    for after in range(0, upto, PAGE):
+        yield [row(viewer, seen) for seen in selectors.events_for(viewer, table_id, after=after,
+                                                                  upto=min(after + PAGE, upto))]
+
+
+def row(viewer: Viewer, seen: selectors.SeenEvent) -> dict[str, Any]:
+    """One event of the export: its part ``viewer`` reads."""
+    event = seen.event
+    data: dict[str, Any] = {
+        "position": event.position(gm=viewer.is_gm),
+        "at": event.created.isoformat(),
+        "kind": event.kind,
+        "actor": event.actor.display_name if event.actor else None,
+        "owner": event.owner.display_name if event.owner else None,
+        "summary": seen.summary,
+        "data": event.payload,
+    }
+    if seen.private is not None and event.private:
+        data["private"] = seen.private
+    return data
+
+
+def _dumps(value: Any) -> str:
+    return json.dumps(value, cls=DjangoJSONEncoder, indent=2, ensure_ascii=False)
+
+
+def json_parts(table: Table, me: Membership, viewer: Viewer, upto: int) -> Iterator[bytes]:
+    """``{"table", "system", "viewer", "events": [...]}`` indented by two, as ``json.dumps``
+    writes it, one page of events a part."""
+    head = {"table": table.name, "system": table.system, "viewer": me.display_name}
+    yield ("{\n" + "".join(f"  {_dumps(k)}: {_dumps(v)},\n" for k, v in head.items()) + '  "events": [').encode()
+    first = True
+    for page in pages(viewer, table.pk, upto):
+        text = []
+        for data in page:
+            # an event's own lines sit four spaces in (a newline inside a string is written "\n")
+            text.append(("\n    " if first else ",\n    ") + _dumps(data).replace("\n", "\n    "))
+            first = False
+        if text:
+            yield "".join(text).encode()
+    yield ("]\n}" if first else "\n  ]\n}").encode()
+
+
+def markdown_parts(table: Table, me: Membership, viewer: Viewer, upto: int) -> Iterator[bytes]:
+    """A heading, whose log this is, and a line an event."""
+    yield f"# {_md(table.name)}\n\nLog as seen by {_md(me.display_name)}.\n\n".encode()
+    for page in pages(viewer, table.pk, upto):
+        if page:
+            yield "".join(f"- **#{data['position']}** {data['at'][:19].replace('T', ' ')}: {_md(data['summary'])}\n"
+                          for data in page).encode()
+
+
+def _md(text: str) -> str:
+    """Escapes Markdown and HTML so an exported message stays text in any viewer."""
+    out = text.replace("\\", "\\\\")
+    for ch in "`*_[]<>#|":
+        out = out.replace(ch, "\\" + ch)
+    return " ".join(out.split())
+
+
+_END = object()
+
+
+async def _asynchronous(parts: Iterator[bytes]) -> AsyncIterator[bytes]:
+    """``parts`` read a part at a time in Django's thread for the database."""
+    step = sync_to_async(next, thread_sensitive=True)
+    while (part := await step(parts, _END)) is not _END:
+        yield part
+
+
+Writer = Callable[[Table, Membership, Viewer, int], Iterator[bytes]]
+FORMATS: dict[str, tuple[Writer, str]] = {
+    "json": (json_parts, "application/json"),
+    "md": (markdown_parts, "text/markdown; charset=utf-8"),
+}
