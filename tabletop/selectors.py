@@ -256,29 +256,6 @@ def table_state(table: Table, me: Membership) -> TableState:
     )
 
 
-def export_rows(viewer: Viewer, table_id: int) -> list[dict[str, Any]]:
-    """The log as plain data, holding only what ``viewer`` may see."""
-    rows = []
-    for seen in events_for(viewer, table_id):
-        event = seen.event
-        row: dict[str, Any] = {
-            "position": event.position(gm=viewer.is_gm),
-            "at": event.created.isoformat(),
-            "kind": event.kind,
-            "actor": event.actor.display_name if event.actor else None,
-            "owner": event.owner.display_name if event.owner else None,
-            "summary": seen.summary,
-            "data": event.payload,
-        }
-        if seen.private is not None and event.private:
-            row["private"] = seen.private
-        rows.append(row)
-    return rows
-
-
-# Cards
-
-
 def gm_hand_is_secret(table: Table, member: Membership | None) -> bool:
     """Whether how many cards ``member`` holds is the GM's alone: the GM's own hand at a table that
     keeps NPC sheets behind the screen (``Table.npc_sheets_secret``), since an NPC's hand lies in

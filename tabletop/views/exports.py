@@ -18,7 +18,8 @@ from django.views.decorators.http import require_GET
 
 from tabletop import selectors
 from tabletop.models import Membership, Table
-from tabletop.permissions import Verb, Viewer
+from tabletop.feed.seat import Viewer
+from tabletop.permissions import Verb
 from tabletop.views.base import member_at
 
 # Events read from the database at once (one query a page, by seq).

@@ -27,7 +27,7 @@ def page_and_export(dc: dict[str, Any], who: str) -> str:  # noqa: F811
 
 
 def rolls(monkeypatch, *dice: int) -> None:
-    monkeypatch.setattr("tabletop.views.systems.system_rng", lambda: ScriptedRng(dice))
+    monkeypatch.setattr("tabletop.actions.system_rng", lambda: ScriptedRng(dice))
 
 
 def test_a_player_s_task_unfolds_for_everyone(dc, monkeypatch) -> None:  # noqa: F811

@@ -72,7 +72,7 @@ def post(t: dict[str, Any], who: str, command: str, data: dict[str, Any] | None 
     """Posts a command (or the one-off check) as the page's htmx form does."""
     route = "table_check" if check else "table_command"
     if monkeypatch is not None:
-        monkeypatch.setattr("tabletop.views.systems.system_rng", lambda: Dice(*rolls))
+        monkeypatch.setattr("tabletop.actions.system_rng", lambda: Dice(*rolls))
     return t["clients"][who].post(reverse(route, args=[t["table"].pk, command]), data or {}, **HTMX)
 
 

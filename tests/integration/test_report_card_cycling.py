@@ -41,7 +41,7 @@ def seeded(monkeypatch) -> random.Random:
     reshuffle a command's draw needs."""
     rng = random.Random(SEED)
     monkeypatch.setattr("tabletop.services.characters.system_rng", lambda: rng)
-    monkeypatch.setattr("tabletop.views.systems.system_rng", lambda: rng)
+    monkeypatch.setattr("tabletop.actions.system_rng", lambda: rng)
     return rng
 
 

@@ -49,7 +49,7 @@ def test_a_long_evening_of_queens_and_fumbles_never_runs_a_deck_dry(sh, monkeypa
     of cards, and every card of the Tarot is conserved after each step. Seed: on a Queen "the
     character can also draw a card from the Major Arcana deck"; on a fumble "the GM draws a
     Major Arcana card, which is then used as a guide"."""
-    from tabletop.views import systems
+    from tabletop import actions as systems
 
     rng = random.Random(2121)
     monkeypatch.setattr(systems, "system_rng", lambda: rng)  # every shuffle of the evening, seeded
@@ -122,7 +122,7 @@ def test_a_fight_too_big_for_one_minor_arcana_is_offered_a_second_and_plays_thro
 
     from tabletop import services
     from tabletop.models import Deck
-    from tabletop.views import systems
+    from tabletop import actions as systems
 
     rng = random.Random(count)
     monkeypatch.setattr(systems, "system_rng", lambda: rng)  # the deal's shuffles, seeded
