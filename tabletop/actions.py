@@ -31,7 +31,7 @@ from games.contract import GameSystem, Parser
 from games.core.engine import RuleError
 from games.core.rng import Rng, system_rng
 from tabletop import selectors, services
-from tabletop.card_forms import (
+from tabletop.forms.cards import (
     CardForm, ConfigureForm, CountForm, DealForm, DeckCreateForm, DeckForm, DrawForm, PassForm, ReorderForm,
 )
 from tabletop.forms import ChatForm, RollForm

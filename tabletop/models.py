@@ -95,7 +95,7 @@ class Character(models.Model):
     sheet = models.JSONField(default=dict)
     # Bumped on every change; an edit made against an older version is refused.
     version = models.PositiveIntegerField(default=1)
-    # The picture its tokens show (else initials on the sheet's colour), as tabletop/images.py
+    # The picture its tokens show (else initials on the sheet's colour), as tabletop/services/images.py
     # re-encoded it, with the format Pillow read ("png", "jpeg", "webp", "gif").
     portrait = models.FileField(upload_to="portraits", blank=True)
     portrait_type = models.CharField(max_length=10, blank=True)

@@ -215,7 +215,7 @@ TABLETOP_SOCKET_BATCH = int(
     os.environ.get("TABLETOP_SOCKET_BATCH", 1 if os.environ.get("DATABASE_URL") else 16)
 )
 DATA_UPLOAD_MAX_MEMORY_SIZE = 256 * 1024
-# An uploaded picture (tabletop/images.py): at most this many bytes, and this many pixels on a
+# An uploaded picture (tabletop/services/images.py): at most this many bytes, and this many pixels on a
 # side and in all; a bigger one is refused before it is decoded (a small file can unpack huge).
 TABLETOP_MAX_IMAGE_BYTES = 5 * 1024 * 1024
 TABLETOP_MAX_IMAGE_SIDE = 8000
@@ -243,7 +243,7 @@ LOGGING = {
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
-    "filters": {"quiet_refusals": {"()": "tabletop.logfilters.QuietRefusals"}},
+    "filters": {"quiet_refusals": {"()": "tabletop.serving.logfilters.QuietRefusals"}},
     "loggers": {
         # what tabletop/serving/ applied to a daphne process, once at start
         "tabletop.serving": {"level": "INFO"},

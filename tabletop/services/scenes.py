@@ -2,7 +2,7 @@
 
 Audiences (docs/protocol.md, Scenes): whatever concerns a scene not shown, or a hidden
 token, is the GM's alone ("gm"); showing a scene, and moving, placing or revealing a visible
-token on it, is everyone's. An uploaded picture is read and re-encoded (tabletop/images.py)
+token on it, is everyone's. An uploaded picture is read and re-encoded (tabletop/services/images.py)
 before the table is locked, and stored through Django's storage API; a file stored for a
 change that then fails is removed again, and a file replaced or put away is removed once the
 change is committed.
@@ -19,12 +19,12 @@ from django.core.files.storage import default_storage
 from django.db import transaction
 from django.db.models.fields.files import FieldFile
 
-from tabletop.images import Picture, read_picture
+from tabletop.services.images import Picture, read_picture
 from tabletop.models import Audience, Character, Membership, Scene, Table, Token
 from tabletop.permissions import (
     Verb, can, can_edit_character, may_move_token, may_see_scene, standing_of,
 )
-from tabletop.scene_selectors import BOARD_SIZES, HEX, scene_data, shown_scene, token_data, tokens_of
+from tabletop.selectors.scenes import BOARD_SIZES, HEX, scene_data, shown_scene, token_data, tokens_of
 from tabletop.services.base import NotAllowed, NotFound, ServiceError, acting, append, lock_table
 
 MAX_SCENES = 40

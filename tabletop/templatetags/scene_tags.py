@@ -9,7 +9,7 @@ from typing import Any
 from django import template
 
 from tabletop.models import Character, Membership, Table
-from tabletop.scene_selectors import portrait_url, scene_view as read
+from tabletop.selectors.scenes import portrait_url, scene_view as read
 
 register = template.Library()
 

@@ -20,11 +20,11 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from tabletop import services
 from tabletop.feed.seat import seat_of
-from tabletop.images import CONTENT_TYPES
+from tabletop.services.images import CONTENT_TYPES
 from tabletop.models import Character, Membership, Scene, Table, Token
 from tabletop.permissions import Verb, can_edit_character, may_see_portrait, may_see_scene
-from tabletop.scene_forms import MoveForm, PlaceForm, PortraitForm, SceneForm
-from tabletop.scene_selectors import portrait_url
+from tabletop.forms.scenes import MoveForm, PlaceForm, PortraitForm, SceneForm
+from tabletop.selectors.scenes import portrait_url
 from tabletop.services import ServiceError
 from tabletop.services.scenes import NO_TOKEN
 from tabletop.views.base import member_at

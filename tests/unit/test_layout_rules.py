@@ -131,3 +131,30 @@ def test_the_live_feed_never_imports_the_serving_package() -> None:
     for path in sorted((ROOT / "tabletop" / "live").glob("*.py")):
         assert not [m for m in imported(path) if m.startswith("tabletop.serving")], path.name
 
+
+
+def test_the_platform_s_top_level_is_grouped() -> None:
+    """Issue 34: "`tabletop/` grouped (scenes, cards, ...) to at most 20 entries at its top": the
+    feed, forms, selectors, services, views, the socket and the server each one folder."""
+    entries = sorted(p.name for p in (ROOT / "tabletop").iterdir() if p.name != "__pycache__")
+    assert len(entries) <= 20, entries
+    for folder in ("feed", "forms", "selectors", "services", "views", "live", "serving"):
+        assert (ROOT / "tabletop" / folder / "__init__.py").is_file(), folder
+
+
+def test_the_feed_decides_what_a_seat_sees_and_nothing_outside_it_does() -> None:
+    """Issue 34: "One seat's view: what a seat may see and use is computed in one place": the
+    readings, the private part and the page's seat rules are defined in tabletop/feed/seat.py and
+    nowhere else in the platform."""
+    names = {"reading_for", "private_part", "readings_needed", "may", "acts", "controls", "owns", "deals", "draws"}
+    defined: dict[str, list[Path]] = {}
+    filters = Path("tabletop/templatetags/seat_tags.py")  # the templates' names for the same rules
+    for path in platform_modules():
+        if path == filters:
+            continue
+        for node in ast.parse((ROOT / path).read_text()).body:
+            if isinstance(node, ast.FunctionDef) and node.name in names:
+                defined.setdefault(node.name, []).append(path)
+    seat = Path("tabletop/feed/seat.py")
+    assert {name: paths for name, paths in defined.items() if paths != [seat]} == {}
+    assert set(defined) == names

@@ -6,7 +6,7 @@ from __future__ import annotations
 from django import forms
 
 from tabletop.ids import IdField
-from tabletop.scene_selectors import BOARD_SIZES
+from tabletop.selectors.scenes import BOARD_SIZES
 
 SHAPES = [("wide", "Wide"), ("square", "Square"), ("tall", "Tall")]
 assert {key for key, _ in SHAPES} == set(BOARD_SIZES)
