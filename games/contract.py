@@ -23,7 +23,8 @@ from games.forms import Form
 from games.sheets import SheetField
 
 # Who a panel is drawn for: what the GM, a player and a spectator may each see.
-PanelLens = Literal["gm", "player", "spectator"]
+# Who a seat is at the table: the GM, a player or a spectator (a membership's role).
+Role = Literal["gm", "player", "spectator"]
 Audience = Literal["everyone", "owner", "gm"]
 State = dict[str, Any]
 
@@ -134,7 +135,7 @@ class DeckView:
 
 @dataclass(frozen=True)
 class Seat:
-    """Whom a panel is drawn for, as the platform vouches for it: their lens, their member id
+    """Whom a panel is drawn for, as the platform vouches for it: their role, their member id
     (none for a spectator), the combatants they play, and the combatants whose sheets they may
     not see (``hidden``: an NPC's, while the table keeps NPC sheets behind the GM's screen).
 
@@ -142,7 +143,7 @@ class Seat:
     ``hidden`` (a skill, a hand size, an odds figure counted from it) is not in the view, and
     the contract kit scans every seat's bytes for them (tests/integration/test_contract_kit.py)."""
 
-    lens: PanelLens = "spectator"
+    role: Role = "spectator"
     member: int | None = None
     controls: frozenset[str] = frozenset()
     hidden: frozenset[str] = frozenset()
@@ -155,7 +156,7 @@ class Seat:
 
     @property
     def is_gm(self) -> bool:
-        return self.lens == "gm"
+        return self.role == "gm"
 
     def sees_sheet(self, cid: str) -> bool:
         """Whether this seat may see the figures of combatant ``cid``'s sheet."""
@@ -165,7 +166,7 @@ class Seat:
         return cid in self.controls
 
 
-GM_SEAT = Seat(lens="gm")
+GM_SEAT = Seat(role="gm")
 SPECTATOR_SEAT = Seat()
 
 

@@ -78,7 +78,7 @@ Hands are the table's hand piles
 Hidden information (audiences.py)
     Dealt and re-dealt cards travel only in an event's private part, for the hand's player
     and the GM; public payloads, summaries and every panel count them (the table's hand
-    panels show each hand to its holder and the GM). The GM's lens alone names which cards
+    panels show each hand to its holder and the GM). The GM's view alone names which cards
     each NPC holds, since all NPCs' hands lie in the GM's one pile; ``hand_of(state,
     member_id)`` gives a member's own hands. The GM alone
     sees a fumble's guide until shown, a Major Critical's effect until announced, a

@@ -120,7 +120,7 @@ def view(state: Mapping[str, Any], seat: Seat) -> dict[str, Any]:
     names = state.get("names", {})
     waiting = {s["card"] for s in (state.get("spending") or {}).values()}  # called on, the GM to judge
     out: dict[str, Any] = {
-        "lens": seat.lens,
+        "role": seat.role,
         "turn": over_turn(state) or _turn(state, seat),
         "complexities": [{"key": c.key, "label": c.label, "fumble": c.fumble_top, "success": c.success,
                           "critical": c.critical} for c in COMPLEXITIES.values()],
@@ -169,7 +169,7 @@ def view(state: Mapping[str, Any], seat: Seat) -> dict[str, Any]:
 
 def hand_of(state: Mapping[str, Any], member: int | None) -> list[dict[str, Any]]:
     """The hands member ``member`` holds this round: their own characters', and every NPC's
-    when they are the GM. The only way, besides the GM's lens, that hand cards leave the
+    when they are the GM. The only way, besides the GM's view, that hand cards leave the
     state."""
     fight = state.get("combat")
     if not fight or member is None:

@@ -40,7 +40,7 @@ Nothing here copies the platform's data for its own sake: a rule reads the sheet
 whom and who sends a move from the ``Turn`` (games/core/engine.py), and the decks' counts from
 the cards port.
 
-Hands are secret: only ``panel.view`` with the GM's lens and ``panel.hand_of``
+Hands are secret: only ``panel.view`` for the GM's seat and ``panel.hand_of``
 for a member read them out of the state.
 """
 

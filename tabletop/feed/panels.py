@@ -32,14 +32,14 @@ TABLE = "tabletop/table.html"
 
 def system_seat(seat: Seat, characters: Sequence[contract.Character], *, npc_sheets_secret: bool,
             decks: tuple[contract.DeckView, ...] = ()) -> contract.Seat:
-    """What a system's view is told of a seat: its lens, whom it plays, whose sheets it may not
+    """What a system's view is told of a seat: its role, whom it plays, whose sheets it may not
     see, and the decks its panel reads."""
     if seat.role == "gm":
-        return contract.Seat(lens="gm", decks=decks)
+        return contract.Seat(role="gm", decks=decks)
     hidden = frozenset(c.cid for c in characters if c.is_npc) if npc_sheets_secret else frozenset()
     if seat.role == "spectator":
-        return contract.Seat(lens="spectator", hidden=hidden, decks=decks)
-    return contract.Seat(lens="player", member=seat.member, hidden=hidden, decks=decks,
+        return contract.Seat(role="spectator", hidden=hidden, decks=decks)
+    return contract.Seat(role="player", member=seat.member, hidden=hidden, decks=decks,
                          controls=frozenset(c.cid for c in characters if c.owner == seat.member))
 
 

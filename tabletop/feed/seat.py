@@ -20,12 +20,12 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
+from games.contract import Role
 from tabletop.permissions import Standing
 
 if TYPE_CHECKING:
     from tabletop.models import Event, Membership
 
-Role = Literal["gm", "player", "spectator"]
 
 
 @dataclass(frozen=True)
@@ -46,7 +46,7 @@ SPECTATOR = Seat("spectator")
 
 
 # How a viewer reads one event: whole (the GM's), with its private part (its owner's), or its
-# public part alone. A seat's lens (games.contract.PanelLens: gm, player, spectator) is who they
+# public part alone. A seat's role (games.contract.Role: gm, player, spectator) is who they
 # are at the table; a reading is which part of one event reaches them.
 Reading = Literal["gm", "private", "public"]
 

@@ -25,7 +25,7 @@ def fold_again(apps, schema_editor):
         try:
             state = game.engine.fold(log)
             if game.panel is not None:
-                game.panel.view(state, Seat(lens="gm"))
+                game.panel.view(state, Seat(role="gm"))
         except Exception:  # noqa: BLE001 -- an old shape no fold reads: the state starts afresh
             state = game.engine.new_state()
         row.state = state

@@ -144,7 +144,7 @@ def test_each_seat_s_live_redraw_carries_its_own_view_and_no_other(game, rng, mo
     table, gm, ann, bob, watcher, heroes = game
 
     def view(state, seat):
-        return {"margin": "hidden 7" if seat.is_gm else f"for {seat.lens} {seat.member}"}
+        return {"margin": "hidden 7" if seat.is_gm else f"for {seat.role} {seat.member}"}
 
     secret = dataclasses.replace(high_card.SYSTEM, panel=dataclasses.replace(high_card.SYSTEM.panel, view=view))
     monkeypatch.setitem(registry.SYSTEMS, "high_card", secret)

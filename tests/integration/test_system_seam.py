@@ -140,7 +140,7 @@ def test_the_page_draws_each_viewers_lens_of_the_panel(dc, monkeypatch) -> None:
     seen: list[str] = []
 
     def view(state: Any, seat: Seat) -> dict[str, Any]:
-        seen.append((seat.lens, seat.member))
+        seen.append((seat.role, seat.member))
         return game.panel.view(state, seat)  # type: ignore[union-attr]
 
     monkeypatch.setitem(registry.SYSTEMS, "demon_city", replace(game, panel=replace(game.panel, view=view)))

@@ -84,7 +84,7 @@ class Table:
         decks = tuple(DeckView(name=name, unseen=tuple(sorted(self.cards.unseen(name))), draw=len(pile),
                                discard=tuple(t.split("/")[0] for t in self.cards.discards[name]))
                       for name, pile in self.cards.decks.items())
-        return Seat(lens=lens, decks=decks)  # type: ignore[arg-type]
+        return Seat(role=lens, decks=decks)  # type: ignore[arg-type]
 
     def send(self, command: dict[str, Any], actor: dict[str, Any] | None = None) -> list[dict[str, Any]]:
         events = self._send(command, actor)

@@ -37,7 +37,7 @@ def test_with_two_minor_arcana_the_odds_name_and_count_the_deck_the_rule_draws_f
     table.send(ANN, "prepare_check", character=people[0], skill="melee", attribute="body", complexity="normal")
     for seat in (_seat(table, "player", ANN_MEMBER), _seat(table, "gm", None), _seat(table, "spectator", None)):
         [entry] = view(table.state, seat)["prepared"]
-        assert f"of the {rules} not face up" in entry["counted_from"], seat.lens
+        assert f"of the {rules} not face up" in entry["counted_from"], seat.role
         assert f"of the {other} not" not in entry["counted_from"]
     gm = view(table.state, _seat(table, "gm", None))["prepared"][0]
     assert gm["counted_from"] == f"Counted from the {keep} cards of the {rules} not face up (the draw pile)."
