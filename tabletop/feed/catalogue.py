@@ -23,7 +23,9 @@ from typing import TYPE_CHECKING, Any
 from games import registry
 from games.contract import GameSystem
 from tabletop.feed import parts
-from tabletop.feed.seat import GM_ONLY, Reading, private_part, readings_needed
+from tabletop.feed.seat import (
+    GM_ONLY, Reading, Seat, least_seat, private_part, readings_needed, seat_readings, seats_at,
+)
 
 if TYPE_CHECKING:
     from tabletop.feed.panels import Redraw
@@ -167,35 +169,50 @@ def problems(kind: Kind, *, audience: str, payload: Mapping[str, Any], private: 
 class Sight:
     """What one reading sees of an event: where it stands in that reading's numbering
     (``Event.position``), its data (the public payload, overlaid with the private part the reading
-    sees: ``seat.private_part``), its summary, and which line it reads (``line``: readings with
-    the same line share one rendering of it)."""
+    sees: ``seat.private_part``), its summary, which line it reads (``line``: readings with
+    the same line share one rendering of it), and the seat of that reading that may use the
+    least (``least``: its frame is what every seat of the reading may be sent)."""
 
     position: str
     data: dict[str, Any]
     summary: str
     line: tuple[bool, bool]
+    least: Seat
 
 
 @dataclass(eq=False)
 class Envelope:
-    """One event on its way to a page: the row, its kind, what each reading that sees it sees
-    (``sights``, in the order the readings are needed), and the seats' panels it redraws (set
-    under the table's lock by ``panels.attach`` after the command that logged it; None when it
-    redraws none)."""
+    """One event on its way to a page, with all its frames are drawn from, so that drawing them
+    reads no database: the row, its kind, what each reading that sees it sees (``sights``, in the
+    order the readings are needed), each seat at the table that sees it and through which
+    reading (``readers``: read under the table's lock when its kind redraws parts of a page or
+    it redraws panels; empty otherwise), and the seats' panels it redraws (``redraw``: set under
+    the lock by ``panels.attach`` after the command that logged it; None when it redraws none)."""
 
     event: Event
     kind: Kind
     sights: dict[Reading, Sight]
+    readers: dict[Seat, Reading] = field(default_factory=dict)
     redraw: Redraw | None = None
 
     @classmethod
     def of(cls, event: Event, readings: tuple[Reading, ...] | None = None) -> Envelope:
-        """The envelope of a logged event, for every reading that may see it (or ``readings``)."""
+        """The envelope of a logged event, for every reading that may see it (or ``readings``),
+        as a replay reads it: no seats, no panels."""
         try:
             kind = kind_of(event.kind)
         except UnknownKind:
             kind = _UNCATALOGUED
         return cls(event, kind, sights(event, readings))
+
+    @classmethod
+    def appended(cls, event: Event, kind: Kind) -> Envelope:
+        """The envelope of an event just appended, under the table's lock: with the seats that
+        read it, when its kind redraws parts of a page (their controls differ by seat)."""
+        readers = seat_readings(seats_at(event.table_id), audience=event.audience,
+                                private_audience=event.private_audience,
+                                owner_id=event.owner_id) if kind.parts else {}
+        return cls(event, kind, sights(event), readers)
 
 
 def sights(event: Event, readings: tuple[Reading, ...] | None = None) -> dict[Reading, Sight]:
@@ -214,6 +231,7 @@ def _sight(event: Event, reading: Reading) -> Sight:
         summary=event.private_summary if reading != "public" and event.private_summary else event.summary,
         # the GM's own part (seat.GM_ONLY) draws the GM's line apart from the owner's
         line=(sees_private, reading == "gm" and GM_ONLY in event.private),
+        least=least_seat(reading, event.owner_id),
     )
 
 

@@ -2,15 +2,15 @@
 frames (presence, errors, answers, a snapshot).
 
 An event is framed from its envelope (catalogue.Envelope: the row, its kind, what each reading
-sees of it, the panels it redraws), never from the table's current state, so it is drawn once
-per reading and sent to every socket of that reading. The way through is one pass:
+sees of it, the seats that read it, the panels it redraws), never from the table's current
+state, and without the database. The way through is one pass:
 
-1. its log line, once for every reading that sees the same line (here);
-2. which seats see it and through which reading (seat.py), when its parts or its panels differ
-   by seat;
-3. the parts of the page its kind redraws (parts.py, as the catalogue names them);
-4. the system panels it redraws, one per seat (panels.py);
-5. each reading's frame, and a seat's own where it differs from its reading's.
+1. its log line, once for every reading that reads the same line (here);
+2. the parts of the page its kind redraws, for each seat that reads it (parts.py, as the
+   catalogue names them);
+3. the system panels it redraws, one per seat (panels.py);
+4. each reading's frame, drawn for the least of its seats, and a seat's own where it differs,
+   each checked to hold only what its seat may use (marks.py).
 """
 
 from __future__ import annotations
@@ -114,19 +114,12 @@ def event_frames(envelope: Envelope) -> tuple[dict[str, str], dict[str, str]]:
     By reading: the frame every seat of that reading may be sent, drawn for the least of them (a
     spectator, for "public"). By seat (``Seat.key``): a frame of the seat's own where its panel
     is redrawn or the parts its kind redraws differ by seat (their controls); it replaces its
-    reading's frame."""
+    reading's frame. Everything is read off the envelope: no database."""
     lines = _lines(envelope)
-    event, redraw = envelope.event, envelope.redraw
-    least = {seats.least_seat(reading, event.owner_id): reading for reading in lines}
-    readers: dict[Seat, Reading] = {}
-    if redraw is not None or envelope.kind.parts:
-        # the seats read under the lock with the panels (no database here); without a panel, now
-        at_table = list(redraw.seats) if redraw is not None and redraw.seats else seats.seats_at(event.table_id)
-        readers = seats.seat_readings([*at_table, *(redraw.views if redraw is not None else ())],
-                                      audience=event.audience, private_audience=event.private_audience,
-                                      owner_id=event.owner_id)
+    least = {sight.least: reading for reading, sight in envelope.sights.items()}
+    readers = envelope.readers
     drawn = parts.draw(envelope, {**least, **readers})
-    redrawn = panels.redrawn(redraw, event.table_id) if redraw is not None else {}
+    redrawn = panels.redrawn(envelope.redraw, envelope.event.table_id) if envelope.redraw is not None else {}
     frames = {reading: marks.checked(lines[reading] + drawn[seat], seat) for seat, reading in least.items()}
     own: dict[str, str] = {}
     for seat, reading in readers.items():

@@ -20,7 +20,7 @@ from django.template.loader import render_to_string
 from games import contract, registry
 from games.core import fights
 from tabletop.feed.marks import checked
-from tabletop.feed.seat import Reading, Seat, reading_for, seat_of, seats_at, viewer_at
+from tabletop.feed.seat import Seat, seat_of, seat_readings, seats_at
 from tabletop.models import CardPlacement, Character, Membership, PileKind, Table
 from tabletop.selectors import character_facts, procedure_state
 
@@ -140,13 +140,10 @@ def panel_html(template: str, view: Mapping[str, Any], seat: Seat, table_id: int
 
 @dataclass(frozen=True)
 class Redraw:
-    """The panels an event redraws: the view of each seat it is drawn for, the reading that seat
-    sees the event through, and every seat at the table, read under the lock with the views."""
+    """The panels an event redraws: the view of each seat it is drawn for."""
 
     template: str
     views: Mapping[Seat, dict[str, Any]]
-    readings: Mapping[Seat, Reading]
-    seats: tuple[Seat, ...] = ()
 
 
 def redrawn(redraw: Redraw, table_id: int) -> dict[Seat, str]:
@@ -158,7 +155,8 @@ def attach(envelopes: Iterable[Envelope], table: Table, state: Mapping[str, Any]
            characters: Sequence[Character] | None = None) -> None:
     """Under the table's lock, after the events of ``envelopes`` were logged: gives each seat
     the view of ``state`` on the last of them it sees (``Envelope.redraw``), so a command that
-    logs several events draws each seat's panel once."""
+    logs several events draws each seat's panel once; an envelope that redraws panels knows every
+    seat that reads it (``Envelope.readers``), read with the views."""
     game = registry.get(table.system)
     if game.panel is None:
         return
@@ -169,20 +167,20 @@ def attach(envelopes: Iterable[Envelope], table: Table, state: Mapping[str, Any]
     decks = deck_views(table, game.panel)
     for envelope in reversed(list(envelopes)):
         event = envelope.event
+        readers = seat_readings(seats, audience=event.audience, private_audience=event.private_audience,
+                                owner_id=event.owner_id)
         mine: dict[Seat, dict[str, Any]] = {}
-        readings: dict[Seat, Reading] = {}
-        for seat in seats:
-            reading = reading_for(viewer_at(seat), audience=event.audience, private_audience=event.private_audience,
-                                  owner_id=event.owner_id)
-            if seat in covered or reading is None:
+        for seat in readers:
+            if seat in covered:
                 continue
             if seat not in views:
                 views[seat] = view_for(game, state, system_seat(seat, facts_, npc_sheets_secret=table.npc_sheets_secret,
                                                                 decks=decks), facts_)
-            mine[seat], readings[seat] = views[seat], reading
+            mine[seat] = views[seat]
             covered.add(seat)
         if mine:
-            envelope.redraw = Redraw(game.panel.template, mine, readings, tuple(seats))
+            envelope.redraw = Redraw(game.panel.template, mine)
+            envelope.readers = readers
 
 
 def current_frame(table: Table, member: Membership) -> str:

@@ -138,7 +138,7 @@ def append(
         private=dict(private or {}),
     )
     statements.insert_event(event)
-    envelope = Envelope(event, declared, catalogue.sights(event))
+    envelope = Envelope.appended(event, declared)
     for recorded in _recording.get():
         recorded.append(envelope)
     # robust: the event is committed whatever its broadcast does (socket_actions' batches
