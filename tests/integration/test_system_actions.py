@@ -268,7 +268,7 @@ def test_the_page_sends_every_action_of_its_table_but_a_peek_as_an_act_frame_by_
     assert not any(str(name).startswith(actions.MOVE) and name != actions.MOVE for name in paths.values())
 
 
-@pytest.mark.parametrize("system", [s.key for s in registry.available()])
+@pytest.mark.parametrize("system", sorted(registry.SYSTEMS))
 async def test_every_action_a_table_takes_is_reachable_through_both_doors(connect, system) -> None:
     """Each action of the table, its game's moves and checks included, posted with nothing and
     sent with nothing: each door finds it (whatever it then says of the empty input)."""
