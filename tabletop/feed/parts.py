@@ -19,7 +19,7 @@ from django.template.loader import render_to_string
 from django.utils.html import format_html
 
 from games.core.cards import OrientedCard
-from tabletop.feed.seat import Reading, Seat
+from tabletop.feed.seat import Reading, Seat, may
 from tabletop.models import Membership, Role
 from tabletop.permissions import may_see_hand
 
@@ -50,8 +50,9 @@ def _member_gone(envelope: Envelope, reading: Reading, seat: Seat) -> str:
     member_id = int(envelope.event.payload["member"]["id"])
     found = [format_html('<li id="member-{}" hx-swap-oob="delete"></li>', member_id)]
     for prefix, held_by in (("player-opt", ""), ("deal-to", "seated"), ("deck-owner", "gm"), ("hand", "gm")):
-        found.append(format_html('<span id="{}-{}" data-only="{}" hx-swap-oob="delete"></span>', prefix, member_id,
-                                 held_by))
+        if not held_by or may(seat, held_by):  # only where the seat's page holds it
+            found.append(format_html('<span id="{}-{}" data-only="{}" hx-swap-oob="delete"></span>', prefix,
+                                     member_id, held_by))
     return "".join(found)
 
 
