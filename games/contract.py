@@ -14,6 +14,7 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from games.core import clock as time
 from games.core.cards_port import Cards
 from games.core.engine import Engine, Move, RuleError, Sender, Turn
 from games.core.facts import Character, Member, Table
@@ -228,6 +229,18 @@ PUBLIC = Visibility()  # everyone sees all of it: said by a system, never assume
 GM_ONLY = Visibility(audience="gm")
 
 
+def _condition_seen(event: Mapping[str, Any]) -> Visibility:
+    """A condition's events go to whoever sees it: everyone, or the GM alone (the default on an
+    NPC: the decided reading, "a condition on a secret NPC is the GM's unless shown")."""
+    return GM_ONLY if time.is_secret(event) else PUBLIC
+
+
+# Who sees the clock's own events (games/core/clock.py), for every system whose engine has one.
+CLOCK_AUDIENCES: Mapping[str, AudienceRule] = {
+    time.TIME_PASSED: PUBLIC, time.CONDITION_ADDED: _condition_seen, time.CONDITION_ENDED: _condition_seen,
+}
+
+
 def public(*kinds: str) -> dict[str, AudienceRule]:
     """The audiences of event kinds that everyone sees whole (Demon City: every die is public)."""
     return {kind: PUBLIC for kind in kinds}
@@ -404,11 +417,19 @@ class GameSystem:
         kinds = set(self.engine.events) if self.engine is not None else set()
         return frozenset(kinds | {check.event for check in self.checks})
 
+    @property
+    def audience_rules(self) -> Mapping[str, AudienceRule]:
+        """Who sees each event type: the registration's ``audiences``, and the clock's own
+        events' (``CLOCK_AUDIENCES``) when its engine has a clock."""
+        if self.engine is None or self.engine.clock is None:
+            return self.audiences
+        return {**CLOCK_AUDIENCES, **self.audiences}
+
     def visibility(self, event: Mapping[str, Any]) -> Visibility:
         """Who sees this event (``event["type"]``), as the registration declares. A type with no
         declaration (the registry refuses such a registration, so only a faulty engine emits
         one) goes to the GM alone."""
-        rule = self.audiences.get(str(event.get("type", "")))
+        rule = self.audience_rules.get(str(event.get("type", "")))
         if rule is None:
             return GM_ONLY
         return rule(event) if callable(rule) else rule

@@ -51,9 +51,9 @@ def check_registration(system: GameSystem) -> GameSystem:
     need(system.fights is None or system.command(system.fights.end) is not None,
          "a system's fights name the move that ends one among its commands")
     emitted = system.event_kinds()
-    undeclared = sorted(emitted - set(system.audiences))
+    undeclared = sorted(emitted - set(system.audience_rules))
     need(not undeclared, f"no audience declared for {', '.join(undeclared)} (secret is the default; say who sees it)")
-    unknown = sorted(set(system.audiences) - emitted)
+    unknown = sorted(set(system.audience_rules) - emitted)
     need(not unknown, f"an audience for an event it never emits: {', '.join(unknown)}")
     return system
 

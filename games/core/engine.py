@@ -24,6 +24,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
+from games.core import clock as time
+
 if TYPE_CHECKING:
     from games.core.cards_port import Cards
     from games.core.facts import Character, Member, Table
@@ -169,21 +171,33 @@ class Engine:
     undo: Undo | None = None
     settle: Callable[[Mapping[str, Any], list[Event], Turn], list[Event]] | None = None
     step_line: Callable[[Event, State], str] | None = None
+    # What time does to its tracks and what its rules read of conditions (games/core/clock.py):
+    # with a clock, the engine has the GM's moves of time and conditions, and closes sessions.
+    clock: time.Clock | None = None
 
     @cached_property
     def all_moves(self) -> tuple[Move, ...]:
-        """The system's moves, and the GM's undo when it has one."""
+        """The system's moves, the clock's (time and conditions) when it has one, and the GM's
+        undo when it has one."""
+        moves = (*self.moves, *(time.moves(self.clock) if self.clock is not None else ()))
         if self.undo is None:
-            return self.moves
-        return (*self.moves, Move(name="undo", label=self.undo.label, parse=_no_args, handle=self._take_back))
+            return moves
+        return (*moves, Move(name="undo", label=self.undo.label, parse=_no_args, handle=self._take_back))
+
+    @cached_property
+    def every_fold(self) -> Mapping[str, Fold]:
+        """The system's folds, and the clock's."""
+        return {**(time.FOLDS if self.clock is not None else {}), **self.folds}
 
     @property
     def events(self) -> frozenset[str]:
         """Every event kind a move may emit."""
-        return frozenset(self.folds) | ({UNDONE} if self.undo is not None else frozenset())
+        return frozenset(self.every_fold) | ({UNDONE} if self.undo is not None else frozenset())
 
     def line(self, event: Event, state: State) -> str:
-        """An event's log line: the system's ``summary``, and the undo's own."""
+        """An event's log line: the system's ``summary``, the clock's and the undo's own."""
+        if self.clock is not None and event["type"] in time.EVENTS and event["type"] not in self.folds:
+            return time.line(event)
         if event["type"] == UNDONE and self.undo is not None:
             if self.undo.line is not None:
                 return self.undo.line(event, state)
@@ -207,12 +221,37 @@ class Engine:
             raise RuleError(f"There is no such command: {str(name)[:30]!r}.")
         require_sender(move.sender, move.label, turn.member, self.subject(move, args, turn))
         events = copy.deepcopy(move.handle(state, copy.deepcopy(dict(args)), turn))
+        if self.settle is not None:
+            events = self.settle(state, events, turn)
+        return self._stamped(state, self._rounds(state, events, turn))
+
+    def close_session(self, state: Mapping[str, Any], args: Mapping[str, Any], turn: Turn) -> list[Event]:
+        """The events of a session's close (the platform's session service calls it; no seat
+        sends it as a move): the system's end-of-session rules (``Clock.closing``, with the
+        arguments ``Clock.closing_parse`` read) and the end of every condition lasting the
+        session. A ``RuleError`` refuses the close."""
+        if self.clock is None:
+            return []
+        made = self.clock.closing(state, copy.deepcopy(dict(args)), turn) if self.clock.closing else []
+        events = [*copy.deepcopy(made), *time.expiring(state, time.SESSION, turn)]
+        return self._stamped(state, events)
+
+    def _stamped(self, state: Mapping[str, Any], events: list[Event]) -> list[Event]:
         step = int(state.get("step") or 0) + 1
         for event in events:
             event["step"] = step
-        if self.settle is not None:
-            events = self.settle(state, events, turn)
         return events
+
+    def _rounds(self, state: Mapping[str, Any], events: list[Event], turn: Turn) -> list[Event]:
+        """The move's events, and the end of the conditions lasting rounds that it ends (a round
+        passed, or the fight over: ``clock.after_move``)."""
+        if self.clock is None or self.clock.round is None or not time.conditions(state) or not events:
+            return events
+        after: State = dict(state)
+        for event in events:
+            if event["type"] in self.every_fold:
+                after = self.apply(after, event)
+        return [*events, *time.after_move(self.clock, state, after, turn)]
 
     def apply(self, state: Mapping[str, Any], event: Mapping[str, Any],
               history: Callable[[], Sequence[Mapping[str, Any]]] = tuple) -> State:
@@ -220,7 +259,7 @@ class Engine:
         (``history``: every event before this one) again without the step it takes back."""
         if event["type"] == UNDONE and self.undo is not None:
             return self.fold([*history(), event])
-        fold = self.folds.get(event["type"])
+        fold = self.every_fold.get(event["type"])
         if fold is None:
             raise UnknownEvent(f"no fold for an event {str(event['type'])[:40]!r}")
         new: State = copy.deepcopy(dict(state))
