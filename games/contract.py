@@ -238,6 +238,7 @@ def _condition_seen(event: Mapping[str, Any]) -> Visibility:
 # Who sees the clock's own events (games/core/clock.py), for every system whose engine has one.
 CLOCK_AUDIENCES: Mapping[str, AudienceRule] = {
     time.TIME_PASSED: PUBLIC, time.CONDITION_ADDED: _condition_seen, time.CONDITION_ENDED: _condition_seen,
+    time.OPTION_SET: PUBLIC,
 }
 
 

@@ -65,6 +65,22 @@ NAME_MAX, NOTE_MAX, AMOUNT_MAX, ROUNDS_MAX = 40, 200, 20, 99
 TIME_PASSED = "time_passed"
 CONDITION_ADDED = "condition_added"
 CONDITION_ENDED = "condition_ended"
+OPTION_SET = "option_set"
+
+
+@dataclass(frozen=True)
+class Option:
+    """A table option of a system's campaign rules: an amount (or a yes/no: ``low`` 0, ``high``
+    1, ``yes_no``) that its seed does not give, with its documented default and the reading it
+    follows (``why``, shown where the GM sets it: "the decided reading: one point a night")."""
+
+    key: str
+    label: str
+    default: int
+    low: int = 0
+    high: int = 99
+    why: str = ""
+    yes_no: bool = False
 
 
 def _nothing(state: Mapping[str, Any], span: str, turn: Turn) -> list[Event]:
@@ -98,6 +114,16 @@ class Clock:
     round: Callable[[Mapping[str, Any]], int | None] | None = None
     closing: Callable[[Mapping[str, Any], Args, Turn], list[Event]] | None = None
     closing_parse: Callable[[Form, Table], Args] = _no_args
+    # its table options (``Option``): the GM sets them (``set_option``), its rules read ``option``
+    options: tuple[Option, ...] = ()
+
+    def option(self, state: Mapping[str, Any], key: str) -> int:
+        """A table option's value now: the GM's, else its default."""
+        found = next((o for o in self.options if o.key == key), None)
+        if found is None:
+            raise KeyError(key)
+        kept = (state.get("options_set") or {}).get(key)
+        return int(kept) if isinstance(kept, int) and not isinstance(kept, bool) else found.default
 
 
 # ---------------------------------------------------------------------------------------- the clock
@@ -315,11 +341,50 @@ def line(event: Mapping[str, Any]) -> str:
         made = event.get("condition") or {}
         does = f" ({made.get('note')})" if made.get("note") else ""
         return f"{event.get('who') or 'Someone'} is {made.get('name', 'affected')}{does}, {lasting(made)}."
+    if kind == OPTION_SET:
+        return f"The GM sets the table option {event.get('label', '')}: {event.get('shown', '')}."
     if kind == CONDITION_ENDED:
         made = event.get("condition") or {}
         why = WHY_ENDED.get(str(event.get("why")), "it ended")
         return f"{event.get('who') or 'Someone'} is no longer {made.get('name', 'affected')}: {why}."
     return ""
+
+
+def _parse_option(clock: Clock) -> Callable[[Form, Table], Args]:
+    def parse(form: Form, table: Table) -> Args:
+        from games.core.engine import RuleError
+
+        key = value(form, "option").strip()
+        found = next((o for o in clock.options if o.key == key), None)
+        if found is None:
+            raise RuleError("Choose a table option from the list.")
+        if found.yes_no:
+            return {"option": key, "value": 1 if value(form, "value").strip().lower() in ("1", "on", "yes", "true") else 0}
+        raw = value(form, "value").strip()
+        if not raw.lstrip("-").isdigit() or len(raw) > 4 or not found.low <= int(raw) <= found.high:
+            raise RuleError(f"{found.label}: a whole number from {found.low} to {found.high}.")
+        return {"option": key, "value": int(raw)}
+    return parse
+
+
+def _set_option(clock: Clock) -> Callable[[Mapping[str, Any], Args, Turn], list[Event]]:
+    def handle(state: Mapping[str, Any], args: Args, turn: Turn) -> list[Event]:
+        from games.core.engine import RuleError
+
+        found = next(o for o in clock.options if o.key == args["option"])
+        if clock.option(state, found.key) == args["value"]:
+            raise RuleError(f"{found.label} is already {shown_option(found, args['value'])}.")
+        return [{"type": OPTION_SET, "option": found.key, "label": found.label, "value": args["value"],
+                 "shown": shown_option(found, args["value"])}]
+    return handle
+
+
+def shown_option(option: Option, value_: int) -> str:
+    return ("on" if value_ else "off") if option.yes_no else str(value_)
+
+
+def _fold_option(state: State, event: Mapping[str, Any]) -> None:
+    state["options_set"] = {**(state.get("options_set") or {}), str(event["option"]): int(event["value"])}
 
 
 def is_secret(event: Mapping[str, Any]) -> bool:
@@ -331,12 +396,15 @@ def moves(clock: Clock) -> tuple[Move, ...]:
     """The GM's moves of time and conditions, added to every engine that has a clock."""
     from games.core.engine import Move
 
-    return (
+    made = (
         Move("pass_time", "Move the clock on", _parse_span,
              lambda state, args, turn: passing(clock, state, args, turn)),
         Move("add_condition", "Add a condition", _parse_condition(clock.effects), _add_condition(clock)),
         Move("end_condition", "End a condition", _parse_end, _end_condition),
     )
+    if clock.options:
+        made = (*made, Move("set_option", "Set a table option", _parse_option(clock), _set_option(clock)))
+    return made
 
 
 def passing(clock: Clock, state: Mapping[str, Any], args: Args, turn: Turn) -> list[Event]:
@@ -350,5 +418,6 @@ FOLDS: dict[str, Callable[[State, Mapping[str, Any]], None]] = {
     TIME_PASSED: _fold_time,
     CONDITION_ADDED: _fold_added,
     CONDITION_ENDED: _fold_ended,
+    OPTION_SET: _fold_option,
 }
 EVENTS = frozenset(FOLDS)

@@ -225,3 +225,26 @@ def test_the_gm_ends_a_condition_and_undo_brings_it_back() -> None:
     assert ENGINE.fold(log) == s2
     s3, e3 = ENGINE.run(s2, "undo", {}, turn(), history=log)
     assert clock.modifier(s3, "c1", "penalty") == -2
+
+
+OPTIONED = Engine(new_state=dict, moves=(), folds={"kept": _kept}, summary=lambda e, s: e["type"],
+                  clock=clock.Clock(options=(clock.Option("per_night", "Willpower a night", 1, 0, 5, why="one a night"),
+                                             clock.Option("all_at_close", "All back at a session's close", 0, yes_no=True))))
+
+
+def test_a_table_option_has_its_default_until_the_gm_sets_it() -> None:
+    assert OPTIONED.clock is not None
+    state: dict[str, Any] = OPTIONED.new_state()
+    assert OPTIONED.clock.option(state, "per_night") == 1
+    parse = OPTIONED.move("set_option").parse  # type: ignore[union-attr]
+    state, events = OPTIONED.run(state, "set_option", parse(form(option="per_night", value="3"), TABLE), turn())
+    assert OPTIONED.clock.option(state, "per_night") == 3
+    assert OPTIONED.line(events[0], state) == "The GM sets the table option Willpower a night: 3."
+    with pytest.raises(RuleError, match="already 3"):
+        OPTIONED.run(state, "set_option", {"option": "per_night", "value": 3}, turn())
+    for bad in (form(option="per_night", value="9"), form(option="per_night", value="x"), form(option="nope", value="1")):
+        with pytest.raises(RuleError):
+            parse(bad, TABLE)
+    assert parse(form(option="all_at_close", value="on"), TABLE) == {"option": "all_at_close", "value": 1}
+    with pytest.raises(RuleError):
+        OPTIONED.run(state, "set_option", {"option": "per_night", "value": 1}, turn(ANN))
