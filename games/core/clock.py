@@ -116,6 +116,9 @@ class Clock:
     closing_parse: Callable[[Form, Table], Args] = _no_args
     # its table options (``Option``): the GM sets them (``set_option``), its rules read ``option``
     options: tuple[Option, ...] = ()
+    # a Django template partial drawing the fields ``closing_parse`` reads, in the GM's session
+    # box (each input names the form ``session-close``), from the panel's view (``panel``)
+    closing_fields: str = ""
 
     def option(self, state: Mapping[str, Any], key: str) -> int:
         """A table option's value now: the GM's, else its default."""

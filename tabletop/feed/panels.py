@@ -18,7 +18,7 @@ from django.db.models import Q
 from django.template.loader import render_to_string
 
 from games import contract, registry
-from games.core import fights
+from games.core import clock, fights
 from tabletop.feed.marks import checked
 from tabletop.feed.seat import Seat, seat_of, seat_readings, seats_at
 from tabletop.models import CardPlacement, Character, Membership, PileKind, Table
@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     from tabletop.feed.catalogue import Envelope
 
 TABLE = "tabletop/table.html"
+CAMPAIGN = "tabletop/campaign.html#campaign"
 
 
 def system_seat(seat: Seat, characters: Sequence[contract.Character], *, npc_sheets_secret: bool,
@@ -71,6 +72,7 @@ def view_for(game: contract.GameSystem, state: Mapping[str, Any], seat: contract
     return {
         **game.panel.view(state, seat),
         **fight_view(game, state, characters),
+        "campaign": campaign_view(game, state, seat, characters),
         "controllers": {c.cid: c.owner for c in characters},
         "characters": [{"id": c.id, "cid": c.cid, "name": c.name,
                         **({"view": shown(c)} if shown and seat.sees_sheet(c.cid) else {})}
@@ -91,6 +93,35 @@ def fight_view(game: contract.GameSystem, state: Mapping[str, Any],
     done, side = fights.winner(roster)
     return {"fight_over": {"line": fights.over_line(side), "end": game.fights.end,
                            "label": "End the fight"} if done else None}
+
+
+def campaign_view(game: contract.GameSystem, state: Mapping[str, Any], seat: contract.Seat,
+                  characters: Sequence[contract.Character]) -> dict[str, Any] | None:
+    """The table's clock and the conditions on its characters, as ``seat`` may see them
+    (games/core/clock.py): every seat reads the clock and the conditions shown to it; the GM
+    also reads what each span does, the table options and every condition, with the forms to
+    change them. None when the system keeps no clock."""
+    keeps = game.engine.clock if game.engine is not None else None
+    if keeps is None:
+        return None
+    round_now = int(keeps.round(state) or 0) if keeps.round is not None else 0
+    people = []
+    for c in characters:
+        badges = [clock.badge(made, keeps.effects, round_now or None)
+                  for made in clock.conditions(state, c.cid) if clock.shown(made, seat.is_gm)]
+        people.append({"id": c.id, "cid": c.cid, "name": c.name, "npc": c.is_npc, "badges": badges})
+    view: dict[str, Any] = {"when": clock.when(state), "characters": people,
+                            "any": any(p["badges"] for p in people), "in_fight": round_now > 0}
+    if seat.is_gm:
+        view["spans"] = [{"span": span, "label": label, "says": keeps.says.get(span, "")}
+                         for span, label in clock.SPANS.items()]
+        view["session_says"] = keeps.says.get(clock.SESSION, "")
+        view["effects"] = list(keeps.effects.items())
+        view["lasts"] = list(clock.LASTS.items())
+        view["options"] = [{"key": o.key, "label": o.label, "value": keeps.option(state, o.key), "default": o.default,
+                            "low": o.low, "high": o.high, "why": o.why, "yes_no": o.yes_no} for o in keeps.options]
+        view["closing_fields"] = keeps.closing_fields
+    return view
 
 
 def current(table: Table, member: Membership | None) -> dict[str, Any] | None:
@@ -134,8 +165,12 @@ def panel_html(template: str, view: Mapping[str, Any], seat: Seat, table_id: int
     that seat (the templates draw only what it may use)."""
     me = {"pk": seat.member, "role": seat.role} if seat.role != "spectator" else None
     html = render_to_string(template, {"panel": view, "oob": True, "table_id": table_id, "me": me, "seat": seat})
-    return html + render_to_string(f"{TABLE}#turn_banner", {"turn": turn_view(view, seat), "oob": True,
-                                                             "table_id": table_id, "seat": seat})
+    html += render_to_string(f"{TABLE}#turn_banner", {"turn": turn_view(view, seat), "oob": True,
+                                                      "table_id": table_id, "seat": seat})
+    if view.get("campaign") is not None:
+        html += render_to_string(CAMPAIGN, {"panel": view, "campaign": view["campaign"], "oob": True,
+                                            "table_id": table_id, "seat": seat})
+    return html
 
 
 @dataclass(frozen=True)
