@@ -21,7 +21,7 @@ from games import contract, registry
 from games.core import clock, fights
 from tabletop.feed.marks import checked
 from tabletop.feed.seat import Seat, seat_of, seat_readings, seats_at
-from tabletop.models import CardPlacement, Character, Membership, PileKind, Table
+from tabletop.models import CardPlacement, Character, Membership, PileKind, Table, Token
 from tabletop.selectors import character_facts, procedure_state
 
 if TYPE_CHECKING:
@@ -62,7 +62,7 @@ def deck_views(table: Table, panel: contract.Panel) -> tuple[contract.DeckView, 
 
 
 def view_for(game: contract.GameSystem, state: Mapping[str, Any], seat: contract.Seat,
-             characters: Sequence[contract.Character]) -> dict[str, Any]:
+             characters: Sequence[contract.Character], placed: Mapping[int, bool] | None = None) -> dict[str, Any]:
     """The system's view for ``seat``, plus what the table knows and the rules do not: who
     controls each combatant (its owner's member id; none for the GM's) and the characters that
     could join, each with what the system shows of it (``Panel.character_view``) where the seat
@@ -72,7 +72,7 @@ def view_for(game: contract.GameSystem, state: Mapping[str, Any], seat: contract
     return {
         **game.panel.view(state, seat),
         **fight_view(game, state, characters),
-        "campaign": campaign_view(game, state, seat, characters),
+        "campaign": campaign_view(game, state, seat, characters, placed or {}),
         "controllers": {c.cid: c.owner for c in characters},
         "characters": [{"id": c.id, "cid": c.cid, "name": c.name,
                         **({"view": shown(c)} if shown and seat.sees_sheet(c.cid) else {})}
@@ -96,11 +96,13 @@ def fight_view(game: contract.GameSystem, state: Mapping[str, Any],
 
 
 def campaign_view(game: contract.GameSystem, state: Mapping[str, Any], seat: contract.Seat,
-                  characters: Sequence[contract.Character]) -> dict[str, Any] | None:
+                  characters: Sequence[contract.Character], placed: Mapping[int, bool]) -> dict[str, Any] | None:
     """The table's clock and the conditions on its characters, as ``seat`` may see them
     (games/core/clock.py): every seat reads the clock and the conditions shown to it; the GM
     also reads what each span does, the table options and every condition, with the forms to
-    change them. None when the system keeps no clock."""
+    change them. A character with a token on the shown scene that the seat sees (``placed``:
+    by character id, whether its token is hidden) has its token's badges redrawn too: the
+    conditions everyone sees. None when the system keeps no clock."""
     keeps = game.engine.clock if game.engine is not None else None
     if keeps is None:
         return None
@@ -109,7 +111,9 @@ def campaign_view(game: contract.GameSystem, state: Mapping[str, Any], seat: con
     for c in characters:
         badges = [clock.badge(made, keeps.effects, round_now or None)
                   for made in clock.conditions(state, c.cid) if clock.shown(made, seat.is_gm)]
-        people.append({"id": c.id, "cid": c.cid, "name": c.name, "npc": c.is_npc, "badges": badges})
+        token = c.id in placed and (seat.is_gm or not placed[c.id])
+        people.append({"id": c.id, "cid": c.cid, "name": c.name, "npc": c.is_npc, "badges": badges, "token": token,
+                       "shown": [b for b in badges if not b["gm_only"]]})
     view: dict[str, Any] = {"when": clock.when(state), "characters": people,
                             "any": any(p["badges"] for p in people), "in_fight": round_now > 0}
     if seat.is_gm:
@@ -132,7 +136,12 @@ def current(table: Table, member: Membership | None) -> dict[str, Any] | None:
     characters = [character_facts(c) for c in table.characters.order_by("pk")]
     seat = system_seat(seat_of(member), characters, npc_sheets_secret=table.npc_sheets_secret,
                    decks=deck_views(table, game.panel))
-    return view_for(game, procedure_state(table) or {}, seat, characters)
+    return view_for(game, procedure_state(table) or {}, seat, characters, placed_tokens(table))
+
+
+def placed_tokens(table: Table) -> dict[int, bool]:
+    """The characters with a token on the table's shown scene, and whether each token is hidden."""
+    return dict(Token.objects.filter(scene__table=table, scene__shown=True).values_list("character_id", "hidden"))
 
 
 def turn_view(panel: Mapping[str, Any] | None, seat: Seat) -> dict[str, Any] | None:
@@ -200,6 +209,7 @@ def attach(envelopes: Iterable[Envelope], table: Table, state: Mapping[str, Any]
     views: dict[Seat, dict[str, Any]] = {}
     seats = seats_at(table.pk)
     decks = deck_views(table, game.panel)
+    placed = placed_tokens(table) if game.engine is not None and game.engine.clock is not None else {}
     for envelope in reversed(list(envelopes)):
         event = envelope.event
         readers = seat_readings(seats, audience=event.audience, private_audience=event.private_audience,
@@ -210,7 +220,7 @@ def attach(envelopes: Iterable[Envelope], table: Table, state: Mapping[str, Any]
                 continue
             if seat not in views:
                 views[seat] = view_for(game, state, system_seat(seat, facts_, npc_sheets_secret=table.npc_sheets_secret,
-                                                                decks=decks), facts_)
+                                                                decks=decks), facts_, placed)
             mine[seat] = views[seat]
             covered.add(seat)
         if mine:

@@ -179,3 +179,31 @@ def test_an_export_reads_one_session_or_all_of_them_in_chapters(game) -> None:
     assert "In the second" in second and "In the first" not in second
     for bad in ("9", "x", "99999999999999999999"):
         assert client(ann).get(f"/tables/{table.pk}/export.md?session={bad}").status_code == 404
+
+
+def test_a_condition_shows_on_the_characters_token_and_leaves_it_when_it_ends(game) -> None:
+    """"It shows as a badge on the sheet, on the character's card and on its token in the scene":
+    a token shows the conditions everyone sees; one the GM keeps to themselves stays off it."""
+    from tabletop.feed.frames import event_frames
+    from tabletop.services.base import recording
+
+    table, gm, ann, watcher, hero, ghoul = game
+    scene = services.scene_create(table=table, actor=gm, name="Crossroads", colour="#335577")
+    services.scene_show(scene=scene, actor=gm)
+    services.token_place(scene=scene, character=hero, actor=gm)
+    services.token_place(scene=scene, character=ghoul, actor=gm)
+    with recording() as logged:
+        assert post(gm, f"/tables/{table.pk}/campaign/add_condition/",
+                    {"character": str(hero.pk), "name": "Dazed", "lasts": "scene"}).status_code == 200
+    # the live redraw carries the token's badges to every seat
+    frames, own = event_frames(logged[-1])
+    assert len(own) == 3 and all(f'id="token-conditions-{hero.pk}"' in text and "Dazed" in text for text in own.values())
+    post(gm, f"/tables/{table.pk}/campaign/add_condition/", {"character": str(ghoul.pk), "name": "Zqxv-marked"})
+    token_slot = f'<span id="token-conditions-{hero.pk}" class="token-conditions"><span class="condition">Dazed</span></span>'
+    for who in (gm, ann, watcher):
+        page = client(who).get(f"/tables/{table.pk}/").content.decode()
+        assert token_slot in page
+        assert f'<span id="token-conditions-{ghoul.pk}" class="token-conditions"></span>' in page
+    post(gm, f"/tables/{table.pk}/campaign/pass_time/", {"span": "scene"})
+    page = client(ann).get(f"/tables/{table.pk}/").content.decode()
+    assert f'<span id="token-conditions-{hero.pk}" class="token-conditions"></span>' in page
