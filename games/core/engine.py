@@ -251,6 +251,8 @@ class Engine:
             return []
         made = self.clock.closing(state, copy.deepcopy(dict(args)), turn) if self.clock.closing else []
         events = [*copy.deepcopy(made), *time.expiring(state, time.SESSION, turn)]
+        if self.settle is not None:
+            events = self.settle(state, events, turn)
         return self._stamped(state, events)
 
     def _stamped(self, state: Mapping[str, Any], events: list[Event]) -> list[Event]:
