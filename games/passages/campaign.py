@@ -77,6 +77,7 @@ HEALS = {time.NIGHT: WOUNDS_NIGHT, time.WEEK: WOUNDS_WEEK}
 _LEAVES = ("Fatigue recovers to its eligible level (100 less untended Wound points), then each untended "
            "Wound point drains a Fatigue point until tended")
 SAYS = {
+    time.SESSION: "each approved marked skill's BASE rises (+1 by default, a table option), never past 95",
     time.SCENE: f"Everyone leaves the Scene: {_LEAVES}.",
     time.NIGHT: f"{_LEAVES}; tended Wounds heal (one tick by default, a table option).",
     time.WEEK: f"{_LEAVES}; tended Wounds heal (all of them by default, a table option).",
@@ -181,6 +182,19 @@ def closing(state: Mapping[str, Any], args: Mapping[str, Any], turn: Turn) -> li
              "marked": sum(len(v) for v in kept.values())}]
 
 
+def closing_view(state: Mapping[str, Any], characters: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """The marked skills the Director approves at the close, each Persona's (PCs only: an NPC's
+    skills do not rise), for the close form's boxes (``approve``: ``approval(cid, skill)``)."""
+    shown = []
+    for cid in sorted(state.get("marks") or {}):
+        character = characters.get(cid)
+        if character is None or character.is_npc:
+            continue
+        for skill in st.marks(state, cid):
+            shown.append({"who": character.name, "skill": skill, "value": approval(cid, skill)})
+    return shown
+
+
 # ------------------------------------------------------------------------------- folds, lines
 
 def fold_recovered(state: dict[str, Any], e: Mapping[str, Any]) -> None:
@@ -215,4 +229,5 @@ def advanced_line(e: Mapping[str, Any]) -> str:
 
 
 CLOCK = time.Clock(passes=passes, says=SAYS, effects=EFFECTS, round=fight_round, closing=closing,
-                   closing_parse=closing_parse, options=OPTIONS)
+                   closing_parse=closing_parse, options=OPTIONS,
+                   closing_fields="games/passages/panel.html#closing_fields", closing_view=closing_view)

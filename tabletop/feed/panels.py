@@ -125,6 +125,8 @@ def campaign_view(game: contract.GameSystem, state: Mapping[str, Any], seat: con
         view["options"] = [{"key": o.key, "label": o.label, "value": keeps.option(state, o.key), "default": o.default,
                             "low": o.low, "high": o.high, "why": o.why, "yes_no": o.yes_no} for o in keeps.options]
         view["closing_fields"] = keeps.closing_fields
+        if keeps.closing_view is not None:
+            view["closing"] = keeps.closing_view(state, {c.cid: c for c in characters})
     return view
 
 
