@@ -98,9 +98,11 @@ def _drawn(event: Mapping[str, Any], state: Mapping[str, Any]) -> str:
     again = " on a retry" if event["retry"] else ""
     helped = {"bonus": " (the help grants a Bonus)", "penalty": " (the failed help brings a Penalty)",
               "both": " (one helper's Bonus and another's Penalty cancel)"}.get(event.get("help") or "", "")
-    lasts = lasting_text(event)
-    if lasts:  # a condition on the character gives it on every check (campaign)
-        helped += f" ({lasts}{', cancelled' if attempt['edge'] is None else ''})"
+    lasts = event.get("lasting") or {}
+    if attempt["edge"] in lasts:  # a condition on the character gives it on every check (campaign)
+        helped += f" (lasting: {joined(lasts[attempt['edge']])})"
+    elif lasts:
+        helped += f" ({lasting_text(event)}, cancelled)"
     if attempt["pending"] is None:
         return f"{who} draws {_card(attempt['draws'][0])} against {rank}{again}{helped}: {_verdict(attempt['draws'][0])}"
     cards = " and ".join(_card(d) for d in attempt["draws"])
