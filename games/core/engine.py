@@ -287,7 +287,8 @@ class Engine:
         if isinstance(step, int) and step > int(state.get("step") or 0):
             new["step"] = step
             if self.undo is not None:
-                line = (self.step_line or self.summary)(dict(event), new)
+                line = self.step_line(dict(event), new) if self.step_line is not None and not self._clocks(event) \
+                    else self.line(dict(event), new)
                 kept = [*(state.get("undo") or []), {"step": step, "what": line}]
                 new["undo"] = kept[-self.undo.depth:]
         return new
