@@ -12,7 +12,6 @@ Injury table".
 
 from __future__ import annotations
 
-from collections.abc import MutableSequence, Sequence
 from typing import Any
 
 import pytest
@@ -21,23 +20,8 @@ from django.contrib.auth import get_user_model
 from tabletop import services
 from tabletop.models import Character, Event, Role
 from tabletop.services import ServiceError
+from tests.integration.test_demon_city_fights_end import Dice  # a scripted Rng, so a test stages a knockout
 from tests.support.kit import fold, stored_state
-
-class Dice:
-    """An ``Rng`` whose d10s come from a script, so a test stages a knockout."""
-
-    def __init__(self, rolls: Sequence[int]) -> None:
-        self.rolls = list(rolls)
-
-    def randint(self, a: int, b: int) -> int:
-        assert self.rolls, "the script ran out of dice"
-        return self.rolls.pop(0)
-
-    def shuffle(self, x: MutableSequence[Any]) -> None:
-        pass
-
-    def choice(self, seq: Sequence[Any]) -> Any:
-        return seq[0]
 
 
 @pytest.fixture
