@@ -19,18 +19,23 @@ Rulings where the seed is silent or loose (each also commented where it is coded
     - A defender targets nobody, so gets no Skill Die; a good defender instead denies
       the attacker theirs. A defence "succeeds" when the defender wins its Clash.
     - Rolling exactly a static difficulty is a tie; a best die of 1 is always a fumble.
-    - "Injury" for the Lost Die means any hit taken; the Injury table is ours (d10).
-      An injury from before the fight (the sheet's ``injured``) costs no die unless the
-      Host says it counts (``injuries_count``); it stays on the sheet either way. Outside a
-      fight a task loses no die for it: the Host may name a Lost Die instead.
+    - "Injury" for the Lost Die means any hit taken; the Injury table is ours (d10), and
+      each row says how long it takes to heal (``injury``). An Injury result kept from an
+      earlier fight costs the die in a fight and in a task until the clock heals it (the
+      decided reading "003, damage belongs to the fight": ``healing``); a bare "Injured"
+      from before costs none unless the Host says it counts (``injuries_count``).
     - A sheet's blank side is filled in at the table: the players' side for a player's
       character, the opposing side for an NPC (``fight.fighter``).
     - Injuries are rolled when the hit lands; step 8 re-rolls only earlier inconclusive
       results, and a final result ("Broken") is never replaced (``edges``).
     - Nobody out (out of the fight, dead, gone from the scene) is the target of an
       announcement; once one side has no one able to act the fight is over, no new round
-      starts, and the Host ends it: Current Toughness back to Base for those still in it,
-      "out of the fight" over for the living, the Injury result kept (``edges``).
+      starts, and the Host ends it: the Injury rolls still open are rolled, Current
+      Toughness back to Base for those still in it, "out of the fight" over for the living,
+      the Injury result kept until time heals it (``edges``, ``fight.end``, ``healing``).
+    - No time passes during Action Rounds (a round is "about 6 seconds"): the GM's clock
+      waits for the fight's end. A lasting condition with the effect ``lost_die`` costs
+      Miscellaneous Lost Dice, at most two with the Host's.
     - Ties in Agility are drawn once and kept across fights until the Host settles them
       again (``ties``), as the seed advises ("Resolve ties ... at the beginning of the game").
     - A task's Situation Dice, Distraction Die and Lost Dice are the Host's to grant: a

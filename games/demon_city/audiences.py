@@ -86,6 +86,9 @@ def screen(state: Mapping[str, Any], events: list[dict[str, Any]]) -> list[dict[
     for event in events:
         if event["type"] != UNDONE:  # the core folds an undo from the log: it names no new NPC
             now = folded(now, [event])
+        if event["type"] not in FOLDS and event["type"] != UNDONE:
+            out.append(event)  # the clock's own (time, conditions): the core's lines and audiences
+            continue
         hidden, names = npcs(now), names_of(now)
         keys = FIGURES[event["type"]](event, hidden) if event["type"] in FIGURES and hidden else ()
         # a changed pool's size is its sheet's figure for a hidden NPC (narrate: ``pools_now``)

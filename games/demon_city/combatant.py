@@ -55,7 +55,8 @@ SHEET_FIELDS: list[dict[str, Any]] = [
      "help": "Skills the GM adds, one per line as Name: rating, e.g. Driving: 6."},
     {"name": "injured", "label": "Injured", "kind": "bool", "default": False, "min": None,
      "max": None, "help": "Carries an injury. In a fight, an injury taken during that fight "
-                          "costs one die; one from before only if the Host says it counts."},
+                          "costs one die; an Injury result not yet healed always does (in a task "
+                          "too); a bare injury from before only if the Host says it counts."},
     {"name": "out_of_fight", "label": "Out of the fight", "kind": "bool", "default": False,
      "min": None, "max": None, "help": "Cannot announce or roll. Ends with the fight for the living."},
     {"name": "injury", "label": "Injury", "kind": "str", "default": "", "min": None, "max": None,

@@ -22,7 +22,10 @@ the GM sent the move), stamped when the move settles (``rounds.settle``):
     grabbed {attacker, target}   defended {combatant}   injury_rolled {combatant, die, entry}
     grab_ended {target, grabbers, reason ("grabber_out" | "broke_free" | "host")}
     round_resolved {pending}     round_started {}
-    action_rounds_ended {restored, back}: the fight's damage ending with it (``edges.ended``)
+    action_rounds_ended {restored, back}: the fight's damage ending with it (``edges.ended``),
+                        after the Injury rolls still open at the end (``fight.end``)
+    injury_healed {combatant, who, injury, heals, span, sheet, was}: time heals a kept Injury
+                  result (``healing``): Current Toughness back to Base, the Lost Die ends
     undone {undoes_step, what, restores (the ids whose Toughness or injuries it puts back),
             pools_now}: the core's, folded by folding the log again without the step
 
@@ -37,6 +40,7 @@ import copy
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
+from games.core import clock as time
 from games.demon_city.state import ANNOUNCE, ENDED, RESOLVED, State
 
 # Why a grab ends: its holder is out of the fight, the target broke free, or the Host said so.
@@ -129,7 +133,10 @@ def _damage(state: State, e: Event) -> None:
     # Any hit counts as "taken at least one injury during the fight" (the Lost Die).
     person["current_toughness"], person["injured"] = e["after"], True
     if e["out_of_fight"]:
-        person["out_of_fight"], person["injury_pending"], person["grabbed"] = True, True, False
+        # one who keeps a conclusive Injury result from an earlier fight rolls none: the decided
+        # reading, "a conclusive result is never replaced by a later roll" (``resolution``)
+        person["out_of_fight"], person["grabbed"] = True, False
+        person["injury_pending"] = not e.get("keeps")
         person["grabbed_by"] = []
 
 
@@ -193,6 +200,19 @@ def _ended(state: State, e: Event) -> None:
     state["phase"] = ENDED
 
 
+def _healed(state: State, e: Event) -> None:
+    """Time heals a kept Injury result (``healing``): whole again in the last fight's record,
+    and what the sheet held before kept for the GM's undo of this step (``fight.undo_says``)."""
+    person = state["combatants"].get(e["combatant"])
+    if person is not None:
+        person.update(current_toughness=person["toughness"], injured=False, injured_before=False, injury="",
+                      out_of_fight=False, injury_pending=False)
+    kept = state.get("healed") or {}
+    was = dict(kept.get("was") or {}) if kept.get("step") == e.get("step") else {}
+    was[e["combatant"]] = dict(e.get("was") or {})
+    state["healed"] = {"step": e.get("step"), "was": was}
+
+
 FOLDS: dict[str, Callable[[State, Event], None]] = {
     "action_rounds_started": _started, "combatant_added": _added, "announced": _announced,
     "extra_targets_allowed": _extra_targets, "pool_adjusted": _pool_adjusted, "difficulty_set": _difficulty,
@@ -201,6 +221,7 @@ FOLDS: dict[str, Callable[[State, Event], None]] = {
     "dice_collected": _record, "unresisted_resolved": _record, "clash_rolled": _record, "damage_rolled": _damage,
     "grabbed": _grabbed, "grab_ended": _grab_ended, "defended": _defended, "injury_rolled": _injury,
     "round_resolved": _resolved, "round_started": _round_started, "action_rounds_ended": _ended,
+    "injury_healed": _healed,
 }
 
 
@@ -210,5 +231,6 @@ def folded(state: Mapping[str, Any], events: Iterable[Event] = ()) -> State:
     state is left as it was."""
     new: State = copy.deepcopy(dict(state))
     for event in events:
-        FOLDS[event["type"]](new, event)
+        # the clock's own events (a condition added in a fight changes a pool) fold as the core's
+        (FOLDS.get(event["type"]) or time.FOLDS[event["type"]])(new, event)
     return new

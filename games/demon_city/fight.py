@@ -17,8 +17,8 @@ from games.demon_city import edges, ties
 from games.demon_city import state as st
 from games.demon_city.combatant import Combatant
 from games.demon_city.errors import NotInFight, NotNow
-from games.demon_city.events import GRABBER_OUT, HOST_RELEASED
-from games.demon_city.injury import validate_table
+from games.demon_city.events import GRABBER_OUT, HOST_RELEASED, folded
+from games.demon_city.injury import roll_injury, validate_table
 from games.demon_city.writeback import lasting
 
 Event = dict[str, Any]
@@ -90,15 +90,17 @@ def start(state: Mapping[str, Any], args: Mapping[str, Any], turn: Turn) -> list
 
 def fighters(sheets: list[Any], injuries_count: object) -> list[Combatant]:
     """Sheets as they enter a fight. Seed: "Anyone who has taken at least one injury during
-    the fight loses a single die (the Lost Die for Injury)": an injury from before costs no
-    die unless the Host says it counts (``injuries_count``); it is kept aside
-    (``injured_before``) and goes back on the sheet when the fight ends."""
+    the fight loses a single die (the Lost Die for Injury)": a bare "Injured" from before costs
+    no die unless the Host says it counts (``injuries_count``); it is kept aside
+    (``injured_before``) and goes back on the sheet when the fight ends. An Injury result kept
+    from an earlier fight always costs it: the decided reading, "the Lost Die for Injury lasts
+    while an injury does"."""
     if not isinstance(injuries_count, bool):
         raise RuleError("Say yes or no to counting injuries from before the fight.")
     people = [Combatant.from_dict(c) for c in sheets]
-    if injuries_count:
-        return people
-    return [p.with_changes(injured=False, injured_before=True) if p.injured else p for p in people]
+    return [p.with_changes(injured=True) if p.injury and not p.out_of_fight
+            else p.with_changes(injured=False, injured_before=True) if p.injured and not injuries_count
+            else p for p in people]
 
 
 def add_combatant(state: Mapping[str, Any], args: Mapping[str, Any], turn: Turn) -> list[Event]:
@@ -160,11 +162,39 @@ def set_injury_table(state: Mapping[str, Any], args: Mapping[str, Any], turn: Tu
     return [{"type": "injury_table_set", "table": validate_table(args.get("table") or [])}]
 
 
+# The most Injury rolls the end of a fight makes for one whose result stays open ("roll again").
+END_ROLLS = 10
+
+
+def open_injuries(state: Mapping[str, Any], rng: Any) -> list[Event]:
+    """The Injury rolls still open when the fight ends. Seed, step 8: "Anyone who is present,
+    out of the fight, still alive, and who needs to roll on the Injury table because their last
+    roll wasn't conclusive does"; the rounds that would have rolled them are not played, so the
+    end rolls them now, again while the result stays open (at most ``END_ROLLS`` times), and
+    nobody is left "Bleeding out" once the fight is over. A conclusive result is never rolled
+    again (the decided reading)."""
+    rolled: list[Event] = []
+    now: Mapping[str, Any] = state
+    for cid in state["order"]:
+        for _ in range(END_ROLLS):
+            person = now["combatants"][cid]
+            if not (person.get("out_of_fight") and person.get("injury_pending") and not person.get("dead")):
+                break
+            die, entry = roll_injury(now["injury_table"], rng)
+            event = {"type": "injury_rolled", "round": state["round"], "combatant": cid, "die": die, "entry": entry}
+            rolled.append(event)
+            now = folded(now, [event])
+    return rolled
+
+
 def end(state: Mapping[str, Any], args: Mapping[str, Any], turn: Turn) -> list[Event]:
     """The Host ends the fight ("End Action Rounds", or the banner's "End the fight" once one
-    side stands), and its damage ends with it (``edges.ended``)."""
+    side stands): the Injury rolls still open are rolled (``open_injuries``), and the fight's
+    damage ends with it (``edges.ended``, the decided reading "003, damage belongs to the
+    fight")."""
     require_phase(state, st.ANNOUNCE, st.RESOLVED)
-    return [{"type": "action_rounds_ended", **edges.ended(state)}]
+    rolled = open_injuries(state, turn.rng) if turn.rng is not None else []
+    return [*rolled, {"type": "action_rounds_ended", **edges.ended(folded(state, rolled))}]
 
 
 def undo_says(before: Mapping[str, Any], now: Mapping[str, Any]) -> dict[str, Any]:
@@ -178,6 +208,10 @@ def undo_says(before: Mapping[str, Any], now: Mapping[str, Any]) -> dict[str, An
         restores = [cid for cid, person in before["combatants"].items()
                     if cid in now["combatants"] and lasting(person) != lasting(now["combatants"][cid])]
     said: dict[str, Any] = {"restores": restores}
+    healed = now.get("healed")
+    if healed and healed != before.get("healed"):
+        # the step taken back healed injuries (time passed): the sheets hold again what they held
+        said["sheets"] = {cid: dict(was) for cid, was in (healed.get("was") or {}).items()}
     changed = st.pools_changed(now, before)
     if changed:
         said["pools_now"] = changed

@@ -18,6 +18,7 @@ from games.demon_city import fight, rounds
 from games.demon_city.audiences import TASK_EVENT, secret_task
 from games.demon_city.combatant import STAT_NAMES, Combatant
 from games.demon_city.injury_text import parse_injury_table
+from games.demon_city.pools import condition_lost
 from games.demon_city.sheet import parse_skills
 from games.demon_city.task import task
 from games.demon_city.working import task_working
@@ -207,7 +208,9 @@ def run_task(run: CheckRun) -> tuple[dict[str, Any], str]:
         me.sheet, name=me.name, stat=args["stat"], rng=run.rng, target_number=args["target_number"],
         other=other.sheet if other else None, other_name=other.name if other else "",
         other_stat=args["opponent_stat"], distracted=args["distracted"],
-        situation=tuple(args["situation"]), lost=tuple(args["lost"]),
+        situation=tuple(args["situation"]),
+        # the Host's Lost Dice and those of the character's lasting conditions (effect lost_die)
+        lost=tuple(condition_lost(run.state or {}, me.cid, tuple(args["lost"]))),
         other_situation=tuple(args.get("opponent_situation") or ()),
     )
     # an NPC's rating is the GM's: the line everyone reads keeps the dice and leaves it out

@@ -9,10 +9,13 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Mapping
 from typing import Any
 
+from games.contract import GM_PART
+from games.core import clock as time
 from games.core.words import count
 from games.demon_city.actions import DEFEND, EXOTIC, GRAB, MELEE, OTHER, SHOOT
 from games.demon_city.combatant import SHEET_FIELDS, stat_label
 from games.demon_city.events import BROKE_FREE, GRABBER_OUT
+from games.demon_city.healing import healed_line
 from games.demon_city.state import npcs
 
 # What an announcement says of its kind, in words, not the engine's codes.
@@ -112,8 +115,10 @@ def summary(event: Event, names: Mapping[str, str], hidden: Collection[str] = fr
     def damage(e: Event) -> str:
         how = "the highest (Massive Damage)" if e["massive"] else "the lowest"
         down = ": out of the fight" if e["out_of_fight"] else ""
+        keeps = (f" {n(e['target'])} keeps the Injury result {e['keeps']}, not yet healed: a conclusive "
+                 "result is never replaced by a later roll." if e.get("keeps") else "")
         return (f"{n(e['attacker'])} hits {n(e['target'])}: rolls {_dice(e['dice'])} and takes {how}, "
-                f"{e['taken']}. Toughness {e['before']} falls to {e['after']}{down}.")
+                f"{e['taken']}. Toughness {e['before']} falls to {e['after']}{down}.{keeps}")
 
     def ended(e: Event) -> str:
         """The fight's damage ends with it (the decided reading "003, damage belongs to the
@@ -160,6 +165,8 @@ def summary(event: Event, names: Mapping[str, str], hidden: Collection[str] = fr
         "round_resolved": lambda e: f"Round {e['round']} resolved.",
         "round_started": lambda e: f"Round {e['round']} begins.",
         "action_rounds_ended": ended,
+        # time heals a kept Injury result; an NPC's, as everyone reads it, names no injury
+        "injury_healed": lambda e: healed_line({k: v for k, v in e.items() if not (GM_PART in e and k == "injury")}),
         "undone": lambda e: f"The Host undoes step {e['undoes_step']}.",
     }
     return texts[event["type"]](event) + _pools_now(event, n, secret)
@@ -190,4 +197,6 @@ def step_line(event: Event, state: Mapping[str, Any]) -> str:
     other step by its line as everyone reads it (the undo's own event repeats it)."""
     if event["type"] == "dice_collected":
         return f"the roll of round {event['round']}"
+    if event["type"] in time.EVENTS:  # the clock's own step: its own line
+        return time.line(event)
     return line(event, state)

@@ -8,11 +8,37 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from games.core import clock as time
 from games.demon_city.actions import DEFEND, Action, attack_stat, describe_stat, targeted_stat
 from games.demon_city.combatant import Combatant, stat_label
-from games.demon_city.dice import Pool, build_pool
+from games.demon_city.dice import MAX_MISC_LOST, Pool, build_pool
 
 DEFENCE_BONUS = "successful defence last round"
+# The effect of a lasting condition the rules read (``healing.EFFECTS``): Miscellaneous Lost Dice.
+LOST_DIE = "lost_die"
+
+
+def injury_reason(person: Combatant) -> str | None:
+    """Why one loses the Lost Die for Injury, or None. Seed: "Anyone who has taken at least one
+    injury during the fight loses a single die"; the decided reading: "the Lost Die for Injury
+    lasts while an injury does", so an Injury result kept from an earlier fight costs it too."""
+    if not person.injured:
+        return None
+    return f"{person.injury}, not yet healed" if person.injury else "injured during the fight"
+
+
+def condition_lost(state: Mapping[str, Any], cid: str, granted: Sequence[str] = ()) -> list[str]:
+    """The Host's Miscellaneous Lost Dice for ``cid`` and those of its lasting conditions
+    (effect ``lost_die``, one die each unless its amount says more), at most two: seed, "Nobody
+    able to act in a Clash can lose more than 2 Miscellaneous Lost Dice". A condition the GM
+    keeps is named as such."""
+    reasons = list(granted)
+    for condition in time.conditions(state, cid):
+        if condition.get("effect") != LOST_DIE:
+            continue
+        name = condition.get("name") if condition.get("seen") == time.EVERYONE else "a condition the GM keeps"
+        reasons += [f"{name} (a lasting condition)"] * max(1, int(condition.get("amount") or 0))
+    return reasons[:MAX_MISC_LOST]
 
 
 def _name(c: Combatant) -> str:
@@ -81,7 +107,7 @@ def action_pool(actor: Combatant, action: Action, *, combatants: Mapping[str, Co
         defense="only defending" if action.kind == DEFEND else None,
         distraction=distraction,
         situation=[*auto, *situation],
-        injury="injured during the fight" if actor.injured else None,
+        injury=injury_reason(actor),
         misc_lost=misc_lost,
     )
 
@@ -119,5 +145,5 @@ def difficulty_pool(actor: Combatant, difficulty: Mapping[str, Any], situation: 
     return build_pool(
         skill=f"{stat_label(name)} {value} > difficulty {number}" if value > number else None,
         situation=[*auto, *situation],
-        injury="injured during the fight" if actor.injured else None,
+        injury=injury_reason(actor),
         misc_lost=misc_lost)

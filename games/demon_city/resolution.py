@@ -16,7 +16,7 @@ from games.demon_city.clash import pick_winner
 from games.demon_city.damage import roll_damage
 from games.demon_city.dice import CRITICAL, SUCCESS, Pool, judge_against_target, roll
 from games.demon_city.events import BROKE_FREE, FOLDS, GRABBER_OUT, folded
-from games.demon_city.injury import roll_injury
+from games.demon_city.injury import final, roll_injury
 
 Event = dict[str, Any]
 
@@ -68,14 +68,20 @@ def _effects(log: _Log, action: Action, rng: Rng, *, in_clash: bool) -> None:
         attacker = st.combatant(log.state, action.actor)
         massive = attack_stat(attacker, action)[1] if action.massive else None
         hit = roll_damage(target, rng, massive_stat=massive)
-        log.emit("damage_rolled", attacker=action.actor, target=target_id, **hit.to_dict())
+        # one who carries a conclusive Injury result from an earlier fight, not yet healed, keeps
+        # it: the decided reading, "a conclusive result is never replaced by a later roll"
+        keeps = target.injury if hit.out_of_fight and target.injury and final(log.state["injury_table"],
+                                                                               target.injury) else None
+        log.emit("damage_rolled", attacker=action.actor, target=target_id, **hit.to_dict(),
+                 **({"keeps": keeps} if keeps else {}))
         if hit.out_of_fight:
             # A grab needs someone to hold it: "out of the fight" holds nobody.
             for held in st.holds_of(log.state, target_id):
                 log.emit("grab_ended", target=held, grabbers=[target_id], reason=GRABBER_OUT)
             # "At Current Toughness -1 they are out of the fight and roll on the Injury
             # table." Only a target still in the fight is hit, so a result is never replaced.
-            _injury(log, target_id, rng)
+            if not keeps:
+                _injury(log, target_id, rng)
 
 
 def _injury(log: _Log, cid: str, rng: Rng) -> None:

@@ -32,7 +32,7 @@ from games.demon_city.clash import Grouping, group
 from games.demon_city.combatant import Combatant
 from games.demon_city.dice import Pool
 from games.demon_city.injury import DEFAULT_INJURY_TABLE
-from games.demon_city.pools import all_pools, difficulty_pool
+from games.demon_city.pools import all_pools, condition_lost, difficulty_pool
 
 State = dict[str, Any]
 IDLE, ANNOUNCE, RESOLVED, ENDED = "idle", "announce", "resolved", "ended"
@@ -104,12 +104,14 @@ def current_pools(state: Mapping[str, Any]) -> dict[str, Pool]:
     """Every announced action's pool as it stands now, with a reason for each die: the pool the
     roll will roll (an unresisted action with the Host's difficulty rolls against that number)."""
     people, live = combatants(state), live_actions(state)
-    pools = all_pools(people, live, state["situation"], state["lost"])
+    # the Host's Lost Dice, and those of lasting conditions (``pools.condition_lost``)
+    lost = {a.actor: condition_lost(state, a.actor, state["lost"].get(a.actor, ())) for a in live}
+    pools = all_pools(people, live, state["situation"], lost)
     if state["difficulties"]:
         for cid in group(live, state["order"]).unresisted:
             if cid in state["difficulties"] and cid in pools:
                 pools[cid] = difficulty_pool(people[cid], state["difficulties"][cid],
-                                             state["situation"].get(cid, ()), state["lost"].get(cid, ()))
+                                             state["situation"].get(cid, ()), lost.get(cid, ()))
     return pools
 
 

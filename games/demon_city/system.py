@@ -14,6 +14,7 @@ from typing import Any
 from games.contract import Fights, GameSystem, Panel
 from games.core.engine import Engine, Turn, Undo
 from games.demon_city import audiences, edges, narrate, panel, rounds, sheet, writeback
+from games.demon_city.healing import CLOCK
 from games.demon_city.events import FOLDS
 from games.demon_city.fight import undo_says
 from games.demon_city.moves import MOVES, TASK
@@ -42,6 +43,8 @@ ENGINE = Engine(
     undo=Undo(label="Undo the last step", nothing="Nothing to undo.", says=undo_says, line=narrate.line),
     settle=settle,
     step_line=narrate.step_line,
+    # time heals kept Injury results; a lasting condition may cost Lost Dice (``healing``)
+    clock=CLOCK,
 )
 
 SYSTEM = GameSystem(

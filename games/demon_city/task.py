@@ -42,9 +42,10 @@ def task(
 
     Seed: a task is rolled "against a static number" chosen by the Host, or against the
     Host's roll for whoever opposes; the higher stat earns the Skill Die and the best die is
-    the roll. An injury on the sheet costs no die by itself: the Lost Die for Injury is for
-    "anyone who has taken at least one injury during the fight"; outside one, "the Host may
-    subtract up to two Lost Dice ... to account for problems" (``lost``, with the reason). A
+    the roll. An Injury result kept on the sheet costs the Lost Die for Injury (the decided
+    reading: "the Lost Die for Injury lasts while an injury does"); a bare "Injured" with no
+    result costs none by itself, and "the Host may subtract up to two Lost Dice ... to account
+    for problems" (``lost``, with the reason; a lasting condition's come with them). A
     Situation Die goes to "that side", whichever has the advantage (``other_situation``: the
     opponent's, against a roller who has none of its own).
     """
@@ -54,12 +55,13 @@ def task(
     me = Combatant.from_dict({"id": "me", **sheet})
     # Seed 003: "At Current Toughness -1 they are out of the fight"; the sheet's own help for
     # Out of the fight says "Cannot announce or roll" (issue 13, bug 5: a task had been rolled).
+    # The decided reading "003, damage belongs to the fight": "out of the fight" ends with the
+    # fight for the living, so after it only the dead (kept out of the fight) cannot roll; one
+    # who went out rolls with the Lost Die for Injury while the Injury result lasts, and no
+    # sheet is edited for it.
     if me.out_of_fight or me.dead:
         raise RuleError(f"{name} is out of the fight and cannot roll.")
-    if me.current_toughness <= -1:
-        # the fight is over, its hurt is not: Toughness stays where it fell until it heals
-        raise RuleError(f"{name} is at Current Toughness {me.current_toughness}, past the -1 that puts one "
-                        "out of the fight, and cannot roll until it heals.")
+    hurt = f"{me.injury}, not yet healed" if me.injury else None
     if not me.has_stat(stat):
         raise RuleError(f"{name} has no stat or skill called {label(stat)}.")
     rating = me.stat(stat)
@@ -71,7 +73,7 @@ def task(
             raise RuleError("A task needs a difficulty (0 or more) or an opponent.")
         skill = f"{label(stat)} {rating} > difficulty {target_number}" if rating > target_number else None
         pool = build_pool(skill=skill, distraction=distraction, situation=situation,
-                          misc_lost=lost)
+                          injury=hurt, misc_lost=lost)
         result = roll_against_target(pool, target_number, rng)
         data = {"kind": "static", "name": name, "stat": stat, "rating": rating,
                 "target_number": target_number, "roll": result.to_dict()}
@@ -85,7 +87,7 @@ def task(
     # The higher stat earns the Skill Die.
     mine_pool = build_pool(
         skill=f"{label(stat)} {rating} > {theirs}" if rating > theirs else None,
-        distraction=distraction, situation=situation, misc_lost=lost)
+        distraction=distraction, situation=situation, injury=hurt, misc_lost=lost)
     their_pool = build_pool(
         skill=f"{label(other_stat)} {theirs} > {rating}" if theirs > rating else None,
         situation=other_situation)

@@ -51,6 +51,13 @@ def _touched(event: Mapping[str, Any]) -> list[str]:
 def writeback(event: Mapping[str, Any], state: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
     """``Engine.writeback``: after each event, the sheet fields of the combatants it touched
     (a hit's target, an injury roll's, a Host's correction, what an undo restores, what the
-    end of the fight gives back) as the state now holds them. The unhurt are never written."""
+    end of the fight gives back) as the state now holds them. The unhurt are never written.
+    A healing (time passed, ``healing``) writes the whole sheet it names, fought or not, and
+    the GM's undo of one writes back what the sheets held before it (``sheets``)."""
     people = state.get("combatants") or {}
-    return {cid: lasting(people[cid]) for cid in _touched(event) if cid in people}
+    if event.get("type") == "injury_healed":
+        return {str(event["combatant"]): dict(event["sheet"])}
+    wrote = {cid: lasting(people[cid]) for cid in _touched(event) if cid in people}
+    if event.get("type") == "undone":
+        wrote.update({str(cid): dict(was) for cid, was in (event.get("sheets") or {}).items()})
+    return wrote

@@ -120,10 +120,11 @@ def test_default_injury_table_covers_every_d10_roll():
 def test_gm_edited_injury_tables_are_checked():
     """The GM may replace the table, but every roll must land on exactly one row."""
     row = {"low": 1, "high": 10, "result": "Hurt", "dead": False, "conclusive": True,
-           "description": ""}
+           "heals": "scene", "description": ""}
     assert validate_table([row]) == [row]
     for bad in ([{**row, "high": 9}], [row, {**row, "low": 5, "high": 5}],
-                [{**row, "low": 0}], [{**row, "extra": 1}], [{**row, "dead": "no"}]):
+                [{**row, "low": 0}], [{**row, "extra": 1}], [{**row, "dead": "no"}],
+                [{**row, "heals": "month"}], [{**row, "dead": True}]):
         with pytest.raises(RuleError):
             validate_table(bad)
 

@@ -57,7 +57,9 @@ def test_a_new_fight_keeps_the_table_s_injury_table_as_the_gm_last_edited_it() -
     play.send("set_injury_table", {"table": eaten}, GM)
     table = {"c1": Character(1, "c1", "Alfie", {"agility": 2}, owner=5)}
     [started] = play.send("start", {"combatants": ["c1"]}, GM, rng=ScriptedRng(), table=table)
-    assert started["injury_table"] == eaten and play.state["injury_table"] == eaten
+    # a row saved without how long it heals takes its default: the dead never heal
+    kept = [{**eaten[0], "heals": "never"}]
+    assert started["injury_table"] == kept and play.state["injury_table"] == kept
 
 
 def test_the_panel_says_what_the_gm_s_undo_takes_back() -> None:
