@@ -1,0 +1,267 @@
+"""The contract kit over a campaign (issue 35, "Done means"): every system with a clock is played,
+seeded, over ten sessions, from each seat's own page: the GM opens a session, the party fights
+(the systems with fights: the same two player characters, session after session, against fresh
+NPCs, played as tests/integration/test_contract_kit_fights.py plays a fight), the GM puts
+conditions on characters and takes some off, the scene ends, nights and weeks pass, the GM
+closes the session with what its close form offers.
+
+Before each fight the party must be able to fight again by the rules alone: what is out is
+brought back by time passing (a night, then up to two weeks) or by the system's own rule move (a
+fallen character raised); one dead by the rules is retired and its player makes a new one (no
+sheet is edited for it). Anything else would be a **hand edit of a sheet**: the kit makes it
+(through the sheet form, as a GM would), counts it, and asserts at the end that it made none.
+Checked as it goes: no 500; each condition ends by itself when its span passes (and the log says
+so); the log folds back to the stored state; every card is in one place. Counted and printed:
+sessions, fights, nights and weeks passed, conditions, retirements, hand edits.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import secrets
+from dataclasses import dataclass, field
+from html.parser import HTMLParser
+from typing import Any
+
+import pytest
+from django.urls import reverse
+
+from games import registry
+from games.core import clock
+from tabletop import services
+from tabletop.models import Character, Event
+from tabletop.selectors import procedure_state
+from tests.integration.test_contract_kit_fights import PLANS, Tally, look, play_fight, start_fight
+from tests.support.kit import KitTable, conserved, controls_in, fill_as_offered, fold, make_table, stored_state
+
+pytestmark = pytest.mark.django_db
+
+SESSIONS = int(os.environ.get("KIT_SESSIONS", "10"))
+CLOCKED = [key for key, game in registry.SYSTEMS.items() if game.engine is not None and game.engine.clock is not None]
+STEPS_WITHOUT_FIGHTS = 12  # what a session of a system without fights plays from the panels
+LASTS = (clock.SCENE, clock.NIGHT, clock.WEEK, clock.SESSION, clock.REMOVED)
+RAISE = "raise"  # a system's GM move that stands a fallen character up, where it has one
+
+
+def test_every_system_with_fights_keeps_a_clock() -> None:
+    """Issue 35: "Recovery as rules" in every system; Report Card, which has no fight, keeps
+    one for its Days and its lasting Penalties."""
+    assert set(CLOCKED) >= set(PLANS) | {"report_card"}, CLOCKED
+
+
+@dataclass
+class Campaign:
+    sessions: int = 0
+    fights: int = 0
+    spans: dict[str, int] = field(default_factory=dict)
+    conditions: int = 0
+    ended_by_themselves: int = 0
+    retired: int = 0
+    gone: set[int] = field(default_factory=set)  # the retired characters' ids
+    raised: int = 0
+    hand_edits: list[str] = field(default_factory=list)
+    steps: int = 0
+
+
+class _CloseFields(HTMLParser):
+    """The fields the GM's page lays out for the session's close (``form="session-close"``), as
+    the browser sends them: each box as it is ticked, each choice as it stands."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.data: dict[str, list[str]] = {}
+        self.select: str | None = None
+
+    def handle_starttag(self, tag: str, raw: list[tuple[str, str | None]]) -> None:
+        attrs = {k: v or "" for k, v in raw}
+        if attrs.get("form") != "session-close" and not (tag == "option" and self.select):
+            return
+        if tag == "input" and attrs.get("name"):
+            if attrs.get("type") in ("checkbox", "radio") and "checked" not in attrs:
+                return
+            self.data.setdefault(attrs["name"], []).append(attrs.get("value", "on"))
+        elif tag == "select" and attrs.get("name"):
+            self.select = attrs["name"]
+        elif tag == "option" and self.select and (self.select not in self.data or "selected" in attrs):
+            self.data[self.select] = [attrs.get("value", "")]
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "select":
+            self.select = None
+
+
+def page(kt: KitTable, seat: Any) -> str:
+    return seat.client.get(reverse("table", args=[kt.table.pk])).content.decode()
+
+
+def post(kt: KitTable, seat: Any, url: str, data: dict[str, Any] | None = None) -> int:
+    status = kt.post(seat, url, data or {})
+    assert status < 500, f"{kt.game.key}: {url} {data} -> {status}"
+    return status
+
+
+def campaign_url(kt: KitTable, move: str) -> str:
+    return reverse("campaign_command", args=[kt.table.pk, move])
+
+
+def pass_time(kt: KitTable, span: str, tally: Campaign) -> None:
+    """The GM's button on the campaign box; every condition lasting the span ends by itself."""
+    lasting = [c for c in clock.conditions(procedure_state(kt.table) or {}) if c["lasts"] in clock.ENDS[span]]
+    assert post(kt, kt.gm, campaign_url(kt, "pass_time"), {"span": span}) == 200, f"{kt.game.key}: {span}"
+    tally.spans[span] = tally.spans.get(span, 0) + 1
+    left = {c["id"] for c in clock.conditions(procedure_state(kt.table) or {})}
+    for made in lasting:
+        assert made["id"] not in left, f"{kt.game.key}: {made['name']} lasted past {span}"
+        assert Event.objects.filter(table=kt.table, kind=f"{kt.game.key}.condition_ended",
+                                    summary__endswith=f"{clock.WHY_ENDED[span]}.").exists()
+        tally.ended_by_themselves += 1
+
+
+def add_condition(kt: KitTable, rnd: random.Random, tally: Campaign) -> None:
+    """The GM puts a condition on someone, as the campaign box's form offers it."""
+    [control] = [c for c in controls_in(page(kt, kt.gm), kt.table.pk) if c.name == "add_condition"]
+    data = fill_as_offered(control, rnd, {}, keep=1.0)
+    data.update({"name": rnd.choice(["Splinted leg", "Shaken", "Grabbed", "Cursed", "Bruised"]),
+                 "lasts": rnd.choice(LASTS)})
+    effects = [o for f in control.fields if f.name == "effect" for o in f.options if o]
+    if effects and rnd.random() < 0.6:
+        data.update({"effect": rnd.choice(effects), "amount": str(rnd.choice([-1, 1, -2]))})
+    assert post(kt, kt.gm, control.url, data) == 200, f"{kt.game.key}: add_condition {data}"
+    tally.conditions += 1
+
+
+def maybe_end_one(kt: KitTable, rnd: random.Random) -> None:
+    """Now and then the GM ends a condition that lasts until removed, by its button."""
+    removable = [c for c in clock.conditions(procedure_state(kt.table) or {}) if c["lasts"] == clock.REMOVED]
+    if removable and rnd.random() < 0.5:
+        made = rnd.choice(removable)
+        assert post(kt, kt.gm, campaign_url(kt, "end_condition"), {"condition": str(made["id"])}) == 200
+
+
+def party(kt: KitTable, tally: Campaign) -> list[Character]:
+    """The player characters at the table, each played by Ann or Bob (the kit's campaign party),
+    less those retired."""
+    return list(Character.objects.filter(table=kt.table, is_npc=False, owner__isnull=False)
+                .exclude(pk__in=tally.gone).order_by("pk"))
+
+
+def is_out(kt: KitTable, character: Character) -> tuple[bool, bool]:
+    """Whether the character's card says it is out, and whether its tags say it is dead."""
+    character.refresh_from_db()
+    glance = kt.game.glance(character.sheet)
+    dead = any(word in tag.lower() for tag in glance.tags for word in ("dead", "killed"))
+    return glance.out, dead
+
+
+def made_ready(kt: KitTable, rnd: random.Random, tally: Campaign, weak: dict[str, Any]) -> list[Character]:
+    """The party as it goes into a fight: the out brought back by the rules (time, the system's
+    raise), the dead retired and replaced; a hand edit, counted, only if nothing else would do."""
+    for attempt in range(4):
+        outs = [(c, dead) for c in party(kt, tally) for out, dead in [is_out(kt, c)] if out]
+        if not outs:
+            break
+        for character, dead in outs:
+            if dead:
+                retire(kt, character, weak, tally)
+        outs = [c for c, dead in outs if not dead]
+        if not outs:
+            continue
+        raised = [c for c in controls_in(page(kt, kt.gm), kt.table.pk) if c.name == RAISE]
+        for character in outs:
+            for control in raised:
+                data = fill_as_offered(control, rnd, {}, keep=1.0)
+                data.update({k: str(character.pk) for k in ("character", "combatant") if k in {f.name for f in control.fields}})
+                if post(kt, kt.gm, control.url, data) == 200:
+                    tally.raised += 1
+                    break
+        pass_time(kt, clock.NIGHT if attempt == 0 else clock.WEEK, tally)
+    for character in party(kt, tally):
+        out, dead = is_out(kt, character)
+        if out:
+            tally.hand_edits.append(f"{character.name}: {kt.game.glance(character.sheet)}")
+            services.character_update(character=character, actor=kt.gm.member, name=character.name,
+                                      sheet={**character.sheet, **weak}, version=character.version)
+    return party(kt, tally)
+
+
+def retire(kt: KitTable, character: Character, weak: dict[str, Any], tally: Campaign) -> None:
+    """A character dead by the rules leaves the party; its player makes a new one (no sheet of
+    the dead one is edited)."""
+    player = next(s for s in kt.players if s.member.pk == character.owner_id)
+    sample = next(s for s in kt.game.samples if not s.npc)
+    tally.gone.add(character.pk)
+    services.character_create(table=kt.table, actor=player.member, name=f"{sample.name} {tally.retired + 3}",
+                              sheet={**sample.sheet, **weak})
+    tally.retired += 1
+
+
+def fight(kt: KitTable, rnd: random.Random, tally: Campaign, fights: Tally, number: int) -> None:
+    plan = PLANS[kt.game.key]
+    heroes = made_ready(kt, rnd, tally, dict(plan.pc))
+    npcs = [s for s in kt.game.samples if s.npc]
+    foes = [services.character_create(table=kt.table, actor=kt.gm.member, name=f"{rnd.choice(npcs).name} {number}.{i}",
+                                      sheet={**rnd.choice(npcs).sheet, **plan.npc}, npc=True)
+            for i in range(rnd.randint(1, 2))]
+    start_fight(kt, plan, rnd, [*heroes, *foes])
+    play_fight(kt, plan, rnd, fights, number)
+    tally.fights += 1
+
+
+def play_panels(kt: KitTable, rnd: random.Random, tally: Campaign) -> None:
+    """A session of a system without fights: its seats use what their panels offer."""
+    for _ in range(STEPS_WITHOUT_FIGHTS):
+        seat = rnd.choice([kt.gm, *kt.players])
+        controls = [c for c in look(kt, seat).controls if "/commands/" in c.url or "/checks/" in c.url]
+        controls = [c for c in controls if c.name not in ("undo",)]
+        if not controls:
+            continue
+        control = rnd.choice(controls)
+        post(kt, seat, control.url, fill_as_offered(control, rnd, kt.hands()))
+        tally.steps += 1
+
+
+def close_session(kt: KitTable) -> None:
+    fields = _CloseFields()
+    fields.feed(page(kt, kt.gm))
+    assert post(kt, kt.gm, reverse("session_close", args=[kt.table.pk]), fields.data) == 200, fields.data
+
+
+@pytest.mark.parametrize("system", CLOCKED)
+def test_ten_sessions_need_no_hand_edit_of_a_sheet(system: str) -> None:
+    kt = make_table(system, f"campaign-{system}")
+    seed = sum(map(ord, system)) + 35
+    rnd = random.Random(seed)
+    table_rng = random.Random(seed + 1)
+    tally, fights = Campaign(), Tally()
+    plan = PLANS.get(system)
+    if plan is not None:  # the kit's party: the two sample PCs, weak, so fights end and hurt
+        for character in party(kt, tally):
+            services.character_update(character=character, actor=kt.gm.member, name=f"{character.name}*",
+                                      sheet={**character.sheet, **plan.pc}, version=character.version)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(secrets, "SystemRandom", lambda: table_rng)
+        for control in [c for c in look(kt, kt.gm).controls if c.url.endswith("/decks/new/")]:
+            assert kt.post(kt.gm, control.url, fill_as_offered(control, rnd, kt.hands(), keep=1.0)) == 200
+        for session in range(1, SESSIONS + 1):
+            assert post(kt, kt.gm, reverse("session_open", args=[kt.table.pk])) == 200
+            add_condition(kt, rnd, tally)
+            if plan is not None and session % 2 == 1:
+                fight(kt, rnd, tally, fights, session)
+            elif plan is None:
+                play_panels(kt, rnd, tally)
+            maybe_end_one(kt, rnd)
+            pass_time(kt, clock.SCENE, tally)
+            add_condition(kt, rnd, tally)
+            pass_time(kt, rnd.choices([clock.NIGHT, clock.WEEK], weights=[3, 1])[0], tally)
+            close_session(kt)
+            tally.sessions += 1
+            assert not [c for c in clock.conditions(procedure_state(kt.table) or {}) if c["lasts"] == clock.SESSION]
+            assert conserved(kt.table) == [], f"{system} after session {session}"
+            assert fold(kt.table) == stored_state(kt.table), f"{system}: the log does not replay after session {session}"
+    print(f"{system}: {tally.sessions} sessions, {tally.fights} fights ({fights.accepted} moves, {fights.refused} "
+          f"refused), {tally.steps} panel steps, spans {tally.spans}, {tally.conditions} conditions "
+          f"({tally.ended_by_themselves} ended by themselves), {tally.raised} raised, {tally.retired} retired, "
+          f"{len(tally.hand_edits)} hand edits")
+    assert not fights.defects, f"{system}: " + "; ".join(fights.defects[:8])
+    assert tally.hand_edits == [], f"{system}: the GM had to edit sheets by hand: {tally.hand_edits[:6]}"
