@@ -37,6 +37,9 @@ Modules (the skeleton every system shares, then the rules by concern)
                 a fumble's guide, cards held and spent, the one carried over)
     hands / fight / hits   a round's focus, deal and redeal; a combat's moves; an attack resolved
     decks       which Minor Arcana a rule draws from: one, or more for a big fight
+    campaign / conditions   the table's clock (issue 35): recovery by the decided reading, the
+                GM's raise and correction outside a fight, the session's close; the lasting
+                conditions the rules read (a modifier to draws, the wounds the seed names by suit)
     deck / faces / weapons / criticals   cards and their values; cards and chances as the panel
                 draws them; the GM's Attack/Weapon and Major Critical tables, as text
 
@@ -57,7 +60,9 @@ The procedure
     card waits for the GM's judge_spend), approve_help, opposed (two sides or more), counter
     (in a fight, against the attack waiting, or met by its target's next attack: an Active
     Dodge; unused, it lapses at the round's end), contest_start / contest_draw / contest_end, draw_guide / show_guide / return_guide,
-    judge_spend, end_session (the GM's).
+    judge_spend, end_session, raise, adjust (outside a fight: Health, Life, Æssence) (the GM's);
+    with the clock (games/core/clock.py) the core adds pass_time, add_condition, end_condition and
+    set_option (the GM's).
     Combat: start_combat, add_combatant, new_round, deal, set_cover, announce_critical,
     set_weapons, set_criticals, adjust, end_combat (the GM's); declare_focus, redeal, aim,
     attack, end_turn, defend (the player's of the character named; the defender is the

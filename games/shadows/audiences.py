@@ -27,7 +27,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from games.contract import GM_ONLY, PUBLIC, AudienceRule, Visibility, public
-from games.shadows import deck
+from games.shadows import campaign, deck
 from games.shadows.narrate import prepared_line
 from games.shadows.story import npc_check_note
 
@@ -108,7 +108,7 @@ def _npc_part(*keys: str, note: Callable[[Event], str] | None = None) -> Callabl
 
 # What a check set up for an NPC was set up from: the GM's figures, and the odds they make.
 _PREPARED_FIGURES = ("skill", "skill_value", "attribute_value", "assistance", "helper_names", "modifier",
-                     "off_focus", "total")
+                     "off_focus", "condition", "total")
 
 
 def _check_prepared(event: Event) -> Visibility:
@@ -126,6 +126,20 @@ def _adjusted(event: Event) -> Visibility:
     return GM_ONLY if event.get("npc") and event.get("field") != "in_fight" else PUBLIC
 
 
+def _npc_tracks(event: Event) -> Visibility:
+    """Recovery and a raise (campaign.py): everyone reads that it happened; an NPC's tracks,
+    what they were and what they are now, are the GM's, who reads them in the GM's line."""
+    if not event.get("npc"):
+        return PUBLIC
+    return Visibility(private={k: event[k] for k in ("was", "now", "whole") if k in event}, private_audience="gm",
+                      private_summary=campaign.line(event, figures=True))
+
+
+def _corrected(event: Event) -> Visibility:
+    """The GM's correction of an NPC's track outside a fight is the GM's, as in a fight."""
+    return GM_ONLY if event.get("npc") else PUBLIC
+
+
 # Who sees each event (games/contract.py: declared, never defaulted).
 AUDIENCES: dict[str, AudienceRule] = {
     **public(
@@ -138,13 +152,16 @@ AUDIENCES: dict[str, AudienceRule] = {
     # an NPC's figures are the GM's: its skill, its hand size, its AP (panel_fight.py)
     # "Show the odds" tells nobody else whom it aims at: its player's and the GM's (issue 25)
     "attack_aimed": lambda e: Visibility(audience="owner", owner=e["attacker"]),
-    "attack_declared": _npc_part("skill", "skill_value", "accuracy", "assistance", "helpers"),
+    "attack_declared": _npc_part("skill", "skill_value", "accuracy", "assistance", "helpers", "condition"),
     "focus_declared": _npc_part("size", "hand_from"),
     # an NPC's check: the cards and the total are everyone's, what it added the GM's
     "check_made": _npc_part("skill", "skill_value", "attribute_value", "helpers", "assistance", "modifier",
-                            "off_focus", note=npc_check_note),
+                            "off_focus", "condition", note=npc_check_note),
     "turn_ended": _npc_part("ap", note=lambda e: f"{e['ap']} AP left for defence."),
     "adjusted": _adjusted,
+    campaign.RECOVERED: _npc_tracks,
+    campaign.RAISED: _npc_tracks,
+    campaign.CORRECTED: _corrected,
     "hand_dealt": _hand_dealt,
     "redealt": _redealt,
     "guide_drawn": _guide_drawn,

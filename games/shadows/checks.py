@@ -16,6 +16,7 @@ from games.shadows import combat as cb
 from games.shadows import state as st
 from games.shadows.arcana import guide_for, guides_back, major_for
 from games.shadows.assist import helper_rows
+from games.shadows.conditions import draw_bonus
 from games.shadows.contests import counters_against
 from games.shadows.errors import GMOnly, WrongStep
 from games.shadows.hands import play_from_hand, require_in_hand
@@ -45,16 +46,22 @@ def _setup(state: Mapping[str, Any], args: Args, turn: Turn, *, trusted: bool = 
     assist = resolution.assistance([h["skill"] for h in helpers])
     fighting = st.acting(state, person["id"])
     off = cb.off_focus(fighting["focus"], cb.category_of(attribute)) if fighting is not None else 0
+    condition = draw_bonus(state, person["id"])  # a lasting condition on the character (conditions.py)
     return {"person": person, "level": level, "skill": skill, "attribute": attribute,
             "skill_value": skill_v, "attribute_value": attribute_v, "modifier": modifier,
             "helpers": helpers, "assistance": assist, "fighting": fighting, "off_focus": off,
-            "total": skill_v + attribute_v + assist + modifier + off}
+            "condition": condition, "total": skill_v + attribute_v + assist + modifier + off + condition}
 
 
 def _screen(person: Mapping[str, Any], helpers: list[dict[str, Any]]) -> dict[str, bool]:
     """The check's figures are the GM's when its character is an NPC, and when an NPC helps:
     half (or a quarter of) an NPC's skill is a figure of its sheet (reading, issue 25)."""
     return {"npc": True} if person.get("npc") or any(h.get("npc") for h in helpers) else {}
+
+
+def _condition(setup: Mapping[str, Any]) -> dict[str, int]:
+    """What lasting conditions add to the draw, in its event when they add anything."""
+    return {"condition": setup["condition"]} if setup["condition"] else {}
 
 
 def prepare_check(state: Mapping[str, Any], args: Args, turn: Turn) -> list[Event]:
@@ -68,9 +75,11 @@ def prepare_check(state: Mapping[str, Any], args: Args, turn: Turn) -> list[Even
              "skill_value": setup["skill_value"], "attribute": setup["attribute"],
              "attribute_value": setup["attribute_value"], "assistance": setup["assistance"],
              "helper_names": [h["name"] for h in setup["helpers"]], "modifier": setup["modifier"],
-             "off_focus": setup["off_focus"], "total": setup["total"],
+             "off_focus": setup["off_focus"], "total": setup["total"], **_condition(setup),
              # the helpers as set up (the approved ones when the form named none), drawn as set up
              "inputs": {**{k: args[k] for k in _INPUTS if k in args}, "helpers": [h["id"] for h in setup["helpers"]]},
+             # set up during a fight: the fight's end calls it off (fight.end_combat)
+             **({"round": st.combat(state)["round"]} if st.in_combat(state, person["id"]) else {}),
              **_screen(person, setup["helpers"])}]
 
 
@@ -144,7 +153,7 @@ def check(state: Mapping[str, Any], args: Args, turn: Turn) -> list[Event]:
         "attribute_value": setup["attribute_value"], "helpers": setup["helpers"],
         "assistance": setup["assistance"], "modifier": setup["modifier"], "off_focus": setup["off_focus"],
         "counters": counters, "reduction": reduction, "total": total, "band": outcome,
-        "ap": ap, "queen": judged.queen, "prepared": prepared["id"] if prepared else None,
+        "ap": ap, "queen": judged.queen, "prepared": prepared["id"] if prepared else None, **_condition(setup),
         **_screen(person, setup["helpers"]),  # an NPC's skill, attribute and what else it adds are the GM's (audiences.py)
     }
     events = [*returned, event]

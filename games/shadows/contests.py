@@ -17,6 +17,7 @@ from games.shadows import access, assist, deck, decks, resolution
 from games.shadows import combat as cb
 from games.shadows import state as st
 from games.shadows.arcana import major_for
+from games.shadows.conditions import draw_bonus
 from games.shadows.errors import WrongStep
 from games.shadows.profile import attribute_value, name_of, npc_flag, person_of, skill_value
 from games.shadows.sheet import skill_key
@@ -57,10 +58,11 @@ def _side(state: Mapping[str, Any], raw: Mapping[str, Any], turn: Turn) -> dict[
     attribute = str(raw.get("attribute") or "")
     fighting = st.acting(state, person["id"])
     off = cb.off_focus(fighting["focus"], cb.category_of(attribute)) if fighting else 0
+    condition = draw_bonus(state, person["id"])  # a lasting condition on the character (conditions.py)
     return {"id": person["id"], "name": person["name"],
             "skill": skill_key(skill) if skill else "", "attribute": attribute,
-            "modifier": skill_value(person, skill) + attribute_value(person, attribute) + off,
-            "off_focus": off, **npc_flag(person)}
+            "modifier": skill_value(person, skill) + attribute_value(person, attribute) + off + condition,
+            "off_focus": off, **({"condition": condition} if condition else {}), **npc_flag(person)}
 
 
 def _assisted(state: Mapping[str, Any], side: dict[str, Any], turn: Turn) -> dict[str, Any]:

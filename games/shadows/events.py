@@ -12,6 +12,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from games.core.engine import Fold
+from games.shadows.campaign import FOLDS as CAMPAIGN_FOLDS
 from games.shadows.edges import FOLDS as EDGE_FOLDS
 from games.shadows.fight_record import FIGHT_FOLDS, acted, entry, played
 from games.shadows.state import RECENT_CHECKS
@@ -196,6 +197,7 @@ _BY_KIND: dict[str, Callable[[State, Event], None]] = {
     "criticals_set": lambda s, e: s.__setitem__("criticals", {k: dict(v) for k, v in e["tables"].items()}),
     **FIGHT_FOLDS,
     **EDGE_FOLDS,  # a side set, and what ends with the fight (edges.py)
+    **CAMPAIGN_FOLDS,  # recovery, a raise, a correction outside a fight (campaign.py)
 }
 
 

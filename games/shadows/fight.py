@@ -18,6 +18,7 @@ from games.shadows import combat as cb
 from games.shadows import state as st
 from games.shadows.errors import NotEnoughAP, WrongStep
 from games.shadows.hands import play_from_hand, require_in_hand
+from games.shadows.conditions import draw_bonus
 from games.shadows.contests import counters_met
 from games.shadows.hits import resolve
 from games.shadows.profile import npc_flag, profile_of, skill_value
@@ -119,14 +120,15 @@ def attack(state: Mapping[str, Any], args: Args, turn: Turn) -> list[Event]:
     if modifier:
         access.gm_only(turn.member, "Only the GM adds a modifier to an attack.")
     helped = _helped(state, turn, me, skill)
+    condition = draw_bonus(state, me["id"])  # a lasting condition on the attacker (conditions.py)
     play_from_hand(cards, me, tokens)
     event: Event = {
         "type": "attack_declared", "id": st.new_id(state), "attacker": me["id"], "target": target["id"],
         "weapon": weapon, "cards": tokens, "ap": ap, "extra_effort": effort,
         "skill": skill_key(skill) if skill else "", "skill_value": skill_v, "accuracy": accuracy,
         "off_focus": off, "modifier": modifier,
-        "value": sum(deck.value(t) for t in tokens) + skill_v + off + modifier,
-        "fumble": None, **npc_flag(me),
+        "value": sum(deck.value(t) for t in tokens) + skill_v + off + modifier + condition,
+        "fumble": None, **({"condition": condition} if condition else {}), **npc_flag(me),
     }
     event.update(helped)
     event["value"] += helped.get("assistance", 0)
@@ -266,7 +268,8 @@ def adjust(state: Mapping[str, Any], args: Args, turn: Turn) -> list[Event]:
         value = int(args["value"] or 0)
         if not 0 <= value <= high:
             raise RuleError(f"{what} is from 0 to {high}.")
-    return [{"type": "adjusted", "combatant": person["id"], "field": field, "value": value, **npc_flag(person)}]
+    return [{"type": "adjusted", "combatant": person["id"], "field": field, "value": value,
+             "was": person[field], **npc_flag(person)}]  # a correction is logged with what it was
 
 
 def end_combat(state: Mapping[str, Any], args: Args, turn: Turn) -> list[Event]:
@@ -276,7 +279,11 @@ def end_combat(state: Mapping[str, Any], args: Args, turn: Turn) -> list[Event]:
             turn.cards.gather(name)  # the hands of the fight go back into the deck
         except UnknownDeck:
             pass  # a fight that never dealt needs no deck to end
-    return [{"type": "combat_ended", "round": fight["round"],
+    # a check set up during the fight is called off with it: its moment, and its AP, were the fight's
+    called_off = [{"type": "check_cancelled", "combatant": cid, "name": entry["name"], "check": entry["id"],
+                   "why": "fight"} for cid, entry in sorted((state.get("prepared") or {}).items())
+                  if entry.get("round") is not None]
+    return [*called_off, {"type": "combat_ended", "round": fight["round"],
              "tracks": {cid: {t: p[t] for t in ("health", "life", "aessence")}
                         for cid, p in fight["combatants"].items()},
              "whole": {cid: dict(p["maxima"]) for cid, p in fight["combatants"].items()}}]

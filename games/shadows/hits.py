@@ -93,7 +93,7 @@ def _falls(target: Mapping[str, Any], tracks: Mapping[str, int]) -> str:
 # What an attack's line and working unfold (working.py), carried by the event itself so that
 # neither reads a figure out of the state: the cards played, and the attacker's skill and the
 # rest of the sum when the attacker is not an NPC (an NPC's skill is the GM's: audiences.py).
-_SUM = ("skill", "skill_value", "off_focus", "assistance", "helpers")
+_SUM = ("skill", "skill_value", "off_focus", "assistance", "helpers", "condition")
 
 
 def _made_of(pending: Mapping[str, Any]) -> dict[str, Any]:

@@ -19,7 +19,7 @@ from typing import Any
 from games.contract import Table
 from games.core.engine import Handler, Move, Parser, RuleError, players_move
 from games.forms import YES, Form, flag, text, value, values
-from games.shadows import arcana, checks, contests, criticals, deck, edges, fight, hands, weapons
+from games.shadows import arcana, campaign, checks, contests, criticals, deck, edges, fight, hands, weapons
 from games.shadows.combat import FOCI
 from games.shadows.fields import ap_spent, character, drawn_count, gm_modifier, hand_cards, number, subject, words
 from games.shadows.profile import require_attribute
@@ -239,7 +239,8 @@ _GMS: dict[str, tuple[str, Parser, Handler]] = {
     "announce_critical": ("Announce a critical", announce_critical, fight.announce_critical),
     "set_weapons": ("Edit the weapon table", set_weapons, weapons.set_weapons),
     "set_criticals": ("Edit the critical tables", set_criticals, criticals.set_criticals),
-    "adjust": ("Correct a combatant", adjust, fight.adjust),
+    "adjust": ("Correct a character", adjust, campaign.correct),  # in a fight or out of one
+    "raise": ("Raise a fallen character", campaign.parse_raise, campaign.raise_fallen),
     "end_combat": ("End the combat", plain, fight.end_combat),
     "set_side": ("Move to a side", edges.SIDE_MOVE.parse, edges.set_side),
 }

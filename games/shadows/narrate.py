@@ -12,7 +12,7 @@ from typing import Any
 
 from games.core.fights import side_line
 from games.core.words import count
-from games.shadows import deck, story
+from games.shadows import campaign, deck, story
 from games.shadows.story import Namer
 from games.shadows.combat import FOCUS_LABELS
 from games.shadows.resolution import COMPLEXITIES
@@ -72,8 +72,12 @@ def prepared_line(e: Event, *, figures: bool | None = None) -> str:
             + (f", help {_signed(e['assistance'])}" if e["assistance"] else "")
             + (f", GM {_signed(e['modifier'])}" if e["modifier"] else "")
             + (f", off focus {e['off_focus']}" if e["off_focus"] else "")
+            + (f", conditions {_signed(e['condition'])}" if e.get("condition") else "")
             + f" (total {_signed(e['total'])}) on a {level} check: one card or three?")
 
+
+# why a check set up is called off by the rules, not by its player (issue 35)
+_CALLED_OFF = {"fight": ": the fight it was set up in is over.", "time": ": time has passed."}
 
 _FIELD_WORDS = {"ap": "AP", "health": "Health", "life": "Life", "aessence": "Æssence"}
 
@@ -82,7 +86,10 @@ def _adjusted(e: Event, n: Callable[[str | None], str]) -> str:
     if e["field"] == "in_fight":
         return (f"The GM puts {n(e['combatant'])} back into the fight." if e["value"] else
                 f"The GM takes {n(e['combatant'])} out of the fight.")
-    return f"The GM sets {n(e['combatant'])}'s {_FIELD_WORDS.get(e['field'], e['field'])} to {e['value']}."
+    what = f"{n(e['combatant'])}'s {_FIELD_WORDS.get(e['field'], e['field'])}"
+    if "was" in e:  # a correction is logged with what it was (issue 35)
+        return f"The GM corrects {what}: {e['was']} → {e['value']}."
+    return f"The GM sets {what} to {e['value']}."
 
 
 def _took(e: Event) -> str:
@@ -171,7 +178,8 @@ def summary(event: Event, state: Mapping[str, Any]) -> str:
         "redealt": lambda: f"{n(e['combatant'])} gives up their first AP to discard "
                            f"{deck.names(e['discarded'])} and be re-dealt {count(e['count'], 'card')}.",
         "check_prepared": lambda: prepared_line(e),
-        "check_cancelled": lambda: f"{e['name']} will not draw for that action after all.",
+        "check_cancelled": lambda: f"{e['name']} will not draw for that action after all"
+                                   + _CALLED_OFF.get(str(e.get("why") or ""), "."),
         "attack_aimed": lambda: f"{n(e['attacker'])} takes aim at {n(e['target'])} with {e['weapon']}.",
         "turn_ended": lambda: f"{n(e['combatant'])} is done acting for now"
                               + (f" ({count(e['ap'], 'AP', 'AP')} left for defence)."
@@ -190,6 +198,7 @@ def summary(event: Event, state: Mapping[str, Any]) -> str:
         "criticals_set": lambda: "The GM changes the critical tables.",
         "adjusted": lambda: _adjusted(e, n),
         "combat_ended": lambda: "The combat ends.",
+        **{kind: lambda: campaign.line(e) for kind in campaign.FOLDS},
     }
     text = texts.get(e["type"])
     return text() if text else e["type"].replace("_", " ").capitalize() + "."

@@ -18,6 +18,7 @@ from typing import Any
 from games.contract import Seat
 from games.shadows import criticals as crit
 from games.shadows import deck, decks, odds
+from games.shadows.campaign import CLOCK, RAISED_HEALTH
 from games.shadows.edges import awaiting, fight_edges, over_turn
 from games.shadows import state as st
 from games.shadows.combat import ATTACK_LABELS, ATTRIBUTE_LABELS, ATTRIBUTES, FOCI, FOCUS_LABELS, MODIFIERS
@@ -133,6 +134,8 @@ def view(state: Mapping[str, Any], seat: Seat) -> dict[str, Any]:
                      "modifier_words": MODIFIERS.get(w["modifier"], (0, f"adds {w['modifier']}"))[1]}
                     for w in state["weapons"]],
         "weapons_text": format_table(state["weapons"]),
+        # what a raise restores (a table option: campaign.py), said beside the GM's raise
+        "raised_health": CLOCK.option(state, RAISED_HEALTH),
         "held": {cid: {"name": names.get(cid, cid),
                        "cards": [{**major_face(t), "waiting": t in waiting} for t in cards]}
                  for cid, cards in state["held"].items() if cards},

@@ -29,6 +29,7 @@ from games.shadows.combat import (
 )
 from games.shadows.faces import card_face, chance
 from games.shadows.odds import through_by_value
+from games.shadows.conditions import draw_bonus
 from games.shadows.profile import skill_value
 from games.shadows.sheet import TRACK_LABELS, TRACKS
 
@@ -103,7 +104,9 @@ def _aim(state: Mapping[str, Any], fight: Mapping[str, Any], aim: Mapping[str, A
     off = off_focus(me["focus"], ATTACK_FOCUS[kind])
     guard = defence(kind, them["attributes"], protection=them["protection"]).total
     k = min(aim["ap"], them["ap"], len(them["hand"]))
-    chances = through_by_value(skill + off + aim.get("assistance", 0), guard, defender_hand=len(them["hand"]), defence_cards=k,
+    # what the attack adds to its cards: skill, off focus, help, and lasting conditions (conditions.py)
+    adds = skill + off + aim.get("assistance", 0) + draw_bonus(state, me["id"])
+    chances = through_by_value(adds, guard, defender_hand=len(them["hand"]), defence_cards=k,
                                unseen=_may_hold(fight, me, them))
     return {**aim, **named, "type_label": ATTACK_LABELS[kind], "suit": ATTACK_SUIT[kind].capitalize(),
             "skill_label": aim["skill"].replace("_", " ").capitalize(), "skill_value": skill, "off_focus": off,

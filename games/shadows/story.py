@@ -44,10 +44,13 @@ def attack_sum(e: Event) -> str:
         terms.append(f"off focus {e['off_focus']}")
     if e.get("assistance"):  # the help the GM approved (assist.py)
         terms.append(f"help {e['assistance']}")
+    if e.get("condition"):  # lasting conditions (conditions.py)
+        terms.append(f"conditions {signed(e['condition'])}")
     gm = e.get("attack_modifier", 0) if e["type"] == "attack_resolved" else e.get("modifier", 0)
     if gm:
         terms.append(f"GM {signed(gm)}")
-    return " + ".join(terms).replace("+ off focus -", "- off focus ").replace("+ GM -", "- GM ")
+    return (" + ".join(terms).replace("+ off focus -", "- off focus ").replace("+ GM -", "- GM ")
+            .replace("+ conditions -", "- conditions "))
 
 
 def check_line(e: Event) -> str:
@@ -61,7 +64,8 @@ def check_line(e: Event) -> str:
     if e["band"] == "fumble":
         return f"{e['name']} {how} {cards}{middle}{others} on a {level} check: a fumble! The check fails at once."
     adds = "" if e.get("npc") else (f" + {skill_label(e['skill'])} {e['skill_value']}"
-                                    f" + {e['attribute'].capitalize()} {e['attribute_value']}")
+                                    f" + {e['attribute'].capitalize()} {e['attribute_value']}"
+                                    + (f", conditions {signed(e['condition'])}" if e.get("condition") else ""))
     countered = " after a counter" if e.get("reduction") else ""
     none_left = (" A Queen, but every Major Arcana card is held: there is none to draw."
                  if e.get("no_major_left") else "")
@@ -72,7 +76,8 @@ def check_line(e: Event) -> str:
 def npc_check_note(e: Event) -> str:
     """The GM's rest of an NPC's check line: the figures behind its total."""
     terms = [f"{skill_label(e['skill'])} {e['skill_value']}", f"{e['attribute'].capitalize()} {e['attribute_value']}"]
-    for label, key in (("help", "assistance"), ("GM", "modifier"), ("off focus", "off_focus")):
+    for label, key in (("help", "assistance"), ("GM", "modifier"), ("off focus", "off_focus"),
+                       ("conditions", "condition")):
         if e.get(key):
             terms.append(f"{label} {signed(e[key])}")
     return f"(GM: {', '.join(terms)}.)"

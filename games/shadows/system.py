@@ -8,6 +8,7 @@ from games.contract import Fights, GameSystem, Panel
 from games.core.engine import Engine
 from games.shadows import deck, edges, sheet
 from games.shadows.audiences import AUDIENCES
+from games.shadows.campaign import CLOCK
 from games.shadows.events import FOLDS
 from games.shadows.moves import MOVES
 from games.shadows.narrate import summary
@@ -27,6 +28,8 @@ ENGINE = Engine(
     summary=summary,  # the line everyone reads; a private part's line is the audience's (audiences.py)
     writeback=writeback,  # tracks and the Major Arcana held go back on the sheets
     working=working,  # each line's arithmetic and the seed's rule, unfolded under it
+    # time, recovery, the session's close and the conditions its rules read (campaign.py)
+    clock=CLOCK,
 )
 
 SYSTEM = GameSystem(

@@ -94,7 +94,8 @@ def check(e: Event, n: Namer) -> Working:
     else:
         steps += [f"+ {skill_label(e['skill'])} {e['skill_value']}",
                   f"+ {e['attribute'].capitalize()} {e['attribute_value']}"]
-    for label, key in (("help", "assistance"), ("GM", "modifier"), ("off focus", "off_focus")):
+    for label, key in (("help", "assistance"), ("GM", "modifier"), ("off focus", "off_focus"),
+                       ("for conditions", "condition")):
         if e.get(key):
             steps.append(f"{'+' if e[key] > 0 else '-'} {abs(e[key])} {label}")
     for c in e["counters"]:
@@ -117,9 +118,16 @@ def _attack_terms(e: Event, gm: int) -> list[str]:
     if e.get("off_focus"):
         steps.append(f"- {-e['off_focus']} off focus")
     steps += _help_terms(e)
+    steps += _condition_terms(e)
     if gm:
         steps.append(f"{'+' if gm > 0 else '-'} {abs(gm)} from the GM")
     return [*steps, f"= attack {e['value']}"]
+
+
+def _condition_terms(e: Mapping[str, Any]) -> list[str]:
+    """What lasting conditions add to a draw (conditions.py)."""
+    amount = int(e.get("condition") or 0)
+    return [f"{'+' if amount > 0 else '-'} {abs(amount)} for conditions"] if amount else []
 
 
 def _help_terms(e: Mapping[str, Any]) -> list[str]:
@@ -200,8 +208,9 @@ def opposed(e: Event, n: Namer) -> Working:
             steps.append(f"{side['name']}: {cards} + its skill and attribute (the GM's figures) = {total}")
             continue
         adds = " and ".join([*([skill_label(side["skill"])] if side["skill"] else []), side["attribute"].capitalize()])
-        own = side["modifier"] - side.get("assistance", 0)
-        steps.append(" ".join([f"{side['name']}: {cards} + {adds} {own}", *_help_terms(side), f"= {total}"]))
+        own = side["modifier"] - side.get("assistance", 0) - side.get("condition", 0)
+        steps.append(" ".join([f"{side['name']}: {cards} + {adds} {own}", *_help_terms(side), *_condition_terms(side),
+                               f"= {total}"]))
     if e["ties"]:
         steps.append(f"{e['ties']} tie{'s' if e['ties'] > 1 else ''}: each side drew another card, added")
     steps.append(f"{n(e['winner'])} is higher and wins" if e["winner"] else "Still tied: the GM decides")

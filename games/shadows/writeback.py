@@ -2,6 +2,8 @@
 
 - The Major Arcana a character holds (seed: "the sheet shows the cards held", issue 16) go
   on its sheet as ``held_major_arcana`` whenever they change.
+- Time passing (the clock's recovery), the GM's raise of the fallen and correction of a track
+  outside a fight write Health, Life and Æssence now (campaign.py).
 - When a combat ends, what is left of each combatant's Health, Life and Æssence goes back to
   its sheet ("Health now" and so on; the sheet's Health stays the whole).
 """
@@ -43,6 +45,11 @@ def writeback(event: Mapping[str, Any], state: Mapping[str, Any]) -> dict[str, d
     if kind == "session_ended":
         touched = set(event["kept"]) | set(event["dropped"])
         return {cid: {HELD: list(state["held"].get(cid, []))} for cid in sorted(touched)}
+    if kind in ("recovered", "raised"):  # the clock's recovery and the GM's raise (campaign.py)
+        return {event["combatant"]: _now(event["now"], event["whole"])}
+    if kind == "track_corrected":  # the GM's correction outside a fight
+        field = event["field"]
+        return {event["combatant"]: _now({field: event["value"]}, {field: event["whole"]})}
     if kind == "combat_ended":
         whole = event.get("whole") or {}
         return {cid: _now(tracks, whole.get(cid)) for cid, tracks in event["tracks"].items()}

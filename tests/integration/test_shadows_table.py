@@ -267,6 +267,17 @@ def test_every_command_through_the_generic_route(sh) -> None:
     go("gm", "end_combat")
     assert "sides" not in state(sh)  # a side is the fight's, and ends with it
     assert Character.objects.get(pk=sh["ghoul"].pk).sheet["health_now"] == 3
+    # Outside the fight (issue 35): a correction with its diff, the Ghoul felled and raised, a
+    # condition, a table option and a night passing, each onto the sheets.
+    go("gm", "adjust", character=sh["ghoul"].pk, field="health", value="0")
+    go("gm", "set_option", option="raised_health", value="2")
+    go("gm", "raise", character=sh["ghoul"].pk)
+    assert Character.objects.get(pk=sh["ghoul"].pk).sheet["health_now"] == 2
+    go("gm", "add_condition", character=sh["alma"].pk, name="Bleeding", effect="wound_cups", amount="-1",
+       lasts="session")
+    go("gm", "end_condition", condition=str(state(sh)["conditions"][0]["id"]))
+    go("gm", "pass_time", span="night")
+    assert Character.objects.get(pk=sh["ghoul"].pk).sheet["health_now"] == 2 + 3  # "by the character's Body"
     go("gm", "end_session", **{f"keep_{sh['alma'].pk}": ""})
     assert posted == {c.name for c in registry.get("shadows").commands}
 
