@@ -194,9 +194,7 @@ def closing(state: Mapping[str, Any], args: Mapping[str, Any], turn: Turn) -> li
     """A session's close (``Clock.closing``): a Beat to each player character present (and the
     Storyteller's awards), and, when the table option says so, all Willpower back."""
     view = in_play(state, turn)
-    if view["combat"]:
-        raise RuleError("End the fight before the session closes.")
-    events: list[Event] = []
+    events: list[Event] = []  # a session may close in the middle of a fight: it goes on next time
     absent, awarded = set(args.get("absent") or ()), list(args.get("award") or ())
     for cid, sheet in view["characters"].items():
         if sheet.get("npc") or health.of(sheet).grave() == health.DEAD:

@@ -308,7 +308,8 @@ def glance(sheet: Mapping[str, Any]) -> Glance:
     """The character card: Health first (boxes left, its marks once wounded, the wound penalty, its state),
     what a fight and a pull turn on (Defence, Speed, initiative, the Resistance traits, the
     Skills it has, its weapon), Willpower points left of its dots, and tags for what changes its
-    pulls (8- or 9-again, Blood Potency, a vampire's nature). Greyed when it is out."""
+    pulls (8- or 9-again, Blood Potency, a vampire's nature); Beats and Experiences once it has
+    any. Greyed when it is out."""
     try:
         clean = read(sheet)
     except RuleError:
@@ -320,6 +321,8 @@ def glance(sheet: Mapping[str, Any]) -> Glance:
     stats += sorted(clean["skills"].items(), key=lambda kv: (-kv[1], kv[0]))[:GLANCE_SKILLS]
     if clean["weapon"]:
         stats.append(("Weapon", f"{clean['weapon']} +{clean['weapon_damage']}"))
+    if clean["beats"] or clean["experiences"]:  # the campaign's (campaign.py): five Beats make an Experience
+        stats += [("Beats", f"{clean['beats']} of {BEATS}"), ("Experiences", str(clean["experiences"]))]
     tags = list(harm_tags)
     if again(clean) != 10:
         tags.append(f"{again(clean)}-again")
