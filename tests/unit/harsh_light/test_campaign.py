@@ -21,9 +21,8 @@ from games.harsh_light import ENGINE, SYSTEM, campaign
 from games.harsh_light.health import AGGRAVATED, BASHING, LETHAL, Track
 from games.harsh_light.sheet import read
 from tests.support.engine import member
-from tests.unit.harsh_light.conftest import GM, Table, form_of, player, read_id, sheet
+from tests.unit.harsh_light.conftest import GM, Table, form_of, read_id, sheet
 
-ANN = player("c1", member=2)
 
 
 def wounds(t: Table, cid: str = "c1") -> dict[str, int]:
