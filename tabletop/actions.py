@@ -160,7 +160,20 @@ ACTIONS: dict[str, Action] = {action.name: action for action in (
     _card_action("pass", PassForm, lambda me, data, rng: services.card_pass(
         table=me.table, actor=me, deck_id=data["deck"], card_id=data["card"],
         to=_named(me, data["to_name"], "to_name"))),
+    # no platform form: the close reads the system's end-of-session fields (Clock.closing_parse)
+    Action("session.open", Verb.SESSION_MANAGE, None, lambda me, data, rng: services.session_open(
+        table=me.table, actor=me)),
+    Action("session.close", Verb.SESSION_MANAGE, None, lambda me, data, rng: services.session_close(
+        table=me.table, actor=me, args=_closing(me, data), rng=rng)),
 )}
+
+
+def _closing(me: Membership, data: Data) -> dict[str, Any]:
+    """The system's end-of-session fields, read by its parser (games/core/clock.py,
+    ``Clock.closing_parse``); nothing at a table whose system keeps no clock."""
+    game = registry.get(me.table.system)
+    keeps = game.engine.clock if game.engine is not None else None
+    return _parsed(keeps.closing_parse, me, data) if keeps is not None else {}
 
 
 # A game system's moves and checks: the seat's verb they need (the rules decide the rest:

@@ -318,6 +318,30 @@ class ProcedureState(models.Model):
         return f"procedure of {self.table_id}"
 
 
+class PlaySession(models.Model):
+    """One session of play at a table: its number, when the GM opened and closed it, and where
+    it stands in the log (``opened_seq``..``closed_seq``: the log reads in chapters, an export
+    and a recap read one of them). At most one is open at a time."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="sessions")
+    number = models.PositiveIntegerField()
+    opened = models.DateTimeField()
+    closed = models.DateTimeField(null=True, blank=True)
+    opened_seq = models.PositiveBigIntegerField()
+    closed_seq = models.PositiveBigIntegerField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["number"]
+        constraints = [models.UniqueConstraint(fields=["table", "number"], name="one_number_per_session")]
+
+    def __str__(self) -> str:
+        return f"session {self.number} of {self.table_id}"
+
+    @property
+    def is_open(self) -> bool:
+        return self.closed is None
+
+
 class ProcessBeat(models.Model):
     """The last heartbeat of a server process that holds sockets."""
 

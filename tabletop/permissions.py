@@ -43,6 +43,7 @@ class Verb(StrEnum):
     CARD_PLAY = "card_play"  # hold and move cards; what one may do with a deck: DECK_MATRIX
     SCENE_MANAGE = "scene_manage"  # make, show and put away scenes; place, hide and reveal tokens
     TOKEN_MOVE = "token_move"  # move a token on the shown scene: which ones, ``may_move_token``
+    SESSION_MANAGE = "session_manage"  # open and close the table's sessions of play
 
 
 _PLAYER = frozenset(

@@ -41,6 +41,10 @@ urlpatterns = [
     # a game system's own, from its registration (games/contract.py)
     path("tables/<id:table_id>/commands/<str:command>/", views.table_command, name="table_command"),
     path("tables/<id:table_id>/checks/<str:check>/", views.table_check, name="table_check"),
+    path("tables/<id:table_id>/campaign/<str:command>/", views.campaign_command, name="campaign_command"),
+    path("tables/<id:table_id>/sessions/open/", views.session_open, name="session_open"),
+    path("tables/<id:table_id>/sessions/close/", views.session_close, name="session_close"),
+    path("tables/<id:table_id>/sessions/<id:number>/recap/", views.session_recap, name="session_recap"),
     path("games/<str:system>/<str:page>/", views.game_page, name="game_page"),
     path("join/<str:token>/", views.join, name="join"),
     path("watch/<str:token>/", views.watch, name="watch"),

@@ -116,6 +116,11 @@ class Clock:
     closing_parse: Callable[[Form, Table], Args] = _no_args
     # its table options (``Option``): the GM sets them (``set_option``), its rules read ``option``
     options: tuple[Option, ...] = ()
+    # a Django template partial drawing the fields ``closing_parse`` reads, in the GM's campaign
+    # box (each input names the form ``session-close``), from ``closing_view(state, characters)``
+    # (``closing``: what the GM chooses among, Passages' marked skills) and the panel's view
+    closing_fields: str = ""
+    closing_view: Callable[[Mapping[str, Any], Mapping[str, Any]], Any] | None = None
 
     def option(self, state: Mapping[str, Any], key: str) -> int:
         """A table option's value now: the GM's, else its default."""

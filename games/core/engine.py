@@ -196,13 +196,30 @@ class Engine:
 
     def line(self, event: Event, state: State) -> str:
         """An event's log line: the system's ``summary``, the clock's and the undo's own."""
-        if self.clock is not None and event["type"] in time.EVENTS and event["type"] not in self.folds:
+        if self._clocks(event):
             return time.line(event)
         if event["type"] == UNDONE and self.undo is not None:
             if self.undo.line is not None:
                 return self.undo.line(event, state)
             return f"The GM takes back a step: {event.get('what') or 'the last one'}"
         return self.summary(event, state)
+
+    def _clocks(self, event: Mapping[str, Any]) -> bool:
+        """Whether an event is the clock's own (folded, told and written by games/core/clock.py)."""
+        return self.clock is not None and event.get("type") in time.EVENTS and event.get("type") not in self.folds
+
+    def worked(self, event: Event, state: State) -> Any:
+        """How an event's line came out (the system's ``working``; the clock's own have none)."""
+        if self.working is None or self._clocks(event):
+            return None
+        return self.working(event, state)
+
+    def written(self, event: Event, state: State) -> dict[str, dict[str, Any]]:
+        """What an event puts back on the sheets (the system's ``writeback``; the clock's own
+        events keep conditions in the state, never on a sheet)."""
+        if self.writeback is None or self._clocks(event):
+            return {}
+        return self.writeback(event, state)
 
     def move(self, name: str) -> Move | None:
         return next((m for m in self.all_moves if m.name == name), None)
@@ -234,6 +251,8 @@ class Engine:
             return []
         made = self.clock.closing(state, copy.deepcopy(dict(args)), turn) if self.clock.closing else []
         events = [*copy.deepcopy(made), *time.expiring(state, time.SESSION, turn)]
+        if self.settle is not None:
+            events = self.settle(state, events, turn)
         return self._stamped(state, events)
 
     def _stamped(self, state: Mapping[str, Any], events: list[Event]) -> list[Event]:

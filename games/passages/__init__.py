@@ -12,7 +12,7 @@ handler, who sends it; the one-off check), ``state``, ``events`` (``FOLDS``), ``
 ``writeback``. The rules by concern: ``rules`` (a d100's band), ``checks``, ``contest``, ``fight`` (a fight's
 moves), ``combat`` (its arithmetic) and ``resolution`` (the Resolution Point), ``tracks``,
 ``persona``, ``director`` (the Director's corrections, Status, entries and reinforcements),
-``recovery`` (rest, leaving and tending), ``armour`` (armour against Damage Types);
+``recovery`` (rest, leaving and tending), ``campaign`` (the clock, lasting Status, advancement), ``armour`` (armour against Damage Types);
 ``figures`` and ``scene_view`` draw the panel's parts.
 
 Readings where the seed is silent or loose (each also commented where it is coded)
@@ -32,8 +32,12 @@ Readings where the seed is silent or loose (each also commented where it is code
     - Downed is a rest in the next Turn: the untended drain during that rest does not Down again.
     - Tending is the tender's skill check for one patient, a tick of the tender's Fatigue; it
       tends by its band the untended points of earlier Turns (``recovery``). Outside a fight a
-      rest restores Fatigue to its eligible level and a Wound tick of tended Wounds; leaving the
-      Scene restores Fatigue to its eligible level.
+      rest restores Fatigue to its eligible level, once per span of time; leaving the Scene
+      restores Fatigue to its eligible level.
+    - Over a campaign (``campaign``, the decided readings): each span of time passed recovers
+      Fatigue, then drains a Fatigue point per untended Wound point; tended Wounds heal by night
+      and by week (table options); skills used in earnest are marked and rise at a session's
+      close; a lasting condition's Status modifies the Combat Roll or hinders checks.
     - Reinforcements join a fight at the next Turn's Game State, a contest at its next round.
     - A Status and the Conditions carry a lasting modifier to the Combat Roll.
     - The Director's entries (a strenuous action, Consequences, Contested Failures, Critical

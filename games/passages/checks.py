@@ -64,10 +64,11 @@ def _action_left(state: Mapping[str, Any], person: Mapping[str, Any]) -> None:
 def called_challenge(state: Mapping[str, Any], person: Mapping[str, Any], args: Mapping[str, Any], turn: Turn) -> bool:
     """Seed: "each can be a Check OR a Challenge by choice of the Director": the Director's call
     for this roll (``challenge``, refused from a player), or a Condition the Director set on the
-    Persona (``hindered``, lasting until lifted)."""
+    Persona (``hindered``, lasting until lifted, or a lasting condition whose effect is
+    ``hindered``, ending by itself)."""
     if args.get("challenge") and not turn.member.is_gm:
         raise BadValue("The Director decides whether a check is a challenge.")
-    return bool(args.get("challenge")) or bool(person.get("hindered"))
+    return bool(args.get("challenge")) or bool(person.get("hindered")) or st.hindered(state, person["id"])
 
 
 def called_for(state: Mapping[str, Any], call: str | None, *, is_gm: bool) -> str:

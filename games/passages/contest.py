@@ -126,7 +126,8 @@ def contest_roll(state: Mapping[str, Any], args: dict[str, Any], turn: Turn) -> 
     person = _party(state, args, "has already rolled this round")
     require_able(person)
     name, base = persona.skill(person, args.get("skill"))
-    challenge = person["id"] in state["contest"]["challenge"]
+    # the Director's call when the contest began, or a lasting condition that hinders it
+    challenge = person["id"] in state["contest"]["challenge"] or st.hindered(state, person["id"])
     result = rules.check(name, base, turn.rng, challenge=challenge)
     rolled: Event = {"type": "contest_rolled", "combatant": person["id"], "round": state["contest"]["round"],
                      "check": result.to_dict()}

@@ -25,13 +25,22 @@ the event's. An NPC's figures in an event sit under its Director's part (``audie
     status_set             {combatant, status, present, hindered, modifier}
     track_corrected        {combatant, track, before, value, person} (in a scene) or
                            {combatant, name, track, before, value, sheet} (outside one)
-    rested                 {combatant, name, before, after}: a rest outside a fight
+    rested                 {combatant, name, before, after, at}: a rest outside a fight, stamped
+                           with the table's clock (``at``: once per span of time)
     result_entered         {combatant, kind, text, wounds, fatigue}: the Director's entry
     joined                 {personae: [persona]}: reinforcements, in from the next Turn or round
     tend_rolled            {combatant, patient, check, forced}: a declared tending's roll
     tended                 {tender, patient, names, check, points, cost, after: {id: tracks}, npcs}
     combat_ended           {turn}
     side_set               {combatant, name, side}: the Director moves a Persona to a side
+    time_recovered         {span, rows: [{combatant, name, before, after}]}: what a span of time
+                           passed did to the tracks (``campaign``)
+    skills_advanced        {rows: [{combatant, name, skill, before, after}], skills: {id: skills},
+                           marked}: a session's close raises the marked skills (``campaign``)
+
+A Check, Challenge, contest roll or tending (``checked`` but practice, ``contest_rolled``,
+``tend_rolled``, ``tended``) marks its skill for its Persona (``marks``): "the skill must be
+used practically, in pursuit of the story, to be able to be advanced".
 
 A persona (``persona.persona``) is the sheet the scene began with, its ``id`` and ``name``, the
 table's word on whether it is an NPC, and its standing (``status``, ``present``, ``downed``...):
@@ -44,9 +53,12 @@ import copy
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from games.passages.campaign import fold_advanced, fold_recovered
 from games.passages.recovery import keep_sheet, rested, tended
 from games.core.fights import SIDE_SET, fold_side
-from games.passages.state import COMBAT, CONTEST, DECLARE, IDLE, KEEP_CHECKS, RESOLVED, TIMING, State, declaring
+from games.passages.state import (
+    COMBAT, CONTEST, DECLARE, IDLE, KEEP_CHECKS, RESOLVED, TIMING, State, declaring, mark,
+)
 
 Event = dict[str, Any]
 Fold = Callable[[State, Mapping[str, Any]], None]
@@ -80,6 +92,8 @@ def take_in(state: State) -> list[str]:
 
 def _checked(state: State, e: Mapping[str, Any]) -> None:
     state["checks"] = (state["checks"] + [{"combatant": e["combatant"], **e["check"]}])[-KEEP_CHECKS:]
+    if not e["check"].get("practice"):  # "such practice does not improve a skill"
+        mark(state, e["combatant"], e["check"].get("skill"))
     if state["mode"] == COMBAT:  # the Action its Declaration allowed this Turn is taken
         fight = state["combat"]
         fight["acted"] = [*fight.get("acted", ()), e["combatant"]]
@@ -95,6 +109,7 @@ def _contest_started(state: State, e: Mapping[str, Any]) -> None:
 
 def _contest_rolled(state: State, e: Mapping[str, Any]) -> None:
     state["contest"]["rolls"][e["combatant"]] = dict(e["check"])
+    mark(state, e["combatant"], e["check"].get("skill"))
 
 
 def _contest_round(state: State, e: Mapping[str, Any]) -> None:
@@ -133,7 +148,7 @@ def _contest_ended(state: State, e: Mapping[str, Any]) -> None:
 def _combat_started(state: State, e: Mapping[str, Any]) -> None:
     _scene(state, e)
     state["mode"], state["contest"] = COMBAT, None
-    state["conditions"] = e["conditions"]
+    state["scene_conditions"] = e["conditions"]
     state["combat"] = {"turn": 0, "phase": DECLARE, "declared": {}, "timing": {}, "rolls": {},
                        "pairings": [], "resolutions": []}
 
@@ -183,7 +198,7 @@ def _resolution(state: State, e: Mapping[str, Any]) -> None:
 
 
 def _conditions(state: State, e: Mapping[str, Any]) -> None:
-    state["conditions"] = e["conditions"]
+    state["scene_conditions"] = e["conditions"]
     state["conditions_modifier"] = int(e.get("modifier", 0))
     state["hinder"] = bool(e.get("hinder"))
 
@@ -216,6 +231,7 @@ def _tend_rolled(state: dict[str, Any], e: Mapping[str, Any]) -> None:
     fight["tendings"] = {**fight.get("tendings", {}), e["combatant"]: {"patient": e["patient"],
                                                                        "band": e["check"]["band"]}}
     state["checks"] = (state["checks"] + [{"combatant": e["combatant"], **e["check"]}])[-KEEP_CHECKS:]
+    mark(state, e["combatant"], e["check"].get("skill"))
 
 
 def _result(state: dict[str, Any], e: Mapping[str, Any]) -> None:
@@ -263,6 +279,8 @@ FOLDS: dict[str, Fold] = {
     "tend_rolled": _tend_rolled,
     "tended": tended,
     SIDE_SET: fold_side,
+    "time_recovered": fold_recovered,
+    "skills_advanced": fold_advanced,
 }
 
 

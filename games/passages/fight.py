@@ -46,7 +46,7 @@ def _game_state(state: Mapping[str, Any], turn: int) -> Event:
         elif person.get("downed"):
             auto.append({"combatant": cid, "stance": st.OUT, "action": st.REST, "auto": True,
                          **_defense(person)})
-    return {"type": "turn_started", "turn": turn, "conditions": state["conditions"], "game_state": rows,
+    return {"type": "turn_started", "turn": turn, "conditions": state.get("scene_conditions", ""), "game_state": rows,
             "auto": auto}
 
 
@@ -56,7 +56,7 @@ def combat_start(state: Mapping[str, Any], args: dict[str, Any], turn: Turn) -> 
     require_mode(state, st.IDLE)
     people = persona.scene_personae(args["combatants"], turn)
     started: Event = {"type": "combat_started", "personae": people,
-                      "conditions": args.get("conditions") or state["conditions"]}
+                      "conditions": args.get("conditions") or state.get("scene_conditions", "")}
     return [started, _game_state(after(state, started), 1)]
 
 

@@ -213,6 +213,8 @@ def run_check(run: CheckRun) -> tuple[dict[str, Any], str]:
         raise NotNow(f"{me.name} is in the {where} under way: roll the check there.")
     mode = checks.PRACTICE if run.args["mode"] == checks.PRACTICE else checks.called_for(
         scene, run.args.get("call"), is_gm=run.member.is_gm)
+    if mode == checks.CHECK and st.hindered(scene, me.cid):  # a lasting condition that hinders
+        mode = checks.CHALLENGE
     return checks.roll_check(me.sheet, name=me.name, skill=run.args["skill"], mode=mode, rng=run.rng,
                              secret=me.is_npc)
 

@@ -7,8 +7,10 @@ from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from games.core import clock as time
 from games.core.fights import SIDE_SET, side_line
 from games.passages import combat
+from games.passages.campaign import advanced_line, recovered_line
 from games.passages.resolution import KIND_LABELS
 from games.passages.rules import LABELS
 from games.passages.state import IN, REST, TEND, names_of, npcs
@@ -313,12 +315,18 @@ LINES: dict[str, Callable[[Event, Reader], str]] = {
     "tended": _tended,
     "combat_ended": _combat_ended,
     SIDE_SET: _side_set,
+    "time_recovered": lambda e, r: recovered_line(e),
+    "skills_advanced": lambda e, r: advanced_line(e),
 }
 
 
 def public_line(event: Event, state: Mapping[str, Any]) -> str:
     """The line everyone reads (the engine's ``summary``): no NPC's figures. The Director's
-    whole line rides in the event's Director's part (``audiences.settle``)."""
+    whole line rides in the event's Director's part (``audiences.settle``). The clock's own
+    events (time passing, a condition, a table option) read as the core writes them: the undo
+    list names a step by this line."""
+    if event["type"] in time.EVENTS:
+        return time.line(event)
     return summary(event, state, npcs(state) | set(event.get("npcs") or ()))
 
 

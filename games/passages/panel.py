@@ -135,7 +135,7 @@ def panel(state: Mapping[str, Any], hidden: Collection[str] = frozenset()) -> di
     undo = state.get("undo") or []
     view: dict[str, Any] = {
         "mode": state["mode"], "title": _title(state), "turn": _turn(state, names),
-        "conditions": state["conditions"], "conditions_modifier": int(state.get("conditions_modifier", 0)),
+        "conditions": state.get("scene_conditions", ""), "conditions_modifier": int(state.get("conditions_modifier", 0)),
         "hinder": bool(state.get("hinder")),  # the Director's standing call: one-off rolls are Challenges
         # each Persona of the contest or fight by id (the lists below give the order)
         "scene": {cid: _persona_view(state["personae"][cid], cid in hidden) for cid in st.in_scene(state)},

@@ -7,7 +7,10 @@ Scene, or has some Effect restore it." / "Wounds must be tended for the individu
 Fatigue and Wound Ticks". Readings (the seed gives no figures outside a fight):
     - A rest outside a fight is the seed's extended rest ("three rounds return the Persona to
       available Fatigue levels"): Fatigue rises to its eligible level (100 less the untended
-      Wound points), and one Wound tick (5 points) of tended Wounds comes back.
+      Wound points). It heals no Wound (the seed has a rest recover Fatigue; tended Wounds heal
+      with time: ``campaign``), and it is taken at most once per span of time: the decided
+      reading, "Fatigue recovers when the Persona rests or leaves the Scene, at most once per
+      span of time passed".
     - Tending is a skill check of the tender's choosing (first aid, Campfire...), the Director
       deciding check or challenge; it exerts the tender (one Fatigue tick, whatever the roll)
       and serves one patient: a Success or a Double Down tends every untended point, a Double Up
@@ -20,11 +23,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from games.core import clock as time
 from games.core.engine import Turn
 from games.passages import persona, rules, tracks
 from games.passages import state as st
 from games.passages.access import require_able
-from games.passages.errors import BadValue, CannotAct
+from games.passages.errors import BadValue, CannotAct, NotNow
 from games.passages.sheet import clean
 
 KEPT = ("wounds", "fatigue", "untended", "magic")
@@ -64,17 +68,28 @@ def _tracks(person: Mapping[str, Any]) -> dict[str, int]:
 
 
 def rest_outside(state: Mapping[str, Any], args: Mapping[str, Any], turn: Turn) -> list[Event]:
-    """A rest outside any fight: Fatigue to its eligible level, a Wound tick of tended Wounds
-    back. The Unconscious cannot rest: "Such personae cannot perform any Actions until revived"."""
+    """A rest outside any fight: Fatigue to its eligible level, once per span of time (the
+    decided reading: "at most once per span of time passed"; the rest is stamped with the
+    table's clock, ``at``). The Unconscious cannot rest: "Such personae cannot perform any
+    Actions until revived"; nor can one who has nothing to recover."""
     person = _sheet(turn, args.get("combatant"))
     if person["unconscious"]:
         raise CannotAct(f"{person['name']} is Unconscious: only another's tending revives them.")
-    tended_lost = tracks.FULL - person["wounds"] - person["untended"]
-    wounds = person["wounds"] + min(tracks.TICK, max(0, tended_lost))
-    fatigue = tracks.gain(person["fatigue"], tracks.FULL, tracks.eligible_fatigue(person["untended"]))
-    after = {**_tracks(person), "wounds": wounds, "fatigue": fatigue}
+    if time.same_span(rested_at(state, person["id"]), state):
+        raise NotNow(f"{person['name']} has rested since time last passed: the next rest comes when the "
+                     "scene ends or a night passes.")
+    ceiling = tracks.eligible_fatigue(person["untended"])
+    if person["fatigue"] >= ceiling:
+        raise BadValue(f"{person['name']}'s Fatigue is already at its eligible level ({ceiling}): "
+                       "a rest recovers nothing.")
+    after = {**_tracks(person), "fatigue": tracks.gain(person["fatigue"], tracks.FULL, ceiling)}
     return [{"type": "rested", "combatant": person["id"], "name": person["name"], "before": _tracks(person),
-             "after": after}]
+             "after": after, "at": time.now(state)}]
+
+
+def rested_at(state: Mapping[str, Any], cid: object) -> Mapping[str, Any] | None:
+    """When ``cid`` last rested outside a fight (a ``clock.now`` stamp), or None."""
+    return (state.get("rests") or {}).get(str(cid))
 
 
 def tend_outside(state: Mapping[str, Any], args: Mapping[str, Any], turn: Turn) -> list[Event]:
@@ -88,7 +103,8 @@ def tend_outside(state: Mapping[str, Any], args: Mapping[str, Any], turn: Turn) 
     if patient["untended"] <= 0:
         raise BadValue(f"{patient['name']} has no untended Wounds to tend.")
     skill, base = persona.skill(tender, args.get("skill"))
-    result = rules.check(skill, base, turn.rng, challenge=bool(args.get("challenge")))
+    challenge = bool(args.get("challenge")) or st.hindered(state, tender["id"])
+    result = rules.check(skill, base, turn.rng, challenge=challenge)
     points = tended_points(result.band, patient["untended"])
     tender_after = {**_tracks(tender), "fatigue": tracks.lose(tender["fatigue"], tracks.TICK)}
     patient_before = tender_after if patient is tender else _tracks(patient)
@@ -134,9 +150,12 @@ def keep_sheet(state: dict[str, Any], cid: str, tracks: Mapping[str, Any], befor
 
 def rested(state: dict[str, Any], e: Mapping[str, Any]) -> None:
     keep_sheet(state, e["combatant"], e["after"], e["before"], e.get("step"))
+    if e.get("at"):  # a rest logged before the clock kept no stamp
+        state["rests"] = {**(state.get("rests") or {}), e["combatant"]: dict(e["at"])}
 
 
 def tended(state: dict[str, Any], e: Mapping[str, Any]) -> None:
     for cid, tracks in e["after"].items():
         keep_sheet(state, cid, tracks, e["before"][cid], e.get("step"))
+    st.mark(state, e["tender"], e["check"].get("skill"))  # a tending is a check in earnest
     state["checks"] = (state["checks"] + [{"combatant": e["tender"], **e["check"]}])[-st.KEEP_CHECKS:]

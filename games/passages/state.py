@@ -3,7 +3,8 @@
     {"version": 1,
      "step": int,                  # the last step folded; its events carry it (the core's)
      "mode": "idle" | "contest" | "combat",
-     "conditions": str,            # the Scene's General Conditions (the Game State's first line)
+     "scene_conditions": str,      # the Scene's General Conditions (the Game State's first line; the
+                                   # core's lasting conditions on characters are "conditions")
      "conditions_modifier": int,   # what they add to every Combat Roll, until the Director changes it
      "personae": {id: persona},    # everyone in the contest or fight (persona.persona), kept
                                    # after it ends so the sheets can take their tracks back
@@ -18,6 +19,9 @@
      "sides": {id: side},          # the Director's moves of a Persona to a side (until the fight ends)
      "hinder": bool,               # the Director's call: the Conditions make one-off rolls Challenges
      "outside": {id: {step, before, after}},  # each sheet's last change outside a fight (for an undo)
+     "rests": {id: {day, scene}},  # when each Persona last rested outside a fight (the core's clock)
+     "marks": {id: [skill, ...]},  # the skills each Persona used in earnest this session
+     "clock", "conditions", "options_set": the core's (games/core/clock.py)
      "checks": [check, ...],       # the latest checks rolled in the scene, newest last
      "undo": [{"step", "what"}]}   # the steps the Director may take back, newest last, each
                                    # with its line as everyone read it (the core's Undo)
@@ -30,6 +34,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from games.core import clock as time
+
 State = dict[str, Any]
 IDLE, CONTEST, COMBAT = "idle", "contest", "combat"
 DECLARE, TIMING = "declare", "timing"
@@ -39,10 +45,13 @@ RESOLVED = "resolved"
 IN, OUT = "in", "out"
 REST, TEND = "rest", "tend"
 KEEP_CHECKS = 8
+# The effects of the core's lasting conditions that the rules read (``campaign.EFFECTS`` says
+# what each does): a Status that lasts.
+TIMING, HINDERED = "timing", "hindered"
 
 
 def new_state() -> State:
-    return {"version": 1, "step": 0, "mode": IDLE, "conditions": "", "personae": {}, "order": [],
+    return {"version": 1, "step": 0, "mode": IDLE, "scene_conditions": "", "personae": {}, "order": [],
             "contest": None, "combat": None, "checks": [], "undo": []}
 
 
@@ -171,11 +180,32 @@ def pairing_of(state: Mapping[str, Any], cid: str) -> dict[str, Any] | None:
 def modifier(state: Mapping[str, Any], cid: str) -> int:
     """What modifies ``cid``'s Combat Roll now: this Turn's Timing, the modifier its Status
     carries and the Conditions' (seed: "Timing is a result of Combat Status, and modifies the
-    Combat roll"). The last two last until the Director changes them."""
+    Combat roll"), which last until the Director changes them, and the lasting conditions on
+    it whose effect is ``timing`` (the core's, ending by themselves)."""
     combat = state.get("combat") or {}
     turn = int(combat.get("timing", {}).get(cid, {}).get("modifier", 0))
     person = state["personae"].get(cid, {})
-    return turn + int(person.get("modifier", 0)) + int(state.get("conditions_modifier", 0))
+    return turn + int(person.get("modifier", 0)) + int(state.get("conditions_modifier", 0)) \
+        + time.modifier(state, cid, TIMING)
+
+
+def hindered(state: Mapping[str, Any] | None, cid: object) -> bool:
+    """Whether a lasting condition the Director set on ``cid`` makes its checks Challenges."""
+    return state is not None and time.has(state, cid, HINDERED)
+
+
+def marks(state: Mapping[str, Any], cid: object) -> list[str]:
+    """The skills ``cid`` has used in earnest this session (a Check, Challenge or Contest)."""
+    return list((state.get("marks") or {}).get(str(cid)) or [])
+
+
+def mark(state: dict[str, Any], cid: object, skill: object) -> None:
+    """A fold's note that ``cid`` used ``skill`` "practically, in pursuit of the story"."""
+    if not skill:
+        return
+    mine = marks(state, cid)
+    if str(skill) not in mine:
+        state["marks"] = {**(state.get("marks") or {}), str(cid): [*mine, str(skill)]}
 
 
 def contest_waiting(state: Mapping[str, Any]) -> list[str]:

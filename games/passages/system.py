@@ -11,6 +11,7 @@ from __future__ import annotations
 from games.contract import Fights, GameSystem, Panel
 from games.core.engine import Engine, Undo
 from games.passages import panel, sheet
+from games.passages.campaign import CLOCK
 from games.passages.audiences import AUDIENCES, settle
 from games.passages.events import FOLDS
 from games.passages.moves import CHECK_ROLL, MOVES
@@ -35,6 +36,9 @@ ENGINE = Engine(
     undo=Undo(label="Take back the last step", nothing="There is nothing to take back.", depth=10,
               line=undone_line, says=sheets_before),
     settle=settle,
+    # the table's clock: what a scene's end, a night and a week do to the tracks, the lasting
+    # Status the rules read, and the marked skills' rise at a session's close (``campaign``)
+    clock=CLOCK,
 )
 
 SYSTEM = GameSystem(

@@ -23,6 +23,10 @@ def writeback(event: Mapping[str, Any], state: Mapping[str, Any]) -> dict[str, d
     kind = event.get("type")
     if kind == "rested":  # outside a fight: the sheets themselves
         return {event["combatant"]: dict(event["after"])}
+    if kind == "time_recovered":  # the clock: the sheets themselves
+        return {row["combatant"]: dict(row["after"]) for row in event["rows"]}
+    if kind == "skills_advanced":  # a session's close: the marked skills' new BASEs
+        return {cid: {"skills": dict(skills)} for cid, skills in event["skills"].items()}
     if kind == "tended":
         return {cid: dict(t) for cid, t in event["after"].items()}
     if kind == "track_corrected" and "sheet" in event:

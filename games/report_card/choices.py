@@ -7,10 +7,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from games.core import clock as time
 from games.core.engine import Turn
 from games.report_card import sheet as report
 from games.report_card.access import may_pick, may_retry
 from games.report_card.calls import reported
+from games.report_card.campaign import CLOCK
 from games.report_card.errors import BadInput, NotNow
 from games.report_card.flow import Event, Step
 from games.report_card.state import (
@@ -126,8 +128,10 @@ def close(state: State, args: dict[str, Any], turn: Turn) -> list[Event]:
 
 
 def new_day(state: State, args: dict[str, Any], turn: Turn) -> list[Event]:
-    """Seed: "You can't go back and try again (until a Day has passed)"."""
-    return [{"type": "day_started", "day": state["day"] + 1}]
+    """Seed: "You can't go back and try again (until a Day has passed)". A Day passes as a
+    night does on the table's clock: the same events as the GM's "A night passes" (the clock
+    moves, what lasted the night ends, a new Day begins), so the clock and the Day agree."""
+    return time.passing(CLOCK, state, {"span": time.NIGHT}, turn)
 
 
 def allow_player_calls(state: State, args: dict[str, Any], turn: Turn) -> list[Event]:
@@ -147,5 +151,7 @@ def rechoose(state: State, args: dict[str, Any], turn: Turn) -> list[Event]:
         report.check_skills(person, args["a_plus"], args["f_skill"])
     except SheetError as exc:
         raise BadInput(exc.message) from None
+    # ``was``: the Report Card as it stood, for the GM's undo (campaign.settle)
     return [{"type": "skills_rechosen", "cid": args["character"], "name": who, "a_plus": args["a_plus"],
-             "f_skill": args["f_skill"]}]
+             "f_skill": args["f_skill"],
+             "was": {"a_plus": person["a_plus"], "f_skill": person["f_skill"], "corruption": filled}}]

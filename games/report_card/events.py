@@ -19,9 +19,13 @@ Events (each a dict with ``type``; the engine adds ``step``):
                       Penalty for a check a player called (``faced``, ``note``: the rank its
                       character's A+ or F makes of it)
     hold_set          {check, hold}
-    day_started       {day}
+    day_started       {day, days}: a new Day, ``days`` after the last (a night 1, a week 7: the
+                      clock's, campaign.passes)
     player_calls_set  {allowed}
-    skills_rechosen   {cid, name, a_plus, f_skill} (the circles empty)
+    skills_rechosen   {cid, name, a_plus, f_skill, was} (the circles empty; ``was`` the A+, F
+                      and circles before, for an undo)
+The clock's events (time_passed, condition_added, condition_ended) fold in the core, and an
+undo (``undone``) folds the log again without the step it takes back (games/core/engine.py).
 """
 
 from __future__ import annotations

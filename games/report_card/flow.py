@@ -14,10 +14,10 @@ from typing import Any
 
 from games.core.cards_port import Cards
 from games.core.engine import RuleError, Turn
-from games.report_card.draws import deck_title, draw_attempt, on_the_table, set_aside, taker
+from games.report_card.draws import deck_title, draw_attempt, on_the_table, set_aside, taker, tokens_of
 from games.report_card.events import folded
 from games.report_card.rules import card_of
-from games.report_card.state import edge, help_given, last, next_rank, verdict
+from games.report_card.state import edge, help_given, last, lasting, next_rank, verdict
 
 Event = dict[str, Any]
 
@@ -61,11 +61,20 @@ class Step:
             event["help"] = given
             part = {**part, "help": given}
         replaced = on_the_table(last(part)) if retry else []
+        # A lasting condition's Bonus or Penalty (a Splinted Leg) holds on every check its
+        # character draws for, read as the card comes off; the event names it for the line.
+        lasts = lasting(self.state, part["cid"])
+        if any(lasts.values()):
+            event["lasting"] = {key: names for key, names in lasts.items() if names}
         # Reading: a retry is the same check one step easier, so its Bonus or Penalty (the
         # circumstance, or the help given) still holds.
-        event["attempt"] = draw_attempt(taker(self.cards, deck), rank, part["major"], edge(part))
+        event["attempt"] = draw_attempt(taker(self.cards, deck), rank, part["major"], edge(part, lasts))
         # the card the retry replaces goes once the new one is down: the odds shown before the
-        # retry counted it face up, as it was
+        # retry counted it face up, as it was. A card the new attempt holds is not discarded:
+        # after a step taken back (``campaign``) the card replaced may already lie on the
+        # discard, be shuffled back in and come off again.
+        drew = {card_of(t).card.id for t in tokens_of(event["attempt"])}
+        replaced = [t for t in replaced if card_of(t).card.id not in drew]
         if self.discard(part, replaced):
             event["discarded"] = replaced
         self.emit(event)

@@ -84,6 +84,13 @@ def _approved(event: Mapping[str, Any], state: Mapping[str, Any]) -> str:
     return f"The GM approves the check for '{check['task']}': {RANK_LABELS[event['rank']]}{faced}{edge}."
 
 
+def lasting_text(event: Mapping[str, Any]) -> str:
+    """The lasting conditions a draw read, by name: "Splinted Leg's lasting Penalty"."""
+    found = event.get("lasting") or {}
+    said = [f"{joined(found[key])}'s lasting {_EDGE[key]}" for key in ("penalty", "bonus") if found.get(key)]
+    return " and ".join(said)
+
+
 def _drawn(event: Mapping[str, Any], state: Mapping[str, Any]) -> str:
     who = _part(event, state)["name"]
     attempt = event["attempt"]
@@ -91,6 +98,11 @@ def _drawn(event: Mapping[str, Any], state: Mapping[str, Any]) -> str:
     again = " on a retry" if event["retry"] else ""
     helped = {"bonus": " (the help grants a Bonus)", "penalty": " (the failed help brings a Penalty)",
               "both": " (one helper's Bonus and another's Penalty cancel)"}.get(event.get("help") or "", "")
+    lasts = event.get("lasting") or {}
+    if attempt["edge"] in lasts:  # a condition on the character gives it on every check (campaign)
+        helped += f" (lasting: {joined(lasts[attempt['edge']])})"
+    elif lasts:
+        helped += f" ({lasting_text(event)}, cancelled)"
     if attempt["pending"] is None:
         return f"{who} draws {_card(attempt['draws'][0])} against {rank}{again}{helped}: {_verdict(attempt['draws'][0])}"
     cards = " and ".join(_card(d) for d in attempt["draws"])
@@ -143,7 +155,9 @@ def _hold(event: Mapping[str, Any], state: Mapping[str, Any]) -> str:
 
 
 def _day(event: Mapping[str, Any], state: Mapping[str, Any]) -> str:
-    return f"Day {event['day']} begins: checks made on earlier Days may be made again."
+    days = int(event.get("days") or 1)
+    passed = f" ({days} Days pass)" if days > 1 else ""
+    return f"Day {event['day']} begins{passed}: checks made on earlier Days may be made again."
 
 
 def _calls(event: Mapping[str, Any], state: Mapping[str, Any]) -> str:

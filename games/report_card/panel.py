@@ -13,13 +13,13 @@ from typing import Any
 
 from games.contract import Character, Seat
 from games.report_card.meanings import meaning
-from games.report_card.narrate import reason_text
+from games.report_card.narrate import lasting_text, reason_text
 from games.report_card.reading import deck_odds
 from games.report_card.rules import OUTCOME_LABELS, RANK_LABELS, card_of
 from games.report_card.sheet import CIRCLES, clean_sheet
 from games.report_card.skills import SKILLS
 from games.report_card.state import (
-    MODES, coming_edge, drawable, final, helped, joined, last, may_draw, names, next_rank, status,
+    MODES, coming_edge, drawable, final, helped, joined, last, lasting, may_draw, names, next_rank, status,
 )
 from games.sheets import SheetError
 
@@ -56,12 +56,27 @@ def attempt_view(attempt: Mapping[str, Any]) -> dict[str, Any]:
             "needed": next((d["closeness"]["needed"] for d in shown if d["closeness"]), "")}
 
 
-def part_view(seat: Seat, check: Mapping[str, Any], part: Mapping[str, Any]) -> dict[str, Any]:
+def _edge_label(check: Mapping[str, Any], part: Mapping[str, Any], lasts: Mapping[str, list[str]]) -> str:
+    """The Bonus or Penalty of the part's next draw: "Penalty", or "Penalty (Splinted Leg,
+    lasting)" when a lasting condition gives it and nothing else does."""
+    edged = coming_edge(check, part, lasts)
+    if edged is None:
+        return ""
+    label = {"bonus": "Bonus", "penalty": "Penalty"}[edged]
+    if coming_edge(check, part) == edged:
+        return label
+    return f"{label} ({', '.join(lasts[edged])}, lasting)"
+
+
+def part_view(seat: Seat, check: Mapping[str, Any], part: Mapping[str, Any],
+              lasts: Mapping[str, list[str]] | None = None) -> dict[str, Any]:
     found = status(part)
     attempt = last(part)
     upcoming = next_rank(check, part)
     drawing = may_draw(check, check["parts"].index(part))
-    edged = coming_edge(check, part)
+    lasts = lasts or {}
+    edged = coming_edge(check, part, lasts)
+    said = lasting_text({"lasting": lasts})
     pending = attempt["pending"] if found == "picking" else ("player" if found == "failed" else None)
     return {
         "cid": part["cid"], "name": part["name"], "role": part["role"], "skill": part["skill"], "task": part["task"],
@@ -69,7 +84,9 @@ def part_view(seat: Seat, check: Mapping[str, Any], part: Mapping[str, Any]) -> 
         "helps": names(check, [helped(check, part)])[0] if part["role"] == "helper" and check["mode"] not in
         ("single", "help") else "",
         "base_rank": RANK_LABELS[part["base_rank"]], "rank": RANK_LABELS[part["rank"]], "note": part["note"],
-        "edge": {"bonus": "Bonus", "penalty": "Penalty"}.get(edged or "", ""), "status": found,
+        "edge": _edge_label(check, part, lasts), "status": found,
+        # the lasting conditions its next draw reads: "Splinted Leg's lasting Penalty"
+        "lasting": said if found in ("waiting", "failed") else "",
         "deck": part["deck"],
         "attempts": [attempt_view(a) for a in part["attempts"]],
         # who must act now: "player" (a Bonus pick, or retry / let it stand), "gm" (a Penalty pick)
@@ -88,7 +105,9 @@ def part_view(seat: Seat, check: Mapping[str, Any], part: Mapping[str, Any]) -> 
     }
 
 
-def check_view(seat: Seat, check: Mapping[str, Any]) -> dict[str, Any]:
+def check_view(seat: Seat, check: Mapping[str, Any], state: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """A check as the panel shows it; ``state`` for the open one, whose next draws read the
+    lasting conditions on their characters."""
     winners = check.get("winners", [])
     return {"id": check["id"], "task": check["task"], "mode": check["mode"], "mode_label": MODES[check["mode"]],
             "skill": check["skill"], "rank": RANK_LABELS[check["rank"]],
@@ -97,7 +116,8 @@ def check_view(seat: Seat, check: Mapping[str, Any]) -> dict[str, Any]:
             "outcome": OUTCOME_LABELS.get(check.get("outcome") or "", ""),
             "reason": reason_text(check, check.get("reason") or "", winners),
             "winners": names(check, winners),
-            "parts": [part_view(seat, check, p) for p in check["parts"]]}
+            "parts": [part_view(seat, check, p, lasting(state, p["cid"]) if state is not None else None)
+                      for p in check["parts"]]}
 
 
 def turn(state: Mapping[str, Any]) -> dict[str, Any] | None:
@@ -145,11 +165,13 @@ def view(state: Mapping[str, Any], seat: Seat) -> dict[str, Any]:
         "skills": [{"key": s.key, "covers": s.covers, "abilities": [a.capitalize() for a in s.abilities]}
                    for s in SKILLS],
         "modes": [(k, v) for k, v in MODES.items() if k in ("only_one", "everyone")],
-        "check": check_view(seat, state["check"]) if state["check"] else None,
+        "check": check_view(seat, state["check"], state) if state["check"] else None,
         "today": [{"id": e["check"], "task": e["task"], "by": e["names"],
                    "outcome": OUTCOME_LABELS.get(e["outcome"] or "", "under way")} for e in state["today"]],
         "history": [check_view(seat, c) for c in reversed(state["history"])],
         "decks": [{"deck": d.name, "unseen": len(d.unseen)} for d in sorted(seat.decks, key=lambda d: d.name)],
+        # what the GM's undo would take back: the newest step as everyone read it ("" when none)
+        "undo": (state.get("undo") or [{}])[-1].get("what", ""),
     }
 
 

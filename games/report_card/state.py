@@ -13,6 +13,10 @@
     today           the checks made this Day: {task, check, same_as, by: [cids], names, outcome}
     history         the last closed checks, newest last
     next_check      the next check's id
+    clock, conditions, options_set, undo
+                    the table's clock, the lasting conditions on characters and the steps the GM
+                    may take back: the core's (games/core/clock.py, games/core/engine.py); a
+                    night passing starts a new Day (``campaign``)
     step            the last step folded (the engine keeps it)
 
 No character is copied here: a rule reads the sheet as it is now (``turn.characters``). A part
@@ -37,6 +41,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from games.core import clock as time
 from games.report_card.errors import NotNow
 from games.report_card.rules import (
     CRITICAL_FAILURE, CRITICAL_SUCCESS, FAILURE, LEVEL, SUCCESS, card_of, easier, edge_of, height, succeeded,
@@ -101,12 +106,30 @@ def kept(part: Mapping[str, Any]) -> dict[str, Any] | None:
     return attempt["draws"][attempt["chosen"]]
 
 
-def edge(part: Mapping[str, Any]) -> str | None:
-    """The part's Bonus or Penalty, its own and any its helpers granted (``help``: "bonus",
-    "penalty", or "both" when one helper succeeded and another failed), cancelled as the seed
-    says ("Bonus and Penalty cancel one another out, and do not stack")."""
-    given = part["help"]
-    return edge_of(part["bonus"] or given in ("bonus", "both"), part["penalty"] or given in ("penalty", "both"))
+EDGES = ("bonus", "penalty")
+
+
+def lasting(state: Mapping[str, Any], cid: object) -> dict[str, list[str]]:
+    """The lasting conditions that give ``cid`` a Bonus or a Penalty on every check, by name
+    (``{"bonus": [...], "penalty": ["Splinted Leg"]}``): the conditions the GM put on the
+    character with the effect "bonus" or "penalty" (games/core/clock.py, ``Clock.effects``).
+
+    Seed: "climbing a wall with a Splinted Leg, they get a 'Penalty' on that check"; a
+    condition that lasts is that disadvantage on every check until it ends, so nobody ticks it
+    again on each call. Its amount is not read: "Bonus and Penalty cancel one another out, and
+    do not stack"."""
+    return {key: [str(c.get("name") or "") for c in time.conditions(state, str(cid)) if c.get("effect") == key]
+            if time.has(state, cid, key) else [] for key in EDGES}
+
+
+def edge(part: Mapping[str, Any], lasts: Mapping[str, list[str]] | None = None) -> str | None:
+    """The part's Bonus or Penalty, its own, any its helpers granted (``help``: "bonus",
+    "penalty", or "both" when one helper succeeded and another failed) and any a lasting
+    condition gives (``lasts``: ``lasting``), cancelled as the seed says ("Bonus and Penalty
+    cancel one another out, and do not stack")."""
+    given, lasts = part["help"], lasts or {}
+    return edge_of(part["bonus"] or given in ("bonus", "both") or bool(lasts.get("bonus")),
+                   part["penalty"] or given in ("penalty", "both") or bool(lasts.get("penalty")))
 
 
 def helped(check: Mapping[str, Any], helper: Mapping[str, Any]) -> str:
@@ -173,14 +196,16 @@ def drawable(check: Mapping[str, Any]) -> list[int]:
     return [i for i in range(len(check["parts"])) if may_draw(check, i)]
 
 
-def coming_edge(check: Mapping[str, Any], part: Mapping[str, Any]) -> str | None:
+def coming_edge(check: Mapping[str, Any], part: Mapping[str, Any],
+                lasts: Mapping[str, list[str]] | None = None) -> str | None:
     """The Bonus or Penalty of the part's next draw: once its help is settled, with what the
-    help earns (``help_given``), as ``flow`` draws it."""
+    help earns (``help_given``), and with its character's lasting conditions (``lasts``), as
+    ``flow`` draws it."""
     if part["help"] is None and not part["attempts"]:
         given = help_given(check, part)
         if given is not None:
-            return edge({**part, "help": given})
-    return edge(part)
+            return edge({**part, "help": given}, lasts)
+    return edge(part, lasts)
 
 
 def standing(part: Mapping[str, Any]) -> tuple[int, int]:

@@ -11,8 +11,8 @@ GM acts on it by hand, logged. The panel reads every such deck as the table has 
 from __future__ import annotations
 
 from games.contract import GameSystem, Panel, public
-from games.core.engine import Engine
-from games.report_card import draws, odds, panel, sheet
+from games.core.engine import UNDONE, Engine, Undo
+from games.report_card import campaign, draws, odds, panel, sheet
 from games.report_card.events import FOLDS
 from games.report_card.moves import MOVES
 from games.report_card.narrate import summary
@@ -23,9 +23,13 @@ from games.report_card.writeback import writeback
 
 PANEL = "games/report_card/panel.html"
 
-# each line's working is its card against its rank, and the rule in the seed's words (working.py)
+# each line's working is its card against its rank, and the rule in the seed's words (working.py);
+# the clock's night is a new Day, its conditions give a lasting Bonus or Penalty, and the GM's
+# undo sends the cards a step drew to the discard (campaign.py)
 ENGINE = Engine(new_state=new_state, moves=MOVES, folds=FOLDS, summary=summary, writeback=writeback,
-                working=working)
+                working=working, clock=campaign.CLOCK, settle=campaign.settle, step_line=campaign.step_line,
+                undo=Undo(label="Take back the last step", nothing="There is nothing to take back.",
+                          line=campaign.undo_line))
 
 SYSTEM = GameSystem(
     key="report_card",
@@ -38,6 +42,6 @@ SYSTEM = GameSystem(
     panel=Panel(view=panel.view, template=f"{PANEL}#panel", notice=f"{PANEL}#notice",
                 character_view=panel.character_view, rule_decks=True),
     log_lines={},  # every event reads as its summary (log/events/default.html)
-    audiences=public(*FOLDS),  # every card a check draws lies face up
+    audiences=public(*FOLDS, UNDONE),  # every card a check draws lies face up
     samples=SAMPLES,
 )

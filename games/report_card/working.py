@@ -127,10 +127,18 @@ def _drawn(event: Event, state: Mapping[str, Any]) -> Working:
     if event.get("help"):
         steps.append({"bonus": "the help succeeded: Bonus", "penalty": "the help failed: Penalty"}.get(
             event["help"], "one helper succeeded, one failed: Bonus and Penalty cancel"))
+    lasts = event.get("lasting") or {}
+    for key, label in (("penalty", "Penalty"), ("bonus", "Bonus")):
+        if lasts.get(key):  # a lasting condition on the character (campaign)
+            steps.append(f"{label} from a lasting condition: {', '.join(lasts[key])}")
+    if lasts and attempt["edge"] is None:
+        steps.append("Bonus and Penalty cancel out")
     if attempt["pending"] is None:
         rule, source = card_rule(attempt["draws"][0], rank)
         if event.get("help"):
             rule, source = f"{HELP[0]} {rule}", f"{HELP[1]}; {source}"
+        if lasts:
+            rule, source = f"{CANCEL} {rule}", f"Bonus / Penalty; {source}"
         return Working(steps=tuple(steps + card_steps(attempt["draws"][0], rank)), rule=rule, source=source)
     for draw in attempt["draws"]:
         steps.append(f"{card_name(draw['card'])}: {OUTCOME_LABELS[draw['outcome']]}")

@@ -64,6 +64,7 @@ _MEMBER = {"member": "dict"}
 _CHARACTER = {"character": "dict"}
 _TOKEN = {"token": "dict", "shown": "bool"}
 
+_SESSION = {"session": "int", "open": "bool", "date": "str"}
 PLATFORM: tuple[Kind, ...] = (
     Kind("table.created", "everyone", _MEMBER, parts=("member",)),
     Kind("table.configured", "everyone", {"npc_sheets_secret": "bool", "characters": "list"}, parts=("characters",)),
@@ -73,6 +74,8 @@ PLATFORM: tuple[Kind, ...] = (
     Kind("member.seat_link_replaced", "any"),
     Kind("link.regenerated", "gm", {"which": "str"}),
     Kind("chat.posted", "everyone", {"text": "str"}, line="log/events/chat_posted.html"),
+    Kind("session.opened", "everyone", _SESSION, line="log/events/session.html", parts=("session",)),
+    Kind("session.closed", "everyone", _SESSION, line="log/events/session.html", parts=("session",)),
     Kind("dice.rolled", "any", {"mode": "str"}, line="log/events/dice_rolled.html"),
     Kind("character.created", "everyone", _CHARACTER, parts=("characters",)),
     Kind("character.updated", "everyone", _CHARACTER, parts=("characters",)),

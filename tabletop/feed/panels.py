@@ -18,16 +18,17 @@ from django.db.models import Q
 from django.template.loader import render_to_string
 
 from games import contract, registry
-from games.core import fights
+from games.core import clock, fights
 from tabletop.feed.marks import checked
 from tabletop.feed.seat import Seat, seat_of, seat_readings, seats_at
-from tabletop.models import CardPlacement, Character, Membership, PileKind, Table
+from tabletop.models import CardPlacement, Character, Membership, PileKind, Table, Token
 from tabletop.selectors import character_facts, procedure_state
 
 if TYPE_CHECKING:
     from tabletop.feed.catalogue import Envelope
 
 TABLE = "tabletop/table.html"
+CAMPAIGN = "tabletop/campaign.html#campaign"
 
 
 def system_seat(seat: Seat, characters: Sequence[contract.Character], *, npc_sheets_secret: bool,
@@ -61,7 +62,7 @@ def deck_views(table: Table, panel: contract.Panel) -> tuple[contract.DeckView, 
 
 
 def view_for(game: contract.GameSystem, state: Mapping[str, Any], seat: contract.Seat,
-             characters: Sequence[contract.Character]) -> dict[str, Any]:
+             characters: Sequence[contract.Character], placed: Mapping[int, bool] | None = None) -> dict[str, Any]:
     """The system's view for ``seat``, plus what the table knows and the rules do not: who
     controls each combatant (its owner's member id; none for the GM's) and the characters that
     could join, each with what the system shows of it (``Panel.character_view``) where the seat
@@ -71,6 +72,7 @@ def view_for(game: contract.GameSystem, state: Mapping[str, Any], seat: contract
     return {
         **game.panel.view(state, seat),
         **fight_view(game, state, characters),
+        "campaign": campaign_view(game, state, seat, characters, placed or {}),
         "controllers": {c.cid: c.owner for c in characters},
         "characters": [{"id": c.id, "cid": c.cid, "name": c.name,
                         **({"view": shown(c)} if shown and seat.sees_sheet(c.cid) else {})}
@@ -93,6 +95,41 @@ def fight_view(game: contract.GameSystem, state: Mapping[str, Any],
                            "label": "End the fight"} if done else None}
 
 
+def campaign_view(game: contract.GameSystem, state: Mapping[str, Any], seat: contract.Seat,
+                  characters: Sequence[contract.Character], placed: Mapping[int, bool]) -> dict[str, Any] | None:
+    """The table's clock and the conditions on its characters, as ``seat`` may see them
+    (games/core/clock.py): every seat reads the clock and the conditions shown to it; the GM
+    also reads what each span does, the table options and every condition, with the forms to
+    change them. A character with a token on the shown scene that the seat sees (``placed``:
+    by character id, whether its token is hidden) has its token's badges redrawn too: the
+    conditions everyone sees. None when the system keeps no clock."""
+    keeps = game.engine.clock if game.engine is not None else None
+    if keeps is None:
+        return None
+    round_now = int(keeps.round(state) or 0) if keeps.round is not None else 0
+    people = []
+    for c in characters:
+        badges = [clock.badge(made, keeps.effects, round_now or None)
+                  for made in clock.conditions(state, c.cid) if clock.shown(made, seat.is_gm)]
+        token = c.id in placed and (seat.is_gm or not placed[c.id])
+        people.append({"id": c.id, "cid": c.cid, "name": c.name, "npc": c.is_npc, "badges": badges, "token": token,
+                       "shown": [b for b in badges if not b["gm_only"]]})
+    view: dict[str, Any] = {"when": clock.when(state), "characters": people,
+                            "any": any(p["badges"] for p in people), "in_fight": round_now > 0}
+    if seat.is_gm:
+        view["spans"] = [{"span": span, "label": label, "says": keeps.says.get(span, "")}
+                         for span, label in clock.SPANS.items()]
+        view["session_says"] = keeps.says.get(clock.SESSION, "")
+        view["effects"] = list(keeps.effects.items())
+        view["lasts"] = list(clock.LASTS.items())
+        view["options"] = [{"key": o.key, "label": o.label, "value": keeps.option(state, o.key), "default": o.default,
+                            "low": o.low, "high": o.high, "why": o.why, "yes_no": o.yes_no} for o in keeps.options]
+        view["closing_fields"] = keeps.closing_fields
+        if keeps.closing_view is not None:
+            view["closing"] = keeps.closing_view(state, {c.cid: c for c in characters})
+    return view
+
+
 def current(table: Table, member: Membership | None) -> dict[str, Any] | None:
     """The panel on the table page for this member, or None when the system has none."""
     game = registry.get(table.system)
@@ -101,7 +138,12 @@ def current(table: Table, member: Membership | None) -> dict[str, Any] | None:
     characters = [character_facts(c) for c in table.characters.order_by("pk")]
     seat = system_seat(seat_of(member), characters, npc_sheets_secret=table.npc_sheets_secret,
                    decks=deck_views(table, game.panel))
-    return view_for(game, procedure_state(table) or {}, seat, characters)
+    return view_for(game, procedure_state(table) or {}, seat, characters, placed_tokens(table))
+
+
+def placed_tokens(table: Table) -> dict[int, bool]:
+    """The characters with a token on the table's shown scene, and whether each token is hidden."""
+    return dict(Token.objects.filter(scene__table=table, scene__shown=True).values_list("character_id", "hidden"))
 
 
 def turn_view(panel: Mapping[str, Any] | None, seat: Seat) -> dict[str, Any] | None:
@@ -134,8 +176,12 @@ def panel_html(template: str, view: Mapping[str, Any], seat: Seat, table_id: int
     that seat (the templates draw only what it may use)."""
     me = {"pk": seat.member, "role": seat.role} if seat.role != "spectator" else None
     html = render_to_string(template, {"panel": view, "oob": True, "table_id": table_id, "me": me, "seat": seat})
-    return html + render_to_string(f"{TABLE}#turn_banner", {"turn": turn_view(view, seat), "oob": True,
-                                                             "table_id": table_id, "seat": seat})
+    html += render_to_string(f"{TABLE}#turn_banner", {"turn": turn_view(view, seat), "oob": True,
+                                                      "table_id": table_id, "seat": seat})
+    if view.get("campaign") is not None:
+        html += render_to_string(CAMPAIGN, {"panel": view, "campaign": view["campaign"], "oob": True,
+                                            "table_id": table_id, "seat": seat})
+    return html
 
 
 @dataclass(frozen=True)
@@ -165,6 +211,7 @@ def attach(envelopes: Iterable[Envelope], table: Table, state: Mapping[str, Any]
     views: dict[Seat, dict[str, Any]] = {}
     seats = seats_at(table.pk)
     decks = deck_views(table, game.panel)
+    placed = placed_tokens(table) if game.engine is not None and game.engine.clock is not None else {}
     for envelope in reversed(list(envelopes)):
         event = envelope.event
         readers = seat_readings(seats, audience=event.audience, private_audience=event.private_audience,
@@ -175,7 +222,7 @@ def attach(envelopes: Iterable[Envelope], table: Table, state: Mapping[str, Any]
                 continue
             if seat not in views:
                 views[seat] = view_for(game, state, system_seat(seat, facts_, npc_sheets_secret=table.npc_sheets_secret,
-                                                                decks=decks), facts_)
+                                                                decks=decks), facts_, placed)
             mine[seat] = views[seat]
             covered.add(seat)
         if mine:

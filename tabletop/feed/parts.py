@@ -29,6 +29,7 @@ if TYPE_CHECKING:
 TABLE = "tabletop/table.html"
 CARDS = "tabletop/cards.html"
 SCENE = "tabletop/scene.html"
+CAMPAIGN = "tabletop/campaign.html"
 
 
 def _member(envelope: Envelope, reading: Reading, seat: Seat) -> str:
@@ -138,9 +139,17 @@ def _scene(envelope: Envelope, reading: Reading, seat: Seat) -> str:
     return "".join(render_to_string(f"{SCENE}#token", {**base, "t": t}) for t in tokens)
 
 
+def _session(envelope: Envelope, reading: Reading, seat: Seat) -> str:
+    """The session box: which session, whether it is open, and the GM's button to open or close."""
+    data = envelope.event.payload
+    session = {"number": data["session"], "open": data["open"], "date": data["date"]}
+    return render_to_string(f"{CAMPAIGN}#session_box", {"session": session, "oob": True,
+                                                        "table_id": envelope.event.table_id, "seat": seat})
+
+
 Part = Callable[["Envelope", Reading, Seat], str]
 PARTS: Mapping[str, Part] = {"member": _member, "member_gone": _member_gone, "characters": _characters,
-                             "cards": _cards, "scene": _scene}
+                             "cards": _cards, "scene": _scene, "session": _session}
 
 
 def draw(envelope: Envelope, seats: Mapping[Seat, Reading]) -> dict[Seat, str]:

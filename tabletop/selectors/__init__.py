@@ -418,3 +418,26 @@ def engine_log(table: Table) -> list[dict[str, Any]]:
     rows = Event.objects.filter(table=table, kind__in=kinds).order_by("seq").values_list("payload", "private")
     return [{k: v for k, v in {**payload.get("event", {}), **(private or {})}.items() if k != "working"}
             for payload, private in rows]
+
+
+def session_shown(table: Table) -> dict[str, Any]:
+    """The table's session as its session box shows it: the last one's number, whether it is
+    open, and the date it opened (or closed); number 0 before the first."""
+    from tabletop.models import PlaySession
+
+    last = PlaySession.objects.filter(table=table).order_by("-number").first()
+    if last is None:
+        return {"number": 0, "open": False, "date": ""}
+    when = last.opened if last.closed is None else last.closed
+    return {"number": last.number, "open": last.closed is None, "date": when.date().isoformat()}
+
+
+def session_recap(table: Table, me: Membership, session: Any) -> Any:
+    """The recap of one session (a ``PlaySession``), as ``me`` may read its log
+    (tabletop/selectors/recap.py)."""
+    from tabletop.selectors import recap as recaps
+
+    viewer = viewer_of(me)
+    upto = session.closed_seq if session.closed_seq is not None else last_seq(table.pk)
+    seen = events_for(viewer, table.pk, after=session.opened_seq - 1, upto=upto)
+    return recaps.build(table, me, viewer, session, seen)

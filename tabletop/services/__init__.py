@@ -36,6 +36,7 @@ from tabletop.services.members import (
 )
 from tabletop.services.play import ROLL_MODES, chat_post, dice_roll
 from tabletop.services.procedure import check_roll, procedure_command
+from tabletop.services.sessions import session_close, session_open
 from tabletop.services.scenes import (
     character_portrait, scene_create, scene_delete, scene_show, token_move, token_place, token_visibility,
 )
@@ -49,5 +50,5 @@ __all__ = [
     "deck_configure", "deck_create", "deck_discard_reshuffle", "deck_peek", "deck_recall",
     "deck_reorder", "deck_shuffle", "procedure_command", "check_roll", "table_npc_sheets",
     "character_portrait", "scene_create", "scene_delete", "scene_show", "token_move", "token_place",
-    "token_visibility",
+    "token_visibility", "session_open", "session_close",
 ]

@@ -7,7 +7,7 @@ table's next seq and the audience the system gives it.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from django.db import transaction
@@ -47,43 +47,76 @@ def procedure_command(
     args = {k: v for k, v in command.items() if k != "type"}
     with transaction.atomic():
         locked, me = lock_member(table.pk, actor, Verb.ROLL)
-        characters = list(Character.objects.filter(table=locked).order_by("pk"))
-        by_cid = {combatant_id(c): c for c in characters}
-        cards = TableCards(locked, me, rng)
-        turn = Turn(member=member_facts(me, characters), characters={cid: character_facts(c) for cid, c in by_cid.items()},
-                    rng=rng, cards=cards, history=lambda: engine_log(locked),
-                    gm=me.pk if me.role == Role.GM else table_gm(locked))  # the GM's own move asks nothing
+        at = _AtTable(locked, me, rng)
         # a card line names whom the move is for ("For the Ghoul's defence"), else who sent it:
         # an NPC's hand is held by the GM, whose name said nothing of whose defence it was
-        named = engine.subject(move, args, turn)
-        cards.why = f"{named.name if named else me.display_name}'s {move.label.lower()}"
-        row, _ = ProcedureState.objects.get_or_create(table=locked, defaults={"state": engine.new_state()})
+        named = engine.subject(move, args, at.turn)
+        at.cards.why = f"{named.name if named else me.display_name}'s {move.label.lower()}"
+        logged = at.commit(lambda state, turn: engine.decide(state, move.name, args, turn))
+    return [envelope.event for envelope in logged]
+
+
+class _AtTable:
+    """What a system's engine is handed under the table's lock (the sender, the characters as
+    they are now, the dice, the decks, the log), and the one way its events are folded, logged
+    and written back (``commit``)."""
+
+    def __init__(self, locked: Table, me: Membership, rng: Rng) -> None:
+        self.table, self.me = locked, me
+        self.game = registry.get(locked.system)
+        self.characters = list(Character.objects.filter(table=locked).order_by("pk"))
+        self.by_cid = {combatant_id(c): c for c in self.characters}
+        self.cards = TableCards(locked, me, rng)
+        self.turn = Turn(
+            member=member_facts(me, self.characters),
+            characters={cid: character_facts(c) for cid, c in self.by_cid.items()},
+            rng=rng, cards=self.cards, history=lambda: engine_log(locked),
+            gm=me.pk if me.role == Role.GM else table_gm(locked))  # the GM's own move asks nothing
+
+    def commit(self, decide: Callable[[dict[str, Any], Turn], list[dict[str, Any]]]) -> list[Envelope]:
+        """Runs ``decide(state, turn)`` (a refusal changes nothing), then folds each event it
+        made, logs it with its system's audience and puts on the sheets what the engine writes
+        back; each seat's panel is drawn onto the envelopes (``panels.attach``)."""
+        engine = self.game.engine
+        assert engine is not None
+        row, _ = ProcedureState.objects.get_or_create(table=self.table, defaults={"state": engine.new_state()})
         state = row.state
         try:
-            happened = engine.decide(state, move.name, args, turn)
+            happened = decide(state, self.turn)
         except NotYourMove as exc:
             raise (NotAllowed if exc.forbidden else ServiceError)(exc.message) from None
         except RuleError as exc:
-            raise ServiceError(_named(str(exc), by_cid)) from None
+            raise ServiceError(_named(str(exc), self.by_cid)) from None
         except (OutOfCards, UnknownDeck) as exc:
             raise ServiceError(_card_trouble(exc)) from None
         logged = []
         wrote = False
         for event in happened:
-            state = engine.apply(state, event, turn.history)
-            seen = game.visibility(event)
+            state = engine.apply(state, event, self.turn.history)
+            seen = self.game.visibility(event)
             logged.append(_log(
-                locked, me, game, event["type"], seen, by_cid, summary=engine.line(event, state),
+                self.table, self.me, self.game, event["type"], seen, self.by_cid, summary=engine.line(event, state),
                 payload={"event": public_part(event, seen)},
-                working=engine.working(event, state) if engine.working is not None else None,
+                working=engine.worked(event, state),
             ))
-            if engine.writeback is not None:
-                wrote = _write_back(locked, me, engine.writeback(event, state)) or wrote
+            wrote = _write_back(self.table, self.me, engine.written(event, state)) or wrote
         # a panel reads the sheets too (Panel.character_view): after a write-back, as they are now
-        panels.attach(logged, locked, state, None if wrote else characters)
+        panels.attach(logged, self.table, state, None if wrote else self.characters)
         row.state = state
         row.save(update_fields=["state", "updated"])
-    return [envelope.event for envelope in logged]
+        return logged
+
+
+def session_rules(locked: Table, me: Membership, args: Mapping[str, Any], rng: Rng) -> list[Envelope]:
+    """A session's close at a table whose engine keeps a clock, under the lock the session
+    service holds: the system's end-of-session rules and the end of what lasted the session
+    (``Engine.close_session``), folded and logged as any move's events."""
+    engine = registry.get(locked.system).engine
+    if engine is None or engine.clock is None:
+        return []
+    at = _AtTable(locked, me, rng)
+    at.cards.why = "the session's close"
+    return at.commit(lambda state, turn: engine.close_session(state, args, turn))
 
 
 def check_roll(

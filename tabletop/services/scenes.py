@@ -24,7 +24,7 @@ from tabletop.models import Audience, Character, Membership, Scene, Table, Token
 from tabletop.permissions import (
     Verb, can, can_edit_character, may_move_token, may_see_scene, standing_of,
 )
-from tabletop.selectors.scenes import BOARD_SIZES, HEX, scene_data, shown_scene, token_data, tokens_of
+from tabletop.selectors.scenes import BOARD_SIZES, HEX, scene_data, shown_badges, shown_scene, token_data, tokens_of
 from tabletop.services.base import NotAllowed, NotFound, ServiceError, acting, append, lock_table
 
 MAX_SCENES = 40
@@ -255,8 +255,9 @@ def character_portrait(*, character: Character, actor: Membership, image: IO[byt
             tokens = list(scene.tokens.filter(character=fresh)) if scene is not None else []
             for t in tokens:
                 t.character = fresh
-            seen = [token_data(t, scene) for t in tokens if not t.hidden] if scene else []
-            every = [token_data(t, scene) for t in tokens] if scene else []
+            badges = shown_badges(scene.table_id) if scene else {}
+            seen = [token_data(t, scene, badges) for t in tokens if not t.hidden] if scene else []
+            every = [token_data(t, scene, badges) for t in tokens] if scene else []
             append(locked, "character.portrait", actor=me, summary=f"{me.display_name} gives {fresh.name} a portrait.",
                    payload={"character": fresh.pk, "tokens": seen},
                    private={"tokens": every} if every != seen else {}, private_audience=Audience.GM)

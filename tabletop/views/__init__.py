@@ -14,6 +14,7 @@ from tabletop.views.people import (
 )
 from tabletop.views.cards import deck_create, deck_action, card_action
 from tabletop.views.systems import game_page, table_check, table_command
+from tabletop.views.sessions import campaign_command, session_close, session_open, session_recap
 from tabletop.views.seats import leave, seat, seat_link, seat_link_replace
 from tabletop.views.scenes import (
     character_portrait, scene_action, scene_create, scene_tools, table_image, token_move, token_place,
@@ -21,6 +22,7 @@ from tabletop.views.scenes import (
 )
 
 __all__ = [
+    "campaign_command", "session_close", "session_open", "session_recap",
     "table_create",
     "card_action",
     "character_claim",

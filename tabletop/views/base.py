@@ -37,7 +37,8 @@ def member_at(request: HttpRequest, table_id: int, verb: Verb) -> tuple[Table, M
 
 # The URL each action of the action table (tabletop/actions.py) is posted to (tabletop/urls.py):
 # by its name, else by its kind (the part before the dot), the rest of its name ending the URL.
-_POSTED_AT = {"dice.roll": "roll", "chat.post": "chat", "deck.create": "deck_create"}
+_POSTED_AT = {"dice.roll": "roll", "chat.post": "chat", "deck.create": "deck_create",
+              "session.open": "session_open", "session.close": "session_close"}
 _POSTED_BY_KIND = {"deck": "deck_action", "card": "card_action", actions.MOVE.rstrip("."): "table_command",
                    actions.CHECK.rstrip("."): "table_check"}
 # Answered only by a POST: the GM's peek is answered with the cards, to reorder them there,
@@ -63,6 +64,8 @@ def socket_paths(table: Table) -> dict[str, str | None]:
     for kind in _POSTED_BY_KIND:
         paths[posted_at(f"{kind}.x", table.pk).removesuffix("x/")] = f"{kind}."
     paths.update({posted_at(name, table.pk): None for name in POST_ONLY})
+    # the campaign box posts the clock's moves (games/core/clock.py) to a path of its own
+    paths[reverse("campaign_command", args=[table.pk, "x"]).removesuffix("x/")] = actions.MOVE
     return paths
 
 

@@ -17,7 +17,9 @@ from django.http import Http404, HttpRequest, StreamingHttpResponse
 from django.views.decorators.http import require_GET
 
 from tabletop import selectors
-from tabletop.models import Membership, Table
+from tabletop.selectors.recap import md as _md
+from tabletop.ids import parse_id
+from tabletop.models import Membership, PlaySession, Table
 from tabletop.feed.seat import Viewer
 from tabletop.permissions import Verb
 from tabletop.views.base import member_at
@@ -33,17 +35,25 @@ def export(request: HttpRequest, table_id: int, fmt: str) -> StreamingHttpRespon
     if write is None:
         raise Http404("Export as md or json.")
     writer, content_type = write
-    parts = writer(table, me, selectors.viewer_of(me), selectors.last_seq(table.pk))
+    after, upto, name = 0, selectors.last_seq(table.pk), "log"
+    if "session" in request.GET:  # one session's chapter of the log
+        session = PlaySession.objects.filter(table=table, number=parse_id(request.GET["session"]) or 0).first()
+        if session is None:
+            raise Http404("There is no such session at this table.")
+        after, name = session.opened_seq - 1, f"session-{session.number}"
+        upto = session.closed_seq if session.closed_seq is not None else upto
+    parts = writer(table, me, selectors.viewer_of(me), upto, after)
     body: Iterator[bytes] | AsyncIterator[bytes] = (
         _asynchronous(parts) if isinstance(request, ASGIRequest) else parts)
     response = StreamingHttpResponse(body, content_type=content_type)
-    response["Content-Disposition"] = f'attachment; filename="table-{table.pk}-log.{fmt}"'
+    response["Content-Disposition"] = f'attachment; filename="table-{table.pk}-{name}.{fmt}"'
     return response
 
 
-def pages(viewer: Viewer, table_id: int, upto: int) -> Iterator[list[dict[str, Any]]]:
-    """The log up to ``upto`` as ``viewer`` may see it, as export rows, ``PAGE`` seqs at a time."""
-    for after in range(0, upto, PAGE):
+def pages(viewer: Viewer, table_id: int, upto: int, start: int = 0) -> Iterator[list[dict[str, Any]]]:
+    """The log after ``start`` up to ``upto`` as ``viewer`` may see it, as export rows, ``PAGE``
+    seqs at a time."""
+    for after in range(start, upto, PAGE):
         yield [row(viewer, seen) for seen in selectors.events_for(viewer, table_id, after=after,
                                                                   upto=min(after + PAGE, upto))]
 
@@ -69,13 +79,13 @@ def _dumps(value: Any) -> str:
     return json.dumps(value, cls=DjangoJSONEncoder, indent=2, ensure_ascii=False)
 
 
-def json_parts(table: Table, me: Membership, viewer: Viewer, upto: int) -> Iterator[bytes]:
+def json_parts(table: Table, me: Membership, viewer: Viewer, upto: int, start: int = 0) -> Iterator[bytes]:
     """``{"table", "system", "viewer", "events": [...]}`` indented by two, as ``json.dumps``
     writes it, one page of events a part."""
     head = {"table": table.name, "system": table.system, "viewer": me.display_name}
     yield ("{\n" + "".join(f"  {_dumps(k)}: {_dumps(v)},\n" for k, v in head.items()) + '  "events": [').encode()
     first = True
-    for page in pages(viewer, table.pk, upto):
+    for page in pages(viewer, table.pk, upto, start):
         text = []
         for data in page:
             # an event's own lines sit four spaces in (a newline inside a string is written "\n")
@@ -86,21 +96,22 @@ def json_parts(table: Table, me: Membership, viewer: Viewer, upto: int) -> Itera
     yield ("]\n}" if first else "\n  ]\n}").encode()
 
 
-def markdown_parts(table: Table, me: Membership, viewer: Viewer, upto: int) -> Iterator[bytes]:
-    """A heading, whose log this is, and a line an event."""
+def markdown_parts(table: Table, me: Membership, viewer: Viewer, upto: int, start: int = 0) -> Iterator[bytes]:
+    """A heading, whose log this is, and a line an event; each session under a heading of its
+    own, with its date (the log reads in chapters)."""
     yield f"# {_md(table.name)}\n\nLog as seen by {_md(me.display_name)}.\n\n".encode()
-    for page in pages(viewer, table.pk, upto):
+    for page in pages(viewer, table.pk, upto, start):
         if page:
-            yield "".join(f"- **#{data['position']}** {data['at'][:19].replace('T', ' ')}: {_md(data['summary'])}\n"
-                          for data in page).encode()
+            yield "".join(_md_line(data) for data in page).encode()
 
 
-def _md(text: str) -> str:
-    """Escapes Markdown and HTML so an exported message stays text in any viewer."""
-    out = text.replace("\\", "\\\\")
-    for ch in "`*_[]<>#|":
-        out = out.replace(ch, "\\" + ch)
-    return " ".join(out.split())
+def _md_line(data: dict[str, Any]) -> str:
+    line = f"- **#{data['position']}** {data['at'][:19].replace('T', ' ')}: {_md(data['summary'])}\n"
+    if data["kind"] == "session.opened":
+        return f"\n## Session {data['data']['session']} · {data['data']['date']}\n\n{line}"
+    return line
+
+
 
 
 _END = object()
@@ -113,7 +124,7 @@ async def _asynchronous(parts: Iterator[bytes]) -> AsyncIterator[bytes]:
         yield part
 
 
-Writer = Callable[[Table, Membership, Viewer, int], Iterator[bytes]]
+Writer = Callable[[Table, Membership, Viewer, int, int], Iterator[bytes]]
 FORMATS: dict[str, tuple[Writer, str]] = {
     "json": (json_parts, "application/json"),
     "md": (markdown_parts, "text/markdown; charset=utf-8"),

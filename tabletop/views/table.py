@@ -53,7 +53,11 @@ def _table_context(request: HttpRequest, table: Table, member: Membership) -> di
     game = registry.get(table.system)
     panel = panels.current(table, member)
     seat = seat_of(member)
+    badges = {c["id"]: c["badges"] for c in ((panel or {}).get("campaign") or {}).get("characters", ())}
+    for c in state.characters:
+        c["badges"] = badges.get(c["id"], [])
     return {
+        "session": selectors.session_shown(table),
         # who the page is drawn for: the templates draw only what this seat may see and use
         # (tabletop/templatetags/seat_tags.py)
         "seat": seat,

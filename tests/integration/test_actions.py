@@ -79,12 +79,16 @@ CASES: dict[str, Case] = {
     "card.return_top": lambda w: (w.bob, {"deck": str(w.deck.pk), "card": w.hand(w.bob)[0]}),
     "card.return_bottom": lambda w: (w.gm, {"deck": str(w.deck.pk), "card": w.hand(w.bob)[1]}),
     "card.pass": lambda w: (w.ann, {"deck": str(w.deck.pk), "card": w.hand(w.ann)[2], "to_name": "BOB"}),
+    "session.open": lambda w: (w.gm, {}),
+    # a session to close: opened before the action is taken
+    "session.close": lambda w: (services.session_open(table=w.table, actor=w.gm) and w.gm, {}),
 }
 
 
 def url(w: World, name: str) -> str:
     pk = w.table.pk
-    fixed = {"dice.roll": ("roll", [pk]), "chat.post": ("chat", [pk]), "deck.create": ("deck_create", [pk])}
+    fixed = {"dice.roll": ("roll", [pk]), "chat.post": ("chat", [pk]), "deck.create": ("deck_create", [pk]),
+             "session.open": ("session_open", [pk]), "session.close": ("session_close", [pk])}
     kind, _, action = name.partition(".")
     view, args = fixed.get(name, (f"{kind}_action", [pk, action]))
     return reverse(view, args=args)

@@ -127,7 +127,7 @@ def test_the_flags_of_the_fight_end_with_it(table, monkeypatch) -> None:
     assert "sides" not in after and after["conditions_modifier"] == 0
     assert {k: after["personae"][trayer][k] for k in ("status", "modifier", "hindered")} == \
         {"status": "", "modifier": 0, "hindered": False}
-    assert after["conditions"] == "a duel on the deck"  # the Scene's words stay
+    assert after["scene_conditions"] == "a duel on the deck"  # the Scene's words stay
     start_fight(table, "trayer", "betty")
     opened = last(table, "turn_started")
     assert "on the stairs" not in opened.summary and "Trayer 99 Wounds / 94 Fatigue" in opened.summary

@@ -418,7 +418,7 @@ def test_conditions_too_long_are_refused_not_cut_short(table) -> None:
     refused(post(table, "gm", "set_conditions", {"conditions": long}), 400, "Conditions is at most 300 characters")
     assert snapshot(table) == before
     assert post(table, "gm", "set_conditions", {"conditions": "  rain   on the  deck "}).status_code == 200
-    assert state(table)["conditions"] == "rain on the deck"
+    assert state(table)["scene_conditions"] == "rain on the deck"
 
 
 def test_the_director_takes_back_the_last_step(table, monkeypatch) -> None:

@@ -260,7 +260,8 @@ def test_the_page_sends_every_action_of_its_table_but_a_peek_as_an_act_frame_by_
     for name in names:
         path = posted_at(name, party.table.pk)
         assert named_by_the_page(paths, path) == (None if name in POST_ONLY else name), path
-        view = {"dice.roll": views.roll, "chat.post": views.chat, "deck.create": views.deck_create}.get(name)
+        view = {"dice.roll": views.roll, "chat.post": views.chat, "deck.create": views.deck_create,
+                "session.open": views.session_open, "session.close": views.session_close}.get(name)
         assert resolve(path).func == (view or views_of[name.partition(".")[0]]), (path, name)
     for other in (f"/tables/{party.table.pk}/characters/new/", f"/tables/{party.table.pk}/npc-sheets/"):
         assert named_by_the_page(paths, other) is None  # not an action: posted

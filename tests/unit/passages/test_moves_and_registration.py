@@ -43,7 +43,9 @@ def test_the_registration_is_whole() -> None:
 # A player's moves, each for the Persona it names (``combatant``); the Director sends the rest.
 PLAYER_MOVES = {"check", "practice", "contest_roll", "contest_break_off", "declare", "rest", "tend", "combat_roll"}
 DIRECTOR_MOVES = {"contest_start", "contest_cost", "combat_start", "timing", "resolve", "set_conditions",
-                  "set_status", "correct", "join", "result", "end", "undo", "set_side"}
+                  "set_status", "correct", "join", "result", "end", "undo", "set_side",
+                  # the table's clock (games/core/clock.py): time, lasting conditions, table options
+                  "pass_time", "add_condition", "end_condition", "set_option"}
 
 
 def test_every_move_is_registered_with_its_sender() -> None:

@@ -18,13 +18,13 @@ MEDIC = persona("c2", "Bob", skills={"First Aid": 40})
 def test_a_rest_after_a_fight_restores_eligible_fatigue(scene: Scene) -> None:
     """Seed: "Recovery of Fatigue occurs when the Persona rests, exits the Scene, or has some
     Effect restore it"; "three rounds return the Persona to available Fatigue levels". Reading:
-    a rest outside a fight is the whole rest: Fatigue to 100 less the untended points, and a
-    Wound tick of tended Wounds back."""
+    a rest outside a fight is the whole rest: Fatigue to 100 less the untended points. It heals
+    no Wound (the decided reading: "Fatigue recovers when the Persona rests")."""
     scene.seat(HURT, owner=2)
     [rested] = scene.send({"type": "rest", "combatant": "c1"}, actor=player("c1"))
-    assert rested["after"]["fatigue"] == 90 and rested["after"]["wounds"] == 85
-    assert (scene.sheet("c1")["fatigue"], scene.sheet("c1")["wounds"]) == (90, 85)
-    assert public_line(rested, scene.state) == "Ann rests: Fatigue 30 → 90, Wounds 80 → 85."
+    assert rested["after"]["fatigue"] == 90 and rested["after"]["wounds"] == 80
+    assert (scene.sheet("c1")["fatigue"], scene.sheet("c1")["wounds"]) == (90, 80)
+    assert public_line(rested, scene.state) == "Ann rests: Fatigue 30 → 90."
 
 
 def test_a_persona_at_fatigue_0_rests_and_may_check_again(scene: Scene) -> None:

@@ -100,8 +100,9 @@ class Table:
         turn = Turn(member=member(actor or GM), characters=characters, cards=self.cards,
                     history=lambda: tuple(self.log))
         events = ENGINE.decide(self.state, command["type"], args, turn)
-        for event in events:
-            self.state = ENGINE.apply(self.state, event)
+        for done, event in enumerate(events):
+            # an undo folds the log again without the step it takes back: the log so far
+            self.state = ENGINE.apply(self.state, event, lambda: tuple(self.log) + tuple(events[:done]))
             self.lines.append(ENGINE.line(event, self.state))
             for cid, fields in writeback(event, self.state).items():  # onto the sheets, as the table does
                 self.people[cid] = {**self.people[cid], **fields}

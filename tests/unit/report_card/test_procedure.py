@@ -304,7 +304,7 @@ def test_the_gm_says_which_earlier_check_of_the_day_a_new_one_repeats(two: dict[
     assert table.lines[-3].endswith("It repeats today's 'climb the wall', which the GM lets them make again.")
     with pytest.raises(NotYourMove):
         table.send({"type": "new_day"}, MARIETA)
-    [day] = table.send({"type": "new_day"})
+    [day] = of_type(table.send({"type": "new_day"}), "day_started")
     assert day["day"] == 2 and table.state["today"] == []
     with pytest.raises(BadInput, match="not made today"):
         table.call("c2", "LAW", "easy", task="climb the wall", same_as=first)
