@@ -72,6 +72,8 @@ SAYS = {
     time.NIGHT: "Willpower +1; all bashing heals; a night counts toward the lethal (2 a box) "
                 "and aggravated (7 a box) wounds",
     time.WEEK: "Seven nights: Willpower +7, and seven nights toward the lethal and aggravated wounds",
+    time.SESSION: "A Beat to each player character present (five make an Experience); all Willpower back "
+                  "when the table option says so",
 }
 
 
@@ -211,8 +213,6 @@ def closing(state: Mapping[str, Any], args: Mapping[str, Any], turn: Turn) -> li
                 if sheet.get("npc"):
                     event["gm_figures"] = ["willpower"]
                 events.append(event)
-    for event in events:  # the names, as the table calls them now (no move's settle runs here)
-        event["names"] = {event["combatant"]: view["characters"][event["combatant"]]["name"]}
     return events
 
 

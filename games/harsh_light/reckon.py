@@ -36,6 +36,8 @@ Event = dict[str, Any]
 def settle(state: Mapping[str, Any], events: list[Event], turn: Turn) -> list[Event]:
     """The move's events as they are logged: each with the turn it happened in, the first with the
     names of the characters they concern, the last with what the rules reckon after them."""
+    if not events:  # a session's close that changes nothing (the core settles it as a move)
+        return events
     view = in_play(state, turn)
     events += dramatic_beats(view, events)  # a player character's Dramatic Failure: a Beat (campaign.py)
     for event in events:

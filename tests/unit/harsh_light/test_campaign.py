@@ -281,6 +281,11 @@ def test_a_sessions_close_gives_each_player_character_present_a_beat() -> None:
     assert t.lines == ["Ann gains a Beat (the session's end): 1 of 5 toward an Experience; 0 Experiences."]
 
 
+def test_a_close_that_changes_nothing_makes_no_event() -> None:
+    t = Table(c1=sheet("Ghoul", npc=True))
+    assert close(t) == []
+
+
 def test_five_beats_make_an_experience_and_the_storyteller_awards_beats_at_the_close() -> None:
     """"five Beats make an Experience"; "a Storyteller's award"."""
     t = Table(c1=sheet("Ann", beats=3, experiences=1))
@@ -330,7 +335,7 @@ def test_a_campaign_folds_back_from_its_log() -> None:
 
 
 def test_the_clock_says_what_each_span_does() -> None:
-    assert set(campaign.SAYS) == {"scene", "night", "week"}
+    assert set(campaign.SAYS) == {"scene", "night", "week", "session"}
     assert {o.key: o.default for o in campaign.OPTIONS} == {
         "willpower_night": 1, "willpower_close": 0, "scene_bashing": 1, "lethal_nights": 2, "aggravated_nights": 7}
     assert all(o.why for o in campaign.OPTIONS)
