@@ -60,3 +60,16 @@ def test_an_npcs_willpower_and_a_hidden_condition_stay_behind_the_screen(hl) -> 
     gm = json.dumps([s.event.private for s in events_for(viewer_of(hl["gm"]), hl["table"].pk)
                      if s.event.kind == "harsh_light.rested"])
     assert "points_left" in gm
+
+
+def test_a_sessions_close_gives_beats_on_the_sheets(hl) -> None:
+    """"Beats as the World of Darkness games count them (a Dramatic Failure, a session's end, a
+    Storyteller's award); five Beats make an Experience"."""
+    base = f"/tables/{hl['table'].pk}/sessions"
+    gm = hl["clients"]["gm"]
+    assert gm.post(f"{base}/open/", HTTP_HX_REQUEST="true").status_code == 200
+    answer = gm.post(f"{base}/close/", {"award": [hl["alfie"].pk], "absent": [hl["betty"].pk]},
+                     HTTP_HX_REQUEST="true")
+    assert answer.status_code == 200, answer.content.decode()
+    assert sheet(hl["alfie"])["beats"] == 2 and not sheet(hl["betty"]).get("beats")
+    assert not sheet(hl["ghoul"]).get("beats")
