@@ -19,6 +19,8 @@ The modules, by role (docs/adding-a-system.md) and by rule:
     fight.py, access.py, harm.py, health.py    the turn order, who acts when, harm and Health
     extended.py   extended and contested actions; deck.py the rule deck
     reaction.py   a resisted pull waiting for its target's answer (Willpower for +2)
+    campaign.py   the table's clock: time heals Health and gives Willpower back, a session's
+                  close and a Dramatic Failure give Beats, a condition's dice count in pools
 
 Readings where the seed is silent or loose (each also commented where it is coded)
     - Resisting traits are subtracted from the pool (as World of Darkness subtracts dice), so
@@ -56,6 +58,13 @@ Readings where the seed is silent or loose (each also commented where it is code
       Stamina alone, at once and at the start of each of the character's actions, once a turn;
       healing that empties the last box wakes it; the Storyteller marks a bleeding character's
       untended minutes; one who is out has no Defence.
+    - Time (campaign.py, the decided readings for campaign play): a night gives a Willpower point
+      back, a session's close all of it when the table option says so; a scene's end heals
+      bashing (1 box by default), a night all bashing and a night toward a lethal box (2 a box)
+      or an aggravated one (7 a box), a week seven nights; a mortal bleeding out holds time until
+      the Storyteller tends them or marks their minutes; time does not pass in a fight. Beats: one
+      to each player character at a session's close, one for a Storyteller's award named there,
+      one for a player character's Dramatic Failure; five make an Experience.
 """
 
 from __future__ import annotations

@@ -29,7 +29,8 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping
 from typing import Any
 
-from games.contract import PUBLIC, Visibility
+from games.contract import GM_ONLY, PUBLIC, Visibility
+from games.core import clock as time
 from games.core.words import count
 from games.harsh_light.pools import pool_text
 
@@ -155,6 +156,9 @@ def gm_note(event: Mapping[str, Any]) -> str:
         return f"(GM: Defence {event['defence']}.)"
     if kind == "moved":
         return f"(GM: {event['speed']} steps.)"
+    if kind == "rested" and event.get("willpower"):
+        back = event["willpower"]
+        return f"(GM: Willpower +{back['points']}, {count(back['points_left'], 'point')} left.)"
     return ""
 
 
@@ -167,6 +171,13 @@ def audience(event: Mapping[str, Any]) -> Visibility:
         return PUBLIC
     note = gm_note(event) if set(keys) - {RECKONED_GM} else ""
     return Visibility(private={k: event[k] for k in keys if k in event}, private_audience="gm", private_note=note)
+
+
+def clock_audience(event: Mapping[str, Any]) -> Visibility:
+    """The clock's own events (games/core/clock.py): a condition the GM keeps to itself is the
+    GM's alone (the decided reading: "a condition on a secret NPC is the GM's unless shown"); the
+    rest as any event, its GM's part (what the move reckoned of an NPC) the GM's."""
+    return GM_ONLY if time.is_secret(event) else audience(event)
 
 
 # What a move's reckoning (reckon.py) records of an NPC's figures (a pool it would pull, its

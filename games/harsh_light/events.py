@@ -14,6 +14,7 @@ import copy
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from games.core import clock as time
 from games.core.fights import SIDE_SET, fold_side
 from games.harsh_light.audiences import RECKONED_GM, whole
 from games.harsh_light.state import RECENT, State, fresh_status
@@ -213,6 +214,22 @@ def _consciousness_pulled(state: State, e: Event) -> None:
     _harmed(state, e)
 
 
+def _rested(state: State, e: Event) -> None:
+    """Time's healing and Willpower (campaign.py): the Health it leaves, and the nights of rest
+    counted toward the next lethal or aggravated box."""
+    if "track" in e:
+        _harmed(state, e)
+        rest = state.setdefault("rest", {})
+        if e.get("banked"):
+            rest[e["combatant"]] = e["banked"]
+        else:
+            rest.pop(e["combatant"], None)
+
+
+def _beats_gained(state: State, e: Event) -> None:
+    """Beats are the sheet's (writeback.py): nothing of the table's state changes."""
+
+
 def _recorded(fold: Callable[[State, Event], None]) -> Callable[[State, Event], None]:
     """``fold``, with what the move recorded of the table taken in: the names first (the event's
     own line reads them), what the rules reckoned last (it was reckoned after the whole move)."""
@@ -262,4 +279,9 @@ FOLDS: dict[str, Callable[[State, Event], None]] = {kind: _recorded(fold) for ki
     "damaged": _harmed,
     "healed": _harmed,
     "consciousness_pulled": _consciousness_pulled,
+    "rested": _rested,
+    "beats_gained": _beats_gained,
+    # the clock's own events (games/core/clock.py), folded as the core folds them, with what the
+    # move recorded of the table taken in like any other event's
+    **time.FOLDS,
 }.items()}

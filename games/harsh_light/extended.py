@@ -11,23 +11,24 @@ from games.core.engine import RuleError, Turn
 from games.harsh_light import audiences, pools, reaction
 from games.harsh_light.access import require_able, require_turn
 from games.harsh_light.pulls import again_of, judge, record_of, willpower_event
-from games.harsh_light.state import in_play, name, person, untrained_penalty
+from games.harsh_light.state import dice, in_play, name, person, untrained_penalty
 
 Event = dict[str, Any]
 SPEC = ("attribute", "skill", "modifier", "reason")  # a pool as an action keeps it, to build it anew
 
 
-def spec_pool(sheet: Mapping[str, Any], spec: Mapping[str, Any], untrained: bool = False) -> pools.Pool:
+def spec_pool(sheet: Mapping[str, Any], spec: Mapping[str, Any], untrained: bool = False,
+              lasting: tuple[tuple[str, int], ...] = ()) -> pools.Pool:
     """The pool a kept spec (``SPEC``) gives, from the sheet as it stands (``untrained``: the
-    table's option, state.untrained_penalty)."""
+    table's option, state.untrained_penalty; ``lasting``: its conditions' dice, state.dice)."""
     return pools.build(sheet, spec["attribute"], spec["skill"], modifier=spec["modifier"], reason=spec["reason"],
-                       untrained=untrained)
+                       untrained=untrained, lasting=lasting)
 
 
 def contest_pool(sheet: Mapping[str, Any], contest: Mapping[str, Any], side: Mapping[str, Any],
-                 untrained: bool = False) -> pools.Pool:
+                 untrained: bool = False, lasting: tuple[tuple[str, int], ...] = ()) -> pools.Pool:
     """A side's pool in a contest, with Blood Potency against a supernatural effect."""
-    pool = spec_pool(sheet, side, untrained)
+    pool = spec_pool(sheet, side, untrained, lasting)
     if contest["supernatural"]:
         bonus = pools.supernatural_bonus(sheet, tuple(t for t in (side["attribute"], side["skill"]) if t))
         if bonus:
@@ -85,7 +86,7 @@ def extended_pull(state: Mapping[str, Any], args: dict[str, Any], turn: Turn) ->
     require_able(view, cid, "pull")
     require_turn(view, cid, "an extended action's pull")
     sheet = person(view, cid)
-    pool = spec_pool(sheet, action["pool"], untrained_penalty(view))
+    pool = spec_pool(sheet, action["pool"], untrained_penalty(view), dice(view, cid))
     if args.get("modifier"):
         pool = pool.plus(args.get("reason") or "this pull", args["modifier"])
     events = []
@@ -148,7 +149,7 @@ def contest_pull(state: Mapping[str, Any], args: dict[str, Any], turn: Turn) -> 
         raise RuleError(f"{name(view, cid)} has pulled this round; the other side pulls now.")
     require_able(view, cid, "pull")
     sheet = person(view, cid)
-    pool = contest_pool(sheet, contest, side, untrained_penalty(view))
+    pool = contest_pool(sheet, contest, side, untrained_penalty(view), dice(view, cid))
     if args.get("modifier"):  # this pull's own, as a simple pull's
         pool = pool.plus(args.get("reason") or "this pull", args["modifier"])
     events = []

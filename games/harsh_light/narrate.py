@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from games.core import clock as time
 from games.core.cards import OrientedCard
 from games.core.fights import SIDE_SET, side_line
 from games.core.words import count
@@ -161,6 +162,12 @@ def summary(event: Event, state: Mapping[str, Any]) -> str:
         return "The fight is over: the turn order is put away."
     if kind in ("damaged", "healed", "consciousness_pulled"):
         return harm_line(event, state, gm)
+    if kind == "rested":
+        return rest_line(event, state, gm)
+    if kind == "beats_gained":
+        return beats_line(event, state)
+    if kind in time.EVENTS:  # the clock's own (games/core/clock.py)
+        return time.line(event)
     if kind == "extended_started":
         action = state["extended"][event["id"]]
         limit = f", at most {count(action['limit'], 'pull')}" if action.get("limit") else ""
@@ -245,3 +252,42 @@ def reaction_line(event: Event, state: Mapping[str, Any]) -> str:
     if event.get("by_gm"):
         return f"The Storyteller moves on: {by}'s pull is made without {who}'s Willpower."
     return f"{who} takes {by}'s pull without Willpower."
+
+
+# Time (campaign.py).
+WHEN = {time.SCENE: "as the scene ends", time.NIGHT: "through the night", time.WEEK: "through the week",
+        time.SESSION: "at the session's close"}
+
+
+def rest_line(event: Event, state: Mapping[str, Any], gm: set[str]) -> str:
+    """'Ann rests through the night: heals 2 bashing; 1 of 2 nights toward the next lethal box;
+    Willpower +1 (3 points left). Health X · · · · · · (1 lethal of 7).' An NPC's Willpower
+    is the GM's (``gm``): the line says only that it comes back."""
+    who = name(state, event["combatant"])
+    parts = []
+    healed = ", ".join(f"{n} {k}" for k, n in (event.get("healed") or {}).items() if n)
+    if healed:
+        parts.append(f"heals {healed}")
+    if event.get("toward") and event.get("banked"):
+        parts.append(f"{event['banked']} of {count(event['needs'], 'night')} toward the next {event['toward']} box")
+    if "willpower" in gm:
+        parts.append("Willpower comes back")
+    elif event.get("willpower"):
+        back = event["willpower"]
+        parts.append(f"Willpower +{back['points']} ({count(back['points_left'], 'point')} left)")
+    line = f"{who} rests {WHEN.get(event['span'], '')}: {'; '.join(parts) or 'no wound heals yet'}."
+    if "track" in event and (healed or event.get("banked") or event.get("woke")):
+        line += f" {health.shown_text(event['track'])}."
+    if event.get("woke"):
+        line += f" {who} comes to."
+    return line
+
+
+def beats_line(event: Event, state: Mapping[str, Any]) -> str:
+    """'Ann gains a Beat (the session's end): 3 of 5 toward an Experience; 1 Experience.'"""
+    who = name(state, event["combatant"])
+    got = "a Beat" if event["beats"] == 1 else f"{event['beats']} Beats"
+    now = event["now"]
+    made = " Five Beats make an Experience." if event.get("experiences") else ""
+    return (f"{who} gains {got} ({', '.join(event['why'])}):{made} {now['beats']} of 5 toward an Experience; "
+            f"{count(now['experiences'], 'Experience')}.")

@@ -66,13 +66,15 @@ def check(attribute: str, skill: str | None = None, modifier: int = 0) -> None:
 
 
 def build(character: Mapping[str, Any], attribute: str, skill: str | None = None, *,
-          modifier: int = 0, reason: str = "", untrained: bool = False) -> Pool:
+          modifier: int = 0, reason: str = "", untrained: bool = False,
+          lasting: tuple[tuple[str, int], ...] = ()) -> Pool:
     """Attribute + Skill (or + a second Attribute, as Resolve + Composure) + modifiers, less the
     wound penalty of the character's Health (health.py: -1, -2, -3 as the last boxes fill).
 
     the decided reading: "the text has no penalty for a Skill at 0. The World of Darkness
     penalty (-3 Mental, -1 Physical and Social) is a table option the Storyteller turns on, off by
     default, and shown in the pool's breakdown when on" (``untrained``: state.untrained_penalty).
+    ``lasting``: the dice the conditions on the character add or take (state.dice), each named.
     """
     check(attribute, skill, modifier)
     parts: list[tuple[str, int]] = [(sh.trait_label(attribute), sh.attribute(character, attribute))]
@@ -86,6 +88,7 @@ def build(character: Mapping[str, Any], attribute: str, skill: str | None = None
             parts.append((f"untrained {group} Skill", sh.UNSKILLED[group]))
     if modifier:
         parts.append((reason or "modifier", modifier))
+    parts += [(called, amount) for called, amount in lasting]
     wounds = health.of(character).penalty()
     if wounds:
         parts.append((WOUNDS, wounds))

@@ -17,7 +17,7 @@ from games.harsh_light import sheet as sh
 from games.harsh_light.access import ACTIONS, INSTANT, REFLEXIVE, require_able, require_action_kind, require_turn
 from games.harsh_light.errors import WillpowerRefused
 from games.harsh_light.resist import MELEE, resistance
-from games.harsh_light.state import in_play, name, person, status, untrained_penalty
+from games.harsh_light.state import dice, in_play, name, person, status, untrained_penalty
 from games.harsh_light.writeback import after
 
 Event = dict[str, Any]
@@ -120,7 +120,7 @@ def plan(state: Mapping[str, Any], args: Mapping[str, Any], cid: str) -> Plan:
     needed = args.get("needed") or 1
     pool = pools.build(sheet, args.get("attribute") or "", args.get("skill") or None,
                        modifier=args.get("modifier") or 0, reason=args.get("reason") or "",
-                       untrained=untrained_penalty(state))
+                       untrained=untrained_penalty(state), lasting=dice(state, cid))
     target, resist_parts, facts = resistance(state, args, cid)
     if facts["attack"] and action != INSTANT:
         # Seed: "In combat, you get one instant action per turn (attacking, ...)".

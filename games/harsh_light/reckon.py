@@ -1,6 +1,8 @@
 """What a move records of the table beside its own events (``Engine.settle``): the rules' record,
 never a copy of a sheet.
 
+- a Beat for each Dramatic Failure a player character pulled (campaign.py), added to the move's
+  events;
 - ``names``, on the move's first event: the characters its events concern, as the table calls
   them now, so each line names them as they were called when it happened.
 - ``reckoned``, on its last event: what the rules make of the sheets and the state once the move
@@ -21,10 +23,11 @@ from games.core.engine import RuleError, Turn
 from games.harsh_light import health
 from games.harsh_light import sheet as sh
 from games.harsh_light.audiences import RECKONED_GM, npc, secret_pool
+from games.harsh_light.campaign import dramatic_beats
 from games.harsh_light.extended import contest_pool, spec_pool
 from games.harsh_light.pulls import plan
 from games.harsh_light.roster import one
-from games.harsh_light.state import defence_now, in_play, status, untrained_penalty
+from games.harsh_light.state import defence_now, dice, in_play, status, untrained_penalty
 from games.harsh_light.writeback import after
 
 Event = dict[str, Any]
@@ -33,7 +36,10 @@ Event = dict[str, Any]
 def settle(state: Mapping[str, Any], events: list[Event], turn: Turn) -> list[Event]:
     """The move's events as they are logged: each with the turn it happened in, the first with the
     names of the characters they concern, the last with what the rules reckon after them."""
+    if not events:  # a session's close that changes nothing (the core settles it as a move)
+        return events
     view = in_play(state, turn)
+    events += dramatic_beats(view, events)  # a player character's Dramatic Failure: a Beat (campaign.py)
     for event in events:
         event.setdefault("turn", state["turn"])
     named = dict.fromkeys(cid for event in events for cid in _mentioned(event, turn.characters))
@@ -91,14 +97,15 @@ def reckon(view: Mapping[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
     for x in view["extended"].values():
         cid = x["combatant"]
         if not x["done"] and cid in sheets:
-            now = next_pull(view, cid, spec_pool(sheets[cid], x["pool"], untrained_penalty(view)))
+            now = next_pull(view, cid, spec_pool(sheets[cid], x["pool"], untrained_penalty(view), dice(view, cid)))
             if x.get("now") != now:
                 put("extended", x["id"], now, npc(view, cid))
     for k in view["contests"].values():
         for side in k["sides"] if not k["done"] else ():
             cid = side["combatant"]
             if cid in sheets:
-                now = next_pull(view, cid, contest_pool(sheets[cid], k, side, untrained_penalty(view)))
+                now = next_pull(view, cid, contest_pool(sheets[cid], k, side, untrained_penalty(view),
+                                                        dice(view, cid)))
                 if (k.get("now") or {}).get(cid) != now:
                     put("contests", k["id"], {cid: now}, npc(view, cid))
     return parts

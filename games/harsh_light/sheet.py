@@ -62,6 +62,8 @@ SKILL_MAX = 10
 HUMAN_SPECIES_FACTOR = 5
 MAX_WEAPON, MAX_WEAPON_DAMAGE, MAX_SIZE = 40, 5, 20  # World of Darkness weapons deal +0 to +5
 
+BEATS, MAX_EXPERIENCES = 5, 999  # "five Beats make an Experience"
+
 _DERIVED_HELP = "Leave blank for {rule}; type a number to override it."
 
 FIELDS: tuple[SheetField, ...] = (
@@ -101,6 +103,13 @@ FIELDS: tuple[SheetField, ...] = (
         (AGGRAVATED, "Boxes marked '✱' (fire, sunlight, claws)."))),
     SheetField("unconscious", "Unconscious", "bool", default=False, rules="kept",
                help="A failed Stamina pull while the last box of Health holds bashing; healing wakes it."),
+    # the decided reading: "Beats as the World of Darkness games count them (a Dramatic Failure, a
+    # session's end, a Storyteller's award); five Beats make an Experience" (campaign.py)
+    SheetField("beats", "Beats", "int", default=0, max_length=1, rules="kept",
+               help=f"0 to {BEATS - 1}: a Dramatic Failure, a session's end and a Storyteller's award each give one; "
+                    f"{BEATS} make an Experience."),
+    SheetField("experiences", "Experiences", "int", default=0, max_length=3, rules="kept",
+               help="Five Beats make one."),
 )
 
 
@@ -205,6 +214,8 @@ def clean_sheet(data: Mapping[str, Any]) -> dict[str, Any]:
     for kind in KINDS:  # the track's wounds, as the rules (and the GM) left them
         sheet[kind] = _whole(kind, data.get(kind), low=0, high=MAX_WOUNDS, blank=0)
     sheet["unconscious"] = _yes(data.get("unconscious"))
+    sheet["beats"] = _whole("beats", data.get("beats"), low=0, high=BEATS - 1, blank=0)
+    sheet["experiences"] = _whole("experiences", data.get("experiences"), low=0, high=MAX_EXPERIENCES, blank=0)
     dots = willpower_dots(sheet)
     if sheet["willpower_points"] is not None and sheet["willpower_points"] > dots:
         raise SheetError("willpower_points", f"Willpower points left cannot be more than the {dots} dots.")
@@ -297,7 +308,8 @@ def glance(sheet: Mapping[str, Any]) -> Glance:
     """The character card: Health first (boxes left, its marks once wounded, the wound penalty, its state),
     what a fight and a pull turn on (Defence, Speed, initiative, the Resistance traits, the
     Skills it has, its weapon), Willpower points left of its dots, and tags for what changes its
-    pulls (8- or 9-again, Blood Potency, a vampire's nature). Greyed when it is out."""
+    pulls (8- or 9-again, Blood Potency, a vampire's nature); Beats and Experiences once it has
+    any. Greyed when it is out."""
     try:
         clean = read(sheet)
     except RuleError:
@@ -309,6 +321,8 @@ def glance(sheet: Mapping[str, Any]) -> Glance:
     stats += sorted(clean["skills"].items(), key=lambda kv: (-kv[1], kv[0]))[:GLANCE_SKILLS]
     if clean["weapon"]:
         stats.append(("Weapon", f"{clean['weapon']} +{clean['weapon_damage']}"))
+    if clean["beats"] or clean["experiences"]:  # the campaign's (campaign.py): five Beats make an Experience
+        stats += [("Beats", f"{clean['beats']} of {BEATS}"), ("Experiences", str(clean["experiences"]))]
     tags = list(harm_tags)
     if again(clean) != 10:
         tags.append(f"{again(clean)}-again")

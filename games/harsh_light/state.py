@@ -19,6 +19,9 @@
       "reaction": None | {combatant, target, against, label, args}: a pull waiting for its
                                target's answer (reaction.py)
       "options": {"untrained": bool}: the Storyteller's table options (untrained_penalty)
+      "rest": {cid: nights}: nights of rest counted toward each one's next lethal or aggravated
+                               box (campaign.py); beside them the core's clock, conditions and
+                               campaign options (games/core/clock.py)
     }
 
 No sheet is kept here: a rule reads the characters as the table holds them now (``in_play``,
@@ -30,6 +33,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from games.core import clock as time
 from games.core.engine import RuleError, Turn
 from games.harsh_light import health
 from games.harsh_light import sheet as sh
@@ -46,7 +50,7 @@ def new_state() -> State:
     return {
         "step": 0, "people": {}, "combat": False, "turn": 0, "order": [], "acting": None, "initiative": {},
         "status": {}, "extended": {}, "contests": {}, "next_id": 1, "prepared": {}, "recent": [],
-        "reaction": None, "options": {"untrained": False},
+        "reaction": None, "options": {"untrained": False}, "rest": {},
     }
 
 
@@ -70,6 +74,19 @@ def untrained_penalty(state: Mapping[str, Any]) -> bool:
     """Whether the Storyteller has turned on the untrained Skill penalty (a table option, off by
     default: the decided reading; pools.build)."""
     return bool((state.get("options") or {}).get("untrained"))
+
+
+def dice(state: Mapping[str, Any], cid: str) -> tuple[tuple[str, int], ...]:
+    """The parts the conditions on ``cid`` add to every pool it builds (the clock's "dice"
+    effect, campaign.py), each named as the condition is; one the GM keeps to itself on a player's
+    character is named "a condition" (its amount shows in the total anyway)."""
+    found = []
+    for made in time.conditions(state, cid):
+        if made.get("effect") == "dice" and int(made.get("amount") or 0):
+            npc = bool(((state.get("characters") or {}).get(cid) or {}).get("npc"))
+            called = str(made.get("name")) if made.get("seen") == time.EVERYONE or npc else "a condition"
+            found.append((called, int(made["amount"])))
+    return tuple(found)
 
 
 def fresh_status() -> dict[str, Any]:

@@ -9,9 +9,11 @@ table holds them at each move (state.in_play); the panel counts the deck as the 
 from __future__ import annotations
 
 from games.contract import Fights, GameSystem, Panel
+from games.core import clock as time
 from games.core.engine import Engine
 from games.harsh_light import panel, sheet
-from games.harsh_light.audiences import audience
+from games.harsh_light.audiences import audience, clock_audience
+from games.harsh_light.campaign import CLOCK
 from games.harsh_light.events import FOLDS
 from games.harsh_light.moves import MOVES
 from games.harsh_light.narrate import summary
@@ -26,9 +28,10 @@ from games.harsh_light.writeback import writeback
 PANEL = "games/harsh_light/panel.html"
 
 # No undo: a card pulled is a card pulled (the deck's seal records it); the Storyteller corrects
-# a sheet by hand. Each move's events carry what the rules reckon after it (reckon.settle).
+# a sheet by hand. Each move's events carry what the rules reckon after it (reckon.settle). The
+# clock (campaign.py): time heals and gives Willpower back, a session's close gives Beats.
 ENGINE = Engine(new_state=new_state, moves=MOVES, folds=FOLDS, summary=summary, writeback=writeback,
-                working=working, settle=settle)
+                working=working, settle=settle, clock=CLOCK)
 
 SYSTEM = GameSystem(
     key="harsh_light", name="Harsh Light", samples=SAMPLES,
@@ -44,7 +47,7 @@ SYSTEM = GameSystem(
                 character_view=sheet.character_view, decks=(DECK,)),
     log_lines={},  # every event reads as its summary (log/events/default.html)
     # everyone's, an NPC's figures the GM's; a move to a side (side_set) carries none: everyone's
-    audiences={kind: audience for kind in ENGINE.events},
+    audiences={kind: clock_audience if kind in time.EVENTS else audience for kind in ENGINE.events},
     # who is out: the incapacitated (roster.py); the Storyteller's "End the fight" ends it
     fights=Fights(roster=roster, end="end_combat"),
 )

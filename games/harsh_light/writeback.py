@@ -1,6 +1,7 @@
 """What the rules put back on the sheets, at once, so the character card and the next move read
 it: Willpower points left (the issue: "the sheet's Willpower dots drop"), and Health's wounds and
-whether the character is unconscious (issue 22). Each from the event alone.
+whether the character is unconscious (issue 22), as moves and time (campaign.py) leave them; Beats
+and Experiences. Each from the event alone.
 
 Within one move a later rule reads the sheets as the earlier events leave them (a wound, then the
 Stamina pull it calls for): ``after`` folds an event into a rule's view of the table (state.in_play)
@@ -27,6 +28,13 @@ def writeback(event: Mapping[str, Any], state: Mapping[str, Any] | None = None) 
         return {cid: {**event["health"], "unconscious": event["track"]["unconscious"]}}
     if kind == "consciousness_pulled":
         return {cid: {"unconscious": event["track"]["unconscious"]}}
+    if kind == "rested":  # time's healing and Willpower (campaign.py)
+        fields = {**event["health"], "unconscious": event["track"]["unconscious"]} if "track" in event else {}
+        if event.get("willpower"):
+            fields["willpower_points"] = event["willpower"]["points_left"]
+        return {cid: fields}
+    if kind == "beats_gained":
+        return {cid: dict(event["now"])}
     return {}
 
 

@@ -42,7 +42,9 @@ def test_the_registration_is_complete() -> None:
     """On the one engine (issue 24): its move table, no procedure of its own."""
     assert check_registration(SYSTEM) is SYSTEM
     assert SYSTEM.key == "harsh_light" and SYSTEM.engine is ENGINE
-    assert {c.name for c in SYSTEM.commands} == {m.name for m in moves.MOVES}
+    # and the clock's: the GM's moves of time, conditions and table options (campaign.py)
+    assert {c.name for c in SYSTEM.commands} == {m.name for m in moves.MOVES} | {
+        "pass_time", "add_condition", "end_condition", "set_option"}
     players = {c.name for c in SYSTEM.commands if c.sender == "controller"}
     assert players == {"set_up_pull", "pull", "put_away", "willpower", "answer", "dodge", "move", "end_turn",
                        "extended_pull", "contest_pull"}
@@ -143,6 +145,12 @@ def scenario() -> Driver:
 
 def test_every_event_has_a_plain_english_line() -> None:
     t = scenario()
+    # the clock's (campaign.py): a condition, time passing, a table option, a Dramatic Failure's Beat
+    t.send({"type": "add_condition", "character": "1", "name": "Shaken", "effect": "dice", "amount": -1})
+    t.send({"type": "end_condition", "condition": 1})
+    t.send({"type": "pass_time", "span": "night"})
+    t.send({"type": "set_option", "option": "willpower_close", "value": 1})
+    t.pull("c2", [1], attribute="wits", modifier=-5)
     assert {e["type"] for e in t.log} == set(ENGINE.events)
     for line in t.lines:
         assert line[:1].isupper() and line.endswith((".", "!")) and "_" not in line.split(":")[0]
