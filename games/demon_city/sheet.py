@@ -131,11 +131,14 @@ def glance(sheet: Mapping[str, Any]) -> Glance:
     # dimmed while out of the fight or hurt past -1; the tag says which: "out of the fight" ends
     # with the fight for the living, who keep their Injury result until it heals
     out = person.out_of_fight or person.current_toughness <= -1
-    tags = [t for t, on in (("Injured", person.injured), ("Supernatural", person.supernatural),
-                            ("Out of the fight", person.out_of_fight or (out and not person.injury)),
-                            (f"Injury: {person.injury}", bool(person.injury) and not person.out_of_fight)) if on]
+    dead = bool(sheet.get("dead"))  # written back from a dead row of the Injury table (writeback.py)
+    tags = [t for t, on in (("Dead", dead), ("Injured", person.injured and not dead),
+                            ("Supernatural", person.supernatural),
+                            ("Out of the fight", not dead and (person.out_of_fight or (out and not person.injury))),
+                            (f"Injury: {person.injury}", bool(person.injury) and not person.out_of_fight and not dead))
+            if on]
     return Glance(stats=tuple(stats), tracks=((
-        "Toughness", person.current_toughness, person.toughness),), tags=tuple(tags), out=out)
+        "Toughness", person.current_toughness, person.toughness),), tags=tuple(tags), out=out or dead)
 
 
 def character_view(character: Character) -> dict[str, Any]:

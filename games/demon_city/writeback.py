@@ -6,7 +6,8 @@ changes what a fight leaves on a sheet (Current Toughness, Injured, Out of the f
 it back at once, so the card, redrawn by the ``character.updated`` event the platform logs,
 follows the round for every seat. Only the combatants an event touched are written, and the
 platform touches a sheet only where a value differs, so an unhurt character's sheet is never
-rewritten and no line says it "now holds" its own whole Toughness.
+rewritten and no line says it "now holds" its own whole Toughness. A result on a dead row of the Injury table
+("Killed") puts ``dead`` on the sheet, so its card reads "Dead" rather than "out of the fight".
 
 An NPC's sheet is written back too: its Toughness is the harm everyone watches (its card shows
 that track to every seat), and the platform keeps the line naming its figures the GM's.
@@ -18,7 +19,7 @@ from collections.abc import Mapping
 from typing import Any
 
 # What a fight leaves on the characters' sheets.
-LASTING = ("current_toughness", "injured", "out_of_fight", "injury")
+LASTING = ("current_toughness", "injured", "out_of_fight", "injury", "dead")
 # A correction of one of these by the Host changes what the sheet must hold.
 _CORRECTED = frozenset({*LASTING, "toughness", "injured_before"})
 
@@ -28,9 +29,12 @@ def lasting(person: Mapping[str, Any]) -> dict[str, Any]:
     "Empty means equal to Base Toughness"), an injury from before the fight kept though it cost
     no Lost Die, whether it is out of the fight, and the last Injury table result it rolled."""
     whole = person["current_toughness"] == person["toughness"]
-    return {"current_toughness": None if whole else person["current_toughness"],
+    kept = {"current_toughness": None if whole else person["current_toughness"],
             "injured": bool(person["injured"] or person.get("injured_before")),
             "out_of_fight": bool(person["out_of_fight"]), "injury": str(person.get("injury") or "")}
+    if person.get("dead"):  # a dead row of the Injury table: the card says so, and nothing heals it
+        kept["dead"] = True
+    return kept
 
 
 def _touched(event: Mapping[str, Any]) -> list[str]:

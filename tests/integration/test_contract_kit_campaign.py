@@ -41,7 +41,12 @@ SESSIONS = int(os.environ.get("KIT_SESSIONS", "10"))
 CLOCKED = [key for key, game in registry.SYSTEMS.items() if game.engine is not None and game.engine.clock is not None]
 STEPS_WITHOUT_FIGHTS = 12  # what a session of a system without fights plays from the panels
 LASTS = (clock.SCENE, clock.NIGHT, clock.WEEK, clock.SESSION, clock.REMOVED)
-RAISE = "raise"  # a system's GM move that stands a fallen character up, where it has one
+# What a table does by the rules for one who is out (or, in Harsh Light, bleeding out, which the
+# clock will not pass over): the moves its pages offer for it, by system. Shadows' GM raises the
+# fallen; Passages' Personae tend untended Wounds (seed: "Wounds must be tended") and rest; Harsh
+# Light's Storyteller tends the dying (Heal).
+REMEDIES = {"shadows": ("raise",), "passages": ("tend", "rest"), "harsh_light": ("heal",)}
+AIMED = ("patient", "target", "combatant", "character")  # the field naming whom a remedy is for
 
 
 def test_every_system_with_fights_keeps_a_clock() -> None:
@@ -105,10 +110,18 @@ def campaign_url(kt: KitTable, move: str) -> str:
     return reverse("campaign_command", args=[kt.table.pk, move])
 
 
-def pass_time(kt: KitTable, span: str, tally: Campaign) -> None:
-    """The GM's button on the campaign box; every condition lasting the span ends by itself."""
+def pass_time(kt: KitTable, span: str, tally: Campaign, rnd: random.Random) -> None:
+    """The GM's button on the campaign box; every condition lasting the span ends by itself. A
+    clock that will not pass (Harsh Light over one bleeding out) is answered by the rules' remedy
+    for everyone out, and asked again."""
     lasting = [c for c in clock.conditions(procedure_state(kt.table) or {}) if c["lasts"] in clock.ENDS[span]]
-    assert post(kt, kt.gm, campaign_url(kt, "pass_time"), {"span": span}) == 200, f"{kt.game.key}: {span}"
+    status = post(kt, kt.gm, campaign_url(kt, "pass_time"), {"span": span})
+    if status != 200:
+        for character in Character.objects.filter(table=kt.table).order_by("pk"):
+            if is_out(kt, character)[0]:
+                remedy(kt, character, rnd, tally)
+        status = post(kt, kt.gm, campaign_url(kt, "pass_time"), {"span": span})
+    assert status == 200, f"{kt.game.key}: {span}"
     tally.spans[span] = tally.spans.get(span, 0) + 1
     left = {c["id"] for c in clock.conditions(procedure_state(kt.table) or {})}
     for made in lasting:
@@ -167,22 +180,42 @@ def made_ready(kt: KitTable, rnd: random.Random, tally: Campaign, weak: dict[str
         outs = [c for c, dead in outs if not dead]
         if not outs:
             continue
-        raised = [c for c in controls_in(page(kt, kt.gm), kt.table.pk) if c.name == RAISE]
         for character in outs:
-            for control in raised:
-                data = fill_as_offered(control, rnd, {}, keep=1.0)
-                data.update({k: str(character.pk) for k in ("character", "combatant") if k in {f.name for f in control.fields}})
-                if post(kt, kt.gm, control.url, data) == 200:
-                    tally.raised += 1
-                    break
-        pass_time(kt, clock.NIGHT if attempt == 0 else clock.WEEK, tally)
+            remedy(kt, character, rnd, tally)
+        pass_time(kt, clock.NIGHT if attempt == 0 else clock.WEEK, tally, rnd)
     for character in party(kt, tally):
         out, dead = is_out(kt, character)
         if out:
-            tally.hand_edits.append(f"{character.name}: {kt.game.glance(character.sheet)}")
+            told = [e.private_summary or e.summary for e in Event.objects.filter(table=kt.table).order_by("-seq")
+                    if character.name in (e.private_summary or e.summary)][:6]
+            tally.hand_edits.append(f"{character.name}: {kt.game.glance(character.sheet)}; the log: {told[::-1]}")
             services.character_update(character=character, actor=kt.gm.member, name=character.name,
                                       sheet={**character.sheet, **weak}, version=character.version)
     return party(kt, tally)
+
+
+def remedy(kt: KitTable, character: Character, rnd: random.Random, tally: Campaign) -> None:
+    """What the rules offer for one who is out, from the pages of those who may use it (the GM's,
+    and each player's): the system's remedies in their order, the first control of each that the
+    table accepts for it, aimed at it."""
+    pages = {seat.name: controls_in(page(kt, seat), kt.table.pk) for seat in (kt.gm, *kt.players)}
+    for name in REMEDIES.get(kt.game.key, ()):
+        for seat in (kt.gm, *kt.players):
+            for control in pages[seat.name]:
+                if control.name != name:
+                    continue
+                data = fill_as_offered(control, rnd, kt.hands(), keep=1.0)
+                names = {f.name for f in control.fields}
+                aimed = next((k for k in AIMED if k in names), None)
+                if aimed is not None:
+                    offered = next(f.options or [f.value] for f in control.fields if f.name == aimed)
+                    mine = [o for o in offered if o in (str(character.pk), f"c{character.pk}")]
+                    if not mine:
+                        continue
+                    data[aimed] = mine[0]
+                if post(kt, seat, control.url, data) == 200:
+                    tally.raised += 1
+                    return
 
 
 def retire(kt: KitTable, character: Character, weak: dict[str, Any], tally: Campaign) -> None:
@@ -251,9 +284,9 @@ def test_ten_sessions_need_no_hand_edit_of_a_sheet(system: str) -> None:
             elif plan is None:
                 play_panels(kt, rnd, tally)
             maybe_end_one(kt, rnd)
-            pass_time(kt, clock.SCENE, tally)
+            pass_time(kt, clock.SCENE, tally, rnd)
             add_condition(kt, rnd, tally)
-            pass_time(kt, rnd.choices([clock.NIGHT, clock.WEEK], weights=[3, 1])[0], tally)
+            pass_time(kt, rnd.choices([clock.NIGHT, clock.WEEK], weights=[3, 1])[0], tally, rnd)
             close_session(kt)
             tally.sessions += 1
             assert not [c for c in clock.conditions(procedure_state(kt.table) or {}) if c["lasts"] == clock.SESSION]
@@ -261,7 +294,7 @@ def test_ten_sessions_need_no_hand_edit_of_a_sheet(system: str) -> None:
             assert fold(kt.table) == stored_state(kt.table), f"{system}: the log does not replay after session {session}"
     print(f"{system}: {tally.sessions} sessions, {tally.fights} fights ({fights.accepted} moves, {fights.refused} "
           f"refused), {tally.steps} panel steps, spans {tally.spans}, {tally.conditions} conditions "
-          f"({tally.ended_by_themselves} ended by themselves), {tally.raised} raised, {tally.retired} retired, "
+          f"({tally.ended_by_themselves} ended by themselves), {tally.raised} remedies, {tally.retired} retired, "
           f"{len(tally.hand_edits)} hand edits")
     assert not fights.defects, f"{system}: " + "; ".join(fights.defects[:8])
     assert tally.hand_edits == [], f"{system}: the GM had to edit sheets by hand: {tally.hand_edits[:6]}"
