@@ -211,12 +211,13 @@ def lasting(condition: Mapping[str, Any], round_now: int | None = None) -> str:
 def badge(condition: Mapping[str, Any], effects: Mapping[str, str], round_now: int | None = None) -> dict[str, Any]:
     """What a sheet, a card and a token show of one condition: its name, what it does, how long."""
     effect = str(condition.get("effect") or "")
-    does = effects.get(effect, "")
+    said = effects.get(effect, "")
+    does = said.split(" (")[0]  # a badge says it short; the whole (with the rule's words) is its title
     amount = int(condition.get("amount") or 0)
     if effect and amount:
-        does = f"{does} ({amount:+d})" if does else f"{amount:+d}"
+        does = f"{does} {amount:+d}" if does else f"{amount:+d}"
     note = str(condition.get("note") or "")
-    return {"id": condition.get("id"), "name": condition.get("name", ""), "does": does, "note": note,
+    return {"id": condition.get("id"), "name": condition.get("name", ""), "does": does, "said": said, "note": note,
             "lasts": lasting(condition, round_now), "gm_only": condition.get("seen") != EVERYONE}
 
 

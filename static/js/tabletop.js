@@ -315,6 +315,40 @@
     if (e.detail.shouldSwap && e.detail.xhr) makeRoomFor(e.detail.xhr.responseText);
   });
 
+  // A box redrawn live while someone is filling one of its forms (the GM's campaign box:
+  // data-keeps-input) keeps what they had open and typed: its open <details>, its fields'
+  // values (by id) and the focus. A redraw comes with every move of the table's procedure.
+  const keptInput = new Map();
+  document.addEventListener("htmx:oobBeforeSwap", function (e) {
+    const target = e.detail.target;
+    if (!target || !target.id || !target.hasAttribute("data-keeps-input")) return;
+    const values = {};
+    for (const el of target.querySelectorAll("input[id], select[id], textarea[id]")) {
+      if (el.type !== "hidden") values[el.id] = el.value;
+    }
+    const open = [...target.querySelectorAll("details[open]")].map(function (d) { return d.className; });
+    const focused = target.contains(document.activeElement) ? document.activeElement.id : "";
+    keptInput.set(target.id, {values: values, open: open, focused: focused});
+  });
+  document.addEventListener("htmx:oobAfterSwap", function (e) {
+    const id = e.detail.target && e.detail.target.id;
+    const kept = id && keptInput.get(id);
+    const box = kept && document.getElementById(id);
+    if (!box) return;
+    keptInput.delete(id);
+    for (const details of box.querySelectorAll("details")) {
+      if (kept.open.includes(details.className)) details.open = true;
+    }
+    for (const [fieldId, value] of Object.entries(kept.values)) {
+      const field = document.getElementById(fieldId);
+      if (!field || !box.contains(field)) continue;
+      if (field.tagName === "SELECT" && ![...field.options].some(function (o) { return o.value === value; })) continue;
+      field.value = value;
+    }
+    const focus = kept.focused && document.getElementById(kept.focused);
+    if (focus && box.contains(focus)) focus.focus();
+  });
+
   // Your turn: the banner says so (drawn for this seat: every seat the step waits for reads
   // "Your turn"); the tab's title says it too, so a player on another tab sees it is their move.
   const plainTitle = document.title;

@@ -120,7 +120,7 @@ def campaign_view(game: contract.GameSystem, state: Mapping[str, Any], seat: con
         view["spans"] = [{"span": span, "label": label, "says": keeps.says.get(span, "")}
                          for span, label in clock.SPANS.items()]
         view["session_says"] = keeps.says.get(clock.SESSION, "")
-        view["effects"] = list(keeps.effects.items())
+        view["effects"] = [(key, said.split(" (")[0]) for key, said in keeps.effects.items()]  # short, as a badge says it
         view["lasts"] = list(clock.LASTS.items())
         view["options"] = [{"key": o.key, "label": o.label, "value": keeps.option(state, o.key), "default": o.default,
                             "low": o.low, "high": o.high, "why": o.why, "yes_no": o.yes_no} for o in keeps.options]

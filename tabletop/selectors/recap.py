@@ -1,5 +1,6 @@
-"""A session told from the log, as one seat may read it: who was there, how it went (time passing,
-fights begun and ended, conditions, the session's own rules), and the rolls and cards that
+"""A session told from the log, as one seat may read it: who was there, how it went (what was
+said and decided at the table, time passing, fights begun and ended, conditions, the session's own
+rules), and the rolls and cards that
 mattered (criticals, fumbles, dramatic failures, a fall), with a Markdown copy for the group's
 notes. Each line is one the seat reads in its own log (``events_for``), so a recap holds nothing
 its reader could not have read already."""
@@ -83,7 +84,7 @@ def build(table: Table, me: Membership, viewer: Viewer, session: PlaySession, se
         summary = item.summary
         if event.kind in ("dice.rolled",) or "draw" in event.kind or "roll" in event.kind or "pull" in event.kind:
             recap.rolls += 1
-        if _is_fight(event.kind) or _is_clock(event.kind):
+        if _is_fight(event.kind) or _is_clock(event.kind) or event.kind == "chat.posted":  # what was said, decided
             if len(recap.story) < PER_PART:
                 recap.story.append(summary)
         elif _is_moment(event.kind, summary) and len(recap.moments) < PER_PART:
