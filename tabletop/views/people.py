@@ -8,6 +8,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_http_methods, require_POST
 
+from tabletop.feed import panels
 from tabletop import services
 from tabletop.forms import CharacterForm, RenameForm
 from tabletop.models import Table, Character, Membership, Role
@@ -131,7 +132,12 @@ def character_edit(request: HttpRequest, table_id: int, character_id: int) -> Ht
                 status = exc.status
             else:
                 return redirect("table", table_id=table.pk)
-    context = {"form": form, "table": table, "is_gm": me.role == Role.GM, "character": character}
+    # the conditions on it, as the editor's seat sees them (games/core/clock.py): a sheet in play
+    # shows what lasts on it, as its card does
+    campaign = (panels.current(table, me) or {}).get("campaign") or {}
+    badges = next((c["badges"] for c in campaign.get("characters", ()) if c["id"] == character.pk), [])
+    context = {"form": form, "table": table, "is_gm": me.role == Role.GM, "character": character,
+               "c": {"id": character.pk, "badges": badges}}
     return render(request, "tabletop/character_form.html", context, status=status)
 
 

@@ -207,3 +207,15 @@ def test_a_condition_shows_on_the_characters_token_and_leaves_it_when_it_ends(ga
     post(gm, f"/tables/{table.pk}/campaign/pass_time/", {"span": "scene"})
     page = client(ann).get(f"/tables/{table.pk}/").content.decode()
     assert f'<span id="token-conditions-{hero.pk}" class="token-conditions"></span>' in page
+
+
+def test_a_condition_shows_on_the_characters_sheet_to_whom_it_is_shown(game) -> None:
+    table, gm, ann, watcher, hero, ghoul = game
+    post(gm, f"/tables/{table.pk}/campaign/add_condition/", {"character": str(hero.pk), "name": "Limping",
+                                                            "lasts": "week"})
+    post(gm, f"/tables/{table.pk}/campaign/add_condition/", {"character": str(hero.pk), "name": "Zqxv-marked",
+                                                            "seen": "gm"})
+    sheet = client(ann).get(f"/tables/{table.pk}/characters/{hero.pk}/edit/").content.decode()
+    assert "Limping" in sheet and "until a week passes" in sheet and "Zqxv" not in sheet
+    gm_sheet = client(gm).get(f"/tables/{table.pk}/characters/{hero.pk}/edit/").content.decode()
+    assert "Limping" in gm_sheet and "Zqxv-marked" in gm_sheet
