@@ -15,11 +15,14 @@ from tabletop.models import Membership, PlaySession, Table
 # What a line of the log is, for the recap, by the words of its kind (a system's kinds are its
 # own: "<key>.combat_ended", "<key>.fight_started"): a fight's start or end, the clock and
 # conditions, and the moments that mattered.
-FIGHT = ("fight", "combat", "round_one", "skirmish")
+FIGHT = ("fight", "combat", "action_rounds", "contest", "skirmish")
 BEGIN_END = ("start", "began", "begun", "ended", "end", "over", "opened")
 CLOCK = ("time_passed", "condition_added", "condition_ended", "session_ended", "beats", "advance", "rises", "marked")
 MOMENTS = ("critical", "fumble", "dramatic", "fell", "falls", "fallen", "knocked", "out_of", "wheel", "dead",
            "injury", "incapacitated", "downed")
+# the words of a line that mattered, whatever its kind
+SAID = ("critical", "fumble", "dramatic failure", "out of the fight", "knocked out", "killed", "is dead",
+        "falls dead", "is down", "wheel of fortune")
 PER_PART = 40  # the most lines in one part of a recap
 
 
@@ -68,7 +71,7 @@ def _is_clock(kind: str) -> bool:
 def _is_moment(kind: str, summary: str) -> bool:
     what = kind.partition(".")[2]
     said = summary.lower()
-    return any(w in what for w in MOMENTS) or any(w in said for w in ("critical", "fumble", "dramatic failure", "falls", "is out of the fight"))
+    return any(w in what for w in MOMENTS) or any(w in said for w in SAID)
 
 
 def build(table: Table, me: Membership, viewer: Viewer, session: PlaySession, seen: list) -> Recap:

@@ -219,3 +219,36 @@ def test_a_condition_shows_on_the_characters_sheet_to_whom_it_is_shown(game) -> 
     assert "Limping" in sheet and "until a week passes" in sheet and "Zqxv" not in sheet
     gm_sheet = client(gm).get(f"/tables/{table.pk}/characters/{hero.pk}/edit/").content.decode()
     assert "Limping" in gm_sheet and "Zqxv-marked" in gm_sheet
+
+
+def test_a_recap_tells_each_fight_and_how_it_ended() -> None:
+    """The recap's story holds a fight's start and end lines (each system's own kinds) and the
+    moments that mattered, and no line of the rest."""
+    from types import SimpleNamespace
+
+    from tabletop.selectors import recap
+
+    def seen(kind: str, summary: str, actor: str = "Gail") -> Any:
+        return SimpleNamespace(event=SimpleNamespace(kind=kind, actor=SimpleNamespace(display_name=actor)),
+                               summary=summary)
+
+    import datetime
+
+    session = SimpleNamespace(number=3, opened=datetime.datetime(2026, 12, 2, 20, 0), closed=None)
+    table = SimpleNamespace(name="Long road")
+    me = SimpleNamespace(display_name="Ann")
+    told = recap.build(table, me, None, session, [  # type: ignore[arg-type]
+        seen("session.opened", "Session 3 opens."),
+        seen("demon_city.action_rounds_started", "Action Rounds begin: Alfie, Kemp."),
+        seen("demon_city.damage_rolled", "Kemp hits Alfie: Toughness 3 falls to 1."),
+        seen("demon_city.injury_rolled", "Alfie rolls 7 on the Injury table: Knocked out.", "Ann"),
+        seen("demon_city.action_rounds_ended", "Action Rounds end: the players' side stands."),
+        seen("shadows.attack_resolved", "Alma's attack is a critical: the Ghoul falls."),
+        seen("dice.rolled", "Ann rolls 2d6: 7.", "Ann"),
+    ])
+    assert told.story == ["Session 3 opens.", "Action Rounds begin: Alfie, Kemp.",
+                          "Action Rounds end: the players' side stands."]
+    assert told.moments == ["Alfie rolls 7 on the Injury table: Knocked out.",
+                            "Alma's attack is a critical: the Ghoul falls."]
+    assert told.present == ["Gail", "Ann"] and told.rolls == 3 and told.lines == 7
+    assert "## How it went" in told.markdown() and "(still open)" in told.markdown()
