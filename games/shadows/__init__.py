@@ -60,9 +60,10 @@ The procedure
     card waits for the GM's judge_spend), approve_help, opposed (two sides or more), counter
     (in a fight, against the attack waiting, or met by its target's next attack: an Active
     Dodge; unused, it lapses at the round's end), contest_start / contest_draw / contest_end, draw_guide / show_guide / return_guide,
-    judge_spend, end_session, raise, adjust (outside a fight: Health, Life, Æssence) (the GM's);
+    judge_spend, raise, adjust (outside a fight: Health, Life, Æssence) (the GM's);
     with the clock (games/core/clock.py) the core adds pass_time, add_condition, end_condition and
-    set_option (the GM's).
+    set_option (the GM's). The session's close is no move: the platform runs it when the GM
+    closes a session (``Clock.closing``, arcana.end_session: the one Major Arcana carried over).
     Combat: start_combat, add_combatant, new_round, deal, set_cover, announce_critical,
     set_weapons, set_criticals, adjust, end_combat (the GM's); declare_focus, redeal, aim,
     attack, end_turn, defend (the player's of the character named; the defender is the

@@ -147,7 +147,8 @@ def judge_spend(state: Mapping[str, Any], args: Args, turn: Turn) -> list[Event]
 
 def end_session(state: Mapping[str, Any], args: Args, turn: Turn) -> list[Event]:
     """Seed: "The GM may allow for up to one Major Arcana to be carried over into the next
-    session". ``keep`` maps a character to the one card it keeps (if any)."""
+    session". ``keep`` maps a character to the one card it keeps (if any). The session's close
+    (``Clock.closing``, campaign.py): the platform runs it when the GM closes a session."""
     cards = turn.cards
     keep = args.get("keep") or {}
     kept: dict[str, str] = {}

@@ -31,7 +31,7 @@ from typing import Any
 from games.contract import Table
 from games.core import clock as time
 from games.core.engine import Args, Event, RuleError, Turn
-from games.forms import Form
+from games.forms import Form, text
 from games.shadows import arcana, fight
 from games.shadows import state as st
 from games.shadows.conditions import EFFECTS
@@ -211,9 +211,11 @@ def line(e: Mapping[str, Any], *, figures: bool | None = None) -> str:
 
 def closing_parse(form: Form, table: Table) -> Args:
     """``Clock.closing_parse``: ``keep_<character id>``, the one Major Arcana each character
-    carries into the next session (moves.end_session)."""
-    from games.shadows.moves import end_session
-    return end_session(form, table)
+    carries into the next session (a card's token, or blank for none); the platform reads it
+    from the GM's session close (close_session.html#fields)."""
+    keep = {c.cid: text(form, f"keep_{c.id}", max_length=40, refuse=lambda key: RuleError(
+        "A card kept is named by its card id, at most 40 characters.")) for c in table.characters}
+    return {"keep": {cid: token for cid, token in keep.items() if token}}
 
 
 def closing(state: Mapping[str, Any], args: Args, turn: Turn) -> list[Event]:

@@ -18,7 +18,7 @@ from typing import Any
 
 from games.contract import Table
 from games.core.engine import Handler, Move, Parser, RuleError, players_move
-from games.forms import YES, Form, flag, text, value, values
+from games.forms import YES, Form, flag, value, values
 from games.shadows import arcana, campaign, checks, contests, criticals, deck, edges, fight, hands, weapons
 from games.shadows.combat import FOCI
 from games.shadows.fields import ap_spent, character, drawn_count, gm_modifier, hand_cards, number, subject, words
@@ -126,13 +126,6 @@ def judge_spend(form: Form, table: Table) -> dict[str, Any]:
     return {"spend": words(form, "spend", 12), "approve": value(form, "verdict").strip().lower() == "approve"}
 
 
-def end_session(form: Form, table: Table) -> dict[str, Any]:
-    """``keep_<character id>``: the one card that character carries into the next session."""
-    keep = {c.cid: text(form, f"keep_{c.id}", max_length=40, refuse=lambda key: RuleError(
-        "A card kept is named by its card id, at most 40 characters.")) for c in table.characters}
-    return {"keep": {cid: token for cid, token in keep.items() if token}}
-
-
 def start_combat(form: Form, table: Table) -> dict[str, Any]:
     chosen = table.chosen(values(form, "characters"))
     if not chosen:
@@ -230,7 +223,6 @@ _GMS: dict[str, tuple[str, Parser, Handler]] = {
     "show_guide": ("Show a fumble's guide", guide, arcana.show_guide),
     "return_guide": ("Put a fumble's guide back", guide, arcana.return_guide),
     "judge_spend": ("Approve or refuse a fate card", judge_spend, arcana.judge_spend),
-    "end_session": ("End the session", end_session, arcana.end_session),
     "start_combat": ("Start a combat", start_combat, fight.start_combat),
     "add_combatant": ("Add someone to the combat", add_combatant, fight.add_combatant),
     "new_round": ("Reshuffle for the next round", plain, edges.not_when_over(hands.new_round, "start a new round")),

@@ -13,7 +13,9 @@ a refused move changes nothing; no accepted move names an out combatant as its t
 target list starts on a standing enemy; the out never stand again within a fight (a final
 result stays final), unless the seed lets them (Passages' Downed); once the fight is over every
 seat reads so, only the GM's banner offers "End the fight" and no new round starts; the log
-folds back to the stored state and every card is in one place.
+folds back to the stored state and every card is in one place. The fights are played in two
+sessions of play: the GM opens one at the start and, halfway, closes it through the platform's
+session close (with the fields the GM's page lays out for it) and opens the next.
 
 Each system's test data is its ``Plan``: the move that starts a fight and the field naming who
 is in it, the moves of a fight, and weak sheets so a fight ends in a bounded number of steps.
@@ -68,7 +70,6 @@ class Plan:
     pc: Mapping[str, Any] = field(default_factory=dict)  # laid over a sample PC's sheet
     npc: Mapping[str, Any] = field(default_factory=dict)  # laid over a sample NPC's sheet
     weights: Mapping[str, float] = field(default_factory=dict)  # how often a move is taken (1 unless said)
-    session: str | None = None  # the GM's move that closes a session, where the system has sessions
     # what a fighter picks over the form's first offer, most of the time, when a move's form
     # offers it: {move: {field: value}} (Harsh Light: a pull with Strength + Brawl)
     fighting: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
@@ -98,7 +99,7 @@ PLANS: dict[str, Plan] = {
         moves=frozenset({"declare_focus", "aim", "attack", "defend", "end_turn", "redeal"}),
         procedure=frozenset({"deal", "new_round"}),
         rounds=_combat("round"), pc={"health": 4, "health_now": ""}, npc={"health": 4, "health_now": ""},
-        weights={"end_turn": 0.3, "redeal": 0.2}, session="end_session"),
+        weights={"end_turn": 0.3, "redeal": 0.2}),
     "harsh_light": Plan(
         start="roll_initiative", who="characters",
         moves=frozenset({"set_up_pull", "pull", "answer", "dodge", "move", "end_turn", "put_away"}),
@@ -450,6 +451,24 @@ def end_the_fight(kt: KitTable, rnd: random.Random, looks: Mapping[str, Look]) -
     assert status == 200, f"{key}: the GM's {fights.end} -> {status}"
 
 
+def open_session(kt: KitTable) -> None:
+    """The GM opens the table's next session (the platform's session box)."""
+    status = kt.post(kt.gm, reverse("session_open", args=[kt.table.pk]), {})
+    assert status == 200, f"{kt.game.key}: the GM's session open -> {status}"
+
+
+def close_session(kt: KitTable) -> None:
+    """The GM closes the session through the platform, with the fields the GM's page lays out
+    for it (``form="session-close"``: the system's end-of-session rules, ``Clock.closing``)."""
+    # imported here: that module imports this one's plans and fights
+    from tests.integration.test_contract_kit_campaign import _CloseFields
+
+    fields = _CloseFields()
+    fields.feed(kt.gm.client.get(reverse("table", args=[kt.table.pk])).content.decode())
+    status = kt.post(kt.gm, reverse("session_close", args=[kt.table.pk]), fields.data)
+    assert status == 200, f"{kt.game.key}: the GM's session close with {fields.data} -> {status}"
+
+
 @pytest.mark.parametrize("system", [s for s in SYSTEMS if registry.get(s).fights])
 def test_fights_played_from_each_seat_s_panel_run_to_their_end(system: str) -> None:
     plan = PLANS[system]
@@ -464,15 +483,16 @@ def test_fights_played_from_each_seat_s_panel_run_to_their_end(system: str) -> N
         # the GM first brings out the decks the rules draw from, as the panel offers them
         for control in [c for c in look(kt, kt.gm).controls if c.url.endswith("/decks/new/")]:
             assert kt.post(kt.gm, control.url, fill_as_offered(control, rnd, kt.hands(), keep=1.0)) == 200
+        open_session(kt)  # the evening's fights in sessions of play: half in one, half in the next
         for fight in range(1, FIGHTS + 1):
             size = rnd.randint(2, 6)
             tally.sizes.append(size)
             start_fight(kt, plan, rnd, fighters_for(kt, plan, rnd, size, fight, tally.spent))
             play_fight(kt, plan, rnd, tally, fight)
             assert conserved(kt.table) == [], f"{system} after fight {fight}"
-            if plan.session and fight == FIGHTS // 2:
-                [close] = [c for c in look(kt, kt.gm).controls if c.name == plan.session]
-                assert kt.post(kt.gm, close.url, fill_as_offered(close, rnd, kt.hands(), keep=1.0)) == 200
+            if fight == FIGHTS // 2:
+                close_session(kt)
+                open_session(kt)
                 sessions += 1
     print(f"{system}: {tally.ended} fights ended over {sessions} session(s); combatants {tally.sizes}; "
           f"rounds per fight {tally.rounds}; "

@@ -16,7 +16,7 @@ import pytest
 from games.shadows import deck as sh_deck
 from tabletop.models import CardPlacement, Event, PileKind
 from tests.integration.test_shadows_table import (  # noqa: F401 (sh is a fixture)
-    HTMX, cid, ok, post, sh, snapshot, stack, state,
+    HTMX, cid, ok, post, session, sh, snapshot, stack, state,
 )
 
 
@@ -54,6 +54,7 @@ def test_a_long_evening_of_queens_and_fumbles_never_runs_a_deck_dry(sh, monkeypa
     rng = random.Random(2121)
     monkeypatch.setattr(systems, "system_rng", lambda: rng)  # every shuffle of the evening, seeded
     people = (("ann", sh["alma"]), ("bob", sh["bram"]))
+    assert session(sh, "gm", "open").status_code == 200
     for i in range(60):
         who, character = people[(i // 2) % 2]
         me = cid(character)
@@ -80,7 +81,9 @@ def test_a_long_evening_of_queens_and_fumbles_never_runs_a_deck_dry(sh, monkeypa
             ok(sh, "gm", "return_guide", guide=str(out[-1]["id"]))
         if i % 15 == 14:
             kept = state(sh)["held"].get(cid(sh["alma"]), [])
-            ok(sh, "gm", "end_session", **({f"keep_{sh['alma'].pk}": kept[0]} if kept else {}))
+            closed = session(sh, "gm", "close", **({f"keep_{sh['alma'].pk}": kept[0]} if kept else {}))
+            assert closed.status_code == 200, closed.content.decode()[:400]
+            assert session(sh, "gm", "open").status_code == 200
         major_conserved(sh)
         minor_conserved(sh)
     drawn = Event.objects.filter(table=sh["table"], kind="cards.drawn", payload__rule=True)

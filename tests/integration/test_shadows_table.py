@@ -75,6 +75,12 @@ def ok(sh: dict[str, Any], who: str, command: str, **data: Any) -> None:
     assert answer.content.decode() == '<p id="shadows-notice" class="form-error" role="alert"></p>'
 
 
+def session(sh: dict[str, Any], who: str, verb: str, **data: Any) -> Any:
+    """The platform's session ``open`` or ``close`` as the campaign box posts it (the close with
+    Shadows' fields, ``keep_<character id>``)."""
+    return sh["clients"][who].post(reverse(f"session_{verb}", args=[sh["table"].pk]), data, **HTMX)
+
+
 def state(sh: dict[str, Any]) -> dict[str, Any]:
     return ProcedureState.objects.get(table=sh["table"]).state
 
@@ -177,6 +183,7 @@ def test_every_command_through_the_generic_route(sh) -> None:
         posted.add(command)
 
     alma, bram, ghoul = (cid(sh[k]) for k in ("alma", "bram", "ghoul"))
+    assert session(sh, "gm", "open").status_code == 200
     # An Ace on a Normal check: a fumble. The GM holds every Major Arcana card (drawn by hand),
     # so its guide waits; the GM gathers them back and draws it.
     services.pile_draw(deck=sh["major"], actor=sh["gm"], count=20)
@@ -278,7 +285,12 @@ def test_every_command_through_the_generic_route(sh) -> None:
     go("gm", "end_condition", condition=str(state(sh)["conditions"][0]["id"]))
     go("gm", "pass_time", span="night")
     assert Character.objects.get(pk=sh["ghoul"].pk).sheet["health_now"] == 2 + 3  # "by the character's Body"
-    go("gm", "end_session", **{f"keep_{sh['alma'].pk}": ""})
+    # the session's close is the GM's, through the platform (Clock.closing): a player's is refused
+    before = state(sh)
+    assert session(sh, "ann", "close", **{f"keep_{sh['alma'].pk}": ""}).status_code == 403
+    assert state(sh) == before
+    assert session(sh, "gm", "close", **{f"keep_{sh['alma'].pk}": ""}).status_code == 200
+    assert state(sh)["held"] == {} and Event.objects.filter(table=sh["table"], kind="session.closed").exists()
     assert posted == {c.name for c in registry.get("shadows").commands}
 
 

@@ -16,11 +16,12 @@ from typing import Any
 from games.contract import Character
 from games.contract import Table as Facts
 from games.core.cards_port import StackedCards
+from games.core.engine import Turn
 from games.shadows import deck
 from games.shadows.criticals import format_tables
 from games.shadows.system import ENGINE
 from games.shadows.weapons import format_table
-from tests.support.engine import OnPlay, Play
+from tests.support.engine import OnPlay, Play, member
 
 GM_MEMBER, ANN_MEMBER, BOB_MEMBER = 1, 2, 3
 GM: dict[str, Any] = {"is_gm": True, "controls": [], "member": GM_MEMBER, "name": "Gemma"}
@@ -139,6 +140,22 @@ class Table(OnPlay):
         form = self.form(kind, command)
         args = move.parse(form, Facts(characters=tuple(self.characters.values()), read_id=read_id))
         return self.play.send(kind, args, actor, rng=self.rng, cards=self.cards, table=dict(self.characters))
+
+    def close_session(self, keep: Mapping[str, str] | None = None) -> list[dict[str, Any]]:
+        """The GM closes the session, as the platform does (only the GM may: the platform's verb
+        ``session_manage``): the form's ``keep_<id>`` fields read by ``Clock.closing_parse``, the
+        close decided by ``Engine.close_session``, each event folded with the log before it."""
+        clock = ENGINE.clock
+        assert clock is not None and clock.closing_parse is not None
+        args = clock.closing_parse(self.form("close", {"keep": dict(keep or {})}),
+                                   Facts(characters=tuple(self.characters.values()), read_id=read_id))
+        turn = Turn(member=member(GM), characters=dict(self.characters), rng=self.rng, cards=self.cards,
+                    history=lambda: tuple(self.play.log))
+        events = ENGINE.close_session(self.state, args, turn)
+        for event in events:
+            self.play.state = ENGINE.apply(self.state, event, lambda: tuple(self.play.log))
+            self.play.log.append(event)
+        return events
 
     def hand(self, cid: str) -> list[str]:
         return list(self.state["combat"]["combatants"][cid]["hand"])

@@ -17,13 +17,12 @@ import pytest
 
 from games.contract import Table as Facts
 from games.core import clock
-from games.core.engine import RuleError, Turn
+from games.core.engine import RuleError
 from games.shadows.audiences import audience
 from games.shadows.campaign import CLOCK
 from games.shadows.narrate import summary
 from games.shadows.sheet import standing
 from games.shadows.system import ENGINE
-from tests.support.engine import member
 from tests.unit.shadows.kit import ANN, GM, Table, ann, character, of_type, read_id, stacked, t
 
 
@@ -278,16 +277,12 @@ def test_closing_a_session_carries_one_major_arcana_each() -> None:
     assert table.state["held"]["c1"] == [t("M2")]
     args = CLOCK.closing_parse({"keep_1": [t("M2")]}, table.facts())
     assert args == {"keep": {"c1": t("M2")}}
-    turn = Turn(member=member(GM), characters=dict(table.characters), cards=table.cards)
-    events = ENGINE.close_session(table.state, args, turn)
+    events = table.close_session(keep={"c1": t("M2")})  # Engine.close_session, each event folded
     assert [e["type"] for e in events] == ["session_ended"]
-    for event in events:
-        table.play.state = ENGINE.apply(table.state, event)
-        table.play.log.append(event)
     assert table.state["held"] == {"c1": [t("M2")]}
     assert ENGINE.writeback(events[0], table.state) == {"c1": {"held_major_arcana": [t("M2")]}}
     with pytest.raises(RuleError):
-        ENGINE.close_session(table.state, {"keep": {"c1": t("M5")}}, turn)
+        table.close_session(keep={"c1": t("M5")})
 
 
 def test_the_log_of_a_campaign_folds_back_to_the_same_state() -> None:

@@ -143,7 +143,7 @@ def test_a_seeded_campaign_of_sessions_and_twenty_four_fights_never_locks_and_co
                                              {"character": fighter(2), "skill": "", "attribute": "mind"}])
             conserved(table)
         keep = {cid: held[0] for cid, held in table.state["held"].items() if held}
-        table.send(GM, "end_session", keep=dict(list(keep.items())[:1]))
+        table.close_session(keep=dict(list(keep.items())[:1]))
         conserved(table)
         assert sum(len(h) for h in table.state["held"].values()) <= 1
     assert fights == 24

@@ -9,6 +9,7 @@ import pytest
 from games.core.engine import RuleError
 from games.shadows import SYSTEM, moves
 from games.shadows.audiences import AUDIENCES
+from games.shadows.campaign import closing_parse
 from games.shadows.state import new_state
 from games.shadows.system import ENGINE
 from tests.unit.shadows.kit import (
@@ -77,5 +78,5 @@ def test_a_player_sends_only_the_moves_of_the_character_they_play_and_the_core_s
 def test_a_card_kept_past_forty_characters_is_refused_not_cut_short() -> None:
     """One policy for a submitted value: what is malformed is refused with a clear message."""
     with pytest.raises(RuleError, match="A card kept is named by its card id"):
-        moves.end_session({"keep_1": ["tarot:major:" + "1" * 40]}, seat())
-    assert moves.end_session({"keep_1": [t("M3")]}, seat()) == {"keep": {"c1": t("M3")}}
+        closing_parse({"keep_1": ["tarot:major:" + "1" * 40]}, seat())
+    assert closing_parse({"keep_1": [t("M3")]}, seat()) == {"keep": {"c1": t("M3")}}

@@ -54,7 +54,7 @@ def test_cards_dropped_at_the_sessions_end_go_back_and_the_one_kept_stays() -> N
     table = Table(stacked(["C13", "C13"], majors=["M3", "M4"]))
     table.cards.decks[deck.MINOR].insert(1, t("C13"))  # a second Queen (a test's stacking)
     first, second = _queen(table), _queen(table)
-    table.send(GM, "end_session", keep={"c1": second})
+    table.close_session(keep={"c1": second})
     assert _in_deck(table, "M3") and not _in_deck(table, "M4")
     assert table.cards.held(deck.MAJOR, 2) == [t("M4")] and table.state["held"] == {"c1": [second]}
     assert first == t("M3")
@@ -89,7 +89,7 @@ def test_an_unshown_guide_goes_back_when_its_character_draws_again_or_the_sessio
     events = table.send(ANN, "check", character=ann(), skill="", attribute="mind", complexity="mundane", cards=1)
     assert events[0]["type"] == "guide_returned" and events[0]["combatant"] == "c1"
     assert _in_deck(table, "M18") and not _in_deck(table, "M19")
-    ended = table.send(GM, "end_session", keep={})
+    ended = table.close_session(keep={})
     assert [e["type"] for e in ended] == ["guide_returned", "session_ended"]
     assert _in_deck(table, "M19") and table.cards.held(deck.MAJOR, GM_MEMBER) == []
 
