@@ -21,6 +21,8 @@ The modules, by role (docs/adding-a-system.md) and by rule:
     reaction.py   a resisted pull waiting for its target's answer (Willpower for +2)
     campaign.py   the table's clock: time heals Health and gives Willpower back, a session's
                   close and a Dramatic Failure give Beats, a condition's dice count in pools
+    undo.py       the Storyteller's undo: the sheets the step wrote put back as they were, its
+                  cards left on the discard pile
 
 Readings where the seed is silent or loose (each also commented where it is coded)
     - Resisting traits are subtracted from the pool (as World of Darkness subtracts dice), so

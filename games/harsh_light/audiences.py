@@ -164,12 +164,12 @@ def gm_note(event: Mapping[str, Any]) -> str:
 
 def audience(event: Mapping[str, Any]) -> Visibility:
     """Everyone sees the event, but for its ``gm_figures``, which the GM alone reads, with the
-    figures added to the GM's log line (none to add when the only ones are what the move's
-    reckoning recorded of an NPC: ``RECKONED_GM``)."""
+    figures added to the GM's log line (none to add when the only ones are the GM's part of a
+    move's record: ``BOOKKEEPING``)."""
     keys = event.get("gm_figures") or ()
     if not keys:
         return PUBLIC
-    note = gm_note(event) if set(keys) - {RECKONED_GM} else ""
+    note = gm_note(event) if set(keys) - BOOKKEEPING else ""
     return Visibility(private={k: event[k] for k in keys if k in event}, private_audience="gm", private_note=note)
 
 
@@ -183,3 +183,9 @@ def clock_audience(event: Mapping[str, Any]) -> Visibility:
 # What a move's reckoning (reckon.py) records of an NPC's figures (a pool it would pull, its
 # Defence as it stands): in the GM's part of the move's last event, whatever that event is.
 RECKONED_GM = "reckoned_gm"
+# What a move records of an NPC's sheet before its events write on it (the Storyteller's undo
+# writes it back: undo.py), and what an undo writes back on an NPC's sheet: the GM's part too.
+WAS_GM = "was_gm"
+RESTORE_GM = "restore_gm"
+# The GM's parts that hold no figure of the event's own line: nothing to add to the GM's line.
+BOOKKEEPING = frozenset({RECKONED_GM, WAS_GM, RESTORE_GM})

@@ -247,5 +247,23 @@ def dramatic_beats(view: Mapping[str, Any], events: Iterable[Mapping[str, Any]])
     return made
 
 
+def closing_view(state: Mapping[str, Any], characters: Mapping[str, Any]) -> list[dict[str, str]]:
+    """The player characters the close form lists (``closing_fields``), each with its boxes
+    "absent" and "Storyteller's award" (``closing_parse``): those a session's close gives Beats
+    to, not an NPC nor the dead."""
+    shown = []
+    for cid, character in characters.items():
+        if character.is_npc:
+            continue
+        try:
+            dead = health.of(sh.read(character.sheet)).grave() == health.DEAD
+        except RuleError:
+            dead = False  # a sheet the rules cannot read: listed, the close says what it makes of it
+        if not dead:
+            shown.append({"cid": str(cid), "name": character.name})
+    return shown
+
+
 CLOCK = time.Clock(passes=passes, says=SAYS, effects=EFFECTS, round=fight_round, closing=closing,
-                   closing_parse=closing_parse, options=OPTIONS)
+                   closing_parse=closing_parse, options=OPTIONS,
+                   closing_fields="games/harsh_light/panel.html#closing_fields", closing_view=closing_view)

@@ -209,4 +209,7 @@ def view(state: Mapping[str, Any], seat: Seat = SPECTATOR_SEAT) -> dict[str, Any
         "side_of": {cid: str(k.get("side") or "") for cid, k in state["people"].items()},
         "damage_kinds": [[k, k] for k in health.KINDS],
         "agains": [[a, f"{rules.again_word(a).capitalize()}-again"] for a in rules.AGAIN_VALUES],
+        # what the Storyteller's undo would take back: the newest step as everyone read it ("" when
+        # none); the template draws the button for the GM alone
+        "undo": str(state["undo"][-1].get("what") or "the last step") if state.get("undo") else "",
     }

@@ -3,6 +3,9 @@ never a copy of a sheet.
 
 - a Beat for each Dramatic Failure a player character pulled (campaign.py), added to the move's
   events;
+- ``was``, on each event that writes on a sheet: what it overwrites there, as the sheet held it
+  before the move (an NPC's Willpower in ``was_gm``, the GM's part), which the Storyteller's undo
+  writes back (undo.py);
 - ``names``, on the move's first event: the characters its events concern, as the table calls
   them now, so each line names them as they were called when it happened.
 - ``reckoned``, on its last event: what the rules make of the sheets and the state once the move
@@ -19,8 +22,8 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from games.core.engine import RuleError, Turn
-from games.harsh_light import health
+from games.core.engine import UNDONE, RuleError, Turn
+from games.harsh_light import health, undo
 from games.harsh_light import sheet as sh
 from games.harsh_light.audiences import RECKONED_GM, npc, secret_pool
 from games.harsh_light.campaign import dramatic_beats
@@ -28,7 +31,7 @@ from games.harsh_light.extended import contest_pool, spec_pool
 from games.harsh_light.pulls import plan
 from games.harsh_light.roster import one
 from games.harsh_light.state import defence_now, dice, in_play, status, untrained_penalty
-from games.harsh_light.writeback import after
+from games.harsh_light.writeback import after, writeback
 
 Event = dict[str, Any]
 
@@ -38,13 +41,17 @@ def settle(state: Mapping[str, Any], events: list[Event], turn: Turn) -> list[Ev
     names of the characters they concern, the last with what the rules reckon after them."""
     if not events:  # a session's close that changes nothing (the core settles it as a move)
         return events
+    if events[0]["type"] == UNDONE:  # the Storyteller's undo: the sheets put back (undo.py)
+        return undo.settle(state, events, turn, writeback)
     view = in_play(state, turn)
     events += dramatic_beats(view, events)  # a player character's Dramatic Failure: a Beat (campaign.py)
     for event in events:
         event.setdefault("turn", state["turn"])
     named = dict.fromkeys(cid for event in events for cid in _mentioned(event, turn.characters))
     events[0]["names"] = {cid: turn.characters[cid].name for cid in named}
+    seen: set[tuple[str, str]] = set()
     for event in events:
+        undo.remember(view, event, writeback(event), seen)  # what it overwrites, for the Storyteller's undo
         view = after(view, event)
     public, secret = reckon(view)
     if public:

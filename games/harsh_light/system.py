@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from games.contract import Fights, GameSystem, Panel
 from games.core import clock as time
-from games.core.engine import Engine
-from games.harsh_light import panel, sheet
+from games.core.engine import UNDONE, Engine, Undo
+from games.harsh_light import panel, sheet, undo
 from games.harsh_light.audiences import audience, clock_audience
 from games.harsh_light.campaign import CLOCK
 from games.harsh_light.events import FOLDS
@@ -27,11 +27,14 @@ from games.harsh_light.writeback import writeback
 
 PANEL = "games/harsh_light/panel.html"
 
-# No undo: a card pulled is a card pulled (the deck's seal records it); the Storyteller corrects
-# a sheet by hand. Each move's events carry what the rules reckon after it (reckon.settle). The
-# clock (campaign.py): time heals and gives Willpower back, a session's close gives Beats.
+# Each move's events carry what the rules reckon after it, and what they overwrite on the sheets
+# (reckon.settle). The clock (campaign.py): time heals and gives Willpower back, a session's close
+# gives Beats. The Storyteller takes back the last step (undo.py): the sheets go back as they were,
+# and a card pulled is a card pulled: it stays on the discard pile, the deck's seal still records it.
 ENGINE = Engine(new_state=new_state, moves=MOVES, folds=FOLDS, summary=summary, writeback=writeback,
-                working=working, settle=settle, clock=CLOCK)
+                working=working, settle=settle, clock=CLOCK,
+                undo=Undo(label="Take back the last step", nothing="There is no step to take back.",
+                          line=undo.line))
 
 SYSTEM = GameSystem(
     key="harsh_light", name="Harsh Light", samples=SAMPLES,
@@ -47,7 +50,9 @@ SYSTEM = GameSystem(
                 character_view=sheet.character_view, decks=(DECK,)),
     log_lines={},  # every event reads as its summary (log/events/default.html)
     # everyone's, an NPC's figures the GM's; a move to a side (side_set) carries none: everyone's
-    audiences={kind: clock_audience if kind in time.EVENTS else audience for kind in ENGINE.events},
+    # the Storyteller's undo: everyone's, but that of a step only the GM saw (undo.py)
+    audiences={kind: clock_audience if kind in time.EVENTS else undo.undo_audience if kind == UNDONE else audience
+               for kind in ENGINE.events},
     # who is out: the incapacitated (roster.py); the Storyteller's "End the fight" ends it
     fights=Fights(roster=roster, end="end_combat"),
 )

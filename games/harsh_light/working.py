@@ -254,7 +254,7 @@ def working(event: Event, state: Mapping[str, Any]) -> Working | None:
     made = explain(event, state)
     if made is None or not event.get("gm_figures"):
         return made
-    if not set(event["gm_figures"]) - {audiences.RECKONED_GM}:
+    if not set(event["gm_figures"]) - audiences.BOOKKEEPING:
         return twinned(made, made)
     # with no public working for it, the whole stays the GM's
     return twinned(public(event, state), made)

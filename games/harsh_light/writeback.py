@@ -1,7 +1,8 @@
 """What the rules put back on the sheets, at once, so the character card and the next move read
 it: Willpower points left (the issue: "the sheet's Willpower dots drop"), and Health's wounds and
 whether the character is unconscious (issue 22), as moves and time (campaign.py) leave them; Beats
-and Experiences. Each from the event alone.
+and Experiences; and, when the Storyteller takes a step back, what that step had overwritten
+(undo.py). Each from the event alone.
 
 Within one move a later rule reads the sheets as the earlier events leave them (a wound, then the
 Stamina pull it calls for): ``after`` folds an event into a rule's view of the table (state.in_play)
@@ -14,6 +15,8 @@ import copy
 from collections.abc import Mapping
 from typing import Any
 
+from games.core.engine import UNDONE
+from games.harsh_light import undo
 from games.harsh_light.events import FOLDS
 
 SHEETS = ("characters", "unread")  # what a rule's view holds beside the state
@@ -35,6 +38,8 @@ def writeback(event: Mapping[str, Any], state: Mapping[str, Any] | None = None) 
         return {cid: fields}
     if kind == "beats_gained":
         return {cid: dict(event["now"])}
+    if kind == UNDONE:  # the Storyteller took a step back: the sheets as they were before it (undo.py)
+        return undo.written(event)
     return {}
 
 

@@ -8,12 +8,15 @@ lethal, aggravated), not by clicks"."""
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
-from tabletop.models import Character
-from tabletop.selectors import events_for, viewer_of
+from django.urls import reverse
+
+from tabletop.models import CardPlacement, Character, Event, PileKind
+from tabletop.selectors import combatant_id, events_for, viewer_of
 from tests.integration.test_harsh_light_table import (  # noqa: F401 (hl is a fixture)
-    bring_out_deck, hl, ok, refused, state,
+    bring_out_deck, hl, ok, refused, state, verify_drawn,
 )
 
 
@@ -73,3 +76,59 @@ def test_a_sessions_close_gives_beats_on_the_sheets(hl) -> None:
     assert answer.status_code == 200, answer.content.decode()
     assert sheet(hl["alfie"])["beats"] == 2 and not sheet(hl["betty"]).get("beats")
     assert not sheet(hl["ghoul"]).get("beats")
+
+
+def page(hl, who: str) -> str:
+    return hl["clients"][who].get(reverse("table", args=[hl["table"].pk])).content.decode()
+
+
+def boxes(text: str) -> list[tuple[str, str]]:
+    """The close form's boxes a page draws: (name, value), each belonging to the form "session-close"."""
+    return re.findall(r'<input type="checkbox" name="(absent|award)" value="([^"]+)" form="session-close"', text)
+
+
+def test_the_gm_ticks_who_was_absent_and_who_earns_an_award_at_the_close(hl) -> None:
+    """The close form (Clock.closing_fields): "Beats as the World of Darkness games count them (a
+    Dramatic Failure, a session's end, a Storyteller's award)". The GM's page lists each player
+    character with its boxes, a player's page none; a Beat for the session's end and one for the
+    award make two."""
+    base = f"/tables/{hl['table'].pk}/sessions"
+    gm = hl["clients"]["gm"]
+    assert gm.post(f"{base}/open/", HTTP_HX_REQUEST="true").status_code == 200
+    alfie, betty = combatant_id(hl["alfie"]), combatant_id(hl["betty"])
+    drawn = boxes(page(hl, "gm"))
+    assert sorted(drawn) == sorted([("absent", alfie), ("award", alfie), ("absent", betty), ("award", betty)])
+    assert combatant_id(hl["ghoul"]) not in dict(drawn).values()  # an NPC gets no Beat
+    for who in ("ann", "watcher"):
+        assert boxes(page(hl, who)) == [] and "closing-beats" not in page(hl, who)
+    # the GM ticks Alfie's award and Betty's absence, and closes the session as the page sends it
+    answer = gm.post(f"{base}/close/", {"award": [alfie], "absent": [betty]}, HTTP_HX_REQUEST="true")
+    assert answer.status_code == 200, answer.content.decode()
+    assert sheet(hl["alfie"])["beats"] == 2 and not sheet(hl["betty"]).get("beats")
+
+
+def test_the_gm_takes_back_a_pull_its_card_stays_on_the_discard_and_the_sheet_goes_back(hl) -> None:
+    """Issue 35: "Undo for every system: the GM takes back the last step, as the others do". The
+    GM's page offers it, a player's does not; the Willpower the pull spent is back on the sheet;
+    the card it pulled stays on the discard pile, its draw still verified under the deck's seal."""
+    deck = bring_out_deck(hl)
+    alfie = hl["alfie"]
+    assert "Undo last step" not in page(hl, "gm")  # nothing to take back yet
+    ok(hl, "ann", "pull", combatant=alfie.pk, attribute="wits", willpower="1")
+    assert sheet(alfie)["willpower_points"] == 3
+    assert "Undo last step" in page(hl, "gm")
+    for who in ("ann", "watcher"):
+        assert "Undo last step" not in page(hl, who)
+    refused(hl, "ann", "undo", 400, "Only the GM can take back the last step")
+    pulled = state(hl)["recent"][-1]["cards"]
+    ok(hl, "gm", "undo")
+    assert sheet(alfie)["willpower_points"] == 4 and state(hl)["recent"] == []
+    assert set(CardPlacement.objects.filter(deck=deck, card_id__in=pulled).values_list("pile__kind", flat=True)) \
+        == {PileKind.DISCARD}
+    assert CardPlacement.objects.filter(deck=deck).count() == 40
+    for event in Event.objects.filter(table=hl["table"], kind="cards.drawn"):
+        verify_drawn(event)
+    line = Event.objects.filter(table=hl["table"], kind="harsh_light.undone").get().summary
+    assert line.startswith("The Storyteller takes back the last step (Alfie spends a Willpower point")
+    assert "on the discard pile: a pull made again is a new card" in line  # one card, or two on a 10
+    refused(hl, "gm", "undo", 400, "There is no step to take back.")

@@ -114,7 +114,7 @@ class Table:
                     history=lambda: tuple(self.log))
         events = ENGINE.decide(self.state, command["type"], args, turn)
         for event in events:
-            self.state = ENGINE.apply(self.state, event)
+            self.state = ENGINE.apply(self.state, event, lambda: tuple(self.log))  # an undo folds the log again
             self.lines.append(ENGINE.line(event, self.state))
             for cid, fields in (ENGINE.writeback(event, self.state) if ENGINE.writeback else {}).items():
                 self.sheets[cid].update(fields)

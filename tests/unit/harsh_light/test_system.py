@@ -42,9 +42,10 @@ def test_the_registration_is_complete() -> None:
     """On the one engine (issue 24): its move table, no procedure of its own."""
     assert check_registration(SYSTEM) is SYSTEM
     assert SYSTEM.key == "harsh_light" and SYSTEM.engine is ENGINE
-    # and the clock's: the GM's moves of time, conditions and table options (campaign.py)
+    # and the clock's: the GM's moves of time, conditions and table options (campaign.py); and the
+    # GM's undo (undo.py)
     assert {c.name for c in SYSTEM.commands} == {m.name for m in moves.MOVES} | {
-        "pass_time", "add_condition", "end_condition", "set_option"}
+        "pass_time", "add_condition", "end_condition", "set_option", "undo"}
     players = {c.name for c in SYSTEM.commands if c.sender == "controller"}
     assert players == {"set_up_pull", "pull", "put_away", "willpower", "answer", "dodge", "move", "end_turn",
                        "extended_pull", "contest_pull"}
@@ -151,6 +152,7 @@ def test_every_event_has_a_plain_english_line() -> None:
     t.send({"type": "pass_time", "span": "night"})
     t.send({"type": "set_option", "option": "willpower_close", "value": 1})
     t.pull("c2", [1], attribute="wits", modifier=-5)
+    t.send({"type": "undo"})  # and the Storyteller's undo (undo.py)
     assert {e["type"] for e in t.log} == set(ENGINE.events)
     for line in t.lines:
         assert line[:1].isupper() and line.endswith((".", "!")) and "_" not in line.split(":")[0]
