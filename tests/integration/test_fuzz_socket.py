@@ -63,7 +63,9 @@ def frames() -> list[str]:
                                    "args": {"notation": "1d6", "mode": text}}, ensure_ascii=False))
     for name, action in sorted(ACTIONS.items()):  # every action of the table, all its fields at once
         for text in HOSTILE_STRINGS:
-            args = {field: text for field in action.form.base_fields}
+            # an action with no platform form (a session's close) reads its system's fields
+            fields = action.form.base_fields if action.form is not None else ("keep_1", "approving", "approve", "absent", "award")
+            args = {field: text for field in fields}
             out.append(json.dumps({"type": "act", "ref": "a.3", "action": name, "args": args},
                                   ensure_ascii=False))
     return [f for f in out if len(f) <= consumers.MAX_FRAME]
