@@ -15,7 +15,7 @@ from tabletop.models import PlaySession
 from tabletop.permissions import Verb
 from tabletop.services import ServiceError
 from tabletop.views.base import member_at
-from tabletop.views.systems import _form
+from tabletop.views.systems import take
 
 NOTICE = "tabletop/campaign.html#notice"
 # the engine's moves the campaign box posts (every engine with a clock has them)
@@ -31,15 +31,8 @@ def _answer(request: HttpRequest, table_id: int, refused: ServiceError | None) -
 
 
 def _run(request: HttpRequest, table_id: int, name: str, verb: Verb) -> HttpResponse:
-    table, me = member_at(request, table_id, verb)
-    action = actions.lookup(name, table.system)
-    if action is None:
-        raise Http404(actions.unknown(name))
-    try:
-        actions.take(action, me, _form(request.POST))
-    except ServiceError as exc:
-        return _answer(request, table.pk, exc)
-    return _answer(request, table.pk, None)
+    table, refused = take(request, table_id, name, verb)
+    return _answer(request, table.pk, refused)
 
 
 @require_POST

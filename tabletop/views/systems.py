@@ -17,6 +17,7 @@ from games.contract import Panel
 from games.forms import Form
 from tabletop import actions
 from tabletop.models import Table
+from tabletop.permissions import Verb
 from tabletop.services import ServiceError
 
 from tabletop.views.base import member_at
@@ -27,10 +28,12 @@ def _form(data: QueryDict) -> Form:
     return {key: list(items) for key, items in data.lists()}
 
 
-def _take(request: HttpRequest, table_id: int, name: str) -> tuple[Table, ServiceError | None]:
-    """Runs the system's action ``name`` of the action table (tabletop/actions.py) on the posted
-    form: the table, and the refusal if it was refused. A name the table's game lacks is a 404."""
-    table, me = member_at(request, table_id, actions.SYSTEM_VERB)
+def take(request: HttpRequest, table_id: int, name: str,
+         verb: Verb = actions.SYSTEM_VERB) -> tuple[Table, ServiceError | None]:
+    """Runs the action ``name`` of the action table (tabletop/actions.py) on the posted form as
+    plain data (a system's move or check, a session's opening or close): the table, and the
+    refusal if it was refused. A name the table lacks is a 404."""
+    table, me = member_at(request, table_id, verb)
     action = actions.lookup(name, table.system)
     if action is None:
         raise Http404(actions.unknown(name))
@@ -45,7 +48,7 @@ def _take(request: HttpRequest, table_id: int, name: str) -> tuple[Table, Servic
 def table_command(request: HttpRequest, table_id: int, command: str) -> HttpResponse:
     """One move of the table's procedure (Demon City: start, announce, roll, ...): the system's
     notice line, empty when done, or the refusal in it with its 4xx."""
-    table, refused = _take(request, table_id, actions.MOVE + command)
+    table, refused = take(request, table_id, actions.MOVE + command)
     notice = _panel(table).notice
     if refused is not None:
         if not request.htmx:
@@ -61,7 +64,7 @@ def table_command(request: HttpRequest, table_id: int, command: str) -> HttpResp
 def table_check(request: HttpRequest, table_id: int, check: str) -> HttpResponse:
     """One of the system's one-off checks (Demon City: a task) for a character: the check's
     notice line, empty when done, or the refusal in it with its 4xx."""
-    table, refused = _take(request, table_id, actions.CHECK + check)
+    table, refused = take(request, table_id, actions.CHECK + check)
     spec = registry.get(table.system).check(check)
     assert spec is not None  # the action table found it
     if refused is not None:
