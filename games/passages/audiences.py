@@ -19,7 +19,7 @@ from typing import Any
 from games.contract import PUBLIC, AudienceRule, Visibility, screened, with_gm_part
 from games.core.engine import UNDONE, Turn
 from games.core.fights import SIDE_SET
-from games.passages.events import FOLDS, after
+from games.passages.events import CHECK_EVENT, FOLDS, after
 from games.passages.narrate import summary
 from games.passages.state import npcs
 
@@ -98,7 +98,6 @@ def settle(state: Mapping[str, Any], events: list[dict[str, Any]], turn: Turn) -
 # Who sees each event (games/contract.py: declared, never defaulted): everyone, the NPCs'
 # figures aside. The one-off check's event is the same: an NPC's check keeps its BASE behind
 # the screen (``checks.roll_check`` gives it a ``gm_line``).
-CHECK_EVENT = "check_rolled"
 CHECK_FIGURES = ("base", "value", "du", "dd", "gm_line")
 
 

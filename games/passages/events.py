@@ -253,6 +253,17 @@ def _combat_ended(state: State, e: Mapping[str, Any]) -> None:
         person.update(status="", modifier=0, hindered=False, quiet_turns=0)
 
 
+CHECK_EVENT = "check_rolled"  # the one-off check's event (audiences.CHECK_EVENT)
+
+
+def _one_off_checked(state: dict[str, Any], e: Mapping[str, Any]) -> None:
+    """A one-off check outside any scene (the table's check form), folded by the platform: a
+    check or a challenge counted marks its skill for the session's close; a practice does not
+    (the decided reading: "a Check, Challenge or Contest that counted, never practice")."""
+    if not e.get("practice"):
+        mark(state, e["combatant"], e.get("skill"))
+
+
 FOLDS: dict[str, Fold] = {
     "checked": _checked,
     "practised": _checked,
@@ -281,6 +292,7 @@ FOLDS: dict[str, Fold] = {
     SIDE_SET: fold_side,
     "time_recovered": fold_recovered,
     "skills_advanced": fold_advanced,
+    CHECK_EVENT: _one_off_checked,  # audiences.CHECK_EVENT, which reads this module
 }
 
 

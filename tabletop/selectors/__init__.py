@@ -415,9 +415,16 @@ def engine_log(table: Table) -> list[dict[str, Any]]:
     if game.engine is None:
         return []
     kinds = [f"{game.key}.{kind}" for kind in game.engine.events]
-    rows = Event.objects.filter(table=table, kind__in=kinds).order_by("seq").values_list("payload", "private")
-    return [{k: v for k, v in {**payload.get("event", {}), **(private or {})}.items() if k != "working"}
-            for payload, private in rows]
+    checks = {f"{game.key}.{check.event}": check for check in game.checks}
+    rows = Event.objects.filter(table=table, kind__in=kinds).order_by("seq").values_list("kind", "payload", "private")
+    log = []
+    for kind, payload, private in rows:
+        check = checks.get(kind)
+        # a check its engine folds (services/procedure.check_event): its data, type and combatant
+        made = {**payload.get(check.name, {}), "type": check.event, "combatant": f"c{payload.get('character')}"} \
+            if check is not None else payload.get("event", {})
+        log.append({k: v for k, v in {**made, **(private or {})}.items() if k != "working"})
+    return log
 
 
 def session_shown(table: Table) -> dict[str, Any]:

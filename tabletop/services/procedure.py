@@ -141,9 +141,30 @@ def check_roll(
         data, line = _run(game, spec, me, characters, args, rng, TableCards(
             locked, me, rng, why=f"{subject.name}'s {spec.label.lower()}"))
         seen = game.visibility({**data, "type": spec.event})
-        return _log(locked, me, game, spec.event, seen, {combatant_id(c): c for c in characters},
-                    summary=line, payload={spec.name: public_part(data, seen), "character": subject.pk},
-                    working=spec.working(data) if spec.working is not None else None).event
+        envelope = _log(locked, me, game, spec.event, seen, {combatant_id(c): c for c in characters},
+                        summary=line, payload={spec.name: public_part(data, seen), "character": subject.pk},
+                        working=spec.working(data) if spec.working is not None else None)
+        _fold_check(locked, game, spec, data, subject, envelope, characters)
+        return envelope.event
+
+
+def _fold_check(locked: Table, game: GameSystem, spec: Check, data: Mapping[str, Any], subject: Character,
+                envelope: Envelope, characters: list[Character]) -> None:
+    """A check whose event its engine folds (Passages marks the skill a counted check used, for
+    the session's close) goes into the procedure's state too, as ``check_event`` makes it (and
+    the log replays it: ``selectors.engine_log``), and each seat's panel is drawn afresh."""
+    engine = game.engine
+    if engine is None or spec.event not in engine.every_fold:
+        return
+    row, _ = ProcedureState.objects.get_or_create(table=locked, defaults={"state": engine.new_state()})
+    row.state = engine.apply(row.state, check_event(spec, data, combatant_id(subject)))
+    row.save(update_fields=["state", "updated"])
+    panels.attach([envelope], locked, row.state, characters)
+
+
+def check_event(spec: Check, data: Mapping[str, Any], cid: str) -> dict[str, Any]:
+    """A check's roll as its engine folds it: its data, its type and whom it was rolled for."""
+    return {**data, "type": spec.event, "combatant": cid}
 
 
 def _run(game: GameSystem, spec: Check, me: Membership, characters: list[Character],

@@ -68,3 +68,20 @@ def test_the_director_approves_each_marked_skills_rise_on_the_close_form(table) 
     skills = sheet(table, "betty")["skills"]
     assert (skills["Stealth"], skills["Brawl"]) == (41, 30)
     assert last(table, "skills_advanced").summary == "The session closes; skills used in earnest rise: Betty's Stealth 40 → 41."
+
+
+def test_a_one_off_check_marks_its_skill_and_a_practice_does_not(table, monkeypatch) -> None:  # noqa: F811
+    """The decided reading: "a skill used "practically, in pursuit of the story" (a Check,
+    Challenge or Contest that counted, never practice) is marked in the session". The table's
+    check form outside any scene marks it too; the log replays the mark."""
+    from tests.support.kit import fold, stored_state
+
+    trayer = table["trayer"].pk
+    post(table, "ann", "check", {"character": trayer, "skill": "Campfire", "mode": "practice"},
+         check=True, rolls=(), monkeypatch=monkeypatch)
+    assert (state(table).get("marks") or {}).get(f"c{trayer}") is None
+    post(table, "ann", "check", {"character": trayer, "skill": "Campfire", "mode": "check"},
+         check=True, rolls=(40,), monkeypatch=monkeypatch)
+    assert state(table)["marks"][f"c{trayer}"] == ["Campfire"]
+    assert f'value="c{trayer}:Campfire" form="session-close"' in page(table, "gm")
+    assert fold(table["table"]) == stored_state(table["table"])

@@ -169,7 +169,8 @@ def test_the_clock_writes_the_sheets_and_an_undo_takes_it_back(scene: Scene) -> 
 def test_the_clock_says_what_each_span_does() -> None:
     assert ENGINE.clock is not None
     says = ENGINE.clock.says
-    assert set(says) == {"scene", "night", "week"}
+    assert set(says) == {"scene", "night", "week", "session"}
+    assert "never past 95" in says["session"]
     assert "Fatigue recovers to its eligible level" in says["scene"] and "drains" in says["scene"]
     assert "tended Wounds heal" in says["night"] and "tended Wounds heal" in says["week"]
 
