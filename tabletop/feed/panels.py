@@ -141,6 +141,17 @@ def current(table: Table, member: Membership | None) -> dict[str, Any] | None:
     return view_for(game, procedure_state(table) or {}, seat, characters, placed_tokens(table))
 
 
+def current_campaign(table: Table, member: Membership | None) -> dict[str, Any] | None:
+    """The campaign box's view for this member alone (a sheet's page shows the conditions on its
+    character), without drawing the system's panel; None when the system keeps no clock."""
+    game = registry.get(table.system)
+    if game.engine is None or game.engine.clock is None:
+        return None
+    characters = [character_facts(c) for c in table.characters.order_by("pk")]
+    seat = system_seat(seat_of(member), characters, npc_sheets_secret=table.npc_sheets_secret)
+    return campaign_view(game, procedure_state(table) or {}, seat, characters, {})
+
+
 def placed_tokens(table: Table) -> dict[int, bool]:
     """The characters with a token on the table's shown scene, and whether each token is hidden."""
     return dict(Token.objects.filter(scene__table=table, scene__shown=True).values_list("character_id", "hidden"))

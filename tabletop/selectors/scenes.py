@@ -81,32 +81,30 @@ def scene_data(scene: Scene) -> dict[str, Any]:
     }
 
 
-def shown_badges(table_id: int) -> dict[int, list[dict[str, Any]]]:
+def shown_badges(table: Table) -> dict[int, list[dict[str, Any]]]:
     """The conditions everyone sees on each character, by its id, as a token shows them (a
     condition the GM keeps to themselves stays on the GM's list, never on a token): read from the
-    table's procedure state (games/core/clock.py)."""
+    table's procedure state, its conditions alone (games/core/clock.py)."""
     from games import registry
     from games.core import clock
     from tabletop.models import ProcedureState
 
-    table = Table.objects.only("system").get(pk=table_id)
     engine = registry.get(table.system).engine
     if engine is None or engine.clock is None:
         return {}
-    state = ProcedureState.objects.filter(table_id=table_id).values_list("state", flat=True).first() or {}
+    kept = ProcedureState.objects.filter(table=table).values_list("state__conditions", flat=True).first()
     found: dict[int, list[dict[str, Any]]] = {}
-    for made in clock.conditions(state):
+    for made in clock.conditions({"conditions": kept or []}):
         cid = str(made.get("combatant", ""))
         if clock.shown(made, gm=False) and cid[1:].isdigit():
             found.setdefault(int(cid[1:]), []).append(clock.badge(made, engine.clock.effects))
     return found
 
 
-def token_data(token: Token, scene: Scene, badges: dict[int, list[dict[str, Any]]] | None = None) -> dict[str, Any]:
-    """A token as the page draws it; ``badges`` (``shown_badges``) read once for many tokens."""
+def token_data(token: Token, scene: Scene, badges: dict[int, list[dict[str, Any]]]) -> dict[str, Any]:
+    """A token as the page draws it, with the badges of its character's conditions
+    (``shown_badges``, read once for every token an event or a page draws)."""
     character = token.character
-    if badges is None:
-        badges = shown_badges(scene.table_id)
     colour = colour_of((character.sheet or {}).get("colour"))
     owner = character.owner
     return {
@@ -136,7 +134,7 @@ def tokens_of(scene: Scene, *, gm: bool) -> list[dict[str, Any]]:
     rows = scene.tokens.select_related("character", "character__owner")
     if not gm:
         rows = rows.filter(hidden=False)
-    badges = shown_badges(scene.table_id)
+    badges = shown_badges(scene.table)
     return [token_data(t, scene, badges) for t in rows]
 
 

@@ -167,7 +167,7 @@ def token_place(*, scene: Scene, character: Character, actor: Membership, hidden
         out_of_sight = ", hidden" if hidden else ""
         append(locked, "token.placed", actor=me, audience=_audience(fresh, token),
                summary=f"{me.display_name} places {who.name} on {fresh.name}{out_of_sight}.",
-               payload={"token": token_data(token, fresh), "shown": fresh.shown})
+               payload={"token": token_data(token, fresh, shown_badges(locked)), "shown": fresh.shown})
     return token
 
 
@@ -197,7 +197,7 @@ def token_move(*, token: Token, actor: Membership, x: int, y: int) -> Token:
             return fresh  # dropped where it stood: nothing to log
         fresh.x, fresh.y = x, y
         fresh.save(update_fields=["x", "y"])
-        data = token_data(fresh, scene)
+        data = token_data(fresh, scene, shown_badges(locked))
         append(locked, "token.moved", actor=me, audience=_audience(scene, fresh),
                summary=f"{me.display_name} moves {fresh.character.name} toward {data['where']}.",
                payload={"token": data, "shown": scene.shown})
@@ -215,7 +215,7 @@ def token_visibility(*, token: Token, actor: Membership, hidden: bool) -> Token:
             raise ServiceError(f"{name} is {'hidden' if hidden else 'in sight'} already.")
         fresh.hidden = hidden
         fresh.save(update_fields=["hidden"])
-        scene, data = fresh.scene, token_data(fresh, fresh.scene)
+        scene, data = fresh.scene, token_data(fresh, fresh.scene, shown_badges(locked))
         audience = Audience.EVERYONE if scene.shown else Audience.GM
         if hidden:  # the others saw it: their scene loses it, and their log says so, no more
             append(locked, "token.hidden", actor=me, audience=audience,
@@ -255,7 +255,7 @@ def character_portrait(*, character: Character, actor: Membership, image: IO[byt
             tokens = list(scene.tokens.filter(character=fresh)) if scene is not None else []
             for t in tokens:
                 t.character = fresh
-            badges = shown_badges(scene.table_id) if scene else {}
+            badges = shown_badges(locked) if scene else {}
             seen = [token_data(t, scene, badges) for t in tokens if not t.hidden] if scene else []
             every = [token_data(t, scene, badges) for t in tokens] if scene else []
             append(locked, "character.portrait", actor=me, summary=f"{me.display_name} gives {fresh.name} a portrait.",

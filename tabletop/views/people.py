@@ -134,7 +134,7 @@ def character_edit(request: HttpRequest, table_id: int, character_id: int) -> Ht
                 return redirect("table", table_id=table.pk)
     # the conditions on it, as the editor's seat sees them (games/core/clock.py): a sheet in play
     # shows what lasts on it, as its card does
-    campaign = (panels.current(table, me) or {}).get("campaign") or {}
+    campaign = panels.current_campaign(table, me) or {}
     badges = next((c["badges"] for c in campaign.get("characters", ()) if c["id"] == character.pk), [])
     context = {"form": form, "table": table, "is_gm": me.role == Role.GM, "character": character,
                "c": {"id": character.pk, "badges": badges}}
