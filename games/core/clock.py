@@ -5,8 +5,9 @@ every system (the decided readings "All systems, time" and, for conditions, issu
 (``pass_time``, event ``time_passed``). A system says what that does to its tracks with a
 ``Clock``: ``passes(state, span, turn)`` returns its own events for the span (folded, written
 back and logged like any of its events), read from the state and the sheets as they are before
-the clock moves. The state keeps the clock (``state["clock"]``: the day and the scene's number), so a rule that may happen "once per span of time" (Passages' rest) stamps
-what it did with ``now(state)`` and compares. A night is a day; a week, seven; a night and a
+the clock moves. The state keeps the clock (``state["clock"]``: the day and the scene's number),
+so a rule that may happen "once per span of time" (Passages' rest) stamps what it did with
+``now(state)`` and compares. A night is a day; a week, seven; a night and a
 week both end the scene.
 
 **Sessions.** The platform opens and closes a session; closing one runs the engine's
@@ -66,6 +67,9 @@ TIME_PASSED = "time_passed"
 CONDITION_ADDED = "condition_added"
 CONDITION_ENDED = "condition_ended"
 OPTION_SET = "option_set"
+# The GM's moves every engine with a clock has (``moves``); the campaign box posts these.
+PASS_TIME, ADD_CONDITION, END_CONDITION, SET_OPTION = "pass_time", "add_condition", "end_condition", "set_option"
+MOVE_NAMES = frozenset({PASS_TIME, ADD_CONDITION, END_CONDITION, SET_OPTION})
 
 
 @dataclass(frozen=True)
@@ -122,9 +126,13 @@ class Clock:
     closing_fields: str = ""
     closing_view: Callable[[Mapping[str, Any], Mapping[str, Any]], Any] | None = None
 
+    def declared(self, key: str) -> Option | None:
+        """The table option called ``key``, if the system declares one."""
+        return next((o for o in self.options if o.key == key), None)
+
     def option(self, state: Mapping[str, Any], key: str) -> int:
         """A table option's value now: the GM's, else its default."""
-        found = next((o for o in self.options if o.key == key), None)
+        found = self.declared(key)
         if found is None:
             raise KeyError(key)
         kept = (state.get("options_set") or {}).get(key)
@@ -361,7 +369,7 @@ def _parse_option(clock: Clock) -> Callable[[Form, Table], Args]:
         from games.core.engine import RuleError
 
         key = value(form, "option").strip()
-        found = next((o for o in clock.options if o.key == key), None)
+        found = clock.declared(key)
         if found is None:
             raise RuleError("Choose a table option from the list.")
         if found.yes_no:
@@ -377,7 +385,8 @@ def _set_option(clock: Clock) -> Callable[[Mapping[str, Any], Args, Turn], list[
     def handle(state: Mapping[str, Any], args: Args, turn: Turn) -> list[Event]:
         from games.core.engine import RuleError
 
-        found = next(o for o in clock.options if o.key == args["option"])
+        found = clock.declared(args["option"])
+        assert found is not None  # the parser read it
         if clock.option(state, found.key) == args["value"]:
             raise RuleError(f"{found.label} is already {shown_option(found, args['value'])}.")
         return [{"type": OPTION_SET, "option": found.key, "label": found.label, "value": args["value"],
@@ -403,13 +412,13 @@ def moves(clock: Clock) -> tuple[Move, ...]:
     from games.core.engine import Move
 
     made = (
-        Move("pass_time", "Move the clock on", _parse_span,
+        Move(PASS_TIME, "Move the clock on", _parse_span,
              lambda state, args, turn: passing(clock, state, args, turn)),
-        Move("add_condition", "Add a condition", _parse_condition(clock.effects), _add_condition(clock)),
-        Move("end_condition", "End a condition", _parse_end, _end_condition),
+        Move(ADD_CONDITION, "Add a condition", _parse_condition(clock.effects), _add_condition(clock)),
+        Move(END_CONDITION, "End a condition", _parse_end, _end_condition),
     )
     if clock.options:
-        made = (*made, Move("set_option", "Set a table option", _parse_option(clock), _set_option(clock)))
+        made = (*made, Move(SET_OPTION, "Set a table option", _parse_option(clock), _set_option(clock)))
     return made
 
 

@@ -16,9 +16,10 @@ from games import contract, registry
 from games.core.cards import deck_kind
 from tabletop.ids import parse_id
 from tabletop.models import (
-    CardPlacement, Table, Character, Deck, Event, Membership, Pile, PileKind, Presence, ProcedureState,
-    ProcessBeat, Role,
+    CardPlacement, Table, Character, Deck, Event, Membership, Pile, PileKind, PlaySession, Presence,
+    ProcedureState, ProcessBeat, Role,
 )
+from tabletop.selectors import recap as recaps
 from tabletop.feed.seat import Reading, Viewer, event_reading, private_part
 from tabletop.permissions import Standing, deck_dealers, standing_of
 
@@ -430,8 +431,6 @@ def engine_log(table: Table) -> list[dict[str, Any]]:
 def session_shown(table: Table) -> dict[str, Any]:
     """The table's session as its session box shows it: the last one's number, whether it is
     open, and the date it opened (or closed); number 0 before the first."""
-    from tabletop.models import PlaySession
-
     last = PlaySession.objects.filter(table=table).order_by("-number").first()
     if last is None:
         return {"number": 0, "open": False, "date": ""}
@@ -439,12 +438,9 @@ def session_shown(table: Table) -> dict[str, Any]:
     return {"number": last.number, "open": last.closed is None, "date": when.date().isoformat()}
 
 
-def session_recap(table: Table, me: Membership, session: Any) -> Any:
+def session_recap(table: Table, me: Membership, session: PlaySession) -> recaps.Recap:
     """The recap of one session (a ``PlaySession``), as ``me`` may read its log
     (tabletop/selectors/recap.py)."""
-    from tabletop.selectors import recap as recaps
-
-    viewer = viewer_of(me)
     upto = session.closed_seq if session.closed_seq is not None else last_seq(table.pk)
-    seen = events_for(viewer, table.pk, after=session.opened_seq - 1, upto=upto)
-    return recaps.build(table, me, viewer, session, seen)
+    seen = events_for(viewer_of(me), table.pk, after=session.opened_seq - 1, upto=upto)
+    return recaps.build(table, me, session, seen)

@@ -1,15 +1,13 @@
 """A session told from the log, as one seat may read it: who was there, how it went (what was
 said and decided at the table, time passing, fights begun and ended, conditions, the session's own
-rules), and the rolls and cards that
-mattered (criticals, fumbles, dramatic failures, a fall), with a Markdown copy for the group's
-notes. Each line is one the seat reads in its own log (``events_for``), so a recap holds nothing
+rules), and the rolls and cards that mattered (criticals, fumbles, dramatic failures, a fall),
+with a Markdown copy for the group's notes. Each line is one the seat reads in its own log (``events_for``), so a recap holds nothing
 its reader could not have read already."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from tabletop.feed.seat import Viewer
 from tabletop.models import Membership, PlaySession, Table
 
 # What a line of the log is, for the recap, by the words of its kind (a system's kinds are its
@@ -41,10 +39,12 @@ class Recap:
 
     def markdown(self) -> str:
         """The recap as Markdown, for the group's notes."""
+        until = f" to {self.closed}" if self.closed else " (still open)"
         out = [f"# {md(self.table)}: session {self.number}", "",
-               f"{self.opened}{' to ' + self.closed if self.closed else ' (still open)'} · as {md(self.reader)} read it", ""]
+               f"{self.opened}{until} · as {md(self.reader)} read it", ""]
         out += ["## Who was there", "", ", ".join(md(p) for p in self.present) or "Nobody acted.", ""]
-        out += ["## How it went", ""] + [f"- {md(line)}" for line in self.story] + (["- Nothing but talk."] if not self.story else [])
+        out += ["## How it went", ""]
+        out += [f"- {md(line)}" for line in self.story] or ["- Nothing but talk."]
         out += ["", "## Rolls and cards that mattered", ""]
         out += [f"- {md(line)}" for line in self.moments] or ["- None stood out."]
         out += ["", f"{self.lines} lines in the log, {self.rolls} of them rolls or draws.", ""]
@@ -74,8 +74,8 @@ def _is_moment(kind: str, summary: str) -> bool:
     return any(w in what for w in MOMENTS) or any(w in said for w in SAID)
 
 
-def build(table: Table, me: Membership, viewer: Viewer, session: PlaySession, seen: list) -> Recap:
-    """The recap of ``session`` from the events ``seen`` (what ``viewer`` reads of it)."""
+def build(table: Table, me: Membership, session: PlaySession, seen: list) -> Recap:
+    """The recap of ``session`` from the events ``seen`` (what ``me`` reads of it)."""
     recap = Recap(table=table.name, number=session.number, opened=session.opened.date().isoformat(),
                   closed=session.closed.date().isoformat() if session.closed else "", reader=me.display_name)
     present: dict[str, None] = {}

@@ -17,8 +17,8 @@ from django.http import Http404, HttpRequest, StreamingHttpResponse
 from django.views.decorators.http import require_GET
 
 from tabletop import selectors
-from tabletop.selectors.recap import md as _md
 from tabletop.ids import parse_id
+from tabletop.selectors.recap import md as _md
 from tabletop.models import Membership, PlaySession, Table
 from tabletop.feed.seat import Viewer
 from tabletop.permissions import Verb
@@ -110,8 +110,6 @@ def _md_line(data: dict[str, Any]) -> str:
     if data["kind"] == "session.opened":
         return f"\n## Session {data['data']['session']} · {data['data']['date']}\n\n{line}"
     return line
-
-
 
 
 _END = object()

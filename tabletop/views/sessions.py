@@ -18,8 +18,6 @@ from tabletop.views.base import member_at
 from tabletop.views.systems import take
 
 NOTICE = "tabletop/campaign.html#notice"
-# the engine's moves the campaign box posts (every engine with a clock has them)
-CLOCK_MOVES = frozenset({"pass_time", "add_condition", "end_condition", "set_option"})
 
 
 def _answer(request: HttpRequest, table_id: int, refused: ServiceError | None) -> HttpResponse:
@@ -39,7 +37,7 @@ def _run(request: HttpRequest, table_id: int, name: str, verb: Verb) -> HttpResp
 def campaign_command(request: HttpRequest, table_id: int, command: str) -> HttpResponse:
     """One of the clock's moves (the scene ends, a condition added...): the campaign box's
     notice, empty when done, or the refusal in it with its 4xx."""
-    if command not in CLOCK_MOVES:
+    if command not in clock.MOVE_NAMES:  # the engine's moves the campaign box posts
         raise Http404("There is no such command of the clock.")
     return _run(request, table_id, actions.MOVE + command, actions.SYSTEM_VERB)
 

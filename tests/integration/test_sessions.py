@@ -237,7 +237,7 @@ def test_a_recap_tells_each_fight_and_how_it_ended() -> None:
     session = SimpleNamespace(number=3, opened=datetime.datetime(2026, 12, 2, 20, 0), closed=None)
     table = SimpleNamespace(name="Long road")
     me = SimpleNamespace(display_name="Ann")
-    told = recap.build(table, me, None, session, [  # type: ignore[arg-type]
+    told = recap.build(table, me, session, [  # type: ignore[arg-type]
         seen("session.opened", "Session 3 opens."),
         seen("demon_city.action_rounds_started", "Action Rounds begin: Alfie, Kemp."),
         seen("demon_city.damage_rolled", "Kemp hits Alfie: Toughness 3 falls to 1."),
