@@ -294,6 +294,10 @@ def harm_shown(glance: Glance) -> Glance:
     return Glance(tracks=glance.tracks, out=glance.out)
 
 
+def _no_limits(sheet: Mapping[str, Any]) -> list[tuple[str, str]]:
+    return []
+
+
 @dataclass(frozen=True)
 class Sheet:
     """A system's character sheet: its ``fields`` (the form, and which the rules own), ``clean``
@@ -307,6 +311,11 @@ class Sheet:
     derived: Callable[[Mapping[str, Any]], list[tuple[str, str]]] = _no_derived
     glance: Callable[[Mapping[str, Any]], Glance] = _no_glance
     npc_glance: Callable[[Glance], Glance] = harm_shown
+    # What a new character may not start with: a cleaned sheet to ``[(field key, why)]``, one
+    # for each figure past what the system allows at creation ("Agility 9: a new character's
+    # stats run 1 to 6"). A player's new character that has any is made with those fields at
+    # their defaults and its figures asked of the GM (a SheetRequest); the GM's is made as typed.
+    creation: Callable[[Mapping[str, Any]], list[tuple[str, str]]] = _no_limits
 
 
 @dataclass(frozen=True)

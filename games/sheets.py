@@ -6,11 +6,15 @@ from dataclasses import dataclass
 from typing import Literal
 
 FieldKind = Literal["text", "longtext", "colour", "int", "bool", "stats", "skills"]
-# Who may set a field: its player ("", the default); its player when making the character and
-# then only the rules and the GM ("chosen": Report Card's A+ and F); only the rules and the GM
-# ("kept": a track in play, Corruption). The platform refuses a player's sheet edit that would
-# change one, and logs the GM's with the old and the new value.
-FieldOwner = Literal["", "chosen", "kept"]
+# Who may set a field: its player ("", the default: what no rule reads, a portrait's words, notes);
+# its player until a rule move has used the character, then the rules, the GM, and its player's
+# request the GM approves ("read": a stat, a skill, an ability, a weapon the rules read); its
+# player when making the character and then only the rules and the GM ("chosen": Report Card's
+# A+ and F); only the rules and the GM ("kept": a track in play, Corruption). The platform refuses
+# a player's sheet edit that would change a "chosen" or "kept" one, turns one that would change a
+# "read" one of a character in play into a request (tabletop/services/requests.py), and logs the
+# GM's with the old and the new value.
+FieldOwner = Literal["", "read", "chosen", "kept"]
 
 
 class SheetError(ValueError):
@@ -32,9 +36,17 @@ class SheetField:
     help: str = ""
     rules: FieldOwner = ""
 
-    def player_sets(self, *, making: bool) -> bool:
-        """Whether a player may set this field: when making their character, or afterwards."""
+    def player_sets(self, *, making: bool, in_play: bool = False) -> bool:
+        """Whether a player may set this field themselves: when making their character, or
+        afterwards (a "read" field until the character is in play)."""
+        if self.rules == "read":
+            return making or not in_play
         return self.rules == "" or (self.rules == "chosen" and making)
+
+    @property
+    def asked(self) -> bool:
+        """Whether a player's change to it, once the character is in play, is a request."""
+        return self.rules == "read"
 
 
 def parse_stats(text: str) -> list[list[str]]:

@@ -45,6 +45,10 @@ class Table(models.Model):
     # An NPC's sheet is the GM's (the decided reading: "unless the GM shows it"): the other seats see
     # its name and what the rules make public, in every byte. The GM may turn it off.
     npc_sheets_secret = models.BooleanField(default=True)
+    # Sheets in play are the rules' and the GM's: once a character has been used by a rule move,
+    # its player's change to a field the rules read waits for the GM's approval (SheetRequest).
+    # A group that wants none turns this off; what the rules keep (tracks) stays theirs either way.
+    sheet_approvals = models.BooleanField(default=True)
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -99,6 +103,12 @@ class Character(models.Model):
     # re-encoded it, with the format Pillow read ("png", "jpeg", "webp", "gif").
     portrait = models.FileField(upload_to="portraits", blank=True)
     portrait_type = models.CharField(max_length=10, blank=True)
+    # Set once a rule move of its system has used it (named it in an event): from then on a
+    # field its rules read changes only by a rule, the GM, or a request the GM approves.
+    in_play = models.BooleanField(default=False)
+    # A retired character (a fallen NPC put away) is gone from the lists and the scene and
+    # kept for the log, which names it.
+    retired = models.BooleanField(default=False)
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -106,6 +116,48 @@ class Character(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+
+class SheetRequest(models.Model):
+    """A player's asked change to their character's sheet, waiting for the GM: ``name`` and
+    ``sheet`` are the whole sheet asked for (as the system cleaned it), ``version`` the one it
+    was asked against. ``reason`` says why it waits ("in play", "past what creation allows")."""
+
+    class Status(models.TextChoices):
+        OPEN = "open", "Waiting for the GM"
+        APPROVED = "approved", "Approved"
+        REFUSED = "refused", "Refused"
+        WITHDRAWN = "withdrawn", "Withdrawn"
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="sheet_requests")
+    character = models.ForeignKey(Character, on_delete=models.CASCADE, related_name="requests")
+    asked_by = models.ForeignKey(Membership, on_delete=models.SET_NULL, null=True, related_name="+")
+    name = models.CharField(max_length=60)
+    sheet = models.JSONField(default=dict)
+    version = models.PositiveIntegerField()
+    reason = models.CharField(max_length=200, blank=True)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
+    created = models.DateTimeField(auto_now_add=True)
+    decided = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["created", "pk"]
+
+
+class BestiaryEntry(models.Model):
+    """An NPC a GM saved once, to bring to any of their tables of the same system."""
+
+    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="bestiary")
+    system = models.CharField(max_length=40)
+    name = models.CharField(max_length=60)
+    sheet = models.JSONField(default=dict)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["system", "name", "pk"]
+        constraints = [
+            models.UniqueConstraint(fields=["owner", "system", "name"], name="one_entry_per_name"),
+        ]
 
 
 class Event(models.Model):
