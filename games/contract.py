@@ -19,6 +19,7 @@ from games.core.cards_port import Cards
 from games.core.engine import Engine, Move, RuleError, Sender, Turn
 from games.core.facts import Character, Member, Table
 from games.core.fights import Fighter
+from games.core.growth import Growth
 from games.core.rng import Rng
 from games.forms import Form
 from games.sheets import SheetField
@@ -395,6 +396,8 @@ class GameSystem:
     # ``event``), declared one by one: the registry refuses a type with none (secret is the
     # default; public is declared).
     audiences: Mapping[str, AudienceRule] = field(default_factory=dict)
+    # How its characters grow, and what a purchase costs (games/core/growth.py); None: no purchases.
+    growth: Growth | None = None
 
     # The sheet's parts, as the platform reads them.
     @property
