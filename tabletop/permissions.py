@@ -208,11 +208,13 @@ def deck_dealers(deck: DeckLike) -> list[int]:
 
 
 def may_move_card(
-    membership: Membership | None, *, pile_kind: str, pile_owner_id: int | None, deck: DeckLike
+    membership: Membership | None, *, pile_kind: str, pile_owner_id: int | None, deck: DeckLike,
+    placed_by_id: int | None = None,
 ) -> bool:
-    """A card in a hand is moved by its holder and the GM; a card face up in the play area by
-    whoever may tidy its deck. Nobody moves a card out of a draw or discard pile by hand, and
-    only the GM a card of a deck the rules draw from (its rules play it, through the panel)."""
+    """A card in a hand is moved by its holder and the GM; a card face up in the play area (the
+    felt) by whoever played it and the GM, no one else (issue 36: "the felt is its players'").
+    Nobody moves a card out of a draw or discard pile by hand, and only the GM a card of a deck
+    the rules draw from (its rules play it, through the panel)."""
     standing = standing_of(membership)
     if not can(standing, Verb.CARD_PLAY) or membership is None:
         return False
@@ -221,7 +223,7 @@ def may_move_card(
     if pile_kind == "hand":
         return standing == Standing.GM or pile_owner_id == membership.pk
     if pile_kind == "play":
-        return may_on_deck(membership, deck, DeckVerb.TIDY)
+        return standing == Standing.GM or (placed_by_id is not None and placed_by_id == membership.pk)
     return False
 
 

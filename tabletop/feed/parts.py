@@ -170,6 +170,7 @@ class Face:
     token: str
     by: str = ""  # who laid it in the play area
     rules: bool = False  # of a deck the rules draw from: only they and the GM move it
+    by_id: int | None = None  # the member who laid it there: they and the GM move it off the felt
 
     @property
     def card_id(self) -> str:
@@ -181,13 +182,15 @@ class Face:
         return json.dumps({"deck": str(self.deck), "card": self.card.id})
 
 
-def face(deck: int, token: str, by: str = "", rules: bool = False) -> Face:
+def face(deck: int, token: str, by: str = "", rules: bool = False, by_id: int | None = None) -> Face:
     oriented = OrientedCard.from_token(token)
-    return Face(deck=deck, card=oriented.card, reversed=oriented.reversed, token=token, by=by, rules=rules)
+    return Face(deck=deck, card=oriented.card, reversed=oriented.reversed, token=token, by=by, rules=rules,
+                by_id=by_id)
 
 
 def faces(entries: list[dict[str, Any]]) -> list[Face]:
-    return [face(int(e["deck"]), e["token"], e.get("by", ""), bool(e.get("rules"))) for e in entries]
+    return [face(int(e["deck"]), e["token"], e.get("by", ""), bool(e.get("rules")), e.get("by_id"))
+            for e in entries]
 
 
 def deck_rows(infos: list[dict[str, Any]], counts: dict[str, Any]) -> list[dict[str, Any]]:

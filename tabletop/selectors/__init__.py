@@ -324,7 +324,7 @@ def _all_counts(table: Table) -> dict[str, Any]:
                 hands[str(pile.owner_id)] = pile.size
         elif pile.kind == PileKind.PLAY:
             play = [{"deck": c.deck_id, "token": c.token, "by": c.placed_by.display_name if c.placed_by else "",
-                     **({"rules": True} if c.deck_id in ruled else {})}
+                     "by_id": c.placed_by_id, **({"rules": True} if c.deck_id in ruled else {})}
                     for c in faces.get(pile.pk, [])]
         else:
             entry = decks.setdefault(str(pile.deck_id), {"name": pile.deck.name})

@@ -76,18 +76,22 @@ def _held(table: Table, me: Membership, deck_id: int, card_id: str, *, from_play
     """The card, if ``me`` may move it (permissions.may_move_card): from a hand, or with
     ``from_play`` from the play area."""
     placement = (
-        CardPlacement.objects.select_related("pile", "deck")
+        CardPlacement.objects.select_related("pile", "deck", "placed_by")
         .filter(deck_id=deck_id, card_id=card_id, deck__table=table)
         .first()
     )
     kinds = (PileKind.HAND, PileKind.PLAY) if from_play else (PileKind.HAND,)
     if placement is not None and placement.pile.kind in kinds and may_move_card(
-        me, pile_kind=placement.pile.kind, pile_owner_id=placement.pile.owner_id, deck=placement.deck
+        me, pile_kind=placement.pile.kind, pile_owner_id=placement.pile.owner_id, deck=placement.deck,
+        placed_by_id=placement.placed_by_id,
     ):
         return placement
     mine = placement is not None and placement.pile.kind == PileKind.HAND and placement.pile.owner_id == me.pk
     if placement is not None and placement.deck.rules and (mine or placement.pile.kind == PileKind.PLAY):
         raise NotAllowed(piles.ruled(placement.deck))  # they see it: its rules are the reason
+    if placement is not None and from_play and placement.pile.kind == PileKind.PLAY:  # face up: all see it
+        who = placement.placed_by.display_name if placement.placed_by_id else "the GM"
+        raise NotAllowed(f"That card on the table is {who}'s to move (or the GM's): nothing was changed.")
     # One message whatever the reason, so a refusal never says where a card is.
     raise ServiceError("You do not hold that card (it may have moved); nothing was changed.")
 

@@ -223,3 +223,31 @@ async def test_an_action_the_table_lacks_is_refused_at_both_doors(connect, path,
     refused = await act(connect, w, w.gm, name, {"deck": str(w.deck.pk)})
     assert (refused["outcome"], refused["error"]) == ("refused", "unknown-action")
     assert await database_sync_to_async(state)(w, 0) == before
+
+
+async def test_a_card_on_the_felt_is_moved_only_by_whoever_played_it_or_the_gm_at_both_doors(connect) -> None:
+    """Issue 36: "A card on the felt is moved by whoever played it, by a rule, or by the GM; no
+    one else" (a player discarded another's Four of Cups and returned her Three of Wands to the
+    top of an open deck, and the next player drew it)."""
+    w = await database_sync_to_async(make_world)("one")
+
+    def ann_plays() -> str:
+        card = w.hand(w.ann)[0]
+        services.card_play(table=w.table, actor=w.ann, deck_id=w.deck.pk, card_id=card)
+        return card
+
+    card = await database_sync_to_async(ann_plays)()
+    before = await database_sync_to_async(state)(w, 0)
+    args = {"deck": str(w.deck.pk), "card": card}
+    for name in ("card.discard", "card.return_top", "card.return_bottom"):
+        got, body = await database_sync_to_async(post)(w, w.bob, name, args)
+        refused = await act(connect, w, w.bob, name, args)
+        assert got == 403 and "is Ann's to move" in html.unescape(body), (name, body)
+        assert (refused["outcome"], refused["error"]) == ("refused", "not-allowed"), name
+        assert "is Ann's to move (or the GM's)" in refused["text"]
+        refused = await act(connect, w, w.watcher, name, args)
+        assert refused["outcome"] == "refused", name
+    assert await database_sync_to_async(state)(w, 0) == before
+    done = await act(connect, w, w.ann, "card.return_top", args)
+    assert done["outcome"] == "done", done
+    assert await database_sync_to_async(w.top)(1) == [card]

@@ -110,7 +110,8 @@ def expected_counts(table: Table, *, gm: bool = False) -> dict[str, Any]:
                                "discard": len(discard), "discard_top": discard[-1].token if discard else None}
     hands = {str(p.owner_id): p.cards.count() for p in Pile.objects.filter(table=table, kind=PileKind.HAND)
              .select_related("owner") if not (secret and p.owner.role == Role.GM)}
-    play = [{"deck": c.deck_id, "token": c.token, "by": c.placed_by.display_name if c.placed_by else ""} for c in
+    play = [{"deck": c.deck_id, "token": c.token, "by": c.placed_by.display_name if c.placed_by else "",
+             "by_id": c.placed_by_id} for c in
             CardPlacement.objects.filter(pile__table=table, pile__kind=PileKind.PLAY).order_by("position")]
     return {"decks": decks, "hands": hands, "play": play}
 
@@ -176,7 +177,7 @@ def test_face_up_draws_plays_and_discards_are_public(table, rng) -> None:
     held = services.pile_draw(deck=deck, actor=table.ann, count=2)
     move(table, "play", table.ann, deck, held[0])
     move(table, "discard", table.ann, deck, held[1])
-    move(table, "discard", table.bob, deck, face_up[0])
+    move(table, "discard", table.ann, deck, face_up[0])
     public = [s for s in seen_by(table.watcher, table.row)
               if s.event.kind in ("cards.drawn", "card.played", "card.discarded")]
     assert [(s.event.kind, s.event.payload.get("cards")) for s in public] == [
@@ -375,7 +376,9 @@ def test_moving_a_card_one_does_not_hold_is_refused_without_saying_where_it_is(t
         "pass": lambda: move(table, "pass", table.ann, deck_id, card_id, to=table.bob),
     }
     for what, attempt in attempts.items():
-        assert refused(table.row, attempt) == NOT_HELD, what
+        felt = where == "in the play area" and what in ("discard", "return")  # face up: everyone sees it
+        expected = f"That card on the table is {table.gm.display_name}'s to move (or the GM's): nothing was changed."
+        assert refused(table.row, attempt) == (expected if felt else NOT_HELD), what
 
 
 def elsewhere_deck(rng) -> Deck:
@@ -497,10 +500,12 @@ def test_players_may_not_use_a_deck_the_gm_has_not_opened_to_them(table, rng) ->
         lambda: services.deck_recall(deck=deck, actor=table.ann, rng=rng),
     ):
         assert refused(table.row, attempt, NotAllowed) == "The GM has not opened Standard to players."
-    assert refused(table.row, lambda: move(table, "discard", table.ann, deck, face_up)) == NOT_HELD
+    felt = f"That card on the table is {table.gm.display_name}'s to move (or the GM's): nothing was changed."
+    assert refused(table.row, lambda: move(table, "discard", table.ann, deck, face_up), NotAllowed) == felt
     services.deck_configure(deck=deck, actor=table.gm, allow_reversed=False, players_may_use=True)
-    services.pile_draw(deck=deck, actor=table.ann, count=1)
-    move(table, "discard", table.ann, deck, face_up)
+    [mine] = services.pile_draw(deck=deck, actor=table.ann, count=1, to="play")
+    move(table, "discard", table.ann, deck, mine)  # once it is open, her own card on the felt is hers to move
+    assert refused(table.row, lambda: move(table, "discard", table.ann, deck, face_up), NotAllowed) == felt
 
 
 def test_a_personal_deck_is_for_its_owner_and_the_gm(table, rng) -> None:

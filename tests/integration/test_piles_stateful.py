@@ -209,10 +209,13 @@ class CardTable(RuleBasedStateMachine):
         return who == "gm" or card.pile.owner_id == self.members[who].pk
 
     def may_move(self, who: str, card: CardPlacement | None) -> bool:
-        """Held, or in the play area from a deck one may use: what one may discard or return."""
+        """Held, or on the felt (the play area) laid there by oneself, from a deck its rules do not
+        draw from (the GM: any card there): what one may discard or return."""
         if self.holds(who, card):
             return True
-        return card is not None and card.pile.kind == PileKind.PLAY and self.may_use(who, card.deck)
+        if card is None or card.pile.kind != PileKind.PLAY or who not in SEATED:
+            return False
+        return who == "gm" or (not card.deck.rules and card.placed_by_id == self.members[who].pk)
 
     def hand(self, member: Membership) -> set[tuple[int, str]]:
         cards = CardPlacement.objects.filter(pile__kind=PileKind.HAND, pile__owner=member)

@@ -185,10 +185,22 @@ def test_a_card_in_a_hand_is_moved_by_its_holder_and_the_gm_only() -> None:
     assert may_move_card(member(1, "gm"), pile_kind="hand", pile_owner_id=5, deck=closed)
     assert not may_move_card(member(3, "spectator"), pile_kind="hand", pile_owner_id=3, deck=closed)
     assert not may_move_card(member(2, "player", removed=True), pile_kind="hand", pile_owner_id=2, deck=closed)
-    assert not may_move_card(member(2, "player"), pile_kind="play", pile_owner_id=None, deck=closed)
-    assert may_move_card(member(2, "player"), pile_kind="play", pile_owner_id=None, deck=deck(open_=True))
     for kind in ("draw", "discard"):
         assert not may_move_card(member(1, "gm"), pile_kind=kind, pile_owner_id=None, deck=closed)
+
+
+def test_a_card_on_the_felt_is_moved_by_whoever_played_it_and_the_gm_only() -> None:
+    """Issue 36: "A card on the felt is moved by whoever played it, by a rule, or by the GM; no
+    one else", whoever may use its deck."""
+    for used in (deck(), deck(open_=True)):
+        assert may_move_card(member(2, "player"), pile_kind="play", pile_owner_id=None, deck=used, placed_by_id=2)
+        assert not may_move_card(member(4, "player"), pile_kind="play", pile_owner_id=None, deck=used, placed_by_id=2)
+        assert not may_move_card(member(4, "player"), pile_kind="play", pile_owner_id=None, deck=used)
+        assert may_move_card(member(1, "gm"), pile_kind="play", pile_owner_id=None, deck=used, placed_by_id=2)
+        assert not may_move_card(member(3, "spectator"), pile_kind="play", pile_owner_id=None, deck=used,
+                                 placed_by_id=3)
+        assert not may_move_card(member(2, "player", removed=True), pile_kind="play", pile_owner_id=None,
+                                 deck=used, placed_by_id=2)
 
 
 def test_a_deck_the_rules_draw_from_is_moved_by_its_rules_and_the_gm_alone() -> None:
