@@ -34,7 +34,7 @@ from tabletop import selectors, services
 from tabletop.forms.cards import (
     CardForm, ConfigureForm, CountForm, DealForm, DeckCreateForm, DeckForm, DrawForm, PassForm, ReorderForm,
 )
-from tabletop.forms import ChatForm, RollForm
+from tabletop.forms import ApprovalsForm, ChatForm, RequestForm, RollForm
 from tabletop.models import Deck, Event, Membership, Role
 from tabletop.permissions import DECK_TABLE_VERB, DeckVerb, Verb
 from tabletop.services import ServiceError
@@ -165,6 +165,15 @@ ACTIONS: dict[str, Action] = {action.name: action for action in (
         table=me.table, actor=me)),
     Action("session.close", Verb.SESSION_MANAGE, None, lambda me, data, rng: services.session_close(
         table=me.table, actor=me, args=_closing(me, data), rng=rng)),
+    # a player's asked change to their sheet in play (tabletop/services/requests.py)
+    Action("request.approve", Verb.CHARACTER_EDIT_ANY, RequestForm, lambda me, data, rng: services.request_approve(
+        table=me.table, actor=me, request_id=data["request"])),
+    Action("request.refuse", Verb.CHARACTER_EDIT_ANY, RequestForm, lambda me, data, rng: services.request_refuse(
+        table=me.table, actor=me, request_id=data["request"])),
+    Action("request.withdraw", Verb.CHARACTER_EDIT_OWN, RequestForm, lambda me, data, rng: services.request_withdraw(
+        table=me.table, actor=me, request_id=data["request"])),
+    Action("request.approvals", Verb.TABLE_CONFIGURE, ApprovalsForm, lambda me, data, rng:
+           services.table_sheet_approvals(table=me.table, actor=me, on=data["on"])),
 )}
 
 

@@ -147,9 +147,31 @@ def _session(envelope: Envelope, reading: Reading, seat: Seat) -> str:
                                                         "table_id": envelope.event.table_id, "seat": seat})
 
 
+REQUESTS = "tabletop/requests.html"
+
+
+def _requests(envelope: Envelope, reading: Reading, seat: Seat) -> str:
+    """The sheet requests box, on the GM's page and the asker's alone: a request filed is an item
+    (its diff is in the event's private part, the asker's and the GM's); one decided or withdrawn
+    leaves; the table's approvals option redraws the GM's switch."""
+    event = envelope.event
+    data = event.payload
+    context: dict[str, Any] = {"table_id": event.table_id, "seat": seat, "oob": True}
+    if "sheet_approvals" in data:
+        return render_to_string(f"{REQUESTS}#option", {**context, "approvals": data["sheet_approvals"]}) \
+            if reading == "gm" else ""
+    if event.kind == "character.requested":
+        if reading not in ("gm", "private"):
+            return ""
+        return render_to_string(f"{REQUESTS}#item", {**context, "r": event.private["request"]})
+    if reading == "gm" or (seat.member is not None and seat.member == data.get("asked_by")):
+        return render_to_string(f"{REQUESTS}#gone", {"request_id": int(data["request"])})
+    return ""
+
+
 Part = Callable[["Envelope", Reading, Seat], str]
 PARTS: Mapping[str, Part] = {"member": _member, "member_gone": _member_gone, "characters": _characters,
-                             "cards": _cards, "scene": _scene, "session": _session}
+                             "cards": _cards, "scene": _scene, "session": _session, "requests": _requests}
 
 
 def draw(envelope: Envelope, seats: Mapping[Seat, Reading]) -> dict[Seat, str]:

@@ -12,6 +12,7 @@ from django.contrib.auth.forms import UserCreationForm
 
 from games import registry
 from games.sheets import SheetField, format_stats
+from tabletop.ids import IdField
 from tabletop.services import ROLL_MODES
 
 
@@ -114,9 +115,12 @@ class CharacterForm(forms.Form):
     name = forms.CharField(max_length=60, label="Character name")
     version = forms.IntegerField(widget=forms.HiddenInput, required=False)
 
-    def __init__(self, *args: Any, system: str, player_making: bool | None = None, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, system: str, player_making: bool | None = None, asks: bool = False,
+                 **kwargs: Any) -> None:
         """``player_making``: a player's form (True when making the character, False when
-        editing it): the fields the rules own (SheetField.rules) are shown, not editable."""
+        editing it): the fields the rules own (SheetField.rules) are shown, not editable.
+        ``asks``: a player's character in play at a table that approves changes: a field the
+        rules read says its change waits for the GM (tabletop/services/requests.py)."""
         super().__init__(*args, **kwargs)
         self.sheet_fields = registry.get(system).sheet_fields
         for spec in self.sheet_fields:
@@ -128,6 +132,9 @@ class CharacterForm(forms.Form):
             if player_making is not None and not spec.player_sets(making=player_making):
                 field.disabled = True
                 field.help_text = " ".join(filter(None, [field.help_text, "The rules keep this; the GM can change it."]))
+            elif asks and spec.asked:
+                field.help_text = " ".join(filter(None, [field.help_text,
+                                                         "In play: a change waits for the GM's approval."]))
 
     @staticmethod
     def initial_from(character: Any, system: str) -> dict[str, Any]:
@@ -143,3 +150,15 @@ class CharacterForm(forms.Form):
 
     def sheet(self) -> dict[str, Any]:
         return {spec.key: self.cleaned_data.get(f"sheet_{spec.key}") for spec in self.sheet_fields}
+
+
+class RequestForm(forms.Form):
+    """A sheet request the GM approves or refuses, or its player withdraws."""
+
+    request = IdField()
+
+
+class ApprovalsForm(forms.Form):
+    """The table's option: players' changes to a sheet in play wait for the GM (``on``)."""
+
+    on = forms.BooleanField(required=False)

@@ -18,6 +18,7 @@ from tabletop.selectors import (
     character_data, character_facts, character_shown, deck_data, procedure_state, sheet_is_secret,
 )
 from tabletop.services.decks import make_deck
+from tabletop.services.requests import IN_PLAY, asked_changes, file_request, must_ask
 from tabletop.services.piles import card_event
 from tabletop.services.base import (
     Conflict, NotAllowed, NotFound, ServiceError, acting, append, clean_name, lock_table,
@@ -97,6 +98,7 @@ def character_create(
         owner = None if (npc or for_players or me.role == Role.GM) else me
         cleaned = _sheet(locked, sheet)
         _keep_the_rules_fields(locked, me, None, cleaned)
+        cleaned, asked, why = _within_creation(locked, me, cleaned)
         character = Character.objects.create(
             table=locked,
             owner=owner,
@@ -107,7 +109,27 @@ def character_create(
         label = "an NPC" if npc else "a character"
         character_event(locked, "character.created", actor=me, summary=f"{me.display_name} made {label}: {character.name}.", character=character)
         _make_its_decks(locked, me, character)
+        if asked:
+            file_request(locked, me, character, asked, reason=why)
     return character
+
+
+def _within_creation(locked: Table, me: Membership, cleaned: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any], str]:
+    """A player's new sheet within what its system allows at creation (``Sheet.creation``): each
+    figure past it set back to its default, and the typed figures to ask the GM for, with why.
+    The GM's characters, and every character at a table whose approvals are off, are made as typed."""
+    if me.role == Role.GM or not locked.sheet_approvals:
+        return cleaned, {}, ""
+    game = registry.get(locked.system)
+    past = game.sheet.creation(cleaned)
+    if not past:
+        return cleaned, {}, ""
+    defaults = {f.key: f.default for f in game.sheet_fields}
+    keys = [key for key, _ in past if key in defaults]
+    within = _sheet(locked, {**cleaned, **{key: defaults[key] for key in keys}})
+    asked = {key: cleaned[key] for key in keys if cleaned.get(key) != within.get(key)}
+    why = "past what a new character may have: " + " ".join(message for _, message in past)
+    return within, asked, why[:200]
 
 
 def _unique_name(locked: Table, name: str, *, but: Character | None = None) -> str:
@@ -203,10 +225,17 @@ def character_update(
         fresh.name = _unique_name(locked, name, but=fresh)
         fresh.sheet = _sheet(locked, sheet)
         _keep_the_rules_fields(locked, me, before.sheet, fresh.sheet)
+        asked = asked_changes(locked, before.sheet, fresh.sheet) if must_ask(locked, me, fresh) else {}
+        if asked:  # the rules read the old figures until the GM approves the new
+            fresh.sheet = _sheet(locked, {**fresh.sheet, **{k: before.sheet.get(k) for k in asked}})
         _rename_its_decks(locked, me, before, character_facts(fresh))
+        changed = sheet_changes(locked, before, fresh.name, fresh.sheet)
+        if asked:
+            file_request(locked, me, fresh, asked, reason=IN_PLAY)
+            if not changed:
+                return fresh
         fresh.version += 1
         fresh.save(update_fields=["name", "sheet", "version"])
-        changed = sheet_changes(locked, before, fresh.name, fresh.sheet)
         line = f"{me.display_name} changes {before.name}: {changed}." if changed else \
             f"{me.display_name} saves {fresh.name}'s sheet unchanged."
         if sheet_is_secret(fresh):  # the GM's figures: the others learn that the GM's sheet changed
@@ -232,6 +261,11 @@ def sheet_changes(table: Table, before: CharacterFacts, name: str, after: Mappin
         else:
             parts.append(f"{spec.label} {_shown(old)} → {_shown(new)}")
     return "; ".join(parts)
+
+
+def clean_sheet_of(table: Table, data: Mapping[str, Any]) -> dict[str, Any]:
+    """A sheet as the table's system cleans it, or a refusal naming every field at fault."""
+    return _sheet(table, data)
 
 
 def _blank(value: Any) -> bool:
@@ -294,3 +328,6 @@ def table_npc_sheets(*, table: Table, actor: Membership, secret: bool) -> None:
                        private={"characters": [character_data(npc) for npc in npcs]} if secret else {},
                        private_audience=Audience.GM)
         panels.attach([event], locked, procedure_state(locked) or {})
+
+
+shown_value, listed_changes = _shown, _listed_changes  # a request's diff reads as an edit's line

@@ -100,6 +100,7 @@ class _AtTable:
                 working=engine.worked(event, state),
             ))
             wrote = _write_back(self.table, self.me, engine.written(event, state)) or wrote
+        mark_in_play(self.by_cid, happened)
         # a panel reads the sheets too (Panel.character_view): after a write-back, as they are now
         panels.attach(logged, self.table, state, None if wrote else self.characters)
         row.state = state
@@ -145,6 +146,7 @@ def check_roll(
                         summary=line, payload={spec.name: public_part(data, seen), "character": subject.pk},
                         working=spec.working(data) if spec.working is not None else None)
         _fold_check(locked, game, spec, data, subject, envelope, characters)
+        mark_in_play({combatant_id(subject): subject}, [combatant_id(subject)])  # a check uses its subject
         return envelope.event
 
 
@@ -231,6 +233,31 @@ def _named(message: str, by_cid: Mapping[str, Character]) -> str:
     for cid, character in by_cid.items():
         message = message.replace(f"'{cid}'", character.name)
     return message
+
+
+def mark_in_play(by_cid: Mapping[str, Character], events: list[Any]) -> None:
+    """Marks in play every character a rule move's events name (its combatant id as a value
+    anywhere in them): from now on its player asks the GM to change what its rules read
+    (tabletop/services/requests.py)."""
+    named: set[str] = set()
+
+    def walk(value: Any) -> None:
+        if isinstance(value, str):
+            if value in by_cid:
+                named.add(value)
+        elif isinstance(value, Mapping):
+            for item in value.values():
+                walk(item)
+        elif isinstance(value, (list, tuple)):
+            for item in value:
+                walk(item)
+
+    walk(events)
+    fresh = [by_cid[cid].pk for cid in named if not by_cid[cid].in_play]
+    if fresh:
+        Character.objects.filter(pk__in=fresh).update(in_play=True)
+        for cid in named:
+            by_cid[cid].in_play = True
 
 
 def _write_back(table: Table, me: Membership, changes: dict[str, dict[str, Any]]) -> bool:

@@ -10,9 +10,9 @@ from tabletop.views.accounts import signup, home, table_create
 from tabletop.views.table import table, roll, chat, link_regenerate, link_qr, join, watch
 from tabletop.views.exports import export
 from tabletop.views.people import (
-    member_rename, member_remove, character_new, character_edit, character_claim, npc_sheets,
+    member_rename, member_remove, character_new, character_edit, character_claim, character_growth, npc_sheets,
 )
-from tabletop.views.cards import deck_create, deck_action, card_action
+from tabletop.views.cards import deck_create, deck_action, card_action, request_action
 from tabletop.views.systems import game_page, table_check, table_command
 from tabletop.views.sessions import campaign_command, session_close, session_open, session_recap
 from tabletop.views.seats import leave, seat, seat_link, seat_link_replace
@@ -25,7 +25,9 @@ __all__ = [
     "campaign_command", "session_close", "session_open", "session_recap",
     "table_create",
     "card_action",
+    "request_action",
     "character_claim",
+    "character_growth",
     "character_edit",
     "character_new",
     "chat",

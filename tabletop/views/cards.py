@@ -61,6 +61,35 @@ def card_action(request: HttpRequest, table_id: int, action: str) -> HttpRespons
     return _act(request, table_id, f"card.{action}")
 
 
+REQUEST_ACTIONS = frozenset(name.removeprefix("request.") for name in actions.ACTIONS if name.startswith("request."))
+REQUESTS_NOTICE = "tabletop/requests.html#notice"
+
+
+@require_POST
+def request_action(request: HttpRequest, table_id: int, action: str) -> HttpResponse:
+    """A sheet request approved, refused or withdrawn, or the table's approvals switched: the
+    requests box's notice, empty when done (the box itself changes through the live feed)."""
+    if action not in REQUEST_ACTIONS:
+        raise Http404("There is no such request action.")
+    name = f"request.{action}"
+    act = actions.ACTIONS[name]
+    table, me = member_at(request, table_id, act.verb)
+    form = act.form(request.POST)
+    notice, status = "", 200
+    if not form.is_valid():
+        notice, status = _form_error(form), 400
+    else:
+        try:
+            actions.take(act, me, form.cleaned_data)
+        except ServiceError as exc:
+            notice, status = exc.message, exc.status
+    if request.htmx:
+        return render(request, REQUESTS_NOTICE, {"notice": notice}, status=status)
+    if status >= 400:
+        return render(request, "tabletop/message.html", {"message": notice, "table": table}, status=status)
+    return redirect("table", table_id=table.pk)
+
+
 def _act(request: HttpRequest, table_id: int, name: str) -> HttpResponse:
     """Runs the action ``name`` of the action table on the posted form: the notice, empty
     when done (what it did reaches everyone through the live feed), or the refusal."""

@@ -3,17 +3,21 @@
 from __future__ import annotations
 
 
+from django.contrib import messages
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.views.decorators.http import require_http_methods, require_POST
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from games import registry
 
 from tabletop.feed import panels
+from tabletop.selectors import growth, sheet_is_secret
 from tabletop import services
 from tabletop.forms import CharacterForm, RenameForm
 from tabletop.models import Table, Character, Membership, Role
 from tabletop.permissions import Verb, can_edit_character
-from tabletop.services import ServiceError
+from tabletop.services import ServiceError, requests
 
 from tabletop.views.base import TABLE, refusal, member_at
 
@@ -87,7 +91,7 @@ def character_new(request: HttpRequest, table_id: int) -> HttpResponse:
         # The GM makes NPCs or characters for players to claim; a player makes their own.
         kind = request.POST.get("kind", "pc") if is_gm else "own"
         try:
-            services.character_create(
+            made = services.character_create(
                 table=table,
                 actor=me,
                 name=form.cleaned_data["name"],
@@ -98,6 +102,9 @@ def character_new(request: HttpRequest, table_id: int) -> HttpResponse:
         except ServiceError as exc:
             refusal(form, exc)
         else:
+            if requests.latest_request(made, me) is not None:
+                messages.info(request, f"{made.name} is made; the figures past what a new character may have "
+                                       "wait for the GM's approval.")
             return redirect("table", table_id=table.pk)
     context = {"form": form, "table": table, "is_gm": is_gm, "character": None}
     return render(request, "tabletop/character_form.html", context, status=400 if form.errors else 200)
@@ -114,11 +121,13 @@ def character_edit(request: HttpRequest, table_id: int, character_id: int) -> Ht
         system=table.system,
         initial=CharacterForm.initial_from(character, table.system),
         player_making=None if me.role == Role.GM else False,
+        asks=requests.must_ask(table, me, character),
     )
     status = 200
     if request.method == "POST":
         status = 400
         if form.is_valid():
+            waiting = requests.latest_request(character, me)
             try:
                 services.character_update(
                     character=character,
@@ -131,6 +140,9 @@ def character_edit(request: HttpRequest, table_id: int, character_id: int) -> Ht
                 refusal(form, exc)
                 status = exc.status
             else:
+                if requests.latest_request(character, me) != waiting:
+                    messages.info(request, f"Your change to {character.name}'s figures waits for the GM's approval; "
+                                           "the rules read the old ones until then.")
                 return redirect("table", table_id=table.pk)
     # the conditions on it, as the editor's seat sees them (games/core/clock.py): a sheet in play
     # shows what lasts on it, as its card does
@@ -152,3 +164,21 @@ def character_claim(request: HttpRequest, table_id: int, character_id: int) -> H
     if request.htmx:
         return HttpResponse(status=204)
     return redirect("table", table_id=table.pk)
+
+
+@require_GET
+def character_growth(request: HttpRequest, table_id: int, character_id: int) -> HttpResponse:
+    """A character's growth, as this seat reads its log (tabletop/selectors/growth.py): anyone at
+    the table for a sheet everyone sees; the GM alone for an NPC's sheet behind the screen."""
+    table, me = member_at(request, table_id, Verb.WATCH)
+    character = get_object_or_404(Character, pk=character_id, table=table)
+    if sheet_is_secret(character) and me.role != Role.GM:
+        raise PermissionDenied(f"{character.name}'s sheet is the GM's.")
+    game = registry.get(table.system)
+    pool = None
+    if game.growth is not None and game.growth.pool:
+        label = next((f.label for f in game.sheet_fields if f.key == game.growth.pool), game.growth.unit)
+        pool = {"label": label, "has": character.sheet.get(game.growth.pool) or 0}
+    return render(request, "tabletop/growth.html", {
+        "table": table, "character": character, "game": game, "pool": pool,
+        "steps": growth.history(table, me, character)})

@@ -7,6 +7,7 @@ import io
 from typing import Any
 
 import segno
+from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
@@ -25,7 +26,7 @@ from tabletop.feed.marks import checked
 from tabletop.forms import ChatForm, JoinForm, RollForm
 from tabletop.models import Table, Membership, Role
 from tabletop.permissions import Verb, can
-from tabletop.services import ServiceError
+from tabletop.services import ServiceError, requests
 
 from tabletop.views.base import TABLE, form_response, refusal, member_at, socket_paths
 
@@ -80,6 +81,11 @@ def _table_context(request: HttpRequest, table: Table, member: Membership) -> di
         "roll_form": RollForm(),
         "chat_form": ChatForm(),
         "links": _links(request, table) if member.role == Role.GM else None,
+        # sheet requests: the GM's all, a player's own (tabletop/services/requests.py)
+        "requests": requests.open_requests(table, member),
+        "approvals": table.sheet_approvals,
+        # what the last form said on its way here ("Your change waits for the GM's approval.")
+        "notice": " ".join(str(m) for m in messages.get_messages(request)),
     }
 
 

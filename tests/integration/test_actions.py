@@ -82,7 +82,22 @@ CASES: dict[str, Case] = {
     "session.open": lambda w: (w.gm, {}),
     # a session to close: opened before the action is taken
     "session.close": lambda w: (services.session_open(table=w.table, actor=w.gm) and w.gm, {}),
+    # a request of Ann's for her character, filed before the action is taken
+    "request.approve": lambda w: (w.gm, {"request": str(asked(w))}),
+    "request.refuse": lambda w: (w.gm, {"request": str(asked(w))}),
+    "request.withdraw": lambda w: (w.ann, {"request": str(asked(w))}),
+    "request.approvals": lambda w: (w.gm, {}),
 }
+
+
+def asked(w: World) -> int:
+    """Ann's character, and her request to change its stats (as a system that reads them would file it)."""
+    from django.db import transaction
+    from tabletop.services.base import lock_table
+    from tabletop.services.requests import file_request
+    pip = services.character_create(table=w.table, actor=w.ann, name="Pip", sheet={"stats": "Grit: 2"})
+    with transaction.atomic():
+        return file_request(lock_table(w.table.pk), w.ann, pip, {"stats": [["Grit", "3"]]}, reason="in play").pk
 
 
 def url(w: World, name: str) -> str:

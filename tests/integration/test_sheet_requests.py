@@ -1,0 +1,260 @@
+"""Sheets in play are the rules' and the GM's (issue 36): "Once a character has been used by a rule
+move, a field its rules read (stats, skills, tracks, abilities, weapons) changes only by a rule
+move, the GM's edit, or its player's request that the GM approves or refuses in one click, seeing
+the diff; the log says which. What no rule reads (portrait, notes, description) stays the player's.
+A table option turns approvals off for groups who want that. The same for a new character's figures
+past what the system allows at creation."
+
+Each of the five systems, through the real views: a player's change to a field its rules read
+waits for the GM and the sheet the rules read keeps the old value until approved; a refused
+request changes nothing; the request reaches the GM's page and the asker's, no one else's."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from games import registry
+from games.sheets import SheetError
+from tabletop import services
+from tabletop.forms import CharacterForm
+from tabletop.models import Character, Event, SheetRequest
+from tabletop.services import ServiceError
+from tests.support.party import seat_four
+
+pytestmark = pytest.mark.django_db
+
+SYSTEMS = ("shadows", "passages", "harsh_light", "demon_city", "report_card")
+HTMX = {"HTTP_HX_REQUEST": "true"}
+
+
+def client(member) -> Client:
+    c = Client()
+    c.force_login(member.user)
+    return c
+
+
+def player_sample(system: str):
+    return next(s for s in registry.get(system).samples if not s.npc)
+
+
+def made(system: str, tag: str) -> dict[str, Any]:
+    table, gm, ann, bob, watcher = seat_four(tag, system, "Long road")
+    sample = player_sample(system)
+    hero = services.character_create(table=table, actor=ann, name=sample.name, sheet=sample.sheet)
+    Character.objects.filter(pk=hero.pk).update(in_play=True)  # as a rule move marks it (tested below)
+    return {"table": table, "gm": gm, "ann": ann, "bob": bob, "watcher": watcher,
+            "hero": Character.objects.get(pk=hero.pk)}
+
+
+def changed(system: str, sheet: dict[str, Any]) -> tuple[str, Any]:
+    """One field the rules read, and a value for it the system's sheet accepts: what a player asks."""
+    game = registry.get(system)
+    for spec in game.sheet_fields:
+        if not spec.asked:
+            continue
+        old = sheet.get(spec.key, spec.default)
+        tries: list[Any] = []
+        if spec.kind == "int":
+            base = int(old) if str(old).lstrip("-").isdigit() else 0
+            tries = [base + 1, base - 1]
+        elif spec.kind == "bool":
+            tries = [not old]
+        elif spec.kind == "text":
+            tries = [f"{old} II" if old else "Knife"]
+        for value in tries:
+            try:
+                cleaned = game.clean_sheet({**sheet, spec.key: value})
+            except SheetError:
+                continue
+            if cleaned.get(spec.key) != old:
+                return spec.key, value
+    raise AssertionError(f"{system}: no field its rules read takes a new value")
+
+
+def post_sheet(t: dict[str, Any], who: str, key: str, value: Any, notes: str | None = None) -> Any:
+    system = t["table"].system
+    hero = Character.objects.get(pk=t["hero"].pk)
+    data = {k: v for k, v in CharacterForm.initial_from(hero, system).items() if v is not None}
+    data[f"sheet_{key}"] = value
+    if notes is not None:
+        data["sheet_notes"] = notes
+    for spec in registry.get(system).sheet_fields:  # a box unticked is not sent
+        if spec.kind == "bool" and not data.get(f"sheet_{spec.key}"):
+            data.pop(f"sheet_{spec.key}", None)
+    return client(t[who]).post(reverse("character_edit", args=[t["table"].pk, hero.pk]), data)
+
+
+def test_every_system_marks_what_its_rules_read() -> None:
+    for system in SYSTEMS:
+        asked = [spec.key for spec in registry.get(system).sheet_fields if spec.asked]
+        assert asked, system
+        assert all(spec.rules == "" for spec in registry.get(system).sheet_fields
+                   if spec.kind in ("colour", "longtext") and spec.key in ("colour", "notes")), system
+
+
+@pytest.mark.parametrize("system", SYSTEMS)
+def test_a_players_change_in_play_waits_for_the_gm_and_the_rules_read_the_old_value(system) -> None:
+    t = made(system, system)
+    key, value = changed(system, dict(t["hero"].sheet))
+    old = t["hero"].sheet.get(key)
+    has_notes = any(spec.key == "notes" for spec in registry.get(system).sheet_fields)
+    answer = post_sheet(t, "ann", key, value, notes="Keeps a diary." if has_notes else None)
+    assert answer.status_code == 302, answer.content.decode()[:2000]
+    hero = Character.objects.get(pk=t["hero"].pk)
+    assert hero.sheet.get(key) == old  # what the rules read, until the GM approves
+    if has_notes:
+        assert hero.sheet["notes"] == "Keeps a diary."  # what no rule reads stays the player's
+    request = SheetRequest.objects.get(character=hero, status="open")
+    assert request.sheet == {key: registry.get(system).clean_sheet({**hero.sheet, key: value})[key]}
+    label = next(spec.label for spec in registry.get(system).sheet_fields if spec.key == key)
+    page = client(t["gm"]).get(reverse("table", args=[t["table"].pk])).content.decode()
+    assert f'id="request-{request.pk}"' in page and label in page
+    mine = client(t["ann"]).get(reverse("table", args=[t["table"].pk])).content.decode()
+    assert f'id="request-{request.pk}"' in mine and "Withdraw" in mine
+    for other in ("bob", "watcher"):
+        seen = client(t[other]).get(reverse("table", args=[t["table"].pk])).content.decode()
+        assert f'id="request-{request.pk}"' not in seen, other
+    asked = Event.objects.get(table=t["table"], kind="character.requested")
+    assert asked.private_audience == "owner" and asked.owner_id == t["ann"].pk and "request" not in asked.payload.get(
+        "request", {}) and label not in asked.summary
+    done = client(t["gm"]).post(reverse("request_action", args=[t["table"].pk, "approve"]),
+                                {"request": request.pk}, **HTMX)
+    assert done.status_code == 200, done.content
+    hero = Character.objects.get(pk=t["hero"].pk)
+    assert hero.sheet[key] == request.sheet[key]
+    approved = Event.objects.get(table=t["table"], kind="character.request_approved")
+    assert approved.audience == "everyone" and label in approved.summary and "approves Ann's request" in approved.summary
+
+
+@pytest.mark.parametrize("system", SYSTEMS)
+def test_a_refused_request_changes_nothing(system) -> None:
+    t = made(system, f"r-{system}")
+    key, value = changed(system, dict(t["hero"].sheet))
+    before = dict(t["hero"].sheet)
+    assert post_sheet(t, "ann", key, value).status_code == 302
+    request = SheetRequest.objects.get(character=t["hero"], status="open")
+    done = client(t["gm"]).post(reverse("request_action", args=[t["table"].pk, "refuse"]),
+                                {"request": request.pk}, **HTMX)
+    assert done.status_code == 200
+    assert Character.objects.get(pk=t["hero"].pk).sheet == before
+    request.refresh_from_db()
+    assert request.status == "refused"
+    again = client(t["gm"]).post(reverse("request_action", args=[t["table"].pk, "approve"]),
+                                 {"request": request.pk}, **HTMX)
+    assert again.status_code == 400 and "already refused" in again.content.decode()
+    assert Character.objects.get(pk=t["hero"].pk).sheet == before
+
+
+def test_nobody_but_the_gm_decides_and_only_the_asker_withdraws() -> None:
+    t = made("demon_city", "who")
+    key, value = changed("demon_city", dict(t["hero"].sheet))
+    post_sheet(t, "ann", key, value)
+    request = SheetRequest.objects.get(character=t["hero"], status="open")
+    url = reverse("request_action", args=[t["table"].pk, "approve"])
+    for who in ("ann", "bob", "watcher"):
+        assert client(t[who]).post(url, {"request": request.pk}, **HTMX).status_code == 403, who
+    withdraw = reverse("request_action", args=[t["table"].pk, "withdraw"])
+    assert client(t["bob"]).post(withdraw, {"request": request.pk}, **HTMX).status_code == 403
+    assert client(t["watcher"]).post(withdraw, {"request": request.pk}, **HTMX).status_code == 403
+    for bad in ({"request": "999999"}, {"request": "x"}, {}):
+        assert client(t["gm"]).post(url, bad, **HTMX).status_code in (400, 404), bad
+    assert client(t["gm"]).post(reverse("request_action", args=[t["table"].pk, "burn"]), {}).status_code == 404
+    request.refresh_from_db()
+    assert request.status == "open"
+    assert client(t["ann"]).post(withdraw, {"request": request.pk}, **HTMX).status_code == 200
+    request.refresh_from_db()
+    assert request.status == "withdrawn" and Character.objects.get(pk=t["hero"].pk).sheet == t["hero"].sheet
+
+
+def test_with_approvals_off_a_player_changes_their_sheet_as_typed() -> None:
+    t = made("demon_city", "off")
+    url = reverse("request_action", args=[t["table"].pk, "approvals"])
+    assert client(t["ann"]).post(url, {}, **HTMX).status_code == 403
+    assert client(t["gm"]).post(url, {}, **HTMX).status_code == 200  # "on" unticked: off
+    key, value = changed("demon_city", dict(t["hero"].sheet))
+    assert post_sheet(t, "ann", key, value).status_code == 302
+    assert str(Character.objects.get(pk=t["hero"].pk).sheet[key]) == str(value)
+    assert not SheetRequest.objects.filter(table=t["table"]).exists()
+    assert client(t["gm"]).post(url, {"on": "on"}, **HTMX).status_code == 200
+    t["table"].refresh_from_db()
+    assert t["table"].sheet_approvals
+
+
+def test_before_a_rule_move_uses_it_a_character_is_its_players_and_a_task_puts_it_in_play() -> None:
+    t = made("demon_city", "fresh")
+    Character.objects.filter(pk=t["hero"].pk).update(in_play=False)
+    key, value = changed("demon_city", dict(t["hero"].sheet))
+    assert post_sheet(t, "ann", key, value).status_code == 302
+    assert str(Character.objects.get(pk=t["hero"].pk).sheet[key]) == str(value)
+    services.check_roll(table=t["table"], actor=t["ann"], check="task",
+                        args={"character": t["hero"].pk, "stat": "agility", "target_number": 1, "opponent": None,
+                              "opponent_stat": "agility", "distracted": False, "situation": (),
+                              "opponent_situation": (), "lost": ()}, rng=random.Random(3))
+    assert Character.objects.get(pk=t["hero"].pk).in_play
+
+
+def test_the_rules_roll_the_old_figure_until_the_gm_approves() -> None:
+    """Demon City: a task rolls as many dice as the stat; Agility asked up from 2 still rolls 2."""
+    t = made("demon_city", "dice")
+    Character.objects.filter(pk=t["hero"].pk).update(sheet={**t["hero"].sheet, "agility": 2})
+    assert post_sheet(t, "ann", "agility", 5).status_code == 302
+    event = services.check_roll(table=t["table"], actor=t["ann"], check="task",
+                                args={"character": t["hero"].pk, "stat": "agility", "target_number": 1,
+                                      "opponent": None, "opponent_stat": "agility", "distracted": False,
+                                      "situation": (), "opponent_situation": (), "lost": ()}, rng=random.Random(3))
+    assert "Agility 2" in event.summary or "agility 2" in event.summary.lower(), event.summary
+
+
+def test_a_kept_track_is_still_refused_to_a_player() -> None:
+    t = made("demon_city", "kept")
+    kept = next(spec for spec in registry.get("demon_city").sheet_fields if spec.rules == "kept")
+    answer = post_sheet(t, "ann", kept.key, 99)
+    assert answer.status_code in (400, 403)
+    assert not SheetRequest.objects.filter(table=t["table"]).exists()
+
+
+@pytest.mark.parametrize("system", SYSTEMS)
+def test_a_new_characters_figures_past_creation_wait_for_the_gm(system) -> None:
+    """"The same for a new character's figures past what the system allows at creation.\""""
+    table, gm, ann, bob, watcher = seat_four(f"c-{system}", system, "New faces")
+    game = registry.get(system)
+    sample = player_sample(system)
+    base = game.clean_sheet(dict(sample.sheet))
+    assert game.sheet.creation(base) == [], system  # the sample player character is within creation
+    over = next(((spec.key, v) for spec in game.sheet_fields if spec.asked and spec.kind == "int"
+                 for v in (99, 50, 20, 12, 9, 6) if _cleans(game, base, spec.key, v)
+                 and game.sheet.creation({**base, spec.key: _cleans(game, base, spec.key, v)[spec.key]})), None)
+    assert over is not None, f"{system}: no figure is past what creation allows"
+    key, value = over
+    hero = services.character_create(table=table, actor=ann, name="Upstart", sheet={**sample.sheet, key: value})
+    assert hero.sheet.get(key) != _cleans(game, base, key, value)[key]
+    request = SheetRequest.objects.get(character=hero, status="open")
+    assert key in request.sheet and "new character" in request.reason
+    gm_made = services.character_create(table=table, actor=gm, name="Elder", sheet={**sample.sheet, key: value})
+    assert gm_made.sheet[key] == _cleans(game, base, key, value)[key]  # the GM's are made as typed
+    services.request_approve(table=table, actor=gm, request_id=request.pk)
+    assert Character.objects.get(pk=hero.pk).sheet[key] == request.sheet[key]
+
+
+def _cleans(game, base: dict[str, Any], key: str, value: Any) -> dict[str, Any] | None:
+    try:
+        return game.clean_sheet({**base, key: value})
+    except SheetError:
+        return None
+
+
+def test_a_request_is_refused_when_the_character_is_not_at_this_table() -> None:
+    t = made("demon_city", "here")
+    u = made("demon_city", "there")
+    key, value = changed("demon_city", dict(u["hero"].sheet))
+    post_sheet(u, "ann", key, value)
+    theirs = SheetRequest.objects.get(character=u["hero"])
+    with pytest.raises(ServiceError):
+        services.request_approve(table=t["table"], actor=t["gm"], request_id=theirs.pk)
+    theirs.refresh_from_db()
+    assert theirs.status == "open"
