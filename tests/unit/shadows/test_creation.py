@@ -122,3 +122,13 @@ def test_a_player_making_a_character_sets_every_field_the_rules_read() -> None:
     read = [f for f in FIELDS if f.rules == "read"]
     assert all(f.player_sets(making=True) and f.asked for f in read)
     assert not any(f.player_sets(making=False, in_play=True) for f in read)
+
+
+def test_the_character_made_with_the_fields_named_at_their_defaults_is_within_the_limits() -> None:
+    """The platform makes a player's character past the limits with the fields named at their
+    defaults: that sheet cleans, and nothing in it is past them."""
+    defaults = {f.key: f.default for f in FIELDS}
+    cleaned = clean_sheet({"quickness": 20, "body": 8, "resistances": "fire", "immunities": "poison"})
+    made = {**cleaned, **{key: defaults[key] for key, _ in creation(cleaned)}}
+    again = clean_sheet(made)
+    assert creation(again) == [] and (again["quickness"], again["body"], again["immunities"]) == (5, 8, "")
