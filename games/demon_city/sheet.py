@@ -12,19 +12,27 @@ from typing import Any
 
 from games.contract import Character, Glance, Sheet
 from games.core.engine import RuleError
-from games.demon_city.combatant import SHEET_FIELDS, STAT_NAMES, Combatant, derived_values, stat_label
+from games.demon_city.combatant import SHEET_FIELDS, STAT_MAX, STAT_NAMES, Combatant, derived_values, stat_label
 from games.sheets import SheetError, SheetField
 
 _KIND = {"str": "text", "int": "int", "bool": "bool", "stats": "skills"}
 # what the rules keep (Action Rounds write them back; the GM may correct them)
 _KEPT = frozenset({"current_toughness", "injured", "out_of_fight", "injury"})
+# what the rules read (once the character is in play its player asks the Host to change them):
+# the stats and skills (every die pool: "a character with a higher Stat than the Stat they're
+# targeting gets to roll an extra die"), Toughness and armour (damage dice: "Kevlar and other
+# protection raises your Base Toughness"), being supernatural (stats past 9, "if the supernatural
+# is involved") and the side (a tie between "characters on the same side" is drawn at random).
+# Every field of this sheet is one or the other: it has no notes.
+_READ = frozenset({"side", "supernatural", "agility", "toughness", "armour", "hand_to_hand", "firearms",
+                   "exotic_weapons", "skills"})
 
 # Character.name is the sheet's name; the rest of SHEET_FIELDS is the sheet.
 FIELDS: tuple[SheetField, ...] = tuple(
     SheetField(
         key=f["name"], label=f["label"], kind=_KIND[f["kind"]],  # type: ignore[arg-type]
         default=f["default"] if f["default"] is not None else "",
-        max_length=40, help=f["help"], rules="kept" if f["name"] in _KEPT else "",
+        max_length=40, help=f["help"], rules="kept" if f["name"] in _KEPT else "read" if f["name"] in _READ else "",
     )
     for f in SHEET_FIELDS
     if f["name"] != "name"
@@ -152,5 +160,46 @@ def character_view(character: Character) -> dict[str, Any]:
     return {"skills": names, "key": f"{zlib.crc32(chr(10).join(names).encode()):08x}"}
 
 
+# What a new character may start with (Sheet.creation). The rules:
+# - "All character stats are ranked from 0-9 (or possibly more, with no maximum, if the
+#   supernatural is involved)": whether it is involved is the Host's to say, so a new character
+#   ticked Supernatural, or with a stat past 9, is asked of the Host.
+# - "Humans generally have a Toughness between 0 (feeble pensioner or newborn baby) and 5
+#   (world-class athlete)": a new character's Toughness is at most 5.
+# - "Kevlar and other protection raises your Base Toughness for these purposes": Toughness with
+#   armour is still a stat, 0 to 9 for a human, so armour is at most 9 less the Toughness.
+# - Other skills are "Skills the GM adds" (the sheet's own word): the rules' are Hand-to-Hand,
+#   Firearms and Exotic Weapons ("Hand To Hand if they have it", "Firearms or Exotic Weapons if
+#   applicable"); any other a new character has is asked of the Host.
+# No other limit: the rules give no points to share among the stats, so Agility 9 is a human's.
+HUMAN_TOUGHNESS = 5
+_OWN_STATS = ("agility", "hand_to_hand", "firearms", "exotic_weapons")
+
+
+def creation(sheet: Mapping[str, Any]) -> list[tuple[str, str]]:
+    """``[(field, why)]``: each figure of a cleaned sheet past what a new character may have."""
+    past: list[tuple[str, str]] = []
+    if sheet.get("supernatural"):
+        past.append(("supernatural", "Supernatural: whether the supernatural is involved is the Host's to say "
+                                     "and grant."))
+    toughness = int(sheet.get("toughness") or 0)
+    if toughness > HUMAN_TOUGHNESS:
+        past.append(("toughness", f"Toughness {toughness}: humans run from 0 (feeble) to {HUMAN_TOUGHNESS} "
+                                  "(world-class athlete); more is the Host's to grant."))
+        toughness = int(next(f.default for f in FIELDS if f.key == "toughness"))
+    for key in _OWN_STATS:
+        value = int(sheet.get(key) or 0)
+        if value > STAT_MAX:
+            past.append((key, f"{stat_label(key)} {value}: a new character's stats are 0 to {STAT_MAX}; more only "
+                              "if the supernatural is involved, which the Host grants."))
+    armour = int(sheet.get("armour") or 0)
+    if toughness + armour > STAT_MAX:
+        past.append(("armour", f"Armour {armour}: armour raises Base Toughness, at most {STAT_MAX} with it for a "
+                               f"new character (Toughness {toughness}, so armour up to {STAT_MAX - toughness})."))
+    past += [("skills", f"{name} {rating}: the Host adds a character's other skills.")
+             for name, rating in (sheet.get("skills") or {}).items() if rating]
+    return past
+
+
 # the sheet as the registration gives it (games.contract.Sheet)
-SHEET = Sheet(FIELDS, clean_sheet, derived, glance)
+SHEET = Sheet(FIELDS, clean_sheet, derived, glance, creation=creation)

@@ -50,5 +50,8 @@ def derived(sheet: Mapping[str, Any]) -> list[tuple[str, str]]:
     return [("Stats", str(len(sheet.get("stats") or [])))]
 
 
-# the sheet as the registration gives it (games.contract.Sheet)
+# the sheet as the registration gives it (games.contract.Sheet). Freeform has no rules to read a
+# sheet: its stats are free text a table reads as it likes, so no field is "read" (a player's
+# change is never a request) and a new character has no creation limits (Sheet.creation's
+# default: nothing past them).
 SHEET = Sheet(FIELDS, clean, derived)

@@ -66,35 +66,41 @@ BEATS, MAX_EXPERIENCES = 5, 999  # "five Beats make an Experience"
 
 _DERIVED_HELP = "Leave blank for {rule}; type a number to override it."
 
+# What the rules read (rules="read": once the character is in play its player asks the Storyteller
+# to change them): the Attributes and Skills (every pool), the Willpower dots (the points a spend
+# draws on), Defence (what an attack is resisted by), Speed (the steps a turn moves), the again
+# (a pull that pulls a second card), Blood Potency (added to a vampire's Resistance traits), Size
+# (Health is Stamina + Size), being a vampire (how its harm is marked) and the weapon (an attack
+# made with it, and the damage it adds). What the rules keep in play is theirs ("kept").
 FIELDS: tuple[SheetField, ...] = (
-    *(SheetField(key, label, "int", default=1, max_length=2,
+    *(SheetField(key, label, "int", default=1, max_length=2, rules="read",
                  help=f"{group} Attribute, 1 to 5 dots for a mortal.")
       for key, (label, group) in ATTRIBUTES.items()),
-    SheetField("skills", "Skills", "skills", default={}, max_length=2000,
+    SheetField("skills", "Skills", "skills", default={}, max_length=2000, rules="read",
                help="One per line, 'Skill: dots' (for example 'Firearms: 3'); Skills not listed have "
                     "no dots, and cost -3 (Mental) or -1 (Physical, Social) untrained."),
-    SheetField("willpower", "Willpower dots", "int", default="", max_length=2,
+    SheetField("willpower", "Willpower dots", "int", default="", max_length=2, rules="read",
                help=_DERIVED_HELP.format(rule="Resolve + Composure")),
     SheetField("willpower_points", "Willpower points left", "int", default="", max_length=2, rules="kept",
                help="Blank means full. Each point spent adds 3 to a pool or 2 to a resisting trait; "
                     "one a turn."),
-    SheetField("defence", "Defence", "int", default="", max_length=2,
+    SheetField("defence", "Defence", "int", default="", max_length=2, rules="read",
                help=_DERIVED_HELP.format(rule="the lower of Wits and Dexterity")),
-    SheetField("speed", "Speed", "int", default="", max_length=2,
+    SheetField("speed", "Speed", "int", default="", max_length=2, rules="read",
                help=_DERIVED_HELP.format(rule="Strength + Dexterity + 5")),
-    SheetField("again", "Again", "int", default=10, max_length=2,
+    SheetField("again", "Again", "int", default=10, max_length=2, rules="read",
                help="10 for most; 9 or 8 with certain powers or equipment: a first card this high "
                     "pulls a second."),
-    SheetField("blood_potency", "Blood Potency", "int", default=0, max_length=2,
+    SheetField("blood_potency", "Blood Potency", "int", default=0, max_length=2, rules="read",
                help="Vampires add it to their Resistance traits against supernatural effects."),
-    SheetField("size", "Size", "int", default=HUMAN_SIZE, max_length=2,
+    SheetField("size", "Size", "int", default=HUMAN_SIZE, max_length=2, rules="read",
                help="5 for a grown human. Health is Stamina + Size."),
-    SheetField("vampire", "A vampire", "bool", default=False,
+    SheetField("vampire", "A vampire", "bool", default=False, rules="read",
                help="As Blood Potency above 0 says too. The Requiem: firearms deal a vampire bashing damage, "
                     "bashing never knocks it out, and a track full of lethal is torpor, not death."),
-    SheetField("weapon", "Weapon", "text", default="", max_length=MAX_WEAPON,
+    SheetField("weapon", "Weapon", "text", default="", max_length=MAX_WEAPON, rules="read",
                help="What the character fights with, if anything ('Knife'), for an attack made with it."),
-    SheetField("weapon_damage", "Weapon damage", "int", default=0, max_length=2,
+    SheetField("weapon_damage", "Weapon damage", "int", default=0, max_length=2, rules="read",
                help=f"Added to an attack's successes when it hits with the weapon (0 to {MAX_WEAPON_DAMAGE})."),
     *(SheetField(kind, f"{kind.capitalize()} wounds", "int", default=0, max_length=2, rules="kept",
                  help=help_) for kind, help_ in (
@@ -278,6 +284,91 @@ def again(sheet: Mapping[str, Any]) -> int:
     return int(value) if value in AGAIN_VALUES else 10
 
 
+# What a new character may start with (Sheet.creation). The rules convert "the mechanics found in
+# Vampire: The Requiem and World of Darkness" and make no characters of their own, so a new one
+# is made as those rulebooks make it:
+# - Attributes: each starts at one dot; 5, 4 and 3 more dots go to the three groups (Mental,
+#   Physical, Social), the player choosing which group gets which; no Attribute past 5 dots.
+# - Skills: 11, 7 and 4 dots to the three groups, chosen the same way; no Skill past 5 dots.
+# - Willpower is Resolve + Composure, Defence the lower of Wits and Dexterity, Speed Strength +
+#   Dexterity + 5: a figure typed over one of them (a power, a merit) is the Storyteller's.
+# - Again: "A pull of 10 (or, with certain powers and/or equipment, even 8 or 9)": 9- or 8-again
+#   comes with a power or equipment the Storyteller grants.
+# - Blood Potency: a newly Embraced vampire has 1 (a mortal 0); more is bought with merits the
+#   sheet does not hold, so it is the Storyteller's. Size: a grown human's is 5; a larger one is
+#   a merit's, the Storyteller's too. Whether the character is a vampire is the chronicle's, not
+#   a figure: no limit.
+# No limit on the weapon: its damage is already the World of Darkness's +0 to +5.
+NEW_TRAIT_MAX = 5
+NEW_ATTRIBUTE_DOTS = (5, 4, 3)
+NEW_SKILL_DOTS = (11, 7, 4)
+NEW_BLOOD_POTENCY = 1
+GROUPS = (MENTAL, PHYSICAL, SOCIAL)
+
+
+def _over(spent: Mapping[str, int], shares: tuple[int, ...]) -> list[str]:
+    """The groups whose dots pass their share, the largest share going to the group that spent
+    the most (the best choice a player could have made; ties in the groups' order)."""
+    ranked = sorted(GROUPS, key=lambda g: -spent[g])
+    return [g for g, share in zip(ranked, shares) if spent[g] > share]
+
+
+def _spent(spent: Mapping[str, int]) -> str:
+    return ", ".join(f"{group} {spent[group]}" for group in GROUPS)
+
+
+def _attributes_past(sheet: Mapping[str, Any]) -> list[tuple[str, str]]:
+    past = [(key, f"{trait_label(key)} {sheet[key]}: a new character's Attributes are 1 to {NEW_TRAIT_MAX} dots.")
+            for key in ATTRIBUTES if sheet[key] > NEW_TRAIT_MAX]
+    named = {key for key, _ in past}
+    spent = {g: sum(sheet[k] - 1 for k, (_, group) in ATTRIBUTES.items() if group == g and k not in named)
+             for g in GROUPS}
+    for group in _over(spent, NEW_ATTRIBUTE_DOTS):
+        why = (f"{group} Attributes take {spent[group]} dots past the first ({_spent(spent)}); a new character "
+               "has 5, 4 and 3 to share, one group each.")
+        past += [(key, f"{trait_label(key)} {sheet[key]}: {why}")
+                 for key, (_, g) in ATTRIBUTES.items() if g == group and key not in named]
+    return past
+
+
+def _skills_past(sheet: Mapping[str, Any]) -> list[tuple[str, str]]:
+    skills = sheet["skills"]
+    past = [("skills", f"{label} {dots}: a new character's Skills are 0 to {NEW_TRAIT_MAX} dots.")
+            for label, dots in skills.items() if dots > NEW_TRAIT_MAX]
+    group_of = {label: group for label, group in SKILLS.values()}
+    spent = {g: sum(d for label, d in skills.items() if group_of[label] == g) for g in GROUPS}
+    past += [("skills", f"{group} Skills {spent[group]} dots ({_spent(spent)}): a new character has 11, 7 and 4 "
+                        "to share, one group each.") for group in _over(spent, NEW_SKILL_DOTS)]
+    return past
+
+
+def creation(sheet: Mapping[str, Any]) -> list[tuple[str, str]]:
+    """``[(field, why)]``: each figure of a cleaned sheet past what a new character may have.
+    A typed Willpower, Defence or Speed is judged against the Attributes the character is made
+    with (those past the limits at one dot)."""
+    past = _attributes_past(sheet)
+    past += _skills_past(sheet)
+    made = {**sheet, **{key: 1 for key, _ in past if key in ATTRIBUTES}}
+    for key, rule, value in (("willpower", "Resolve + Composure", willpower_dots),
+                             ("defence", "the lower of Wits and Dexterity", defence),
+                             ("speed", "Strength + Dexterity + 5", speed)):
+        ruled = value({**made, key: None})
+        if sheet.get(key) is not None and sheet[key] != ruled:
+            label = trait_label(key)
+            past.append((key, f"{label} {sheet[key]}: a new character's {label} is {rule} ({ruled}); "
+                              "another figure is the Storyteller's to grant."))
+    if sheet["again"] != 10:
+        past.append(("again", f"Again {sheet['again']}: only certain powers or equipment let a pull of "
+                              f"{sheet['again']} pull a second card; the Storyteller grants them."))
+    if sheet["blood_potency"] > NEW_BLOOD_POTENCY:
+        past.append(("blood_potency", f"Blood Potency {sheet['blood_potency']}: a newly Embraced vampire has "
+                                      f"{NEW_BLOOD_POTENCY}; more is the Storyteller's to grant."))
+    if sheet["size"] > HUMAN_SIZE:
+        past.append(("size", f"Size {sheet['size']}: a grown human is Size {HUMAN_SIZE}; a larger new "
+                             "character is the Storyteller's to grant."))
+    return past
+
+
 # The character card beside the table
 
 GLANCE_SKILLS = 4  # the card shows the character's best Skills
@@ -382,4 +473,4 @@ def character_view(character: Character) -> dict[str, Any]:
     return {**shown, "weapon": f"{clean['weapon']} (+{clean['weapon_damage']})"} if clean["weapon"] else shown
 
 
-SHEET = Sheet(FIELDS, clean_sheet, glance=glance, npc_glance=npc_glance)
+SHEET = Sheet(FIELDS, clean_sheet, glance=glance, npc_glance=npc_glance, creation=creation)

@@ -146,8 +146,15 @@ def skill_rows(skills: Mapping[str, int]) -> list[dict[str, Any]]:
 
 GLANCE_SKILLS = 6
 
+# What the rules read (rules="read": once the Persona is in play its player asks the Director to
+# change them): the skills (every Check, Challenge, Contest and combat roll), Selected Combat and
+# Defense and the Magical Combat and Defense Effects (which skill a fight rolls and meets), the
+# weapon (its set damage, its Damage Type, whether it is ranged, and the weapon itself, which the
+# Director weighs when "Timing is altered by Weapons mismatches"), the armour (its effect on each
+# Damage Type, and the armour itself, whose "characteristics" that effect stands for). The tracks
+# are the rules' ("kept").
 FIELDS: tuple[SheetField, ...] = (
-    SheetField("skills", "Skills", "skills", default={},
+    SheetField("skills", "Skills", "skills", default={}, rules="read",
                help="One per line, 'Skill: BASE', each BASE 1-95 (95 is Mastered). The sheet shows each "
                     "skill's Double Up, Double Down and Core."),
     SheetField("wounds", "Wounds", "int", default=tracks.FULL, rules="kept",
@@ -158,25 +165,25 @@ FIELDS: tuple[SheetField, ...] = (
                help="Wound points not yet tended: each costs a Fatigue point every Turn of a fight."),
     SheetField("magic", "Magical Resources", "int", default=tracks.FULL, rules="kept",
                help="0-100. A magic duel spends these instead of Fatigue."),
-    SheetField("combat_skill", "Selected Combat", "text", default="", max_length=MAX_TEXT,
+    SheetField("combat_skill", "Selected Combat", "text", default="", max_length=MAX_TEXT, rules="read",
                help="The skill this Persona attacks with; blank means the highest skill."),
-    SheetField("defense_skill", "Selected Defense", "text", default="", max_length=MAX_TEXT,
+    SheetField("defense_skill", "Selected Defense", "text", default="", max_length=MAX_TEXT, rules="read",
                help="The skill this Persona defends with; blank means the highest skill."),
-    SheetField("magic_combat", "Magical Combat Effect", "text", default="", max_length=MAX_TEXT,
+    SheetField("magic_combat", "Magical Combat Effect", "text", default="", max_length=MAX_TEXT, rules="read",
                help="The skill a magic attack uses in place of Selected Combat; it spends Magical Resources."),
-    SheetField("magic_defense", "Magical Defense Effect", "text", default="", max_length=MAX_TEXT,
+    SheetField("magic_defense", "Magical Defense Effect", "text", default="", max_length=MAX_TEXT, rules="read",
                help="The skill that defends against a magic attack in place of Selected Defense."),
-    SheetField("weapon", "Weapon", "text", default="", max_length=MAX_TEXT),
-    SheetField("weapon_damage", "Weapon damage", "int", default=None,
+    SheetField("weapon", "Weapon", "text", default="", max_length=MAX_TEXT, rules="read"),
+    SheetField("weapon_damage", "Weapon damage", "int", default=None, rules="read",
                help="The weapon's set damage; a blow deals no more than the attacker's skill. Left blank, "
                     "each Declaration names it."),
-    SheetField("weapon_type", "Damage Type", "text", default="", max_length=MAX_TYPE,
+    SheetField("weapon_type", "Damage Type", "text", default="", max_length=MAX_TYPE, rules="read",
                help="What the weapon deals (Slashing, Shattering, Piercing...): armour may treat each "
                     "type differently."),
-    SheetField("ranged", "Ranged weapon", "bool", default=False,
+    SheetField("ranged", "Ranged weapon", "bool", default=False, rules="read",
                help="A ranged weapon starts a roll-off only against another ranged weapon."),
-    SheetField("armour", "Armour", "text", default="", max_length=MAX_TEXT),
-    SheetField("armour_effect", "Armour's effect", "text", default="none", max_length=MAX_ARMOUR,
+    SheetField("armour", "Armour", "text", default="", max_length=MAX_TEXT, rules="read"),
+    SheetField("armour_effect", "Armour's effect", "text", default="none", max_length=MAX_ARMOUR, rules="read",
                help="none, halve, double, +N (increase) or -N (decrease), several in order ('halve, then -1'), "
                     "per Damage Type if it differs ('Slashing: halve; Shattering: -1; none')."),
 )
@@ -223,5 +230,32 @@ def glance(data: Mapping[str, Any]) -> Glance:
                   tags=tuple(tags), out=bool(word))
 
 
+# What a new Persona may start with (Sheet.creation). The rules: "Persona advance over time from
+# their lowest values in the first session, and constantly improve toward the goal of Mastering
+# the assorted Skills they choose to pursue", Mastered being 95 ("This applies even to Mastered
+# Skills (95%)"): a new Persona has mastered nothing, so a skill at 95 is asked of the Director.
+# The rules give no figure for "their lowest values" and no points to share among the skills, so
+# there is no lower ceiling; which skills a Persona has is its player's ("Unless you created a
+# skill of 'opening a chest under duress' for your Persona"). Nor do they bound a weapon's set
+# damage (a blow deals no more than the attacker's skill in any case) or what armour does.
+NEW_SKILL_MAX = MASTERED - 1
+
+
+_CHOICES = (("combat_skill", "Selected Combat"), ("defense_skill", "Selected Defense"),
+            ("magic_combat", "Magical Combat Effect"), ("magic_defense", "Magical Defense Effect"))
+
+
+def creation(sheet: Mapping[str, Any]) -> list[tuple[str, str]]:
+    """``[(field, why)]``: each figure of a cleaned sheet past what a new Persona may have. A
+    skill past it asks the skills of the Director, and with them each choice that names one of
+    them (a Persona made without those skills could not have chosen it)."""
+    past = [("skills", f"{name} {base}: a new Persona starts below Mastered ({MASTERED}) and works toward it.")
+            for name, base in (sheet.get("skills") or {}).items() if base > NEW_SKILL_MAX]
+    if past:
+        past += [(key, f"{label} ({sheet[key]}): it names one of the skills asked of the Director.")
+                 for key, label in _CHOICES if sheet.get(key)]
+    return past
+
+
 # the sheet as the registration gives it (games.contract.Sheet)
-SHEET = Sheet(FIELDS, clean_sheet, derived, glance)
+SHEET = Sheet(FIELDS, clean_sheet, derived, glance, creation=creation)

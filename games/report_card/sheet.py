@@ -183,5 +183,19 @@ def glance(sheet: Mapping[str, Any]) -> Glance:
     return Glance(stats=stats, tracks=(("Corruption", filled, CIRCLES),), tags=tags)
 
 
+def creation(sheet: Mapping[str, Any]) -> list[tuple[str, str]]:
+    """What a new character may not start with (Sheet.creation): nothing to ask of the GM. Every
+    field is one the rules read, and none is "read" (a player's to change, by request, in play):
+    the Abilities, the A+ and F skills and one's own card are chosen when the character is made
+    and then only the rules and the GM change them ("chosen"), the circles are the rules'
+    ("kept"). What the rules allow at creation ("A player must choose 1 Skill", "A player must
+    fail 1 skill", "They can only choose a Skill if they have at least one of the associated
+    Abilities") ``clean_sheet`` refuses outright: a Report Card past it is no Report Card, not
+    one to ask about. The rules set no number of Abilities and let any Major Arcana be one's own
+    ("The player's own Major Arcana card always triggers a Critical Success"), so no limit is
+    made up for either."""
+    return []
+
+
 # the sheet as the registration gives it (games.contract.Sheet)
-SHEET = Sheet(FIELDS, clean_sheet, derived, glance)
+SHEET = Sheet(FIELDS, clean_sheet, derived, glance, creation=creation)

@@ -48,30 +48,38 @@ _ATTRIBUTE_HELP = {
     "body": "Physical focus: Body + half Physical cards.",
     "mind": "Mental focus: Mind + half Mental cards.",
     "spirit": "Spiritual focus: Spirit + half Emotional cards.",
-    "quickness": "Action Points = 5 + half Quickness (rounded up; 1 to 16 gives the seed's normal 6 to 13 AP); "
+    "quickness": "Action Points = 5 + half Quickness (rounded up; 1 to 16 gives the rules' normal 6 to 13 AP); "
                  "Defence against physical attacks.",
     "intuition": "Defence against spiritual magic.",
     "discipline": "Defence against mana magic.",
 }
 
+# What the rules read (rules="read": once the character is in play its player asks the GM to
+# change them): the attributes (a check's and a hand's figures, AP, Defence), the skills, the
+# whole of Health, Life and Æssence (what a fight and a night's rest count against), armour and
+# protection (damage and Defence), vulnerabilities, resistances and immunities (damage). The notes
+# are the player's; what a fight leaves of each track is the rules' ("kept").
 FIELDS: tuple[SheetField, ...] = (
-    *(SheetField(a, ATTRIBUTE_LABELS[a], "int", 5, help=" ".join(filter(None, ("0 to 20.", _ATTRIBUTE_HELP.get(a)))))
+    *(SheetField(a, ATTRIBUTE_LABELS[a], "int", 5, help=" ".join(filter(None, ("0 to 20.", _ATTRIBUTE_HELP.get(a)))),
+                 rules="read")
       for a in ATTRIBUTES),
-    SheetField("skills", "Skills", "skills", "",
+    SheetField("skills", "Skills", "skills", "", rules="read",
                max_length=2000, help="One a line, 'Name: value' from 0 to 40 (e.g. 'Melee: 8', 'Accuracy: 5')."),
-    SheetField("health", "Health", "int", 20, help="1 to 999."),
-    SheetField("life", "Life", "int", 20, help="1 to 999."),
-    SheetField("aessence", "Æssence", "int", 20, help="1 to 999."),
+    SheetField("health", "Health", "int", 20, help="1 to 999.", rules="read"),
+    SheetField("life", "Life", "int", 20, help="1 to 999.", rules="read"),
+    SheetField("aessence", "Æssence", "int", 20, help="1 to 999.", rules="read"),
     SheetField("health_now", "Health now", "int", "", rules="kept",
                help="Blank while unhurt; a fight leaves what is left here (0 to the Health). At 0: down."),
     SheetField("life_now", "Life now", "int", "", rules="kept", help="Blank while unhurt. At 0: dead."),
     SheetField("aessence_now", "Æssence now", "int", "", rules="kept", help="Blank while unhurt."),
-    SheetField("armour", "Armour", "int", 0, help="0 to 40, taken off the damage of each hit."),
-    SheetField("protection", "Protective equipment", "int", 0, help="0 to 40, added to Defence."),
-    SheetField("vulnerabilities", "Vulnerabilities", "text", "",
+    SheetField("armour", "Armour", "int", 0, help="0 to 40, taken off the damage of each hit.", rules="read"),
+    SheetField("protection", "Protective equipment", "int", 0, help="0 to 40, added to Defence.", rules="read"),
+    SheetField("vulnerabilities", "Vulnerabilities", "text", "", rules="read",
                help="Materials or elements, comma separated: double damage."),
-    SheetField("resistances", "Resistances", "text", "", help="Half damage."),
-    SheetField("immunities", "Immunities", "text", "", help="No damage."),
+    SheetField("resistances", "Resistances", "text", "", help="Half damage. A new character's are the GM's to grant.",
+               rules="read"),
+    SheetField("immunities", "Immunities", "text", "", help="No damage. A new character's are the GM's to grant.",
+               rules="read"),
     SheetField("notes", "Notes", "longtext", "", max_length=4000),
 )
 
@@ -231,5 +239,36 @@ def standing(character: Character) -> dict[str, Any]:
         return {"fallen": ""}
 
 
+# What a new character may start with (Sheet.creation). The rules have no chapter on making a
+# character; they bound one figure and gate one kind of trait:
+# - Quickness, through Action Points: "The normal maximum is 13 AP's (5 + Qu/2) for an extremely
+#   quick character while the normal minimum is 6 AP's for an extremely slow character": a new
+#   character is within the normal, Quickness 1 to 16 (the sheet's 0 and 17 to 20 are the GM's
+#   not so normal beings).
+# - Resistances and immunities: "Such capabilities are usually based on the type of Eldritch race
+#   that they belong to and are thus balanced with other Eldritch races in some way": balancing
+#   them is the GM's, so a new character's are asked of the GM. Vulnerabilities only cost their
+#   bearer: a player names them freely.
+# No other limit: the rules give no scale for the other attributes, skills, Health, Life, Æssence,
+# armour or protection, and no points to share among them; the sheet's own ranges hold.
+NEW_QUICKNESS = (1, 16)
+GRANTED = ("resistances", "immunities")
+
+
+def creation(sheet: Mapping[str, Any]) -> list[tuple[str, str]]:
+    """``[(field, why)]``: each figure of a cleaned sheet past what a new character may have."""
+    past: list[tuple[str, str]] = []
+    low, high = NEW_QUICKNESS
+    quickness = sheet.get("quickness")
+    if isinstance(quickness, int) and not low <= quickness <= high:
+        past.append(("quickness", f"Quickness {quickness}: a new character's Quickness is {low} to {high}, "
+                                  f"for the normal 6 to 13 Action Points."))
+    for key in GRANTED:
+        if str(sheet.get(key) or "").strip():
+            past.append((key, f"{_label(key)} ({str(sheet[key]).strip()[:60]}): they come with a being's kind, "
+                              "balanced by the GM, who grants a new character's."))
+    return past
+
+
 # the sheet as the registration gives it (games.contract.Sheet)
-SHEET = Sheet(FIELDS, clean_sheet, derived, glance, npc_glance)
+SHEET = Sheet(FIELDS, clean_sheet, derived, glance, npc_glance, creation=creation)
