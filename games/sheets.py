@@ -45,8 +45,9 @@ class SheetField:
 
     @property
     def asked(self) -> bool:
-        """Whether a player's change to it, once the character is in play, is a request."""
-        return self.rules == "read"
+        """Whether a player's change to it may be a request to the GM: a "read" field's once the
+        character is in play, a "chosen" one's once the character is made."""
+        return self.rules in ("read", "chosen")
 
 
 def parse_stats(text: str) -> list[list[str]]:

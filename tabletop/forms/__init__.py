@@ -115,12 +115,13 @@ class CharacterForm(forms.Form):
     name = forms.CharField(max_length=60, label="Character name")
     version = forms.IntegerField(widget=forms.HiddenInput, required=False)
 
-    def __init__(self, *args: Any, system: str, player_making: bool | None = None, asks: bool = False,
-                 **kwargs: Any) -> None:
+    def __init__(self, *args: Any, system: str, player_making: bool | None = None,
+                 asks: frozenset[str] = frozenset(), **kwargs: Any) -> None:
         """``player_making``: a player's form (True when making the character, False when
         editing it): the fields the rules own (SheetField.rules) are shown, not editable.
-        ``asks``: a player's character in play at a table that approves changes: a field the
-        rules read says its change waits for the GM (tabletop/services/requests.py)."""
+        ``asks``: the fields whose change by this player waits for the GM (a field the rules read
+        of a character in play, a field chosen at its making): open, saying so
+        (tabletop/services/requests.py)."""
         super().__init__(*args, **kwargs)
         self.sheet_fields = registry.get(system).sheet_fields
         for spec in self.sheet_fields:
@@ -129,12 +130,12 @@ class CharacterForm(forms.Form):
                 self.initial.setdefault(f"sheet_{spec.key}", "")
             else:
                 self.initial.setdefault(f"sheet_{spec.key}", spec.default)
-            if player_making is not None and not spec.player_sets(making=player_making):
+            if spec.key in asks:
+                field.help_text = " ".join(filter(None, [field.help_text,
+                                                         "A change waits for the GM's approval."]))
+            elif player_making is not None and not spec.player_sets(making=player_making):
                 field.disabled = True
                 field.help_text = " ".join(filter(None, [field.help_text, "The rules keep this; the GM can change it."]))
-            elif asks and spec.asked:
-                field.help_text = " ".join(filter(None, [field.help_text,
-                                                         "In play: a change waits for the GM's approval."]))
 
     @staticmethod
     def initial_from(character: Any, system: str) -> dict[str, Any]:

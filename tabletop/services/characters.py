@@ -18,7 +18,7 @@ from tabletop.selectors import (
     character_data, character_facts, character_shown, deck_data, procedure_state, sheet_is_secret,
 )
 from tabletop.services.decks import make_deck
-from tabletop.services.requests import IN_PLAY, asked_changes, file_request, must_ask
+from tabletop.services.requests import IN_PLAY, MADE, asked_changes, file_request, must_ask
 from tabletop.services.piles import card_event
 from tabletop.services.base import (
     Conflict, NotAllowed, NotFound, ServiceError, acting, append, clean_name, lock_table,
@@ -224,14 +224,14 @@ def character_update(
         before = character_facts(fresh)
         fresh.name = _unique_name(locked, name, but=fresh)
         fresh.sheet = _sheet(locked, sheet)
-        _keep_the_rules_fields(locked, me, before.sheet, fresh.sheet)
-        asked = asked_changes(locked, before.sheet, fresh.sheet) if must_ask(locked, me, fresh) else {}
+        asked = asked_changes(locked, fresh, before.sheet, fresh.sheet) if must_ask(locked, me, fresh) else {}
         if asked:  # the rules read the old figures until the GM approves the new
             fresh.sheet = _sheet(locked, {**fresh.sheet, **{k: before.sheet.get(k) for k in asked}})
+        _keep_the_rules_fields(locked, me, before.sheet, fresh.sheet)
         _rename_its_decks(locked, me, before, character_facts(fresh))
         changed = sheet_changes(locked, before, fresh.name, fresh.sheet)
         if asked:
-            file_request(locked, me, fresh, asked, reason=IN_PLAY)
+            file_request(locked, me, fresh, asked, reason=IN_PLAY if fresh.in_play else MADE)
             if not changed:
                 return fresh
         fresh.version += 1

@@ -33,22 +33,33 @@ from tabletop.services.base import NotAllowed, NotFound, ServiceError, acting, a
 
 OPEN = SheetRequest.Status.OPEN
 IN_PLAY = "in play: the rules read the old figures until the GM approves"
+MADE = "made: what was chosen at its making is the rules' and the GM's to change"
 
 
-def asked_fields(table: Table) -> tuple[SheetField, ...]:
-    """The fields of the table's sheet a player asks for once the character is in play."""
-    return tuple(spec for spec in registry.get(table.system).sheet_fields if spec.asked)
+def asks(spec: SheetField, character: Character) -> bool:
+    """Whether its player's change to this field of ``character`` is asked of the GM: a field the
+    rules read once a rule move has used the character, a field chosen at its making once made."""
+    return spec.rules == "chosen" or (spec.rules == "read" and character.in_play)
 
 
 def must_ask(table: Table, me: Membership, character: Character) -> bool:
-    """Whether ``me``'s change to a field the rules read of ``character`` waits for the GM."""
-    return me.role != Role.GM and table.sheet_approvals and character.in_play
+    """Whether ``me``'s changes to ``character`` may wait for the GM: a player's, while the table
+    approves changes (``Table.sheet_approvals``)."""
+    return me.role != Role.GM and table.sheet_approvals
 
 
-def asked_changes(table: Table, before: Mapping[str, Any], after: Mapping[str, Any]) -> dict[str, Any]:
-    """The rule-read fields whose value ``after`` changes, with their new values."""
-    return {spec.key: after.get(spec.key, spec.default) for spec in asked_fields(table)
-            if after.get(spec.key, spec.default) != before.get(spec.key, spec.default)}
+def asked_keys(table: Table, me: Membership, character: Character) -> frozenset[str]:
+    """The fields of ``character`` whose change by ``me`` waits for the GM (the form says so)."""
+    if not must_ask(table, me, character):
+        return frozenset()
+    return frozenset(spec.key for spec in registry.get(table.system).sheet_fields if asks(spec, character))
+
+
+def asked_changes(table: Table, character: Character, before: Mapping[str, Any],
+                  after: Mapping[str, Any]) -> dict[str, Any]:
+    """The asked fields of ``character`` whose value ``after`` changes, with their new values."""
+    return {spec.key: after.get(spec.key, spec.default) for spec in registry.get(table.system).sheet_fields
+            if asks(spec, character) and after.get(spec.key, spec.default) != before.get(spec.key, spec.default)}
 
 
 def diff_rows(table: Table, before: Mapping[str, Any], asked: Mapping[str, Any]) -> list[dict[str, str]]:
@@ -161,7 +172,7 @@ def request_approve(*, table: Table, actor: Membership, request_id: int) -> Char
         game = registry.get(locked.system)
         before = dict(character.sheet)
         after = clean_sheet_of(locked, {**before, **request.sheet})
-        rows = diff_rows(locked, before, asked_changes(locked, before, after))
+        rows = diff_rows(locked, before, {k: v for k, v in after.items() if k in request.sheet and before.get(k) != v})
         price, _ = price_of(locked, before, after)
         spent = ""
         if price is not None and price.cost and game.growth is not None:

@@ -121,7 +121,7 @@ def character_edit(request: HttpRequest, table_id: int, character_id: int) -> Ht
         system=table.system,
         initial=CharacterForm.initial_from(character, table.system),
         player_making=None if me.role == Role.GM else False,
-        asks=requests.must_ask(table, me, character),
+        asks=requests.asked_keys(table, me, character),
     )
     status = 200
     if request.method == "POST":

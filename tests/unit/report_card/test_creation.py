@@ -52,11 +52,12 @@ def test_every_sample_character_is_within_the_limits() -> None:
     assert any(not s.npc for s in SAMPLES)
 
 
-def test_every_field_is_the_rules_and_none_is_changed_by_request() -> None:
+def test_every_field_is_the_rules_and_a_chosen_one_changes_by_request() -> None:
     owners = {f.key: f.rules for f in FIELDS}
     # the Abilities (an A+ needs one), the A+ ("one rank easier"), the F ("becomes Unlikely"),
     # one's own card (a Critical Success): chosen when made; the circles: kept by the rules
     assert owners == {**{a: "chosen" for a in ABILITIES}, "a_plus": "chosen", "f_skill": "chosen",
                       "major": "chosen", "corruption": "kept"}
     chosen = [f for f in FIELDS if f.rules == "chosen"]
-    assert all(f.player_sets(making=True) and not f.player_sets(making=False) and not f.asked for f in chosen)
+    # once made, a player asks the GM to change what was chosen (a purchase, a correction)
+    assert all(f.player_sets(making=True) and not f.player_sets(making=False) and f.asked for f in chosen)
