@@ -300,46 +300,23 @@ def again(sheet: Mapping[str, Any]) -> int:
 #   a figure: no limit.
 # No limit on the weapon: its damage is already the World of Darkness's +0 to +5.
 NEW_TRAIT_MAX = 5
-NEW_ATTRIBUTE_DOTS = (5, 4, 3)
-NEW_SKILL_DOTS = (11, 7, 4)
 NEW_BLOOD_POTENCY = 1
-GROUPS = (MENTAL, PHYSICAL, SOCIAL)
 
 
-def _over(spent: Mapping[str, int], shares: tuple[int, ...]) -> list[str]:
-    """The groups whose dots pass their share, the largest share going to the group that spent
-    the most (the best choice a player could have made; ties in the groups' order)."""
-    ranked = sorted(GROUPS, key=lambda g: -spent[g])
-    return [g for g, share in zip(ranked, shares) if spent[g] > share]
-
-
-def _spent(spent: Mapping[str, int]) -> str:
-    return ", ".join(f"{group} {spent[group]}" for group in GROUPS)
+# The World of Darkness also shares out dots by group at creation (Attributes 5/4/3 past the first,
+# Skills 11/7/4). Harsh Light's rules convert the World of Darkness's tests, not its making of a
+# character, so those budgets are left to the table: a group that builds by them does so on its
+# own, and only a trait past what any new character may have is asked of the Storyteller.
 
 
 def _attributes_past(sheet: Mapping[str, Any]) -> list[tuple[str, str]]:
-    past = [(key, f"{trait_label(key)} {sheet[key]}: a new character's Attributes are 1 to {NEW_TRAIT_MAX} dots.")
+    return [(key, f"{trait_label(key)} {sheet[key]}: a new character's Attributes are 1 to {NEW_TRAIT_MAX} dots.")
             for key in ATTRIBUTES if sheet[key] > NEW_TRAIT_MAX]
-    named = {key for key, _ in past}
-    spent = {g: sum(sheet[k] - 1 for k, (_, group) in ATTRIBUTES.items() if group == g and k not in named)
-             for g in GROUPS}
-    for group in _over(spent, NEW_ATTRIBUTE_DOTS):
-        why = (f"{group} Attributes take {spent[group]} dots past the first ({_spent(spent)}); a new character "
-               "has 5, 4 and 3 to share, one group each.")
-        past += [(key, f"{trait_label(key)} {sheet[key]}: {why}")
-                 for key, (_, g) in ATTRIBUTES.items() if g == group and key not in named]
-    return past
 
 
 def _skills_past(sheet: Mapping[str, Any]) -> list[tuple[str, str]]:
-    skills = sheet["skills"]
-    past = [("skills", f"{label} {dots}: a new character's Skills are 0 to {NEW_TRAIT_MAX} dots.")
-            for label, dots in skills.items() if dots > NEW_TRAIT_MAX]
-    group_of = {label: group for label, group in SKILLS.values()}
-    spent = {g: sum(d for label, d in skills.items() if group_of[label] == g) for g in GROUPS}
-    past += [("skills", f"{group} Skills {spent[group]} dots ({_spent(spent)}): a new character has 11, 7 and 4 "
-                        "to share, one group each.") for group in _over(spent, NEW_SKILL_DOTS)]
-    return past
+    return [("skills", f"{label} {dots}: a new character's Skills are 0 to {NEW_TRAIT_MAX} dots.")
+            for label, dots in sheet["skills"].items() if dots > NEW_TRAIT_MAX]
 
 
 def creation(sheet: Mapping[str, Any]) -> list[tuple[str, str]]:

@@ -14,7 +14,7 @@ import pytest
 from django.urls import reverse
 
 from tabletop import services
-from tabletop.models import Character
+from tabletop.models import Character, SheetRequest
 from tests.integration.test_demon_city_no_leak import dc, post  # noqa: F401 (dc is a fixture)
 
 SHEET = {"sheet_side": "", "sheet_agility": "4", "sheet_toughness": "3", "sheet_armour": "0",
@@ -33,7 +33,9 @@ def test_a_player_makes_a_character_and_the_kept_fields_start_as_the_rules_say(d
     answer = ann.post(url, {"name": "Cassie", **SHEET, **FORGED})
     assert answer.status_code == 302, answer.content.decode()[:400]
     cassie = Character.objects.get(table=dc["table"], name="Cassie")
-    assert cassie.owner_id == dc["ann"].pk and cassie.sheet["skills"] == {"Driving": 5}
+    # "other skills are the Host's to grant": a new character's Driving 5 waits for the GM (issue 36)
+    assert cassie.owner_id == dc["ann"].pk and cassie.sheet["skills"] == {}
+    assert SheetRequest.objects.get(character=cassie, status="open").sheet == {"skills": {"Driving": 5}}
     assert (cassie.sheet["current_toughness"], cassie.sheet["injured"], cassie.sheet["out_of_fight"],
             cassie.sheet["injury"]) == (None, False, False, "")
 
@@ -54,6 +56,10 @@ def test_the_end_of_action_rounds_writes_them_back_and_a_player_s_edit_keeps_the
         "name": "Alfie", "version": dc["alfie"].version, **SHEET, "sheet_agility": "2", "sheet_hand_to_hand": "5",
         "sheet_skills": "", **FORGED})
     assert answer.status_code == 302, answer.content.decode()[:400]
+    dc["alfie"].refresh_from_db()  # in play: Hand-to-Hand 5 waits for the GM, who approves it
+    request = SheetRequest.objects.get(character=dc["alfie"], status="open")
+    assert dc["alfie"].sheet["hand_to_hand"] != 5 and request.sheet["hand_to_hand"] == 5
+    services.request_approve(table=dc["table"], actor=dc["gm"], request_id=request.pk)
     dc["alfie"].refresh_from_db()
     assert dc["alfie"].sheet["hand_to_hand"] == 5
     assert (dc["alfie"].sheet["current_toughness"], dc["alfie"].sheet["injured"],

@@ -12,7 +12,7 @@ import pytest
 from django.urls import reverse
 
 from tabletop import services
-from tabletop.models import Character
+from tabletop.models import Character, SheetRequest
 from tests.integration.test_passages_table import cid, post, table  # noqa: F401 (table is a fixture)
 
 SHEET = {"sheet_skills": "Stealth: 40\nBrawl: 30", "sheet_combat_skill": "", "sheet_defense_skill": "",
@@ -53,6 +53,10 @@ def test_a_fight_writes_the_tracks_back_and_a_player_s_edit_keeps_them(table, mo
         "sheet_skills": "Soldiery (Sword and Shield): 18\nCampfire: 33\nIntimidation: 32",
         "sheet_weapon": "Short Blade", **FORGED})
     assert answer.status_code == 302, answer.content.decode()[:400]
+    table["trayer"].refresh_from_db()  # in play: the new weapon waits for the Director (issue 36), who approves
+    request = SheetRequest.objects.get(character=table["trayer"], status="open")
+    assert table["trayer"].sheet["weapon"] != "Short Blade" and request.sheet["weapon"] == "Short Blade"
+    services.request_approve(table=table["table"], actor=table["gm"], request_id=request.pk)
     table["trayer"].refresh_from_db()
     assert table["trayer"].sheet["weapon"] == "Short Blade" and [table["trayer"].sheet[k] for k in TRACKS] == after
     with pytest.raises(services.NotAllowed, match="Wounds is the rules"):

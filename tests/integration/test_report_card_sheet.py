@@ -16,7 +16,7 @@ import pytest
 from django.urls import reverse
 
 from tabletop import services
-from tabletop.models import Character, Event
+from tabletop.models import Character, Event, SheetRequest
 from tabletop.services.base import NotAllowed
 from tests.integration.test_report_card_table import (  # noqa: F401 (school is a fixture)
     cid, post, school, snapshot,
@@ -48,9 +48,11 @@ def corruption(s: dict[str, Any]) -> int:
 def test_a_players_sheet_editor_shows_what_the_rules_keep_and_how_it_changes(school) -> None:
     page = school["clients"]["ann"].get(
         reverse("character_edit", args=[school["table"].pk, school["marieta"].pk])).content.decode()
-    for key in ("a_plus", "f_skill", "major", "corruption"):
+    tag, help_line = field(page, "corruption")
+    assert " disabled" in tag and "The rules keep this; the GM can change it." in help_line
+    for key in ("a_plus", "f_skill", "major"):  # chosen at its making: asked of the GM since (issue 36)
         tag, help_line = field(page, key)
-        assert " disabled" in tag and "The rules keep this; the GM can change it." in help_line, key
+        assert " disabled" not in tag and "A change waits for the GM" in help_line, key
     for key in ("a_plus", "f_skill"):
         assert "a new one when all three Corruption Circles are filled" in field(page, key)[1]
     assert "each retry of a failed check fills one" in field(page, "corruption")[1]
@@ -130,8 +132,8 @@ def test_the_abilities_and_skills_are_chosen_when_the_character_is_made_and_read
     page = school["clients"]["ann"].get(
         reverse("character_edit", args=[school["table"].pk, school["marieta"].pk])).content.decode()
     for key in ("charming", "fast", "clever", "strong", "wise", "lucky", "a_plus", "f_skill"):
-        tag, help_line = field(page, key)
-        assert " disabled" in tag and "The rules keep this; the GM can change it." in help_line, key
+        tag, help_line = field(page, key)  # since issue 36: a change is a request the GM sees and decides
+        assert " disabled" not in tag and "A change waits for the GM" in help_line, key
     assert "an A+ skill needs one of its Abilities. Chosen when the character is made; after that only the GM " \
            "changes it." in field(page, "lucky")[1]
     gm_page = school["clients"]["gm"].get(
@@ -149,17 +151,17 @@ def test_a_player_who_ticks_all_six_abilities_and_a_new_a_plus_changes_nothing(s
     every = {a: True for a in ("charming", "fast", "clever", "strong", "wise", "lucky")}
     answer = school["clients"]["ann"].post(reverse("character_edit", args=[school["table"].pk, marieta.pk]),
                                            sheet_form(marieta, **every, a_plus="SHOP", f_skill="ART"))
-    assert answer.status_code == 302  # what the rules keep is read-only: the rest of the form is saved
+    assert answer.status_code == 302  # chosen at its making: the change waits for the GM (issue 36)
     assert Character.objects.get(pk=marieta.pk).sheet == before
-    # the service under the form refuses it outright, naming the field, and saves nothing
+    asked = SheetRequest.objects.get(character=marieta, status="open")
+    assert asked.sheet == {"charming": True, "strong": True, "wise": True, "lucky": True, "a_plus": "SHOP",
+                           "f_skill": "ART"}
+    # the GM refuses it: the sheet is as it was; the service under the form files, never saves
+    services.request_refuse(table=school["table"], actor=school["gm"], request_id=asked.pk)
     marieta = Character.objects.get(pk=marieta.pk)
-    with pytest.raises(NotAllowed, match=r"^Strong is the rules' to change after the character is made "
-                                         r"\(the GM can\): nothing was saved\.$"):
-        services.character_update(character=marieta, actor=school["ann"], name="Marieta",
-                                  sheet={**before, "strong": True}, version=marieta.version)
-    with pytest.raises(NotAllowed, match=r"^A\+ skill is the rules' to change after the character is made"):
-        services.character_update(character=marieta, actor=school["ann"], name="Marieta",
-                                  sheet={**before, "a_plus": "FINAID"}, version=marieta.version)
+    services.character_update(character=marieta, actor=school["ann"], name="Marieta",
+                              sheet={**before, "a_plus": "FINAID"}, version=marieta.version)
+    assert SheetRequest.objects.get(character=marieta, status="open").sheet == {"a_plus": "FINAID"}
     assert Character.objects.get(pk=marieta.pk).sheet == before
 
 

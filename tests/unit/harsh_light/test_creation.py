@@ -59,31 +59,8 @@ def test_an_attribute_past_five_dots_is_named() -> None:
         ("strength", "Strength 6: a new character's Attributes are 1 to 5 dots.")]
 
 
-def test_a_group_of_attributes_past_its_share_is_named_field_by_field() -> None:
-    """Physical 6 dots past the first, Mental 4, Social 3: no choice of 5, 4 and 3 covers it."""
-    found = past({**AT_THE_LIMIT, "stamina": 3})
-    assert [key for key, _ in found] == ["strength", "dexterity", "stamina"]
-    assert found[2][1] == ("Stamina 3: Physical Attributes take 6 dots past the first (Mental 4, Physical 6, "
-                           "Social 3); a new character has 5, 4 and 3 to share, one group each.")
-
-
-def test_the_largest_share_goes_to_the_group_that_spent_most() -> None:
-    """The player chooses which group gets 5, 4 and 3: Social 5, Physical 4, Mental 3 passes."""
-    assert fields({"presence": 3, "manipulation": 2, "composure": 3, "strength": 3, "dexterity": 3,
-                   "intelligence": 2, "wits": 2, "resolve": 2}) == []
-    # two groups of 5: one of them has only the 4 (the later in Mental, Physical, Social)
-    assert fields({"presence": 3, "manipulation": 2, "composure": 3,
-                   "strength": 3, "dexterity": 3, "stamina": 2}) == ["presence", "manipulation", "composure"]
-
-
 def test_a_skill_past_five_dots_is_named() -> None:
     assert past({"skills": "Brawl: 6"}) == [("skills", "Brawl 6: a new character's Skills are 0 to 5 dots.")]
-
-
-def test_skills_past_their_share_are_named() -> None:
-    found = past({**AT_THE_LIMIT, "skills": AT_THE_LIMIT["skills"] + "\nSurvival: 1"})
-    assert found == [("skills", "Physical Skills 12 dots (Mental 7, Physical 12, Social 4): a new character "
-                                "has 11, 7 and 4 to share, one group each.")]
 
 
 @pytest.mark.parametrize(("key", "typed", "words"), [
@@ -147,10 +124,10 @@ def test_every_sample_player_character_is_within_the_limits() -> None:
     assert players and all(past(dict(s.sheet)) == [] for s in players)
 
 
-def test_the_sample_npc_is_past_them_and_the_storyteller_s_is_never_limited() -> None:
-    """The Ghoul's Physical Attributes take 7 dots past the first: a player's new character could
-    not start so; the Storyteller's NPC is made as typed."""
-    assert [fields(dict(s.sheet)) for s in SAMPLES if s.npc] == [["strength", "dexterity", "stamina"]]
+def test_the_group_budgets_of_the_world_of_darkness_are_left_to_the_table() -> None:
+    """The rules convert the World of Darkness's tests, not its making of a character: Physical
+    Attributes 6 dots past the first, or Physical Skills 12 dots, are a group's own to keep to."""
+    assert fields({"strength": 4, "dexterity": 3, "stamina": 2, "skills": "Brawl: 4\nAthletics: 4\nStealth: 4"}) == []
 
 
 # Every field the rules read, and which rule reads it.
