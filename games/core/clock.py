@@ -67,9 +67,10 @@ TIME_PASSED = "time_passed"
 CONDITION_ADDED = "condition_added"
 CONDITION_ENDED = "condition_ended"
 OPTION_SET = "option_set"
-# The GM's moves every engine with a clock has (``moves``); the campaign box posts these.
+# The GM's moves every engine with a clock has (``moves``); the campaign box posts these, and the
+# GM's award of experience at an engine that has it (games/core/growth.py ``AWARD``).
 PASS_TIME, ADD_CONDITION, END_CONDITION, SET_OPTION = "pass_time", "add_condition", "end_condition", "set_option"
-MOVE_NAMES = frozenset({PASS_TIME, ADD_CONDITION, END_CONDITION, SET_OPTION})
+MOVE_NAMES = frozenset({PASS_TIME, ADD_CONDITION, END_CONDITION, SET_OPTION, "award"})
 
 
 @dataclass(frozen=True)
