@@ -136,8 +136,14 @@ class Clock:
         found = self.declared(key)
         if found is None:
             raise KeyError(key)
-        kept = (state.get("options_set") or {}).get(key)
-        return int(kept) if isinstance(kept, int) and not isinstance(kept, bool) else found.default
+        return option_value(state, found)
+
+
+def option_value(state: Mapping[str, Any], option: Option) -> int:
+    """A table option's value now, read from the state without its clock (a system's price of
+    a purchase reads its costs so): the GM's, else its default."""
+    kept = (state.get("options_set") or {}).get(option.key)
+    return int(kept) if isinstance(kept, int) and not isinstance(kept, bool) else option.default
 
 
 # ---------------------------------------------------------------------------------------- the clock

@@ -116,6 +116,11 @@ class Bill:
         each = f" ({' + '.join(map(str, steps))})" if len(steps) > 1 else ""
         self.add(cost, f"{label} {was} → {now}: {counted(cost, self.unit)}{each}")
 
+    def gear(self, label: str, was: object, now: object) -> None:
+        """What a character carries (a weapon, armour): the GM allows it for nothing, a line
+        saying so. Gear is found, bought or lost in the story, not with experience."""
+        self.add(0, f"{label} {_shown(was)} → {_shown(now)}: gear, the GM's to allow (free)")
+
     def add(self, cost: int, line: str) -> None:
         """One thing bought, at ``cost`` (0 for what the GM allows for nothing: gear)."""
         self.cost += cost
@@ -125,28 +130,40 @@ class Bill:
         return Price(self.cost, tuple(self.lines))
 
 
+def _shown(value: object) -> str:
+    return "none" if value in (None, "", 0) else str(value)
+
+
 def changed(before: Sheet, after: Sheet, keys: Iterable[str]) -> list[str]:
     """The keys whose values differ between the two sheets, in the order given."""
     return [k for k in keys if before.get(k) != after.get(k)]
 
 
+def kept(fields: Iterable[SheetField], before: Sheet, after: Sheet) -> None:
+    """Refuses a change to a field the rules keep (a track in play, the pool itself): no
+    purchase makes it, only the rules and the GM's own edit."""
+    for spec in fields:
+        if spec.rules == "kept" and before.get(spec.key) != after.get(spec.key):
+            raise SheetError(spec.key, f"{spec.label} is kept by the rules: no purchase changes it.")
+
+
 # ---------------------------------------------------------------------------------------- the pool
 
 XP = "xp"
-XP_MAX = 9999
+XP_MAX = 999
 XP_LABEL = "Experience"
 
 
 def xp_field() -> SheetField:
     """The sheet field of unspent experience, kept by the rules (the GM's award fills it, an
     approved purchase spends it; the GM may correct it, logged)."""
-    return SheetField(XP, XP_LABEL, "int", 0, max_length=4, rules="kept",
+    return SheetField(XP, XP_LABEL, "int", 0, max_length=3, rules="kept",
                       help="Unspent experience, 0 or more. The GM awards it, with a reason (at a session's close or "
                            "any time); a purchase the GM approves spends it.")
 
 
 def clean_xp(raw: object, *, stored: bool = False) -> int:
-    """A sheet's experience: blank is 0; a whole number from 0 to 9999, else ``SheetError``
+    """A sheet's experience: blank is 0; a whole number from 0 to 999, else ``SheetError``
     (or, for a sheet already ``stored``, the nearest one)."""
     if raw in (None, ""):
         return 0
@@ -298,14 +315,14 @@ def restored(event: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
 
 def parse_close(form: Form, table: Table) -> Args:
     """The close form's awards: ``xp_<character id>`` for each player character (blank or 0: none),
-    and one ``xp_reason`` for all of them, required when any is given."""
+    and one ``xp_reason`` for all of them, required when any is given; nothing when none is."""
     given = []
     for who in table.characters:
         raw = value(form, f"{AT_CLOSE}{who.id}").strip()
         if who.is_npc or raw in ("", "0"):
             continue
         given.append({"combatant": who.cid, "amount": _amount(raw)})
-    return {"awards": given, "reason": _reason(value(form, CLOSE_REASON)) if given else ""}
+    return {"awards": given, "reason": _reason(value(form, CLOSE_REASON))} if given else {}
 
 
 def at_close(awards: Awards, args: Mapping[str, Any], turn: Turn) -> list[Event]:
