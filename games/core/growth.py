@@ -116,6 +116,12 @@ class Bill:
         each = f" ({' + '.join(map(str, steps))})" if len(steps) > 1 else ""
         self.add(cost, f"{label} {was} → {now}: {counted(cost, self.unit)}{each}")
 
+    def buy(self, key: str, what: str, cost: int) -> None:
+        """One thing bought whole (a new Ability) at ``cost``: 0 is not for sale at this table."""
+        if cost <= 0:
+            raise SheetError(key, f"{what} is not for sale at this table (its cost is set to 0).")
+        self.add(cost, f"{what}: {counted(cost, self.unit)}")
+
     def gear(self, label: str, was: object, now: object) -> None:
         """What a character carries (a weapon, armour): the GM allows it for nothing, a line
         saying so. Gear is found, bought or lost in the story, not with experience."""
