@@ -107,3 +107,11 @@ def test_lowering_and_what_is_not_bought_are_refused() -> None:
         t.price({"injury": "Battered"})
     with pytest.raises(SheetError, match="Experience is kept"):
         t.price({"xp": 9})
+
+
+def test_the_hosts_undo_takes_an_award_back_off_the_sheet() -> None:
+    t = table(xp=2)
+    t.send(GM, "award", form(character=1, amount=7, reason="a slip of the hand"))
+    assert t.sheet("c1")["xp"] == 9
+    t.send(GM, "undo", {})
+    assert t.sheet("c1")["xp"] == 2
