@@ -85,7 +85,8 @@ def counted(amount: int, unit: str) -> str:
 
 
 def not_for_sale(key: str, label: str, why: str = "") -> SheetError:
-    """The refusal of a change that no purchase makes ("Armour ... the GM's to change")."""
+    """The refusal of a change that no purchase makes ("Vulnerabilities is not bought with
+    experience: it is the being's nature, the GM's to change.")."""
     return SheetError(key, f"{label} is not bought with experience{': ' + why if why else ''}.")
 
 
@@ -138,11 +139,6 @@ class Bill:
 
 def _shown(value: object) -> str:
     return "none" if value in (None, "", 0) else str(value)
-
-
-def changed(before: Sheet, after: Sheet, keys: Iterable[str]) -> list[str]:
-    """The keys whose values differ between the two sheets, in the order given."""
-    return [k for k in keys if before.get(k) != after.get(k)]
 
 
 def kept(fields: Iterable[SheetField], before: Sheet, after: Sheet) -> None:
