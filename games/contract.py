@@ -19,7 +19,7 @@ from games.core.cards_port import Cards
 from games.core.engine import Engine, Move, RuleError, Sender, Turn
 from games.core.facts import Character, Member, Table
 from games.core.fights import Fighter
-from games.core.growth import Growth
+from games.core.growth import AWARDED, Growth
 from games.core.rng import Rng
 from games.forms import Form
 from games.sheets import SheetField
@@ -243,6 +243,12 @@ CLOCK_AUDIENCES: Mapping[str, AudienceRule] = {
 }
 
 
+# Who sees an award of experience (games/core/growth.py), at every system whose engine has awards:
+# everyone (the decided reading: "the GM awards experience ... with a reason, logged"); it goes
+# only to a player character, whose sheet its players see.
+GROWTH_AUDIENCES: Mapping[str, AudienceRule] = {AWARDED: PUBLIC}
+
+
 def public(*kinds: str) -> dict[str, AudienceRule]:
     """The audiences of event kinds that everyone sees whole (Demon City: every die is public)."""
     return {kind: PUBLIC for kind in kinds}
@@ -432,11 +438,13 @@ class GameSystem:
 
     @property
     def audience_rules(self) -> Mapping[str, AudienceRule]:
-        """Who sees each event type: the registration's ``audiences``, and the clock's own
-        events' (``CLOCK_AUDIENCES``) when its engine has a clock."""
-        if self.engine is None or self.engine.clock is None:
+        """Who sees each event type: the registration's ``audiences``, the clock's own events'
+        (``CLOCK_AUDIENCES``) when its engine has a clock, and the awards' (``GROWTH_AUDIENCES``)
+        when it has awards."""
+        if self.engine is None:
             return self.audiences
-        return {**CLOCK_AUDIENCES, **self.audiences}
+        return {**(CLOCK_AUDIENCES if self.engine.clock is not None else {}),
+                **(GROWTH_AUDIENCES if self.engine.awards is not None else {}), **self.audiences}
 
     def visibility(self, event: Mapping[str, Any]) -> Visibility:
         """Who sees this event (``event["type"]``), as the registration declares. A type with no

@@ -67,9 +67,10 @@ TIME_PASSED = "time_passed"
 CONDITION_ADDED = "condition_added"
 CONDITION_ENDED = "condition_ended"
 OPTION_SET = "option_set"
-# The GM's moves every engine with a clock has (``moves``); the campaign box posts these.
+# The GM's moves every engine with a clock has (``moves``); the campaign box posts these, and the
+# GM's award of experience at an engine that has it (games/core/growth.py ``AWARD``).
 PASS_TIME, ADD_CONDITION, END_CONDITION, SET_OPTION = "pass_time", "add_condition", "end_condition", "set_option"
-MOVE_NAMES = frozenset({PASS_TIME, ADD_CONDITION, END_CONDITION, SET_OPTION})
+MOVE_NAMES = frozenset({PASS_TIME, ADD_CONDITION, END_CONDITION, SET_OPTION, "award"})
 
 
 @dataclass(frozen=True)
@@ -135,8 +136,14 @@ class Clock:
         found = self.declared(key)
         if found is None:
             raise KeyError(key)
-        kept = (state.get("options_set") or {}).get(key)
-        return int(kept) if isinstance(kept, int) and not isinstance(kept, bool) else found.default
+        return option_value(state, found)
+
+
+def option_value(state: Mapping[str, Any], option: Option) -> int:
+    """A table option's value now, read from the state without its clock (a system's price of
+    a purchase reads its costs so): the GM's, else its default."""
+    kept = (state.get("options_set") or {}).get(option.key)
+    return int(kept) if isinstance(kept, int) and not isinstance(kept, bool) else option.default
 
 
 # ---------------------------------------------------------------------------------------- the clock

@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
 from games.core import clock as time
+from games.core import growth
 
 if TYPE_CHECKING:
     from games.core.cards_port import Cards
@@ -174,20 +175,26 @@ class Engine:
     # What time does to its tracks and what its rules read of conditions (games/core/clock.py):
     # with a clock, the engine has the GM's moves of time and conditions, and closes sessions.
     clock: time.Clock | None = None
+    # The experience the GM awards (games/core/growth.py): with it, the engine has the GM's move
+    # ``award``, its event written back to the sheet; a clock wrapped ``growth.with_awards``
+    # awards it at a session's close too.
+    awards: growth.Awards | None = None
 
     @cached_property
     def all_moves(self) -> tuple[Move, ...]:
-        """The system's moves, the clock's (time and conditions) when it has one, and the GM's
-        undo when it has one."""
-        moves = (*self.moves, *(time.moves(self.clock) if self.clock is not None else ()))
+        """The system's moves, the clock's (time and conditions) when it has one, the GM's award
+        of experience when it has it, and the GM's undo when it has one."""
+        moves = (*self.moves, *(time.moves(self.clock) if self.clock is not None else ()),
+                 *(growth.moves(self.awards) if self.awards is not None else ()))
         if self.undo is None:
             return moves
         return (*moves, Move(name="undo", label=self.undo.label, parse=_no_args, handle=self._take_back))
 
     @cached_property
     def every_fold(self) -> Mapping[str, Fold]:
-        """The system's folds, and the clock's."""
-        return {**(time.FOLDS if self.clock is not None else {}), **self.folds}
+        """The system's folds, the clock's and the awards'."""
+        return {**(time.FOLDS if self.clock is not None else {}),
+                **(growth.FOLDS if self.awards is not None else {}), **self.folds}
 
     @property
     def events(self) -> frozenset[str]:
@@ -198,6 +205,8 @@ class Engine:
         """An event's log line: the system's ``summary``, the clock's and the undo's own."""
         if self._clocks(event):
             return time.line(event)
+        if self._grows(event):
+            return growth.line(event)
         if event["type"] == UNDONE and self.undo is not None:
             if self.undo.line is not None:
                 return self.undo.line(event, state)
@@ -208,18 +217,31 @@ class Engine:
         """Whether an event is the clock's own (folded, told and written by games/core/clock.py)."""
         return self.clock is not None and event.get("type") in time.EVENTS and event.get("type") not in self.folds
 
+    def _grows(self, event: Mapping[str, Any]) -> bool:
+        """Whether an event is an award of experience (folded, told and written by games/core/growth.py)."""
+        return self.awards is not None and event.get("type") in growth.EVENTS and event.get("type") not in self.folds
+
+    def _core(self, event: Mapping[str, Any]) -> bool:
+        """Whether an event is the core's own (the clock's, an award), not the system's."""
+        return self._clocks(event) or self._grows(event)
+
     def worked(self, event: Event, state: State) -> Any:
-        """How an event's line came out (the system's ``working``; the clock's own have none)."""
-        if self.working is None or self._clocks(event):
+        """How an event's line came out (the system's ``working``; the core's own have none)."""
+        if self.working is None or self._core(event):
             return None
         return self.working(event, state)
 
     def written(self, event: Event, state: State) -> dict[str, dict[str, Any]]:
         """What an event puts back on the sheets (the system's ``writeback``; the clock's own
-        events keep conditions in the state, never on a sheet)."""
-        if self.writeback is None or self._clocks(event):
-            return {}
-        return self.writeback(event, state)
+        events keep conditions in the state, never on a sheet; an award writes the experience
+        it gives, and the GM's undo of one takes it off again)."""
+        if self._grows(event):
+            return growth.written(event)
+        wrote = self.writeback(event, state) if self.writeback is not None and not self._clocks(event) else {}
+        if event["type"] == UNDONE and self.awards is not None:
+            for cid, fields in growth.restored(event).items():
+                wrote = {**wrote, cid: {**wrote.get(cid, {}), **fields}}
+        return wrote
 
     def move(self, name: str) -> Move | None:
         return next((m for m in self.all_moves if m.name == name), None)
@@ -287,7 +309,7 @@ class Engine:
         if isinstance(step, int) and step > int(state.get("step") or 0):
             new["step"] = step
             if self.undo is not None:
-                line = self.step_line(dict(event), new) if self.step_line is not None and not self._clocks(event) \
+                line = self.step_line(dict(event), new) if self.step_line is not None and not self._core(event) \
                     else self.line(dict(event), new)
                 kept = [*(state.get("undo") or []), {"step": step, "what": line}]
                 new["undo"] = kept[-self.undo.depth:]
@@ -341,4 +363,7 @@ class Engine:
         if self.undo.says is not None:
             before = self.fold([e for e in turn.history() if e.get("step") != last.get("step")])
             event.update(self.undo.says(before, state))
+        if self.awards is not None:  # the experience the step awarded comes off the sheets again
+            event.update(growth.taken_back(self.awards, [e for e in turn.history() if e.get("step") == last.get("step")],
+                                           turn))
         return [event]

@@ -14,6 +14,8 @@ from typing import Any
 from games.core.engine import RuleError
 
 STAT_MAX = 9  # lifted for supernatural entities
+# The sheet's fields no fight reads: the experience the GM awards (games/core/growth.py).
+NOT_FOUGHT = frozenset({"xp"})
 STAT_NAMES = ("agility", "toughness", "hand_to_hand", "firearms", "exotic_weapons")
 STAT_LABELS = {
     "agility": "Agility",
@@ -100,8 +102,10 @@ class Combatant:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Combatant:
-        """Validate a plain dict (sheet fields, conditions, ``id``); unknown keys are errors."""
+        """Validate a plain dict (sheet fields, conditions, ``id``); unknown keys are errors, but
+        for the sheet's fields no fight reads (``NOT_FOUGHT``: experience), which are left out."""
         known = {f.name for f in fields(cls)}
+        data = {k: v for k, v in data.items() if k not in NOT_FOUGHT}
         unknown = sorted(set(data) - known)
         if unknown:
             raise RuleError(f"Unknown sheet field(s): {', '.join(unknown)}.")

@@ -41,6 +41,7 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from games.core import clock as time
+from games.core import growth
 from games.demon_city.state import ANNOUNCE, ENDED, RESOLVED, State
 
 # Why a grab ends: its holder is out of the fight, the target broke free, or the Host said so.
@@ -231,6 +232,7 @@ def folded(state: Mapping[str, Any], events: Iterable[Event] = ()) -> State:
     state is left as it was."""
     new: State = copy.deepcopy(dict(state))
     for event in events:
-        # the clock's own events (a condition added in a fight changes a pool) fold as the core's
-        (FOLDS.get(event["type"]) or time.FOLDS[event["type"]])(new, event)
+        # the clock's own events (a condition added in a fight changes a pool) and an award of
+        # experience fold as the core's
+        (FOLDS.get(event["type"]) or time.FOLDS.get(event["type"]) or growth.FOLDS[event["type"]])(new, event)
     return new

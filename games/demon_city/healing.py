@@ -19,6 +19,10 @@ Miscellaneous Lost Dice", at most two, never below one die) on every roll of the
 in a fight's pools and in a task (``pools.condition_lost``). Grabbed is no condition of the
 clock's: the seed's grab is the fight's own (it is held by its grabber and ends with them), and
 an injury is the Injury table's.
+
+Growth, the decided reading: "the GM awards experience at a session's close, with a reason,
+logged" (the close form's awards, ``growth.with_awards``, and the Host's move ``award`` any time);
+what it buys and at what cost: growth.py, its costs the clock's table options.
 """
 
 from __future__ import annotations
@@ -28,8 +32,10 @@ from typing import Any
 
 from games.contract import with_gm_part
 from games.core import clock as time
+from games.core import growth
 from games.core.engine import Turn
 from games.demon_city.errors import NotNow
+from games.demon_city.growth import OPTIONS as GROWTH_OPTIONS
 from games.demon_city.injury import DEFAULT_INJURY_TABLE, HEALED_BY, HEALS, heals_of, row_of
 from games.demon_city.pools import LOST_DIE
 from games.demon_city.state import ANNOUNCE, RESOLVED
@@ -114,4 +120,7 @@ SAYS = {
 EFFECTS = {LOST_DIE: "a Miscellaneous Lost Die on every roll (amount: how many; with the Host's, at most "
                      "two, never below one die)"}
 
-CLOCK = time.Clock(passes=passes, says=SAYS, effects=EFFECTS, round=round_now)
+# the decided reading: "the GM awards experience at a session's close, with a reason, logged"
+# (growth.with_awards: the close form's awards); what it buys, at the table's costs: growth.py
+CLOCK = growth.with_awards(time.Clock(passes=passes, says=SAYS, effects=EFFECTS, round=round_now,
+                                      options=GROWTH_OPTIONS))

@@ -12,6 +12,7 @@ from typing import Any
 
 from games.contract import Character, Glance, Sheet
 from games.core.engine import RuleError
+from games.core.growth import XP, clean_xp, xp_field
 from games.demon_city.combatant import SHEET_FIELDS, STAT_MAX, STAT_NAMES, Combatant, derived_values, stat_label
 from games.sheets import SheetError, SheetField
 
@@ -28,7 +29,7 @@ _READ = frozenset({"side", "supernatural", "agility", "toughness", "armour", "ha
                    "exotic_weapons", "skills"})
 
 # Character.name is the sheet's name; the rest of SHEET_FIELDS is the sheet.
-FIELDS: tuple[SheetField, ...] = tuple(
+FIELDS: tuple[SheetField, ...] = (*(
     SheetField(
         key=f["name"], label=f["label"], kind=_KIND[f["kind"]],  # type: ignore[arg-type]
         default=f["default"] if f["default"] is not None else "",
@@ -36,6 +37,10 @@ FIELDS: tuple[SheetField, ...] = tuple(
     )
     for f in SHEET_FIELDS
     if f["name"] != "name"
+),
+    # the decided reading: "the GM awards experience at a session's close, with a reason, logged"
+    # (games/core/growth.py); what it buys, and at what cost, is growth.py's
+    xp_field(),
 )
 
 
@@ -82,7 +87,9 @@ def clean_sheet(data: Mapping[str, Any]) -> dict[str, Any]:
     sheet: dict[str, Any] = {}
     for spec in FIELDS:
         value = data.get(spec.key, spec.default)
-        if spec.kind == "bool":
+        if spec.key == XP:
+            sheet[XP] = clean_xp(value)
+        elif spec.kind == "bool":
             sheet[spec.key] = value in (True, "1", "on", "true", "True")
         elif spec.kind == "int":
             blank = None if spec.key == "current_toughness" else int(spec.default or 0)
@@ -99,7 +106,12 @@ def clean_sheet(data: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def _field_of(message: str) -> str:
+    """The field a refusal names: the one it begins with ("Firearms must be 0-9 ..."), else the
+    first it names."""
     lowered = message.lower()
+    for spec in FIELDS:
+        if lowered.startswith(spec.label.lower()):
+            return spec.key
     for spec in FIELDS:
         if spec.label.lower() in lowered or spec.key in lowered:
             return spec.key
@@ -126,7 +138,8 @@ def derived(sheet: Mapping[str, Any]) -> list[tuple[str, str]]:
 
 
 def glance(sheet: Mapping[str, Any]) -> Glance:
-    """The character card: the stats a fight turns on, Toughness now of base, and its harm."""
+    """The character card: the stats a fight turns on, unspent experience once it has any,
+    Toughness now of base, and its harm."""
     person = read(sheet)
     if person is None:
         return Glance()
@@ -136,6 +149,9 @@ def glance(sheet: Mapping[str, Any]) -> Glance:
     stats += [(name, str(rating)) for name, rating in person.skills.items() if rating]
     if person.armour:
         stats.append((stat_label("armour"), str(person.armour)))
+    xp = clean_xp(sheet.get(XP), stored=True)
+    if xp:  # unspent experience, once the GM has awarded any (growth.py)
+        stats.append(("Experience", str(xp)))
     # dimmed while out of the fight or hurt past -1; the tag says which: "out of the fight" ends
     # with the fight for the living, who keep their Injury result until it heals
     out = person.out_of_fight or person.current_toughness <= -1

@@ -13,10 +13,12 @@ from typing import Any
 
 from games.contract import Fights, GameSystem, Panel
 from games.core.engine import Engine, Turn, Undo
+from games.core.growth import AWARDS
 from games.demon_city import audiences, edges, narrate, panel, rounds, sheet, writeback
 from games.demon_city.healing import CLOCK
 from games.demon_city.events import FOLDS
 from games.demon_city.fight import undo_says
+from games.demon_city.growth import GROWTH
 from games.demon_city.moves import MOVES, TASK
 from games.demon_city.odds import ODDS
 from games.demon_city.samples import SAMPLES
@@ -45,6 +47,8 @@ ENGINE = Engine(
     step_line=narrate.step_line,
     # time heals kept Injury results; a lasting condition may cost Lost Dice (``healing``)
     clock=CLOCK,
+    # the experience the Host awards (games/core/growth.py); what it buys: growth.py
+    awards=AWARDS,
 )
 
 SYSTEM = GameSystem(
@@ -60,4 +64,6 @@ SYSTEM = GameSystem(
     audiences=audiences.AUDIENCES,  # every die is public; NPCs' figures are the GM's
     # sides and who is out (out of the fight, dead, gone): once one side stands, the GM ends it
     fights=Fights(roster=edges.roster, end="end"),
+    # what the experience the Host awards buys, at the table's costs (growth.py)
+    growth=GROWTH,
 )

@@ -29,7 +29,8 @@ The seed gives no recovery and no advancement; Harsh Light follows the decided r
   character at the session's close (not the dead) gets a Beat, and one more for each Storyteller's
   award named on the close form; a player character's Dramatic Failure gets one at once
   (reckon.settle). Beats and Experiences are kept on the sheet (``beats``, ``experiences``): only
-  the rules and the GM change them.
+  the rules and the GM change them. "Experiences buy dots (Attribute 4 a dot, Skill 2, Specialty 1:
+  table options)": growth.py prices a purchase, the options here; the Storyteller approves it.
 - Conditions: "dice" adds to or takes from every pool the character builds (as a wound penalty
   does: not the Stamina pull to stay conscious, which no penalty touches).
 """
@@ -44,6 +45,7 @@ from games.core.engine import RuleError, Turn
 from games.forms import Form, values
 from games.harsh_light import health
 from games.harsh_light import sheet as sh
+from games.harsh_light.growth import OPTIONS as GROWTH_OPTIONS
 from games.harsh_light.state import in_play
 
 Event = dict[str, Any]
@@ -65,6 +67,7 @@ OPTIONS = (
                 why="the World of Darkness heals a lethal box in two days"),
     time.Option("aggravated_nights", "Nights of rest to heal an aggravated box", 7, 1, 60,
                 why="the World of Darkness heals an aggravated box in a week"),
+    *GROWTH_OPTIONS,  # what Experiences buy: "Attribute 4 a dot, Skill 2, Specialty 1" (growth.py)
 )
 
 SAYS = {

@@ -63,6 +63,7 @@ HUMAN_SPECIES_FACTOR = 5
 MAX_WEAPON, MAX_WEAPON_DAMAGE, MAX_SIZE = 40, 5, 20  # World of Darkness weapons deal +0 to +5
 
 BEATS, MAX_EXPERIENCES = 5, 999  # "five Beats make an Experience"
+SPECIALTY_MAX, SPECIALTIES_MAX, SPECIALTIES_TEXT = 30, 20, 800  # a Specialty's name, how many, the field
 
 _DERIVED_HELP = "Leave blank for {rule}; type a number to override it."
 
@@ -79,6 +80,11 @@ FIELDS: tuple[SheetField, ...] = (
     SheetField("skills", "Skills", "skills", default={}, max_length=2000, rules="read",
                help="One per line, 'Skill: dots' (for example 'Firearms: 3'); Skills not listed have "
                     "no dots, and cost -3 (Mental) or -1 (Physical, Social) untrained."),
+    # the decided reading: "Experiences buy dots (Attribute 4 a dot, Skill 2, Specialty 1: table
+    # options)" (growth.py); the World of Darkness gives a Specialty that applies a die more
+    SheetField("specialties", "Specialties", "longtext", default="", max_length=SPECIALTIES_TEXT, rules="read",
+               help="One per line, 'Skill: Specialty' (for example 'Firearms: Pistols'), each in a Skill the "
+                    "character has dots in. When one applies, the Storyteller adds 1 to the pool (a modifier)."),
     SheetField("willpower", "Willpower dots", "int", default="", max_length=2, rules="read",
                help=_DERIVED_HELP.format(rule="Resolve + Composure")),
     SheetField("willpower_points", "Willpower points left", "int", default="", max_length=2, rules="kept",
@@ -193,12 +199,41 @@ def parse_skills(value: Any) -> dict[str, int]:
     return skills
 
 
+def parse_specialties(value: Any) -> list[tuple[str, str]]:
+    """Specialties from 'Skill: Specialty' lines, as ``(Skill's name, Specialty)`` in the order
+    given; an unknown Skill, a blank or long name, or one listed twice is refused by name."""
+    try:
+        pairs = parse_stats(str(value or ""))
+    except SheetError as exc:
+        raise SheetError("specialties", exc.message.replace("'Name: value'", "'Skill: Specialty'")) from None
+    found: list[tuple[str, str]] = []
+    for name, specialty in pairs:
+        key = skill_key(name)
+        if key is None:
+            raise SheetError("specialties", f"{name[:40]!r} is not a World of Darkness Skill.")
+        called = " ".join(specialty.split())
+        if not called or len(called) > SPECIALTY_MAX:
+            raise SheetError("specialties", f"A Specialty of {SKILLS[key][0]} is named in 1 to {SPECIALTY_MAX} "
+                                            "characters.")
+        if (SKILLS[key][0], called.casefold()) in {(s, c.casefold()) for s, c in found}:
+            raise SheetError("specialties", f"{SKILLS[key][0]}: {called} is listed twice.")
+        found.append((SKILLS[key][0], called))
+    if len(found) > SPECIALTIES_MAX:
+        raise SheetError("specialties", f"At most {SPECIALTIES_MAX} Specialties.")
+    return found
+
+
+def specialties_text(found: list[tuple[str, str]]) -> str:
+    return "\n".join(f"{skill}: {called}" for skill, called in found)
+
+
 def clean_sheet(data: Mapping[str, Any]) -> dict[str, Any]:
     """A submitted sheet as the engine reads it; ``SheetError`` names the field at fault."""
     sheet: dict[str, Any] = {}
     for key in ATTRIBUTES:
         sheet[key] = _whole(key, data.get(key), low=TRAIT_MIN, high=TRAIT_MAX, blank=1)
     sheet["skills"] = parse_skills(data.get("skills"))
+    sheet["specialties"] = specialties_text(parse_specialties(data.get("specialties")))
     sheet["willpower"] = _whole("willpower", data.get("willpower"), low=1, high=20, blank=None)
     sheet["willpower_points"] = _whole("willpower_points", data.get("willpower_points"), low=0, high=20,
                                        blank=None)
@@ -375,8 +410,8 @@ def harm(clean: Mapping[str, Any]) -> tuple[tuple[str, int, int], tuple[str, str
 def glance(sheet: Mapping[str, Any]) -> Glance:
     """The character card: Health first (boxes left, its marks once wounded, the wound penalty, its state),
     what a fight and a pull turn on (Defence, Speed, initiative, the Resistance traits, the
-    Skills it has, its weapon), Willpower points left of its dots, and tags for what changes its
-    pulls (8- or 9-again, Blood Potency, a vampire's nature); Beats and Experiences once it has
+    Skills it has, its Specialties, its weapon), Willpower points left of its dots, and tags for
+    what changes its pulls (8- or 9-again, Blood Potency, a vampire's nature); Beats and Experiences once it has
     any. Greyed when it is out."""
     try:
         clean = read(sheet)
@@ -387,6 +422,8 @@ def glance(sheet: Mapping[str, Any]) -> Glance:
              ("Initiative", f"+{initiative_modifier(clean)}")]
     stats += [(trait_label(t), str(attribute(clean, t))) for t in RESISTANCE]
     stats += sorted(clean["skills"].items(), key=lambda kv: (-kv[1], kv[0]))[:GLANCE_SKILLS]
+    if clean["specialties"]:  # bought with Experiences (growth.py)
+        stats.append(("Specialties", ", ".join(f"{s} ({c})" for s, c in parse_specialties(clean["specialties"]))))
     if clean["weapon"]:
         stats.append(("Weapon", f"{clean['weapon']} +{clean['weapon_damage']}"))
     if clean["beats"] or clean["experiences"]:  # the campaign's (campaign.py): five Beats make an Experience

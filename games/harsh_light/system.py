@@ -15,6 +15,7 @@ from games.harsh_light import panel, sheet, undo
 from games.harsh_light.audiences import audience, clock_audience
 from games.harsh_light.campaign import CLOCK
 from games.harsh_light.events import FOLDS
+from games.harsh_light.growth import GROWTH
 from games.harsh_light.moves import MOVES
 from games.harsh_light.narrate import summary
 from games.harsh_light.odds import ODDS
@@ -55,4 +56,6 @@ SYSTEM = GameSystem(
                for kind in ENGINE.events},
     # who is out: the incapacitated (roster.py); the Storyteller's "End the fight" ends it
     fights=Fights(roster=roster, end="end_combat"),
+    # what Experiences buy, at the table's costs (growth.py); Beats are its growth events
+    growth=GROWTH,
 )

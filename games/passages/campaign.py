@@ -62,6 +62,7 @@ EFFECTS = {
 }
 
 RISE, WOUNDS_NIGHT, WOUNDS_WEEK = "skill_rise", "wounds_night", "wounds_week"
+ADVANCED = "skills_advanced"  # the event of the rises at a session's close: Passages' growth
 OPTIONS = (
     time.Option(RISE, "A marked skill's rise at a session's close", 1, 0, 10,
                 why="the decided reading: the Director approves a rise of each marked skill's BASE "
@@ -178,7 +179,7 @@ def closing(state: Mapping[str, Any], args: Mapping[str, Any], turn: Turn) -> li
                              "after": after})
         if any(r["combatant"] == str(cid) for r in rows):
             skills_after[str(cid)] = skills
-    return [{"type": "skills_advanced", "rows": rows, "skills": skills_after,
+    return [{"type": ADVANCED, "rows": rows, "skills": skills_after,
              "marked": sum(len(v) for v in kept.values())}]
 
 

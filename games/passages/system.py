@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from games.contract import Fights, GameSystem, Panel
 from games.core.engine import Engine, Undo
+from games.core.growth import Growth, free
 from games.passages import panel, sheet
-from games.passages.campaign import CLOCK
+from games.passages.campaign import ADVANCED, CLOCK
 from games.passages.audiences import AUDIENCES, settle
 from games.passages.events import FOLDS
 from games.passages.moves import CHECK_ROLL, MOVES
@@ -57,4 +58,8 @@ SYSTEM = GameSystem(
     samples=SAMPLES,
     # who is out of a fight is who is not Combat Eligible (sides.py); "End it" ends the fight
     fights=Fights(roster=roster, end="end"),
+    # its characters grow by its own rules alone (the decided reading: "when the session closes the
+    # Director approves a rise of each marked skill's BASE"): nothing for sale, the rises its growth
+    # events (campaign.py)
+    growth=Growth(pool="", unit="", price=free, kinds=(ADVANCED,)),
 )

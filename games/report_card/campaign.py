@@ -6,9 +6,11 @@ You can't go back and try again (until a Day has passed)." The Day is the table'
 night passing starts a new Day, a week passing seven (``passes``: the event ``day_started``,
 which empties the Day's list of checks); the scene ending changes nothing on a Report Card. The
 GM's "Start a new Day" is the clock's night (``new_day``), so both move the clock and the Day
-together. The seed has no rule for a session's close, nor for recovery: a session's close does
-nothing here (the decided reading: "Report Card keeps its rechoose after three Corruption
-Points").
+together. The seed has no rule for a session's close, nor for recovery; the decided reading for
+growth: "the GM awards experience at a session's close, with a reason, logged ... Report Card
+keeps its rechoose after three Corruption Points". So a session's close gives the experience the
+GM awards on its form (``growth.with_awards``), and the GM may award it any time (``award``); what
+it buys, at the table's costs: growth.py.
 
 **Lasting Bonus and Penalty.** The clock's conditions with the effect "penalty" or "bonus"
 (``EFFECTS``): seed, "If the player has a significant, concrete disadvantage on a skill check -
@@ -40,8 +42,10 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from games.core import clock as time
+from games.core import growth
 from games.core.engine import UNDONE, RuleError, Turn
 from games.report_card.draws import deck_title, tokens_of
+from games.report_card.growth import OPTIONS as GROWTH_OPTIONS
 from games.report_card.meanings import card_name
 from games.report_card.narrate import summary
 from games.report_card.rules import card_of
@@ -71,7 +75,9 @@ def passes(state: Mapping[str, Any], span: str, turn: Turn) -> list[Event]:
     return [{"type": "day_started", "day": int(state["day"]) + days, "days": days}]
 
 
-CLOCK = time.Clock(passes=passes, says=SAYS, effects=EFFECTS)
+# the decided reading: "the GM awards experience at a session's close, with a reason, logged"
+# (growth.with_awards: the close form's awards); what it buys, at the table's costs: growth.py
+CLOCK = growth.with_awards(time.Clock(passes=passes, says=SAYS, effects=EFFECTS, options=GROWTH_OPTIONS))
 
 
 # ---------------------------------------------------------------------------------------- undo

@@ -2,8 +2,8 @@
 the character card at a glance.
 
 Stored sheet: the six Abilities as booleans, ``a_plus`` and ``f_skill`` (skill keys such as
-"SCI"), ``corruption`` (0-3 circles filled) and ``major`` (the character's own Major Arcana,
-0 The Fool to 21 The World).
+"SCI"), ``corruption`` (0-3 circles filled), ``major`` (the character's own Major Arcana,
+0 The Fool to 21 The World) and ``xp`` (the experience the GM awards, unspent: growth.py).
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from typing import Any
 
 from games.contract import Glance, Sheet
 from games.core.engine import RuleError
+from games.core.growth import XP, clean_xp, xp_field
 from games.core.tarot import MAJOR_ARCANA, major_arcanum
 from games.report_card.errors import BadInput
 from games.report_card.skills import ABILITIES, SKILL, SKILLS
@@ -49,6 +50,9 @@ FIELDS: tuple[SheetField, ...] = (
     SheetField("major", "Your Major Arcana", "text", "", max_length=30, rules="chosen",
                help="Your own card, 0 The Fool to 21 The World, by number or name: it is always a Critical "
                     f"Success for you. {_CHOSEN}."),
+    # the decided reading: "the GM awards experience at a session's close, with a reason, logged"
+    # (games/core/growth.py); what it buys (a new A+, a new F, an Ability), and at what cost, is growth.py's
+    xp_field(),
 )
 
 _TRUE = (True, 1, "1", "on", "true", "True", "yes")
@@ -103,6 +107,7 @@ def clean_sheet(data: Mapping[str, Any]) -> dict[str, Any]:
         raise SheetError("major", exc.message) from None
     if sheet["major"] is None:
         raise SheetError("major", "Choose your own Major Arcana card, 0 (The Fool) to 21 (The World).")
+    sheet[XP] = clean_xp(data.get(XP))
     return sheet
 
 
@@ -169,8 +174,9 @@ def derived(sheet: Mapping[str, Any]) -> list[tuple[str, str]]:
 
 
 def glance(sheet: Mapping[str, Any]) -> Glance:
-    """The character card: the Abilities, the A+ and F skills, one's own Major Arcana, the
-    Corruption circles as a track, and a tag once all three are filled."""
+    """The character card: the Abilities, the A+ and F skills, one's own Major Arcana, unspent
+    experience once it has any, the Corruption circles as a track, and a tag once all three are
+    filled."""
     try:
         clean = clean_sheet(sheet)
     except SheetError:
@@ -178,7 +184,9 @@ def glance(sheet: Mapping[str, Any]) -> Glance:
     filled = clean["corruption"]
     stats = (("A+", clean["a_plus"]), ("F", clean["f_skill"]),
              ("Own card", major_label(clean["major"])),
-             ("Abilities", ", ".join(a.capitalize() for a in ABILITIES if clean[a]) or "none"))
+             ("Abilities", ", ".join(a.capitalize() for a in ABILITIES if clean[a]) or "none"),
+             # unspent experience, once the GM has awarded any (growth.py)
+             *((("Experience", str(clean[XP])),) if clean[XP] else ()))
     tags = ("New A+ and F due",) if filled >= CIRCLES else ()
     return Glance(stats=stats, tracks=(("Corruption", filled, CIRCLES),), tags=tags)
 

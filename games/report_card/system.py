@@ -12,8 +12,10 @@ from __future__ import annotations
 
 from games.contract import GameSystem, Panel, public
 from games.core.engine import UNDONE, Engine, Undo
+from games.core.growth import AWARDS
 from games.report_card import campaign, draws, odds, panel, sheet
 from games.report_card.events import FOLDS
+from games.report_card.growth import GROWTH
 from games.report_card.moves import MOVES
 from games.report_card.narrate import summary
 from games.report_card.samples import SAMPLES
@@ -29,7 +31,8 @@ PANEL = "games/report_card/panel.html"
 ENGINE = Engine(new_state=new_state, moves=MOVES, folds=FOLDS, summary=summary, writeback=writeback,
                 working=working, clock=campaign.CLOCK, settle=campaign.settle, step_line=campaign.step_line,
                 undo=Undo(label="Take back the last step", nothing="There is nothing to take back.",
-                          line=campaign.undo_line))
+                          line=campaign.undo_line),
+                awards=AWARDS)  # the experience the GM awards (games/core/growth.py)
 
 SYSTEM = GameSystem(
     key="report_card",
@@ -44,4 +47,6 @@ SYSTEM = GameSystem(
     log_lines={},  # every event reads as its summary (log/events/default.html)
     audiences=public(*FOLDS, UNDONE),  # every card a check draws lies face up
     samples=SAMPLES,
+    # what the experience the GM awards buys, at the table's costs (growth.py)
+    growth=GROWTH,
 )

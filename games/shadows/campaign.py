@@ -21,6 +21,10 @@ decided reading is silent, each coded below:
   logged with what it was and what it is now; it never stands a fallen character up (that is
   the raise's).
 - The conditions the rules read, and the wounds by suit the seed names: conditions.py.
+
+Growth, the decided reading: "the GM awards experience at a session's close, with a reason,
+logged" (the close form's awards, ``growth.with_awards``, and the GM's move ``award`` any time);
+what it buys and at what cost: growth.py, its costs table options here.
 """
 
 from __future__ import annotations
@@ -30,12 +34,14 @@ from typing import Any
 
 from games.contract import Table
 from games.core import clock as time
+from games.core import growth
 from games.core.engine import Args, Event, RuleError, Turn
 from games.forms import Form, text
 from games.shadows import arcana, fight
 from games.shadows import state as st
 from games.shadows.conditions import EFFECTS
 from games.shadows.fields import character
+from games.shadows.growth import OPTIONS as GROWTH_OPTIONS
 from games.shadows.profile import npc_flag, profile_of
 from games.shadows.sheet import TRACK_LABELS, TRACKS
 from games.shadows.state import harm
@@ -49,6 +55,7 @@ OPTIONS = (
                 why="The decided reading: \"Life by 1 a week\"."),
     time.Option(RAISED_HEALTH, "Health a raised character stands with", 1, 1, 99,
                 why="The seed gives none: raised, a fallen character stands with 1 Health (never past its whole)."),
+    *GROWTH_OPTIONS,  # what experience costs (growth.py)
 )
 
 SAYS = {
@@ -224,7 +231,10 @@ def closing(state: Mapping[str, Any], args: Args, turn: Turn) -> list[Event]:
     return arcana.end_session(state, args, turn)
 
 
-CLOCK = time.Clock(passes=passes, says=SAYS, effects=EFFECTS, round=round_now, closing=closing,
-                   closing_parse=closing_parse, options=OPTIONS,
-                   # the fields closing_parse reads, in the GM's session box (keep_<character id>)
-                   closing_fields="games/shadows/close_session.html#fields")
+# the decided reading: "the GM awards experience at a session's close, with a reason, logged"
+# (growth.with_awards: an award for each player character beside the card each carries)
+CLOCK = growth.with_awards(time.Clock(
+    passes=passes, says=SAYS, effects=EFFECTS, round=round_now, closing=closing, closing_parse=closing_parse,
+    options=OPTIONS,
+    # the fields closing_parse reads, in the GM's session box (keep_<character id>, and the awards)
+    closing_fields="games/shadows/close_session.html#fields"))

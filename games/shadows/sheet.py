@@ -16,6 +16,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from games.contract import Character, Glance, Sheet
+from games.core.growth import XP, clean_xp, xp_field
 from games.shadows import deck
 from games.shadows.combat import ATTRIBUTE_LABELS, ATTRIBUTES, action_points, hand_size
 from games.shadows.state import harm
@@ -80,6 +81,9 @@ FIELDS: tuple[SheetField, ...] = (
                rules="read"),
     SheetField("immunities", "Immunities", "text", "", help="No damage. A new character's are the GM's to grant.",
                rules="read"),
+    # the decided reading: "the GM awards experience at a session's close, with a reason, logged"
+    # (games/core/growth.py); what it buys, and at what cost, is growth.py's
+    xp_field(),
     SheetField("notes", "Notes", "longtext", "", max_length=4000),
 )
 
@@ -148,7 +152,9 @@ def clean_sheet(data: Mapping[str, Any], *, stored: bool = False) -> dict[str, A
     sheet: dict[str, Any] = {}
     for spec in FIELDS:
         raw = data.get(spec.key, spec.default)
-        if spec.key in NOW.values():
+        if spec.key == XP:
+            sheet[XP] = clean_xp(raw, stored=stored)
+        elif spec.key in NOW.values():
             sheet[spec.key] = None if raw in (None, "") else _int(spec.key, raw, 0, _bounds(spec.key, sheet),
                                                                   stored=stored)
         elif spec.kind == "int":
@@ -199,8 +205,8 @@ def npc_glance(glance: Glance) -> Glance:
 
 def glance(data: Mapping[str, Any]) -> Glance:
     """A character card at a glance: AP and the attributes a fight turns on (Quickness for
-    AP and Defence, Body, Mind and Spirit for the hands), the skills, Health, Life and Æssence
-    now of whole, and tags: dead or down (then the card is ``out``), no Æssence left,
+    AP and Defence, Body, Mind and Spirit for the hands), the skills, unspent experience once it
+    has any, Health, Life and Æssence now of whole, and tags: dead or down (then the card is ``out``), no Æssence left,
     vulnerabilities, resistances, immunities, Major Arcana held."""
     try:
         sheet = clean_sheet(data, stored=True)
@@ -214,6 +220,8 @@ def glance(data: Mapping[str, Any]) -> Glance:
         stats.append(("Armour", str(sheet["armour"])))
     if sheet["protection"]:
         stats.append(("Protection", f"+{sheet['protection']}"))
+    if sheet[XP]:  # unspent experience, once the GM has awarded any (growth.py)
+        stats.append(("Experience", str(sheet[XP])))
     tracks = tuple((TRACK_LABELS[t], int(now[t]), int(sheet[t])) for t in TRACKS)
     tags = []
     fallen = harm(now)  # "dead" or "down" (state.py: no Life, no Health)

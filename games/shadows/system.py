@@ -6,10 +6,12 @@ from __future__ import annotations
 
 from games.contract import Fights, GameSystem, Panel
 from games.core.engine import Engine
+from games.core.growth import AWARDS
 from games.shadows import deck, edges, sheet
 from games.shadows.audiences import AUDIENCES
 from games.shadows.campaign import CLOCK
 from games.shadows.events import FOLDS
+from games.shadows.growth import GROWTH
 from games.shadows.moves import MOVES
 from games.shadows.narrate import summary
 from games.shadows.odds_page import ODDS
@@ -30,6 +32,8 @@ ENGINE = Engine(
     working=working,  # each line's arithmetic and the seed's rule, unfolded under it
     # time, recovery, the session's close and the conditions its rules read (campaign.py)
     clock=CLOCK,
+    # the experience the GM awards (games/core/growth.py); what it buys: growth.py
+    awards=AWARDS,
 )
 
 SYSTEM = GameSystem(
@@ -51,4 +55,6 @@ SYSTEM = GameSystem(
     samples=SAMPLES,
     # sides, and who is out (fallen, or taken out by the GM): the fight reads over once one side stands
     fights=Fights(roster=edges.roster, end="end_combat"),
+    # what the experience the GM awards buys, at the table's costs (growth.py)
+    growth=GROWTH,
 )

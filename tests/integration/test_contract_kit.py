@@ -224,6 +224,11 @@ def test_every_command_and_check_has_a_control_in_the_system_s_own_templates(sys
     # the clock's moves (games/core/clock.py) are the campaign box's, drawn by the platform
     campaign = get_template("tabletop/campaign.html").template.source
     posted |= set(re.findall(r"url 'campaign_command' tid '(\w+)'", campaign)) if game.engine and game.engine.clock else set()
+    # the GM's award of experience (games/core/growth.py) is the campaign box's too, drawn with the
+    # close fields (games/core/growth.html, which a system's own close fields include)
+    if game.engine is not None and game.engine.awards is not None:
+        awards = get_template("games/core/growth.html").template.source
+        posted |= set(re.findall(r"url 'campaign_command' tid '(\w+)'", awards))
     checked = set(re.findall(r"url 'table_check' table_id '(\w+)'", source))
     assert {c.name for c in game.commands} <= posted, f"{system}: no control for {sorted({c.name for c in game.commands} - posted)}"
     assert {c.name for c in game.checks} <= checked, f"{system}: no control for {sorted({c.name for c in game.checks} - checked)}"

@@ -285,6 +285,9 @@ def test_every_command_through_the_generic_route(sh) -> None:
     go("gm", "end_condition", condition=str(state(sh)["conditions"][0]["id"]))
     go("gm", "pass_time", span="night")
     assert Character.objects.get(pk=sh["ghoul"].pk).sheet["health_now"] == 2 + 3  # "by the character's Body"
+    # the GM's award of experience (issue 36, games/core/growth.py), onto the sheet
+    go("gm", "award", character=sh["alma"].pk, amount="3", reason="held the line")
+    assert Character.objects.get(pk=sh["alma"].pk).sheet["xp"] == 3
     # the session's close is the GM's, through the platform (Clock.closing): a player's is refused
     before = state(sh)
     assert session(sh, "ann", "close", **{f"keep_{sh['alma'].pk}": ""}).status_code == 403

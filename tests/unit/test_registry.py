@@ -97,8 +97,9 @@ def test_demon_city_registers_every_command_its_engine_takes() -> None:
     assert {c.name for c in registry.get("demon_city").commands} == {
         "start", "add_combatant", "announce", "allow_extra_targets", "adjust_pool", "set_difficulty",
         "set_condition", "set_injury_table", "roll", "next_round", "end", "settle_ties", "undo",
-        # the clock's, from games/core/clock.py (Demon City keeps a clock)
-        "pass_time", "add_condition", "end_condition"}
+        # the clock's, from games/core/clock.py (Demon City keeps a clock, with table options: the
+        # costs of what experience buys), and the Host's award of experience (games/core/growth.py)
+        "pass_time", "add_condition", "end_condition", "set_option", "award"}
     announce = registry.get("demon_city").command("announce")
     assert announce is not None and announce.sender == "controller"
     assert {c.sender for c in registry.get("demon_city").commands if c.name != "announce"} == {"gm"}

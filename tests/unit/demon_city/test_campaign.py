@@ -163,7 +163,8 @@ def test_a_lasting_condition_with_the_lost_die_effect_costs_a_die_in_the_fight()
 
 
 def test_the_clock_says_what_each_span_does_and_the_effect_it_reads() -> None:
-    assert set(CLOCK.says) == {"scene", "night", "week"} and "Knocked out" in CLOCK.says["scene"]
+    assert set(CLOCK.says) == {"scene", "night", "week", "session"} and "Knocked out" in CLOCK.says["scene"]
+    assert CLOCK.says["session"] == "The GM awards experience to the player characters, with a reason."
     assert set(CLOCK.effects) == {"lost_die"}
     assert ENGINE.clock is CLOCK
 

@@ -119,7 +119,7 @@ def test_the_fields_the_rules_read_are_marked_read() -> None:
 
 def test_what_the_rules_keep_stays_theirs_and_nothing_is_left_unread() -> None:
     owners = {f.key: f.rules for f in FIELDS}
-    assert {k for k, v in owners.items() if v == "kept"} == {"current_toughness", "injured", "out_of_fight", "injury"}
+    assert {k for k, v in owners.items() if v == "kept"} == {"current_toughness", "injured", "out_of_fight", "injury", "xp"}
     assert {k for k, v in owners.items() if v == ""} == set()
 
 

@@ -337,7 +337,9 @@ def test_a_campaign_folds_back_from_its_log() -> None:
 def test_the_clock_says_what_each_span_does() -> None:
     assert set(campaign.SAYS) == {"scene", "night", "week", "session"}
     assert {o.key: o.default for o in campaign.OPTIONS} == {
-        "willpower_night": 1, "willpower_close": 0, "scene_bashing": 1, "lethal_nights": 2, "aggravated_nights": 7}
+        "willpower_night": 1, "willpower_close": 0, "scene_bashing": 1, "lethal_nights": 2, "aggravated_nights": 7,
+        # what Experiences buy (growth.py): "Attribute 4 a dot, Skill 2, Specialty 1: table options"
+        "attribute_experiences": 4, "skill_experiences": 2, "specialty_experiences": 1}
     assert all(o.why for o in campaign.OPTIONS)
 
 

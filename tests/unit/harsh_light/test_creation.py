@@ -143,6 +143,7 @@ READ = {
     "vampire": "how a vampire's harm is marked (The Requiem)",
     "weapon": "an attack made with it",
     "weapon_damage": "the damage it adds to a hit",
+    "specialties": "a Specialty that applies adds 1 to the pool (the World of Darkness's, bought with Experiences)",
 }
 
 

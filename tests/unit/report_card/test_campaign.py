@@ -19,9 +19,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.contract import SPECTATOR_SEAT
+from games.contract import SPECTATOR_SEAT, Member
 from games.core import clock as time
-from games.core.engine import RuleError
+from games.core.engine import RuleError, Turn
 from games.report_card import ENGINE, SYSTEM
 from games.report_card.draws import deck_title, on_the_table
 from games.report_card.panel import view
@@ -103,8 +103,12 @@ def test_the_panel_shows_the_lasting_penalty_and_counts_the_odds_with_it(two: di
 
 def test_the_clock_declares_what_its_conditions_do() -> None:
     assert ENGINE.clock is not None and set(ENGINE.clock.effects) == {"penalty", "bonus"}
-    assert set(ENGINE.clock.says) == {time.SCENE, time.NIGHT, time.WEEK}
-    assert ENGINE.clock.closing is None  # the seed has no rule for a session's close
+    assert set(ENGINE.clock.says) == {time.SCENE, time.NIGHT, time.WEEK, time.SESSION}
+    # the decided reading: "the GM awards experience at a session's close, with a reason, logged"
+    assert ENGINE.clock.says[time.SESSION] == "The GM awards experience to the player characters, with a reason."
+    # the seed has no rule for a session's close: a close with no award makes nothing
+    assert ENGINE.clock.closing is not None
+    assert ENGINE.clock.closing(ENGINE.new_state(), {}, Turn(member=Member(1, "GM", True))) == []
 
 
 # ------------------------------------------------------------------------------- Days

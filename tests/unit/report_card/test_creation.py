@@ -57,7 +57,7 @@ def test_every_field_is_the_rules_and_a_chosen_one_changes_by_request() -> None:
     # the Abilities (an A+ needs one), the A+ ("one rank easier"), the F ("becomes Unlikely"),
     # one's own card (a Critical Success): chosen when made; the circles: kept by the rules
     assert owners == {**{a: "chosen" for a in ABILITIES}, "a_plus": "chosen", "f_skill": "chosen",
-                      "major": "chosen", "corruption": "kept"}
+                      "major": "chosen", "corruption": "kept", "xp": "kept"}  # experience: the GM awards it (growth)
     chosen = [f for f in FIELDS if f.rules == "chosen"]
     # once made, a player asks the GM to change what was chosen (a purchase, a correction)
     assert all(f.player_sets(making=True) and not f.player_sets(making=False) and f.asked for f in chosen)

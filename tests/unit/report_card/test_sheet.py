@@ -22,14 +22,14 @@ def test_the_sheet_has_six_abilities_two_marks_three_circles_and_ones_own_card()
     Major Arcana card"."""
     assert all(isinstance(f, SheetField) for f in FIELDS)
     assert [f.key for f in FIELDS] == ["charming", "fast", "clever", "strong", "wise", "lucky", "a_plus",
-                                       "f_skill", "corruption", "major"]
+                                       "f_skill", "corruption", "major", "xp"]  # the experience the GM awards
     assert [f.kind for f in FIELDS[:6]] == ["bool"] * 6
 
 
 def test_a_clean_sheet_is_what_the_engine_reads() -> None:
     assert clean_sheet(sheet()) == {"charming": True, "fast": False, "clever": False, "strong": False,
                                     "wise": False, "lucky": False, "a_plus": "ART", "f_skill": "GYM",
-                                    "corruption": 0, "major": 17}
+                                    "corruption": 0, "major": 17, "xp": 0}
 
 
 def test_a_skill_needs_one_of_its_abilities() -> None:

@@ -68,7 +68,8 @@ def test_the_registration_is_complete_and_the_platform_accepts_it() -> None:
 def test_every_move_is_reachable_from_the_web_and_names_its_character() -> None:
     # the system's moves, then the clock's (time and conditions) and the GM's undo, all the GM's
     assert SYSTEM.commands[:len(MOVES)] == MOVES
-    assert [c.name for c in SYSTEM.commands[len(MOVES):]] == ["pass_time", "add_condition", "end_condition", "undo"]
+    assert [c.name for c in SYSTEM.commands[len(MOVES):]] == ["pass_time", "add_condition", "end_condition",
+                                                              "set_option", "award", "undo"]
     controllers = {c.name for c in SYSTEM.commands if c.sender == "controller"}
     assert controllers == {"call_check", "draw", "pick", "retry", "accept", "rechoose"}
     assert {c.subject for c in SYSTEM.commands if c.sender == "controller"} == {"character"}
@@ -184,6 +185,6 @@ def test_the_odds_page_lists_every_rank_plain_with_bonus_and_with_penalty() -> N
 def test_sheet_registration_cleans_and_derives() -> None:
     assert SYSTEM.clean_sheet is not None
     cleaned = SYSTEM.clean_sheet({**SHEETS[12], "major": "The Star"})
-    assert cleaned == SHEETS[12]
+    assert cleaned == {**SHEETS[12], "xp": 0}  # no experience awarded yet
     assert dict(SYSTEM.glance(cleaned).stats)["Own card"] == "The Star (17)"
     assert dict(SYSTEM.derived(cleaned))["A+ ART"] == "Performance, Disguise & Forgery"

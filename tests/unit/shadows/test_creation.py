@@ -115,7 +115,7 @@ def test_the_fields_the_rules_read_are_marked_read() -> None:
 def test_what_no_rule_reads_stays_the_player_s_and_the_tracks_in_play_the_rules() -> None:
     owners = {f.key: f.rules for f in FIELDS}
     assert owners["notes"] == ""
-    assert {k for k, v in owners.items() if v == "kept"} == {"health_now", "life_now", "aessence_now"}
+    assert {k for k, v in owners.items() if v == "kept"} == {"health_now", "life_now", "aessence_now", "xp"}
 
 
 def test_a_player_making_a_character_sets_every_field_the_rules_read() -> None:

@@ -66,10 +66,11 @@ def test_the_registration_passes_the_registrys_checks() -> None:
 def test_every_move_is_registered_and_a_players_names_its_character() -> None:
     """The move table is the one list of moves (the engine's, the platform's); a player's move
     names the character it is for in ``combatant``, which the core checks the sender plays."""
-    # the system's moves, then the core's of time and conditions (it has a clock: campaign.py)
+    # the system's moves, then the core's of time and conditions (it has a clock: campaign.py) and
+    # the GM's award of experience (it has awards: games/core/growth.py)
     assert SYSTEM.commands[: len(moves.MOVES)] == moves.MOVES
     assert {m.name for m in SYSTEM.commands[len(moves.MOVES):]} == {"pass_time", "add_condition", "end_condition",
-                                                                     "set_option"}
+                                                                     "set_option", "award"}
     controller = {m.name for m in moves.MOVES if m.sender == "controller"}
     assert controller == {"prepare_check", "cancel_check", "check", "ask_help", "spend_arcana", "declare_focus", "redeal",
                           "aim", "attack", "end_turn", "defend"}
