@@ -167,7 +167,7 @@ ACTIONS: dict[str, Action] = {action.name: action for action in (
         table=me.table, actor=me, args=_closing(me, data), rng=rng)),
     # a player's asked change to their sheet in play (tabletop/services/requests.py)
     Action("request.approve", Verb.CHARACTER_EDIT_ANY, RequestForm, lambda me, data, rng: services.request_approve(
-        table=me.table, actor=me, request_id=data["request"])),
+        table=me.table, actor=me, request_id=data["request"], free=data["free"])),
     Action("request.refuse", Verb.CHARACTER_EDIT_ANY, RequestForm, lambda me, data, rng: services.request_refuse(
         table=me.table, actor=me, request_id=data["request"])),
     Action("request.withdraw", Verb.CHARACTER_EDIT_OWN, RequestForm, lambda me, data, rng: services.request_withdraw(

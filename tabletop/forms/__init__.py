@@ -157,6 +157,7 @@ class RequestForm(forms.Form):
     """A sheet request the GM approves or refuses, or its player withdraws."""
 
     request = IdField()
+    free = forms.BooleanField(required=False)  # the GM grants it without charge
 
 
 class ApprovalsForm(forms.Form):

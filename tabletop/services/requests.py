@@ -94,12 +94,18 @@ def price_of(table: Table, before: Mapping[str, Any], after: Mapping[str, Any]) 
         return None, exc.message
 
 
+def is_purchase(request: SheetRequest) -> bool:
+    """Whether a request may be paid for: a change asked once the character is made, never the
+    figures a new character asked for past creation (those are the GM's to grant or not)."""
+    return request.reason in (IN_PLAY, MADE)
+
+
 def request_data(table: Table, request: SheetRequest, character: Character) -> dict[str, Any]:
     """A request as its box draws it: who asks for whom, the diff, and its price."""
-    growth = registry.get(table.system).growth
+    growth = registry.get(table.system).growth if is_purchase(request) else None
     before = character.sheet
     after = {**before, **request.sheet}
-    price, not_bought = price_of(table, before, after)
+    price, not_bought = price_of(table, before, after) if growth is not None else (None, "")
     data: dict[str, Any] = {
         "id": request.pk, "character_id": character.pk, "character": character.name,
         "asked_by": request.asked_by.display_name if request.asked_by else "",
@@ -161,9 +167,10 @@ def _open_request(locked: Table, request_id: int) -> tuple[SheetRequest, Charact
     return request, request.character
 
 
-def request_approve(*, table: Table, actor: Membership, request_id: int) -> Character:
+def request_approve(*, table: Table, actor: Membership, request_id: int, free: bool = False) -> Character:
     """The GM approves: the asked figures go on the sheet as it is now, and what the change costs
-    (the system's growth) comes off the character's pool, in one logged step."""
+    (the system's growth) comes off the character's pool, in one logged step; ``free``, the GM
+    grants it without charge (a correction, a gift), and the log says so."""
     from tabletop.services.characters import character_event, clean_sheet_of
     with transaction.atomic():
         locked = lock_table(table.pk)
@@ -173,13 +180,16 @@ def request_approve(*, table: Table, actor: Membership, request_id: int) -> Char
         before = dict(character.sheet)
         after = clean_sheet_of(locked, {**before, **request.sheet})
         rows = diff_rows(locked, before, {k: v for k, v in after.items() if k in request.sheet and before.get(k) != v})
-        price, _ = price_of(locked, before, after)
+        price, _ = price_of(locked, before, after) if is_purchase(request) else (None, "")
         spent = ""
-        if price is not None and price.cost and game.growth is not None:
+        if free and price is not None and price.cost and game.growth is not None:
+            spent = f" (without charge: it would cost {price.cost} {game.growth.unit})"
+            price = None
+        elif price is not None and price.cost and game.growth is not None:
             has = _whole(before.get(game.growth.pool))
             if has < price.cost:
                 raise ServiceError(f"{character.name} has {has} {game.growth.unit}; this costs {price.cost}. "
-                                   "Refuse it, or change the sheet yourself.")
+                                   "Refuse it, or grant it without charge.")
             after[game.growth.pool] = has - price.cost
             spent = f" ({price.cost} {game.growth.unit} spent)"
         character.sheet = after
@@ -194,7 +204,7 @@ def request_approve(*, table: Table, actor: Membership, request_id: int) -> Char
                summary=f"{me.display_name} approves {asker}'s request for {character.name}: {said}{spent}.",
                payload={"request": request.pk, "character": shown, "asked_by": request.asked_by_id,
                         "rows": rows, **({"cost": price.cost, "unit": game.growth.unit}
-                                         if spent and game.growth is not None and price is not None else {})})
+                                         if price is not None and price.cost and game.growth is not None else {})})
         character_event(locked, "character.updated", actor=me, character=character,
                         summary=f"{character.name}'s sheet now holds what the GM approved.")
     return character

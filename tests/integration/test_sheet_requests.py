@@ -23,7 +23,7 @@ from games.sheets import SheetError
 from tabletop import services
 from tabletop.forms import CharacterForm
 from tabletop.models import Character, Event, SheetRequest
-from tabletop.services import ServiceError
+from tabletop.services import ServiceError, requests
 from tests.support.party import seat_four
 
 pytestmark = pytest.mark.django_db
@@ -123,13 +123,24 @@ def test_a_players_change_in_play_waits_for_the_gm_and_the_rules_read_the_old_va
     # the others read that a request was made, not its figures
     assert asked.private_audience == "owner" and asked.owner_id == t["ann"].pk
     assert asked.payload == {"request": request.pk, "character": hero.pk} and label not in asked.summary
+    growth = registry.get(system).growth
+    price = requests.request_data(t["table"], request, hero).get("price")
+    if price:  # a purchase: with no experience to spend, the GM may refuse it or grant it without charge
+        assert f"Approve for {price['cost']} {price['unit']}" in page and "Grant without charge" in page
+        short = client(t["gm"]).post(reverse("request_action", args=[t["table"].pk, "approve"]),
+                                     {"request": request.pk}, **HTMX)
+        assert short.status_code == 400 and "grant it without charge" in short.content.decode()
+        assert Character.objects.get(pk=hero.pk).sheet.get(key) == old
     done = client(t["gm"]).post(reverse("request_action", args=[t["table"].pk, "approve"]),
-                                {"request": request.pk}, **HTMX)
+                                {"request": request.pk, **({"free": "on"} if price else {})}, **HTMX)
     assert done.status_code == 200, done.content
     hero = Character.objects.get(pk=t["hero"].pk)
     assert hero.sheet[key] == request.sheet[key]
+    if growth is not None and growth.pool:
+        assert hero.sheet.get(growth.pool) == t["hero"].sheet.get(growth.pool)  # nothing spent
     approved = Event.objects.get(table=t["table"], kind="character.request_approved")
     assert approved.audience == "everyone" and label in approved.summary and "approves Ann's request" in approved.summary
+    assert ("without charge" in approved.summary) == bool(price)
 
 
 @pytest.mark.parametrize("system", SYSTEMS)
@@ -270,3 +281,26 @@ def test_a_request_is_refused_when_the_character_is_not_at_this_table() -> None:
         services.request_approve(table=t["table"], actor=t["gm"], request_id=theirs.pk)
     theirs.refresh_from_db()
     assert theirs.status == "open"
+
+
+def test_a_purchase_spends_the_experience_the_gm_awarded() -> None:
+    """000, 003, 004: "the GM awards experience at a session's close, with a reason, logged; what it
+    buys and at what cost are table options with documented defaults; a purchase is a request the
+    GM approves" (Demon City: Agility 2 → 3 costs 2 × 3 at the default)."""
+    t = made("demon_city", "buy")
+    hero = t["hero"]
+    Character.objects.filter(pk=hero.pk).update(sheet={**hero.sheet, "agility": 2})
+    services.procedure_command(table=t["table"], actor=t["gm"], rng=random.Random(1), command={
+        "type": "award", "combatant": f"c{hero.pk}", "amount": 10, "reason": "survived the mill"})
+    assert Character.objects.get(pk=hero.pk).sheet["xp"] == 10
+    assert post_sheet(t, "ann", "agility", 3).status_code == 302
+    request = SheetRequest.objects.get(character=hero, status="open")
+    data = requests.request_data(t["table"], request, Character.objects.get(pk=hero.pk))
+    assert data["price"]["cost"] == 6 and data["price"]["has"] == 10 and data["price"]["enough"]
+    services.request_approve(table=t["table"], actor=t["gm"], request_id=request.pk)
+    hero = Character.objects.get(pk=hero.pk)
+    assert (hero.sheet["agility"], hero.sheet["xp"]) == (3, 4)
+    line = Event.objects.get(table=t["table"], kind="character.request_approved")
+    assert line.summary.endswith("(6 XP spent).") and line.payload["cost"] == 6
+    page = client(t["bob"]).get(reverse("character_growth", args=[t["table"].pk, hero.pk])).content.decode()
+    assert "survived the mill" in page and "6 XP spent" in page  # its growth, what rose, when and why
