@@ -129,7 +129,7 @@ def _within_creation(locked: Table, me: Membership, cleaned: dict[str, Any]) -> 
     within = _sheet(locked, {**cleaned, **{key: defaults[key] for key in keys}})
     asked = {key: cleaned[key] for key in keys if cleaned.get(key) != within.get(key)}
     why = "past what a new character may have: " + " ".join(message for _, message in past)
-    return within, asked, why[:200]
+    return within, asked, why[:200].rstrip(".")  # the box says "Waits because the character is <why>."
 
 
 def _unique_name(locked: Table, name: str, *, but: Character | None = None) -> str:

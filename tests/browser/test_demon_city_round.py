@@ -30,6 +30,20 @@ def make_character(person, table_url: str, name: str, *, npc: bool = False, **st
     person.wait_live()
 
 
+def gm_approves(gm, player, who: str, shot: str = "") -> None:
+    """Issue 36: a player's request "appears on the GM's screen live and is approved": the GM's page,
+    never reloaded, shows it with its diff; one click puts it on the sheet, on every page."""
+    item = gm.page.locator("#request-list li.request", has_text=who)
+    expect(item).to_have_count(1)
+    expect(item.locator("table.request-diff")).to_be_visible()
+    if shot:
+        gm.page.locator("#sheet-requests").screenshot(path=str(SCREENS / shot))
+    expect(player.page.locator("#request-list li.request", has_text=who)).to_have_count(1)
+    item.get_by_role("button", name=f"Approve {who}'s change").click()
+    expect(item).to_have_count(0)
+    expect(player.page.locator("#request-list li.request", has_text=who)).to_have_count(0)
+
+
 def announce(person, who: str, kind: str, target: str, description: str) -> None:
     form = person.page.locator(f"form.announce-form[aria-label='Announce for {who}']")
     expect(form).to_be_visible()
@@ -98,9 +112,14 @@ def test_a_full_action_round_in_announcement_order_seen_live_by_everyone(make_ta
     table, gm, ann, bob = a_table_of_three(make_table)
     ann_table, bob_table = ann.page.url, bob.page.url
     # Alfie is slowest, then the two monsters, then Betty; Toughness 9 keeps everyone standing.
+    gm_url = gm.page.url
     make_character(ann, table.url, "Alfie", agility=2, toughness=9, hand_to_hand=4, side="players",
                    skills="Exorcism: 6")
     make_character(bob, table.url, "Betty", agility=5, toughness=9, firearms=5, side="players")
+    # Toughness 9 and Exorcism are past what a new character may have: the GM grants them, live
+    assert gm.page.url == gm_url
+    gm_approves(gm, ann, "Alfie", shot="requests-gm.png")
+    gm_approves(gm, bob, "Betty")  # the task below offers Alfie's Exorcism: the approval is on his sheet
     make_character(gm, table.url, "Demon", npc=True, agility=3, toughness=9, hand_to_hand=5, side="demons")
     make_character(gm, table.url, "Ghoul", npc=True, agility=4, toughness=9, hand_to_hand=3, side="demons")
     assert ann.page.url == ann_table and bob.page.url == bob_table

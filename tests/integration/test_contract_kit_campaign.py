@@ -30,9 +30,11 @@ from django.urls import reverse
 from games import registry
 from games.core import clock
 from tabletop import services
-from tabletop.models import Character, Event
+from tabletop.forms import CharacterForm
+from tabletop.models import Character, Event, SheetRequest
 from tabletop.selectors import procedure_state
 from tests.integration.test_contract_kit_fights import PLANS, Tally, look, play_fight, start_fight
+from tests.integration.test_sheet_requests import changed
 from tests.support.kit import KitTable, conserved, controls_in, fill_as_offered, fold, make_table, stored_state
 
 pytestmark = pytest.mark.django_db
@@ -67,6 +69,12 @@ class Campaign:
     raised: int = 0
     hand_edits: list[str] = field(default_factory=list)
     steps: int = 0
+    requests: int = 0  # players' asked changes (issue 36), and what the GM made of them
+    approved: int = 0
+    refused: int = 0
+    paid: int = 0  # approvals paid from the character's pool (experience, Experiences)
+    free: int = 0  # granted without charge
+    awarded: int = 0  # experience the GM gave at the sessions' close
 
 
 class _CloseFields(HTMLParser):
@@ -254,10 +262,100 @@ def play_panels(kt: KitTable, rnd: random.Random, tally: Campaign) -> None:
         tally.steps += 1
 
 
-def close_session(kt: KitTable) -> None:
+def close_session(kt: KitTable, rnd: random.Random, tally: Campaign) -> None:
+    """The GM closes the session with what its close form offers: the system's own fields as they
+    stand, and experience for each player character where the form asks how much (issue 36)."""
     fields = _CloseFields()
     fields.feed(page(kt, kt.gm))
+    awards = [name for name in fields.data if name.startswith("xp_") and name != "xp_reason"]
+    for name in awards:
+        amount = rnd.choice([0, 2, 3, 5, 8])
+        fields.data[name] = [str(amount) if amount else ""]
+        tally.awarded += amount
+    if awards:
+        fields.data["xp_reason"] = ["the session's deeds"]
+    before = {c.pk: pool_of(kt, c) for c in party(kt, tally)}
     assert post(kt, kt.gm, reverse("session_close", args=[kt.table.pk]), fields.data) == 200, fields.data
+    for character in party(kt, tally):  # what the close granted is on the sheets
+        asked = fields.data.get(f"xp_{character.pk}", [""])[0]
+        if asked and character.pk in before:
+            assert pool_of(kt, character) == before[character.pk] + int(asked), character.name
+
+
+def pool_of(kt: KitTable, character: Character) -> int:
+    """What a character holds to spend (its system's growth pool), as its sheet says now."""
+    growth = kt.game.growth
+    if growth is None or not growth.pool:
+        return 0
+    character.refresh_from_db()
+    return int(character.sheet.get(growth.pool) or 0)
+
+
+def ask_and_decide(kt: KitTable, rnd: random.Random, tally: Campaign) -> None:
+    """Each player, now and then, asks through their sheet form for a figure of their character
+    one step up (a purchase where the system sells it); the GM answers from the requests box on
+    the table page: approves it (paid from the pool when it can be), grants it without charge, or
+    refuses it. Checked: until the GM answers, the sheet the rules read is as it was; a refusal
+    changes nothing; an approval puts the asked figure on it and takes its price off the pool."""
+    for character in party(kt, tally):
+        if rnd.random() < 0.4:
+            continue
+        character.refresh_from_db()
+        try:
+            key, value = changed(kt.game.key, dict(character.sheet))
+        except AssertionError:
+            continue
+        player = next(s for s in kt.players if s.member.pk == character.owner_id)
+        data = {k: v for k, v in CharacterForm.initial_from(character, kt.game.key).items() if v is not None}
+        data[f"sheet_{key}"] = value
+        for spec in kt.game.sheet_fields:  # a box unticked is not sent
+            if spec.kind == "bool" and not data.get(f"sheet_{spec.key}"):
+                data.pop(f"sheet_{spec.key}", None)
+        before = dict(character.sheet)
+        answer = player.client.post(reverse("character_edit", args=[kt.table.pk, character.pk]), data)
+        assert answer.status_code == 302, f"{kt.game.key}: {key} {value}: {answer.content.decode()[:300]}"
+        request = SheetRequest.objects.filter(character=character, status="open").first()
+        character.refresh_from_db()
+        if request is None:  # not yet used by a rule move: the sheet is still its player's
+            assert not character.in_play
+            continue
+        tally.requests += 1
+        assert character.sheet.get(key) == before.get(key), f"{kt.game.key}: {key} changed before the GM answered"
+        item = gm_request(kt, request.pk)
+        paid = "Approve for " in item
+        choice = rnd.choices(["approve", "free", "refuse"], weights=[6, 1, 2])[0]
+        if choice == "approve" and paid and " disabled" in item.split("Approve for ")[0][-300:]:
+            choice = rnd.choice(["free", "refuse"])  # not enough to spend: the page's button is off
+        pool = pool_of(kt, character)
+        status = post(kt, kt.gm, reverse("request_action", args=[kt.table.pk, "refuse" if choice == "refuse"
+                                                                  else "approve"]),
+                      {"request": str(request.pk), **({"free": "on"} if choice == "free" else {})})
+        assert status == 200, f"{kt.game.key}: {choice} {key} {value}"
+        character.refresh_from_db()
+        if choice == "refuse":
+            tally.refused += 1
+            assert character.sheet == before or _tracks_only(kt, before, character.sheet), kt.game.key
+            continue
+        tally.approved += 1
+        assert character.sheet[key] == request.sheet[key], f"{kt.game.key}: {key}"
+        cost = int(Event.objects.filter(table=kt.table, kind="character.request_approved")
+                   .latest("seq").payload.get("cost", 0)) if paid and choice == "approve" else 0
+        assert pool_of(kt, character) == pool - cost, f"{kt.game.key}: {pool} - {cost}"
+        tally.paid += bool(cost)
+        tally.free += choice == "free"
+
+
+def _tracks_only(kt: KitTable, before: dict[str, Any], after: dict[str, Any]) -> bool:
+    """Whether two sheets differ only in what the rules keep."""
+    kept = {f.key for f in kt.game.sheet_fields if f.rules == "kept"}
+    return {k: v for k, v in before.items() if k not in kept} == {k: v for k, v in after.items() if k not in kept}
+
+
+def gm_request(kt: KitTable, request_id: int) -> str:
+    """The request's item in the GM's requests box, as the table page draws it."""
+    html = page(kt, kt.gm)
+    start = html.index(f'id="request-{request_id}"')
+    return html[start:html.index("</li>", start)]
 
 
 @pytest.mark.parametrize("system", CLOCKED)
@@ -287,7 +385,8 @@ def test_ten_sessions_need_no_hand_edit_of_a_sheet(system: str) -> None:
             pass_time(kt, clock.SCENE, tally, rnd)
             add_condition(kt, rnd, tally)
             pass_time(kt, rnd.choices([clock.NIGHT, clock.WEEK], weights=[3, 1])[0], tally, rnd)
-            close_session(kt)
+            close_session(kt, rnd, tally)
+            ask_and_decide(kt, rnd, tally)
             tally.sessions += 1
             assert not [c for c in clock.conditions(procedure_state(kt.table) or {}) if c["lasts"] == clock.SESSION]
             assert conserved(kt.table) == [], f"{system} after session {session}"
@@ -295,6 +394,10 @@ def test_ten_sessions_need_no_hand_edit_of_a_sheet(system: str) -> None:
     print(f"{system}: {tally.sessions} sessions, {tally.fights} fights ({fights.accepted} moves, {fights.refused} "
           f"refused), {tally.steps} panel steps, spans {tally.spans}, {tally.conditions} conditions "
           f"({tally.ended_by_themselves} ended by themselves), {tally.raised} remedies, {tally.retired} retired, "
-          f"{len(tally.hand_edits)} hand edits")
+          f"{tally.awarded} experience awarded, {tally.requests} requests ({tally.approved} approved, {tally.paid} "
+          f"paid, {tally.free} without charge, {tally.refused} refused), {len(tally.hand_edits)} hand edits")
     assert not fights.defects, f"{system}: " + "; ".join(fights.defects[:8])
     assert tally.hand_edits == [], f"{system}: the GM had to edit sheets by hand: {tally.hand_edits[:6]}"
+    assert tally.requests and tally.approved and tally.refused, f"{system}: no request was asked and answered"
+    if kt.game.growth is not None and kt.game.growth.pool == "xp":  # the GM awards experience
+        assert tally.awarded and tally.paid, f"{system}: no experience was awarded and spent"

@@ -54,7 +54,9 @@ def made(system: str, tag: str) -> dict[str, Any]:
 def changed(system: str, sheet: dict[str, Any]) -> tuple[str, Any]:
     """One field the rules read, and a value for it the system's sheet accepts: what a player asks."""
     game = registry.get(system)
-    for spec in game.sheet_fields:
+    # a figure first (what a player buys), then a box, then a name
+    for spec in sorted(game.sheet_fields, key=lambda f: ("int", "bool", "text").index(f.kind) if f.kind in (
+            "int", "bool", "text") else 3):
         if not spec.asked:
             continue
         old = sheet.get(spec.key, spec.default)
