@@ -306,3 +306,19 @@ def test_a_purchase_spends_the_experience_the_gm_awarded() -> None:
     assert line.summary.endswith("(6 XP spent).") and line.payload["cost"] == 6
     page = client(t["bob"]).get(reverse("character_growth", args=[t["table"].pk, hero.pk])).content.decode()
     assert "survived the mill" in page and "6 XP spent" in page  # its growth, what rose, when and why
+
+
+def test_a_growth_page_is_read_as_the_sheet_may_be() -> None:
+    """"A character's growth is a history anyone entitled to the sheet can read": a player
+    character's by everyone at the table; a secret NPC's by the GM alone; no one's by a stranger."""
+    t = made("demon_city", "page")
+    ghoul = services.character_create(table=t["table"], actor=t["gm"], name="Ghoul", npc=True, sheet={})
+    for who in ("gm", "ann", "bob", "watcher"):
+        assert client(t[who]).get(reverse("character_growth", args=[t["table"].pk, t["hero"].pk])).status_code == 200
+    assert client(t["gm"]).get(reverse("character_growth", args=[t["table"].pk, ghoul.pk])).status_code == 200
+    for who in ("ann", "watcher"):
+        assert client(t[who]).get(reverse("character_growth", args=[t["table"].pk, ghoul.pk])).status_code == 403
+    other = made("demon_city", "elsewhere")
+    assert client(other["ann"]).get(reverse("character_growth", args=[t["table"].pk, t["hero"].pk])).status_code in (
+        403, 404)
+    assert client(t["gm"]).get(reverse("character_growth", args=[t["table"].pk, 999999])).status_code == 404
