@@ -36,6 +36,9 @@ from tabletop.services.members import (
 )
 from tabletop.services.play import ROLL_MODES, chat_post, dice_roll
 from tabletop.services.procedure import check_roll, procedure_command
+from tabletop.services.npcs import (
+    bestiary_forget, bestiary_save, character_return, characters_retire, npc_add, npc_copy, npc_reset,
+)
 from tabletop.services.sessions import session_close, session_open
 from tabletop.services.scenes import (
     character_portrait, scene_create, scene_delete, scene_show, token_move, token_place, token_visibility,
@@ -51,4 +54,5 @@ __all__ = [
     "deck_reorder", "deck_shuffle", "procedure_command", "check_roll", "table_npc_sheets",
     "character_portrait", "scene_create", "scene_delete", "scene_show", "token_move", "token_place",
     "token_visibility", "session_open", "session_close",
+    "bestiary_forget", "bestiary_save", "character_return", "characters_retire", "npc_add", "npc_copy", "npc_reset",
 ]
