@@ -643,3 +643,73 @@ def test_no_copy_of_a_secret_npc_leaks_its_sheet_to_a_player_or_a_spectator(dc) 
     for seat in (*dc.players, dc.watcher):
         assert SENTINEL.lower() not in everything[seat.name].lower(), f"{seat.name} received an NPC's hidden sheet"
         assert "Demon 4" in everything[seat.name]  # its name is everyone's
+
+
+# What the rules hand a retired character
+
+
+def test_no_night_heals_a_retired_npc_and_its_rules_still_heal_the_others() -> None:
+    """The decided reading "000, recovery": "Health returns by the character's Body each night";
+    a retired NPC is handed to no rule outside the fight that held it."""
+    kt = kit("shadows", "night")
+    ghoul = kt.npcs[0]
+    services.character_update(character=ghoul, actor=kt.gm.member, name="Ghoul", sheet={**ghoul.sheet, "health_now": 5})
+    post(kt, "gm", "npc.copy", {"character": ghoul.pk})
+    copy = named(kt, "Ghoul 2")
+    services.character_update(character=copy, actor=kt.gm.member, name=copy.name, sheet={**copy.sheet, "health_now": 5})
+    assert post(kt, "gm", "npc.retire", {"character": ghoul.pk})[0] == 200
+    command(kt, Dice([]), type="pass_time", span="night")
+    body = int(ghoul.sheet["body"])
+    assert named(kt, "Ghoul").sheet["health_now"] == 5
+    assert named(kt, "Ghoul 2").sheet["health_now"] == 5 + body
+
+
+def test_a_name_at_its_longest_keeps_its_number() -> None:
+    kt = kit("freeform", "long")
+    long = services.character_create(table=kt.table, actor=kt.gm.member, name="G" * 60, sheet={}, npc=True)
+    assert post(kt, "gm", "npc.copy", {"character": long.pk})[0] == 200
+    assert post(kt, "gm", "npc.add", {"character": long.pk, "count": "2"})[0] == 200
+    names = [c.name for c in npcs(kt) if c.name.startswith("G" * 58) and c.pk != long.pk]
+    assert names == ["G" * 58 + " 2", "G" * 58 + " 1", "G" * 58 + " 3"]
+    assert all(len(n) <= 60 for n in names)
+
+
+def test_each_npc_fielded_gets_the_decks_its_system_gives_a_new_character(monkeypatch) -> None:
+    """A system may give each character a deck of its own (games/contract.py, DeckSpec): a copy
+    and each of several fielded at once gets its own, made and sealed with it."""
+    import dataclasses
+
+    from games.contract import DeckSpec
+    from tests.support import high_card
+
+    own = dataclasses.replace(high_card.SYSTEM, character_decks=lambda c: (DeckSpec(f"Deck of {c.name}", "tarot"),))
+    monkeypatch.setitem(registry.SYSTEMS, "high_card", registry.check_registration(own))
+    user = get_user_model().objects.create_user("decks-gm", password="a long gm password 1")
+    table = services.table_create(gm=user, name="Decks", system="high_card")
+    gm = table.members.get(role=Role.GM)
+    brute = services.character_create(table=table, actor=gm, name="Brute", sheet={}, npc=True)
+    services.npc_copy(character=brute, actor=gm)
+    services.npc_add(table=table, actor=gm, count=2, character=brute)
+    names = sorted(Deck.objects.filter(table=table).values_list("name", flat=True))
+    assert names == ["Deck of Brute", "Deck of Brute 1", "Deck of Brute 2", "Deck of Brute 3"]
+
+
+def test_a_fallen_npc_retired_mid_fight_still_counts_in_the_fight_its_rules_read() -> None:
+    """The decided reading "All systems, fights": "when one side has no one able to act, the fight
+    is over" (002: incapacitated). The Ghoul, dead and put away mid-fight, still stands in its
+    fight's order for the rules: its side has no one left, so the turn goes no further and the
+    Storyteller ends the fight."""
+    import random
+
+    kt = kit("harsh_light", "hl-fight")
+    ghoul, alfie = kt.npcs[0], Character.objects.get(table=kt.table, name="Alfie")
+    rng = random.Random(5)
+    command(kt, rng, type="set_order", order=[cid(alfie), cid(ghoul)])
+    command(kt, rng, type="harm", combatant=cid(ghoul), points=12, kind="aggravated", reason="a fall")
+    assert registry.get("harsh_light").glance(named(kt, "Ghoul").sheet).out
+    assert post(kt, "gm", "npc.retire", {"fallen": "1"})[0] == 200
+    with pytest.raises(services.ServiceError, match="The fight is over"):
+        command(kt, rng, type="end_turn")
+    assert "fight_over" in json.dumps(panels.current(kt.table, kt.gm.member))
+    command(kt, rng, type="end_combat")
+    assert not procedure_state(kt.table)["combat"]
