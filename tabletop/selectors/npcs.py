@@ -39,12 +39,12 @@ def seated(table: Table, characters: Sequence[Character]) -> set[str]:
 
 def is_out(table: Table, character: Character, roster: Sequence[Fighter]) -> bool:
     """Whether a character is out: out of the fight under way as its system says (fallen, out of
-    the fight, incapacitated, not Combat Eligible), or, between fights, its card greyed out by
+    the fight, incapacitated, not Combat Eligible), or, outside that fight, its card greyed out by
     what its sheet holds (``Glance.out``: a Current Toughness past -1, a Health of 0)."""
     cid = combatant_id(character)
     fighter = next((f for f in roster if f.cid == cid), None)
-    if fighter is not None and fighter.out:
-        return True
+    if fighter is not None:
+        return fighter.out
     return bool(registry.get(table.system).glance(character.sheet).out)
 
 

@@ -187,9 +187,8 @@ def _field(locked: Table, me: Membership, names: Sequence[str], sheet: Mapping[s
             made.append(npc)
         seen, every = _place(locked, scene, made, hidden) if scene is not None else ([], [])
         on = scene is not None and scene.shown
-        gm_said = said if not every else f"{said[:-1]}, {'their tokens' if len(made) > 1 else 'its token'} " \
-                                         f"on {scene.name}{' (hidden: only you see them)' if hidden else ''}."
-        public_said = gm_said if seen == every and on else said
+        gm_said = _with_tokens(said, len(made), scene, hidden) if every else said
+        public_said = gm_said if seen == every and on else said  # a token out of sight is not mentioned
         shown = [character_shown(npc) for npc in made]
         whole = [private.get("character", public) for public, private in shown]
         public = [p for p, _ in shown]
@@ -204,6 +203,13 @@ def _field(locked: Table, me: Membership, names: Sequence[str], sheet: Mapping[s
         panels.attach([envelope], locked, procedure_state(locked) or {})
         return made
     return _stored_or_removed(run)
+
+
+def _with_tokens(said: str, count: int, scene: Scene | None, hidden: bool) -> str:
+    """A fielding's line with where its tokens stand: "..., their tokens on The Crypt"."""
+    assert scene is not None
+    whose, which = ("their tokens", "them") if count > 1 else ("its token", "it")
+    return f"{said[:-1]}, {whose} on {scene.name}{f' (hidden: only you see {which})' if hidden else ''}."
 
 
 def _copy_portrait(locked: Table, source: Character, to: Character, stored: list[str]) -> None:

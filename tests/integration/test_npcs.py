@@ -27,8 +27,8 @@ from django.urls import reverse
 from games import registry
 from tabletop import services
 from tabletop.feed import panels
-from tabletop.feed.seat import GM, SPECTATOR, Seat, seat_of
-from tabletop.models import BestiaryEntry, Character, Deck, Event, Membership, Role, Scene, Token
+from tabletop.feed.seat import GM, SPECTATOR, seat_of
+from tabletop.models import BestiaryEntry, Character, Deck, Event, Role, Scene, Token
 from tabletop.selectors import procedure_state
 from tests.integration.test_contract_kit import OOB, bytes_of
 from tests.support.frames import logged, seat_frame
