@@ -97,7 +97,18 @@ def _npcs(envelope: Envelope, reading: Reading, seat: Seat) -> str:
     found = [render_to_string(f"{TABLE}#character_card", {**base, "c": c}) for c in data["characters"]]
     if data["shown"]:
         found += [render_to_string(f"{SCENE}#token", {**base, "gm": reading == "gm", "t": t}) for t in data["tokens"]]
-    return "".join(found)
+    return "".join(found) + _scene_tools(envelope, reading, seat)
+
+
+def _scene_tools(envelope: Envelope, reading: Reading, seat: Seat) -> str:
+    """The GM's scene tools as the GM's part holds them, read under the lock (the tokens to hide
+    or reveal, the characters a token can be placed for), when an event changed who is at the
+    table; "" for any other reading."""
+    data = envelope.sights[reading].data
+    if reading != "gm" or "scene_tools" not in data:
+        return ""
+    return render_to_string(f"{SCENE}#tools", {"sv": data["scene_tools"], "tools_oob": True, "seat": seat,
+                                               "table_id": envelope.event.table_id})
 
 
 def _retired(envelope: Envelope, reading: Reading, seat: Seat) -> str:
@@ -112,7 +123,7 @@ def _retired(envelope: Envelope, reading: Reading, seat: Seat) -> str:
     if reading == "gm" and "retired" in data:
         found.append(render_to_string(f"{NPCS}#retired_list", {"retired": data["retired"], "oob": True,
                                                               "table_id": event.table_id, "seat": seat}))
-    return "".join(found)
+    return "".join(found) + _scene_tools(envelope, reading, seat)
 
 
 def _bestiary(envelope: Envelope, reading: Reading, seat: Seat) -> str:

@@ -30,7 +30,7 @@ from tabletop.selectors import (
     character_facts, character_shown, combatant_id, procedure_state, sheet_is_secret,
 )
 from tabletop.selectors.npcs import bestiary_list, fight_roster, is_out, retired_list
-from tabletop.selectors.scenes import shown_badges, shown_scene, token_data
+from tabletop.selectors.scenes import scene_view, shown_badges, shown_scene, token_data
 from tabletop.services.base import NotFound, ServiceError, append, lock_member
 from tabletop.services.characters import (
     SheetErrors, _make_its_decks, _sheet, character_event, sheet_changes,
@@ -193,7 +193,7 @@ def _field(locked: Table, me: Membership, names: Sequence[str], sheet: Mapping[s
         whole = [private.get("character", public) for public, private in shown]
         public = [p for p, _ in shown]
         private = {**({"characters": whole} if whole != public else {}),
-                   **({"tokens": every} if every != seen else {})}
+                   **({"tokens": every} if every != seen else {}), "scene_tools": scene_view(locked, me)}
         envelope = append(locked, "npcs.added", actor=me, summary=public_said,
                           private_summary=gm_said if gm_said != public_said else "",
                           payload={"characters": public, "tokens": seen, "shown": on},
@@ -334,7 +334,8 @@ def characters_retire(*, table: Table, actor: Membership, character: Character |
         envelope = append(locked, "characters.retired", actor=me, summary=summary,
                           payload={"characters": ids, "names": names,
                                    "tokens": [pk for pk, hidden in on_stage if not hidden]},
-                          private={"retired": retired_list(locked), "tokens": [pk for pk, _ in on_stage]},
+                          private={"retired": retired_list(locked), "tokens": [pk for pk, _ in on_stage],
+                                   "scene_tools": scene_view(locked, me)},
                           private_audience=Audience.GM)
         panels.attach([envelope], locked, procedure_state(locked) or {})
     for c in going:
@@ -355,7 +356,8 @@ def character_return(*, character: Character, actor: Membership) -> Character:
         public, whole = character_shown(fresh)
         envelope = append(locked, "character.returned", actor=me, payload={"character": public},
                           summary=f"{me.display_name} brings {fresh.name} back to the table.",
-                          private={**whole, "retired": retired_list(locked)}, private_audience=Audience.GM)
+                          private={**whole, "retired": retired_list(locked), "scene_tools": scene_view(locked, me)},
+                          private_audience=Audience.GM)
         panels.attach([envelope], locked, procedure_state(locked) or {})
     return fresh
 

@@ -713,3 +713,56 @@ def test_a_fallen_npc_retired_mid_fight_still_counts_in_the_fight_its_rules_read
     assert "fight_over" in json.dumps(panels.current(kt.table, kt.gm.member))
     command(kt, rng, type="end_combat")
     assert not procedure_state(kt.table)["combat"]
+
+
+def in_order(page: Any) -> Any:
+    """The page with its character cards in the order of their ids: a card brought back live is
+    added at the end of the list, and a page loaded afresh lists it where it was made."""
+    cards = page.get_element_by_id("characters")
+    for card in sorted(cards, key=lambda el: int(el.get("id", "character-0").rsplit("-", 1)[-1])):
+        cards.append(card)
+    return page
+
+
+def test_each_seat_s_page_with_the_npc_tools_frames_swapped_in_reads_as_its_page_loaded_afresh(dc) -> None:
+    """Issue 28's check (tests/integration/test_frames_keep_the_page.py) for the NPC tools: each
+    seat's page as it loaded, with every frame it was sent swapped in as the browser swaps it,
+    reads as the page it loads afresh: the cards, the tokens, the GM's retired list and bestiary."""
+    from tests.integration.test_frames_keep_the_page import differences
+    from tests.support import dom
+    from tests.support.frames import committed
+
+    scene = board(dc)
+    demon = dc.npcs[0]
+    services.token_place(scene=scene, character=demon, actor=dc.gm.member)
+    url = reverse("table", args=[dc.table.pk])
+    csrf = re.compile(r'<input type="hidden" name="csrfmiddlewaretoken" value="[^"]*">')
+    live = {seat.name: dom.page(csrf.sub("", seat.client.get(url).content.decode())) for seat in dc.seats}
+    alfie = Character.objects.get(table=dc.table, name="Alfie")
+    steps = [("npc.add", lambda: {"character": demon.pk, "count": "3"}),
+             ("npc.copy", lambda: {"character": demon.pk}),
+             ("bestiary.save", lambda: {"character": demon.pk}),
+             ("npc.retire", lambda: {"character": demon.pk}),
+             ("npc.retire", lambda: {"character": alfie.pk}),
+             ("npc.return", lambda: {"character": demon.pk}),
+             ("bestiary.bring", lambda: {"entry": BestiaryEntry.objects.get().pk, "count": "2", "hidden": "on"}),
+             ("npc.reset", lambda: {"character": named(dc, "Demon 1").pk}),  # refused: fresh already
+             ("bestiary.forget", lambda: {"entry": BestiaryEntry.objects.get().pk})]
+    with logged() as recorded:
+        for name, data in steps:
+            post(dc, "gm", name, data())
+            services.character_update(character=named(dc, "Demon 2"), actor=dc.gm.member, name="Demon 2",
+                                      sheet={**named(dc, "Demon 2").sheet, "current_toughness": 1}) \
+                if name == "npc.copy" else None
+            events = committed(list(recorded))
+            recorded.clear()
+            for seat in dc.seats:
+                member = seat.member.pk if seat.role == "player" else None
+                for event in events:
+                    frame = seat_frame(event, seat_of(seat.member))
+                    if frame:
+                        missing = dom.swap(live[seat.name], frame, player_member=member)
+                        assert not missing, f"{seat.name}'s page has no {missing} for {event.kind}"
+                # a form a frame redraws carries no CSRF field (htmx sends the page's token)
+                fresh = dom.page(csrf.sub("", seat.client.get(url).content.decode()))
+                assert differences(in_order(live[seat.name]), in_order(fresh)) == [], f"{seat.name}, after {name}"
