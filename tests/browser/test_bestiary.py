@@ -92,6 +92,9 @@ def test_the_gm_fields_three_ghouls_from_the_bestiary_and_retires_the_fallen(mak
             expect(card(person, name)).to_have_count(1)
             expect(token(person, name)).to_have_count(1)
         expect(person.entry("brings in Ghoul 1, Ghoul 2 and Ghoul 3 from the bestiary")).to_have_count(1)
+    # the GM's scene tools follow: each new token may be hidden from there
+    for name in GHOULS:
+        expect(gm.page.locator("#scene-tools .token-list li", has_text=name)).to_have_count(1)
     boxes = [token(ann, name).bounding_box() for name in GHOULS]
     assert len({(round(b["x"]), round(b["y"])) for b in boxes if b}) == 3, "two Ghouls' tokens stand on one another"
     assert not ann.frames_with("Grave Rending") and not spectator.frames_with("Grave Rending")
@@ -133,6 +136,12 @@ def test_the_gm_fields_three_ghouls_from_the_bestiary_and_retires_the_fallen(mak
             expect(token(person, name)).to_have_count(1)
         expect(person.entry(f"retires the fallen: {listed(out)}.")).to_have_count(1)
     expect(gm.page.locator("#npc-retired")).to_contain_text(f"Retired ({1 + len(out)})")
+    # nor is a token offered for the fallen in the GM's scene tools
+    tools = gm.page.locator("#scene-tools")
+    for name in out:
+        expect(tools.locator(".token-list li", has_text=name)).to_have_count(0)
+        expect(tools.locator("#place-character option", has_text=name)).to_have_count(0)
+    expect(tools.locator("#place-character option", has_text="Alfie")).to_have_count(1)
     # the fight's panel still names the fallen: its state keeps them
     expect(gm.page.locator("#rounds-panel")).to_contain_text(out[0])
     ann.page.screenshot(path=str(SCREENS / "bestiary-fallen-retired-player.png"), full_page=True)
