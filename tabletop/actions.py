@@ -35,9 +35,10 @@ from tabletop.forms.cards import (
     CardForm, ConfigureForm, CountForm, DealForm, DeckCreateForm, DeckForm, DrawForm, PassForm, ReorderForm,
 )
 from tabletop.forms import ApprovalsForm, ChatForm, RequestForm, RollForm
-from tabletop.models import Deck, Event, Membership, Role
+from tabletop.forms.npcs import AddForm, BringForm, EntryForm, NpcForm, RetireForm, SaveForm
+from tabletop.models import Character, Deck, Event, Membership, Role
 from tabletop.permissions import DECK_TABLE_VERB, DeckVerb, Verb
-from tabletop.services import ServiceError
+from tabletop.services import NotFound, ServiceError
 from tabletop.services.base import recording
 from tabletop.services.piles import get_deck
 
@@ -105,6 +106,22 @@ def _owner(me: Membership, owner_id: int | None) -> Membership | None:
     return owner
 
 
+def _character(me: Membership, character_id: int | None) -> Character | None:
+    """A character of this table by its id (any other is "no such character")."""
+    if character_id is None:
+        return None
+    found = Character.objects.filter(pk=character_id, table_id=me.table_id).first()
+    if found is None:
+        raise NotFound("There is no such character at this table.", field="character")
+    return found
+
+
+def _one(me: Membership, data: Data) -> Character:
+    found = _character(me, data["character"])
+    assert found is not None  # the form requires it
+    return found
+
+
 def _configure(me: Membership, data: Data, rng: Rng) -> object:
     deck = _deck(me, data)  # an unknown deck is refused before an unknown name
     name = data["dealer_name"].strip()
@@ -160,6 +177,25 @@ ACTIONS: dict[str, Action] = {action.name: action for action in (
     _card_action("pass", PassForm, lambda me, data, rng: services.card_pass(
         table=me.table, actor=me, deck_id=data["deck"], card_id=data["card"],
         to=_named(me, data["to_name"], "to_name"))),
+    # the GM's NPCs in numbers and bestiary (tabletop/services/npcs.py)
+    Action("npc.copy", Verb.NPC_MANAGE, NpcForm, lambda me, data, rng: services.npc_copy(
+        character=_one(me, data), actor=me)),
+    Action("npc.add", Verb.NPC_MANAGE, AddForm, lambda me, data, rng: services.npc_add(
+        table=me.table, actor=me, count=data["count"], character=_one(me, data), scene_id=data["scene"],
+        hidden=data["hidden"])),
+    Action("npc.reset", Verb.NPC_MANAGE, NpcForm, lambda me, data, rng: services.npc_reset(
+        character=_one(me, data), actor=me)),
+    Action("npc.retire", Verb.NPC_MANAGE, RetireForm, lambda me, data, rng: services.characters_retire(
+        table=me.table, actor=me, character=_character(me, data["character"]), fallen=data["fallen"])),
+    Action("npc.return", Verb.NPC_MANAGE, NpcForm, lambda me, data, rng: services.character_return(
+        character=_one(me, data), actor=me)),
+    Action("bestiary.save", Verb.NPC_MANAGE, SaveForm, lambda me, data, rng: services.bestiary_save(
+        character=_one(me, data), actor=me, replace=data["replace"])),
+    Action("bestiary.bring", Verb.NPC_MANAGE, BringForm, lambda me, data, rng: services.npc_add(
+        table=me.table, actor=me, count=data["count"], entry_id=data["entry"], scene_id=data["scene"],
+        hidden=data["hidden"])),
+    Action("bestiary.forget", Verb.NPC_MANAGE, EntryForm, lambda me, data, rng: services.bestiary_forget(
+        table=me.table, actor=me, entry_id=data["entry"])),
     # no platform form: the close reads the system's end-of-session fields (Clock.closing_parse)
     Action("session.open", Verb.SESSION_MANAGE, None, lambda me, data, rng: services.session_open(
         table=me.table, actor=me)),

@@ -34,6 +34,7 @@ class Verb(StrEnum):
     CHARACTER_EDIT_OWN = "character_edit_own"
     CHARACTER_EDIT_ANY = "character_edit_any"
     NPC_CREATE = "npc_create"
+    NPC_MANAGE = "npc_manage"  # copy NPCs, field several, reset tracks, retire and bring back; the bestiary
     MEMBER_RENAME = "member_rename"
     MEMBER_REMOVE = "member_remove"
     LINKS_MANAGE = "links_manage"
@@ -94,11 +95,13 @@ def can_edit_character(membership: Membership | None, character: Character) -> b
 
 
 def can_claim_character(membership: Membership | None, character: Character) -> bool:
-    """A player may take a player character the GM made and nobody holds yet."""
+    """A player may take a player character the GM made and nobody holds yet (and has not
+    retired)."""
     return (
         can(standing_of(membership), Verb.CHARACTER_CLAIM)
         and character.owner_id is None
         and not character.is_npc
+        and not character.retired
     )
 
 

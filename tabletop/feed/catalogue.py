@@ -63,6 +63,7 @@ _CARD_PRIVATE = {"hand": "list"}
 _MEMBER = {"member": "dict"}
 _CHARACTER = {"character": "dict"}
 _TOKEN = {"token": "dict", "shown": "bool"}
+_BESTIARY = {"bestiary": "list", "system": "str"}
 
 _SESSION = {"session": "int", "open": "bool", "date": "str"}
 PLATFORM: tuple[Kind, ...] = (
@@ -88,6 +89,14 @@ PLATFORM: tuple[Kind, ...] = (
     Kind("character.request_withdrawn", "everyone", {"request": "int", "character": "int"}, parts=("requests",)),
     Kind("table.approvals", "everyone", {"sheet_approvals": "bool"}, parts=("requests",)),
     Kind("character.portrait", "everyone", {"character": "int", "tokens": "list"}, parts=("scene",)),
+    # NPCs in numbers (tabletop/services/npcs.py): fielded at once, tracks reset, retired and back
+    Kind("npcs.added", "everyone", {"characters": "list", "tokens": "list", "shown": "bool"}, parts=("npcs",)),
+    Kind("character.reset", "everyone", _CHARACTER, parts=("characters",)),
+    Kind("characters.retired", "everyone", {"characters": "list", "names": "list", "tokens": "list"},
+         {"retired": "list"}, parts=("retired",)),
+    Kind("character.returned", "everyone", _CHARACTER, {"retired": "list"}, parts=("characters", "retired")),
+    Kind("bestiary.saved", "gm", _BESTIARY, parts=("bestiary",)),
+    Kind("bestiary.forgotten", "gm", _BESTIARY, parts=("bestiary",)),
     Kind("card.played", "everyone", _CARD_EVENT, _CARD_PRIVATE, parts=_CARDS),
     Kind("card.discarded", "everyone", _CARD_EVENT, _CARD_PRIVATE, parts=_CARDS),
     Kind("card.returned", "everyone", _CARD_EVENT, _CARD_PRIVATE, parts=_CARDS),

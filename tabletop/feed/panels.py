@@ -10,7 +10,7 @@ its log lines and then the seat's current panel (``current_frame``).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -62,21 +62,24 @@ def deck_views(table: Table, panel: contract.Panel) -> tuple[contract.DeckView, 
 
 
 def view_for(game: contract.GameSystem, state: Mapping[str, Any], seat: contract.Seat,
-             characters: Sequence[contract.Character], placed: Mapping[int, bool] | None = None) -> dict[str, Any]:
+             characters: Sequence[contract.Character], placed: Mapping[int, bool] | None = None,
+             retired: Collection[int] = ()) -> dict[str, Any]:
     """The system's view for ``seat``, plus what the table knows and the rules do not: who
     controls each combatant (its owner's member id; none for the GM's) and the characters that
     could join, each with what the system shows of it (``Panel.character_view``) where the seat
-    may see its sheet."""
+    may see its sheet. A retired character (``retired``, by id) is offered in no list and no
+    form, while the fight under way still reads it (its roster names whoever fought)."""
     assert game.panel is not None
     shown = game.panel.character_view
+    offered = [c for c in characters if c.id not in retired]
     return {
         **game.panel.view(state, seat),
         **fight_view(game, state, characters),
-        "campaign": campaign_view(game, state, seat, characters, placed or {}),
+        "campaign": campaign_view(game, state, seat, offered, placed or {}),
         "controllers": {c.cid: c.owner for c in characters},
         "characters": [{"id": c.id, "cid": c.cid, "name": c.name,
                         **({"view": shown(c)} if shown and seat.sees_sheet(c.cid) else {})}
-                       for c in characters],
+                       for c in offered],
     }
 
 
@@ -135,10 +138,11 @@ def current(table: Table, member: Membership | None) -> dict[str, Any] | None:
     game = registry.get(table.system)
     if game.panel is None:
         return None
-    characters = [character_facts(c) for c in table.characters.order_by("pk")]
+    rows = list(table.characters.order_by("pk"))
+    characters = [character_facts(c) for c in rows]
     seat = system_seat(seat_of(member), characters, npc_sheets_secret=table.npc_sheets_secret,
                    decks=deck_views(table, game.panel))
-    return view_for(game, procedure_state(table) or {}, seat, characters, placed_tokens(table))
+    return view_for(game, procedure_state(table) or {}, seat, characters, placed_tokens(table), retired_of(rows))
 
 
 def current_campaign(table: Table, member: Membership | None) -> dict[str, Any] | None:
@@ -147,9 +151,16 @@ def current_campaign(table: Table, member: Membership | None) -> dict[str, Any] 
     game = registry.get(table.system)
     if game.engine is None or game.engine.clock is None:
         return None
-    characters = [character_facts(c) for c in table.characters.order_by("pk")]
+    rows = list(table.characters.filter(retired=False).order_by("pk"))
+    characters = [character_facts(c) for c in rows]
     seat = system_seat(seat_of(member), characters, npc_sheets_secret=table.npc_sheets_secret)
     return campaign_view(game, procedure_state(table) or {}, seat, characters, {})
+
+
+def retired_of(rows: Iterable[Character]) -> frozenset[int]:
+    """The ids of the retired among these characters: every seat's panel still reads them (their
+    sheets stay hidden from whom they were), and offers them nowhere."""
+    return frozenset(c.pk for c in rows if c.retired)
 
 
 def placed_tokens(table: Table) -> dict[int, bool]:
@@ -217,7 +228,9 @@ def attach(envelopes: Iterable[Envelope], table: Table, state: Mapping[str, Any]
     game = registry.get(table.system)
     if game.panel is None:
         return
-    facts_ = [character_facts(c) for c in (characters if characters is not None else table.characters.order_by("pk"))]
+    rows = list(characters if characters is not None else table.characters.order_by("pk"))
+    facts_ = [character_facts(c) for c in rows]
+    retired = retired_of(rows)
     covered: set[Seat] = set()
     views: dict[Seat, dict[str, Any]] = {}
     seats = seats_at(table.pk)
@@ -233,7 +246,7 @@ def attach(envelopes: Iterable[Envelope], table: Table, state: Mapping[str, Any]
                 continue
             if seat not in views:
                 views[seat] = view_for(game, state, system_seat(seat, facts_, npc_sheets_secret=table.npc_sheets_secret,
-                                                                decks=decks), facts_, placed)
+                                                                decks=decks), facts_, placed, retired)
             mine[seat] = views[seat]
             covered.add(seat)
         if mine:

@@ -30,6 +30,7 @@ TABLE = "tabletop/table.html"
 CARDS = "tabletop/cards.html"
 SCENE = "tabletop/scene.html"
 CAMPAIGN = "tabletop/campaign.html"
+NPCS = "tabletop/npcs.html"
 
 
 def _member(envelope: Envelope, reading: Reading, seat: Seat) -> str:
@@ -73,9 +74,64 @@ def _characters(envelope: Envelope, reading: Reading, seat: Seat) -> str:
     else:
         shown = [event.private.get("character", event.payload["character"]) if gm else event.payload["character"]]
     for character in shown:
+        if character.get("retired"):  # put away (a write-back may still name it): its card leaves the page
+            found.append(_gone("article", f"character-{character['id']}"))
+            continue
         found.append(render_to_string(f"{TABLE}#character_card",
                                       {"c": character, "oob": True, "table_id": event.table_id, "seat": seat}))
     return "".join(found)
+
+
+def _gone(tag: str, element_id: str) -> str:
+    """An element every page of the seat holds, taken off it."""
+    return format_html('<{} id="{}" hx-swap-oob="delete"></{}>', tag, element_id, tag)
+
+
+def _npcs(envelope: Envelope, reading: Reading, seat: Seat) -> str:
+    """NPCs fielded at once (a copy, several from one sheet or from the bestiary): each one's card
+    as this reading may see it (an NPC's sheet behind the screen: the GM's part holds it whole),
+    and each of their tokens on the shown scene that this reading sees."""
+    event = envelope.event
+    data = envelope.sights[reading].data
+    base = {"oob": True, "table_id": event.table_id, "seat": seat}
+    found = [render_to_string(f"{TABLE}#character_card", {**base, "c": c}) for c in data["characters"]]
+    if data["shown"]:
+        found += [render_to_string(f"{SCENE}#token", {**base, "gm": reading == "gm", "t": t}) for t in data["tokens"]]
+    return "".join(found) + _scene_tools(envelope, reading, seat)
+
+
+def _scene_tools(envelope: Envelope, reading: Reading, seat: Seat) -> str:
+    """The GM's scene tools as the GM's part holds them, read under the lock (the tokens to hide
+    or reveal, the characters a token can be placed for), when an event changed who is at the
+    table; "" for any other reading."""
+    data = envelope.sights[reading].data
+    if reading != "gm" or "scene_tools" not in data:
+        return ""
+    return render_to_string(f"{SCENE}#tools", {"sv": data["scene_tools"], "tools_oob": True, "seat": seat,
+                                               "table_id": envelope.event.table_id})
+
+
+def _retired(envelope: Envelope, reading: Reading, seat: Seat) -> str:
+    """Characters retired (their cards and their tokens on the shown scene leave every page), or
+    one brought back; the GM's list of the retired, redrawn from the GM's part."""
+    event = envelope.event
+    data = envelope.sights[reading].data
+    found = []
+    if event.kind == "characters.retired":
+        found += [_gone("article", f"character-{pk}") for pk in data["characters"]]
+        found += [_gone("span", f"token-{pk}") for pk in data["tokens"]]
+    if reading == "gm" and "retired" in data:
+        found.append(render_to_string(f"{NPCS}#retired_list", {"retired": data["retired"], "oob": True,
+                                                              "table_id": event.table_id, "seat": seat}))
+    return "".join(found) + _scene_tools(envelope, reading, seat)
+
+
+def _bestiary(envelope: Envelope, reading: Reading, seat: Seat) -> str:
+    """The GM's bestiary, after an NPC was saved to it or forgotten (the GM's alone)."""
+    data = envelope.sights[reading].data
+    return render_to_string(f"{NPCS}#bestiary_list", {"bestiary": data["bestiary"], "system": data["system"],
+                                                      "oob": True, "table_id": envelope.event.table_id,
+                                                      "seat": seat})
 
 
 def _cards(envelope: Envelope, reading: Reading, seat: Seat) -> str:
@@ -171,7 +227,8 @@ def _requests(envelope: Envelope, reading: Reading, seat: Seat) -> str:
 
 Part = Callable[["Envelope", Reading, Seat], str]
 PARTS: Mapping[str, Part] = {"member": _member, "member_gone": _member_gone, "characters": _characters,
-                             "cards": _cards, "scene": _scene, "session": _session, "requests": _requests}
+                             "cards": _cards, "scene": _scene, "session": _session, "requests": _requests,
+                             "npcs": _npcs, "retired": _retired, "bestiary": _bestiary}
 
 
 def draw(envelope: Envelope, seats: Mapping[Seat, Reading]) -> dict[Seat, str]:

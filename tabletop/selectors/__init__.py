@@ -47,6 +47,8 @@ def character_data(character: Character) -> dict[str, Any]:
         "derived": game.derived(character.sheet),
         "glance": _glance(game.glance(character.sheet)),
         "version": character.version,
+        # a retired character's event takes its card off every page (feed/parts.py)
+        "retired": character.retired,
     }
 
 
@@ -243,7 +245,7 @@ def table_state(table: Table, me: Membership) -> TableState:
     members = [member_data(m) for m in table.members.filter(removed_at=None)]
     characters = [
         character_data(c) if viewer.is_gm or not sheet_is_secret(c) else behind_the_screen(c, character_data(c))
-        for c in table.characters.select_related("owner", "table")
+        for c in table.characters.filter(retired=False).select_related("owner", "table")
     ]
     return TableState(
         table=table,
@@ -391,8 +393,9 @@ def member_facts(member: Membership, characters: list[Character]) -> contract.Me
 
 def table_facts(table: Table) -> contract.Table:
     """What a system's form parsers read: the characters (not the procedure's state, which may
-    change before the lock is taken)."""
-    characters = table.characters.order_by("pk")
+    change before the lock is taken). A retired character is offered in no form, so no parser
+    reads it."""
+    characters = table.characters.filter(retired=False).order_by("pk")
     return contract.Table(characters=tuple(character_facts(c) for c in characters), read_id=parse_id)
 
 

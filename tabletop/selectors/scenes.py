@@ -155,6 +155,6 @@ def scene_view(table: Table, member: Membership) -> dict[str, Any]:
     if gm:
         view["scenes"] = [scene_data(s) for s in table.scenes.all()]
         placed = {t["character"] for t in view["tokens"]}
-        view["unplaced"] = [{"id": c.pk, "name": c.name} for c in table.characters.order_by("pk")
+        view["unplaced"] = [{"id": c.pk, "name": c.name} for c in table.characters.filter(retired=False).order_by("pk")
                             if c.pk not in placed]
     return view

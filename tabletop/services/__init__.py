@@ -37,6 +37,9 @@ from tabletop.services.members import (
 from tabletop.services.play import ROLL_MODES, chat_post, dice_roll
 from tabletop.services.procedure import check_roll, procedure_command
 from tabletop.services.requests import request_approve, request_refuse, request_withdraw, table_sheet_approvals
+from tabletop.services.npcs import (
+    bestiary_forget, bestiary_save, character_return, characters_retire, npc_add, npc_copy, npc_reset,
+)
 from tabletop.services.sessions import session_close, session_open
 from tabletop.services.scenes import (
     character_portrait, scene_create, scene_delete, scene_show, token_move, token_place, token_visibility,
@@ -53,4 +56,5 @@ __all__ = [
     "character_portrait", "scene_create", "scene_delete", "scene_show", "token_move", "token_place",
     "token_visibility", "session_open", "session_close",
     "request_approve", "request_refuse", "request_withdraw", "table_sheet_approvals",
+    "bestiary_forget", "bestiary_save", "character_return", "characters_retire", "npc_add", "npc_copy", "npc_reset",
 ]

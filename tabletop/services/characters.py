@@ -317,7 +317,7 @@ def table_npc_sheets(*, table: Table, actor: Membership, secret: bool) -> None:
             raise ServiceError("The NPCs' sheets are already " + ("the GM's alone." if secret else "shown to everyone."))
         locked.npc_sheets_secret = secret
         locked.save(update_fields=["npc_sheets_secret"])
-        npcs = list(locked.characters.filter(is_npc=True).select_related("owner").order_by("pk"))
+        npcs = list(locked.characters.filter(is_npc=True, retired=False).select_related("owner").order_by("pk"))
         for npc in npcs:
             npc.table = locked
         shown = [character_shown(npc) for npc in npcs]

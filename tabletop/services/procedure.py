@@ -24,6 +24,7 @@ from tabletop.feed.catalogue import Envelope
 from tabletop.selectors import (
     character_facts, combatant_id, engine_log, member_facts, procedure_state, sheet_is_secret, table_gm,
 )
+from tabletop.selectors.npcs import seated
 from tabletop.services.base import NotAllowed, NotFound, ServiceError, append, lock_member
 from tabletop.services.characters import character_event
 from tabletop.services.table_cards import TableCards
@@ -59,17 +60,20 @@ def procedure_command(
 class _AtTable:
     """What a system's engine is handed under the table's lock (the sender, the characters as
     they are now, the dice, the decks, the log), and the one way its events are folded, logged
-    and written back (``commit``)."""
+    and written back (``commit``). A retired character is not handed to the rules (no time
+    heals it, no session's close counts it) unless the fight under way still holds it."""
 
     def __init__(self, locked: Table, me: Membership, rng: Rng) -> None:
         self.table, self.me = locked, me
         self.game = registry.get(locked.system)
         self.characters = list(Character.objects.filter(table=locked).order_by("pk"))
+        # every character names itself in a line (a retired one too); the rules read those seated
         self.by_cid = {combatant_id(c): c for c in self.characters}
+        in_play = seated(locked, self.characters)
         self.cards = TableCards(locked, me, rng)
         self.turn = Turn(
             member=member_facts(me, self.characters),
-            characters={cid: character_facts(c) for cid, c in self.by_cid.items()},
+            characters={cid: character_facts(c) for cid, c in self.by_cid.items() if cid in in_play},
             rng=rng, cards=self.cards, history=lambda: engine_log(locked),
             gm=me.pk if me.role == Role.GM else table_gm(locked))  # the GM's own move asks nothing
 
@@ -132,7 +136,7 @@ def check_roll(
     with transaction.atomic():
         locked, me = lock_member(table.pk, actor, Verb.ROLL)
         characters = list(Character.objects.filter(table=locked).order_by("pk"))
-        subject = next((c for c in characters if c.pk == args.get(spec.subject)), None)
+        subject = next((c for c in characters if c.pk == args.get(spec.subject) and not c.retired), None)
         if subject is None:
             raise ServiceError("That character is not at this table.")
         try:

@@ -158,6 +158,8 @@ def token_place(*, scene: Scene, character: Character, actor: Membership, hidden
         who = Character.objects.filter(pk=character.pk, table=locked).select_related("owner").first()
         if who is None:
             raise NotFound("There is no such character.")
+        if who.retired:
+            raise ServiceError(f"{who.name} is retired: bring it back to the table first.", field="character")
         if fresh.tokens.filter(character=who).exists():
             raise ServiceError(f"{who.name} is on {fresh.name} already.", field="character")
         n = fresh.tokens.count()

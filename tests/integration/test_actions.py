@@ -19,7 +19,7 @@ from django.urls import reverse
 
 from tabletop import actions, services
 from tabletop.actions import ACTIONS
-from tabletop.models import Table, CardPlacement, Deck, Event, Membership, PileKind, Role
+from tabletop.models import BestiaryEntry, Table, CardPlacement, Deck, Event, Membership, PileKind, Role
 from tabletop.feed.seat import event_reading
 from tabletop.selectors import viewer_of
 from tests.support.party import seat_four
@@ -49,14 +49,28 @@ class World:
                     .order_by("position").values_list("card_id", flat=True)[:count])
 
 
-def make_world(tag: str) -> World:
-    table, gm, ann, bob, watcher = seat_four(tag, "freeform", "Night Shift")
+def make_world(tag: str, system: str = "freeform") -> World:
+    table, gm, ann, bob, watcher = seat_four(tag, system, "Night Shift")
     rng = random.Random(7)
     deck = services.deck_create(table=table, actor=gm, kind="standard", rng=rng, players_may_use=True)
     services.pile_deal(deck=deck, actor=gm, count=3, to=[ann, bob])
     world = World(table, gm, ann, bob, watcher, deck)
     services.card_discard(table=table, actor=bob, deck_id=deck.pk, card_id=world.hand(bob)[-1])
     return world
+
+
+def ghoul(w: World, *, retired: bool = False, sheet: dict[str, Any] | None = None) -> str:
+    """The GM's NPC to copy, field, reset, retire, bring back or save to the bestiary: its id."""
+    npc = services.character_create(table=w.table, actor=w.gm, name="Ghoul", sheet=sheet or {}, npc=True)
+    if retired:
+        services.characters_retire(table=w.table, actor=w.gm, character=npc)
+    return str(npc.pk)
+
+
+def entry(w: World) -> str:
+    """An NPC of the GM's bestiary for the table's game: its id."""
+    return str(BestiaryEntry.objects.create(owner=w.gm.user, system=w.table.system, name="Ghoul",
+                                            sheet={"colour": "#112233"}).pk)
 
 
 Case = Callable[[World], tuple[Membership, dict[str, str]]]
@@ -79,6 +93,15 @@ CASES: dict[str, Case] = {
     "card.return_top": lambda w: (w.bob, {"deck": str(w.deck.pk), "card": w.hand(w.bob)[0]}),
     "card.return_bottom": lambda w: (w.gm, {"deck": str(w.deck.pk), "card": w.hand(w.bob)[1]}),
     "card.pass": lambda w: (w.ann, {"deck": str(w.deck.pk), "card": w.hand(w.ann)[2], "to_name": "BOB"}),
+    "npc.copy": lambda w: (w.gm, {"character": ghoul(w)}),
+    "npc.add": lambda w: (w.gm, {"character": ghoul(w), "count": "3"}),
+    # at a table whose sheets keep a track (WORLDS): a Demon City NPC at Current Toughness 1 of 3
+    "npc.reset": lambda w: (w.gm, {"character": ghoul(w, sheet={"toughness": 3, "current_toughness": 1})}),
+    "npc.retire": lambda w: (w.gm, {"character": ghoul(w)}),
+    "npc.return": lambda w: (w.gm, {"character": ghoul(w, retired=True)}),
+    "bestiary.save": lambda w: (w.gm, {"character": ghoul(w)}),
+    "bestiary.bring": lambda w: (w.gm, {"entry": entry(w), "count": "2"}),
+    "bestiary.forget": lambda w: (w.gm, {"entry": entry(w)}),
     "session.open": lambda w: (w.gm, {}),
     # a session to close: opened before the action is taken
     "session.close": lambda w: (services.session_open(table=w.table, actor=w.gm) and w.gm, {}),
@@ -98,6 +121,10 @@ def asked(w: World) -> int:
     pip = services.character_create(table=w.table, actor=w.ann, name="Pip", sheet={"stats": "Grit: 2"})
     with transaction.atomic():
         return file_request(lock_table(w.table.pk), w.ann, pip, {"stats": [["Grit", "3"]]}, reason="in play").pk
+
+
+# The game of the table an action is tried at, when Freeform's (which keeps no track) will not do.
+WORLDS = {"npc.reset": "demon_city"}
 
 
 def url(w: World, name: str) -> str:
@@ -165,7 +192,8 @@ def test_every_action_of_the_table_has_a_case_here() -> None:
 @pytest.mark.parametrize("name", sorted(ACTIONS))
 async def test_an_action_does_the_same_through_a_post_and_an_act_frame(connect, same_dice, name) -> None:
     sync = database_sync_to_async
-    by_post, by_frame = await sync(make_world)("post"), await sync(make_world)("frame")
+    system = WORLDS.get(name, "freeform")
+    by_post, by_frame = await sync(make_world)("post", system), await sync(make_world)("frame", system)
     assert (await sync(state)(by_post, 0))["cards"] == (await sync(state)(by_frame, 0))["cards"]  # set alike
 
     member, args = await sync(CASES[name])(by_post)
@@ -205,6 +233,11 @@ REFUSALS: list[tuple[str, str, Callable[[World], dict[str, str]], int, str]] = [
     ("ann", "card.pass", lambda w: {"deck": str(w.deck.pk), "card": w.hand(w.ann)[0], "to_name": "Nobody"},
      400, "invalid"),
     ("ann", "dice.roll", lambda w: {"notation": "2d6 + banana", "mode": "public"}, 400, "invalid"),
+    ("ann", "npc.copy", lambda w: {"character": "1"}, 403, "not-allowed"),
+    ("watcher", "bestiary.bring", lambda w: {"entry": "1", "count": "1"}, 403, "not-allowed"),
+    ("gm", "npc.add", lambda w: {"character": "1", "count": "21"}, 400, "invalid"),
+    ("gm", "npc.retire", lambda w: {"character": "999999"}, 404, "not-found"),
+    ("gm", "bestiary.forget", lambda w: {"entry": "999999"}, 404, "not-found"),
 ]
 
 

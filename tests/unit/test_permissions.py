@@ -52,7 +52,7 @@ def test_matrix_covers_every_seat() -> None:
 
 
 def test_gm_only_verbs_are_refused_to_players() -> None:
-    for verb in (Verb.MEMBER_REMOVE, Verb.MEMBER_RENAME, Verb.LINKS_MANAGE, Verb.NPC_CREATE,
+    for verb in (Verb.MEMBER_REMOVE, Verb.MEMBER_RENAME, Verb.LINKS_MANAGE, Verb.NPC_CREATE, Verb.NPC_MANAGE,
                  Verb.CHARACTER_EDIT_ANY, Verb.DECK_MANAGE, Verb.SCENE_MANAGE):
         assert not can(Standing.PLAYER, verb)
 
@@ -81,12 +81,14 @@ def test_players_edit_only_their_own_character() -> None:
 
 
 def test_only_unowned_player_characters_can_be_claimed() -> None:
-    free = SimpleNamespace(owner_id=None, is_npc=False)
-    npc = SimpleNamespace(owner_id=None, is_npc=True)
-    taken = SimpleNamespace(owner_id=9, is_npc=False)
+    free = SimpleNamespace(owner_id=None, is_npc=False, retired=False)
+    npc = SimpleNamespace(owner_id=None, is_npc=True, retired=False)
+    taken = SimpleNamespace(owner_id=9, is_npc=False, retired=False)
+    retired = SimpleNamespace(owner_id=None, is_npc=False, retired=True)  # put away by the GM
     assert can_claim_character(member(2, "player"), free)
     assert not can_claim_character(member(2, "player"), npc)
     assert not can_claim_character(member(2, "player"), taken)
+    assert not can_claim_character(member(2, "player"), retired)
     assert not can_claim_character(member(3, "spectator"), free)
 
 
