@@ -228,6 +228,7 @@ def character_update(
         if asked:  # the rules read the old figures until the GM approves the new
             fresh.sheet = _sheet(locked, {**fresh.sheet, **{k: before.sheet.get(k) for k in asked}})
         _keep_the_rules_fields(locked, me, before.sheet, fresh.sheet)
+        fresh.sheet = with_what_the_rules_wrote(locked, before.sheet, fresh.sheet)
         _rename_its_decks(locked, me, before, character_facts(fresh))
         changed = sheet_changes(locked, before, fresh.name, fresh.sheet)
         if asked:
@@ -266,6 +267,14 @@ def sheet_changes(table: Table, before: CharacterFacts, name: str, after: Mappin
 def clean_sheet_of(table: Table, data: Mapping[str, Any]) -> dict[str, Any]:
     """A sheet as the table's system cleans it, or a refusal naming every field at fault."""
     return _sheet(table, data)
+
+
+def with_what_the_rules_wrote(table: Table, before: Mapping[str, Any], cleaned: dict[str, Any]) -> dict[str, Any]:
+    """A saved sheet keeps what the rules wrote beside its fields (Demon City's ``dead`` from a
+    dead row of the Injury table, a card a rule put in a character's keeping): no form holds
+    those, so an edit or an approval must not drop them (cleaning keeps the fields alone)."""
+    fields = {spec.key for spec in registry.get(table.system).sheet_fields}
+    return {**{k: v for k, v in before.items() if k not in fields}, **cleaned}
 
 
 def _blank(value: Any) -> bool:

@@ -171,7 +171,7 @@ def request_approve(*, table: Table, actor: Membership, request_id: int, free: b
     """The GM approves: the asked figures go on the sheet as it is now, and what the change costs
     (the system's growth) comes off the character's pool, in one logged step; ``free``, the GM
     grants it without charge (a correction, a gift), and the log says so."""
-    from tabletop.services.characters import character_event, clean_sheet_of
+    from tabletop.services.characters import character_event, clean_sheet_of, with_what_the_rules_wrote
     with transaction.atomic():
         locked = lock_table(table.pk)
         me = acting(locked, actor, Verb.CHARACTER_EDIT_ANY)
@@ -192,7 +192,7 @@ def request_approve(*, table: Table, actor: Membership, request_id: int, free: b
                                    "Refuse it, or grant it without charge.")
             after[game.growth.pool] = has - price.cost
             spent = f" ({price.cost} {game.growth.unit} spent)"
-        character.sheet = after
+        character.sheet = with_what_the_rules_wrote(locked, before, after)
         character.version += 1
         character.save(update_fields=["sheet", "version"])
         request.status, request.decided = SheetRequest.Status.APPROVED, timezone.now()

@@ -31,7 +31,7 @@ from games import registry
 from games.core import clock
 from tabletop import services
 from tabletop.forms import CharacterForm
-from tabletop.models import Character, Event, SheetRequest
+from tabletop.models import BestiaryEntry, Character, Event, SheetRequest
 from tabletop.selectors import procedure_state
 from tests.integration.test_contract_kit_fights import PLANS, Tally, look, play_fight, start_fight
 from tests.integration.test_sheet_requests import changed
@@ -75,6 +75,8 @@ class Campaign:
     paid: int = 0  # approvals paid from the character's pool (experience, Experiences)
     free: int = 0  # granted without charge
     awarded: int = 0  # experience the GM gave at the sessions' close
+    fielded: int = 0  # NPCs brought from the GM's bestiary
+    npcs_retired: int = 0  # the fallen NPCs the GM retired after a fight
 
 
 class _CloseFields(HTMLParser):
@@ -195,7 +197,7 @@ def made_ready(kt: KitTable, rnd: random.Random, tally: Campaign, weak: dict[str
         out, dead = is_out(kt, character)
         if out:
             told = [e.private_summary or e.summary for e in Event.objects.filter(table=kt.table).order_by("-seq")
-                    if character.name in (e.private_summary or e.summary)][:6]
+                    if character.name in (e.private_summary or e.summary)][:int(os.environ.get("KIT_TOLD", "6"))]
             tally.hand_edits.append(f"{character.name}: {kt.game.glance(character.sheet)}; the log: {told[::-1]}")
             services.character_update(character=character, actor=kt.gm.member, name=character.name,
                                       sheet={**character.sheet, **weak}, version=character.version)
@@ -237,15 +239,46 @@ def retire(kt: KitTable, character: Character, weak: dict[str, Any], tally: Camp
     tally.retired += 1
 
 
+def foes_from_the_bestiary(kt: KitTable, rnd: random.Random, tally: Campaign, plan: Any) -> list[Character]:
+    """The GM's foes, fielded in numbers from the GM's bestiary (issue 36): the first time, the
+    GM makes a weak foe from a sample NPC and saves it there; each fight brings one to three, each
+    its own character numbered ("Ghoul 1", "Ghoul 2"), from the bestiary's own form."""
+    if not BestiaryEntry.objects.filter(owner=kt.gm.member.user, system=kt.game.key).exists():
+        sample = next(s for s in kt.game.samples if s.npc)
+        model = services.character_create(table=kt.table, actor=kt.gm.member, name=f"{sample.name} of the kit",
+                                          sheet={**sample.sheet, **plan.npc}, npc=True)
+        assert post(kt, kt.gm, reverse("bestiary_action", args=[kt.table.pk, "save"]),
+                    {"character": str(model.pk)}) == 200
+        assert post(kt, kt.gm, reverse("npc_action", args=[kt.table.pk, "retire"]),
+                    {"character": str(model.pk)}) == 200  # the model itself does not fight
+    entry = BestiaryEntry.objects.get(owner=kt.gm.member.user, system=kt.game.key)
+    known = set(Character.objects.filter(table=kt.table).values_list("pk", flat=True))
+    count = rnd.randint(1, 3)
+    assert post(kt, kt.gm, reverse("bestiary_action", args=[kt.table.pk, "bring"]),
+                {"entry": str(entry.pk), "count": str(count)}) == 200
+    fielded = list(Character.objects.filter(table=kt.table, is_npc=True).exclude(pk__in=known).order_by("pk"))
+    assert len(fielded) == count and all(f.name.startswith(entry.name) for f in fielded)
+    tally.fielded += count
+    return fielded
+
+
+def retire_the_fallen(kt: KitTable, tally: Campaign) -> None:
+    """After the fight, the GM's "Retire the fallen": every NPC out leaves the lists and the scene."""
+    standing = set(Character.objects.filter(table=kt.table, is_npc=True, retired=False).values_list("pk", flat=True))
+    status = post(kt, kt.gm, reverse("npc_action", args=[kt.table.pk, "retire"]), {"fallen": "on"})
+    assert status in (200, 400), f"{kt.game.key}: retire the fallen -> {status}"  # 400: nobody is out
+    gone = standing - set(Character.objects.filter(table=kt.table, is_npc=True, retired=False)
+                          .values_list("pk", flat=True))
+    tally.npcs_retired += len(gone)
+
+
 def fight(kt: KitTable, rnd: random.Random, tally: Campaign, fights: Tally, number: int) -> None:
     plan = PLANS[kt.game.key]
     heroes = made_ready(kt, rnd, tally, dict(plan.pc))
-    npcs = [s for s in kt.game.samples if s.npc]
-    foes = [services.character_create(table=kt.table, actor=kt.gm.member, name=f"{rnd.choice(npcs).name} {number}.{i}",
-                                      sheet={**rnd.choice(npcs).sheet, **plan.npc}, npc=True)
-            for i in range(rnd.randint(1, 2))]
+    foes = foes_from_the_bestiary(kt, rnd, tally, plan)
     start_fight(kt, plan, rnd, [*heroes, *foes])
     play_fight(kt, plan, rnd, fights, number)
+    retire_the_fallen(kt, tally)
     tally.fights += 1
 
 
@@ -395,9 +428,12 @@ def test_ten_sessions_need_no_hand_edit_of_a_sheet(system: str) -> None:
           f"refused), {tally.steps} panel steps, spans {tally.spans}, {tally.conditions} conditions "
           f"({tally.ended_by_themselves} ended by themselves), {tally.raised} remedies, {tally.retired} retired, "
           f"{tally.awarded} experience awarded, {tally.requests} requests ({tally.approved} approved, {tally.paid} "
-          f"paid, {tally.free} without charge, {tally.refused} refused), {len(tally.hand_edits)} hand edits")
+          f"paid, {tally.free} without charge, {tally.refused} refused), {tally.fielded} NPCs fielded from the "
+          f"bestiary ({tally.npcs_retired} fallen retired), {len(tally.hand_edits)} hand edits")
     assert not fights.defects, f"{system}: " + "; ".join(fights.defects[:8])
     assert tally.hand_edits == [], f"{system}: the GM had to edit sheets by hand: {tally.hand_edits[:6]}"
     assert tally.requests and tally.approved and tally.refused, f"{system}: no request was asked and answered"
+    if plan is not None:
+        assert tally.fielded and tally.npcs_retired, f"{system}: no NPC fielded from the bestiary fell and was retired"
     if kt.game.growth is not None and kt.game.growth.pool == "xp":  # the GM awards experience
         assert tally.awarded and tally.paid, f"{system}: no experience was awarded and spent"

@@ -22,6 +22,7 @@ from django.test import Client
 from django.urls import reverse
 
 from tabletop import services
+from tests.support.grants import granted
 from tabletop.feed import panels
 from tests.support.frames import panel_as_sent
 from tabletop.asgi import application
@@ -62,6 +63,9 @@ def table(db):
         "agility": 5, "toughness": 2, "firearms": 5, "skills": "Lockpicking: 4", "side": "players"})
     demon = services.character_create(table=made, actor=gm, name="Demon", npc=True, sheet={
         "agility": 3, "toughness": 1, "hand_to_hand": 6, "skills": "Gloomfang Bite: 7", "side": "demons"})
+    assert granted(made, gm) == 2  # "other skills are the Host's to grant": the Host grants Exorcism and Lockpicking
+    agnes.refresh_from_db()
+    betty.refresh_from_db()
     clients = {}
     for key, member in (("gm", gm), ("ann", ann), ("bob", bob)):
         clients[key] = Client()
@@ -176,7 +180,8 @@ def test_a_hit_goes_on_the_sheet_at_once_and_the_unhurt_are_never_touched(table)
     # for the living who went out, their Toughness and Injury result stay; Betty is never written
     assert [e.private_summary or e.summary for e in lines_after(ended[0].seq) if e.kind == "character.updated"] == [
         "Agnes's sheet now holds Out of the fight no.", "Demon's sheet now holds Out of the fight no."]
-    betty_lines = [e.summary for e in Event.objects.filter(kind="character.updated") if "Betty" in e.summary]
+    betty_lines = [e.summary for e in Event.objects.filter(kind="character.updated", seq__gt=first)
+                   if "Betty" in e.summary]  # after the GM granted her Lockpicking, no rule wrote her sheet
     assert betty_lines == []
     table["betty"].refresh_from_db()
     assert table["betty"].version == betty_version and table["betty"].sheet.get("current_toughness") is None

@@ -322,3 +322,21 @@ def test_a_growth_page_is_read_as_the_sheet_may_be() -> None:
     assert client(other["ann"]).get(reverse("character_growth", args=[t["table"].pk, t["hero"].pk])).status_code in (
         403, 404)
     assert client(t["gm"]).get(reverse("character_growth", args=[t["table"].pk, 999999])).status_code == 404
+
+
+def test_an_edit_or_an_approval_keeps_what_the_rules_wrote_beside_the_fields() -> None:
+    """Found by the campaign kit: Demon City writes ``dead`` beside the sheet's fields when the
+    Injury table kills; an approved request (or the GM's edit) saved the cleaned fields alone, and
+    the dead stood up again."""
+    t = made("demon_city", "dead")
+    hero = t["hero"]
+    Character.objects.filter(pk=hero.pk).update(sheet={**hero.sheet, "agility": 2, "injury": "Killed", "dead": True})
+    assert post_sheet(t, "ann", "agility", 3).status_code == 302
+    request = SheetRequest.objects.get(character=hero, status="open")
+    services.request_approve(table=t["table"], actor=t["gm"], request_id=request.pk, free=True)
+    hero = Character.objects.get(pk=hero.pk)
+    assert hero.sheet["agility"] == 3 and hero.sheet["dead"] is True
+    services.character_update(character=hero, actor=t["gm"], name=hero.name, sheet={**hero.sheet, "agility": 4})
+    hero = Character.objects.get(pk=hero.pk)
+    assert hero.sheet["agility"] == 4 and hero.sheet["dead"] is True
+    assert "Dead" in registry.get("demon_city").glance(hero.sheet).tags
