@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from tests.browser.test_demon_city_round import SCREENS, make_character
+from tests.browser.test_demon_city_round import SCREENS, gm_approves, make_character
 from tests.browser.test_scenes import make_board, show, token
 
 GHOULS = ("Ghoul 1", "Ghoul 2", "Ghoul 3")
@@ -49,6 +49,7 @@ def test_the_gm_fields_three_ghouls_from_the_bestiary_and_retires_the_fallen(mak
     gm.accept_dialogs = True  # "Retire Ghoul? ..."
     ann = table.join_player("Ann")
     make_character(ann, table.url, "Alfie", agility=2, toughness=9, hand_to_hand=6, side="players")
+    gm_approves(gm, ann, "Alfie")  # Toughness 9 is past a new character's: the Host grants it
     make_character(gm, table.url, "Ghoul", npc=True, agility=3, toughness=0, hand_to_hand=2, side="ghouls",
                    skills="Grave Rending: 4")
     spectator = table.join_spectator()

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from tests.browser.test_demon_city_round import SCREENS, a_table_of_three, make_character
+from tests.browser.test_demon_city_round import SCREENS, a_table_of_three, gm_approves, make_character
 
 OVER = "The fight is over: the players' side stands."
 MAX_ROUNDS = 8  # the players roll five dice to Kemp's one: eight rounds without a hit, negligible
@@ -34,6 +34,8 @@ def test_the_last_foe_falls_and_every_seat_reads_that_the_fight_is_over(make_tab
     table, gm, ann, bob = a_table_of_three(make_table)
     make_character(ann, table.url, "Alfie", agility=2, toughness=9, hand_to_hand=6)
     make_character(bob, table.url, "Betty", agility=5, toughness=9, firearms=6)
+    gm_approves(gm, ann, "Alfie")  # Toughness 9 is past a new character's: the Host grants it
+    gm_approves(gm, bob, "Betty")
     make_character(gm, table.url, "Kemp", npc=True, agility=3, toughness=0)
     spectator = table.join_spectator()
     everyone = (gm, ann, bob, spectator)
