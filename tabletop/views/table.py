@@ -85,7 +85,7 @@ def _table_context(request: HttpRequest, table: Table, member: Membership) -> di
         "requests": requests.open_requests(table, member),
         "approvals": table.sheet_approvals,
         # what the last form said on its way here ("Your change waits for the GM's approval.")
-        "notice": " ".join(str(m) for m in messages.get_messages(request)),
+        "flash": " ".join(str(m) for m in messages.get_messages(request)),
     }
 
 
