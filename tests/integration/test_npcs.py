@@ -13,7 +13,6 @@ from __future__ import annotations
 import html
 import json
 import re
-from collections.abc import MutableSequence, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -31,6 +30,7 @@ from tabletop.feed.seat import GM, SPECTATOR, seat_of
 from tabletop.models import BestiaryEntry, Character, Deck, Event, Role, Scene, Token
 from tabletop.selectors import procedure_state
 from tests.integration.test_contract_kit import OOB, bytes_of
+from tests.integration.test_demon_city_fights_end import Dice  # a scripted Rng, so a test stages a hit
 from tests.support.frames import logged, seat_frame
 from tests.support.kit import SENTINEL, KitTable, make_table
 from tests.support.pictures import picture
@@ -43,23 +43,6 @@ HTMX = {"HTTP_HX_REQUEST": "true"}
 def media(settings: Any, tmp_path: Path) -> Path:
     settings.MEDIA_ROOT = str(tmp_path / "media")
     return tmp_path / "media"
-
-
-class Dice:
-    """An ``Rng`` whose d10s come from a script, so a test stages a hit."""
-
-    def __init__(self, rolls: Sequence[int]) -> None:
-        self.rolls = list(rolls)
-
-    def randint(self, a: int, b: int) -> int:
-        assert self.rolls, "the script ran out of dice"
-        return self.rolls.pop(0)
-
-    def shuffle(self, x: MutableSequence[Any]) -> None:
-        pass
-
-    def choice(self, seq: Sequence[Any]) -> Any:
-        return seq[0]
 
 
 def post(kt: KitTable, who: str, name: str, data: dict[str, Any]) -> tuple[int, str]:
