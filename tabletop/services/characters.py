@@ -114,6 +114,21 @@ def character_create(
     return character
 
 
+def _past_creation(locked: Table, me: Membership, character: Character, before: Mapping[str, Any],
+                   after: dict[str, Any]) -> tuple[dict[str, Any], str] | None:
+    """A player's edit of a character no rule move has used yet: the figures it changes past what a
+    new character may have (``Sheet.creation``), to ask of the GM, with why; None when there are
+    none. A figure the GM set before (a character made for players) is not asked again."""
+    if not must_ask(locked, me, character) or character.in_play:
+        return None
+    past = [(key, message) for key, message in registry.get(locked.system).sheet.creation(after)
+            if after.get(key) != before.get(key)]
+    if not past:
+        return None
+    why = "past what a new character may have: " + " ".join(message for _, message in past)
+    return {key: after[key] for key, _ in past}, why[:200].rstrip(".")
+
+
 def _within_creation(locked: Table, me: Membership, cleaned: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any], str]:
     """A player's new sheet within what its system allows at creation (``Sheet.creation``): each
     figure past it set back to its default, and the typed figures to ask the GM for, with why.
@@ -225,6 +240,10 @@ def character_update(
         fresh.name = _unique_name(locked, name, but=fresh)
         fresh.sheet = _sheet(locked, sheet)
         asked = asked_changes(locked, fresh, before.sheet, fresh.sheet) if must_ask(locked, me, fresh) else {}
+        why = IN_PLAY if fresh.in_play else MADE
+        past = _past_creation(locked, me, fresh, before.sheet, {**fresh.sheet, **{k: before.sheet.get(k) for k in asked}})
+        if past:  # not yet in play: still within what creation allows, or asked of the GM
+            asked, why = {**past[0], **asked}, past[1]
         if asked:  # the rules read the old figures until the GM approves the new
             fresh.sheet = _sheet(locked, {**fresh.sheet, **{k: before.sheet.get(k) for k in asked}})
         _keep_the_rules_fields(locked, me, before.sheet, fresh.sheet)
@@ -232,7 +251,7 @@ def character_update(
         _rename_its_decks(locked, me, before, character_facts(fresh))
         changed = sheet_changes(locked, before, fresh.name, fresh.sheet)
         if asked:
-            file_request(locked, me, fresh, asked, reason=IN_PLAY if fresh.in_play else MADE)
+            file_request(locked, me, fresh, asked, reason=why)
             if not changed:
                 return fresh
         fresh.version += 1

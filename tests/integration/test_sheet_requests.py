@@ -340,3 +340,24 @@ def test_an_edit_or_an_approval_keeps_what_the_rules_wrote_beside_the_fields() -
     hero = Character.objects.get(pk=hero.pk)
     assert hero.sheet["agility"] == 4 and hero.sheet["dead"] is True
     assert "Dead" in registry.get("demon_city").glance(hero.sheet).tags
+
+
+def test_an_edit_before_play_cannot_pass_what_creation_allows() -> None:
+    """A cheat's way round creation: make a character within it, then raise a figure before any
+    rule move uses it. The raise past creation waits for the GM as at the making; a figure the
+    GM set before is not asked again."""
+    t = made("demon_city", "cheat")
+    Character.objects.filter(pk=t["hero"].pk).update(in_play=False)
+    was = t["hero"].sheet["toughness"]
+    assert post_sheet(t, "ann", "toughness", 8).status_code == 302
+    hero = Character.objects.get(pk=t["hero"].pk)
+    assert hero.sheet["toughness"] == was
+    request = SheetRequest.objects.get(character=hero, status="open")
+    assert request.sheet == {"toughness": 8} and "new character" in request.reason
+    services.request_refuse(table=t["table"], actor=t["gm"], request_id=request.pk)
+    services.character_update(character=hero, actor=t["gm"], name=hero.name, sheet={**hero.sheet, "toughness": 8})
+    hero = Character.objects.get(pk=hero.pk)
+    assert post_sheet(t, "ann", "hand_to_hand", 3).status_code == 302  # the GM's Toughness 8 stands
+    hero = Character.objects.get(pk=hero.pk)
+    assert (hero.sheet["toughness"], hero.sheet["hand_to_hand"]) == (8, 3)
+    assert not SheetRequest.objects.filter(character=hero, status="open").exists()
