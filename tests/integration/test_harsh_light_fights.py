@@ -208,11 +208,12 @@ def test_the_wounds_are_the_rules_and_the_gm_s_to_change(hl) -> None:
     with pytest.raises(services.NotAllowed, match="Unconscious is the rules"):
         services.character_update(character=alfie, actor=hl["ann"], name="Alfie",
                                   sheet={**alfie.sheet, "unconscious": True})
-    services.character_update(character=alfie, actor=hl["ann"], name="Alfie", sheet={**alfie.sheet, "size": 6})
+    # before play, Size is the player's within what a new character may have (a grown human is 5)
+    services.character_update(character=alfie, actor=hl["ann"], name="Alfie", sheet={**alfie.sheet, "size": 4})
     alfie.refresh_from_db()
     services.character_update(character=alfie, actor=hl["gm"], name="Alfie", sheet={**alfie.sheet, "lethal": 2})
     alfie.refresh_from_db()
-    assert alfie.sheet["lethal"] == 2 and alfie.sheet["size"] == 6
+    assert alfie.sheet["lethal"] == 2 and alfie.sheet["size"] == 4
 
 
 def test_the_storyteller_harms_and_heals_and_nobody_else_does(hl) -> None:
