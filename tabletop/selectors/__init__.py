@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from datetime import timedelta
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from typing import Any
 
 from django.contrib.auth.models import AnonymousUser, User
@@ -374,6 +374,15 @@ def card_state(table: Table, me: Membership) -> dict[str, Any]:
 
 def combatant_id(character: Character) -> str:
     return f"c{character.pk}"
+
+
+def cids_named(value: Any, known: Collection[str]) -> set[str]:
+    """The combatant ids among ``known`` that stand as a value anywhere in ``value`` (an event's
+    payload, its private part, a list of events): whom a rule's events are about."""
+    if isinstance(value, str):
+        return {value} if value in known else set()
+    items = value.values() if isinstance(value, Mapping) else value if isinstance(value, (list, tuple)) else ()
+    return set().union(*(cids_named(item, known) for item in items))
 
 
 def character_facts(character: Character) -> contract.Character:

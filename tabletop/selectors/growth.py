@@ -7,12 +7,11 @@ Each line is one the reader reads in the log already, so the history holds nothi
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from games import registry
 from tabletop.feed.seat import event_reading
 from tabletop.models import Character, Event, Membership, Table
-from tabletop.selectors import SeenEvent, combatant_id, viewer_of
+from tabletop.selectors import SeenEvent, cids_named, combatant_id, viewer_of
 
 PLATFORM_KINDS = ("character.created", "character.request_approved")
 
@@ -29,23 +28,12 @@ def kinds(table: Table) -> set[str]:
     return {*PLATFORM_KINDS, *(f"{game.key}.{kind}" for kind in own)}
 
 
-def _names(value: Any, cid: str) -> bool:
-    if isinstance(value, str):
-        return value == cid
-    if isinstance(value, dict):
-        return any(_names(v, cid) for v in value.values())
-    if isinstance(value, (list, tuple)):
-        return any(_names(v, cid) for v in value)
-    return False
-
-
 def _about(seen: SeenEvent, character: Character) -> bool:
     event = seen.event
     if event.kind in PLATFORM_KINDS:
         shown = event.payload.get("character")
         return isinstance(shown, dict) and shown.get("id") == character.pk
-    cid = combatant_id(character)
-    return _names(event.payload, cid) or _names(seen.private or {}, cid)
+    return bool(cids_named([event.payload, seen.private or {}], {combatant_id(character)}))
 
 
 def history(table: Table, me: Membership, character: Character) -> list[Step]:

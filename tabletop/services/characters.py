@@ -125,8 +125,7 @@ def _past_creation(locked: Table, me: Membership, character: Character, before: 
             if after.get(key) != before.get(key)]
     if not past:
         return None
-    why = "past what a new character may have: " + " ".join(message for _, message in past)
-    return {key: after[key] for key, _ in past}, why[:200].rstrip(".")
+    return {key: after[key] for key, _ in past}, _past_why(past)
 
 
 def _within_creation(locked: Table, me: Membership, cleaned: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any], str]:
@@ -143,8 +142,13 @@ def _within_creation(locked: Table, me: Membership, cleaned: dict[str, Any]) -> 
     keys = [key for key, _ in past if key in defaults]
     within = _sheet(locked, {**cleaned, **{key: defaults[key] for key in keys}})
     asked = {key: cleaned[key] for key in keys if cleaned.get(key) != within.get(key)}
+    return within, asked, _past_why(past)
+
+
+def _past_why(past: list[tuple[str, str]]) -> str:
+    """Why a request of figures past creation waits: the box says "Waits because the character is <why>."."""
     why = "past what a new character may have: " + " ".join(message for _, message in past)
-    return within, asked, why[:200].rstrip(".")  # the box says "Waits because the character is <why>."
+    return why[:200].rstrip(".")
 
 
 def _unique_name(locked: Table, name: str, *, but: Character | None = None) -> str:

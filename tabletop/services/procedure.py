@@ -22,7 +22,8 @@ from tabletop.permissions import Verb
 from tabletop.feed import panels
 from tabletop.feed.catalogue import Envelope
 from tabletop.selectors import (
-    character_facts, combatant_id, engine_log, member_facts, procedure_state, sheet_is_secret, table_gm,
+    character_facts, cids_named, combatant_id, engine_log, member_facts, procedure_state, sheet_is_secret,
+    table_gm,
 )
 from tabletop.selectors.npcs import seated
 from tabletop.services.base import NotAllowed, NotFound, ServiceError, append, lock_member
@@ -243,20 +244,7 @@ def mark_in_play(by_cid: Mapping[str, Character], events: list[Any]) -> None:
     """Marks in play every character a rule move's events name (its combatant id as a value
     anywhere in them): from now on its player asks the GM to change what its rules read
     (tabletop/services/requests.py)."""
-    named: set[str] = set()
-
-    def walk(value: Any) -> None:
-        if isinstance(value, str):
-            if value in by_cid:
-                named.add(value)
-        elif isinstance(value, Mapping):
-            for item in value.values():
-                walk(item)
-        elif isinstance(value, (list, tuple)):
-            for item in value:
-                walk(item)
-
-    walk(events)
+    named = cids_named(events, by_cid)
     fresh = [by_cid[cid].pk for cid in named if not by_cid[cid].in_play]
     if fresh:
         Character.objects.filter(pk__in=fresh).update(in_play=True)
