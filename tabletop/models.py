@@ -419,6 +419,23 @@ class Scene(models.Model):
     height = models.PositiveIntegerField()
     shown = models.BooleanField(default=False)
     created = models.DateTimeField(auto_now_add=True)
+    # The grid the GM fits to the picture: square or hex cells of ``grid_size`` scene units, the
+    # first cell's corner at (``grid_x``, ``grid_y``); drawn or not; tokens snap to it unless a
+    # seat moves one freely; each cell stands for ``cell_distance`` ``cell_unit`` ("5 ft").
+    grid_kind = models.CharField(max_length=8, default="none")  # "none", "square", "hex"
+    grid_size = models.FloatField(default=70.0)
+    grid_x = models.FloatField(default=0.0)
+    grid_y = models.FloatField(default=0.0)
+    grid_shown = models.BooleanField(default=True)
+    grid_snap = models.BooleanField(default=True)
+    cell_distance = models.FloatField(default=5.0)
+    cell_unit = models.CharField(max_length=12, default="ft")
+    # Fog of war (tabletop/selectors/fog.py): when on, everything is covered but what ``fog``'s
+    # changes reveal, in order (a change covers again, too); ``fog_rev`` counts the changes, so
+    # every fog state has its own mask and its own picture for the seats that are not the GM.
+    fog_on = models.BooleanField(default=False)
+    fog = models.JSONField(default=list, blank=True)
+    fog_rev = models.PositiveIntegerField(default=0)
 
     class Meta:
         ordering = ["created", "pk"]
@@ -439,6 +456,9 @@ class Token(models.Model):
     x = models.PositiveIntegerField()
     y = models.PositiveIntegerField()
     hidden = models.BooleanField(default=False)
+    size = models.PositiveSmallIntegerField(default=1)  # cells a side, 1 to 4
+    label = models.CharField(max_length=24, blank=True)  # shown under the token; "" for none
+    colour = models.CharField(max_length=7, blank=True)  # "" : the character's own colour
 
     class Meta:
         ordering = ["pk"]
@@ -448,3 +468,25 @@ class Token(models.Model):
 
     def __str__(self) -> str:
         return f"{self.character_id} on {self.scene_id}"
+
+
+class Drawing(models.Model):
+    """A mark drawn on a scene: freehand, a line, a rectangle or a circle, by ``points`` in the
+    scene's coordinates (a freehand's path; a line's two ends; a rectangle's or a circle's
+    bounding corners). On the table's layer everyone sees it (but under fog); on the GM's layer
+    it is the GM's alone. Its author and the GM erase it."""
+
+    scene = models.ForeignKey(Scene, on_delete=models.CASCADE, related_name="drawings")
+    author = models.ForeignKey(Membership, on_delete=models.SET_NULL, null=True, related_name="+")
+    layer = models.CharField(max_length=8, default="table")  # "table" or "gm"
+    shape = models.CharField(max_length=10)  # "freehand", "line", "rect", "circle"
+    points = models.JSONField(default=list)
+    colour = models.CharField(max_length=7, default="#e63946")
+    width = models.PositiveSmallIntegerField(default=4)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["pk"]
+
+    def __str__(self) -> str:
+        return f"{self.shape} on {self.scene_id}"

@@ -81,10 +81,25 @@
     return [x, y];
   }
 
+  // The map's tools: one pressed at a time; the figure's data-tool says which, and each
+  // script acts only in its own (a token is dragged in "move")
+  function tool(scene) { return (scene && scene.dataset.tool) || "move"; }
+  function press(button) {
+    const scene = button.closest(".scene");
+    if (!scene) return;
+    for (const b of scene.querySelectorAll("[data-tool]")) b.setAttribute("aria-pressed", String(b === button));
+    scene.dataset.tool = button.dataset.tool;
+    scene.dispatchEvent(new CustomEvent("map:tool", { bubbles: true, detail: { tool: button.dataset.tool } }));
+  }
+  document.addEventListener("click", function (e) {
+    const button = e.target.closest && e.target.closest(".map-toolbar [data-tool]");
+    if (button) press(button);
+  });
+
   // Dragging, with the pointer captured by the token (touch pans the frame elsewhere)
   document.addEventListener("pointerdown", function (e) {
     const token = e.target.closest && e.target.closest(".token");
-    if (!token || e.button !== 0 || !mayMove(token)) return;
+    if (!token || e.button !== 0 || !mayMove(token) || tool(token.closest(".scene")) !== "move") return;
     e.preventDefault(); // no text selection, no native image drag
     token.focus({ preventScroll: true });
     token.setPointerCapture(e.pointerId);
@@ -182,8 +197,15 @@
       if (token) token.focus({ preventScroll: true });
     }
     focused = null;
+    for (const scene of document.querySelectorAll(".scene")) {
+      const pressed = scene.id === lastScene ? lastTool : "move";
+      const button = scene.querySelector('.map-toolbar [data-tool="' + pressed + '"]');
+      if (button && tool(scene) !== pressed) press(button);
+    }
     applyZoom();
   }
+  let lastScene = null, lastTool = "move";
+  document.addEventListener("map:tool", function (e) { lastScene = e.target.id; lastTool = e.detail.tool; });
   document.addEventListener("htmx:wsBeforeMessage", function () {
     const active = document.activeElement;
     focused = active && active.classList && active.classList.contains("token") ? active.id : null;

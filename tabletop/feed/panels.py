@@ -164,8 +164,12 @@ def retired_of(rows: Iterable[Character]) -> frozenset[int]:
 
 
 def placed_tokens(table: Table) -> dict[int, bool]:
-    """The characters with a token on the table's shown scene, and whether each token is hidden."""
-    return dict(Token.objects.filter(scene__table=table, scene__shown=True).values_list("character_id", "hidden"))
+    """The characters with a token on the table's shown scene, and whether each token is out of
+    the other seats' sight (hidden, or under the fog: ``selectors.scenes.token_seen``)."""
+    from tabletop.selectors.scenes import token_seen
+
+    return {t.character_id: not token_seen(t.scene, t)
+            for t in Token.objects.filter(scene__table=table, scene__shown=True).select_related("scene")}
 
 
 def turn_view(panel: Mapping[str, Any] | None, seat: Seat) -> dict[str, Any] | None:

@@ -15,9 +15,14 @@ from django.urls import reverse
 
 from tabletop.models import Character, Membership, Role, Scene, Table, Token
 from tabletop.permissions import may_see_scene
+from tabletop.selectors.fog import covered, fog_key
 
 HEX = re.compile(r"#[0-9a-fA-F]{6}")
 DEFAULT_COLOUR = "#6b5b95"  # a character card's colour when its sheet names none (table.html)
+# a token's colour when neither it nor its character's sheet names one: one of these by the
+# character's id, so a table's tokens are told apart at a glance
+PALETTE = ("#6b5b95", "#2a9d8f", "#e76f51", "#457b9d", "#c9184a", "#8a5a44", "#3a7d44", "#b5838d",
+           "#d4a017", "#5e60ce")
 BOARD_SIZES = {"wide": (1600, 1000), "square": (1200, 1200), "tall": (1000, 1600)}
 
 
@@ -55,10 +60,16 @@ def _version(name: str) -> str:
     return hashlib.sha256(name.encode()).hexdigest()[:12]
 
 
-def image_url(scene: Scene) -> str:
-    if not scene.image:
+def image_url(scene: Scene, *, gm: bool = False) -> str:
+    """The URL of the scene's picture for a viewer: the GM's is the picture; anyone else's, while
+    the fog is on, the picture with the fogged parts cut out (tabletop/services/fog.py), a new
+    URL for each fog state. A board under fog has a picture for them too: its fog."""
+    key = "" if gm else fog_key(scene)
+    if not scene.image and not key:
         return ""
-    return reverse("table_image", args=[scene.table_id, "scene", scene.pk]) + f"?v={_version(scene.image.name)}"
+    version = _version(scene.image.name) if scene.image else "board"
+    return reverse("table_image", args=[scene.table_id, "scene", scene.pk]) + \
+        f"?v={version}{'-' + key if key else ''}"
 
 
 def portrait_url(character: Character) -> str:
@@ -68,7 +79,23 @@ def portrait_url(character: Character) -> str:
         f"?v={_version(character.portrait.name)}"
 
 
-def scene_data(scene: Scene) -> dict[str, Any]:
+def grid_data(scene: Scene) -> dict[str, Any]:
+    """The scene's grid as the page draws it and snaps to it (no secret: it is drawn on the map)."""
+    return {
+        "kind": scene.grid_kind,
+        "size": round(scene.grid_size, 2),
+        "x": round(scene.grid_x, 2),
+        "y": round(scene.grid_y, 2),
+        "shown": scene.grid_shown,
+        "snap": scene.grid_snap,
+        "distance": round(scene.cell_distance, 3),
+        "unit": scene.cell_unit,
+    }
+
+
+def scene_data(scene: Scene, *, gm: bool = False) -> dict[str, Any]:
+    """A scene as a viewer's page draws it: the GM's (``gm``) with the whole picture, anyone
+    else's with the picture its fog leaves them (``image_url``). Secret is the default."""
     return {
         "id": scene.pk,
         "name": scene.name,
@@ -76,8 +103,10 @@ def scene_data(scene: Scene) -> dict[str, Any]:
         "colour": colour_of(scene.colour),
         "width": scene.width,
         "height": scene.height,
-        "image": image_url(scene),
+        "image": image_url(scene, gm=gm),
         "shown": scene.shown,
+        "grid": grid_data(scene),
+        "fog": {"on": scene.fog_on, "key": fog_key(scene)},
     }
 
 
@@ -105,7 +134,8 @@ def token_data(token: Token, scene: Scene, badges: dict[int, list[dict[str, Any]
     """A token as the page draws it, with the badges of its character's conditions
     (``shown_badges``, read once for every token an event or a page draws)."""
     character = token.character
-    colour = colour_of((character.sheet or {}).get("colour"))
+    colour = colour_of(token.colour, colour_of((character.sheet or {}).get("colour"),
+                                               PALETTE[character.pk % len(PALETTE)]))
     owner = character.owner
     return {
         "id": token.pk,
@@ -125,15 +155,23 @@ def token_data(token: Token, scene: Scene, badges: dict[int, list[dict[str, Any]
         "top": f"{100 * token.y / scene.height:.3f}",
         "where": where(scene, token.x, token.y),
         "hidden": token.hidden,
+        "size": token.size,
+        "label": token.label,
         "badges": badges.get(character.pk, []),
     }
+
+
+def token_seen(scene: Scene, token: Token) -> bool:
+    """Whether a seat that is not the GM's sees the token: in sight (not hidden), and its centre
+    not under the scene's fog (selectors/fog.py). The scene must be shown, too (the caller's)."""
+    return not token.hidden and not covered(scene, token.x, token.y)
 
 
 def tokens_of(scene: Scene, *, gm: bool) -> list[dict[str, Any]]:
     """The scene's tokens as the GM (every one) or anyone else (the visible ones) sees them."""
     rows = scene.tokens.select_related("character", "character__owner")
     if not gm:
-        rows = rows.filter(hidden=False)
+        rows = [t for t in rows.filter(hidden=False) if token_seen(scene, t)]
     badges = shown_badges(scene.table)
     return [token_data(t, scene, badges) for t in rows]
 
@@ -150,10 +188,10 @@ def scene_view(table: Table, member: Membership) -> dict[str, Any]:
     scene = shown_scene(table)
     view: dict[str, Any] = {"scene": None, "tokens": [], "is_gm": gm}
     if scene is not None and may_see_scene(member, shown=True):
-        view["scene"] = scene_data(scene)
+        view["scene"] = scene_data(scene, gm=gm)
         view["tokens"] = tokens_of(scene, gm=gm)
     if gm:
-        view["scenes"] = [scene_data(s) for s in table.scenes.all()]
+        view["scenes"] = [scene_data(s, gm=True) for s in table.scenes.all()]
         placed = {t["character"] for t in view["tokens"]}
         view["unplaced"] = [{"id": c.pk, "name": c.name} for c in table.characters.filter(retired=False).order_by("pk")
                             if c.pk not in placed]

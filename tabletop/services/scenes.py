@@ -98,7 +98,7 @@ def scene_create(*, table: Table, actor: Membership, name: str, image: IO[bytes]
                 scene.image_type = picture.kind
             scene.save()
             what = "a picture" if picture else "a board"
-            append(locked, "scene.created", actor=me, audience=Audience.GM, payload={"scene": scene_data(scene)},
+            append(locked, "scene.created", actor=me, audience=Audience.GM, payload={"scene": scene_data(scene, gm=True)},
                    summary=f"{me.display_name} prepares a scene, {what}: {title}.")
             return scene
     return _stored_or_removed(run)
@@ -125,7 +125,8 @@ def scene_show(*, scene: Scene, actor: Membership) -> Scene:
         fresh.save(update_fields=["shown"])
         append(locked, "scene.shown", actor=me, summary=f"{me.display_name} shows the scene: {fresh.name}.",
                payload={"scene": scene_data(fresh), "tokens": tokens_of(fresh, gm=False)},
-               private={"tokens": tokens_of(fresh, gm=True)}, private_audience=Audience.GM)
+               private={"scene": scene_data(fresh, gm=True), "tokens": tokens_of(fresh, gm=True)},
+               private_audience=Audience.GM)
     return fresh
 
 
