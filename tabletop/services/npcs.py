@@ -30,7 +30,7 @@ from tabletop.selectors import (
     character_facts, character_shown, combatant_id, procedure_state, sheet_is_secret,
 )
 from tabletop.selectors.npcs import bestiary_list, fight_roster, is_out, retired_list
-from tabletop.selectors.scenes import scene_view, shown_badges, shown_scene, token_data
+from tabletop.selectors.scenes import scene_view, shown_badges, shown_scene, token_data, token_seen
 from tabletop.services.base import NotFound, ServiceError, append, lock_member
 from tabletop.services.characters import (
     SheetErrors, _make_its_decks, _sheet, character_event, sheet_changes,
@@ -232,14 +232,17 @@ def _copy_portrait(locked: Table, source: Character, to: Character, stored: list
 def _place(locked: Table, scene: Scene, made: Sequence[Character],
            hidden: bool) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     """Each new NPC's token on ``scene``, at a free place of the loose grid a token placed alone
-    takes: what every seat sees of them (none, when hidden or on a scene not shown), and the GM."""
+    takes: what every seat sees of them (none, when hidden, under the fog or on a scene not
+    shown), and the GM."""
     badges = shown_badges(locked)
-    every = []
+    every, seen = [], []
     for npc, (x, y) in zip(made, _spots(scene, len(made))):
         token = Token.objects.create(scene=scene, character=npc, x=x, y=y, hidden=hidden)
         token.character = npc
         every.append(token_data(token, scene, badges))
-    return ([t for t in every if not t["hidden"]] if scene.shown else []), every
+        if scene.shown and token_seen(scene, token):  # not hidden, not under the fog
+            seen.append(every[-1])
+    return seen, every
 
 
 def _spots(scene: Scene, count: int) -> list[tuple[int, int]]:
@@ -325,8 +328,7 @@ def characters_retire(*, table: Table, actor: Membership, character: Character |
         ids, names = [c.pk for c in going], [c.name for c in going]
         scene = shown_scene(locked)
         tokens = Token.objects.filter(character_id__in=ids, scene__table=locked)
-        on_stage = [(pk, hidden) for pk, hidden in tokens.filter(scene=scene).values_list("pk", "hidden")] \
-            if scene is not None else []
+        on_stage = [(t.pk, not token_seen(scene, t)) for t in tokens.filter(scene=scene)] if scene is not None else []
         tokens.delete()
         Character.objects.filter(pk__in=ids).update(retired=True, version=F("version") + 1)
         summary = (f"{me.display_name} retires the fallen: {_listed(names)}." if fallen else

@@ -24,7 +24,9 @@ from tabletop.models import Audience, Character, Membership, Scene, Table, Token
 from tabletop.permissions import (
     Verb, can, can_edit_character, may_move_token, may_see_scene, standing_of,
 )
-from tabletop.selectors.scenes import BOARD_SIZES, HEX, scene_data, shown_badges, shown_scene, token_data, tokens_of
+from tabletop.selectors.scenes import (
+    BOARD_SIZES, HEX, scene_data, shown_badges, shown_scene, token_data, token_seen, tokens_of,
+)
 from tabletop.services.base import NotAllowed, NotFound, ServiceError, acting, append, lock_table
 
 MAX_SCENES = 40
@@ -259,7 +261,7 @@ def character_portrait(*, character: Character, actor: Membership, image: IO[byt
             for t in tokens:
                 t.character = fresh
             badges = shown_badges(locked) if scene else {}
-            seen = [token_data(t, scene, badges) for t in tokens if not t.hidden] if scene else []
+            seen = [token_data(t, scene, badges) for t in tokens if token_seen(scene, t)] if scene else []
             every = [token_data(t, scene, badges) for t in tokens] if scene else []
             append(locked, "character.portrait", actor=me, summary=f"{me.display_name} gives {fresh.name} a portrait.",
                    payload={"character": fresh.pk, "tokens": seen},
