@@ -9,6 +9,7 @@ import re
 
 from playwright.sync_api import expect
 
+from tests.browser.axe_check import serious_violations
 from tests.browser.test_scenes import make_board, shot, show
 
 
@@ -104,6 +105,8 @@ def test_a_player_measures_draws_and_pings_and_the_others_see_it_live(make_table
     bob.page.locator('.map-toolbar [data-tool="ping"]').focus()
     bob.page.keyboard.press("Enter")
     expect(ann.page.locator("[id$='-pings']")).to_have_text("Bob pings the map near the middle.")
+    press(ann, "draw")  # the drawing options open: axe finds nothing serious on any seat's page
     for person in everyone:
+        assert serious_violations(person.page) == [], person.name
         assert person.page.evaluate(accessible_names_js) == [], person.name
         assert person.page_errors == [], (person.name, person.page_errors)
