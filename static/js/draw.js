@@ -58,7 +58,7 @@
   function grid(scene) {
     const read = scene.querySelector(".ruler-read");
     const d = read ? read.dataset : {};
-    return { kind: d.grid || "none", size: Number(d.size) || 70, x: 0, y: 0,
+    return { kind: d.grid || "none", size: Number(d.size) || 70, x: Number(d.x) || 0, y: Number(d.y) || 0,
              distance: Number(d.distance) || 5, unit: d.unit || "" };
   }
   function hexOf(g, x, y) { // pointy-top hexes, ``size`` across: axial coordinates, rounded
@@ -73,11 +73,12 @@
   function cells(scene, a, b) {
     const g = grid(scene);
     if (g.kind === "square") {
-      const c = function (v) { return Math.floor(v / g.size); };
-      return Math.max(Math.abs(c(a[0]) - c(b[0])), Math.abs(c(a[1]) - c(b[1])));
+      const cx = function (v) { return Math.floor((v - g.x) / g.size); };
+      const cy = function (v) { return Math.floor((v - g.y) / g.size); };
+      return Math.max(Math.abs(cx(a[0]) - cx(b[0])), Math.abs(cy(a[1]) - cy(b[1])));
     }
     if (g.kind === "hex") {
-      const [q1, r1] = hexOf(g, a[0], a[1]), [q2, r2] = hexOf(g, b[0], b[1]);
+      const [q1, r1] = hexOf(g, a[0] - g.x, a[1] - g.y), [q2, r2] = hexOf(g, b[0] - g.x, b[1] - g.y);
       return (Math.abs(q1 - q2) + Math.abs(r1 - r2) + Math.abs(q1 + r1 - q2 - r2)) / 2;
     }
     return Math.round(Math.hypot(b[0] - a[0], b[1] - a[1]) / g.size * 10) / 10;

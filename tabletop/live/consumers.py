@@ -52,7 +52,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         self.member = member
         self.member_id = member.pk
         self.marks = pointers.Bucket()
-        self.ruler_gm_only = self.ruler_held = False
+        self.ruler_public = self.ruler_held = False  # a ruler held; the others' pages have it
         self.delivery = Delivery(table_id=self.table_id, member_id=member.pk, viewer=self.viewer,
                                  seat=seat_of(member), send=self.send, close=self._close_with)
         # Table events and presence come through this process's hub; the member's own
@@ -75,10 +75,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         if hasattr(self, "delivery"):
             self.delivery.stop()
             if self.ruler_held:  # a ruler held as the socket went: the others' goes too
-                text = pointers.frame(pointers.Mark("ruler", 0, (), True), member_id=self.member_id,
-                                      name=self.member.display_name)
-                hub.publish(self.table_id, pointers.message(self.table_id, self.member_id, text,
-                                                            gm_only=self.ruler_gm_only))
+                self._ruler_gone(gm_only=not self.ruler_public)
             await hub.leave(self.table_id, self.delivery)
         for group in getattr(self, "groups_joined", []):
             await self.channel_layer.group_discard(group, self.channel_name)
@@ -163,17 +160,26 @@ class TableConsumer(AsyncWebsocketConsumer):
         try:
             mark = pointers.parse(frame)
             if mark.done:
-                gm_only = self.ruler_gm_only
+                gm_only = True  # decided below
             else:
                 scene = await database_sync_to_async(_shown_scene)(self.table_id)
                 gm_only = await database_sync_to_async(pointers.placed)(mark, scene)
         except pointers.Refused as refused:
             await self.send(frames.error_frame(refused.message, refused.code))
             return
-        if mark.kind == "ruler":
-            self.ruler_gm_only = gm_only if not mark.done else False
-            self.ruler_held = not mark.done
+        if mark.kind == "ruler" and mark.done:
+            gm_only = not self.ruler_public  # it goes from the pages that have it
+            self.ruler_public = self.ruler_held = False
+        elif mark.kind == "ruler":
+            if gm_only and self.ruler_public:  # dragged into the fog: the others' ruler goes
+                self._ruler_gone(gm_only=False)
+            self.ruler_public, self.ruler_held = not gm_only, True
         text = pointers.frame(mark, member_id=self.member_id, name=self.member.display_name)
+        hub.publish(self.table_id, pointers.message(self.table_id, self.member_id, text, gm_only=gm_only))
+
+    def _ruler_gone(self, *, gm_only: bool) -> None:
+        text = pointers.frame(pointers.Mark("ruler", 0, (), True), member_id=self.member_id,
+                              name=self.member.display_name)
         hub.publish(self.table_id, pointers.message(self.table_id, self.member_id, text, gm_only=gm_only))
 
     async def member_removed(self, message: dict[str, Any]) -> None:

@@ -110,3 +110,29 @@ def test_a_player_measures_draws_and_pings_and_the_others_see_it_live(make_table
         assert serious_violations(person.page) == [], person.name
         assert person.page.evaluate(accessible_names_js) == [], person.name
         assert person.page_errors == [], (person.name, person.page_errors)
+
+
+def test_the_ruler_counts_the_way_the_grid_counts(make_table, manage) -> None:
+    """A square grid of 100 across, each square 5 ft: every diagonal step is one square."""
+    table = make_table()
+    gm, ann = table.gm, table.join_player("Ann")
+    make_board(gm, "Hall")
+    show(gm, "Hall")
+    manage("shell", "-c", "from tabletop.models import Scene; Scene.objects.filter(name='Hall').update("
+                          "grid_kind='square', grid_size=100, grid_x=0, grid_y=0, cell_distance=5, cell_unit='ft')")
+    for person in (gm, ann):  # the grid's own tools redraw the stage; here the pages are loaded again
+        person.page.reload()
+        person.wait_live()
+    press(ann, "ruler")
+    expect(ann.page.locator(".ruler-read")).to_contain_text("Every diagonal step counts as one square.")
+    page = ann.page
+    # the board is 1600 x 1000: from (150, 150) to (650, 450) is 5 across and 3 down, 5 squares
+    page.mouse.move(*board_point(ann, 150 / 1600, 150 / 1000))
+    page.mouse.down()
+    page.mouse.move(*board_point(ann, 650 / 1600, 450 / 1000), steps=6)
+    for person in (ann, gm):
+        text = person.page.locator(".live-layer .ruler text")
+        expect(text).to_have_text(re.compile(r"5 squares · 25 ft$"))
+    page.mouse.up()
+    expect(page.locator(".ruler-read")).to_have_text(
+        "Measured 5 squares · 25 ft. Every diagonal step counts as one square.")

@@ -167,3 +167,31 @@ async def test_a_socket_flooding_marks_is_held_to_its_rate(table, connect) -> No
     assert pointers.BURST - 1 <= len(got) < 100 - 50  # a burst passes, the flood does not
     for socket in s.values():
         await socket.close()
+
+
+async def test_a_ruler_dragged_into_the_fog_leaves_the_others_pages(table, connect) -> None:
+    scene = await database_sync_to_async(shown_board)(table, fogged=True)
+    s = await seated(table, connect, "ann", "gm", "bob")
+    await s["ann"].send(ruler(scene, [100, 100], [300, 100]))  # in sight: Bob gets it
+    assert 'data-done="false"' in await s["bob"].seen('data-points="[[100,100],[300,100]]"')
+    await s["ann"].send(ruler(scene, [100, 100], [900, 100]))  # into the fog
+    gone = await s["bob"].seen('data-done="true"')
+    assert f'data-from="{table.ann.pk}"' in gone and "900" not in gone
+    assert 'data-points="[[100,100],[900,100]]"' in await s["gm"].seen("[900,100]")
+    await s["ann"].send({"type": "mark", "mark": "ruler", "scene": scene.pk, "done": True})
+    await s["ann"].send(ping(scene, 7, 7))
+    got = await nothing_but_the_barrier(s["bob"], 'data-points="[[7,7]]"')
+    assert not [f for f in got if "900" in f]
+    assert 'data-done="true"' in await s["gm"].seen('data-done="true"')
+    for socket in s.values():
+        await socket.close()
+
+
+async def test_a_ruler_held_as_its_socket_closes_leaves_the_others_pages(table, connect) -> None:
+    scene = await database_sync_to_async(shown_board)(table)
+    s = await seated(table, connect, "ann", "bob")
+    await s["ann"].send(ruler(scene, [100, 100], [300, 100]))
+    await s["bob"].seen('data-points="[[100,100],[300,100]]"')
+    await s["ann"].close()
+    assert f'data-from="{table.ann.pk}"' in await s["bob"].seen('data-done="true"')
+    await s["bob"].close()
