@@ -5,6 +5,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import path
 
 from tabletop import views
+from tabletop.views import drawings as drawing_views
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -39,6 +40,12 @@ urlpatterns = [
     path("tables/<id:table_id>/tokens/new/", views.token_place, name="token_place"),
     path("tables/<id:table_id>/tokens/<id:token_id>/move/", views.token_move, name="token_move"),
     path("tables/<id:table_id>/tokens/<id:token_id>/<str:action>/", views.token_visibility, name="token_visibility"),
+    # drawings on a scene (tabletop/views/drawings.py)
+    path("tables/<id:table_id>/scenes/<id:scene_id>/drawings/new/", drawing_views.drawing_add, name="drawing_add"),
+    path("tables/<id:table_id>/scenes/<id:scene_id>/drawings/undo/", drawing_views.drawing_undo, name="drawing_undo"),
+    path("tables/<id:table_id>/scenes/<id:scene_id>/drawings/clear/", drawing_views.drawings_clear,
+         name="drawings_clear"),
+    path("tables/<id:table_id>/drawings/<id:drawing_id>/erase/", drawing_views.drawing_erase, name="drawing_erase"),
     path("tables/<id:table_id>/characters/<id:character_id>/portrait/", views.character_portrait,
          name="character_portrait"),
     path("tables/<id:table_id>/images/<str:what>/<id:pk>/", views.table_image, name="table_image"),

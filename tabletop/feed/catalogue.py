@@ -114,12 +114,16 @@ PLATFORM: tuple[Kind, ...] = (
     Kind("deck.peeked", "everyone", {"deck": "int", "count": "int"}, {"cards": "list"}),
     Kind("deck.reordered", "everyone", {"deck": "int", "count": "int"}, {"cards": "list"}),
     Kind("scene.created", "gm", {"scene": "dict"}),
-    Kind("scene.shown", "everyone", {"scene": "dict", "tokens": "list"}, parts=("scene",)),
+    Kind("scene.shown", "everyone", {"scene": "dict", "tokens": "list", "drawings": "list"}, parts=("scene",)),
     Kind("scene.deleted", "any", {"scene": "dict"}, parts=("scene",)),
     Kind("token.placed", "any", _TOKEN, parts=("scene",)),
     Kind("token.moved", "any", _TOKEN, parts=("scene",)),
     Kind("token.hidden", "any", _TOKEN, parts=("scene",)),
     Kind("token.shown", "any", _TOKEN, parts=("scene",)),
+    # drawings (tabletop/services/drawings.py): everyone's while in sight on the shown scene
+    Kind("drawing.added", "any", {"drawing": "dict", "shown": "bool"}, parts=("drawings",)),
+    Kind("drawing.erased", "any", {"drawing": "dict", "shown": "bool"}, parts=("drawings",)),
+    Kind("drawings.cleared", "any", {"scene": "int", "shown": "bool"}, parts=("drawings",)),
 )
 
 

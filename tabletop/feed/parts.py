@@ -181,7 +181,8 @@ def _scene(envelope: Envelope, reading: Reading, seat: Seat) -> str:
     data: dict[str, Any] = {**event.payload, **(event.private if gm else {})}  # a hidden token: the GM's part
     base = {"oob": True, "table_id": event.table_id, "gm": gm, "seat": seat}
     if event.kind == "scene.shown":
-        return render_to_string(f"{SCENE}#stage", {**base, "scene": data["scene"], "tokens": data["tokens"]})
+        return render_to_string(f"{SCENE}#stage", {**base, "scene": data["scene"], "tokens": data["tokens"],
+                                                   "drawings": data.get("drawings", [])})
     if event.kind == "scene.deleted":
         return render_to_string(f"{SCENE}#stage", {**base, "scene": None}) if data["scene"]["shown"] else ""
     if event.kind == "character.portrait":
@@ -193,6 +194,23 @@ def _scene(envelope: Envelope, reading: Reading, seat: Seat) -> str:
     else:
         tokens = [data["token"]]
     return "".join(render_to_string(f"{SCENE}#token", {**base, "t": t}) for t in tokens)
+
+
+MAP_DRAW = "tabletop/map_draw.html"
+
+
+def _drawings(envelope: Envelope, reading: Reading, seat: Seat) -> str:
+    """A drawing added to the shown scene, or erased, or the scene's drawings cleared; "" when
+    the seat's page shows none of it (a scene not shown: the GM's page shows the shown one).
+    Its audience already keeps a drawing out of sight from every reading but the GM's."""
+    data = envelope.event.payload
+    if not data["shown"]:
+        return ""
+    if envelope.event.kind == "drawing.added":
+        return render_to_string(f"{MAP_DRAW}#added", {"d": data["drawing"], "seat": seat})
+    if envelope.event.kind == "drawing.erased":
+        return render_to_string(f"{MAP_DRAW}#gone", {"drawing_id": int(data["drawing"]["id"])})
+    return render_to_string(f"{MAP_DRAW}#cleared", {"scene_id": int(data["scene"])})
 
 
 def _session(envelope: Envelope, reading: Reading, seat: Seat) -> str:
@@ -228,7 +246,8 @@ def _requests(envelope: Envelope, reading: Reading, seat: Seat) -> str:
 Part = Callable[["Envelope", Reading, Seat], str]
 PARTS: Mapping[str, Part] = {"member": _member, "member_gone": _member_gone, "characters": _characters,
                              "cards": _cards, "scene": _scene, "session": _session, "requests": _requests,
-                             "npcs": _npcs, "retired": _retired, "bestiary": _bestiary}
+                             "npcs": _npcs, "retired": _retired, "bestiary": _bestiary,
+                             "drawings": _drawings}
 
 
 def draw(envelope: Envelope, seats: Mapping[Seat, Reading]) -> dict[Seat, str]:

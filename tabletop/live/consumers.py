@@ -1,7 +1,8 @@
 """The table's socket: authenticate, check the seat, replay, then push live.
 
 A client sends ``{"type": "resume", "after": "<position>"}`` first (answered, once the log is
-replayed, with a "caught up" frame), and may then take any action of the action table
+replayed, with a "caught up" frame), may send rulers and pings as ``{"type": "mark", ...}``
+frames (relayed to the others, never logged: tabletop/live/pointers.py), and take any action of the action table
 (tabletop/actions.py: dice, chat, decks and cards, the game's moves and checks) as
 ``{"type": "act", ...}`` frames (tabletop/live/socket_actions.py), and send ``{"type": "ping"}`` when it has heard nothing for
 a while (answered with a pong); every other change is an htmx POST. Anything else gets an error
@@ -19,10 +20,11 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from tabletop import ids, selectors, services
 from tabletop.feed import frames
 from tabletop.feed.seat import seat_of
-from tabletop.live import liveness, sink, socket_actions
+from tabletop.live import liveness, pointers, sink, socket_actions
 from tabletop.live.broadcast import member_group
 from tabletop.live.delivery import CLOSE_FORBIDDEN, Delivery
 from tabletop.live.hub import hub
+from tabletop.models import Scene
 from tabletop.permissions import Verb, can
 
 CLOSE_TOO_BIG = 1009  # RFC 6455: a message too big to process
@@ -49,6 +51,8 @@ class TableConsumer(AsyncWebsocketConsumer):
             return
         self.member = member
         self.member_id = member.pk
+        self.marks = pointers.Bucket()
+        self.ruler_public = self.ruler_held = False  # a ruler held; the others' pages have it
         self.delivery = Delivery(table_id=self.table_id, member_id=member.pk, viewer=self.viewer,
                                  seat=seat_of(member), send=self.send, close=self._close_with)
         # Table events and presence come through this process's hub; the member's own
@@ -70,6 +74,8 @@ class TableConsumer(AsyncWebsocketConsumer):
     async def disconnect(self, code: int) -> None:
         if hasattr(self, "delivery"):
             self.delivery.stop()
+            if self.ruler_held:  # a ruler held as the socket went: the others' goes too
+                self._ruler_gone(gm_only=not self.ruler_public)
             await hub.leave(self.table_id, self.delivery)
         for group in getattr(self, "groups_joined", []):
             await self.channel_layer.group_discard(group, self.channel_name)
@@ -112,6 +118,9 @@ class TableConsumer(AsyncWebsocketConsumer):
                     "That is no place in this table's log: reload the page.", "unknown-position"
                 ))
                 return
+        if frame is not None and frame.get("type") == "mark":
+            await self.mark(frame)
+            return
         if frame is not None and frame.get("type") == "act":
             request = socket_actions.parse(frame)
             if request is not None:
@@ -120,7 +129,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         await self.send(
             frames.error_frame(
                 'This socket takes {"type": "resume", "after": "<position>"} and '
-                '{"type": "act", "ref": …, "action": …, "args": {…}}.',
+                '{"type": "act", "ref": …, "action": …, "args": {…}} and {"type": "mark", …}.',
                 "unexpected-frame",
             )
         )
@@ -139,8 +148,46 @@ class TableConsumer(AsyncWebsocketConsumer):
             )
         )
 
+    # Rulers and pings (live/pointers.py): relayed, never logged
+
+    async def mark(self, frame: dict[str, Any]) -> None:
+        if not can(self.viewer.standing, Verb.TOKEN_MOVE):
+            await self.send(frames.error_frame("Only the GM and the players measure and ping: a spectator watches.",
+                                               "not-allowed"))
+            return
+        if not self.marks.take():
+            return  # beyond the rate: dropped without a word (the page never sends so many)
+        try:
+            mark = pointers.parse(frame)
+            if mark.done:
+                gm_only = True  # decided below
+            else:
+                scene = await database_sync_to_async(_shown_scene)(self.table_id)
+                gm_only = await database_sync_to_async(pointers.placed)(mark, scene)
+        except pointers.Refused as refused:
+            await self.send(frames.error_frame(refused.message, refused.code))
+            return
+        if mark.kind == "ruler" and mark.done:
+            gm_only = not self.ruler_public  # it goes from the pages that have it
+            self.ruler_public = self.ruler_held = False
+        elif mark.kind == "ruler":
+            if gm_only and self.ruler_public:  # dragged into the fog: the others' ruler goes
+                self._ruler_gone(gm_only=False)
+            self.ruler_public, self.ruler_held = not gm_only, True
+        text = pointers.frame(mark, member_id=self.member_id, name=self.member.display_name)
+        hub.publish(self.table_id, pointers.message(self.table_id, self.member_id, text, gm_only=gm_only))
+
+    def _ruler_gone(self, *, gm_only: bool) -> None:
+        text = pointers.frame(pointers.Mark("ruler", 0, (), True), member_id=self.member_id,
+                              name=self.member.display_name)
+        hub.publish(self.table_id, pointers.message(self.table_id, self.member_id, text, gm_only=gm_only))
+
     async def member_removed(self, message: dict[str, Any]) -> None:
         await self.close(code=CLOSE_FORBIDDEN)
+
+
+def _shown_scene(table_id: int) -> Scene | None:
+    return Scene.objects.filter(table_id=table_id, shown=True).first()
 
 
 def _frame(text_data: str | None) -> dict[str, Any] | None:

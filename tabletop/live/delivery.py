@@ -136,6 +136,9 @@ class Delivery:
         an event in a task of its own, so the fan-out to the rest of the table does not wait."""
         if message["type"] == "presence.changed":
             await self.shared(message, "presence", message["frame"])
+        elif message["type"] == "relay.mark":  # a ruler or a ping (live/pointers.py): never its author's
+            if message["from"] != self.member_id and (not message["gm_only"] or self.seat.role == "gm"):
+                await self.shared(message, "mark", message["frame"])
         elif self.turn.locked():
             asyncio.ensure_future(self.table_event(message))
         else:

@@ -16,6 +16,7 @@ from django.urls import reverse
 from tabletop.models import Character, Membership, Role, Scene, Table, Token
 from tabletop.permissions import may_see_scene
 from tabletop.selectors.fog import covered, fog_key
+from tabletop.selectors.drawings import drawings_of
 
 HEX = re.compile(r"#[0-9a-fA-F]{6}")
 DEFAULT_COLOUR = "#6b5b95"  # a character card's colour when its sheet names none (table.html)
@@ -186,10 +187,11 @@ def scene_view(table: Table, member: Membership) -> dict[str, Any]:
     may see; for the GM also every scene, and the characters a token can be placed for."""
     gm = member.role == Role.GM and member.removed_at is None
     scene = shown_scene(table)
-    view: dict[str, Any] = {"scene": None, "tokens": [], "is_gm": gm}
+    view: dict[str, Any] = {"scene": None, "tokens": [], "drawings": [], "is_gm": gm}
     if scene is not None and may_see_scene(member, shown=True):
         view["scene"] = scene_data(scene, gm=gm)
         view["tokens"] = tokens_of(scene, gm=gm)
+        view["drawings"] = drawings_of(scene, gm=gm)
     if gm:
         view["scenes"] = [scene_data(s, gm=True) for s in table.scenes.all()]
         placed = {t["character"] for t in view["tokens"]}

@@ -24,6 +24,7 @@ from tabletop.models import Audience, Character, Membership, Scene, Table, Token
 from tabletop.permissions import (
     Verb, can, can_edit_character, may_move_token, may_see_scene, standing_of,
 )
+from tabletop.selectors.drawings import drawings_of
 from tabletop.selectors.scenes import (
     BOARD_SIZES, HEX, scene_data, shown_badges, shown_scene, token_data, token_seen, tokens_of,
 )
@@ -126,8 +127,10 @@ def scene_show(*, scene: Scene, actor: Membership) -> Scene:
         fresh.shown = True
         fresh.save(update_fields=["shown"])
         append(locked, "scene.shown", actor=me, summary=f"{me.display_name} shows the scene: {fresh.name}.",
-               payload={"scene": scene_data(fresh), "tokens": tokens_of(fresh, gm=False)},
-               private={"scene": scene_data(fresh, gm=True), "tokens": tokens_of(fresh, gm=True)},
+               payload={"scene": scene_data(fresh), "tokens": tokens_of(fresh, gm=False),
+                        "drawings": drawings_of(fresh, gm=False)},
+               private={"scene": scene_data(fresh, gm=True), "tokens": tokens_of(fresh, gm=True),
+                        "drawings": drawings_of(fresh, gm=True)},
                private_audience=Audience.GM)
     return fresh
 

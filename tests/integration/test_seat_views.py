@@ -25,6 +25,7 @@ from django.urls import reverse
 from games import registry
 from tabletop import services
 from tabletop.feed import marks
+from tabletop.services import drawings
 from tabletop.feed.seat import Seat, seat_of
 from tabletop.models import Character, Membership, Role, Table
 from tabletop.views.table import _table_context
@@ -144,6 +145,10 @@ def seated_table(system: str) -> Seated:
     for who in ("ann", "bob"):
         services.token_place(scene=scene, character=characters[who], actor=gm)
     services.token_place(scene=scene, character=characters["npc"], actor=gm, hidden=True)
+    # a drawing of Ann's, and one on the GM's layer (only the GM's page draws it: gm-only)
+    drawings.drawing_add(scene=scene, actor=ann, shape="line", points=[[10, 10], [90, 90]], colour="#112233", width=3)
+    drawings.drawing_add(scene=scene, actor=gm, shape="rect", points=[[20, 20], [60, 60]], colour="#445566",
+                         width=3, layer="gm")
     services.scene_create(table=table, actor=gm, name="The cellar", colour="#333333")  # one not shown
     return Seated(table, {"gm": gm, "ann": ann, "bob": bob, "watcher": watcher}, characters)
 
