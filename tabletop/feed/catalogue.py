@@ -120,6 +120,10 @@ PLATFORM: tuple[Kind, ...] = (
     Kind("token.moved", "any", _TOKEN, parts=("scene",)),
     Kind("token.hidden", "any", _TOKEN, parts=("scene",)),
     Kind("token.shown", "any", _TOKEN, parts=("scene",)),
+    # the map's grid and how tokens look (tabletop/services/grid.py)
+    Kind("scene.grid", "any", {"scene": "dict", "grid": "dict"}, parts=("grid",)),
+    Kind("token.styled", "any", _TOKEN, parts=("scene",)),
+    Kind("token.removed", "any", _TOKEN, parts=("scene",)),
 )
 
 

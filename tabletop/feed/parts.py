@@ -188,11 +188,22 @@ def _scene(envelope: Envelope, reading: Reading, seat: Seat) -> str:
         tokens = data.get("tokens", [])
     elif not data.get("shown"):
         return ""
-    elif event.kind == "token.hidden" and not gm:  # it leaves the page; nothing of it is sent
+    elif event.kind == "token.removed" or (event.kind == "token.hidden" and not gm):
+        # it leaves the page; nothing of it is sent
         return format_html('<span id="token-{}" hx-swap-oob="delete"></span>', data["token"]["id"])
     else:
         tokens = [data["token"]]
     return "".join(render_to_string(f"{SCENE}#token", {**base, "t": t}) for t in tokens)
+
+
+def _grid(envelope: Envelope, reading: Reading, seat: Seat) -> str:
+    """The grid layer of the shown scene, redrawn when the GM sets its grid (a prepared
+    scene's grid changes no page: its tools come back to the GM with the answer)."""
+    data = envelope.event.payload
+    if not data["scene"]["shown"]:
+        return ""
+    scene = {**data["scene"], "grid": data["grid"]}
+    return render_to_string("tabletop/map_grid.html", {"scene": scene, "oob": True, "seat": seat})
 
 
 def _session(envelope: Envelope, reading: Reading, seat: Seat) -> str:
@@ -228,7 +239,8 @@ def _requests(envelope: Envelope, reading: Reading, seat: Seat) -> str:
 Part = Callable[["Envelope", Reading, Seat], str]
 PARTS: Mapping[str, Part] = {"member": _member, "member_gone": _member_gone, "characters": _characters,
                              "cards": _cards, "scene": _scene, "session": _session, "requests": _requests,
-                             "npcs": _npcs, "retired": _retired, "bestiary": _bestiary}
+                             "npcs": _npcs, "retired": _retired, "bestiary": _bestiary,
+                             "grid": _grid}
 
 
 def draw(envelope: Envelope, seats: Mapping[Seat, Reading]) -> dict[Seat, str]:
