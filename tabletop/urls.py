@@ -36,6 +36,10 @@ urlpatterns = [
     path("tables/<id:table_id>/requests/<str:action>/", views.request_action, name="request_action"),
     path("tables/<id:table_id>/scenes/new/", views.scene_create, name="scene_create"),
     path("tables/<id:table_id>/scenes/tools/", views.scene_tools, name="scene_tools"),
+    # the grid and a token's look (before the paths that read any word as an action)
+    path("tables/<id:table_id>/scenes/<id:scene_id>/grid/", views.scene_grid, name="scene_grid"),
+    path("tables/<id:table_id>/tokens/<id:token_id>/style/", views.token_style, name="token_style"),
+    path("tables/<id:table_id>/tokens/<id:token_id>/remove/", views.token_remove, name="token_remove"),
     path("tables/<id:table_id>/scenes/<id:scene_id>/<str:action>/", views.scene_action, name="scene_action"),
     path("tables/<id:table_id>/tokens/new/", views.token_place, name="token_place"),
     path("tables/<id:table_id>/tokens/<id:token_id>/move/", views.token_move, name="token_move"),

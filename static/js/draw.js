@@ -55,10 +55,10 @@
   function fontSize(scene) { return Math.max(14, dims(scene)[0] / 55); }
 
   // Measuring, the way the grid counts
-  function grid(scene) {
-    const read = scene.querySelector(".ruler-read");
-    const d = read ? read.dataset : {};
-    return { kind: d.grid || "none", size: Number(d.size) || 70, x: Number(d.x) || 0, y: Number(d.y) || 0,
+  function grid(scene) { // the grid layer's data (templates/tabletop/map_grid.html), redrawn live when the GM sets it
+    const layer = scene.querySelector(".grid-layer");
+    const d = layer ? layer.dataset : {};
+    return { kind: d.kind || "none", size: Number(d.size) || 70, x: Number(d.x) || 0, y: Number(d.y) || 0,
              distance: Number(d.distance) || 5, unit: d.unit || "" };
   }
   function hexOf(g, x, y) { // pointy-top hexes, ``size`` across: axial coordinates, rounded

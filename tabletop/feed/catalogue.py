@@ -124,6 +124,10 @@ PLATFORM: tuple[Kind, ...] = (
     Kind("drawing.added", "any", {"drawing": "dict", "shown": "bool"}, parts=("drawings",)),
     Kind("drawing.erased", "any", {"drawing": "dict", "shown": "bool"}, parts=("drawings",)),
     Kind("drawings.cleared", "any", {"scene": "int", "shown": "bool"}, parts=("drawings",)),
+    # the map's grid and how tokens look (tabletop/services/grid.py)
+    Kind("scene.grid", "any", {"scene": "dict", "grid": "dict"}, parts=("grid",)),
+    Kind("token.styled", "any", _TOKEN, parts=("scene",)),
+    Kind("token.removed", "any", _TOKEN, parts=("scene",)),
 )
 
 

@@ -72,9 +72,11 @@ def view_for(game: contract.GameSystem, state: Mapping[str, Any], seat: contract
     assert game.panel is not None
     shown = game.panel.character_view
     offered = [c for c in characters if c.id not in retired]
+    drawn = game.panel.view(state, seat)
     return {
-        **game.panel.view(state, seat),
+        **drawn,
         **fight_view(game, state, characters),
+        "scene_marks": scene_marks(game, state, drawn, seat, characters, placed or {}),
         "campaign": campaign_view(game, state, seat, offered, placed or {}),
         "controllers": {c.cid: c.owner for c in characters},
         "characters": [{"id": c.id, "cid": c.cid, "name": c.name,
@@ -96,6 +98,26 @@ def fight_view(game: contract.GameSystem, state: Mapping[str, Any],
     done, side = fights.winner(roster)
     return {"fight_over": {"line": fights.over_line(side), "end": game.fights.end,
                            "label": "End the fight"} if done else None}
+
+
+def scene_marks(game: contract.GameSystem, state: Mapping[str, Any], drawn: Mapping[str, Any],
+                seat: contract.Seat, characters: Sequence[contract.Character],
+                placed: Mapping[int, bool]) -> dict[str, list[int]]:
+    """The fight on the map: the characters whose token is marked for ``seat`` as acting now (the
+    panel's ``turn["combatant"]``) and as out (the fight's roster, ``Fighter.out``), by id. Only
+    tokens the seat sees are named (``placed``: on the shown scene, and whether each is out of
+    the others' sight): a hidden or fogged token's mark is the GM's alone."""
+    def seen(pk: int) -> bool:
+        return pk in placed and (seat.is_gm or not placed[pk])
+
+    ids = {c.cid: c.id for c in characters}
+    turn = drawn.get("turn") or {}
+    acting = [ids[cid] for cid in [turn.get("combatant")] if cid in ids and seen(ids[cid])]
+    out: list[int] = []
+    if game.fights is not None:
+        roster = game.fights.roster(state, {c.cid: c for c in characters})
+        out = [ids[f.cid] for f in roster if f.out and f.cid in ids and seen(ids[f.cid])]
+    return {"acting": acting, "out": out}
 
 
 def campaign_view(game: contract.GameSystem, state: Mapping[str, Any], seat: contract.Seat,
@@ -204,6 +226,7 @@ def panel_html(template: str, view: Mapping[str, Any], seat: Seat, table_id: int
     html = render_to_string(template, {"panel": view, "oob": True, "table_id": table_id, "me": me, "seat": seat})
     html += render_to_string(f"{TABLE}#turn_banner", {"turn": turn_view(view, seat), "oob": True,
                                                       "table_id": table_id, "seat": seat})
+    html += render_to_string("tabletop/scene.html#marks", {"marks": view.get("scene_marks"), "oob": True})
     if view.get("campaign") is not None:
         html += render_to_string(CAMPAIGN, {"panel": view, "campaign": view["campaign"], "oob": True,
                                             "table_id": table_id, "seat": seat})
@@ -239,7 +262,9 @@ def attach(envelopes: Iterable[Envelope], table: Table, state: Mapping[str, Any]
     views: dict[Seat, dict[str, Any]] = {}
     seats = seats_at(table.pk)
     decks = deck_views(table, game.panel)
-    placed = placed_tokens(table) if game.engine is not None and game.engine.clock is not None else {}
+    # the tokens on the shown scene: their badges (a clock's conditions) and the fight's marks
+    placed = placed_tokens(table) if game.fights is not None or (
+        game.engine is not None and game.engine.clock is not None) else {}
     for envelope in reversed(list(envelopes)):
         event = envelope.event
         readers = seat_readings(seats, audience=event.audience, private_audience=event.private_audience,

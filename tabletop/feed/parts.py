@@ -189,7 +189,8 @@ def _scene(envelope: Envelope, reading: Reading, seat: Seat) -> str:
         tokens = data.get("tokens", [])
     elif not data.get("shown"):
         return ""
-    elif event.kind == "token.hidden" and not gm:  # it leaves the page; nothing of it is sent
+    elif event.kind == "token.removed" or (event.kind == "token.hidden" and not gm):
+        # it leaves the page; nothing of it is sent
         return format_html('<span id="token-{}" hx-swap-oob="delete"></span>', data["token"]["id"])
     else:
         tokens = [data["token"]]
@@ -211,6 +212,14 @@ def _drawings(envelope: Envelope, reading: Reading, seat: Seat) -> str:
     if envelope.event.kind == "drawing.erased":
         return render_to_string(f"{MAP_DRAW}#gone", {"drawing_id": int(data["drawing"]["id"])})
     return render_to_string(f"{MAP_DRAW}#cleared", {"scene_id": int(data["scene"])})
+def _grid(envelope: Envelope, reading: Reading, seat: Seat) -> str:
+    """The grid layer of the shown scene, redrawn when the GM sets its grid (a prepared
+    scene's grid changes no page: its tools come back to the GM with the answer)."""
+    data = envelope.event.payload
+    if not data["scene"]["shown"]:
+        return ""
+    scene = {**data["scene"], "grid": data["grid"]}
+    return render_to_string("tabletop/map_grid.html", {"scene": scene, "oob": True, "seat": seat})
 
 
 def _session(envelope: Envelope, reading: Reading, seat: Seat) -> str:
@@ -247,7 +256,7 @@ Part = Callable[["Envelope", Reading, Seat], str]
 PARTS: Mapping[str, Part] = {"member": _member, "member_gone": _member_gone, "characters": _characters,
                              "cards": _cards, "scene": _scene, "session": _session, "requests": _requests,
                              "npcs": _npcs, "retired": _retired, "bestiary": _bestiary,
-                             "drawings": _drawings}
+                             "drawings": _drawings, "grid": _grid}
 
 
 def draw(envelope: Envelope, seats: Mapping[Seat, Reading]) -> dict[Seat, str]:

@@ -35,3 +35,22 @@ class MoveForm(forms.Form):
 
 class PortraitForm(forms.Form):
     portrait = forms.FileField(required=False)
+
+
+class GridForm(forms.Form):
+    """A scene's grid: numbers as typed (the service says what is in range, in its words)."""
+    kind = forms.CharField(max_length=8)
+    size = forms.CharField(max_length=24)
+    x = forms.CharField(max_length=24, required=False)
+    y = forms.CharField(max_length=24, required=False)
+    shown = forms.BooleanField(required=False)
+    snap = forms.BooleanField(required=False)
+    distance = forms.CharField(max_length=24)
+    unit = forms.CharField(max_length=40, required=False)
+
+
+class StyleForm(forms.Form):
+    """A token's look: its size in cells, its colour ("" for its character's) and its label."""
+    size = forms.CharField(max_length=8)
+    colour = forms.CharField(max_length=7, required=False)
+    label = forms.CharField(max_length=100, required=False)

@@ -158,6 +158,7 @@ def token_data(token: Token, scene: Scene, badges: dict[int, list[dict[str, Any]
         "hidden": token.hidden,
         "size": token.size,
         "label": token.label,
+        "own_colour": token.colour,  # "" : drawn in its character's colour (the look form says so)
         "badges": badges.get(character.pk, []),
     }
 
@@ -193,8 +194,11 @@ def scene_view(table: Table, member: Membership) -> dict[str, Any]:
         view["tokens"] = tokens_of(scene, gm=gm)
         view["drawings"] = drawings_of(scene, gm=gm)
     if gm:
-        view["scenes"] = [scene_data(s, gm=True) for s in table.scenes.all()]
+        # every scene with its tokens: the GM places, styles and takes off tokens on any of them
+        view["scenes"] = [{**scene_data(s, gm=True), "tokens": [] if s.shown else tokens_of(s, gm=True)}
+                          for s in table.scenes.all()]
         placed = {t["character"] for t in view["tokens"]}
-        view["unplaced"] = [{"id": c.pk, "name": c.name} for c in table.characters.filter(retired=False).order_by("pk")
-                            if c.pk not in placed]
+        view["characters"] = [{"id": c.pk, "name": c.name}
+                              for c in table.characters.filter(retired=False).order_by("pk")]
+        view["unplaced"] = [c for c in view["characters"] if c["id"] not in placed]
     return view

@@ -44,6 +44,7 @@ from tabletop.services.sessions import session_close, session_open
 from tabletop.services.scenes import (
     character_portrait, scene_create, scene_delete, scene_show, token_move, token_place, token_visibility,
 )
+from tabletop.services.grid import grid_set, token_remove, token_style
 
 __all__ = [
     "ROLL_MODES", "Conflict", "NotAllowed", "NotFound", "ServiceError",
@@ -57,4 +58,5 @@ __all__ = [
     "token_visibility", "session_open", "session_close",
     "request_approve", "request_refuse", "request_withdraw", "table_sheet_approvals",
     "bestiary_forget", "bestiary_save", "character_return", "characters_retire", "npc_add", "npc_copy", "npc_reset",
+    "grid_set", "token_remove", "token_style",
 ]

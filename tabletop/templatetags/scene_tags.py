@@ -23,3 +23,11 @@ def scene_view(table: Table, me: Membership) -> dict[str, Any]:
 def portrait_of(character: Character) -> str:
     """The URL of a character's portrait, "" when it has none."""
     return portrait_url(character)
+
+
+@register.simple_tag
+def grid_drawing(scene: dict[str, Any]) -> dict[str, Any]:
+    """``{% grid_drawing scene as g %}``: the grid layer's pattern (tabletop/selectors/grid.py)."""
+    from tabletop.selectors.grid import grid_drawing as drawing
+
+    return drawing(scene)

@@ -21,6 +21,7 @@ from tabletop.views.scenes import (
     character_portrait, scene_action, scene_create, scene_tools, table_image, token_move, token_place,
     token_visibility,
 )
+from tabletop.views.scenes import scene_grid, token_remove, token_style
 
 __all__ = [
     "bestiary_action", "npc_action",
@@ -62,4 +63,5 @@ __all__ = [
     "token_move",
     "token_place",
     "token_visibility",
+    "scene_grid", "token_remove", "token_style",
 ]

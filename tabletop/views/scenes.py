@@ -23,9 +23,9 @@ from tabletop.feed.seat import seat_of
 from tabletop.services.images import CONTENT_TYPES
 from tabletop.models import Character, Membership, Scene, Table, Token
 from tabletop.permissions import Verb, can_edit_character, may_see_portrait, may_see_scene
-from tabletop.forms.scenes import MoveForm, PlaceForm, PortraitForm, SceneForm
+from tabletop.forms.scenes import GridForm, MoveForm, PlaceForm, PortraitForm, SceneForm, StyleForm
 from tabletop.selectors.scenes import portrait_url
-from tabletop.services import ServiceError
+from tabletop.services import NotFound, ServiceError
 from tabletop.services.scenes import NO_TOKEN
 from tabletop.views.base import member_at
 
@@ -47,7 +47,7 @@ def _too_big_error(field: str) -> ServiceError:
 
 
 def _tools(request: HttpRequest, table: Table, me: Membership, *, error: ServiceError | None = None,
-           form: str = "", status: int = 200) -> HttpResponse:
+           form: str = "", status: int = 200, at: int | None = None) -> HttpResponse:
     """The GM's scene tools, drawn afresh; a refusal at the field it names (or above them)."""
     if not request.htmx:
         if error is None:
@@ -55,7 +55,7 @@ def _tools(request: HttpRequest, table: Table, me: Membership, *, error: Service
         return render(request, "tabletop/message.html", {"message": error.message, "table": table}, status=status)
     context: dict[str, Any] = {"table": table, "me": me, "seat": seat_of(me), "table_id": table.pk, "form": form,
                                "error": {"field": error.field or "", "message": error.message} if error else None,
-                               "values": request.POST if error else {}}
+                               "values": request.POST if error else {}, "at": at}
     return render(request, f"{SCENE}#tools", context, status=status)
 
 
@@ -159,6 +159,60 @@ def token_move(request: HttpRequest, table_id: int, token_id: int) -> HttpRespon
     except ServiceError as exc:
         return _notice(exc.message, exc.status)
     return HttpResponse(status=204)
+
+
+@require_POST
+def scene_grid(request: HttpRequest, table_id: int, scene_id: int) -> HttpResponse:
+    """The GM sets a scene's grid (any scene of the table); the grid reaches every seat live."""
+    table, me = member_at(request, table_id, Verb.SCENE_MANAGE)
+    scene = get_object_or_404(Scene, pk=scene_id, table=table)
+    form = GridForm(request.POST)
+    try:
+        if not form.is_valid():
+            field = next(iter(form.errors))
+            raise ServiceError(f"Please fill in the grid's {field}.", field=field)
+        data = form.cleaned_data
+        services.grid_set(scene=scene, actor=me, kind=data["kind"], size=data["size"], x=data["x"] or 0,
+                          y=data["y"] or 0, shown=data["shown"], snap=data["snap"], distance=data["distance"],
+                          unit=data["unit"])
+    except ServiceError as exc:
+        return _tools(request, table, me, error=exc, form="grid", at=scene.pk,
+                      status=exc.status)
+    return _tools(request, table, me)
+
+
+@require_POST
+def token_style(request: HttpRequest, table_id: int, token_id: int) -> HttpResponse:
+    """A token's look, set by its player or the GM: from the page's look dialog (answered 204, or
+    with the scene's notice line) or from the GM's tools (answered with the tools)."""
+    table, me = member_at(request, table_id, Verb.TOKEN_MOVE)
+    dialog = request.POST.get("from") == "dialog"
+    token = Token.objects.filter(pk=token_id, scene__table=table).select_related("scene").first()
+    form = StyleForm(request.POST)
+    try:
+        if token is None:
+            raise NotFound(NO_TOKEN)
+        if not form.is_valid():
+            raise ServiceError("A token's look is a size, a colour and a label.", field="size")
+        data = form.cleaned_data
+        services.token_style(token=token, actor=me, size=data["size"], colour=data["colour"], label=data["label"])
+    except ServiceError as exc:
+        if dialog or me.role != "gm":
+            return _notice(exc.message, exc.status)
+        return _tools(request, table, me, error=exc, form="style", at=token_id, status=exc.status)
+    return HttpResponse(status=204) if dialog or me.role != "gm" else _tools(request, table, me)
+
+
+@require_POST
+def token_remove(request: HttpRequest, table_id: int, token_id: int) -> HttpResponse:
+    """The GM takes a token off its scene."""
+    table, me = member_at(request, table_id, Verb.SCENE_MANAGE)
+    token = get_object_or_404(Token, pk=token_id, scene__table=table)
+    try:
+        services.token_remove(token=token, actor=me)
+    except ServiceError as exc:
+        return _tools(request, table, me, error=exc, status=exc.status)
+    return _tools(request, table, me)
 
 
 @require_GET
