@@ -120,6 +120,10 @@ PLATFORM: tuple[Kind, ...] = (
     Kind("token.moved", "any", _TOKEN, parts=("scene",)),
     Kind("token.hidden", "any", _TOKEN, parts=("scene",)),
     Kind("token.shown", "any", _TOKEN, parts=("scene",)),
+    # the fog of war (tabletop/services/fog.py): everyone's while the scene is shown, else the GM's;
+    # the public part is what a seat that is not the GM's sees after the change, the GM's part the rest
+    Kind("scene.fogged", "any", {"scene": "dict", "tokens": "list", "shown": "bool"},
+         {"scene": "dict", "tokens": "list"}, parts=("fog",)),
 )
 
 

@@ -195,6 +195,18 @@ def _scene(envelope: Envelope, reading: Reading, seat: Seat) -> str:
     return "".join(render_to_string(f"{SCENE}#token", {**base, "t": t}) for t in tokens)
 
 
+def _fog(envelope: Envelope, reading: Reading, seat: Seat) -> str:
+    """The fog changed (tabletop/services/fog.py): the stage redrawn from what this reading
+    sees of the event, whatever the stage draws (its picture for this seat, the tokens in its
+    sight, the GM's overlay); "" while the scene is the GM's alone (not shown)."""
+    data = envelope.sights[reading].data
+    if not data.get("shown"):
+        return ""
+    context = {"oob": True, "table_id": envelope.event.table_id, "gm": reading == "gm", "seat": seat,
+               "scene": data["scene"], "tokens": data["tokens"], "drawings": data.get("drawings", [])}
+    return render_to_string(f"{SCENE}#stage", context)
+
+
 def _session(envelope: Envelope, reading: Reading, seat: Seat) -> str:
     """The session box: which session, whether it is open, and the GM's button to open or close."""
     data = envelope.event.payload
@@ -228,7 +240,8 @@ def _requests(envelope: Envelope, reading: Reading, seat: Seat) -> str:
 Part = Callable[["Envelope", Reading, Seat], str]
 PARTS: Mapping[str, Part] = {"member": _member, "member_gone": _member_gone, "characters": _characters,
                              "cards": _cards, "scene": _scene, "session": _session, "requests": _requests,
-                             "npcs": _npcs, "retired": _retired, "bestiary": _bestiary}
+                             "npcs": _npcs, "retired": _retired, "bestiary": _bestiary,
+                             "fog": _fog}
 
 
 def draw(envelope: Envelope, seats: Mapping[Seat, Reading]) -> dict[Seat, str]:
