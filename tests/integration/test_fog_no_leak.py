@@ -45,9 +45,10 @@ def media(settings: Any, tmp_path: Path) -> None:
 
 
 def noise() -> Image.Image:
-    """Every channel from 128 to 255: far from the fog's slate, so no fogged pixel is near one."""
+    """Grey noise, each pixel from 128 to 255: far from the fog's slate, so no fogged pixel is
+    near one (grey: JPEG keeps the light of every pixel, its colour only at half the size)."""
     rnd = random.Random(37)
-    return Image.frombytes("RGB", SIZE, bytes(rnd.randrange(128, 256) for _ in range(SIZE[0] * SIZE[1] * 3)))
+    return Image.frombytes("L", SIZE, bytes(rnd.randrange(128, 256) for _ in range(SIZE[0] * SIZE[1]))).convert("RGB")
 
 
 def png(image: Image.Image) -> bytes:
