@@ -12,6 +12,7 @@ import io
 from playwright.sync_api import expect
 from PIL import Image
 
+from tests.browser.axe_check import serious_violations
 from tests.browser.test_scenes import SCREENS, make_character, place, shot, show, token, tools, upload_scene
 from tests.support.pictures import harbour_map
 
@@ -47,7 +48,8 @@ def drag_on_map(person, x0: float, y0: float, x1: float, y1: float) -> None:
     assert answer.value.status == 200, answer.value.text()
 
 
-def test_the_gm_fogs_the_map_and_reveals_an_area_and_the_players_page_shows_it(make_table) -> None:
+def test_the_gm_fogs_the_map_and_reveals_an_area_and_the_players_page_shows_it(
+        make_table, accessible_names_js, duplicate_ids_js) -> None:
     table = make_table()
     gm, ann = table.gm, table.join_player("Ann")
     spectator = table.join_spectator()
@@ -94,8 +96,36 @@ def test_the_gm_fogs_the_map_and_reveals_an_area_and_the_players_page_shows_it(m
     # The GM's own picture is whole; the shaded overlay shows where the fog lies.
     _, pixel = gm.page.evaluate(PIXEL_JS, [900, 500])
     assert near(pixel, whole.getpixel((900, 500)), 2), pixel
+    # A polygon (three clicks, then Enter) and a brush stroke (a drag); then "Undo" takes the last back.
+    overlay = gm.page.locator(".fog-layer")
+    expect(overlay).to_have_attribute("data-changes", "1")
+    gm.page.get_by_label("Polygon (click points; double click or Enter to close)").check()
+    board = gm.page.locator(".scene-board").bounding_box()
+    assert board is not None
+    for x, y in ((0.6, 0.6), (0.9, 0.6), (0.75, 0.95)):
+        gm.page.mouse.click(board["x"] + board["width"] * x, board["y"] + board["height"] * y)
+    with gm.page.expect_response(lambda r: "/fog/reveal/" in r.url) as answer:
+        gm.page.keyboard.press("Enter")
+    assert answer.value.status == 200
+    expect(overlay).to_have_attribute("data-changes", "2")
+    expect(gm.page.get_by_label("Polygon (click points; double click or Enter to close)")).to_be_checked()
+    gm.page.get_by_label("Brush (drag)").check()
+    drag_on_map(gm, 0.6, 0.1, 0.9, 0.2)
+    expect(overlay).to_have_attribute("data-changes", "3")
+    gm.page.locator(".fog-tools").get_by_role("button", name="Undo the last fog change").click()
+    expect(overlay).to_have_attribute("data-changes", "2")
+    ann.page.wait_for_function("() => document.querySelector('.scene-image').complete")
+    _, pixel = ann.page.evaluate(PIXEL_JS, [900, 600])  # inside the polygon: the map now
+    assert not near(pixel, FOG), pixel
+    shot(gm, "fog-gm-desktop")
+
+    # the fog tools, open, and the player's page: nothing axe-core calls serious; every control named
+    assert serious_violations(gm.page, "#scene-panel") == []
+    assert serious_violations(ann.page, "#scene-panel") == []
     for person in (gm, ann, spectator):
         assert person.page_errors == [], (person.name, person.page_errors)
+        assert person.page.evaluate(accessible_names_js) == [], person.name
+        assert person.page.evaluate(duplicate_ids_js) == [], person.name
     SCREENS.mkdir(parents=True, exist_ok=True)
     gm.page.locator("#scene-panel").screenshot(path=str(SCREENS / "fog-gm.png"))
     ann.page.locator("#scene-panel").screenshot(path=str(SCREENS / "fog-player.png"))
