@@ -30,7 +30,7 @@ from tabletop.selectors import (
     character_facts, character_shown, combatant_id, procedure_state, sheet_is_secret,
 )
 from tabletop.selectors.npcs import bestiary_list, fight_roster, is_out, retired_list
-from tabletop.selectors.scenes import scene_view, shown_badges, shown_scene, token_data
+from tabletop.selectors.scenes import scene_view, shown_badges, shown_scene, token_data, token_seen
 from tabletop.services.base import NotFound, ServiceError, append, lock_member
 from tabletop.services.characters import (
     SheetErrors, _make_its_decks, _sheet, character_event, sheet_changes,
@@ -234,12 +234,14 @@ def _place(locked: Table, scene: Scene, made: Sequence[Character],
     """Each new NPC's token on ``scene``, at a free place of the loose grid a token placed alone
     takes: what every seat sees of them (none, when hidden or on a scene not shown), and the GM."""
     badges = shown_badges(locked)
-    every = []
+    every, seen = [], []
     for npc, (x, y) in zip(made, _spots(scene, len(made))):
         token = Token.objects.create(scene=scene, character=npc, x=x, y=y, hidden=hidden)
         token.character = npc
         every.append(token_data(token, scene, badges))
-    return ([t for t in every if not t["hidden"]] if scene.shown else []), every
+        if scene.shown and token_seen(scene, token):  # not hidden, not under the fog
+            seen.append(every[-1])
+    return seen, every
 
 
 def _spots(scene: Scene, count: int) -> list[tuple[int, int]]:

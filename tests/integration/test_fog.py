@@ -310,3 +310,15 @@ def test_a_board_under_fog_gets_a_picture_too(table) -> None:
     assert max(abs(a - b) for a, b in zip(got.getpixel((100, 100)), (0xaa, 0, 0))) <= 6
     assert max(abs(a - b) for a, b in zip(got.getpixel((1000, 1000)), fog.FOG_COLOUR)) <= 6
     assert table.client(table.gm).get(url).status_code == 404  # the GM's board has no picture: the page draws it
+
+
+def test_npcs_fielded_under_the_fog_reach_only_the_gm(table, harbour) -> None:
+    scene = harbour["scene"]
+    act(table, table.gm, "cover_all", scene=scene.pk)
+    ghoul = Token.objects.get(pk=harbour["ghoul"].pk).character
+    with logged() as events:
+        services.npc_add(table=table.row, actor=table.gm, count=2, character=ghoul)
+    [added] = [e for e in events if e.kind == "npcs.added"]
+    assert added.payload["tokens"] == [] and len(added.private["tokens"]) == 2
+    frame = seat_frame(added, Seat("player", table.ann.pk))
+    assert all(f'id="token-{t["id"]}"' not in frame for t in added.private["tokens"])
