@@ -208,11 +208,17 @@ def _fogged(request: HttpRequest, scene: Scene) -> HttpResponse:
     """The scene's picture as its fog leaves it now, for a seat that is not the GM's: whatever
     fog state its URL names (an old one is never the whole picture, nor an old state: the state
     now), rendered once per state (tabletop/services/fog.py)."""
-    try:
-        name = fog.fogged_picture(scene)
-        opened = default_storage.open(name, "rb")
-    except (FileNotFoundError, OSError):
-        raise Http404("There is no such picture.") from None
+    opened = None
+    for _ in range(2):  # a change committed meanwhile may remove the state's file: rendered again
+        try:
+            opened = default_storage.open(fog.fogged_picture(scene), "rb")
+            break
+        except FileNotFoundError:
+            continue
+        except OSError:
+            break
+    if opened is None:
+        raise Http404("There is no such picture.")
     response = FileResponse(opened, content_type="image/jpeg")
     response["X-Content-Type-Options"] = "nosniff"
     response["Content-Disposition"] = "inline"
