@@ -35,10 +35,12 @@ from tabletop.forms.cards import (
     CardForm, ConfigureForm, CountForm, DealForm, DeckCreateForm, DeckForm, DrawForm, PassForm, ReorderForm,
 )
 from tabletop.forms import ApprovalsForm, ChatForm, RequestForm, RollForm
+from tabletop.forms.fog import FogSceneForm, FogShapeForm
 from tabletop.forms.npcs import AddForm, BringForm, EntryForm, NpcForm, RetireForm, SaveForm
-from tabletop.models import Character, Deck, Event, Membership, Role
+from tabletop.models import Character, Deck, Event, Membership, Role, Scene
 from tabletop.permissions import DECK_TABLE_VERB, DeckVerb, Verb
 from tabletop.services import NotFound, ServiceError
+from tabletop.services import fog
 from tabletop.services.base import recording
 from tabletop.services.piles import get_deck
 
@@ -210,7 +212,29 @@ ACTIONS: dict[str, Action] = {action.name: action for action in (
         table=me.table, actor=me, request_id=data["request"])),
     Action("request.approvals", Verb.TABLE_CONFIGURE, ApprovalsForm, lambda me, data, rng:
            services.table_sheet_approvals(table=me.table, actor=me, on=data["on"])),
+    # the GM's fog of war, on any scene of the table (tabletop/services/fog.py)
+    Action("fog.cover_all", Verb.SCENE_MANAGE, FogSceneForm, lambda me, data, rng: fog.fog_cover_all(
+        scene=_scene(me, data), actor=me)),
+    Action("fog.clear", Verb.SCENE_MANAGE, FogSceneForm, lambda me, data, rng: fog.fog_clear(
+        scene=_scene(me, data), actor=me)),
+    Action("fog.undo", Verb.SCENE_MANAGE, FogSceneForm, lambda me, data, rng: fog.fog_undo(
+        scene=_scene(me, data), actor=me)),
+    Action("fog.reveal", Verb.SCENE_MANAGE, FogShapeForm, lambda me, data, rng: _fog_shape(me, data, "reveal")),
+    Action("fog.cover", Verb.SCENE_MANAGE, FogShapeForm, lambda me, data, rng: _fog_shape(me, data, "cover")),
 )}
+
+
+def _scene(me: Membership, data: Data) -> Scene:
+    """A scene of this table by its id (any other is "no such scene")."""
+    found = Scene.objects.filter(pk=data["scene"], table_id=me.table_id).first()
+    if found is None:
+        raise NotFound("There is no such scene at this table.", field="scene")
+    return found
+
+
+def _fog_shape(me: Membership, data: Data, op: str) -> object:
+    return fog.fog_shape(scene=_scene(me, data), actor=me, op=op, shape=data["shape"], x=data["x"], y=data["y"],
+                         w=data["w"], h=data["h"], r=data["r"], points=data["points"])
 
 
 def _closing(me: Membership, data: Data) -> dict[str, Any]:

@@ -52,6 +52,7 @@ urlpatterns = [
     path("tables/<id:table_id>/drawings/<id:drawing_id>/erase/", drawing_views.drawing_erase, name="drawing_erase"),
     path("tables/<id:table_id>/characters/<id:character_id>/portrait/", views.character_portrait,
          name="character_portrait"),
+    path("tables/<id:table_id>/fog/<str:action>/", views.fog_action, name="fog_action"),
     path("tables/<id:table_id>/images/<str:what>/<id:pk>/", views.table_image, name="table_image"),
     # a game system's own, from its registration (games/contract.py)
     path("tables/<id:table_id>/commands/<str:command>/", views.table_command, name="table_command"),

@@ -128,6 +128,10 @@ PLATFORM: tuple[Kind, ...] = (
     Kind("scene.grid", "any", {"scene": "dict", "grid": "dict"}, parts=("grid",)),
     Kind("token.styled", "any", _TOKEN, parts=("scene",)),
     Kind("token.removed", "any", _TOKEN, parts=("scene",)),
+    # the fog of war (tabletop/services/fog.py): everyone's while the scene is shown, else the GM's;
+    # the public part is what a seat that is not the GM's sees after the change, the GM's part the rest
+    Kind("scene.fogged", "any", {"scene": "dict", "tokens": "list", "drawings": "list", "shown": "bool"},
+         {"scene": "dict", "tokens": "list", "drawings": "list"}, parts=("fog",)),
 )
 
 

@@ -212,6 +212,8 @@ def _drawings(envelope: Envelope, reading: Reading, seat: Seat) -> str:
     if envelope.event.kind == "drawing.erased":
         return render_to_string(f"{MAP_DRAW}#gone", {"drawing_id": int(data["drawing"]["id"])})
     return render_to_string(f"{MAP_DRAW}#cleared", {"scene_id": int(data["scene"])})
+
+
 def _grid(envelope: Envelope, reading: Reading, seat: Seat) -> str:
     """The grid layer of the shown scene, redrawn when the GM sets its grid (a prepared
     scene's grid changes no page: its tools come back to the GM with the answer)."""
@@ -220,6 +222,18 @@ def _grid(envelope: Envelope, reading: Reading, seat: Seat) -> str:
         return ""
     scene = {**data["scene"], "grid": data["grid"]}
     return render_to_string("tabletop/map_grid.html", {"scene": scene, "oob": True, "seat": seat})
+
+
+def _fog(envelope: Envelope, reading: Reading, seat: Seat) -> str:
+    """The fog changed (tabletop/services/fog.py): the stage redrawn from what this reading
+    sees of the event, whatever the stage draws (its picture for this seat, the tokens in its
+    sight, the GM's overlay); "" while the scene is the GM's alone (not shown)."""
+    data = envelope.sights[reading].data
+    if not data.get("shown"):
+        return ""
+    context = {"oob": True, "table_id": envelope.event.table_id, "gm": reading == "gm", "seat": seat,
+               "scene": data["scene"], "tokens": data["tokens"], "drawings": data.get("drawings", [])}
+    return render_to_string(f"{SCENE}#stage", context)
 
 
 def _session(envelope: Envelope, reading: Reading, seat: Seat) -> str:
@@ -256,7 +270,7 @@ Part = Callable[["Envelope", Reading, Seat], str]
 PARTS: Mapping[str, Part] = {"member": _member, "member_gone": _member_gone, "characters": _characters,
                              "cards": _cards, "scene": _scene, "session": _session, "requests": _requests,
                              "npcs": _npcs, "retired": _retired, "bestiary": _bestiary,
-                             "drawings": _drawings, "grid": _grid}
+                             "drawings": _drawings, "grid": _grid, "fog": _fog}
 
 
 def draw(envelope: Envelope, seats: Mapping[Seat, Reading]) -> dict[Seat, str]:

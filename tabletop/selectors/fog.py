@@ -34,7 +34,7 @@ from tabletop.models import Scene
 COVERED = 255
 CLEAR = 0
 _KEPT = 6  # masks kept in memory (a 4096 x 4096 mask is 16 MB)
-_masks: OrderedDict[tuple[int, int, int, int], Image.Image | None] = OrderedDict()
+_masks: OrderedDict[tuple[int, str, int, int], Image.Image | None] = OrderedDict()
 _lock = threading.Lock()
 
 Point = Sequence[float]
@@ -45,8 +45,15 @@ def fog_key(scene: Scene) -> str:
     and cached files carry it); "" when the fog is off."""
     if not scene.fog_on:
         return ""
+    # read once per state of the row in hand (a page asks for it for every token it draws)
+    mark = (scene.pk, scene.fog_rev, scene.width, scene.height, id(scene.fog), len(scene.fog or []))
+    known = scene.__dict__.get("_fog_key")
+    if known is not None and known[0] == mark:
+        return known[1]
     text = json.dumps([scene.pk, scene.width, scene.height, scene.fog], sort_keys=True, separators=(",", ":"))
-    return hashlib.sha256(text.encode()).hexdigest()[:16]
+    key = hashlib.sha256(text.encode()).hexdigest()[:16]
+    scene.__dict__["_fog_key"] = (mark, key)
+    return key
 
 
 def _xy(point: Point) -> tuple[float, float]:
@@ -91,7 +98,9 @@ def mask_of(scene: Scene) -> Image.Image | None:
     """The scene's full-size mask for its fog state now, built once and kept for a while."""
     if not scene.fog_on:
         return None
-    key = (scene.pk, scene.fog_rev, scene.width, scene.height)
+    # by the state's key, not its number alone: a state is its changes (a database reset, as
+    # between tests, numbers other states alike)
+    key = (scene.pk, fog_key(scene), scene.width, scene.height)
     with _lock:
         if key in _masks:
             _masks.move_to_end(key)

@@ -107,7 +107,9 @@ def scene_data(scene: Scene, *, gm: bool = False) -> dict[str, Any]:
         "image": image_url(scene, gm=gm),
         "shown": scene.shown,
         "grid": grid_data(scene),
-        "fog": {"on": scene.fog_on, "key": fog_key(scene)},
+        "fog": {"on": scene.fog_on, "key": fog_key(scene),
+                # the GM's overlay is drawn from the changes (tabletop/map_fog.html): the GM's alone
+                **({"changes": list(scene.fog or []) if scene.fog_on else []} if gm else {})},
     }
 
 

@@ -25,9 +25,11 @@ from tabletop.permissions import (
     Verb, can, can_edit_character, may_move_token, may_see_scene, standing_of,
 )
 from tabletop.selectors.drawings import drawings_of
+from tabletop.selectors.fog import covered
 from tabletop.selectors.scenes import (
     BOARD_SIZES, HEX, scene_data, shown_badges, shown_scene, token_data, token_seen, tokens_of,
 )
+from tabletop.services.fog import forget as forget_fog
 from tabletop.services.base import NotAllowed, NotFound, ServiceError, acting, append, lock_table
 
 MAX_SCENES = 40
@@ -142,16 +144,22 @@ def scene_delete(*, scene: Scene, actor: Membership) -> None:
         me = acting(locked, actor, Verb.SCENE_MANAGE)
         fresh = _scene_under_lock(locked, scene)
         shown, name, file = fresh.shown, fresh.name, fresh.image.name
+        gone = Scene(pk=fresh.pk, table_id=fresh.table_id)
         fresh.delete()
         _remove_on_commit(file)
+        transaction.on_commit(lambda: forget_fog(gone))  # its fogged pictures too
         append(locked, "scene.deleted", actor=me, audience=Audience.EVERYONE if shown else Audience.GM,
                summary=f"{me.display_name} puts away the scene {name}.",
                payload={"scene": {"id": scene.pk, "shown": shown}})
 
 
 def _audience(scene: Scene, token: Token) -> str:
-    """A token's events are everyone's only while it stands in sight on the shown scene."""
-    return Audience.EVERYONE if scene.shown and not token.hidden else Audience.GM
+    """A token's events are everyone's only while it stands in sight on the shown scene (not
+    hidden, not under its fog)."""
+    return Audience.EVERYONE if scene.shown and token_seen(scene, token) else Audience.GM
+
+
+UNDER_FOG = "That is under the fog: the GM has not revealed it yet."
 
 
 def token_place(*, scene: Scene, character: Character, actor: Membership, hidden: bool = False) -> Token:
@@ -186,6 +194,8 @@ def _token_under_lock(locked: Table, token: Token, me: Membership) -> Token:
         "scene", "character", "character__owner").first()
     if fresh is None or not may_see_scene(me, shown=fresh.scene.shown, hidden=fresh.hidden):
         raise NotFound(NO_TOKEN)
+    if not may_see_scene(me, shown=False) and not token_seen(fresh.scene, fresh):
+        raise NotFound(NO_TOKEN)  # under the fog: as unknown to them as a hidden one
     return fresh
 
 
@@ -203,12 +213,29 @@ def token_move(*, token: Token, actor: Membership, x: int, y: int) -> Token:
                                f"0 to {scene.height} down.", field="x")
         if (fresh.x, fresh.y) == (x, y):
             return fresh  # dropped where it stood: nothing to log
+        if not may_see_scene(me, shown=False) and covered(scene, x, y):
+            raise ServiceError(UNDER_FOG, field="x")
+        seen_before = scene.shown and token_seen(scene, fresh)
         fresh.x, fresh.y = x, y
         fresh.save(update_fields=["x", "y"])
         data = token_data(fresh, scene, shown_badges(locked))
-        append(locked, "token.moved", actor=me, audience=_audience(scene, fresh),
-               summary=f"{me.display_name} moves {fresh.character.name} toward {data['where']}.",
-               payload={"token": data, "shown": scene.shown})
+        name = fresh.character.name
+        seen_after = scene.shown and token_seen(scene, fresh)
+        if seen_before and not seen_after:  # the GM took it under the fog: it leaves the others' scene
+            append(locked, "token.hidden", actor=me, audience=Audience.EVERYONE,
+                   summary=f"{me.display_name} moves {name} into the fog.",
+                   private_summary=f"{me.display_name} moves {name} under the fog, toward {data['where']}: "
+                                   "only you see its token now.",
+                   payload={"token": {"id": fresh.pk, "scene": scene.pk}, "shown": scene.shown},
+                   private={"token": data}, private_audience=Audience.GM)
+        elif seen_after and not seen_before and not fresh.hidden:  # out of the fog: everyone's again
+            append(locked, "token.shown", actor=me, audience=Audience.EVERYONE,
+                   summary=f"{me.display_name} brings {name} out of the fog, toward {data['where']}.",
+                   payload={"token": data, "shown": scene.shown})
+        else:
+            append(locked, "token.moved", actor=me, audience=_audience(scene, fresh),
+                   summary=f"{me.display_name} moves {name} toward {data['where']}.",
+                   payload={"token": data, "shown": scene.shown})
     return fresh
 
 
@@ -224,7 +251,8 @@ def token_visibility(*, token: Token, actor: Membership, hidden: bool) -> Token:
         fresh.hidden = hidden
         fresh.save(update_fields=["hidden"])
         scene, data = fresh.scene, token_data(fresh, fresh.scene, shown_badges(locked))
-        audience = Audience.EVERYONE if scene.shown else Audience.GM
+        # under the fog, the others see it neither before nor after: the GM's alone
+        audience = Audience.EVERYONE if scene.shown and not covered(scene, fresh.x, fresh.y) else Audience.GM
         if hidden:  # the others saw it: their scene loses it, and their log says so, no more
             append(locked, "token.hidden", actor=me, audience=audience,
                    summary=f"{me.display_name} takes {name} off the scene.",

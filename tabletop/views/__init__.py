@@ -14,6 +14,7 @@ from tabletop.views.people import (
 )
 from tabletop.views.cards import deck_create, deck_action, card_action, request_action
 from tabletop.views.npcs import bestiary_action, npc_action
+from tabletop.views.fog import fog_action
 from tabletop.views.systems import game_page, table_check, table_command
 from tabletop.views.sessions import campaign_command, session_close, session_open, session_recap
 from tabletop.views.seats import leave, seat, seat_link, seat_link_replace
@@ -25,6 +26,7 @@ from tabletop.views.scenes import scene_grid, token_remove, token_style
 
 __all__ = [
     "bestiary_action", "npc_action",
+    "fog_action",
     "campaign_command", "session_close", "session_open", "session_recap",
     "table_create",
     "card_action",

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.conf import settings
+from django.core.files.storage import default_storage
 from django.http import FileResponse, Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
@@ -24,8 +25,9 @@ from tabletop.services.images import CONTENT_TYPES
 from tabletop.models import Character, Membership, Scene, Table, Token
 from tabletop.permissions import Verb, can_edit_character, may_see_portrait, may_see_scene
 from tabletop.forms.scenes import GridForm, MoveForm, PlaceForm, PortraitForm, SceneForm, StyleForm
+from tabletop.selectors.fog import fog_key
 from tabletop.selectors.scenes import portrait_url
-from tabletop.services import NotFound, ServiceError
+from tabletop.services import NotFound, ServiceError, fog
 from tabletop.services.scenes import NO_TOKEN
 from tabletop.views.base import member_at
 
@@ -230,7 +232,11 @@ def table_image(request: HttpRequest, table_id: int, what: str, pk: int) -> Http
     table, me = member_at(request, table_id, Verb.WATCH)
     if what == "scene":
         scene = Scene.objects.filter(pk=pk, table=table).first()
-        if scene is None or not scene.image or not may_see_scene(me, shown=scene.shown):
+        if scene is None or not may_see_scene(me, shown=scene.shown):
+            raise Http404("There is no such picture.")
+        if scene.fog_on and not may_see_scene(me, shown=False):
+            return _fogged(request, scene)
+        if not scene.image:
             raise Http404("There is no such picture.")
         field, kind = scene.image, scene.image_type
     elif what == "portrait":
@@ -249,6 +255,30 @@ def table_image(request: HttpRequest, table_id: int, what: str, pk: int) -> Http
     response["Content-Disposition"] = "inline"
     # the URL carries the file's version: a new picture is a new URL, so this one never changes
     response["Cache-Control"] = "private, max-age=31536000, immutable"
+    return response
+
+
+def _fogged(request: HttpRequest, scene: Scene) -> HttpResponse:
+    """The scene's picture as its fog leaves it now, for a seat that is not the GM's: whatever
+    fog state its URL names (an old one is never the whole picture, nor an old state: the state
+    now), rendered once per state (tabletop/services/fog.py)."""
+    opened = None
+    for _ in range(2):  # a change committed meanwhile may remove the state's file: rendered again
+        try:
+            opened = default_storage.open(fog.fogged_picture(scene), "rb")
+            break
+        except FileNotFoundError:
+            continue
+        except OSError:
+            break
+    if opened is None:
+        raise Http404("There is no such picture.")
+    response = FileResponse(opened, content_type="image/jpeg")
+    response["X-Content-Type-Options"] = "nosniff"
+    response["Content-Disposition"] = "inline"
+    # the URL names the fog state: kept while it is the state asked for, else asked again each time
+    current = request.GET.get("v", "").endswith("-" + fog_key(scene))
+    response["Cache-Control"] = "private, max-age=31536000, immutable" if current else "private, no-store"
     return response
 
 

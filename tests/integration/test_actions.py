@@ -110,7 +110,22 @@ CASES: dict[str, Case] = {
     "request.refuse": lambda w: (w.gm, {"request": str(asked(w))}),
     "request.withdraw": lambda w: (w.ann, {"request": str(asked(w))}),
     "request.approvals": lambda w: (w.gm, {}),
+    # the fog of war on a board the GM prepares (covered first, but for its cover)
+    "fog.cover_all": lambda w: (w.gm, {"scene": board(w, covered=False)}),
+    "fog.clear": lambda w: (w.gm, {"scene": board(w)}),
+    "fog.undo": lambda w: (w.gm, {"scene": board(w)}),
+    "fog.reveal": lambda w: (w.gm, {"scene": board(w), "shape": "poly", "points": "10,10 300,20 150,400"}),
+    "fog.cover": lambda w: (w.gm, {"scene": board(w), "shape": "brush", "points": "10,10 30,40", "r": "12"}),
 }
+
+
+def board(w: World, *, covered: bool = True) -> str:
+    """A board the GM prepares, under fog unless ``covered`` is false: its id."""
+    scene = services.scene_create(table=w.table, actor=w.gm, name="Cellar", colour="#222222")
+    if covered:
+        from tabletop.services import fog
+        fog.fog_cover_all(scene=scene, actor=w.gm)
+    return str(scene.pk)
 
 
 def asked(w: World) -> int:

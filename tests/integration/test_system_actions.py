@@ -257,7 +257,7 @@ def test_the_page_sends_every_action_of_its_table_but_a_peek_as_an_act_frame_by_
     assert any(n.startswith(actions.MOVE) for n in names)
     views_of = {"move": views.table_command, "check": views.table_check, "deck": views.deck_action,
                 "card": views.card_action, "npc": views.npc_action, "bestiary": views.bestiary_action,
-                "request": views.request_action}
+                "request": views.request_action, "fog": views.fog_action}
     for name in names:
         path = posted_at(name, party.table.pk)
         assert named_by_the_page(paths, path) == (None if name in POST_ONLY else name), path
