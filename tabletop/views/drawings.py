@@ -45,7 +45,8 @@ def drawing_add(request: HttpRequest, table_id: int, scene_id: int) -> HttpRespo
         width = post.get("width", "")
         drawings.drawing_add(scene=scene, actor=me, shape=post.get("shape", ""), points=points,
                              colour=post.get("colour", ""), layer=post.get("layer", "") or "table",
-                             width=int(width) if width.isdigit() and len(width) < 4 else -1)
+                             # ASCII digits only: "²".isdigit() is true, and int() refuses it
+                             width=int(width) if width.isascii() and width.isdigit() and len(width) < 4 else -1)
     except ServiceError as exc:
         return _notice(exc.message, exc.status)
     return HttpResponse(status=204)

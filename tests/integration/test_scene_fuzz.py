@@ -16,6 +16,7 @@ from django.test import Client
 from django.urls import reverse
 
 from tabletop import services
+from tabletop.services import drawings, fog
 from tabletop.ids import MAX_ID
 from tabletop.models import Role
 from tests.integration.test_fuzz_http import HOSTILE, NOT_UTF8, SCRIPT, request_errors  # noqa: F401 (a fixture)
@@ -44,6 +45,12 @@ def test_no_hostile_scene_request_is_a_500_and_a_refusal_changes_nothing(table, 
     scene = services.scene_create(table=table.row, actor=table.gm, name="Harbour", colour="#123456")
     services.scene_show(scene=scene, actor=table.gm)
     token = services.token_place(scene=scene, character=alma, actor=table.gm)
+    # the map: a grid, a fog with a revealed corner, a drawing of Ann's (each route below then reaches deep)
+    services.grid_set(scene=scene, actor=table.gm, kind="square", size=70)
+    fog.fog_cover_all(scene=scene, actor=table.gm)
+    fog.fog_shape(scene=scene, actor=table.gm, op="reveal", shape="rect", x=0, y=0, w=600, h=500)
+    drawing = drawings.drawing_add(scene=scene, actor=table.ann, shape="line", points=[[10, 10], [60, 60]],
+                                   colour="#e63946", width=4)
     users = get_user_model()
     other = services.table_create(gm=users.objects.create_user("olga", password="a long gm password 2"),
                                   name="Other", system="freeform")
@@ -59,6 +66,18 @@ def test_no_hostile_scene_request_is_a_500_and_a_refusal_changes_nothing(table, 
         (reverse("token_visibility", args=[pk, token.pk, "hide"]), {}),
         (reverse("scene_action", args=[pk, scene.pk, "show"]), {}),
         (reverse("character_portrait", args=[pk, alma.pk]), {}),
+        (reverse("scene_grid", args=[pk, scene.pk]), {"kind": "hex", "size": "60", "x": "0", "y": "0", "shown": "1",
+                                                      "snap": "1", "distance": "1.5", "unit": "m"}),
+        (reverse("token_style", args=[pk, token.pk]), {"size": "2", "colour": "#123456", "label": "Captain"}),
+        (reverse("drawing_add", args=[pk, scene.pk]), {"shape": "line", "points": "[[20, 20], [80, 40]]",
+                                                       "colour": "#00ff00", "width": "3", "layer": "table"}),
+        (reverse("fog_action", args=[pk, "reveal"]), {"scene": str(scene.pk), "shape": "rect", "x": "100",
+                                                      "y": "100", "w": "50", "h": "50"}),
+        (reverse("fog_action", args=[pk, "cover"]), {"scene": str(scene.pk), "shape": "poly",
+                                                     "points": "10,10 90,10 50,80"}),
+        (reverse("fog_action", args=[pk, "undo"]), {"scene": str(scene.pk)}),
+        (reverse("drawing_erase", args=[pk, drawing.pk]), {}),
+        (reverse("token_remove", args=[pk, token.pk]), {}),
     ]
     seats = [client_for(m.user) for m in (table.gm, table.ann, table.watcher)] + [client_for(stranger), client_for(None)]
     before = fingerprint(table, media)
@@ -96,7 +115,9 @@ def test_no_hostile_scene_request_is_a_500_and_a_refusal_changes_nothing(table, 
     segments = [quote(v, safe="") for v in ("0", str(MAX_ID + 1), "9" * 5000, SCRIPT, "..", "%00")] + [foreign]
     for segment in segments:
         for path in ("/tables/{pk}/scenes/{a}/show/", "/tables/{pk}/scenes/1/{a}/", "/tables/{pk}/tokens/{a}/move/",
-                     "/tables/{pk}/tokens/{t}/{a}/", "/tables/{pk}/characters/{a}/portrait/"):
+                     "/tables/{pk}/tokens/{t}/{a}/", "/tables/{pk}/characters/{a}/portrait/",
+                     "/tables/{pk}/scenes/{a}/grid/", "/tables/{pk}/scenes/{a}/drawings/new/",
+                     "/tables/{pk}/drawings/{a}/erase/", "/tables/{pk}/fog/{a}/"):
             send(seats[sent % len(seats)], path.format(pk=pk, a=segment, t=token.pk), {"x": "1", "y": "1"})
         for client in seats:
             for path in (f"/tables/{pk}/images/scene/{segment}/", f"/tables/{pk}/images/{segment}/1/",

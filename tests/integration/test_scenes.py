@@ -19,7 +19,7 @@ from django.urls import reverse
 from PIL import Image
 
 from tabletop import services
-from tabletop.models import Character, Event, Scene, Token
+from tabletop.models import Character, Drawing, Event, Scene, Token
 from tabletop.services import NotAllowed, NotFound, ServiceError
 from tests.support.frames import logged
 from tests.support.pictures import NOT_AN_IMAGE, huge_png_header, noisy_png, picture
@@ -43,8 +43,12 @@ def fingerprint(table: Any, media: Path) -> tuple:
     files = sorted(str(p.relative_to(media)) for p in media.rglob("*") if p.is_file()) if media.exists() else []
     return (
         list(Event.objects.filter(table=table.row).values_list("seq", "kind")),
-        list(Scene.objects.filter(table=table.row).values_list("pk", "name", "shown", "image", "width", "height")),
-        list(Token.objects.filter(scene__table=table.row).values_list("pk", "x", "y", "hidden")),
+        list(Scene.objects.filter(table=table.row).values_list(
+            "pk", "name", "shown", "image", "width", "height", "grid_kind", "grid_size", "grid_x", "grid_y",
+            "grid_shown", "grid_snap", "cell_distance", "cell_unit", "fog_on", "fog", "fog_rev")),
+        list(Token.objects.filter(scene__table=table.row).values_list("pk", "x", "y", "hidden", "size", "label",
+                                                                     "colour")),
+        list(Drawing.objects.filter(scene__table=table.row).values_list("pk", "layer", "shape", "points", "colour")),
         list(Character.objects.filter(table=table.row).values_list("pk", "portrait")),
         files,
     )
