@@ -96,8 +96,11 @@ def _scene_create(request: HttpRequest, table: Table, me: Membership) -> HttpRes
 
 @require_POST
 def scene_action(request: HttpRequest, table_id: int, scene_id: int, action: str) -> HttpResponse:
-    """Show a scene to everyone, or put it away."""
-    run = {"show": services.scene_show, "delete": services.scene_delete}.get(action)
+    """Show a scene to everyone, put it away, or cover a prepared scene in fog or clear it."""
+    # a scene being prepared is covered in fog (or cleared) from the list: the shown one's fog is
+    # the map's Fog tool (static/js/fog.js), whose changes redraw the stage
+    run = {"show": services.scene_show, "delete": services.scene_delete, "fog": fog.fog_cover_all,
+           "unfog": fog.fog_clear}.get(action)
     if run is None:
         raise Http404("There is no such thing to do with a scene.")
     table, me = member_at(request, table_id, Verb.SCENE_MANAGE)

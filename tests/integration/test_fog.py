@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import html
 import io
+import re
 from pathlib import Path
 from typing import Any
 
@@ -182,6 +183,32 @@ def test_the_fog_is_prepared_on_a_scene_not_shown_for_the_gm_alone(table, harbou
     for seat in (Seat("player", table.ann.pk), SPECTATOR):
         assert all(seat_frame(e, seat) is None for e in events)
     assert fresh(crypt).fog_on and len(fresh(crypt).fog) == 1
+
+
+def test_a_prepared_scene_is_covered_from_the_scene_list_and_shown_covered(table, harbour) -> None:
+    """The GM covers a scene before showing it (its list's "Cover in fog"), then shows it: the
+    players get it covered, and the GM reveals it from the map as the party goes."""
+    crypt = services.scene_create(table=table.row, actor=table.gm, name="Crypt",
+                                  image=SimpleUploadedFile("c.png", picture(size=(400, 300)), "image/png"))
+    gm = table.client(table.gm)
+    tools = gm.post(reverse("scene_action", args=[table.row.pk, crypt.pk, "fog"]), **HTMX)
+    assert tools.status_code == 200
+    text = tools.content.decode()
+    assert "in fog" in text and "Clear the fog" in text  # the list says so, with the way back
+    assert fresh(crypt).fog_on and fresh(crypt).fog == []
+    before = state(table)
+    refused = table.client(table.ann).post(reverse("scene_action", args=[table.row.pk, crypt.pk, "unfog"]), **HTMX)
+    assert refused.status_code == 403 and state(table) == before
+    gm.post(reverse("scene_action", args=[table.row.pk, crypt.pk, "show"]), **HTMX)
+    shown = page(table, table.ann)
+    picture_url = re.search(r'class="scene-image" src="([^"]+)"', shown).group(1).replace("&amp;", "&")
+    assert "-" in picture_url.split("v=")[1]  # the fogged picture's URL: its version and its fog key
+    got = Image.open(io.BytesIO(b"".join(table.client(table.ann).get(picture_url).streaming_content)))
+    assert got.convert("RGB").getpixel((200, 150)) == pytest.approx(fog.FOG_COLOUR, abs=4)
+    gm.post(reverse("scene_action", args=[table.row.pk, harbour["scene"].pk, "fog"]), **HTMX)
+    assert fresh(harbour["scene"]).fog_on  # the scene shown before, now being prepared again
+    gm.post(reverse("scene_action", args=[table.row.pk, harbour["scene"].pk, "unfog"]), **HTMX)
+    assert not fresh(harbour["scene"]).fog_on  # the list clears a prepared scene's fog too
 
 
 def test_a_token_under_the_fog_is_on_no_other_page_until_a_reveal_brings_it_in(table, harbour) -> None:
