@@ -7,8 +7,8 @@ from typing import Any
 import segno
 
 from django.core.exceptions import PermissionDenied
-from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 
 from tabletop import actions, selectors
@@ -87,3 +87,33 @@ def refusal(form: Any, error: ServiceError) -> None:
 def qr_svg(url: str, title: str) -> str:
     """A QR code of ``url`` as an inline <svg> (its title names it for screen readers)."""
     return segno.make(url, error="m").svg_inline(scale=4, title=title)
+
+
+def posted_action(request: HttpRequest, table_id: int, name: str, *, notice: str, unknown: str) -> HttpResponse:
+    """One action of the action table (tabletop/actions.py) posted by a tool's button: the same
+    an act frame takes. A refusal of the seat comes before its input is read (403); an action the
+    table lacks is a 404 (``unknown`` says so). Answered with the tool's notice line (``notice``,
+    a template partial): empty when done (what changed reaches every seat through the live
+    feed), or the refusal in it with its 4xx; without htmx, the table or a page saying why."""
+    action = actions.ACTIONS.get(name)
+    if action is None:
+        raise Http404(unknown)
+    table, me = member_at(request, table_id, action.verb)
+    form = action.form(request.POST) if action.form is not None else None
+    refused: ServiceError | None = None
+    if form is not None and not form.is_valid():
+        field, errors = next(iter(form.errors.items()))
+        refused = ServiceError(str(errors[0]), field=field)
+    else:
+        try:
+            actions.take(action, me, form.cleaned_data if form is not None else {})
+        except ServiceError as exc:
+            refused = exc
+    if not request.htmx:
+        if refused is None:
+            return redirect("table", table_id=table.pk)
+        return render(request, "tabletop/message.html", {"message": refused.message, "table": table},
+                      status=refused.status)
+    if refused is not None:
+        return render(request, notice, {"notice": refused.message}, status=refused.status)
+    return render(request, notice, {"notice": ""})

@@ -6,40 +6,16 @@ spectator's post is refused before its input is read (403); an action the table 
 
 from __future__ import annotations
 
-from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import redirect, render
+from django.http import HttpRequest, HttpResponse
 from django.views.decorators.http import require_POST
 
-from tabletop import actions
-from tabletop.services import ServiceError
-from tabletop.views.base import member_at
+from tabletop.views.base import posted_action
 
 NOTICE = "tabletop/npcs.html#notice"
 
 
 def _run(request: HttpRequest, table_id: int, name: str) -> HttpResponse:
-    action = actions.ACTIONS.get(name)
-    if action is None:
-        raise Http404("There is no such thing to do with an NPC.")
-    table, me = member_at(request, table_id, action.verb)
-    form = action.form(request.POST) if action.form is not None else None
-    refused: ServiceError | None = None
-    if form is not None and not form.is_valid():
-        field, errors = next(iter(form.errors.items()))
-        refused = ServiceError(str(errors[0]), field=field)
-    else:
-        try:
-            actions.take(action, me, form.cleaned_data if form is not None else {})
-        except ServiceError as exc:
-            refused = exc
-    if not request.htmx:
-        if refused is None:
-            return redirect("table", table_id=table.pk)
-        return render(request, "tabletop/message.html", {"message": refused.message, "table": table},
-                      status=refused.status)
-    if refused is not None:
-        return render(request, NOTICE, {"notice": refused.message}, status=refused.status)
-    return render(request, NOTICE, {"notice": ""})
+    return posted_action(request, table_id, name, notice=NOTICE, unknown="There is no such thing to do with an NPC.")
 
 
 @require_POST
