@@ -59,6 +59,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "tabletop.serving.middleware.MethodPage",  # a button's address opened in the browser: a page
     "tabletop.serving.middleware.SyncChain",  # last: see its docstring
 ]
 
