@@ -38,6 +38,7 @@ migrate: install
 
 run: migrate .secret_key
 	DEBUG=$(DEBUG) SECRET_KEY="$$(cat .secret_key)" $(PY) manage.py collectstatic --noinput --verbosity 0
+	echo "http://$(HOST):$(PORT)" > .served_at  # where `python manage.py demo` points its links
 	$(PY) manage.py demo
 	DEBUG=$(DEBUG) HTTPS=$(HTTPS) SECRET_KEY="$$(cat .secret_key)" $(VENV)/bin/daphne -b $(HOST) -p $(PORT) tabletop.asgi:application
 

@@ -63,3 +63,21 @@ def test_a_demo_table_of_each_system_is_seated_with_its_samples(db: None) -> Non
         assert table.system == game.key
         assert {c.name for c in table.characters.all()} >= {s.name for s in game.samples}
         assert "Mara's seat: " in out.getvalue() and "Spectator link: " in out.getvalue()
+
+
+def test_the_demo_typed_by_hand_prints_the_links_make_run_serves(db: None, settings, tmp_path, monkeypatch) -> None:
+    """Issue 38, 2: "`python manage.py demo` run by hand prints links on port 8000 while
+    `PORT=8731 make run` serves 8731; the README says it reprints the links "at any time"."""
+    settings.BASE_DIR = tmp_path
+    monkeypatch.delenv("PORT", raising=False)
+
+    def links() -> str:
+        out = io.StringIO()
+        call_command("demo", stdout=out)
+        return out.getvalue()
+
+    assert "Player link: http://127.0.0.1:8000/join/" in links()  # nothing served yet: the default
+    (tmp_path / ".served_at").write_text("http://127.0.0.1:8731\n")  # what `make run` writes
+    assert "Player link: http://127.0.0.1:8731/join/" in links()
+    monkeypatch.setenv("PORT", "8744")  # a PORT in the shell names the server it means
+    assert "Player link: http://127.0.0.1:8744/join/" in links()

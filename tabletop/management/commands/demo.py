@@ -40,19 +40,37 @@ NPCS = (
 )
 
 
+SERVED_AT = ".served_at"  # written by `make run` (its HOST and PORT): the address it serves
+
+
+def served_at() -> str:
+    """Where the demo's links point: the PORT of this shell when it names one (`make run` passes
+    it), else the address `make run` last served (so `python manage.py demo` typed by hand
+    afterwards prints the links that work), else the default port."""
+    if os.environ.get("PORT"):
+        return f"http://127.0.0.1:{os.environ['PORT']}"
+    try:
+        written = (settings.BASE_DIR / SERVED_AT).read_text().strip()
+    except OSError:
+        written = ""
+    return written if written.startswith(("http://", "https://")) else "http://127.0.0.1:8000"
+
+
 class Command(BaseCommand):
     help = "Create a demo GM and a Demon City table if missing; print the logins and links."
 
     def add_arguments(self, parser: Any) -> None:
         parser.add_argument(
             "--base-url",
-            default=f"http://127.0.0.1:{os.environ.get('PORT', '8000')}",
-            help="Where the server answers (default: http://127.0.0.1:$PORT).",
+            default=None,
+            help="Where the server answers (default: $PORT's address, else where `make run` last "
+                 "served, else http://127.0.0.1:8000).",
         )
         parser.add_argument("--system", default=SYSTEM, choices=list(registry.SYSTEMS),
                             help="The demo table's system (default: Demon City's, with a story so far).")
 
-    def handle(self, *args: Any, base_url: str, system: str = SYSTEM, **options: Any) -> None:
+    def handle(self, *args: Any, base_url: str | None = None, system: str = SYSTEM, **options: Any) -> None:
+        base_url = base_url or served_at()
         users = get_user_model()
         # The demo password is derived from SECRET_KEY: stable across runs, unguessable elsewhere.
         password = "demo-" + hashlib.sha256(f"demo:{settings.SECRET_KEY}".encode()).hexdigest()[:12]
