@@ -347,9 +347,10 @@ def _no_decks(character: Character) -> tuple[DeckSpec, ...]:
 class Sample:
     """An example character, as the sheet form would send it: for a new table's first steps and
     the contract kit (tests/integration/test_contract_kit.py), which seats two players with the
-    system's sample characters and the GM with its sample NPCs. A sample NPC's free text that
-    its system keeps behind the screen (notes, a weapon's name) may carry a marker word (``Zqxv``)
-    the kit scans every other seat's bytes for."""
+    system's sample characters and the GM with its sample NPCs. Samples are content a group
+    would enjoy (a new table's demo shows them): the kit marks a sample NPC's free text that its
+    system keeps behind the screen with a word of its own, and scans every other seat's bytes
+    for it (tests/support/kit.py)."""
 
     name: str
     sheet: Mapping[str, Any]

@@ -9,5 +9,5 @@ SAMPLES = (
     Sample("Alfie", {"agility": 2, "toughness": 3, "hand_to_hand": 4, "side": "players"}),
     Sample("Betty", {"agility": 4, "toughness": 3, "firearms": 3, "side": "players"}),
     Sample("Demon", {"agility": 3, "toughness": 3, "hand_to_hand": 5, "side": "demons", "supernatural": True,
-                     "skills": "Zqxv Rending: 3"}, npc=True),
+                     "skills": "Rending: 3"}, npc=True),
 )

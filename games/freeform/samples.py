@@ -7,5 +7,5 @@ from games.contract import Sample
 
 SAMPLES = (
     Sample("Wren", {"notes": "A courier who never stops.", "stats": "Wits: 3\nNerve: 2"}),
-    Sample("Lamplighter", {"notes": "Zqxv: hates lanterns.", "stats": "Zqxv Claws: 5"}, npc=True),
+    Sample("Lamplighter", {"notes": "Hates lanterns; nests in the old gasworks.", "stats": "Claws: 5"}, npc=True),
 )

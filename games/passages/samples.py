@@ -14,6 +14,6 @@ SAMPLES = (
     # the name of a skill an NPC rolls is said aloud with the roll (audiences.py); its weapon and
     # armour are the Director's: the marker word goes there
     Sample("Garbo", {"skills": "Two-Hander: 25", "combat_skill": "Two-Hander", "defense_skill": "Two-Hander",
-                     "weapon": "Zqxv flail", "weapon_damage": 3, "weapon_type": "Shattering", "armour": "Zqxv hide", "armour_effect": "-1"},
+                     "weapon": "Chain flail", "weapon_damage": 3, "weapon_type": "Shattering", "armour": "Boiled hide", "armour_effect": "-1"},
            npc=True),
 )

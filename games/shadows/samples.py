@@ -11,6 +11,6 @@ SAMPLES = (
     Sample("Bram", {"body": 3, "physical": 2, "mind": 3, "mental": 2, "spirit": 3, "emotional": 2,
                     "quickness": 3, "skills": "Melee: 5\nStealth: 8"}),
     Sample("Ghoul", {"body": 3, "physical": 2, "mind": 3, "mental": 2, "spirit": 3, "emotional": 2,
-                     "quickness": 5, "health": 30, "skills": "Claws: 4\nZqxv Rending: 5",
-                     "vulnerabilities": "Zqxv silver", "notes": "Zqxv: lairs under the mill."}, npc=True),
+                     "quickness": 5, "health": 30, "skills": "Claws: 4\nRending: 5",
+                     "vulnerabilities": "Silver", "notes": "Lairs under the mill."}, npc=True),
 )

@@ -35,7 +35,9 @@ from tabletop.models import BestiaryEntry, Character, Event, SheetRequest
 from tabletop.selectors import procedure_state
 from tests.integration.test_contract_kit_fights import PLANS, Tally, look, play_fight, start_fight
 from tests.integration.test_sheet_requests import changed
-from tests.support.kit import KitTable, conserved, controls_in, fill_as_offered, fold, make_table, stored_state
+from tests.support.kit import (
+    KitTable, conserved, controls_in, fill_as_offered, fold, make_table, samples, stored_state,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -232,7 +234,7 @@ def retire(kt: KitTable, character: Character, weak: dict[str, Any], tally: Camp
     """A character dead by the rules leaves the party; its player makes a new one (no sheet of
     the dead one is edited)."""
     player = next(s for s in kt.players if s.member.pk == character.owner_id)
-    sample = next(s for s in kt.game.samples if not s.npc)
+    sample = next(s for s in samples(kt.game) if not s.npc)
     tally.gone.add(character.pk)
     services.character_create(table=kt.table, actor=player.member, name=f"{sample.name} {tally.retired + 3}",
                               sheet={**sample.sheet, **weak})
@@ -244,7 +246,7 @@ def foes_from_the_bestiary(kt: KitTable, rnd: random.Random, tally: Campaign, pl
     GM makes a weak foe from a sample NPC and saves it there; each fight brings one or two, each
     its own character numbered ("Ghoul 1", "Ghoul 2"), from the bestiary's own form."""
     if not BestiaryEntry.objects.filter(owner=kt.gm.member.user, system=kt.game.key).exists():
-        sample = next(s for s in kt.game.samples if s.npc)
+        sample = next(s for s in samples(kt.game) if s.npc)
         model = services.character_create(table=kt.table, actor=kt.gm.member, name=f"{sample.name} of the kit",
                                           sheet={**sample.sheet, **plan.npc}, npc=True)
         assert post(kt, kt.gm, reverse("bestiary_action", args=[kt.table.pk, "save"]),

@@ -42,7 +42,7 @@ from tabletop.feed.seat import seat_of
 from tabletop.models import Character
 from tabletop.selectors import character_facts, procedure_state
 from tests.support.kit import (
-    Control, KitTable, Seat, conserved, controls_in, fill_as_offered, fold, make_table, snapshot, stored_state,
+    Control, KitTable, Seat, conserved, controls_in, fill_as_offered, fold, make_table, samples, snapshot, stored_state,
 )
 
 pytestmark = pytest.mark.django_db
@@ -192,8 +192,8 @@ def fighters_for(kt: KitTable, plan: Plan, rnd: random.Random, count: int, fight
     system's samples with the plan's weak sheets (by the GM, as a weak sheet holds tracks only
     the GM may set; a player claims each PC). The table stays small: a panel draws every
     character at it."""
-    pcs = [s for s in kt.game.samples if not s.npc]
-    npcs = [s for s in kt.game.samples if s.npc]
+    pcs = [s for s in samples(kt.game) if not s.npc]
+    npcs = [s for s in samples(kt.game) if s.npc]
     n_pcs = rnd.randint(1, count - 1)
     kept = [c for c in kt.table.characters.order_by("pk") if c.name.endswith("*") and f"c{c.pk}" not in spent
             and not kt.game.glance(c.sheet).out]

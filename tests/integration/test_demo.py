@@ -81,3 +81,24 @@ def test_the_demo_typed_by_hand_prints_the_links_make_run_serves(db: None, setti
     assert "Player link: http://127.0.0.1:8731/join/" in links()
     monkeypatch.setenv("PORT", "8744")  # a PORT in the shell names the server it means
     assert "Player link: http://127.0.0.1:8744/join/" in links()
+
+
+def test_the_demos_hold_no_test_words(db: None) -> None:
+    """Issue 38, 3: "The demos show test words to the GM: "Vulnerable: Zqxv silver", "Zqxv
+    rending", ... Demo tables hold content a group would enjoy; test markers live in tests." Every
+    system's demo table, as its GM reads it, page and sheets, holds no marker of the tests."""
+    from django.contrib.auth import get_user_model
+
+    from games import registry
+
+    for game in registry.SYSTEMS.values():
+        call_command("demo", base_url="http://127.0.0.1:8000", system=game.key, stdout=io.StringIO())
+    gm = Client()
+    gm.force_login(get_user_model().objects.get(username="demo-gm"))
+    tables = list(Table.objects.filter(gm__username="demo-gm"))
+    assert len(tables) == len(registry.SYSTEMS)
+    for table in tables:
+        page = gm.get(f"/tables/{table.pk}/").content.decode()
+        sheets = " ".join(str(c.sheet) for c in table.characters.all())
+        for word in ("zqxv", "sentinel", "marker"):
+            assert word not in page.lower() and word not in sheets.lower(), (table.system, word)

@@ -20,7 +20,7 @@ from django.test import Client
 from django.urls import reverse
 
 from games import registry
-from games.contract import GameSystem
+from games.contract import GameSystem, Sample
 from games.core.cards import deck_kind
 from tabletop import services
 from tabletop.feed import panels
@@ -28,7 +28,19 @@ from tabletop.selectors import engine_log
 from tabletop.models import CardPlacement, Character, Deck, Event, Membership, PileKind, ProcedureState, Role, Table
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
-SENTINEL = "Zqxv"  # in every free-text part of a sample NPC's sheet: no seat but the GM's may receive it
+SENTINEL = "Zqxv"  # put in a sample NPC's free text behind the screen (``samples``): no seat but the GM's may receive it
+# The free-text fields of each system's sample NPC that its system keeps behind the screen: the kit
+# writes its marker word at their start (the samples themselves are content a table would enjoy).
+MARKED = {"demon_city": ("skills",), "freeform": ("notes", "stats"), "harsh_light": ("weapon",),
+          "passages": ("weapon", "armour"), "shadows": ("skills", "vulnerabilities", "notes")}
+
+
+def samples(game: GameSystem) -> list[Sample]:
+    """The system's samples as the kit seats them: each NPC's hidden free text marked with
+    ``SENTINEL``, which the kit then scans every other seat's bytes for."""
+    fields = MARKED.get(game.key, ())
+    return [Sample(s.name, {k: f"{SENTINEL} {v}" if k in fields and isinstance(v, str) and v else v
+                            for k, v in s.sheet.items()}, s.npc) if s.npc else s for s in game.samples]
 
 
 # Controls, as a seat's HTML offers them
@@ -241,13 +253,13 @@ def make_table(system: str, tag: str) -> KitTable:
     players = [services.membership_join(table=table, user=services.guest_user_create(), role=Role.PLAYER,
                                         display_name=name) for name in ("Ann", "Bob")]
     watcher = services.membership_join(table=table, user=services.guest_user_create(), role=Role.SPECTATOR)
-    pcs = [s for s in game.samples if not s.npc]
+    pcs = [s for s in samples(game) if not s.npc]
     for i, player in enumerate(players):
         sample = pcs[i % len(pcs)]
         services.character_create(table=table, actor=player, name=f"{sample.name} {i + 1}" if i >= len(pcs)
                                   else sample.name, sheet=sample.sheet)
     npcs = [services.character_create(table=table, actor=gm, name=s.name, sheet=s.sheet, npc=True)
-            for s in game.samples if s.npc]
+            for s in samples(game) if s.npc]
 
     def seat(name: str, member: Membership) -> Seat:
         client = Client(raise_request_exception=False)
