@@ -46,8 +46,9 @@ def clean(data: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def derived(sheet: Mapping[str, Any]) -> list[tuple[str, str]]:
-    """Freeform derives nothing but a count, so the panel can say how full a sheet is."""
-    return [("Stats", str(len(sheet.get("stats") or [])))]
+    """Freeform derives nothing: its stats are on the card as they were typed (a count of them
+    read as one more stat, "Stats: 3")."""
+    return []
 
 
 # the sheet as the registration gives it (games.contract.Sheet). Freeform has no rules to read a

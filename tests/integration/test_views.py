@@ -342,3 +342,14 @@ def test_the_log_holds_the_facts_of_a_roll_and_its_line_draws_the_dice(table, rn
     page = table.client(table.ann).get(reverse("table", args=[table.row.pk])).content.decode()
     assert page.count('class="die d10') >= 4 and 'points="20,2 36,11 36,29 20,38 4,29 4,11"' in page
     assert page.count('class="die d10 dropped"') == 3
+
+
+def test_a_freeform_card_shows_its_stats_and_no_stray_count(table) -> None:
+    """Issue 38, 7: "A stray "Stats: 3" line on Freeform character cards."""
+    from tabletop import services
+
+    services.character_create(table=table.row, actor=table.ann, name="Wren",
+                              sheet={"notes": "A courier.", "stats": "Wits: 3\nNerve: 2\nLuck: 1"})
+    page = table.client(table.bob).get(f"/tables/{table.row.pk}/").content.decode()
+    assert "<dt>Wits</dt><dd>3</dd>" in page and "<dt>Nerve</dt><dd>2</dd>" in page
+    assert "Stats: 3" not in page and 'class="derived' not in page
