@@ -16,6 +16,7 @@ from games import registry
 from games.contract import Check, CheckRun, GameSystem, Visibility, Working, public_part
 from games.core.engine import NotYourMove, RuleError, Turn, require_sender
 from games.core.cards_port import OutOfCards, UnknownDeck
+from games.core import words
 from games.core.rng import Rng
 from tabletop.models import Table, Character, Event, Membership, ProcedureState, Role
 from tabletop.permissions import Verb
@@ -53,7 +54,7 @@ def procedure_command(
         # a card line names whom the move is for ("For the Ghoul's defence"), else who sent it:
         # an NPC's hand is held by the GM, whose name said nothing of whose defence it was
         named = engine.subject(move, args, at.turn)
-        at.cards.why = f"{named.name if named else me.display_name}'s {move.label.lower()}"
+        at.cards.why = words.for_whom(named.name if named else me.display_name, move.label)
         logged = at.commit(lambda state, turn: engine.decide(state, move.name, args, turn))
     return [envelope.event for envelope in logged]
 
@@ -121,7 +122,7 @@ def session_rules(locked: Table, me: Membership, args: Mapping[str, Any], rng: R
     if engine is None or engine.clock is None:
         return []
     at = _AtTable(locked, me, rng)
-    at.cards.why = "the session's close"
+    at.cards.why = "For the session's close"
     return at.commit(lambda state, turn: engine.close_session(state, args, turn))
 
 
@@ -145,7 +146,7 @@ def check_roll(
         except NotYourMove as exc:
             raise (NotAllowed if exc.forbidden else ServiceError)(exc.message) from None
         data, line = _run(game, spec, me, characters, args, rng, TableCards(
-            locked, me, rng, why=f"{subject.name}'s {spec.label.lower()}"))
+            locked, me, rng, why=words.for_whom(subject.name, spec.label)))
         seen = game.visibility({**data, "type": spec.event})
         envelope = _log(locked, me, game, spec.event, seen, {combatant_id(c): c for c in characters},
                         summary=line, payload={spec.name: public_part(data, seen), "character": subject.pk},

@@ -30,7 +30,8 @@ class TableCards:
         self.table = table
         self.actor = actor
         self.rng = rng
-        self.why = why or "the rules"  # who draws, as the log says it: "Ann's check"
+        # whose move the cards are for, as a line opens: "For Ann's check", "As Pip chooses a card"
+        self.why = why or "For the rules"
 
     def _deck(self, name: str) -> Deck:
         decks = list(Deck.objects.filter(table=self.table, name=name).order_by("pk")[:2])
@@ -59,7 +60,7 @@ class TableCards:
         piles.card_event(
             self.table, "card.discarded" if to == "discard" else "card.played", actor=self.actor, redraw=False,
             owner=owner, tokens=[card.token], public=True,
-            summary=f"For {self.why}, {owner.display_name} {verb} a card.", extra={"deck": row.pk, "rule": True},
+            summary=f"{self.why}, {owner.display_name} {verb} a card.", extra={"deck": row.pk, "rule": True},
         )
         piles.reveal_ready(self.table, row, self.actor)
         return OrientedCard.from_token(card.token)
@@ -77,7 +78,7 @@ class TableCards:
         piles.note_seen(row, cards)
         piles.card_event(
             self.table, "card.discarded", actor=self.actor, redraw=False, tokens=[c.token for c in cards], public=True,
-            summary=f"For {self.why}, {words.count(len(cards), 'card')} of {row.name} go{'es' if len(cards) == 1 else ''} "
+            summary=f"{self.why}, {words.count(len(cards), 'card')} of {row.name} go{'es' if len(cards) == 1 else ''} "
                     "to its discard pile.",
             extra={"deck": row.pk, "rule": True},
         )
@@ -98,11 +99,11 @@ class TableCards:
         piles.move(cards, draw)
         for holder, n in holders.values():  # each hand it takes from is redrawn on its holder's page
             piles.card_event(self.table, "deck.recalled", actor=self.actor, redraw=False, owner=holder,
-                             summary=f"For {self.why}, {holder.display_name} gives back {words.count(n, 'card')} of {row.name}.",
+                             summary=f"{self.why}, {holder.display_name} gives back {words.count(n, 'card')} of {row.name}.",
                              extra={"deck": row.pk, "rule": True})
         piles.shuffle_draw_pile(
             self.table, row, self.actor, self.rng,
-            why=f"For {self.why}, {words.count(len(cards), 'card')} go{'es' if len(cards) == 1 else ''} back into",
+            why=f"{self.why}, {words.count(len(cards), 'card')} go{'es' if len(cards) == 1 else ''} back into",
         )
 
     def unseen(self, deck: str) -> list[str]:
@@ -113,7 +114,7 @@ class TableCards:
     def gather(self, deck: str) -> None:
         """Every card of the deck back into its draw pile and shuffled, as the GM's Recall does
         (each hand it takes from is redrawn on its holder's page)."""
-        gather_and_shuffle(self.table, self._deck(deck), self.actor, self.rng, why=f"For {self.why}, ")
+        gather_and_shuffle(self.table, self._deck(deck), self.actor, self.rng, why=f"{self.why}, ")
 
     def draw(
         self, deck: str, count: int = 1, *, to: Destination = "play", holder: int | None = None
@@ -170,7 +171,7 @@ class TableCards:
         piles.card_event(
             self.table, "cards.drawn", actor=self.actor, redraw=False, owner=owner or self.actor, tokens=tokens,
             public=to != "hand",
-            summary=f"For {self.why}, {'cards come' if secret else many} off {deck.name}{where}{whose}.",
+            summary=f"{self.why}, {'cards come' if secret else many} off {deck.name}{where}{whose}.",
             extra=extra, secret=secret,
         )
         return tokens

@@ -29,7 +29,7 @@ def fate(table, rng):
 
 def draw(table, rng, *args, **kwargs):
     with transaction.atomic():
-        port = TableCards(lock_table(table.row.pk), table.gm, rng, why="a test rule")
+        port = TableCards(lock_table(table.row.pk), table.gm, rng, why="For a test rule")
         assert isinstance(port, Cards)
         return port.draw(*args, **kwargs)
 
@@ -110,7 +110,7 @@ def test_left_lists_the_draw_and_discard_piles_never_their_order(table, rng, fat
 
 def port_call(table, rng, method, *args, **kwargs):
     with transaction.atomic():
-        port = TableCards(lock_table(table.row.pk), table.gm, rng, why="a test rule")
+        port = TableCards(lock_table(table.row.pk), table.gm, rng, why="For a test rule")
         return getattr(port, method)(*args, **kwargs)
 
 

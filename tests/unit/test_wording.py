@@ -40,3 +40,16 @@ def test_collected_dice_count_clashes_and_actions_in_words() -> None:
 def test_the_odds_page_speaks_of_the_rulebook_not_the_seed(client) -> None:
     page = client.get("/games/demon_city/odds/").content.decode()
     assert "rulebook's table of odds" in page and "seed" not in page.lower()
+
+
+def test_a_card_line_opens_with_a_sentence_for_any_move_label() -> None:
+    """Issue 38, 6: log lines "For Pip's choose a card...", "For demo-gm's end the combat...":
+    every line a player reads is a plain sentence about the game."""
+    from games.core.words import for_whom
+
+    assert for_whom("Pip", "Choose a card") == "As Pip chooses a card"
+    assert for_whom("demo-gm", "End the combat") == "As demo-gm ends the combat"
+    assert for_whom("Ann", "Call the Resolution Point") == "As Ann calls the Resolution Point"
+    assert for_whom("Jo", "Approve the check") == "As Jo approves the check"
+    assert for_whom("Ghoul", "Defence") == "For Ghoul's defence"  # a noun reads as before
+    assert for_whom("Marieta", "Draw") == "For Marieta's draw"
