@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -164,3 +165,15 @@ def clean_name(name: str, *, what: str = "name", max_length: int = 40) -> str:
     if len(cleaned) > max_length:
         raise ServiceError(f"A {what} is at most {max_length} characters.", field="display_name")
     return cleaned
+
+
+def finite_number(value: object, field: str, message: str) -> float:
+    """A number a form sent as text (or a number), finite; else a refusal at ``field`` saying
+    ``message`` (each caller's own words: "The x must be a number.", "A cell's size is a number.")."""
+    try:
+        number = float(value)  # type: ignore[arg-type]
+    except (TypeError, ValueError):
+        raise ServiceError(message, field=field) from None
+    if not math.isfinite(number):
+        raise ServiceError(message, field=field)
+    return number

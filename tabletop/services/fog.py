@@ -26,7 +26,6 @@ costs more than the rest of a reveal.
 from __future__ import annotations
 
 import io
-import math
 import threading
 from collections import OrderedDict
 from typing import Any
@@ -36,12 +35,13 @@ from django.core.files.storage import default_storage
 from django.db import transaction
 from PIL import Image
 
-from tabletop.models import Audience, Membership, Scene, Table
+from tabletop.models import Audience, Membership, Scene
 from tabletop.permissions import Verb
 from tabletop.selectors.drawings import drawings_of
 from tabletop.selectors.fog import fog_key, mask_of
 from tabletop.selectors.scenes import scene_data, tokens_of
-from tabletop.services.base import NotFound, ServiceError, acting, append, lock_table
+from tabletop.services.base import ServiceError, acting, append, finite_number, lock_table
+from tabletop.services.scenes import _scene_under_lock
 
 FOG_COLOUR = (38, 41, 48)  # what a seat sees where the fog lies: a flat slate, nothing of the picture
 MAX_CHANGES = 200  # fog changes a scene keeps
@@ -59,13 +59,7 @@ OPS = ("reveal", "cover")
 
 
 def _number(value: Any, what: str) -> float:
-    try:
-        number = float(value)
-    except (TypeError, ValueError):
-        raise ServiceError(f"The {what} must be a number.", field=what) from None
-    if not math.isfinite(number):
-        raise ServiceError(f"The {what} must be a number.", field=what)
-    return number
+    return finite_number(value, what, f"The {what} must be a number.")
 
 
 def parse_points(value: Any) -> list[list[float]]:
@@ -137,13 +131,6 @@ def stage_data(scene: Scene, *, gm: bool) -> dict[str, Any]:
     (``scene_data``)."""
     return {"scene": scene_data(scene, gm=gm), "tokens": tokens_of(scene, gm=gm),
             "drawings": drawings_of(scene, gm=gm)}
-
-
-def _scene_under_lock(locked: Table, scene: Scene) -> Scene:
-    fresh = Scene.objects.filter(pk=scene.pk, table=locked).first()
-    if fresh is None:
-        raise NotFound("There is no such scene.")
-    return fresh
 
 
 def _change(scene: Scene, actor: Membership, what: str, apply: Any) -> Scene:

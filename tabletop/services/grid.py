@@ -12,16 +12,14 @@ Snapping is the page's help (static/js/scene.js), not a rule: a move is any poin
 
 from __future__ import annotations
 
-import math
-
 from django.db import transaction
 
 from tabletop.models import Audience, Membership, Scene, Token
 from tabletop.permissions import Verb, may_move_token
 from tabletop.selectors.grid import HEX_RATIO
-from tabletop.selectors.scenes import HEX, grid_data, shown_badges, token_data, token_seen
-from tabletop.services.base import NotAllowed, ServiceError, acting, append, lock_table
-from tabletop.services.scenes import _scene_under_lock, _token_under_lock
+from tabletop.selectors.scenes import HEX, grid_data, shown_badges, token_data
+from tabletop.services.base import NotAllowed, ServiceError, acting, append, finite_number, lock_table
+from tabletop.services.scenes import _audience, _scene_under_lock, _token_under_lock
 
 GRID_KINDS = ("none", "square", "hex")
 GRID_SIZES = (8.0, 1000.0)  # a cell's side (a hex's width), in the scene's units
@@ -39,13 +37,7 @@ def grid_period(kind: str, size: float) -> tuple[float, float]:
 
 
 def _number(value: object, field: str, words: str) -> float:
-    try:
-        number = float(value)  # type: ignore[arg-type]
-    except (TypeError, ValueError):
-        raise ServiceError(f"{words} is a number.", field=field) from None
-    if not math.isfinite(number):
-        raise ServiceError(f"{words} is a number.", field=field)
-    return number
+    return finite_number(value, field, f"{words} is a number.")
 
 
 def grid_set(*, scene: Scene, actor: Membership, kind: str, size: object, x: object = 0, y: object = 0,
@@ -91,12 +83,6 @@ def grid_set(*, scene: Scene, actor: Membership, kind: str, size: object, x: obj
     return fresh
 
 
-def _audience(token: Token) -> str:
-    """Everyone's while the token stands in the others' sight on the shown scene, else the GM's."""
-    scene = token.scene
-    return Audience.EVERYONE if scene.shown and token_seen(scene, token) else Audience.GM
-
-
 def token_style(*, token: Token, actor: Membership, size: object, colour: str = "", label: str = "") -> Token:
     """A token's size in cells (1 to 4 a side), its colour ("" for its character's own) and its
     label (shown under it; "" for none): the GM's for any token, a player's for their own
@@ -118,7 +104,7 @@ def token_style(*, token: Token, actor: Membership, size: object, colour: str = 
         fresh.size, fresh.colour, fresh.label = int(cells), colour.lower(), words
         fresh.save(update_fields=["size", "colour", "label"])
         scene = fresh.scene
-        append(locked, "token.styled", actor=me, audience=_audience(fresh),
+        append(locked, "token.styled", actor=me, audience=_audience(fresh.scene, fresh),
                summary=f"{me.display_name} restyles {fresh.character.name}'s token.",
                payload={"token": token_data(fresh, scene, shown_badges(locked)), "shown": scene.shown})
     return fresh
@@ -130,7 +116,7 @@ def token_remove(*, token: Token, actor: Membership) -> None:
         locked = lock_table(token.scene.table_id)
         me = acting(locked, actor, Verb.SCENE_MANAGE)
         fresh = _token_under_lock(locked, token, me)
-        scene, name, audience = fresh.scene, fresh.character.name, _audience(fresh)
+        scene, name, audience = fresh.scene, fresh.character.name, _audience(fresh.scene, fresh)
         pk = fresh.pk
         fresh.delete()
         append(locked, "token.removed", actor=me, audience=audience,

@@ -29,7 +29,6 @@ from tabletop.selectors.fog import covered
 from tabletop.selectors.scenes import (
     BOARD_SIZES, HEX, scene_data, shown_badges, shown_scene, token_data, token_seen, tokens_of,
 )
-from tabletop.services.fog import forget as forget_fog
 from tabletop.services.base import NotAllowed, NotFound, ServiceError, acting, append, lock_table
 
 MAX_SCENES = 40
@@ -147,7 +146,8 @@ def scene_delete(*, scene: Scene, actor: Membership) -> None:
         gone = Scene(pk=fresh.pk, table_id=fresh.table_id)
         fresh.delete()
         _remove_on_commit(file)
-        transaction.on_commit(lambda: forget_fog(gone))  # its fogged pictures too
+        from tabletop.services.fog import forget  # here: the fog's service reads scenes through this one
+        transaction.on_commit(lambda: forget(gone))  # its fogged pictures too
         append(locked, "scene.deleted", actor=me, audience=Audience.EVERYONE if shown else Audience.GM,
                summary=f"{me.display_name} puts away the scene {name}.",
                payload={"scene": {"id": scene.pk, "shown": shown}})
