@@ -9,6 +9,7 @@ feed, the author's page too.
 from __future__ import annotations
 
 import json
+from typing import Any
 
 from django.http import HttpRequest, HttpResponse
 from django.views.decorators.http import require_POST
@@ -62,27 +63,24 @@ def drawing_erase(request: HttpRequest, table_id: int, drawing_id: int) -> HttpR
     return HttpResponse(status=204)
 
 
-@require_POST
-def drawing_undo(request: HttpRequest, table_id: int, scene_id: int) -> HttpResponse:
-    table, me = member_at(request, table_id, drawings.DRAW)
+def _on_scene(request: HttpRequest, table_id: int, scene_id: int, verb: Verb, run: Any) -> HttpResponse:
+    """``run(scene=, actor=)`` on a scene of the table: 204, or the scene's notice line."""
+    table, me = member_at(request, table_id, verb)
     scene = _scene(table.pk, scene_id)
     try:
         if scene is None:
             raise ServiceError(NO_SCENE)
-        drawings.drawing_undo(scene=scene, actor=me)
+        run(scene=scene, actor=me)
     except ServiceError as exc:
         return _notice(exc.message, exc.status)
     return HttpResponse(status=204)
+
+
+@require_POST
+def drawing_undo(request: HttpRequest, table_id: int, scene_id: int) -> HttpResponse:
+    return _on_scene(request, table_id, scene_id, drawings.DRAW, drawings.drawing_undo)
 
 
 @require_POST
 def drawings_clear(request: HttpRequest, table_id: int, scene_id: int) -> HttpResponse:
-    table, me = member_at(request, table_id, Verb.SCENE_MANAGE)
-    scene = _scene(table.pk, scene_id)
-    try:
-        if scene is None:
-            raise ServiceError(NO_SCENE)
-        drawings.drawings_clear(scene=scene, actor=me)
-    except ServiceError as exc:
-        return _notice(exc.message, exc.status)
-    return HttpResponse(status=204)
+    return _on_scene(request, table_id, scene_id, Verb.SCENE_MANAGE, drawings.drawings_clear)
