@@ -188,10 +188,12 @@ def retired_of(rows: Iterable[Character]) -> frozenset[int]:
 def placed_tokens(table: Table) -> dict[int, bool]:
     """The characters with a token on the table's shown scene, and whether each token is out of
     the other seats' sight (hidden, or under the fog: ``selectors.scenes.token_seen``)."""
-    from tabletop.selectors.scenes import token_seen
+    from tabletop.selectors.scenes import shown_scene, token_seen
 
-    return {t.character_id: not token_seen(t.scene, t)
-            for t in Token.objects.filter(scene__table=table, scene__shown=True).select_related("scene")}
+    scene = shown_scene(table)  # one row: its fog's key and mask are read once for all its tokens
+    if scene is None:
+        return {}
+    return {t.character_id: not token_seen(scene, t) for t in Token.objects.filter(scene=scene)}
 
 
 def turn_view(panel: Mapping[str, Any] | None, seat: Seat) -> dict[str, Any] | None:
