@@ -185,6 +185,7 @@
     setConnection("catching-up", "Catching up…");
     live = e.detail.socketWrapper;
     liveSocket = e.detail.event ? e.detail.event.target : null;
+    refusedChecked = 0;
     heard();
     live.send(JSON.stringify({ type: "resume", after: lastSeq }));
   });
@@ -193,12 +194,21 @@
   // taken for dead (a laptop asleep, a dropped network): the badge says Reconnecting at once,
   // the socket is closed and opened again, and the resume brings the log up to date. (daphne
   // pings the page the other way, and drops a socket whose page stopped answering.)
-  const PING_AFTER_MS = 25000;
-  const PONG_WITHIN_MS = 8000;
+  // A cut network shows as Reconnecting within 10 s: a ping after 3 s of quiet, dead without a
+  // pong 3 s later, checked each second (3 + 1 + 3 + 1 = 8 s at worst). A ping is a few bytes
+  // on a quiet socket only; any frame heard counts as the answer.
+  const PING_AFTER_MS = 3000;
+  const PONG_WITHIN_MS = 3000;
   let lastHeard = 0;
   let pingSent = 0;
   let deadSocket = null; // the wrapper this page closed for want of a pong
   function heard() { lastHeard = Date.now(); pingSent = 0; }
+  function declareDead(why) {
+    setConnection("reconnecting", "Reconnecting…");
+    deadSocket = live;
+    pingSent = 0;
+    if (liveSocket) liveSocket.close(4000, why);
+  }
   function heartbeatMs() {
     const socket = document.getElementById("socket");
     return Number((socket && socket.dataset.heartbeatMs) || 0);
@@ -208,10 +218,7 @@
     const scale = heartbeatMs() ? heartbeatMs() / PING_AFTER_MS : 1; // the tests shorten it
     const now = Date.now();
     if (pingSent && now - pingSent > PONG_WITHIN_MS * scale) {
-      setConnection("reconnecting", "Reconnecting…");
-      deadSocket = live;
-      pingSent = 0;
-      if (liveSocket) liveSocket.close(4000, "no answer to the heartbeat");
+      declareDead("no answer to the heartbeat");
       return;
     }
     if (!pingSent && now - lastHeard > PING_AFTER_MS * scale) {
@@ -220,7 +227,43 @@
     }
   }, 1000);
 
+  // The browser knows the network is gone before any heartbeat does: the socket is taken for
+  // dead at once, and reconnected (the extension retrying) until the network is back.
+  window.addEventListener("offline", function () {
+    if (live) declareDead("the network went offline");
+  });
+
+  // A socket refused at its handshake closes without having opened (the browser gives 1006 and
+  // no reason), whether the server is down or this seat was removed while the page missed the
+  // close that said so (a heartbeat that gave up first). The page asks the table page itself:
+  // a 403 or 404 means the seat is gone, so it says so and stops reconnecting; anything else
+  // (no answer, a 5xx) leaves it reconnecting. Asked once per refused run, and again only
+  // after 10 s.
+  let refusedChecked = 0;
+  let seatGone = false; // told so: a retry the extension had already timed is not news
+  function askWhyRefused(socketElt) {
+    const now = Date.now();
+    if (now - refusedChecked < 10000) return;
+    refusedChecked = now;
+    fetch(window.location.pathname, { credentials: "same-origin", cache: "no-store", redirect: "manual" })
+      .then(function (answer) {
+        if (answer.status !== 403 && answer.status !== 404) return;
+        seatGone = true;
+        setConnection("closed", "You are no longer at this table.");
+        if (socketElt && socketElt.parentNode) socketElt.remove(); // the extension stops with it
+      })
+      .catch(function () {}); // the network is down: keep reconnecting
+  }
+
   document.addEventListener("htmx:wsClose", function (e) {
+    const closed = e.detail.event && e.detail.event.target;
+    if (seatGone) return;
+    if (closed && closed !== liveSocket) {
+      // never opened: refused at the handshake, or no server to reach
+      setConnection("reconnecting", "Reconnecting…");
+      askWhyRefused(e.target);
+      return;
+    }
     live = null;
     // An action sent just before the drop may or may not have been done: say so, never resend.
     for (const sent of pending.values()) {
