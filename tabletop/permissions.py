@@ -74,6 +74,34 @@ def can(standing: Standing, verb: Verb) -> bool:
     return verb in MATRIX[standing]
 
 
+# What only the GM does, in the words a refusal uses ("Only the GM may ...").
+_GM_ALONE: dict[Verb, str] = {
+    Verb.CHARACTER_EDIT_ANY: "edit another's character",
+    Verb.NPC_CREATE: "make NPCs",
+    Verb.NPC_MANAGE: "manage the NPCs and the bestiary",
+    Verb.MEMBER_RENAME: "rename the people at the table",
+    Verb.MEMBER_REMOVE: "remove someone from the table",
+    Verb.LINKS_MANAGE: "manage the table's links",
+    Verb.TABLE_CONFIGURE: "change the table's settings",
+    Verb.DECK_MANAGE: "make and arrange the decks",
+    Verb.SCENE_MANAGE: "manage the scenes, the map, its fog and its tokens",
+    Verb.SESSION_MANAGE: "open and close the sessions",
+}
+
+
+def refusal_of(standing: Standing, verb: Verb) -> str:
+    """Why ``standing`` may not ``verb``, as a plain sentence a player reads (never a code)."""
+    if standing == Standing.REMOVED:
+        return "The GM removed you from this table."
+    if standing == Standing.STRANGER:
+        return "You are not at this table. Ask the GM for a link."
+    if standing == Standing.SPECTATOR:
+        return "You are watching this table: a spectator sees the play but does not act."
+    if verb in _GM_ALONE:
+        return f"Only the GM may {_GM_ALONE[verb]}."
+    return "Your role at this table does not allow that."
+
+
 def standing_of(membership: Membership | None) -> Standing:
     if membership is None:
         return Standing.STRANGER

@@ -39,7 +39,7 @@ OPTIONS = (
 )
 STATS = ("agility", "toughness")
 SKILLS = tuple(s for s in STAT_NAMES if s not in STATS)
-WHY_MOST = "seed: \"ranked from 0-9 (or possibly more, with no maximum, if the supernatural is involved)\""
+WHY_MOST = "the rules: \"ranked from 0-9 (or possibly more, with no maximum, if the supernatural is involved)\""
 
 
 def _cost(state: Mapping[str, Any], key: str) -> int:

@@ -28,7 +28,7 @@ DAMAGE_RULE = "They take a number of d10s equal to the target's Base Toughness, 
 MASSIVE_RULE = "Some few weapons (supernatural abilities, high explosives at close range) do Massive Damage. " \
                "In this case you roll one die for each point of the attacker's stat and take the highest."
 INJURY_RULE = "At Current Toughness -1 they are out of the fight and roll on the Injury table (that'll be in a " \
-              "later entry). Reading (the tabletop's): the seed leaves the table to a later entry, so the " \
+              "later entry). Reading (the tabletop's): the rules leave the table to a later entry, so the " \
               "table is the tabletop's own, a d10 where low is bad, and the Host may replace it."
 UNRESISTED_RULE = "Any action that couldn't interfere with anyone else's action (ie the order in which it " \
                   "happens doesn't matter) is resolved, using the Task rules above if necessary--and narrated."

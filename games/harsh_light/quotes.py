@@ -29,7 +29,7 @@ CONTESTED_EXTENDED = ("Some tests are both contested and extended – in those c
                       "one of the characters reaches the required number of successes.")
 # The seed is silent on harm and initiative: these are the readings harm.py, health.py and
 # fight.py take from the World of Darkness rulebook, said in plain words.
-DAMAGE = ("Our reading (the seed is silent on damage; it converts the World of Darkness): a successful attack "
+DAMAGE = ("Our reading (the rules are silent on damage; they convert the World of Darkness): a successful attack "
           "deals its successes in damage, plus the weapon's bonus and any bonus the attack names.")
 HARM = ("Our reading, from the World of Darkness rulebook: the most severe wounds sit at the left; on a full "
         "track each further point upgrades the least severe wound; the last three boxes cost -1, -2 and -3 "
@@ -39,4 +39,4 @@ CONSCIOUS = ("Our reading, from the World of Darkness rulebook: with bashing in 
              "each turn keeps the character conscious, with no wound penalty; failing it, it falls unconscious.")
 INITIATIVE = ("Our reading, from the World of Darkness rulebook: initiative is Dexterity + Composure plus one "
               "card, no again; the highest total acts first.")
-OURS = "World of Darkness rulebook, as this table reads it (the seed is silent)"
+OURS = "World of Darkness rulebook, as this table reads it (the rules are silent)"

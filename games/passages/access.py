@@ -31,10 +31,17 @@ def require_able(person: Mapping[str, Any]) -> None:
 
 def find(state: Mapping[str, Any], cid: object) -> dict[str, Any]:
     """The Persona ``cid`` of the contest or fight under way."""
-    if not isinstance(cid, str) or cid not in st.in_scene(state):
-        raise BadValue(f"There is no Persona {cid!r} in this scene.")
-    person: dict[str, Any] = state["personae"][cid]
-    return person
+    if isinstance(cid, str) and cid in st.in_scene(state):
+        person: dict[str, Any] = state["personae"][cid]
+        return person
+    # the refusal says what the table is doing, in words: never an id, never "scene"
+    if state["mode"] == st.IDLE:
+        raise BadValue("No contest or fight is under way now: the Director starts one first.")
+    under_way = "fight" if state["mode"] == st.COMBAT else "contest"
+    known = state["personae"].get(cid) if isinstance(cid, str) else None
+    if known is not None:
+        raise BadValue(f"{known['name']} is not in the {under_way} under way.")
+    raise BadValue(f"That is not a Persona in the {under_way} under way: choose one who is in it.")
 
 
 def require_turn_open(state: Mapping[str, Any]) -> None:

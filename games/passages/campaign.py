@@ -68,10 +68,10 @@ OPTIONS = (
                 why="the decided reading: the Director approves a rise of each marked skill's BASE "
                     "(default +1), never past 95"),
     time.Option(WOUNDS_NIGHT, "Tended Wound points healed a night", tracks.TICK, 0, tracks.FULL,
-                why="the seed gives no rate outside a fight (\"Wounds must be tended for the individual to "
+                why="the rules give no rate outside a fight (\"Wounds must be tended for the individual to "
                     "regain so Fatigue and Wound Ticks\"): one tick a night by default"),
     time.Option(WOUNDS_WEEK, "Tended Wound points healed a week", tracks.FULL, 0, tracks.FULL,
-                why="the seed gives no rate outside a fight: a week heals every tended Wound by default"),
+                why="the rules give no rate outside a fight: a week heals every tended Wound by default"),
 )
 HEALS = {time.NIGHT: WOUNDS_NIGHT, time.WEEK: WOUNDS_WEEK}
 

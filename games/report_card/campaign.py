@@ -61,14 +61,14 @@ EFFECTS = {
 DAYS = {time.NIGHT: 1, time.WEEK: 7}
 SAYS = {
     time.SCENE: "Nothing on the Report Card: the Day goes on.",
-    time.NIGHT: "A new Day begins: checks made on earlier Days may be made again (seed: \"until a Day has passed\").",
+    time.NIGHT: "A new Day begins: checks made on earlier Days may be made again (the rules: \"until a Day has passed\").",
     time.WEEK: "Seven Days pass and a new one begins: checks made on earlier Days may be made again.",
 }
 TAKEN_BACK = "taken_back"
 
 
 def passes(state: Mapping[str, Any], span: str, turn: Turn) -> list[Event]:
-    """The new Day a night or a week brings (seed: "until a Day has passed")."""
+    """The new Day a night or a week brings (the rules: "until a Day has passed")."""
     days = DAYS.get(span, 0)
     if not days:
         return []

@@ -37,7 +37,7 @@ A_PLUS_XP, F_XP, ABILITY_XP = "a_plus_xp", "f_xp", "ability_xp"
 OPTIONS = (
     time.Option(A_PLUS_XP, "Experience a new A+ skill costs", 5, 0, 50,
                 why="the decided reading leaves the cost to the table: 5 by default; free on the panel once all "
-                    "three Corruption Circles are filled (the seed's rechoose); 0: not for sale"),
+                    "three Corruption Circles are filled (the rules' rechoose); 0: not for sale"),
     time.Option(F_XP, "Experience a new F skill costs (the old F passed)", 5, 0, 50,
                 why="5 by default; 0: not for sale"),
     time.Option(ABILITY_XP, "Experience a new Ability costs", 10, 0, 50,

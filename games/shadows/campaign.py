@@ -54,7 +54,7 @@ OPTIONS = (
     time.Option(LIFE_A_WEEK, "Life back each week", 1, 0, 20,
                 why="The decided reading: \"Life by 1 a week\"."),
     time.Option(RAISED_HEALTH, "Health a raised character stands with", 1, 1, 99,
-                why="The seed gives none: raised, a fallen character stands with 1 Health (never past its whole)."),
+                why="The rules give none: raised, a fallen character stands with 1 Health (never past its whole)."),
     *GROWTH_OPTIONS,  # what experience costs (growth.py)
 )
 

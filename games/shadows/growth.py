@@ -61,7 +61,7 @@ def price(before: Mapping[str, Any], after: Mapping[str, Any], state: Mapping[st
     bill = Bill("XP")
     for key in ATTRIBUTES:
         most = QUICKNESS_MOST if key == "quickness" else ATTRIBUTE_RANGE[1]
-        why = "the seed's normal maximum: 13 AP" if key == "quickness" else "the sheet's most"
+        why = "the rules' normal maximum: 13 AP" if key == "quickness" else "the sheet's most"
         bill.rise(key, ATTRIBUTE_LABELS[key], was[key], now[key], lambda v: v * _cost(state, ATTRIBUTE_XP), most, why)
     for name in sorted(set(was["skills"]) | set(now["skills"])):
         bill.rise("skills", _skill_label(name), was["skills"].get(name, 0), now["skills"].get(name, 0),

@@ -38,7 +38,7 @@ from tabletop.forms import check_fields
 from tabletop.live.hub import hand_to
 from tabletop.models import Event, Membership, Role
 from tabletop.feed.seat import Viewer, event_reading
-from tabletop.permissions import can, standing_of
+from tabletop.permissions import can, refusal_of, standing_of
 from tabletop.services import ServiceError
 
 REF = re.compile(r"[A-Za-z0-9_.:-]{1,40}")
@@ -105,7 +105,7 @@ def check(request: Request, member: Membership) -> Outcome | tuple[Action, Mappi
     if action is None:
         return Outcome(request.ref, error=actions.unknown(request.action), code="unknown-action")
     if not can(standing_of(member), action.verb):
-        return Outcome(request.ref, error="You may not do that at this table.", code="not-allowed")
+        return Outcome(request.ref, error=refusal_of(standing_of(member), action.verb), code="not-allowed")
     if action.form is None:
         return action, {name: [v] if isinstance(v, str) else list(v) for name, v in request.args.items()}
     # a field sent more than once reads as one, its values separated by commas (tabletop/ids.py)

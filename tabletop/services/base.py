@@ -15,7 +15,7 @@ from tabletop.feed import catalogue
 from tabletop.feed.catalogue import Envelope
 from tabletop.live import broadcast
 from tabletop.models import Audience, Table, Event, Membership
-from tabletop.permissions import Verb, can, standing_of
+from tabletop.permissions import Verb, can, refusal_of, standing_of
 from tabletop.services import statements
 
 
@@ -53,7 +53,7 @@ def acting(table: Table, actor: Membership, verb: Verb) -> Membership:
     """Re-reads the actor under the table lock, so a member removed a moment ago cannot act."""
     fresh = Membership.objects.filter(pk=actor.pk, table=table).first()
     if not can(standing_of(fresh), verb):
-        raise NotAllowed("You may not do that at this table.")
+        raise NotAllowed(refusal_of(standing_of(fresh), verb))
     assert fresh is not None
     return fresh
 
@@ -67,7 +67,7 @@ def lock_member(table_id: int, actor: Membership, verb: Verb) -> tuple[Table, Me
         locked = lock_table(table_id)  # no such table (NotFound), or no member of it
         return locked, acting(locked, actor, verb)
     if not can(standing_of(me), verb):
-        raise NotAllowed("You may not do that at this table.")
+        raise NotAllowed(refusal_of(standing_of(me), verb))
     return me.table, me
 
 

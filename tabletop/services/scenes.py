@@ -22,7 +22,7 @@ from django.db.models.fields.files import FieldFile
 from tabletop.services.images import Picture, read_picture
 from tabletop.models import Audience, Character, Membership, Scene, Table, Token
 from tabletop.permissions import (
-    Verb, can, can_edit_character, may_move_token, may_see_scene, standing_of,
+    Verb, can, can_edit_character, may_move_token, may_see_scene, refusal_of, standing_of,
 )
 from tabletop.selectors.drawings import drawings_of
 from tabletop.selectors.fog import covered
@@ -38,7 +38,7 @@ NO_TOKEN = "There is no such token on the scene."
 def _may(actor: Membership, verb: Verb) -> None:
     """The seat's verb, checked before an upload is read (again under the lock: ``acting``)."""
     if not can(standing_of(actor), verb):
-        raise NotAllowed("You may not do that at this table.")
+        raise NotAllowed(refusal_of(standing_of(actor), verb))
 
 
 def _store(field: FieldFile, picture: Picture, prefix: str) -> str:

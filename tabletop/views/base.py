@@ -13,7 +13,7 @@ from django.urls import reverse
 
 from tabletop import actions, selectors
 from tabletop.models import Table, Membership
-from tabletop.permissions import Standing, Verb, can, standing_of
+from tabletop.permissions import Standing, Verb, can, refusal_of, standing_of
 from tabletop.services import ServiceError
 
 
@@ -26,11 +26,7 @@ def member_at(request: HttpRequest, table_id: int, verb: Verb) -> tuple[Table, M
     table = member.table if member is not None else get_object_or_404(Table, pk=table_id)
     standing = standing_of(member)
     if not can(standing, verb):
-        if standing == Standing.REMOVED:
-            raise PermissionDenied("The GM removed you from this table.")
-        if standing == Standing.STRANGER:
-            raise PermissionDenied("You are not at this table. Ask the GM for a link.")
-        raise PermissionDenied("Your role at this table does not allow that.")
+        raise PermissionDenied(refusal_of(standing, verb))
     assert member is not None
     return table, member
 

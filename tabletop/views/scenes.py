@@ -133,9 +133,9 @@ def token_place(request: HttpRequest, table_id: int) -> HttpResponse:
 
 @require_POST
 def token_visibility(request: HttpRequest, table_id: int, token_id: int, action: str) -> HttpResponse:
+    table, me = member_at(request, table_id, Verb.SCENE_MANAGE)  # a player hears who may, first
     if action not in ("hide", "show"):
-        raise Http404("A token is hidden or shown.")
-    table, me = member_at(request, table_id, Verb.SCENE_MANAGE)
+        raise Http404("A token can be hidden or shown, nothing else.")
     token = get_object_or_404(Token, pk=token_id, scene__table=table)
     try:
         services.token_visibility(token=token, actor=me, hidden=action == "hide")

@@ -175,7 +175,7 @@ def test_a_player_styles_her_own_token_and_everyone_sees_it(table, board) -> Non
 
 @pytest.mark.parametrize("who, changes, status, words", [
     ("bob", {}, 403, "Alma Vey is not yours to change."),
-    ("watcher", {}, 403, "Your role at this table does not allow that."),
+    ("watcher", {}, 403, "You are watching this table: a spectator sees the play but does not act."),
     ("ann", {"size": "5"}, 400, "A token is 1 to 4 cells a side."),
     ("ann", {"size": "0"}, 400, "A token is 1 to 4 cells a side."),
     ("ann", {"size": "1.5"}, 400, "A token is 1 to 4 cells a side."),

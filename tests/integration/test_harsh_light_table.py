@@ -221,7 +221,7 @@ def test_a_resisted_attack_lowers_defence_and_the_turn_order_is_enforced(hl) -> 
     refused(hl, "bob", "set_up_pull", 403, "You act only for the characters you control",
             combatant=alfie.pk, attribute="strength")
     refused(hl, "bob", "end_turn", 403, "You act only for the characters you control")
-    refused(hl, "watcher", "set_up_pull", 403, "Your role at this table does not allow that",
+    refused(hl, "watcher", "set_up_pull", 403, "a spectator sees the play but does not act",
             combatant=alfie.pk, attribute="strength")
     refused(hl, "ann", "set_order", 400, "Only the GM can set the turn order", order=[alfie.pk])
     attack(hl, "ann", alfie, ghoul)

@@ -31,7 +31,7 @@ def test_a_removed_member_s_htmx_post_gets_a_notice_not_a_page(table) -> None:
 
 def test_a_spectator_s_htmx_post_and_a_gone_thing_get_a_notice(table) -> None:
     assert_notice(table.client(table.watcher).post(reverse("roll", args=[table.row.pk]), {"notation": "1d6"}, **HTMX),
-                  403, "Your role at this table does not allow that.")
+                  403, "You are watching this table: a spectator sees the play but does not act.")
     assert_notice(table.client(table.gm).post("/tables/999999/roll/", {"notation": "1d6"}, **HTMX), 404, "")
 
 
@@ -107,3 +107,20 @@ def test_a_sheet_s_every_fault_is_shown_at_its_field_at_once(db) -> None:
     again = body[body.index('name="sheet_again"'):body.index('name="sheet_blood_potency"')]
     assert "is not a World of Darkness Skill" in skills and "form-error" in again
     assert not table.characters.exists()
+
+
+def test_a_players_refused_reveal_says_who_may_and_an_unknown_token_action_says_what_a_token_does(table) -> None:
+    """Issue 38, 6: "a player's refused reveal reads 'A token is hidden or shown.'" A player
+    asking to show a hidden token hears that the GM manages the map's tokens; a word that is not
+    a token's action is named as such, to the GM; neither changes the token."""
+    vampire = services.character_create(table=table.row, actor=table.gm, name="Vampire", sheet={}, npc=True)
+    scene = services.scene_create(table=table.row, actor=table.gm, name="Harbour", colour="#335544")
+    token = services.token_place(scene=scene, character=vampire, actor=table.gm, hidden=True)
+    for action in ("show", "reveal"):
+        answer = table.client(table.ann).post(
+            reverse("token_visibility", args=[table.row.pk, token.pk, action]), **HTMX)
+        assert_notice(answer, 403, "Only the GM may manage the scenes, the map, its fog and its tokens.")
+    answer = table.client(table.gm).post(reverse("token_visibility", args=[table.row.pk, token.pk, "reveal"]), **HTMX)
+    assert_notice(answer, 404, "A token can be hidden or shown, nothing else.")
+    token.refresh_from_db()
+    assert token.hidden

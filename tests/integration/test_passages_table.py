@@ -366,7 +366,7 @@ def test_a_fight_refuses_what_the_rules_do_not_allow_and_changes_nothing(table, 
             400, "A weapon's damage is a whole number")
     refused(post(table, "ann", "declare", {"combatant": trayer, "stance": "maybe"}), 400, "Declare IN or OUT")
     refused(post(table, "ann", "declare", {"combatant": trayer, "stance": "in", "target": "c999999"}), 400,
-            "There is no Persona")
+            "That is not a Persona in the fight under way")
     refused(post(table, "ann", "declare", {"combatant": trayer, "stance": "in", "target": trayer}), 400,
             "Trayer cannot attack themselves")
     refused(post(table, "ann", "declare", {"combatant": trayer, "stance": "in", "target": garbo,
@@ -381,7 +381,7 @@ def test_a_fight_refuses_what_the_rules_do_not_allow_and_changes_nothing(table, 
     for command, data in (("declare", {"combatant": trayer, "stance": "out", "action": "x"}), ("resolve", {}),
                           ("undo", {}), ("rest", {"combatant": betty})):
         answer = post(table, "watcher", command, data)
-        assert answer.status_code == 403 and "does not allow" in answer.content.decode()
+        assert answer.status_code == 403 and "a spectator sees the play but does not act" in answer.content.decode()
     assert snapshot(table) == before
     # what they may do
     assert post(table, "bob", "rest", {"combatant": betty}).status_code == 200

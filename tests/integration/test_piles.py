@@ -467,7 +467,9 @@ def test_only_the_gm_peeks_rearranges_configures_or_brings_out_decks(table, rng,
         lambda: services.deck_configure(deck=deck, actor=member, allow_reversed=False, players_may_use=False),
         lambda: services.deck_create(table=table.row, actor=member, kind="standard", rng=rng),
     ):
-        assert refused(table.row, attempt, NotAllowed) == "You may not do that at this table."
+        assert refused(table.row, attempt, NotAllowed) == (
+            "Only the GM may make and arrange the decks." if who == "ann"
+            else "You are watching this table: a spectator sees the play but does not act.")
 
 
 @pytest.mark.parametrize("who", ["a spectator", "a removed player"])
@@ -483,7 +485,9 @@ def test_spectators_and_removed_members_may_not_touch_cards(table, rng, who) -> 
         lambda: move(table, "discard", member, deck, card),
         lambda: move(table, "return", member, deck, card, where="top"),
     ):
-        assert refused(table.row, attempt, NotAllowed) == "You may not do that at this table."
+        assert refused(table.row, attempt, NotAllowed) == (
+            "You are watching this table: a spectator sees the play but does not act." if who == "a spectator"
+            else "The GM removed you from this table.")
 
 
 def test_players_may_not_use_a_deck_the_gm_has_not_opened_to_them(table, rng) -> None:

@@ -3,6 +3,10 @@ the log ('announces melee / other')". The log speaks as a person would."""
 
 from __future__ import annotations
 
+import ast
+import pathlib
+import re
+
 import pytest
 
 from games.core.words import count
@@ -53,3 +57,36 @@ def test_a_card_line_opens_with_a_sentence_for_any_move_label() -> None:
     assert for_whom("Jo", "Approve the check") == "As Jo approves the check"
     assert for_whom("Ghoul", "Defence") == "For Ghoul's defence"  # a noun reads as before
     assert for_whom("Marieta", "Draw") == "For Marieta's draw"
+
+
+_SEED = re.compile(r"\bseeds?(?:'s)?\b", re.IGNORECASE)
+_ROOT = pathlib.Path(__file__).resolve().parents[2]
+
+
+def _strings_a_page_may_show(path: pathlib.Path) -> list[tuple[int, str]]:
+    """Every string constant of a module but its docstrings (the words code may put on a page)."""
+    tree = ast.parse(path.read_text())
+    docstrings = set()
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Module, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and node.body:
+            first = node.body[0]
+            if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant):
+                docstrings.add(id(first.value))
+    return [(node.lineno, node.value) for node in ast.walk(tree)
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docstrings]
+
+
+def test_no_word_a_player_reads_speaks_of_the_seed() -> None:
+    """Issue 38, 6: "the seed's own jargon on the screen ("the seed's indicators", "the seed's
+    normal 6 to 13 AP": players do not know what a seed is)". No string the games or the platform
+    may show, and no template, says "seed"; the code's comments and docstrings may."""
+    found = []
+    for package in ("games", "tabletop"):
+        for path in sorted((_ROOT / package).rglob("*.py")):
+            if "migrations" in path.parts:
+                continue
+            found += [f"{path.relative_to(_ROOT)}:{line}: {text[:80]!r}"
+                      for line, text in _strings_a_page_may_show(path) if _SEED.search(text)]
+    for path in sorted((_ROOT / "templates").rglob("*.html")):
+        found += [f"{path.relative_to(_ROOT)}: {m.group(0)!r}" for m in _SEED.finditer(path.read_text())]
+    assert found == []

@@ -90,7 +90,7 @@ def test_an_attack_subtracts_the_defence_and_its_damage_counts_its_boxes() -> No
     made, line = worked(t, "damaged")
     assert line.startswith("Bob takes 3 lethal from Ann's attack (2 successes, Knife +1)")
     assert made.steps == ("2 successes on the attack", "+ Knife 1", "= 3 lethal", "Health now X X X · · · · (7 boxes)")
-    assert made.rule.startswith(w.DAMAGE) and "the seed is silent" in made.source
+    assert made.rule.startswith(w.DAMAGE) and "the rules are silent" in made.source
 
 
 def test_willpower_a_dodge_and_a_move_quote_their_rules() -> None:

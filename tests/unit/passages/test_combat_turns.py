@@ -313,7 +313,7 @@ def test_declarations_are_checked(scene: Scene) -> None:
     scene.fight(ANN, BOB)
     with pytest.raises(BadValue, match="themselves"):
         scene.attack("c1", "c1")
-    with pytest.raises(BadValue, match="no Persona"):
+    with pytest.raises(BadValue, match="not a Persona in the fight under way"):
         scene.attack("c1", "c9")
     with pytest.raises(BadValue, match="no skill called"):
         scene.attack("c1", "c2", combat="Archery")
