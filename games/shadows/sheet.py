@@ -240,11 +240,17 @@ def glance(data: Mapping[str, Any]) -> Glance:
 
 def standing(character: Character) -> dict[str, Any]:
     """``Panel.character_view``: whether a character is ``fallen`` ("dead", "down" or "") as its
-    sheet stands, so the form that starts the next fight leaves whoever is not ticked."""
+    sheet stands, so the form that starts the next fight leaves whoever is not ticked; and its
+    skills as the sheet has them, so a check's skill is chosen from the sheet, not typed (issue
+    38: a typo was a refusal). Drawn only for the seats that may see the sheet (an NPC's skills
+    are the GM's)."""
     try:
-        return {"fallen": harm(tracks_now(clean_sheet(character.sheet, stored=True)))}
+        sheet = clean_sheet(character.sheet, stored=True)
     except SheetError:
-        return {"fallen": ""}
+        return {"fallen": "", "skills": []}
+    return {"fallen": harm(tracks_now(sheet)),
+            "skills": [{"key": key, "label": key.replace("_", " ").capitalize(), "value": value}
+                       for key, value in sheet["skills"].items()]}
 
 
 # What a new character may start with (Sheet.creation). The rules have no chapter on making a

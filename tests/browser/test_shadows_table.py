@@ -402,7 +402,7 @@ def test_an_active_dodge_and_a_players_own_check_with_approved_help(make_table) 
     click(gm, gm.page.get_by_role("button", name="Approve Alma's help"), "approve_help")
     expect(ann.page.locator("#shadows-waiting")).to_contain_text("The GM lets Bram help Alma: it counts on Alma's next check, opposed or multi-draw action, or attack.")
     form = ann.page.locator("#shadows-draw-form")
-    form.locator("input[name=skill]").fill("Stealth")
+    form.locator("select[name=skill]").select_option(label="Stealth 6")  # from Alma's sheet, never typed
     click(ann, form.get_by_role("button", name="See the odds, then draw"), "prepare_check")
     expect(ann.page.locator(".sh-now", has_text="one card or three")).to_contain_text("+ help 4 (Bram)")
     expect(ann.page.locator(".sh-now", has_text="one card or three")).to_contain_text("Counted from the ")

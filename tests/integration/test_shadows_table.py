@@ -149,6 +149,28 @@ def test_the_panel_is_on_the_page_for_everyone_with_the_gms_tools_tucked_away(sh
     assert 'id="check-who"' not in page["watcher"]  # a spectator is sent no form to act with
 
 
+def test_a_checks_skill_is_chosen_from_the_sheet_and_an_npcs_skills_stay_the_gms(sh) -> None:
+    """Issue 38, 6: "Shadows' skill is chosen from the sheet, not typed." The check form offers
+    the skills of the sheets the seat may see, by character, with their values; a player sees
+    their own character's, the GM every character's (the Ghoul's Claws among them); no player's
+    bytes hold an NPC's skill."""
+    page = {who: sh["clients"][who].get(reverse("table", args=[sh["table"].pk])).content.decode()
+            for who in ("gm", "ann")}
+
+    def skills(text: str) -> str:
+        box = text[text.index('<select id="check-skill" name="skill">'):]
+        return box[: box.index("</select>")]
+
+    assert '<option value="">none (untrained)</option>' in skills(page["ann"])
+    assert '<optgroup label="Alma"><option value="melee">Melee 6</option><option value="stealth">Stealth 4</option></optgroup>' \
+        in skills(page["ann"])
+    assert "Bram" not in skills(page["ann"]) and "Claws" not in page["ann"]
+    assert '<optgroup label="Ghoul"><option value="claws">Claws 4</option></optgroup>' in skills(page["gm"])
+    # what the form sends is what a check takes: Alma's Stealth, by its key
+    ok(sh, "ann", "prepare_check", character=sh["alma"].pk, skill="stealth", attribute="mind", complexity="normal")
+    assert state(sh)["prepared"][cid(sh["alma"])]["skill_value"] == 4
+
+
 def test_the_deck_buttons_bring_out_the_two_decks_through_the_ordinary_route(sh) -> None:
     """The panel's buttons post the deck form's own fields; a deck already there is refused
     inline, and a command needing a missing deck says how to bring it out."""

@@ -129,7 +129,7 @@ def test_raising_stands_the_fallen_with_health_1_and_a_dead_one_with_life_1() ->
     [raised] = table.send(GM, "raise", character="c1")
     assert raised["now"] == {"health": 1, "life": 1, "aessence": 3}
     assert table.sheet("c1").items() >= {"health_now": 1, "life_now": 1, "aessence_now": 3}.items()
-    assert standing(table.characters["c1"]) == {"fallen": ""}  # the next fight's form ticks them
+    assert standing(table.characters["c1"])["fallen"] == ""  # the next fight's form ticks them
     table.hurt("c1", health_now=0, life_now=None)
     table.send(GM, "set_option", option="raised_health", value="30")
     [raised] = table.send(GM, "raise", character="c1")

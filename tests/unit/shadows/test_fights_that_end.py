@@ -166,9 +166,9 @@ def test_the_next_fights_form_leaves_the_fallen_unticked() -> None:
     def facts(**sheet) -> Character:
         return Character(3, "c3", "Ghoul", clean_sheet({"health": 25, "life": 15, **sheet}), owner=None, is_npc=True)
 
-    assert character_standing(facts()) == {"fallen": ""}
-    assert character_standing(facts(health_now=0)) == {"fallen": "down"}
-    assert character_standing(facts(health_now=0, life_now=0)) == {"fallen": "dead"}
+    assert character_standing(facts())["fallen"] == ""
+    assert character_standing(facts(health_now=0))["fallen"] == "down"
+    assert character_standing(facts(health_now=0, life_now=0))["fallen"] == "dead"
     # a sheet saved before tracks stopped at nothing reads as nothing, not as a refusal
     assert character_standing(Character(3, "c3", "Ghoul", {"health": 25, "health_now": -17, "life": 15,
-                                                           "life_now": -27}, owner=None)) == {"fallen": "dead"}
+                                                           "life_now": -27}, owner=None))["fallen"] == "dead"
