@@ -102,3 +102,21 @@ def test_the_demos_hold_no_test_words(db: None) -> None:
         sheets = " ".join(str(c.sheet) for c in table.characters.all())
         for word in ("zqxv", "sentinel", "marker"):
             assert word not in page.lower() and word not in sheets.lower(), (table.system, word)
+
+
+def test_the_shadows_demo_starts_with_its_two_decks(db: None) -> None:
+    """Issue 38, 3: "The Shadows demo starts without its two decks." Its table has the Minor
+    Arcana the rules draw every action from and the Major Arcana of fate (reversed cards
+    allowed), so its panel hides its buttons that bring them out."""
+    from django.contrib.auth import get_user_model
+
+    call_command("demo", base_url="http://127.0.0.1:8000", system="shadows", stdout=io.StringIO())
+    table = Table.objects.get(gm__username="demo-gm", system="shadows")
+    decks = {d.name: d for d in table.decks.all()}
+    assert set(decks) == {"Minor Arcana", "Major Arcana"}
+    assert decks["Major Arcana"].allow_reversed and not decks["Minor Arcana"].allow_reversed
+    gm = Client()
+    gm.force_login(get_user_model().objects.get(username="demo-gm"))
+    page = gm.get(f"/tables/{table.pk}/").content.decode()
+    # the panel's deck buttons hide once a deck of each name lies on the table (the panel's CSS)
+    assert 'data-deck-name="Minor Arcana"' in page and 'data-deck-name="Major Arcana"' in page

@@ -17,7 +17,7 @@ from django.db import transaction
 from django.urls import reverse
 
 from games import registry
-from games.core.rng import Rng
+from games.core.rng import Rng, system_rng
 from tabletop import selectors, services
 from tabletop.models import Character, Membership, Role, Table
 
@@ -33,6 +33,11 @@ PLAYERS = (
                             "skills": "Driving: 6", "side": "players",
                             "notes": "Night porter; keeps a revolver in his locker."}),
 )
+# The decks a system's table plays with from its first move, brought out as the GM's buttons
+# would: a Shadows table draws every action from the Minor Arcana and keeps fate in the Major.
+DECKS: dict[str, tuple[tuple[str, str, bool], ...]] = {
+    "shadows": (("minor_arcana", "Minor Arcana", False), ("major_arcana", "Major Arcana", True)),
+}
 NPCS = (
     ("The Thing in the Chapel", {"agility": "2", "toughness": "6", "hand_to_hand": "5",
                                  "supernatural": "on", "side": "demons"}),
@@ -152,6 +157,9 @@ class Command(BaseCommand):
                                       name=sample.name if i < len(pcs) else f"{sample.name} {i + 1}")
         for sample in (s for s in game.samples if s.npc):
             services.character_create(table=table, actor=gm, name=sample.name, sheet=sample.sheet, npc=True)
+        for kind, deck_name, reversed_ in DECKS.get(system, ()):
+            services.deck_create(table=table, actor=gm, kind=kind, rng=system_rng(), name=deck_name,
+                                 allow_reversed=reversed_)
         services.chat_post(table=table, actor=gm, text=f"Welcome to {game.name}: the table is set.")
         self._set_the_scene(table, gm, "Where it begins", "#4a6741",
                             list(Character.objects.filter(table=table).order_by("pk")))
