@@ -793,7 +793,9 @@
     if (Date.now() > acted.until) { acted = null; return; }
     const form = acted.form.isConnected ? acted.form : acted.form.id && document.getElementById(acted.form.id);
     const next = form && form.nextElementSibling;
-    if (!next || !next.id || acted.before.includes(next) || !shown(next)) return;
+    // a panel's redraw makes every node new: what is new is an id not there before, or one now
+    // saying something else (the odds for another target)
+    if (!next || !next.id || acted.before[next.id] === next.outerHTML || !shown(next)) return;
     const control = shown(acted.elt) ? acted.elt : form;
     acted = null;
     const hidden = next.getBoundingClientRect().bottom + 8 - freeBottom();
@@ -808,8 +810,8 @@
     const focused = document.activeElement;
     actor = focused && elt.contains(focused) ? focused : elt;
     const form = elt.closest("form") || elt;
-    const before = [];
-    for (let n = form.nextElementSibling; n; n = n.nextElementSibling) before.push(n);
+    const before = {};
+    for (let n = form.nextElementSibling; n; n = n.nextElementSibling) if (n.id) before[n.id] = n.outerHTML;
     acted = { elt: actor, form: form, before: before, until: Date.now() + 5000 };
   });
 
