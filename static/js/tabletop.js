@@ -835,9 +835,15 @@
     if (typing()) { owed = true; return; }
     const control = controlToAct();
     if (!control) return;
-    const r = control.getBoundingClientRect();
     const free = freeBottom();
-    if (r.top >= 0 && Math.min(r.bottom, r.top + 120) <= free) return; // on screen already
+    const c = control.getBoundingClientRect();
+    if (c.top >= 0 && Math.min(c.bottom, c.top + 120) <= free) return; // on screen already
+    // with the box it stands in (what the turn is about: "the Ghoul attacks Alma"), if that fits
+    let box = control;
+    for (let a = control.parentElement; a && !a.matches(".stage, .rounds"); a = a.parentElement) {
+      if (a.id && a.getBoundingClientRect().height <= free * 0.8) box = a;
+    }
+    const r = box.getBoundingClientRect();
     window.scrollBy({ top: r.top - Math.max(8, (free - r.height) / 3), behavior: gently() });
   }
   function turnCheck() {
