@@ -74,8 +74,10 @@ def assert_stayed(before: dict, after: dict, what: str) -> None:
     screen: within a few pixels."""
     grew_above = after["offset"] - before["offset"]
     moved = after["scroll"] - before["scroll"]
-    assert abs(moved - grew_above) <= SLACK_PX, f"{what}: the page scrolled {moved} px, what lies above grew {grew_above}"
-    assert abs(after["top"] - before["top"]) <= SLACK_PX, f"{what}: the panel moved {after['top'] - before['top']} px on the screen"
+    assert abs(moved - grew_above) <= SLACK_PX, (
+        f"{what}: the page scrolled {moved} px, what lies above grew {grew_above}")
+    shifted = after["top"] - before["top"]
+    assert abs(shifted) <= SLACK_PX, f"{what}: the panel moved {shifted} px on the screen"
     assert abs(moved) <= abs(grew_above) + SLACK_PX, (before, after)
 
 
@@ -281,8 +283,9 @@ def test_the_docked_hand_leaves_shadows_odds_readable_at_1400_by_900(make_table)
     dock = page.locator("#hands-panel").evaluate(
         "el => { const r = el.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; }")
     assert box[3] <= dock[1] or box[1] >= dock[3], f"the docked hand {dock} covers the odds {box}"
-    assert result.evaluate(
-        "el => { const r = el.getBoundingClientRect(); return el.contains(document.elementFromPoint((r.left + r.right) / 2, (r.top + r.bottom) / 2)); }")
+    assert result.evaluate("""el => { const r = el.getBoundingClientRect();
+        return el.contains(document.elementFromPoint((r.left + r.right) / 2, (r.top + r.bottom) / 2)); }"""), (
+        "something stands over the odds' centre")
     assert in_view(ann, odds), "the button the player used left the screen"
     page.screenshot(path=str(SCREENS / "keep-shadows-odds-1400.png"))
     assert not ann.page_errors, ann.page_errors
