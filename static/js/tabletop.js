@@ -21,7 +21,7 @@
 
   function focusInput(form) {
     const input = form.querySelector("input[type=text], input:not([type])");
-    if (input) input.focus();
+    if (input) input.focus({ preventScroll: true }); // the page stays where the player is (issue 38)
   }
 
   function showError(form, message) {
@@ -389,7 +389,7 @@
       field.value = value;
     }
     const focus = kept.focused && document.getElementById(kept.focused);
-    if (focus && box.contains(focus)) focus.focus();
+    if (focus && box.contains(focus)) focus.focus({ preventScroll: true });
   });
 
   // Your turn: the banner says so (drawn for this seat: every seat the step waits for reads
@@ -545,6 +545,10 @@
   }
 
   function toggle(el) {
+    // the pick is what the tap or the click was for: the card's meaning closes (until the
+    // pointer or the focus leaves it), and on a phone it does not stand over the page (issue 38)
+    const face = el.querySelector(".card-face");
+    if (face) face.dataset.quiet = "1";
     const at = picks.findIndex(function (p) { return same(p, el); });
     if (at >= 0) picks.splice(at, 1);
     else picks.push({ holder: el.dataset.holder, card: el.dataset.card });
@@ -614,27 +618,71 @@
     const p = t.closest && t.closest(".card-pick");
     return p ? p.querySelector(".card-face") : t.closest && t.closest(".card-face");
   };
-  function place(e) {
-    const f = faceOf(e.target), box = f && f.querySelector(".card-meaning");
+  // A meaning fixed to the screen (a docked hand scrolls and clips, so its meanings are fixed:
+  // a system's panel says so) is put by its card here, above it or else below it.
+  const FIXED = ["top", "left", "bottom", "translate"];
+  function pin(f, box) {
+    const c = (f.closest(".card-pick") || f).getBoundingClientRect(), r = box.getBoundingClientRect();
+    const w = document.documentElement.clientWidth;
+    const top = c.top - r.height - 4 >= 4 ? c.top - r.height - 4 : c.bottom + 4;
+    const left = Math.min(Math.max(4, c.left + c.width / 2 - r.width / 2), w - 4 - r.width);
+    box.style.setProperty("top", top + "px");
+    box.style.setProperty("left", left + "px");
+    box.style.setProperty("bottom", "auto");
+    box.style.setProperty("translate", "none");
+  }
+  function placeFace(f) {
+    const box = f && f.querySelector(".card-meaning");
     if (!box) return;
     f.style.removeProperty("--nudge");
     delete f.dataset.below;
+    for (const p of FIXED) box.style.removeProperty(p);
     requestAnimationFrame(() => {
       let r = box.getBoundingClientRect();
       if (r.width < 2) return;
+      if (getComputedStyle(box).position === "fixed") { pin(f, box); return; }
       if (r.top < 4) { f.dataset.below = "1"; r = box.getBoundingClientRect(); }
       const w = document.documentElement.clientWidth;
       const n = r.left < 4 ? 4 - r.left : (r.right > w - 4 ? w - 4 - r.right : 0);
       if (n) f.style.setProperty("--nudge", n + "px");
     });
   }
+  // A card come under a pointer that did not move (the card beside it played, a hand redrawn)
+  // keeps its meaning closed until the pointer moves: a meaning opens for the card one points at,
+  // not for the one that slid under the pointer over "Your hand" (issue 38). Chromium tells of
+  // such a card with a mouseover and no pointer move.
+  let still = false;
+  const redrawn = () => { still = true; };
+  for (const name of ["htmx:wsAfterMessage", "htmx:afterSettle"]) document.addEventListener(name, redrawn);
+  document.addEventListener("pointermove", (e) => {
+    still = false;
+    const f = faceOf(e.target);
+    if (f && f.dataset.quiet === "still") { delete f.dataset.quiet; placeFace(f); }
+  }, { passive: true });
+  document.addEventListener("pointerdown", () => { still = false; }, { passive: true });
+  function place(e) {
+    const f = faceOf(e.target);
+    if (f && still && e.type === "mouseover") f.dataset.quiet = "still";
+    placeFace(f);
+  }
   document.addEventListener("focusin", place);
   document.addEventListener("mouseover", place);
+  // a fixed meaning follows its card when the page or its hand scrolls
+  document.addEventListener("scroll", () => {
+    for (const f of document.querySelectorAll(":is(.card-face, .card-pick):is(:hover, :focus)")) {
+      const face = f.matches(".card-face") ? f : f.querySelector(".card-face"), box = face && face.querySelector(".card-meaning");
+      if (box && box.style.top) pin(face, box);
+    }
+  }, { capture: true, passive: true });
   document.addEventListener("keydown", (e) => {
     const f = e.key === "Escape" && faceOf(e.target);
     if (f) f.dataset.quiet = "1";
   });
-  const unquiet = (e) => { const f = faceOf(e.target); if (f) delete f.dataset.quiet; };
+  // only leaving the card opens its meaning again, not moving from one of its parts to another
+  const unquiet = (e) => {
+    const f = faceOf(e.target);
+    if (f && !(e.relatedTarget && faceOf(e.relatedTarget) === f)) delete f.dataset.quiet;
+  };
   document.addEventListener("focusout", unquiet);
   document.addEventListener("mouseout", unquiet);
 
@@ -719,4 +767,152 @@
     const button = e.target.closest("button.verify");
     if (button) verify(button);
   });
+})();
+
+
+// Keep the player where they act (issue 38). A live redraw replaces a whole panel (an oob swap of
+// its outerHTML), so the browser's own scroll anchoring loses the node it held (often the very
+// control just used) and takes another further down (the felt, the Cards section): the page
+// jumped by the panel's change in height. The table page turns that anchoring off (tabletop.css)
+// and anchors here instead: before a swap it notes what the player is at (the control in focus,
+// the one just used, else what lies a third of the way down the screen) and where it is on the
+// screen; after the swap that element, or if it went the region of the page it was in (a panel,
+// found again by its id), is put back where it was. So what changes inside a panel changes in
+// place, and what changes above it does not move it. When the player's turn comes, the control
+// they act with is scrolled into view once if it is off screen; nothing here takes the focus.
+(function () {
+  "use strict";
+  const gently = () => (matchMedia("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth");
+  const shown = (el) => !!el && el.isConnected && el.getClientRects().length > 0;
+  // a hand docked at the bottom of the screen (a system's panel docks it while a form feeds from
+  // it) covers the screen under its top: the free part ends there
+  function freeBottom() {
+    const dock = document.querySelector(".stage > .hands-panel");
+    if (!shown(dock) || getComputedStyle(dock).position !== "sticky") return innerHeight;
+    const r = dock.getBoundingClientRect();
+    return r.bottom >= innerHeight - 2 && r.top < innerHeight ? r.top : innerHeight;
+  }
+  function onScreen(el) {
+    const r = el.getBoundingClientRect();
+    return r.bottom > 0 && r.top < freeBottom();
+  }
+  // the region of the page an element is in: a panel of the stage or of the side
+  function regionOf(el) {
+    let r = el;
+    while (r.parentElement && !r.parentElement.matches(".stage, .side, .table-layout, main, body")) r = r.parentElement;
+    return r;
+  }
+  const docked = (el) => ["sticky", "fixed"].includes(getComputedStyle(regionOf(el)).position);
+
+  let actor = null; // the control the player last acted with
+  let acted = null; // what their last action may put after its form, to be shown once it comes
+  function anchorNow() {
+    const candidates = [document.activeElement, actor];
+    let el = candidates.find((c) => c && c !== document.body && shown(c) && c.closest(".table-layout") && !docked(c) && onScreen(c));
+    if (!el) {
+      el = document.elementFromPoint(innerWidth / 2, Math.min(innerHeight / 3, freeBottom() / 2));
+      if (!el || !el.closest(".table-layout") || docked(el)) return null;
+    }
+    const region = regionOf(el);
+    return { el: el, top: el.getBoundingClientRect().top, region: region, id: region.id,
+             regionTop: region.getBoundingClientRect().top };
+  }
+  function restore(a) {
+    if (!a) return;
+    let delta = 0;
+    if (shown(a.el)) delta = a.el.getBoundingClientRect().top - a.top;
+    else {
+      const region = shown(a.region) ? a.region : a.id && document.getElementById(a.id);
+      if (shown(region)) delta = region.getBoundingClientRect().top - a.regionTop;
+    }
+    if (Math.abs(delta) >= 1) window.scrollBy(0, delta);
+  }
+
+  // What the player's own action put right after the form they used (Shadows' odds under
+  // "Show the odds") is scrolled into the free part of the screen if the docked hand or the
+  // screen's edge hides it, as far as the control they used stays on screen.
+  function reveal() {
+    if (!acted) return;
+    if (Date.now() > acted.until) { acted = null; return; }
+    const form = acted.form.isConnected ? acted.form : acted.form.id && document.getElementById(acted.form.id);
+    const next = form && form.nextElementSibling;
+    // a panel's redraw makes every node new: what is new is an id not there before, or one now
+    // saying something else (the odds for another target)
+    if (!next || !next.id || acted.before[next.id] === next.outerHTML || !shown(next)) return;
+    const control = shown(acted.elt) ? acted.elt : form;
+    acted = null;
+    const hidden = next.getBoundingClientRect().bottom + 8 - freeBottom();
+    const room = control.getBoundingClientRect().top - 8;
+    if (hidden > 0 && room > 0) window.scrollBy({ top: Math.min(hidden, room), behavior: gently() });
+  }
+
+  document.addEventListener("htmx:beforeRequest", function (e) {
+    const config = e.detail.requestConfig;
+    const elt = config && config.elt;
+    if (!elt || !elt.closest || !elt.closest(".table-layout")) return;
+    const focused = document.activeElement;
+    actor = focused && elt.contains(focused) ? focused : elt;
+    const form = elt.closest("form") || elt;
+    const before = {};
+    for (let n = form.nextElementSibling; n; n = n.nextElementSibling) if (n.id) before[n.id] = n.outerHTML;
+    acted = { elt: actor, form: form, before: before, until: Date.now() + 5000 };
+  });
+
+  // Your turn: the first control the player acts with (a controller-only form or button of the
+  // stage, theirs) comes into view once, when the turn becomes theirs. While they type in a
+  // field it waits until they leave it, so neither the field nor the focus is taken from them.
+  let mine = null;
+  let owed = false;
+  function controlToAct() {
+    const body = document.body;
+    for (const el of document.querySelectorAll(".stage .controller-only")) {
+      if (body.dataset.seat !== "gm" && el.dataset.controller !== body.dataset.member) continue;
+      if (!shown(el) || docked(el)) continue;
+      return el.matches("form, button, details") ? el : el.querySelector("form, button") || el;
+    }
+    return null;
+  }
+  const typing = () => { const a = document.activeElement; return !!a && a.matches("input:not([type=button]):not([type=submit]), textarea, select, [contenteditable]"); };
+  function bringTurn() {
+    owed = false;
+    if (typing()) { owed = true; return; }
+    const control = controlToAct();
+    if (!control) return;
+    const free = freeBottom();
+    const c = control.getBoundingClientRect();
+    if (c.top >= 0 && Math.min(c.bottom, c.top + 120) <= free) return; // on screen already
+    // with the box it stands in (what the turn is about: "the Ghoul attacks Alma"), if that fits
+    let box = control;
+    for (let a = control.parentElement; a && !a.matches(".stage, .rounds"); a = a.parentElement) {
+      if (a.id && a.getBoundingClientRect().height <= free * 0.8) box = a;
+    }
+    const r = box.getBoundingClientRect();
+    window.scrollBy({ top: r.top - Math.max(8, (free - r.height) / 3), behavior: gently() });
+  }
+  function turnCheck() {
+    const now = document.querySelector("#turn-banner:not([hidden]) .turn-mine") !== null;
+    const came = now && mine === false;
+    mine = now;
+    if (!now) owed = false;
+    if (came) bringTurn();
+  }
+  document.addEventListener("focusout", function () {
+    if (owed) setTimeout(function () { if (owed && mine && !typing()) bringTurn(); }, 0);
+  });
+
+  let kept = null;
+  function before(e) { if (!e.defaultPrevented) kept = anchorNow(); }
+  function after() {
+    const a = kept;
+    kept = null;
+    restore(a);
+    reveal();
+    turnCheck();
+  }
+  document.addEventListener("htmx:wsBeforeMessage", before);
+  document.addEventListener("htmx:wsAfterMessage", after);
+  document.addEventListener("htmx:beforeSwap", before);
+  document.addEventListener("htmx:afterSettle", after);
+  document.addEventListener("tabletop:answered", reveal);
+  document.addEventListener("DOMContentLoaded", turnCheck);
 })();
