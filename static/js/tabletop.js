@@ -349,6 +349,24 @@
     if (focus && box.contains(focus)) focus.focus();
   });
 
+  // A panel's folded sections (details.fold with an id: "Other moves", the GM's tools) stay as
+  // the viewer left them across live redraws: each one opened or closed by hand is remembered by
+  // its id and set again after every swap (a panel is redrawn with every move at the table).
+  const folds = new Map();
+  document.addEventListener("toggle", function (e) {
+    const details = e.target;
+    if (details.matches && details.matches("details.fold[id]")) folds.set(details.id, details.open);
+  }, true);
+  function keepFolds() {
+    for (const [id, open] of folds) {
+      const details = document.getElementById(id);
+      if (details && details.matches("details.fold") && details.open !== open) details.open = open;
+    }
+  }
+  document.addEventListener("htmx:oobAfterSwap", keepFolds);
+  document.addEventListener("htmx:afterSettle", keepFolds);
+  document.addEventListener("htmx:wsAfterMessage", keepFolds);
+
   // Your turn: the banner says so (drawn for this seat: every seat the step waits for reads
   // "Your turn"); the tab's title says it too, so a player on another tab sees it is their move.
   const plainTitle = document.title;
