@@ -12,6 +12,7 @@ from collections.abc import Collection, Mapping
 from typing import Any
 
 from games.contract import Seat
+from games.core import now
 from games.core.fights import default_target, targets_first
 from games.demon_city.actions import KINDS
 from games.demon_city.combatant import STAT_NAMES, stat_label
@@ -125,7 +126,7 @@ def panel(state: Mapping[str, Any], hidden: Collection[str] = frozenset()) -> di
     return {
         "phase": state["phase"],
         "round": state["round"],
-        "turn": _turn(state, names),
+        "turn": _turn(state, names), "now": now.line(_turn(state, names), seat),
         "order": order,
         "in_fight": list(state["combatants"]),  # the others may join (add_combatant)
         "next": next_announcer(state),

@@ -13,6 +13,7 @@ from collections.abc import Collection, Mapping
 from typing import Any
 
 from games.contract import Character, Seat
+from games.core import now
 from games.core.engine import RuleError
 from games.passages import persona, rules, sheet, tracks
 from games.passages import state as st
@@ -135,6 +136,7 @@ def panel(state: Mapping[str, Any], hidden: Collection[str] = frozenset()) -> di
     undo = state.get("undo") or []
     view: dict[str, Any] = {
         "mode": state["mode"], "title": _title(state), "turn": _turn(state, names),
+        "now": now.line(_turn(state, names), seat),
         "conditions": state.get("scene_conditions", ""), "conditions_modifier": int(state.get("conditions_modifier", 0)),
         "hinder": bool(state.get("hinder")),  # the Director's standing call: one-off rolls are Challenges
         # each Persona of the contest or fight by id (the lists below give the order)

@@ -349,18 +349,24 @@
     if (focus && box.contains(focus)) focus.focus();
   });
 
-  // A panel's folded sections (details.fold with an id: "Other moves", the GM's tools) stay as
-  // the viewer left them across live redraws: each one opened or closed by hand is remembered by
-  // its id and set again after every swap (a panel is redrawn with every move at the table).
+  // A folded section (a <details> with an id: "Other moves", the GM's tools) stays as the viewer
+  // left it across live redraws: each one opened or closed by hand is remembered by its id and
+  // set so again after every swap (a panel is redrawn with every move at the table).
   const folds = new Map();
+  const touched = new Set();
+  document.addEventListener("click", function (e) {
+    const summary = e.target.closest && e.target.closest("summary");
+    const details = summary && summary.parentElement;
+    if (details && details.tagName === "DETAILS" && details.id) touched.add(details.id);
+  }, true);
   document.addEventListener("toggle", function (e) {
     const details = e.target;
-    if (details.matches && details.matches("details.fold[id]")) folds.set(details.id, details.open);
+    if (details.tagName === "DETAILS" && touched.has(details.id)) folds.set(details.id, details.open);
   }, true);
   function keepFolds() {
     for (const [id, open] of folds) {
       const details = document.getElementById(id);
-      if (details && details.matches("details.fold") && details.open !== open) details.open = open;
+      if (details && details.tagName === "DETAILS" && details.open !== open) details.open = open;
     }
   }
   document.addEventListener("htmx:oobAfterSwap", keepFolds);
