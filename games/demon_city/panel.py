@@ -48,7 +48,8 @@ def _turn(state: Mapping[str, Any], names: Mapping[str, str]) -> dict[str, Any] 
 
 def view(state: Mapping[str, Any], seat: Seat) -> dict[str, Any]:
     """``Panel.view``: the panel for one seat, without the figures of the sheets it may not see."""
-    return panel(state, frozenset() if seat.is_gm else seat.hidden)
+    drawn = panel(state, frozenset() if seat.is_gm else seat.hidden)
+    return {**drawn, "now": now.line(drawn.get("turn"), seat)}
 
 
 def panel(state: Mapping[str, Any], hidden: Collection[str] = frozenset()) -> dict[str, Any]:
@@ -126,7 +127,7 @@ def panel(state: Mapping[str, Any], hidden: Collection[str] = frozenset()) -> di
     return {
         "phase": state["phase"],
         "round": state["round"],
-        "turn": _turn(state, names), "now": now.line(_turn(state, names), seat),
+        "turn": _turn(state, names),
         "order": order,
         "in_fight": list(state["combatants"]),  # the others may join (add_combatant)
         "next": next_announcer(state),

@@ -136,7 +136,6 @@ def panel(state: Mapping[str, Any], hidden: Collection[str] = frozenset()) -> di
     undo = state.get("undo") or []
     view: dict[str, Any] = {
         "mode": state["mode"], "title": _title(state), "turn": _turn(state, names),
-        "now": now.line(_turn(state, names), seat),
         "conditions": state.get("scene_conditions", ""), "conditions_modifier": int(state.get("conditions_modifier", 0)),
         "hinder": bool(state.get("hinder")),  # the Director's standing call: one-off rolls are Challenges
         # each Persona of the contest or fight by id (the lists below give the order)
@@ -162,7 +161,8 @@ def panel(state: Mapping[str, Any], hidden: Collection[str] = frozenset()) -> di
 
 def view(state: Mapping[str, Any], seat: Seat) -> dict[str, Any]:
     """``Panel.view``: the panel for one seat, without the sheets it may not see."""
-    return panel(state, frozenset() if seat.is_gm else seat.hidden)
+    drawn = panel(state, frozenset() if seat.is_gm else seat.hidden)
+    return {**drawn, "now": now.line(drawn.get("turn"), seat)}
 
 
 def character_view(character: Character) -> dict[str, Any]:

@@ -23,5 +23,6 @@ def how_to_play(request: HttpRequest, system: str) -> HttpResponse:
         game = registry.get(system)
     except registry.UnknownSystem:
         raise Http404("There is no such game.") from None
+    others = [s for s in registry.SYSTEMS.values() if s.key != game.key]
     return render(request, "tabletop/how_to_play.html", {"game": game, "page": page_template(game.key),
-                                                         "others": list(registry.SYSTEMS.values())})
+                                                         "others": others})

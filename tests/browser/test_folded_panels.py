@@ -54,8 +54,10 @@ def post(person, command: str, fields: list[tuple[str, str]]) -> None:
 
 
 def pk_of(person, name: str) -> str:
-    row = panel(person).locator("[data-combatant]", has=person.page.locator(".name", has_text=re.compile(f"^{name}$")))
-    return row.first.get_attribute("data-combatant").removeprefix("c")
+    """A character's id, from its card beside the table."""
+    card = person.page.locator("#characters article.character", has=person.page.locator(
+        "h3", has_text=re.compile(f"^{name}$")))
+    return card.first.get_attribute("id").removeprefix("character-")
 
 
 def now_line(person):
@@ -91,7 +93,7 @@ def test_the_acting_form_comes_first_the_rest_is_folded_and_stays_as_the_player_
     panel(bob).screenshot(path=str(screens.SCREENS / "folded-bob-waits-1280.png"))
 
     # Ann opens her other moves; the Storyteller ends Alfie's action: every panel is redrawn
-    other.locator("summary").click()
+    other.locator("> summary").click()
     expect(panel(ann).get_by_text("Set up a pull for Alfie")).to_be_visible()
     post(gm, "end_turn", [("combatant", f"c{pk_of(gm, 'Alfie')}")])
     expect(now_line(ann)).to_have_text("Now: Betty acts.")
