@@ -17,6 +17,7 @@ from django.urls import reverse
 from tabletop import services
 from tabletop.feed import panels
 from tabletop.models import Role
+from tests.integration.test_seat_views import seated_table, under_way
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 CONTROLS = ".//button | .//select | .//textarea | .//input[not(@type='hidden')] | .//summary"
@@ -125,3 +126,28 @@ def test_with_no_fight_nothing_is_open_but_the_line_that_says_what_the_table_wai
     assert panel.get_element_by_id("harsh_light-now").text_content().strip().startswith("Nothing waits on anyone now")
     for form in panel.xpath(".//form"):
         assert closed_details_around(form), form.get("aria-label")
+
+
+# Every system: the seat a step waits for reads "Your turn" at the head of its panel, and the
+# first control of its panel (a field or a button) is open, in no closed fold.
+
+PANEL_IDS = {"demon_city": "rounds-panel"}
+
+
+# (Harsh Light's order there is pulled for, so whose turn it is varies: the tests above play it)
+@pytest.mark.parametrize("system", ["demon_city", "report_card", "shadows", "passages"])
+def test_in_every_system_the_awaited_seat_finds_its_move_first_and_open(db: None, system: str) -> None:
+    seated = seated_table(system)
+    under_way(seated, system)
+    awaited = 0
+    for who in ("ann", "bob"):
+        page = seated.client(who).get(reverse("table", args=[seated.table.pk])).content.decode()
+        panel = lxml.html.fromstring(page).get_element_by_id(PANEL_IDS.get(system, f"{system}-panel"))
+        line = panel.xpath(".//p[@class='now-line']")[0].text_content()
+        if not line.startswith("Your turn:"):
+            assert line.startswith(("Now: ", "Nothing waits on anyone now")), line
+            continue
+        awaited += 1
+        first = panel.xpath(".//button | .//select | .//textarea | .//input[not(@type='hidden')]")[0]
+        assert closed_details_around(first) == [], (who, lxml.html.tostring(first)[:200])
+    assert awaited, f"nobody's turn at {system} under way: the test would check nothing"
