@@ -191,6 +191,8 @@ def view(state: Mapping[str, Any], seat: Seat = SPECTATOR_SEAT) -> dict[str, Any
         "deck_line": _deck_line(sum(found), source) if found is not None else "",
         "combat": state["combat"], "turn_number": state["turn"], "turn": turn(state),
         "now": now.line(turn(state), seat),
+        # whether this seat has moves of its own to fold (the GM's: everyone's; a player's: their characters')
+        "has_moves": seat.is_gm or bool(seat.controls),
         "acting": state["acting"], "acting_name": name(state, state["acting"]) if state["acting"] else "",
         "order": [_person(state, cid, seat) for cid in in_order],
         "others": [_person(state, cid, seat) for cid in others],

@@ -151,3 +151,14 @@ def test_in_every_system_the_awaited_seat_finds_its_move_first_and_open(db: None
         first = panel.xpath(".//button | .//select | .//textarea | .//input[not(@type='hidden')]")[0]
         assert closed_details_around(first) == [], (who, lxml.html.tostring(first)[:200])
     assert awaited, f"nobody's turn at {system} under way: the test would check nothing"
+
+
+def test_a_player_with_no_character_gets_no_empty_fold(fight: dict[str, Any]) -> None:
+    table = fight["table"]
+    cleo = services.membership_join(table=table, user=services.guest_user_create(), role=Role.PLAYER,
+                                    display_name="Cleo")
+    client = Client()
+    client.force_login(cleo.user)
+    panel = panel_of(client.get(reverse("table", args=[table.pk])).content.decode())
+    assert panel.xpath(".//details[@id='harsh_light-other-moves']") == []
+    assert page_panel(fight, "bob").xpath(".//details[@id='harsh_light-other-moves']")  # Bob plays Betty
