@@ -6,9 +6,13 @@ from __future__ import annotations
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.template.loader import select_template
 from django.views.decorators.http import require_GET
 
 from games import registry
+
+
+GENERAL = "tabletop/how_to_play/general.html"
 
 
 def page_template(key: str) -> str:
@@ -24,5 +28,7 @@ def how_to_play(request: HttpRequest, system: str) -> HttpResponse:
     except registry.UnknownSystem:
         raise Http404("There is no such game.") from None
     others = [s for s in registry.SYSTEMS.values() if s.key != game.key]
-    return render(request, "tabletop/how_to_play.html", {"game": game, "page": page_template(game.key),
+    # a system registered without a page of its own gets the general one, never a 500
+    page = select_template([page_template(game.key), GENERAL])
+    return render(request, "tabletop/how_to_play.html", {"game": game, "page": page,
                                                          "others": others})

@@ -68,3 +68,16 @@ def test_the_home_page_links_each_systems_page_where_a_table_is_made(db: None) -
     assert 'action="/tables/new/"' in page
     for key in registry.SYSTEMS:
         assert f'href="{reverse("how_to_play", args=[key])}"' in page
+
+
+def test_each_system_has_its_own_page_and_one_without_gets_the_general_page(db: None, monkeypatch) -> None:
+    from django.template.loader import get_template
+
+    from tabletop.views import how_to_play
+
+    for key in registry.SYSTEMS:
+        assert get_template(how_to_play.page_template(key))  # each of the six has its own words
+    monkeypatch.setattr(how_to_play, "page_template", lambda key: f"tabletop/how_to_play/{key}-missing.html")
+    answer = Client().get(reverse("how_to_play", args=["freeform"]))
+    assert answer.status_code == 200
+    assert "the game's box beside the map asks for a roll or a draw" in answer.content.decode()
