@@ -15,6 +15,7 @@ import re
 from playwright.sync_api import expect
 
 from tests.browser import test_screens as screens
+from tests.browser.axe_check import serious_violations
 from tests.browser.test_demon_city_round import make_character
 
 POST_JS = """
@@ -112,4 +113,5 @@ def test_the_acting_form_comes_first_the_rest_is_folded_and_stays_as_the_player_
     panel(ann).get_by_role("link", name="How to play this here").click()
     ann.page.wait_for_url("**/systems/harsh_light/how-to-play/")
     expect(ann.page.get_by_role("heading", level=1)).to_have_text("How to play Harsh Light here")
+    assert serious_violations(ann.page) == []
     shot(ann, "how-to-play-390")
