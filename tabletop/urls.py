@@ -6,6 +6,7 @@ from django.urls import path
 
 from tabletop import views
 from tabletop.views import drawings as drawing_views
+from tabletop.views import how_to_play as how_to_play_views
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -62,6 +63,8 @@ urlpatterns = [
     path("tables/<id:table_id>/sessions/close/", views.session_close, name="session_close"),
     path("tables/<id:table_id>/sessions/<id:number>/recap/", views.session_recap, name="session_recap"),
     path("games/<str:system>/<str:page>/", views.game_page, name="game_page"),
+    # a system's "How to play this here" page, public (tabletop/views/how_to_play.py)
+    path("systems/<str:system>/how-to-play/", how_to_play_views.how_to_play, name="how_to_play"),
     path("join/<str:token>/", views.join, name="join"),
     path("watch/<str:token>/", views.watch, name="watch"),
     path("seat/<str:token>/", views.seat, name="seat"),

@@ -12,6 +12,7 @@ from collections.abc import Collection, Mapping
 from typing import Any
 
 from games.contract import Seat
+from games.core import now
 from games.core.fights import default_target, targets_first
 from games.demon_city.actions import KINDS
 from games.demon_city.combatant import STAT_NAMES, stat_label
@@ -47,7 +48,8 @@ def _turn(state: Mapping[str, Any], names: Mapping[str, str]) -> dict[str, Any] 
 
 def view(state: Mapping[str, Any], seat: Seat) -> dict[str, Any]:
     """``Panel.view``: the panel for one seat, without the figures of the sheets it may not see."""
-    return panel(state, frozenset() if seat.is_gm else seat.hidden)
+    drawn = panel(state, frozenset() if seat.is_gm else seat.hidden)
+    return {**drawn, "now": now.line(drawn.get("turn"), seat)}
 
 
 def panel(state: Mapping[str, Any], hidden: Collection[str] = frozenset()) -> dict[str, Any]:

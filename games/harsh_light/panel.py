@@ -24,6 +24,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from games.contract import SPECTATOR_SEAT, Seat
+from games.core import now
 from games.core.fights import PCS, NPCS, Fighter, targets_first
 from games.core.words import count
 from games.harsh_light import deck, health, odds, rules
@@ -189,6 +190,9 @@ def view(state: Mapping[str, Any], seat: Seat = SPECTATOR_SEAT) -> dict[str, Any
         "deck_count": sum(found) if found is not None else None,
         "deck_line": _deck_line(sum(found), source) if found is not None else "",
         "combat": state["combat"], "turn_number": state["turn"], "turn": turn(state),
+        "now": now.line(turn(state), seat),
+        # whether this seat has moves of its own to fold (the GM's: everyone's; a player's: their characters')
+        "has_moves": seat.is_gm or bool(seat.controls),
         "acting": state["acting"], "acting_name": name(state, state["acting"]) if state["acting"] else "",
         "order": [_person(state, cid, seat) for cid in in_order],
         "others": [_person(state, cid, seat) for cid in others],

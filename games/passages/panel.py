@@ -13,6 +13,7 @@ from collections.abc import Collection, Mapping
 from typing import Any
 
 from games.contract import Character, Seat
+from games.core import now
 from games.core.engine import RuleError
 from games.passages import persona, rules, sheet, tracks
 from games.passages import state as st
@@ -160,7 +161,8 @@ def panel(state: Mapping[str, Any], hidden: Collection[str] = frozenset()) -> di
 
 def view(state: Mapping[str, Any], seat: Seat) -> dict[str, Any]:
     """``Panel.view``: the panel for one seat, without the sheets it may not see."""
-    return panel(state, frozenset() if seat.is_gm else seat.hidden)
+    drawn = panel(state, frozenset() if seat.is_gm else seat.hidden)
+    return {**drawn, "now": now.line(drawn.get("turn"), seat)}
 
 
 def character_view(character: Character) -> dict[str, Any]:

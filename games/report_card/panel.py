@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from games.contract import Character, Seat
+from games.core import now
 from games.report_card.meanings import meaning
 from games.report_card.narrate import lasting_text, reason_text
 from games.report_card.reading import deck_odds
@@ -160,7 +161,7 @@ def view(state: Mapping[str, Any], seat: Seat) -> dict[str, Any]:
     as the table has it now (``seat.decks``): how many of its cards are not yet face up."""
     return {
         "day": state["day"], "players_call": state["players_call"],
-        "turn": turn(state),
+        "turn": turn(state), "now": now.line(turn(state), seat),
         "ranks": list(RANK_LABELS.items()),
         "skills": [{"key": s.key, "covers": s.covers, "abilities": [a.capitalize() for a in s.abilities]}
                    for s in SKILLS],

@@ -16,6 +16,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from games.contract import Seat
+from games.core import now
 from games.shadows import criticals as crit
 from games.shadows import deck, decks, odds
 from games.shadows.campaign import CLOCK, RAISED_HEALTH
@@ -123,6 +124,7 @@ def view(state: Mapping[str, Any], seat: Seat) -> dict[str, Any]:
     out: dict[str, Any] = {
         "role": seat.role,
         "turn": over_turn(state) or _turn(state, seat),
+        "now": now.line(over_turn(state) or _turn(state, seat), seat),
         "complexities": [{"key": c.key, "label": c.label, "fumble": c.fumble_top, "success": c.success,
                           "critical": c.critical} for c in COMPLEXITIES.values()],
         "attributes": [{"key": a, "label": ATTRIBUTE_LABELS[a]} for a in ATTRIBUTES],

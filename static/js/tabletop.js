@@ -392,6 +392,30 @@
     if (focus && box.contains(focus)) focus.focus({ preventScroll: true });
   });
 
+  // A folded section (a <details> with an id: "Other moves", the GM's tools) stays as the viewer
+  // left it across live redraws: each one opened or closed by hand is remembered by its id and
+  // set so again after every swap (a panel is redrawn with every move at the table).
+  const folds = new Map();
+  const touched = new Set();
+  document.addEventListener("click", function (e) {
+    const summary = e.target.closest && e.target.closest("summary");
+    const details = summary && summary.parentElement;
+    if (details && details.tagName === "DETAILS" && details.id) touched.add(details.id);
+  }, true);
+  document.addEventListener("toggle", function (e) {
+    const details = e.target;
+    if (details.tagName === "DETAILS" && touched.has(details.id)) folds.set(details.id, details.open);
+  }, true);
+  function keepFolds() {
+    for (const [id, open] of folds) {
+      const details = document.getElementById(id);
+      if (details && details.tagName === "DETAILS" && details.open !== open) details.open = open;
+    }
+  }
+  document.addEventListener("htmx:oobAfterSwap", keepFolds);
+  document.addEventListener("htmx:afterSettle", keepFolds);
+  document.addEventListener("htmx:wsAfterMessage", keepFolds);
+
   // Your turn: the banner says so (drawn for this seat: every seat the step waits for reads
   // "Your turn"); the tab's title says it too, so a player on another tab sees it is their move.
   const plainTitle = document.title;

@@ -79,6 +79,7 @@ def opened(details):
 def set_up(person, who: str, attribute: str, skill: str = "", *, target: str = "", weapon: str = "") -> None:
     """The player opens the pull form of their character, builds the pool, and shows it."""
     page = person.page
+    opened(page.locator("#harsh_light-other-moves"))  # folded under "Other moves" (issue 38, 10)
     box = page.locator("details.pull-setup", has=page.locator("summary", has_text=f"Set up a pull for {who}"))
     expect(box).to_be_visible()
     form = opened(box).locator("form")
