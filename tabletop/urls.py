@@ -6,6 +6,7 @@ from django.urls import path
 
 from tabletop import views
 from tabletop.views import drawings as drawing_views
+from tabletop.views import freeform as freeform_views
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -61,6 +62,12 @@ urlpatterns = [
     path("tables/<id:table_id>/sessions/open/", views.session_open, name="session_open"),
     path("tables/<id:table_id>/sessions/close/", views.session_close, name="session_close"),
     path("tables/<id:table_id>/sessions/<id:number>/recap/", views.session_recap, name="session_recap"),
+    # a Freeform table's sheet its GM designs (tabletop/views/freeform.py)
+    path("tables/<id:table_id>/freeform/design/", freeform_views.freeform_design, name="freeform_design"),
+    path("tables/<id:table_id>/freeform/characters/new/", freeform_views.freeform_sheet_new, name="freeform_sheet_new"),
+    path("tables/<id:table_id>/freeform/characters/<id:character_id>/", freeform_views.freeform_sheet_edit,
+         name="freeform_sheet_edit"),
+    path("tables/<id:table_id>/freeform/<str:action>/", freeform_views.freeform_action, name="freeform_action"),
     path("games/<str:system>/<str:page>/", views.game_page, name="game_page"),
     path("join/<str:token>/", views.join, name="join"),
     path("watch/<str:token>/", views.watch, name="watch"),
