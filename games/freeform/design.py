@@ -182,8 +182,9 @@ def clean_values(design: Mapping[str, Any], data: Mapping[str, Any]) -> dict[str
             values[key] = number
         elif kind == "track":
             raw = raw if isinstance(raw, Mapping) else {"now": raw}
-            of = _number(raw.get("of", field.get("max") or 10), f"{label}'s maximum", key)
-            now = _number(raw.get("now", of), label, key)
+            of_raw, now_raw = raw.get("of"), raw.get("now")
+            of = field.get("max") or 10 if of_raw in (None, "") else _number(of_raw, f"{label}'s maximum", key)
+            now = of if now_raw in (None, "") else _number(now_raw, label, key)
             if of < 1 or of > MAX_NUMBER:
                 raise SheetError(key, f"{label}'s maximum runs from 1 to {MAX_NUMBER:,}.")
             if not 0 <= now <= of:
