@@ -49,7 +49,7 @@ def test_the_gm_designs_a_sheet_and_a_player_rolls_from_it_live(make_table) -> N
     add_field(gm, "track", "hp", "Hit points", high="10")
     add_field(gm, "group", "skill", "Skills")
     add_field(gm, "number", "stealth", "Stealth", low="0", high="10")
-    expect(gm.page.get_by_text("@skill.stealth")).to_have_count(1)  # a group's field reads group.key
+    expect(gm.page.locator(".ff-row code", has_text="@skill.stealth")).to_have_count(1)  # a group's field reads group.key
     gm.page.locator("#new-roll-label").fill("Sneak")
     gm.page.locator("#new-roll-notation").fill("1d20+@skill.stealth")
     gm.page.get_by_role("button", name="Add the roll").click()
