@@ -62,10 +62,11 @@ urlpatterns = [
     path("tables/<id:table_id>/sessions/open/", views.session_open, name="session_open"),
     path("tables/<id:table_id>/sessions/close/", views.session_close, name="session_close"),
     path("tables/<id:table_id>/sessions/<id:number>/recap/", views.session_recap, name="session_recap"),
-    # a Freeform table's sheet its GM designs (tabletop/views/freeform.py)
-    path("tables/<id:table_id>/freeform/design/", freeform_views.freeform_design, name="freeform_design"),
-    path("tables/<id:table_id>/freeform/characters/new/", freeform_views.freeform_sheet_new, name="freeform_sheet_new"),
-    path("tables/<id:table_id>/freeform/characters/<id:character_id>/", freeform_views.freeform_sheet_edit,
+    # a Freeform table's sheet its GM designs (tabletop/views/freeform.py); its pages stand apart
+    # from its actions' path (freeform/<action>/), which the page sends as act frames
+    path("tables/<id:table_id>/sheet-design/", freeform_views.freeform_design, name="freeform_design"),
+    path("tables/<id:table_id>/sheets/new/", freeform_views.freeform_sheet_new, name="freeform_sheet_new"),
+    path("tables/<id:table_id>/sheets/<id:character_id>/", freeform_views.freeform_sheet_edit,
          name="freeform_sheet_edit"),
     path("tables/<id:table_id>/freeform/<str:action>/", freeform_views.freeform_action, name="freeform_action"),
     path("games/<str:system>/<str:page>/", views.game_page, name="game_page"),
