@@ -94,6 +94,12 @@ def _edit(draft: dict[str, Any], op: str, post: QueryDict, table: Table) -> tupl
     return draft, "", False
 
 
+def _rows(draft: dict[str, Any]) -> list[dict[str, Any]]:
+    """The draft's fields as the designer draws them: each as typed, with the key a roll reads it by."""
+    return [{**typed, "full": laid["full"], "group": laid["group"]} for typed, laid in zip(
+        draft["fields"], designs.layout({"fields": [{**f, "key": f.get("key") or "?"} for f in draft["fields"]]}))]
+
+
 @require_http_methods(["GET", "POST"])
 def freeform_design(request: HttpRequest, table_id: int) -> HttpResponse:
     """The GM's designer of the table's sheet."""
@@ -125,8 +131,7 @@ def freeform_design(request: HttpRequest, table_id: int) -> HttpResponse:
             elif error:
                 message, error = error, ""
     context = {
-        "table": table, "draft": draft, "rows": designs.layout({"fields": [
-            {**f, "key": f.get("key") or "?"} for f in draft["fields"]]}) if draft["fields"] else [],
+        "table": table, "draft": draft, "rows": _rows(draft),
         "kinds": designs.KINDS, "templates": [(c, n) for c, n, _ in freeform.templates_of(table)],
         "message": message, "error": error,
         "new": {} if taken or status == 200 else {k.replace("-", "_"): request.POST.get(f"new-{k}", "") for k in (

@@ -64,6 +64,8 @@ def test_the_gm_designs_the_sheet_on_its_own_page_and_the_design_is_logged_for_e
     moved = gm.post(reverse("freeform_design", args=[table.row.pk]), {
         **DESIGN_POST, "f-4-kind": "checkbox", "f-4-key": "lucky", "f-4-label": "Lucky", "op": "up:4"})
     assert 'name="f-3-key" value="lucky"' in moved.content.decode()
+    blank = gm.post(reverse("freeform_design", args=[table.row.pk]), {**DESIGN_POST, "f-0-key": "", "op": "down:3"})
+    assert 'name="f-0-key" value=""' in blank.content.decode()  # a key cleared stays cleared in the draft
     design(table)
     assert [f["key"] for f in table.row.sheet_design["fields"]] == ["str", "hp", "skill", "stealth"]
     line = Event.objects.filter(table=table.row, kind="freeform.designed").get()
