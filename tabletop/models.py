@@ -49,7 +49,7 @@ class Table(models.Model):
     # its player's change to a field the rules read waits for the GM's approval (SheetRequest).
     # A group that wants none turns this off; what the rules keep (tracks) stays theirs either way.
     sheet_approvals = models.BooleanField(default=True)
-    # A Freeform table's sheet as its GM designed it (games/freeform/design.py); {} for none.
+    # The sheet as the table's GM designed it, where its game offers that (GameSystem.designed_sheets) (games/core/designs.py); {} for none.
     sheet_design = models.JSONField(default=dict, blank=True)
     created = models.DateTimeField(auto_now_add=True)
 
@@ -163,7 +163,7 @@ class BestiaryEntry(models.Model):
 
 
 class SheetTemplate(models.Model):
-    """A Freeform sheet design a GM saved, to start their other tables' sheets from."""
+    """A sheet design a GM saved, to start their other tables' sheets from."""
 
     owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="sheet_templates")
     name = models.CharField(max_length=60)

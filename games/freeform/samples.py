@@ -1,7 +1,7 @@
 """Example characters (games/contract.py, Sample): for a new table's first steps and the
 contract kit, which scans every seat but the GM's for the marker word in a sample NPC's free text.
 
-They stand on a small designed sheet (games/freeform/design.py), as a table's GM would design it,
+They stand on a small designed sheet (games/core/designs.py), as a table's GM would design it,
 so a new Freeform table shows its trackers and saved rolls at once; a character of free stats
 ("Name: value" lines) is what a table without a design makes."""
 

@@ -1,5 +1,5 @@
 """The Freeform sheet: portrait colour, notes and free key/value stats; and, at a table whose GM
-designed a sheet (games/freeform/design.py), the designed fields' values with a copy of the design
+designed a sheet (games/core/designs.py), the designed fields' values with a copy of the design
 they follow (``design``, ``values``: kept beside the form's fields, as what the rules wrote is)."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from games.contract import Character, Glance, Sheet
-from games.freeform import design as designs
+from games.core import designs
 from games.sheets import SheetError, SheetField, parse_stats
 
 MAX_STATS = 40

@@ -77,7 +77,7 @@ def test_the_gm_designs_a_sheet_and_a_player_rolls_from_it_live(make_table) -> N
         expect(sheet(person, "Pip").locator("[data-field='skill.stealth']")).to_contain_text("4")
 
     # Ann clicks Sneak: everyone reads the roll with the value read from the sheet
-    with ann.expect_answer("/freeform/roll/") as answer:
+    with ann.expect_answer("/sheet/roll/") as answer:
         sheet(ann, "Pip").get_by_role("button", name=re.compile("^Roll Sneak for Pip")).click()
     assert answer.status == 200, answer.body
     for person in (gm, ann, spectator):
@@ -87,7 +87,7 @@ def test_the_gm_designs_a_sheet_and_a_player_rolls_from_it_live(make_table) -> N
     expect(sheet(spectator, "Pip").get_by_role("button")).to_have_count(0)  # a spectator watches
 
     # Ann lowers hp: the GM's and the spectator's pages show it live
-    with ann.expect_answer("/freeform/track/") as answer:
+    with ann.expect_answer("/sheet/track/") as answer:
         sheet(ann, "Pip").get_by_role("button", name="Lower Pip's Hit points").click()
     assert answer.status == 200, answer.body
     for person in (gm, spectator, ann):

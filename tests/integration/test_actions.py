@@ -111,8 +111,8 @@ CASES: dict[str, Case] = {
     "request.withdraw": lambda w: (w.ann, {"request": str(asked(w))}),
     "request.approvals": lambda w: (w.gm, {}),
     # a Freeform sheet the GM designed, and Ann's character on it (its id)
-    "freeform.roll": lambda w: (w.ann, {"character": designed(w), "saved": "0"}),
-    "freeform.track": lambda w: (w.ann, {"character": designed(w), "field": "hp", "change": "down"}),
+    "sheet.roll": lambda w: (w.ann, {"character": designed(w), "saved": "0"}),
+    "sheet.track": lambda w: (w.ann, {"character": designed(w), "field": "hp", "change": "down"}),
     # the fog of war on a board the GM prepares (covered first, but for its cover)
     "fog.cover_all": lambda w: (w.gm, {"scene": board(w, covered=False)}),
     "fog.clear": lambda w: (w.gm, {"scene": board(w)}),
@@ -124,12 +124,12 @@ CASES: dict[str, Case] = {
 
 def designed(w: World) -> str:
     """The GM designs the sheet (hit points, Strength, a saved roll reading it); Ann makes Pip on it."""
-    from tabletop.services import freeform
-    freeform.design_save(table=w.table, actor=w.gm, design={
+    from tabletop.services import designed
+    designed.design_save(table=w.table, actor=w.gm, design={
         "fields": [{"key": "hp", "label": "HP", "kind": "track", "max": "8"}, {"key": "str", "kind": "number"}],
         "rolls": [{"label": "Hit", "notation": "1d20+@str"}]})
     w.table.refresh_from_db()
-    return str(freeform.sheet_create(table=w.table, actor=w.ann, name="Pip", values={"str": "2"}).pk)
+    return str(designed.sheet_create(table=w.table, actor=w.ann, name="Pip", values={"str": "2"}).pk)
 
 
 def board(w: World, *, covered: bool = True) -> str:

@@ -1,4 +1,4 @@
-"""Freeform for any game, through the views (tabletop/views/freeform.py): the GM designs the
+"""Freeform for any game, through the views (tabletop/views/designed.py): the GM designs the
 sheet, a player makes a character on it, rolls read it, trackers change it live; every refusal
 is a clear sentence that changes nothing, and no request answers 500. A Freeform table has no
 rule text: the design is the table's rules, and hidden information is the platform's (an NPC's
@@ -14,7 +14,6 @@ from django.test import Client
 from django.urls import reverse
 
 from tabletop.models import Character, Event, SheetTemplate
-from tabletop.services import freeform
 from tabletop.feed.seat import Seat, SPECTATOR
 from tests.support.frames import logged, seat_frame
 
@@ -36,45 +35,45 @@ def client(member) -> Client:
 
 def design(table, **extra: str) -> Client:
     gm = client(table.gm)
-    answer = gm.post(reverse("freeform_design", args=[table.row.pk]), {**DESIGN_POST, "op": "save", **extra})
+    answer = gm.post(reverse("sheet_design", args=[table.row.pk]), {**DESIGN_POST, "op": "save", **extra})
     assert answer.status_code == 302, answer.content.decode()[:500]
     table.row.refresh_from_db()
     return gm
 
 
 def make(table, member, name: str, **values: str) -> Character:
-    answer = client(member).post(reverse("freeform_sheet_new", args=[table.row.pk]), {"name": name, **values})
+    answer = client(member).post(reverse("designed_sheet_new", args=[table.row.pk]), {"name": name, **values})
     assert answer.status_code == 302, answer.content.decode()[:800]
     return Character.objects.get(table=table.row, name=name)
 
 
 def act(member, table, action: str, data: dict) -> tuple[int, str]:
-    answer = client(member).post(reverse("freeform_action", args=[table.row.pk, action]), data, **HTMX)
+    answer = client(member).post(reverse("sheet_action", args=[table.row.pk, action]), data, **HTMX)
     return answer.status_code, html.unescape(answer.content.decode())
 
 
 def test_the_gm_designs_the_sheet_on_its_own_page_and_the_design_is_logged_for_everyone(table) -> None:
     gm = client(table.gm)
-    page = gm.get(reverse("freeform_design", args=[table.row.pk]))
+    page = gm.get(reverse("sheet_design", args=[table.row.pk]))
     assert page.status_code == 200 and "Design the sheet" in page.content.decode()
     # a field added, moved up, then the design saved
-    added = gm.post(reverse("freeform_design", args=[table.row.pk]), {
+    added = gm.post(reverse("sheet_design", args=[table.row.pk]), {
         **DESIGN_POST, "op": "add", "new-kind": "checkbox", "new-key": "lucky", "new-label": "Lucky"})
     assert added.status_code == 200 and 'name="f-4-key" value="lucky"' in added.content.decode()
-    moved = gm.post(reverse("freeform_design", args=[table.row.pk]), {
+    moved = gm.post(reverse("sheet_design", args=[table.row.pk]), {
         **DESIGN_POST, "f-4-kind": "checkbox", "f-4-key": "lucky", "f-4-label": "Lucky", "op": "up:4"})
     assert 'name="f-3-key" value="lucky"' in moved.content.decode()
-    blank = gm.post(reverse("freeform_design", args=[table.row.pk]), {**DESIGN_POST, "f-0-key": "", "op": "down:3"})
+    blank = gm.post(reverse("sheet_design", args=[table.row.pk]), {**DESIGN_POST, "f-0-key": "", "op": "down:3"})
     assert 'name="f-0-key" value=""' in blank.content.decode()  # a key cleared stays cleared in the draft
     design(table)
     assert [f["key"] for f in table.row.sheet_design["fields"]] == ["str", "hp", "skill", "stealth"]
-    line = Event.objects.filter(table=table.row, kind="freeform.designed").get()
+    line = Event.objects.filter(table=table.row, kind="sheet.designed").get()
     assert line.audience == "everyone" and "adds Strength, Hit points, Skills, Stealth" in line.summary
     assert "Design the sheet" not in client(table.ann).get(reverse("table", args=[table.row.pk])).content.decode()
 
 
 def test_only_the_gm_designs_and_a_faulty_design_is_refused_in_a_sentence(table) -> None:
-    url = reverse("freeform_design", args=[table.row.pk])
+    url = reverse("sheet_design", args=[table.row.pk])
     assert client(table.ann).post(url, {**DESIGN_POST, "op": "save"}).status_code == 403
     assert client(table.watcher).get(url).status_code == 403
     bad = client(table.gm).post(url, {**DESIGN_POST, "r-0-notation": "1d20+@dex", "op": "save"})
@@ -83,12 +82,12 @@ def test_only_the_gm_designs_and_a_faulty_design_is_refused_in_a_sentence(table)
     bad_add = client(table.gm).post(url, {**DESIGN_POST, "op": "add", "new-kind": "number", "new-key": "9lives"})
     assert bad_add.status_code == 400 and "The new field: a key is letters" in html.unescape(bad_add.content.decode())
     table.row.refresh_from_db()
-    assert table.row.sheet_design == {} and not Event.objects.filter(kind="freeform.designed").exists()
+    assert table.row.sheet_design == {} and not Event.objects.filter(kind="sheet.designed").exists()
 
 
 def test_a_template_saved_by_the_gm_and_the_built_ins_start_a_design(table) -> None:
     gm = design(table)
-    url = reverse("freeform_design", args=[table.row.pk])
+    url = reverse("sheet_design", args=[table.row.pk])
     saved = gm.post(url, {**DESIGN_POST, "op": "save-template", "template_name": "My heist"})
     assert saved.status_code == 200 and SheetTemplate.objects.get(owner=table.gm.user).name == "My heist"
     mine = SheetTemplate.objects.get(owner=table.gm.user)
@@ -100,7 +99,7 @@ def test_a_template_saved_by_the_gm_and_the_built_ins_start_a_design(table) -> N
 
 def test_a_character_on_the_design_is_checked_against_its_kinds(table) -> None:
     design(table)
-    url = reverse("freeform_sheet_new", args=[table.row.pk])
+    url = reverse("designed_sheet_new", args=[table.row.pk])
     form = client(table.ann).get(url).content.decode()
     assert 'name="v_skill.stealth"' in form and 'name="v_hp__of"' in form
     refused = client(table.ann).post(url, {"name": "Wren", "v_str": "9", "v_hp": "3", "v_hp__of": "10"})
@@ -118,14 +117,14 @@ def test_a_saved_roll_reads_the_sheet_and_the_line_shows_both(table, monkeypatch
     wren = make(table, table.ann, "Wren", v_str="3", **{"v_skill.stealth": "4"})
     status, _ = act(table.ann, table, "roll", {"character": wren.pk, "saved": "0"})
     assert status == 200
-    roll = Event.objects.filter(kind="freeform.rolled").get()
+    roll = Event.objects.filter(kind="sheet.rolled").get()
     total = roll.payload["roll"]["total"]
     assert roll.audience == "everyone" and roll.payload["reads"] == [["skill.stealth", 4]]
     assert roll.summary.startswith(f"Ann rolls for Wren, Sneak: 1d20+@skill.stealth (@skill.stealth +4) = {total}")
     assert total == roll.payload["roll"]["groups"][0]["dice"][0]["value"] + 4
     # typed notation reads it too, and a track its current value
     act(table.gm, table, "roll", {"character": wren.pk, "notation": "1d4+@str+@hp"})
-    assert "(@str +3, @hp +10)" in Event.objects.filter(kind="freeform.rolled").last().summary
+    assert "(@str +3, @hp +10)" in Event.objects.filter(kind="sheet.rolled").last().summary
 
 
 @pytest.mark.parametrize(("who", "data", "status", "said"), [
@@ -140,7 +139,7 @@ def test_a_refused_roll_says_why_and_rolls_nothing(table, who, data, status, sai
     wren = make(table, table.ann, "Wren")
     got, body = act(getattr(table, who), table, "roll", {"character": wren.pk, **data})
     assert got == status and said in body
-    assert not Event.objects.filter(kind="freeform.rolled").exists()
+    assert not Event.objects.filter(kind="sheet.rolled").exists()
 
 
 def test_a_tracker_changes_live_for_everyone_who_sees_the_sheet(table) -> None:
@@ -183,7 +182,7 @@ def test_a_new_design_keeps_the_values_of_the_fields_that_stay(table) -> None:
 def test_a_secret_npc_s_designed_sheet_reaches_no_player_byte(table) -> None:
     design(table)
     gm = client(table.gm)
-    made = gm.post(reverse("freeform_sheet_new", args=[table.row.pk]), {
+    made = gm.post(reverse("designed_sheet_new", args=[table.row.pk]), {
         "name": "Lamplighter", "kind": "npc", "v_str": "5", "v_hp": "7", "v_hp__of": "9",
         "v_skill.stealth": "8317"})
     assert made.status_code == 302
@@ -203,13 +202,13 @@ def test_a_secret_npc_s_designed_sheet_reaches_no_player_byte(table) -> None:
     gm_frames = "".join(html.unescape(seat_frame(e, Seat("gm"))) for e in events)
     assert "@skill.stealth +8317" in gm_frames and "6/9" in gm_frames
     # the player may not open its sheet either
-    assert client(table.ann).get(reverse("freeform_sheet_edit", args=[table.row.pk, npc.pk])).status_code == 404
+    assert client(table.ann).get(reverse("designed_sheet_edit", args=[table.row.pk, npc.pk])).status_code == 404
 
 
 def test_a_player_edits_their_own_designed_sheet_directly_and_no_one_else_s(table) -> None:
     design(table)
     wren = make(table, table.ann, "Wren")
-    url = reverse("freeform_sheet_edit", args=[table.row.pk, wren.pk])
+    url = reverse("designed_sheet_edit", args=[table.row.pk, wren.pk])
     assert client(table.bob).get(url).status_code == 404
     saved = client(table.ann).post(url, {"name": "Wren", "v_str": "2", "v_hp": "10", "v_hp__of": "12",
                                          "version": str(wren.version)})
@@ -225,13 +224,13 @@ def test_no_freeform_request_answers_500(table) -> None:
     for member in (table.gm, table.ann, table.watcher):
         c = client(member)
         for url, data in (
-            (reverse("freeform_design", args=[pk]), {"op": "up:99", "f-0-kind": "zzz"}),
-            (reverse("freeform_design", args=[pk]), {"op": "start", "template": "mine:99999999999999999999"}),
-            (reverse("freeform_sheet_new", args=[pk]), {"name": "", "v_hp": "x", "v_hp__of": "-1"}),
-            (reverse("freeform_sheet_edit", args=[pk, wren.pk]), {"name": "Wren", "v_str": "1e400"}),
-            (reverse("freeform_action", args=[pk, "roll"]), {"character": "abc"}),
-            (reverse("freeform_action", args=[pk, "roll"]), {"character": str(wren.pk), "notation": "@" * 500}),
-            (reverse("freeform_action", args=[pk, "track"]), {"character": str(wren.pk), "field": "hp", "change": "x"}),
-            (reverse("freeform_action", args=[pk, "nothing"]), {}),
+            (reverse("sheet_design", args=[pk]), {"op": "up:99", "f-0-kind": "zzz"}),
+            (reverse("sheet_design", args=[pk]), {"op": "start", "template": "mine:99999999999999999999"}),
+            (reverse("designed_sheet_new", args=[pk]), {"name": "", "v_hp": "x", "v_hp__of": "-1"}),
+            (reverse("designed_sheet_edit", args=[pk, wren.pk]), {"name": "Wren", "v_str": "1e400"}),
+            (reverse("sheet_action", args=[pk, "roll"]), {"character": "abc"}),
+            (reverse("sheet_action", args=[pk, "roll"]), {"character": str(wren.pk), "notation": "@" * 500}),
+            (reverse("sheet_action", args=[pk, "track"]), {"character": str(wren.pk), "field": "hp", "change": "x"}),
+            (reverse("sheet_action", args=[pk, "nothing"]), {}),
         ):
             assert c.post(url, data, **HTMX).status_code < 500, (member, url, data)

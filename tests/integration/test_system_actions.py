@@ -23,7 +23,7 @@ from tabletop import actions, services, views
 from tabletop.models import Character, Event, Membership, ProcedureState, Table
 from tabletop.services import characters
 from tabletop.views.base import POST_ONLY, posted_at, socket_paths
-from tabletop.views.freeform import freeform_action
+from tabletop.views.designed import sheet_action
 from tests.support.party import seat_four
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -258,7 +258,7 @@ def test_the_page_sends_every_action_of_its_table_but_a_peek_as_an_act_frame_by_
     assert any(n.startswith(actions.MOVE) for n in names)
     views_of = {"move": views.table_command, "check": views.table_check, "deck": views.deck_action,
                 "card": views.card_action, "npc": views.npc_action, "bestiary": views.bestiary_action,
-                "request": views.request_action, "fog": views.fog_action, "freeform": freeform_action}
+                "request": views.request_action, "fog": views.fog_action, "sheet": sheet_action}
     for name in names:
         path = posted_at(name, party.table.pk)
         assert named_by_the_page(paths, path) == (None if name in POST_ONLY else name), path

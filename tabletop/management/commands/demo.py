@@ -145,7 +145,7 @@ class Command(BaseCommand):
         gm = table.members.get(role=Role.GM)
         if system == "freeform":  # its samples stand on a designed sheet: the table's own, as its GM would design it
             from games.freeform.samples import SAMPLE_DESIGN
-            from tabletop.services.freeform import design_save
+            from tabletop.services.designed import design_save
             design_save(table=table, actor=gm, design=SAMPLE_DESIGN)
         pcs = [s for s in game.samples if not s.npc]
         for i, player in enumerate(("Mara", "Theo")):

@@ -1,4 +1,4 @@
-"""A Freeform sheet's design and the rolls that read it (games/freeform/design.py): no database.
+"""A Freeform sheet's design and the rolls that read it (games/core/designs.py): no database.
 
 The rules here are the table's own (a Freeform table has no rule text): the GM's design is the
 sheet, so each refusal says, in a sentence, what in the design or the sheet is wrong."""
@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.freeform import design as designs
+from games.core import designs
 from games.freeform import sheet
 from games.sheets import SheetError
 

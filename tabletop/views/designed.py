@@ -1,5 +1,5 @@
-"""A Freeform table's sheet: the GM's designer, a character's designed sheet, and the rolls and
-trackers its panel posts (tabletop/services/freeform.py)."""
+"""A sheet the GM designs: the GM's designer, a character's designed sheet, and the rolls and
+trackers its panel posts (tabletop/services/designed.py)."""
 
 from __future__ import annotations
 
@@ -9,29 +9,29 @@ from django.http import Http404, HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_http_methods, require_POST
 
-from games.freeform import design as designs
+from games.core import designs
 from games.sheets import SheetError
 from tabletop.models import Character, Role, Table
 from tabletop.permissions import Verb, can_edit_character
 from tabletop.services import ServiceError
-from tabletop.services import freeform
+from tabletop.services import designed
 from tabletop.views.base import member_at, posted_action
 
-NOTICE = "games/freeform/panel.html#notice"
-DESIGNER = "games/freeform/design.html"
-SHEET = "games/freeform/sheet_form.html"
+NOTICE = "tabletop/sheet_notice.html"
+DESIGNER = "tabletop/sheet_design.html"
+SHEET = "tabletop/designed_sheet.html"
 
 
 @require_POST
-def freeform_action(request: HttpRequest, table_id: int, action: str) -> HttpResponse:
+def sheet_action(request: HttpRequest, table_id: int, action: str) -> HttpResponse:
     """A roll that reads a sheet, or a tracker's - or +."""
-    return posted_action(request, table_id, f"freeform.{action}", notice=NOTICE,
-                         unknown="There is no such thing to do with a Freeform sheet.")
+    return posted_action(request, table_id, f"sheet.{action}", notice=NOTICE,
+                         unknown="There is no such thing to do with a sheet.")
 
 
-def _freeform_table(table: Table) -> None:
-    if table.system != freeform.SYSTEM:
-        raise Http404("Only a Freeform table has a sheet its GM designs.")
+def _offers_designs(table: Table) -> None:
+    if not designed.offers_designs(table):
+        raise Http404("This table's game has its own sheet, not one its GM designs.")
 
 
 # ---- the designer: a draft the page posts back whole, saved only by "Save the design"
@@ -86,7 +86,7 @@ def _edit(draft: dict[str, Any], op: str, post: QueryDict, table: Table) -> tupl
     if name == "remove-roll":
         return {**draft, "rolls": [r for i, r in enumerate(rolls) if i != index]}, "", False
     if name == "start":
-        chosen = dict((choice, design) for choice, _, design in freeform.templates_of(table)).get(post.get("template", ""))
+        chosen = dict((choice, design) for choice, _, design in designed.templates_of(table)).get(post.get("template", ""))
         if chosen is None:
             return draft, "Choose a template to start from.", False
         return {"fields": [dict(f) for f in chosen["fields"]], "rolls": [dict(r) for r in chosen["rolls"]]}, \
@@ -101,10 +101,10 @@ def _rows(draft: dict[str, Any]) -> list[dict[str, Any]]:
 
 
 @require_http_methods(["GET", "POST"])
-def freeform_design(request: HttpRequest, table_id: int) -> HttpResponse:
+def sheet_design(request: HttpRequest, table_id: int) -> HttpResponse:
     """The GM's designer of the table's sheet."""
     table, me = member_at(request, table_id, Verb.TABLE_CONFIGURE)
-    _freeform_table(table)
+    _offers_designs(table)
     draft = table.sheet_design or designs.empty()
     message, error, taken, status = "", "", False, 200
     if request.method == "POST":
@@ -112,18 +112,18 @@ def freeform_design(request: HttpRequest, table_id: int) -> HttpResponse:
         op = request.POST.get("op", "")
         if op == "save":
             try:
-                freeform.design_save(table=table, actor=me, design=draft)
+                designed.design_save(table=table, actor=me, design=draft)
             except ServiceError as exc:
                 error, status = exc.message, exc.status
             else:
                 return redirect("table", table_id=table.pk)
         elif op == "save-template":
             try:
-                saved = freeform.template_save(table=table, actor=me, name=request.POST.get("template_name", ""))
+                saved = designed.template_save(table=table, actor=me, name=request.POST.get("template_name", ""))
             except ServiceError as exc:
                 error, status = exc.message, exc.status
             else:
-                message = f"Saved as your template \u201c{saved.name}\u201d: start your other Freeform tables from it."
+                message = f"Saved as your template \u201c{saved.name}\u201d: start your other tables' sheets from it."
         else:
             draft, error, taken = _edit(draft, op, request.POST, table)
             if error and op != "start":
@@ -132,7 +132,7 @@ def freeform_design(request: HttpRequest, table_id: int) -> HttpResponse:
                 message, error = error, ""
     context = {
         "table": table, "draft": draft, "rows": _rows(draft),
-        "kinds": designs.KINDS, "templates": [(c, n) for c, n, _ in freeform.templates_of(table)],
+        "kinds": designs.KINDS, "templates": [(c, n) for c, n, _ in designed.templates_of(table)],
         "message": message, "error": error,
         "new": {} if taken or status == 200 else {k.replace("-", "_"): request.POST.get(f"new-{k}", "") for k in (
             "key", "label", "kind", "min", "max", "roll-label", "roll-notation")},
@@ -176,10 +176,10 @@ def _errors(exc: ServiceError) -> tuple[dict[str, str], str]:
 
 
 @require_http_methods(["GET", "POST"])
-def freeform_sheet_new(request: HttpRequest, table_id: int) -> HttpResponse:
+def designed_sheet_new(request: HttpRequest, table_id: int) -> HttpResponse:
     """A new character on the table's design: a player's own, or the GM's NPC or character."""
     table, me = member_at(request, table_id, Verb.CHARACTER_CREATE)
-    _freeform_table(table)
+    _offers_designs(table)
     design = table.sheet_design
     if not design:
         return render(request, "tabletop/message.html", {"table": table, "message":
@@ -191,7 +191,7 @@ def freeform_sheet_new(request: HttpRequest, table_id: int) -> HttpResponse:
     if request.method == "POST":
         values = _values(request.POST, design)
         try:
-            freeform.sheet_create(table=table, actor=me, name=request.POST.get("name", ""), values=values,
+            designed.sheet_create(table=table, actor=me, name=request.POST.get("name", ""), values=values,
                                   colour=request.POST.get("colour", ""), npc=me.role == Role.GM and
                                   request.POST.get("kind") == "npc")
         except ServiceError as exc:
@@ -206,7 +206,7 @@ def freeform_sheet_new(request: HttpRequest, table_id: int) -> HttpResponse:
 
 
 @require_http_methods(["GET", "POST"])
-def freeform_sheet_edit(request: HttpRequest, table_id: int, character_id: int) -> HttpResponse:
+def designed_sheet_edit(request: HttpRequest, table_id: int, character_id: int) -> HttpResponse:
     """A designed sheet, edited by its player or the GM."""
     table, me = member_at(request, table_id, Verb.CHARACTER_EDIT_OWN)
     character = get_object_or_404(Character, pk=character_id, table=table, retired=False)
@@ -220,7 +220,7 @@ def freeform_sheet_edit(request: HttpRequest, table_id: int, character_id: int) 
         values = _values(request.POST, design)
         version = request.POST.get("version", "")
         try:
-            freeform.sheet_update(character=character, actor=me, name=request.POST.get("name", ""), values=values,
+            designed.sheet_update(character=character, actor=me, name=request.POST.get("name", ""), values=values,
                                   version=int(version) if version.isdigit() else None)
         except ServiceError as exc:
             errors, error = _errors(exc)

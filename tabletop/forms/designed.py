@@ -1,4 +1,4 @@
-"""The forms of a Freeform table's sheet in play (tabletop/services/freeform.py): shape and size only."""
+"""The forms of a sheet its GM designed, in play (tabletop/services/designed.py): shape and size only."""
 
 from __future__ import annotations
 

@@ -1,9 +1,9 @@
-"""Freeform for any game: the sheet its GM designs, the characters on it, the trackers that
-change in play and the rolls that read it (games/freeform/design.py holds the rules of a design).
+"""A sheet the GM designs, at a table whose game offers it (``GameSystem.designed_sheets``): the design, the characters on it, the trackers that
+change in play and the rolls that read it (games/core/designs.py holds the rules of a design).
 
 Every change is an event in the log like any other: the design is the GM's act, everyone sees it;
 a sheet's change is a ``character.updated`` (an NPC whose sheet is secret tells the others only
-that the GM's sheet changed); a roll is a ``freeform.rolled``."""
+that the GM's sheet changed); a roll is a ``sheet.rolled``."""
 
 from __future__ import annotations
 
@@ -15,7 +15,8 @@ from django.db import transaction
 
 from games.core.dice import NotationError, roll_notation
 from games.core.rng import Rng
-from games.freeform import design as designs
+from games import registry
+from games.core import designs
 from games.sheets import SheetError
 from tabletop.models import Audience, Character, Event, Membership, Role, SheetTemplate, Table
 from tabletop.permissions import Verb, can_edit_character
@@ -25,12 +26,14 @@ from tabletop.services.characters import (
     SheetErrors, _under_lock, _unique_name, character_create, character_event,
 )
 
-SYSTEM = "freeform"
+def offers_designs(table: Table) -> bool:
+    """Whether the table's game lets its GM design the sheet (``GameSystem.designed_sheets``)."""
+    return registry.get(table.system).designed_sheets
 
 
-def _freeform(table: Table) -> None:
-    if table.system != SYSTEM:
-        raise ServiceError("Only a Freeform table has a sheet its GM designs.")
+def _designs(table: Table) -> None:
+    if not offers_designs(table):
+        raise ServiceError("This table's game has its own sheet: only a table of free play has a sheet its GM designs.")
 
 
 def _design_or_refusal(data: Mapping[str, Any]) -> dict[str, Any]:
@@ -65,14 +68,14 @@ def design_save(*, table: Table, actor: Membership, design: Mapping[str, Any]) -
     with transaction.atomic():
         locked = lock_table(table.pk)
         me = acting(locked, actor, Verb.TABLE_CONFIGURE)
-        _freeform(locked)
+        _designs(locked)
         before = locked.sheet_design or {}
         if before == cleaned:
             raise ServiceError("The sheet is already designed so: nothing changed.")
         locked.sheet_design = cleaned
         locked.save(update_fields=["sheet_design"])
         count = len(designs.valued(cleaned))
-        envelope = append(locked, "freeform.designed", actor=me, payload={"design": cleaned},
+        envelope = append(locked, "sheet.designed", actor=me, payload={"design": cleaned},
                           summary=f"{me.display_name} designs the sheet ({count} field{'s' * (count != 1)}): "
                                   f"{_what_changed(before, cleaned)}.")
         for character in locked.characters.filter(retired=False).select_related("owner").order_by("pk"):
@@ -107,7 +110,7 @@ def template_save(*, table: Table, actor: Membership, name: str) -> SheetTemplat
     with transaction.atomic():
         locked = lock_table(table.pk)
         acting(locked, actor, Verb.TABLE_CONFIGURE)
-        _freeform(locked)
+        _designs(locked)
         if not locked.sheet_design:
             raise ServiceError("Design the sheet first: there is nothing to save yet.")
         template, _ = SheetTemplate.objects.update_or_create(owner=locked.gm, name=title,
@@ -133,7 +136,7 @@ def sheet_create(*, table: Table, actor: Membership, name: str, values: Mapping[
                  colour: str = "", notes: str = "", npc: bool = False) -> Character:
     """A character on the table's design: a player's own, or the GM's (an NPC with ``npc``)."""
     design = table.sheet_design
-    if table.system != SYSTEM or not design:
+    if not offers_designs(table) or not design:
         raise ServiceError("The GM has not designed this table's sheet yet.")
     _values_or_refusal(design, values)
     return character_create(table=table, actor=actor, name=name, npc=npc,
@@ -176,7 +179,7 @@ def _editable(locked: Table, character: Character, actor: Membership, verb: Verb
 
 def sheet_update(*, character: Character, actor: Membership, name: str, values: Mapping[str, Any],
                  version: int | None = None) -> Character:
-    """A designed sheet saved by its player or the GM. A Freeform table's GM is its rules: no
+    """A designed sheet saved by its player or the GM. A table of free play's GM is its rules: no
     field of a designed sheet is the rules' own, so a player's change is direct, logged field by
     field with the old and the new value, as a tracker's is."""
     with transaction.atomic():
@@ -284,7 +287,7 @@ def sheet_roll(*, table: Table, actor: Membership, character: int, rng: Rng, not
         data = {"character": who.pk, "label": label, "notation": notation, "reads": [list(r) for r in reads],
                 "roll": result.as_dict()}
         if sheet_is_secret(who):
-            return append(locked, "freeform.rolled", actor=me, payload={"character": who.pk, "label": label},
+            return append(locked, "sheet.rolled", actor=me, payload={"character": who.pk, "label": label},
                           summary=f"The GM rolls {label or 'dice'} for {who.name}.",
                           private=data, private_summary=line, private_audience=Audience.GM).event
-        return append(locked, "freeform.rolled", actor=me, payload=data, summary=line).event
+        return append(locked, "sheet.rolled", actor=me, payload=data, summary=line).event
