@@ -70,6 +70,9 @@ def test_the_gm_designs_the_sheet_on_its_own_page_and_the_design_is_logged_for_e
     line = Event.objects.filter(table=table.row, kind="sheet.designed").get()
     assert line.audience == "everyone" and "adds Strength, Hit points, Skills, Stealth" in line.summary
     assert "Design the sheet" not in client(table.ann).get(reverse("table", args=[table.row.pk])).content.decode()
+    # the export carries the design, as the log does
+    export = b"".join(client(table.ann).get(reverse("export", args=[table.row.pk, "json"])).streaming_content).decode()
+    assert "sheet.designed" in export and '"label": "Stealth"' in export
 
 
 def test_only_the_gm_designs_and_a_faulty_design_is_refused_in_a_sentence(table) -> None:
