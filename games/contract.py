@@ -405,6 +405,10 @@ class GameSystem:
     audiences: Mapping[str, AudienceRule] = field(default_factory=dict)
     # How its characters grow, and what a purchase costs (games/core/growth.py); None: no purchases.
     growth: Growth | None = None
+    # Whether its table's GM designs the sheet (games/core/designs.py: fields, groups, saved rolls
+    # that read them), a copy of the design kept on each sheet that follows it: a game without rules
+    # of its own for a sheet (Freeform). The platform's designer, trackers and rolls serve it.
+    designed_sheets: bool = False
 
     # The sheet's parts, as the platform reads them.
     @property

@@ -36,11 +36,13 @@ from tabletop.forms.cards import (
 )
 from tabletop.forms import ApprovalsForm, ChatForm, RequestForm, RollForm
 from tabletop.forms.fog import FogSceneForm, FogShapeForm
+from tabletop.forms.designed import SheetRollForm, TrackForm
 from tabletop.forms.npcs import AddForm, BringForm, EntryForm, NpcForm, RetireForm, SaveForm
 from tabletop.models import Character, Deck, Event, Membership, Role, Scene
 from tabletop.permissions import DECK_TABLE_VERB, DeckVerb, Verb
 from tabletop.services import NotFound, ServiceError
 from tabletop.services import fog
+from tabletop.services import designed
 from tabletop.services.base import recording
 from tabletop.services.piles import get_deck
 
@@ -221,6 +223,12 @@ ACTIONS: dict[str, Action] = {action.name: action for action in (
         scene=_scene(me, data), actor=me)),
     Action("fog.reveal", Verb.SCENE_MANAGE, FogShapeForm, lambda me, data, rng: _fog_shape(me, data, "reveal")),
     Action("fog.cover", Verb.SCENE_MANAGE, FogShapeForm, lambda me, data, rng: _fog_shape(me, data, "cover")),
+    # a sheet its GM designed, in play (tabletop/services/designed.py): its rolls and trackers
+    Action("sheet.roll", Verb.ROLL, SheetRollForm, lambda me, data, rng: designed.sheet_roll(
+        table=me.table, actor=me, character=data["character"], rng=rng, notation=data["notation"],
+        saved=data["saved"])),
+    Action("sheet.track", Verb.ROLL, TrackForm, lambda me, data, rng: designed.track_change(
+        table=me.table, actor=me, character=data["character"], field=data["field"], change=data["change"])),
 )}
 
 

@@ -49,6 +49,8 @@ class Table(models.Model):
     # its player's change to a field the rules read waits for the GM's approval (SheetRequest).
     # A group that wants none turns this off; what the rules keep (tracks) stays theirs either way.
     sheet_approvals = models.BooleanField(default=True)
+    # The sheet as the table's GM designed it, where its game offers that (GameSystem.designed_sheets) (games/core/designs.py); {} for none.
+    sheet_design = models.JSONField(default=dict, blank=True)
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -158,6 +160,19 @@ class BestiaryEntry(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["owner", "system", "name"], name="one_entry_per_name"),
         ]
+
+
+class SheetTemplate(models.Model):
+    """A sheet design a GM saved, to start their other tables' sheets from."""
+
+    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="sheet_templates")
+    name = models.CharField(max_length=60)
+    design = models.JSONField(default=dict)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name", "pk"]
+        constraints = [models.UniqueConstraint(fields=["owner", "name"], name="one_sheet_template_per_name")]
 
 
 class Event(models.Model):

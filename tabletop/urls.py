@@ -6,6 +6,7 @@ from django.urls import path
 
 from tabletop import views
 from tabletop.views import drawings as drawing_views
+from tabletop.views import designed as designed_views
 from tabletop.views import how_to_play as how_to_play_views
 
 urlpatterns = [
@@ -62,6 +63,13 @@ urlpatterns = [
     path("tables/<id:table_id>/sessions/open/", views.session_open, name="session_open"),
     path("tables/<id:table_id>/sessions/close/", views.session_close, name="session_close"),
     path("tables/<id:table_id>/sessions/<id:number>/recap/", views.session_recap, name="session_recap"),
+    # a sheet its GM designs, at a table whose game offers it (tabletop/views/designed.py); its pages stand apart
+    # from its actions' path (sheet/<action>/), which the page sends as act frames
+    path("tables/<id:table_id>/sheet-design/", designed_views.sheet_design, name="sheet_design"),
+    path("tables/<id:table_id>/sheets/new/", designed_views.designed_sheet_new, name="designed_sheet_new"),
+    path("tables/<id:table_id>/sheets/<id:character_id>/", designed_views.designed_sheet_edit,
+         name="designed_sheet_edit"),
+    path("tables/<id:table_id>/sheet/<str:action>/", designed_views.sheet_action, name="sheet_action"),
     path("games/<str:system>/<str:page>/", views.game_page, name="game_page"),
     # a system's "How to play this here" page, public (tabletop/views/how_to_play.py)
     path("systems/<str:system>/how-to-play/", how_to_play_views.how_to_play, name="how_to_play"),

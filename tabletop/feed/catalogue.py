@@ -132,6 +132,10 @@ PLATFORM: tuple[Kind, ...] = (
     # the public part is what a seat that is not the GM's sees after the change, the GM's part the rest
     Kind("scene.fogged", "any", {"scene": "dict", "tokens": "list", "drawings": "list", "shown": "bool"},
          {"scene": "dict", "tokens": "list", "drawings": "list"}, parts=("fog",)),
+    # a sheet its GM designs (tabletop/services/designed.py): the GM's design of the sheet, public;
+    # a roll that read a sheet, whole for everyone unless its NPC's sheet is secret (the GM's part)
+    Kind("sheet.designed", "everyone", {"design": "dict"}),
+    Kind("sheet.rolled", "everyone", {"character": "int", "label": "str"}, line="log/events/sheet_rolled.html"),
 )
 
 

@@ -37,7 +37,7 @@ _POSTED_AT = {"dice.roll": "roll", "chat.post": "chat", "deck.create": "deck_cre
               "session.open": "session_open", "session.close": "session_close"}
 _POSTED_BY_KIND = {"deck": "deck_action", "card": "card_action", actions.MOVE.rstrip("."): "table_command",
                    actions.CHECK.rstrip("."): "table_check", "npc": "npc_action", "bestiary": "bestiary_action",
-                   "request": "request_action", "fog": "fog_action"}
+                   "request": "request_action", "fog": "fog_action", "sheet": "sheet_action"}
 # Answered only by a POST: the GM's peek is answered with the cards, to reorder them there,
 # which an act frame's answer does not carry.
 POST_ONLY = frozenset({"deck.peek"})

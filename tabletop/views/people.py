@@ -85,6 +85,8 @@ def npc_sheets(request: HttpRequest, table_id: int) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def character_new(request: HttpRequest, table_id: int) -> HttpResponse:
     table, me = member_at(request, table_id, Verb.CHARACTER_CREATE)
+    if table.sheet_design:  # a Freeform table whose GM designed its sheet: characters are made on it
+        return redirect("designed_sheet_new", table_id=table.pk)
     is_gm = me.role == Role.GM
     form = CharacterForm(request.POST or None, system=table.system, player_making=None if is_gm else True)
     if request.method == "POST" and form.is_valid():
@@ -116,6 +118,8 @@ def character_edit(request: HttpRequest, table_id: int, character_id: int) -> Ht
     character = get_object_or_404(Character, pk=character_id, table=table)
     if not can_edit_character(me, character):
         raise PermissionDenied("You may edit only your own character.")
+    if character.sheet.get("design") and not character.retired:  # a Freeform sheet on its table's design
+        return redirect("designed_sheet_edit", table_id=table.pk, character_id=character.pk)
     form = CharacterForm(
         request.POST or None,
         system=table.system,

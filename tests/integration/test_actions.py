@@ -110,6 +110,9 @@ CASES: dict[str, Case] = {
     "request.refuse": lambda w: (w.gm, {"request": str(asked(w))}),
     "request.withdraw": lambda w: (w.ann, {"request": str(asked(w))}),
     "request.approvals": lambda w: (w.gm, {}),
+    # a Freeform sheet the GM designed, and Ann's character on it (its id)
+    "sheet.roll": lambda w: (w.ann, {"character": designed(w), "saved": "0"}),
+    "sheet.track": lambda w: (w.ann, {"character": designed(w), "field": "hp", "change": "down"}),
     # the fog of war on a board the GM prepares (covered first, but for its cover)
     "fog.cover_all": lambda w: (w.gm, {"scene": board(w, covered=False)}),
     "fog.clear": lambda w: (w.gm, {"scene": board(w)}),
@@ -117,6 +120,16 @@ CASES: dict[str, Case] = {
     "fog.reveal": lambda w: (w.gm, {"scene": board(w), "shape": "poly", "points": "10,10 300,20 150,400"}),
     "fog.cover": lambda w: (w.gm, {"scene": board(w), "shape": "brush", "points": "10,10 30,40", "r": "12"}),
 }
+
+
+def designed(w: World) -> str:
+    """The GM designs the sheet (hit points, Strength, a saved roll reading it); Ann makes Pip on it."""
+    from tabletop.services import designed
+    designed.design_save(table=w.table, actor=w.gm, design={
+        "fields": [{"key": "hp", "label": "HP", "kind": "track", "max": "8"}, {"key": "str", "kind": "number"}],
+        "rolls": [{"label": "Hit", "notation": "1d20+@str"}]})
+    w.table.refresh_from_db()
+    return str(designed.sheet_create(table=w.table, actor=w.ann, name="Pip", values={"str": "2"}).pk)
 
 
 def board(w: World, *, covered: bool = True) -> str:

@@ -23,6 +23,7 @@ from tabletop import actions, services, views
 from tabletop.models import Character, Event, Membership, ProcedureState, Table
 from tabletop.services import characters
 from tabletop.views.base import POST_ONLY, posted_at, socket_paths
+from tabletop.views.designed import sheet_action
 from tests.support.party import seat_four
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -257,14 +258,15 @@ def test_the_page_sends_every_action_of_its_table_but_a_peek_as_an_act_frame_by_
     assert any(n.startswith(actions.MOVE) for n in names)
     views_of = {"move": views.table_command, "check": views.table_check, "deck": views.deck_action,
                 "card": views.card_action, "npc": views.npc_action, "bestiary": views.bestiary_action,
-                "request": views.request_action, "fog": views.fog_action}
+                "request": views.request_action, "fog": views.fog_action, "sheet": sheet_action}
     for name in names:
         path = posted_at(name, party.table.pk)
         assert named_by_the_page(paths, path) == (None if name in POST_ONLY else name), path
         view = {"dice.roll": views.roll, "chat.post": views.chat, "deck.create": views.deck_create,
                 "session.open": views.session_open, "session.close": views.session_close}.get(name)
         assert resolve(path).func == (view or views_of[name.partition(".")[0]]), (path, name)
-    for other in (f"/tables/{party.table.pk}/characters/new/", f"/tables/{party.table.pk}/npc-sheets/"):
+    for other in (f"/tables/{party.table.pk}/characters/new/", f"/tables/{party.table.pk}/npc-sheets/",
+                  f"/tables/{party.table.pk}/sheet-design/", f"/tables/{party.table.pk}/sheets/new/"):
         assert named_by_the_page(paths, other) is None  # not an action: posted
     # the page names kinds, not each move: a player's page names none of the GM's
     assert not any(str(name).startswith(actions.MOVE) and name != actions.MOVE for name in paths.values())

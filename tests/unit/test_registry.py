@@ -106,10 +106,11 @@ def test_demon_city_registers_every_command_its_engine_takes() -> None:
     assert {c.sender for c in registry.get("demon_city").commands if c.name != "announce"} == {"gm"}
 
 
-def test_freeform_registers_a_sheet_and_nothing_else() -> None:
+def test_freeform_registers_a_sheet_and_a_panel_and_nothing_else() -> None:
     game = registry.get("freeform")
     assert game.sheet_fields and not (game.commands or game.checks or game.pages)
-    assert game.engine is None and game.panel is None
+    # the panel draws each designed sheet with its trackers and saved rolls (issue 38)
+    assert game.engine is None and game.panel is not None and game.panel.character_view is not None
 
 
 def test_a_registration_missing_a_part_it_needs_is_refused() -> None:

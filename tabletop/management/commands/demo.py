@@ -148,6 +148,10 @@ class Command(BaseCommand):
         game = registry.get(system)
         table = services.table_create(gm=gm_user, name=name, system=system)
         gm = table.members.get(role=Role.GM)
+        if system == "freeform":  # its samples stand on a designed sheet: the table's own, as its GM would design it
+            from games.freeform.samples import SAMPLE_DESIGN
+            from tabletop.services.designed import design_save
+            design_save(table=table, actor=gm, design=SAMPLE_DESIGN)
         pcs = [s for s in game.samples if not s.npc]
         for i, player in enumerate(("Mara", "Theo")):
             member = services.membership_join(table=table, user=services.guest_user_create(),
