@@ -155,6 +155,12 @@ def test_the_panel_is_plain_data_and_the_same_for_every_lens() -> None:
     state, _ = send(state, "draw", {"character": ["12"]}, GAIL, cards)
     assert SYSTEM.panel is not None
     views = [SYSTEM.panel.view(state, Seat(lens)) for lens in ("gm", "player", "spectator")]
+    # the opening line is said to each seat (games/core/now.py): the GM's step is "Your turn" to
+    # the GM, "Now: ..." to the others; all else is the same for every lens
+    said = [v.pop("now") for v in views]
+    assert said == ["Your turn: choose the worse of Marieta's two cards (Penalty).",
+                    "Now: The GM chooses the worse of Marieta's two cards.",
+                    "Now: The GM chooses the worse of Marieta's two cards."]
     assert views[0] == views[1] == views[2]
     json.dumps(views[0])
     part = views[0]["check"]["parts"][0]
