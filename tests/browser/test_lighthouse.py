@@ -4,6 +4,8 @@ performance >= 95, checked in the test suite". Lighthouse (pinned in package.jso
 --system <key>``: its sample characters seated), signed in by the session cookie of the GM, a
 player (Mara, by her seat link) and a spectator. All the runs share this suite's daphne and one
 node process with one Chromium, so the pages cost seconds each, not a browser start each.
+Accessibility and best practices are read on Lighthouse's phone (412 px wide, touch targets
+and all), where a table's pages are at their most cramped.
 
 Performance is measured where a page weighs most, the GM's and a player's page at the Demon City
 demo (a story so far: a deck in use, a round under way, a long log), on Lighthouse's desktop
