@@ -31,7 +31,6 @@ const failing = (lhr) => {
   const out = [];
   for (const [key, category] of Object.entries(lhr.categories)) {
     for (const ref of category.auditRefs) {
-      if (ref.weight === 0 && key !== 'best-practices') continue;
       const audit = lhr.audits[ref.id];
       if (!audit || audit.score === null || audit.score >= 1) continue;
       if (['notApplicable', 'manual', 'informative'].includes(audit.scoreDisplayMode)) continue;
@@ -54,8 +53,9 @@ const audit = async (browser, run) => {
     await cdp.detach();
     // Lighthouse's own settings otherwise (a phone, its throttling simulated): its 'provided'
     // throttling looked quicker but made each page wait some 11 s longer for its load to settle.
+    // skipAboutBlank: the tab is new and blank already.
     const flags = {output: 'json', logLevel: 'error', onlyCategories: run.categories,
-                   formFactor: run.form_factor};
+                   formFactor: run.form_factor, skipAboutBlank: true};
     if (run.form_factor === 'desktop') {
       // Lighthouse's desktop preset: a 1350x940 screen, a fast network, no CPU slowdown.
       flags.screenEmulation = {mobile: false, width: 1350, height: 940, deviceScaleFactor: 1, disabled: false};

@@ -67,9 +67,19 @@ class _Visitor:
         return [{"name": c.name, "value": c.value, "url": self.base_url} for c in self.jar]
 
 
-def _seat_the_demo(system: str, manage: Any, base_url: str) -> tuple[str, dict[str, _Visitor]]:
-    """The demo table of ``system`` (its URL) and its GM, Mara (by her seat link) and a spectator."""
-    printed = manage("demo", "--system", system, "--base-url", base_url).stdout
+def _demo_tables(manage: Any, base_url: str) -> dict[str, str]:
+    """Each system's demo table built by ``manage.py demo --system <key>``, all in one process (a
+    Django start each would cost seconds apiece): what each printed (its logins and links)."""
+    code = ("from django.core.management import call_command\n"
+            f"for system in {list(registry.SYSTEMS)!r}:\n"
+            "    print('== ' + system)\n"
+            f"    call_command('demo', system=system, base_url={base_url!r})\n")
+    printed = manage("shell", "-c", code).stdout
+    return {part.split("\n", 1)[0].strip(): part for part in printed.split("== ")[1:]}
+
+
+def _seat_the_demo(printed: str, base_url: str) -> tuple[str, dict[str, _Visitor]]:
+    """The demo table (its URL) and its GM, Mara (by her seat link) and a spectator."""
     login = re.search(r"GM: (\S+) / (\S+)", printed)
     seat = re.search(r"Mara's seat: (\S+)", printed)
     watch = re.search(r"Spectator link: (\S+)", printed)
@@ -84,8 +94,10 @@ def _seat_the_demo(system: str, manage: Any, base_url: str) -> tuple[str, dict[s
 
 def _runs(base_url: str, manage: Any) -> list[dict[str, Any]]:
     runs = []
+    demos = _demo_tables(manage, base_url)
+    assert sorted(demos) == sorted(registry.SYSTEMS), demos
     for system in registry.SYSTEMS:
-        table, seated = _seat_the_demo(system, manage, base_url)
+        table, seated = _seat_the_demo(demos[system], base_url)
         for lens, visitor in seated.items():
             measured = (system, lens) in MEASURED
             runs.append({
@@ -139,8 +151,11 @@ def test_every_lens_of_each_system_s_table_scores_100_for_accessibility_and_best
     for result in results:
         # Lighthouse followed no redirect to the login page: it read the table as the seat it was given.
         assert result["final_url"].rstrip("/").endswith(result["url"].rstrip("/").split("/", 3)[-1]), _report(result)
+    # A score of 100 leaves out the audits Lighthouse runs without weighing them (a label whose
+    # visible words are not in its control's name, an empty heading): those must pass as well.
     wanting = [r for r in results
-               if r["runtime_error"] or any(r["scores"].get(c) != 1 for c in QUALITY)]
+               if r["runtime_error"] or any(r["scores"].get(c) != 1 for c in QUALITY)
+               or any(a["category"] in QUALITY for a in r["failing"])]
     assert wanting == [], "\n".join(_report(r) for r in wanting)
 
 
