@@ -36,10 +36,10 @@ REPORT = ROOT / "test-artifacts" / "lighthouse.json"  # every run's scores and f
 CHROME_FLAGS = ["--headless", *CHROMIUM_ARGS]
 LENSES = ("gm", "player", "spectator")
 QUALITY = ["accessibility", "best-practices"]
-# Where performance is asserted: (system, lens) -> the categories of that run.
+# The pages whose performance is asserted, read on Lighthouse's desktop settings.
 MEASURED = {("demon_city", "gm"), ("demon_city", "player")}
 PERFORMANCE_AT_LEAST = 0.95
-NODE_TIMEOUT_S = 600
+NODE_TIMEOUT_S = 480  # under pytest-timeout's 600 s, so a hung run says so itself
 
 
 class _Visitor:
@@ -150,7 +150,7 @@ def test_every_lens_of_each_system_s_table_scores_100_for_accessibility_and_best
     results = [lighthouse[f"{system}/{lens}"] for lens in LENSES]
     for result in results:
         # Lighthouse followed no redirect to the login page: it read the table as the seat it was given.
-        assert result["final_url"].rstrip("/").endswith(result["url"].rstrip("/").split("/", 3)[-1]), _report(result)
+        assert result["final_url"] == result["url"], _report(result)
     # A score of 100 leaves out the audits Lighthouse runs without weighing them (a label whose
     # visible words are not in its control's name, an empty heading): those must pass as well.
     wanting = [r for r in results
