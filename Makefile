@@ -11,8 +11,9 @@ VENV := .venv
 PY := $(VENV)/bin/python
 CHROMIUM := /usr/bin/chromium
 
-# What `make test` needs from Debian: Chromium for the browser tests, the servers for the scale tests.
-TEST_PACKAGES := chromium postgresql redis-server nginx
+# What `make test` needs from Debian: Chromium for the browser tests, node and npm for Lighthouse
+# (tests/browser/test_lighthouse.py), the servers for the scale tests.
+TEST_PACKAGES := chromium nodejs npm postgresql redis-server nginx
 CLUSTER_PACKAGES := postgresql redis-server nginx
 
 .PHONY: run test install install-dev chromium test-packages cluster cluster-start cluster-stop cluster-clean migrate clean
@@ -52,7 +53,13 @@ chromium:
 test-packages:
 	@bash scripts/ensure-debian-packages $(TEST_PACKAGES)
 
-test: install-dev test-packages
+# Lighthouse and what it needs, pinned in package-lock.json: `npm ci` when node_modules is
+# missing or older than the lock, with no install scripts (it runs Debian's Chromium, downloads none).
+node_modules/.installed: package.json package-lock.json | test-packages
+	npm ci --ignore-scripts --no-audit --no-fund --loglevel=error
+	touch $@
+
+test: install-dev test-packages node_modules/.installed
 	$(PY) -m pytest
 
 # PostgreSQL, Redis, two daphnes and nginx on loopback, state in .cluster/; Ctrl-C stops them.
@@ -72,4 +79,4 @@ cluster-clean:
 	@bash scripts/cluster clean
 
 clean:
-	rm -rf $(VENV) .pytest_cache staticfiles db.sqlite3 db.sqlite3-wal db.sqlite3-shm .secret_key
+	rm -rf $(VENV) node_modules .pytest_cache staticfiles db.sqlite3 db.sqlite3-wal db.sqlite3-shm .secret_key

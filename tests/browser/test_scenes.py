@@ -136,7 +136,7 @@ def test_a_player_moves_her_token_on_a_scene_and_everyone_sees_it_live(
         image = person.page.locator(".scene-image")
         expect(image).to_have_attribute("alt", "The scene: Harbour at dusk")
         person.page.wait_for_function("() => document.querySelector('.scene-image').naturalWidth === 1200")
-        expect(token(person, "Alma Vey")).to_have_attribute("aria-label", "Alma Vey, played by Ann, at the top left")
+        expect(token(person, "Alma Vey")).to_have_attribute("aria-label", "Alma Vey, played by Ann, marked AV, at the top left")
         expect(token(person, "Harbour Guard")).to_have_count(1)
 
     # Ann drags Alma to the quay, near the bottom right: everyone's token moves, and the log says so.
