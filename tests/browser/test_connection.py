@@ -31,14 +31,8 @@ class Link:
 
 def seat_through(table, link: Link, name: str = "Ann"):
     """A player seated with their socket through ``link``."""
-    person = table.people.new(name)
-    person.page.route_web_socket(re.compile(r"/ws/tables/"), link.route)
-    assert person.goto(table.player_path) == 200
-    person.page.locator("#id_display_name").fill(name)
-    person.page.get_by_role("button", name="Take a seat").click()
-    person.page.wait_for_url(person.url(table.path))
-    person.wait_live()
-    return person
+    return table.join_player(name, before=lambda person: person.page.route_web_socket(re.compile(r"/ws/tables/"),
+                                                                                      link.route))
 
 
 def test_a_dead_socket_shows_reconnecting_then_live_once_caught_up(make_table) -> None:

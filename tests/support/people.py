@@ -13,7 +13,7 @@ from __future__ import annotations
 import itertools
 import re
 import uuid
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any, Generic, Self, TypeVar
@@ -291,8 +291,13 @@ class Table(Generic[P]):
     def spectator_path(self) -> str:
         return ORIGIN.sub("", self.spectator_link)
 
-    def join_player(self, name: str, base_url: str | None = None, *, width: int = 1280, height: int = 900) -> P:
+    def join_player(self, name: str, base_url: str | None = None, *, width: int = 1280, height: int = 900,
+                    before: Callable[[P], object] | None = None) -> P:
+        """A player seated through the player link; ``before`` readies their page first (a
+        route for its socket, say)."""
         player = self.people.new(name, base_url, width=width, height=height)
+        if before is not None:
+            before(player)
         assert player.goto(self.player_path) == 200
         player.page.locator("#id_display_name").fill(name)
         player.page.get_by_role("button", name="Take a seat").click()
