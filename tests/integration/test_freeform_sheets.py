@@ -125,6 +125,12 @@ def test_a_saved_roll_reads_the_sheet_and_the_line_shows_both(table, monkeypatch
     assert roll.audience == "everyone" and roll.payload["reads"] == [["skill.stealth", 4]]
     assert roll.summary.startswith(f"Ann rolls for Wren, Sneak: 1d20+@skill.stealth (@skill.stealth +4) = {total}")
     assert total == roll.payload["roll"]["groups"][0]["dice"][0]["value"] + 4
+    # the log draws the line and its die, not the dice engine's working ("[1d20 (17) + 4 = `21`]")
+    page = client(table.ann).get(reverse("table", args=[table.row.pk])).content.decode()
+    line = page[page.index(f'id="event-{roll.seq}"'):]
+    line = html.unescape(line[: line.index("</li>")])
+    assert f"Ann rolls for Wren, Sneak: 1d20+@skill.stealth (@skill.stealth +4) = {total}" in line
+    assert "`" not in line and "[1d20" not in line and 'class="die' in line
     # typed notation reads it too, and a track its current value
     act(table.gm, table, "roll", {"character": wren.pk, "notation": "1d4+@str+@hp"})
     assert "(@str +3, @hp +10)" in Event.objects.filter(kind="sheet.rolled").last().summary
