@@ -45,8 +45,14 @@ def _design_or_refusal(data: Mapping[str, Any]) -> dict[str, Any]:
 
 def _what_changed(before: Mapping[str, Any], after: Mapping[str, Any]) -> str:
     """A design's change in words: "adds Strength, Hit points; drops Wits; rolls Sneak"."""
-    was = {f["full"]: f["label"] for f in designs.layout(before)} if before else {}
-    now = {f["full"]: f["label"] for f in designs.layout(after)}
+    def named(design: Mapping[str, Any]) -> dict[str, str]:
+        # the fields that hold a value, each under its group's heading: "Skills: Stealth"
+        headings = {f["full"]: f["label"] for f in designs.layout(design) if f["kind"] == "group"}
+        return {f["full"]: f"{headings[f['group']]}: {f['label']}" if f["group"] in headings else f["label"]
+                for f in designs.valued(design)}
+
+    was = named(before) if before else {}
+    now = named(after)
     parts = []
     added = [now[k] for k in now if k not in was]
     dropped = [was[k] for k in was if k not in now]

@@ -68,7 +68,7 @@ def test_the_gm_designs_the_sheet_on_its_own_page_and_the_design_is_logged_for_e
     design(table)
     assert [f["key"] for f in table.row.sheet_design["fields"]] == ["str", "hp", "skill", "stealth"]
     line = Event.objects.filter(table=table.row, kind="sheet.designed").get()
-    assert line.audience == "everyone" and "adds Strength, Hit points, Skills, Stealth" in line.summary
+    assert line.audience == "everyone" and "designs the sheet (3 fields): adds Strength, Hit points, Skills: Stealth;" in line.summary
     assert "Design the sheet" not in client(table.ann).get(reverse("table", args=[table.row.pk])).content.decode()
     # the export carries the design, as the log does
     export = b"".join(client(table.ann).get(reverse("export", args=[table.row.pk, "json"])).streaming_content).decode()
