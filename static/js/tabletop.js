@@ -169,9 +169,18 @@
     }
   }
 
+  // The log keeps its newest line in view. Reading its height lays the page out, so it is read
+  // once a frame, just before the browser paints (when it lays the page out anyway), not once a
+  // frame of the socket: a resume's many frames, or the page's load, cost one layout, not many.
+  let logScrollQueued = false;
   function scrollLog() {
-    const log = document.getElementById("log");
-    if (log) log.scrollTop = log.scrollHeight;
+    if (logScrollQueued) return;
+    logScrollQueued = true;
+    requestAnimationFrame(function () {
+      logScrollQueued = false;
+      const log = document.getElementById("log");
+      if (log) log.scrollTop = log.scrollHeight;
+    });
   }
 
   document.addEventListener("DOMContentLoaded", function () {

@@ -140,14 +140,14 @@ def test_no_pixel_under_the_fog_reaches_a_player_or_a_spectator(table) -> None:
         for url in sorted(named):
             proof(fetched(table, member, url), whole, scene)
         for where, blob in blobs.items():
-            assert f'token-{ghoul}"' not in blob and "Ghoul, at " not in blob, f"{member.display_name}'s {where}"
+            assert f'token-{ghoul}"' not in blob and 'aria-label="Ghoul' not in blob, f"{member.display_name}'s {where}"
             assert '"x": 600' not in blob
         rows = json.loads(blobs["json"])["events"]
         assert all(ghoul not in [t["id"] for t in [r["data"].get("token")] + r["data"].get("tokens", []) if t]
                    for r in rows)
     # the GM's bytes do hold the token (the search finds what it looks for)
     gm_page = table.client(table.gm).get(reverse("table", args=[table.row.pk])).content.decode()
-    assert f'token-{ghoul}"' in gm_page and "Ghoul, at " in gm_page
+    assert f'token-{ghoul}"' in gm_page and 'aria-label="Ghoul' in gm_page
 
 
 def test_an_old_fog_url_after_a_cover_gets_the_fog_now_never_the_whole(table) -> None:
