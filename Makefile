@@ -59,8 +59,11 @@ node_modules/.installed: package.json package-lock.json | test-packages
 	npm ci --ignore-scripts --no-audit --no-fund --loglevel=error
 	touch $@
 
+# One worker per core (pytest-xdist), each test file whole on one worker: a file's tests share
+# their fixtures and order as they do in a plain `pytest` run. TEST_WORKERS=0 runs it in one process.
+TEST_WORKERS ?= auto
 test: install-dev test-packages node_modules/.installed
-	$(PY) -m pytest
+	$(PY) -m pytest -n $(TEST_WORKERS) --dist loadfile
 
 # PostgreSQL, Redis, two daphnes and nginx on loopback, state in .cluster/; Ctrl-C stops them.
 # Ports: CLUSTER_PORT (nginx, 8080), CLUSTER_DAPHNE_PORTS ("8081 8082"), CLUSTER_PG_PORT, CLUSTER_REDIS_PORT.
