@@ -59,11 +59,19 @@ node_modules/.installed: package.json package-lock.json | test-packages
 	npm ci --ignore-scripts --no-audit --no-fund --loglevel=error
 	touch $@
 
-# One worker per core (pytest-xdist), each test file whole on one worker: a file's tests share
-# their fixtures and order as they do in a plain `pytest` run. TEST_WORKERS=0 runs it in one process.
+# One worker per core (pytest-xdist), each test file whole on one worker, in three runs: a
+# sync Playwright keeps an asyncio loop running in its process for as long as it lives, so no
+# database or async test may follow it there. The unit and integration tests first, then the
+# browser tests, then the scale tests (they hold their own Playwright and servers, one at a
+# time). Every run runs whatever an earlier one found; the recipe fails if any failed.
+# TEST_WORKERS=0 runs each in one process, as a plain `.venv/bin/python -m pytest` runs them all.
 TEST_WORKERS ?= auto
 test: install-dev test-packages node_modules/.installed
-	$(PY) -m pytest -n $(TEST_WORKERS) --dist loadfile
+	@status=0; \
+	$(PY) -m pytest -n $(TEST_WORKERS) --dist loadfile tests/unit tests/integration || status=1; \
+	$(PY) -m pytest -n $(TEST_WORKERS) --dist loadfile tests/browser || status=1; \
+	$(PY) -m pytest tests/scale || status=1; \
+	exit $$status
 
 # PostgreSQL, Redis, two daphnes and nginx on loopback, state in .cluster/; Ctrl-C stops them.
 # Ports: CLUSTER_PORT (nginx, 8080), CLUSTER_DAPHNE_PORTS ("8081 8082"), CLUSTER_PG_PORT, CLUSTER_REDIS_PORT.

@@ -418,7 +418,12 @@
   function keepFolds() {
     for (const [id, open] of folds) {
       const details = document.getElementById(id);
-      if (details && details.tagName === "DETAILS" && details.open !== open) details.open = open;
+      if (!details || details.tagName !== "DETAILS") {
+        // gone from the page (a form for a moment that passed: "Start a combat" once the fight
+        // is on): forgotten, so when it comes back it comes back folded, as first drawn
+        folds.delete(id);
+        touched.delete(id);
+      } else if (details.open !== open) details.open = open;
     }
   }
   document.addEventListener("htmx:oobAfterSwap", keepFolds);
