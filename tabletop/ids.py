@@ -75,6 +75,15 @@ def parse_id(value: object) -> int | None:
         return None
 
 
+def whole(text: str, *, digits: int) -> int | None:
+    """A form's small whole number (a width, an index, a version): ASCII digits, at most
+    ``digits`` of them, else None. ``str.isdigit`` alone is not enough: "²" is a digit to it,
+    and ``int()`` refuses it."""
+    if text.isascii() and text.isdigit() and len(text) <= digits:
+        return int(text)
+    return None
+
+
 class IdConverter:
     """``<id:name>`` in a URL: like ``<int:name>``, but an id out of range does not match."""
 

@@ -11,6 +11,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from games.core import designs
 from games.sheets import SheetError
+from tabletop import ids
 from tabletop.models import Character, Role, Table
 from tabletop.permissions import Verb, can_edit_character
 from tabletop.services import ServiceError
@@ -62,7 +63,8 @@ def _edit(draft: dict[str, Any], op: str, post: QueryDict, table: Table) -> tupl
     """The draft after one of the page's buttons: (draft, a message to show, whether the new
     row's inputs were taken)."""
     name, _, at = op.partition(":")
-    index = int(at) if at.isdigit() else -1
+    index = ids.whole(at, digits=4)
+    index = -1 if index is None else index
     fields, rolls = draft["fields"], draft["rolls"]
     if name == "add":
         row = {k: post.get(f"new-{k}", "") for k in ("key", "label", "kind", "min", "max")}
@@ -218,10 +220,9 @@ def designed_sheet_edit(request: HttpRequest, table_id: int, character_id: int) 
     error, status = "", 200
     if request.method == "POST":
         values = _values(request.POST, design)
-        version = request.POST.get("version", "")
         try:
             designed.sheet_update(character=character, actor=me, name=request.POST.get("name", ""), values=values,
-                                  version=int(version) if version.isdigit() else None)
+                                  version=ids.whole(request.POST.get("version", ""), digits=19))
         except ServiceError as exc:
             errors, error = _errors(exc)
             status = exc.status

@@ -14,6 +14,7 @@ from typing import Any
 from django.http import HttpRequest, HttpResponse
 from django.views.decorators.http import require_POST
 
+from tabletop import ids
 from tabletop.models import Scene
 from tabletop.permissions import Verb
 from tabletop.services import ServiceError, drawings
@@ -43,11 +44,10 @@ def drawing_add(request: HttpRequest, table_id: int, scene_id: int) -> HttpRespo
             points = json.loads(raw)
         except (ValueError, RecursionError):
             raise ServiceError("A drawing's points are a list of [x, y].", field="points") from None
-        width = post.get("width", "")
+        width = ids.whole(post.get("width", ""), digits=3)
         drawings.drawing_add(scene=scene, actor=me, shape=post.get("shape", ""), points=points,
                              colour=post.get("colour", ""), layer=post.get("layer", "") or "table",
-                             # ASCII digits only: "²".isdigit() is true, and int() refuses it
-                             width=int(width) if width.isascii() and width.isdigit() and len(width) < 4 else -1)
+                             width=-1 if width is None else width)
     except ServiceError as exc:
         return _notice(exc.message, exc.status)
     return HttpResponse(status=204)

@@ -234,6 +234,8 @@ def test_no_freeform_request_answers_500(table) -> None:
         c = client(member)
         for url, data in (
             (reverse("sheet_design", args=[pk]), {"op": "up:99", "f-0-kind": "zzz"}),
+            (reverse("sheet_design", args=[pk]), {"op": "up:\u00b2", "f-0-kind": "number"}),  # a digit int() refuses
+            (reverse("designed_sheet_edit", args=[pk, wren.pk]), {"name": "Wren", "version": "\u00b2"}),
             (reverse("sheet_design", args=[pk]), {"op": "start", "template": "mine:99999999999999999999"}),
             (reverse("designed_sheet_new", args=[pk]), {"name": "", "v_hp": "x", "v_hp__of": "-1"}),
             (reverse("designed_sheet_edit", args=[pk, wren.pk]), {"name": "Wren", "v_str": "1e400"}),
