@@ -3,6 +3,7 @@ trackers its panel posts (tabletop/services/designed.py)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from django.http import Http404, HttpRequest, HttpResponse, QueryDict
@@ -177,6 +178,27 @@ def _errors(exc: ServiceError) -> tuple[dict[str, str], str]:
     return by_field, rest
 
 
+def _sheet_page(request: HttpRequest, table: Table, me: Any, design: dict[str, Any], values: dict[str, Any],
+                save: Callable[[dict[str, Any]], object], character: Character | None,
+                **shown: Any) -> HttpResponse:
+    """A designed sheet's form, new or edited: on POST its values saved by ``save`` (then back to
+    the table) or its refusals shown at their fields; otherwise drawn as it stands."""
+    errors: dict[str, str] = {}
+    error, status = "", 200
+    if request.method == "POST":
+        values = _values(request.POST, design)
+        try:
+            save(values)
+        except ServiceError as exc:
+            errors, error = _errors(exc)
+            status = exc.status
+        else:
+            return redirect("table", table_id=table.pk)
+    return render(request, SHEET, {"table": table, "character": character, "is_gm": me.role == Role.GM,
+                                   "rows": _sheet_rows(design, values, errors), "error": error, **shown},
+                  status=status)
+
+
 @require_http_methods(["GET", "POST"])
 def designed_sheet_new(request: HttpRequest, table_id: int) -> HttpResponse:
     """A new character on the table's design: a player's own, or the GM's NPC or character."""
@@ -187,24 +209,13 @@ def designed_sheet_new(request: HttpRequest, table_id: int) -> HttpResponse:
         return render(request, "tabletop/message.html", {"table": table, "message":
                       "The GM has not designed this table's sheet yet: make a character with free stats instead, "
                       "or ask the GM to design one."}, status=404)
-    values: dict[str, Any] = {}
-    errors: dict[str, str] = {}
-    error, status = "", 200
-    if request.method == "POST":
-        values = _values(request.POST, design)
-        try:
-            designed.sheet_create(table=table, actor=me, name=request.POST.get("name", ""), values=values,
-                                  colour=request.POST.get("colour", ""), npc=me.role == Role.GM and
-                                  request.POST.get("kind") == "npc")
-        except ServiceError as exc:
-            errors, error = _errors(exc)
-            status = exc.status
-        else:
-            return redirect("table", table_id=table.pk)
-    return render(request, SHEET, {"table": table, "character": None, "is_gm": me.role == Role.GM,
-                                   "rows": _sheet_rows(design, values, errors), "error": error,
-                                   "name": request.POST.get("name", ""),
-                                   "colour": request.POST.get("colour", "#6b5b95")}, status=status)
+    post = request.POST
+    return _sheet_page(
+        request, table, me, design, {},
+        lambda values: designed.sheet_create(table=table, actor=me, name=post.get("name", ""), values=values,
+                                             colour=post.get("colour", ""),
+                                             npc=me.role == Role.GM and post.get("kind") == "npc"),
+        None, name=post.get("name", ""), colour=post.get("colour", "#6b5b95"))
 
 
 @require_http_methods(["GET", "POST"])
@@ -214,20 +225,9 @@ def designed_sheet_edit(request: HttpRequest, table_id: int, character_id: int) 
     character = get_object_or_404(Character, pk=character_id, table=table, retired=False)
     if not can_edit_character(me, character) or not character.sheet.get("design"):
         raise Http404("There is no designed sheet of yours by that name.")
-    design = character.sheet["design"]
-    values = character.sheet.get("values") or {}
-    errors: dict[str, str] = {}
-    error, status = "", 200
-    if request.method == "POST":
-        values = _values(request.POST, design)
-        try:
-            designed.sheet_update(character=character, actor=me, name=request.POST.get("name", ""), values=values,
-                                  version=ids.whole(request.POST.get("version", ""), digits=19))
-        except ServiceError as exc:
-            errors, error = _errors(exc)
-            status = exc.status
-        else:
-            return redirect("table", table_id=table.pk)
-    return render(request, SHEET, {"table": table, "character": character, "is_gm": me.role == Role.GM,
-                                   "rows": _sheet_rows(design, values, errors), "error": error,
-                                   "name": request.POST.get("name", character.name)}, status=status)
+    post = request.POST
+    return _sheet_page(
+        request, table, me, character.sheet["design"], character.sheet.get("values") or {},
+        lambda values: designed.sheet_update(character=character, actor=me, name=post.get("name", ""), values=values,
+                                             version=ids.whole(post.get("version", ""), digits=19)),
+        character, name=post.get("name", character.name))
